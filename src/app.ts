@@ -1,0 +1,63 @@
+/**
+ * Builds the HTTP application. The order is the architecture: body parsing and
+ * validation → the OpenAPI document → public routes → the authenticated scope (every
+ * route inside it requires a Bearer credential) → the one error handler.
+ * Tests build it with `buildApp` and call `app.inject()`; `main.ts` makes it listen.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerHealthRoutes } from './features/health/health.routes.js';
+import { registerMessageRoutes } from './features/messages/messages.routes.js';
+import { registerSenderRoutes } from './features/senders/senders.routes.js';
+import { requireBearer } from './http/auth.js';
+import { registerBodyParsers } from './http/body-parsers.js';
+import { ENVELOPE_VERSION } from './http/envelope.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { validatorCompiler } from './http/validation.js';
+import type { Services } from './runtime.js';
+
+export async function buildApp(config: Config, services: Services, logger: Logger, publicUrl: string): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as unknown as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    // One log line per request would cost more than the request on the send path;
+    // failures are logged by the error handler with their request id.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });
+  await registerBodyParsers(app, { bodyLimit: config.bodyLimitBytes });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Postwire API',
+        version: ENVELOPE_VERSION,
+        description: 'Transactional email and account API. Every JSON response is the envelope { version, resultStatus, resultCode, resultMessage, resultObject }.',
+      },
+      servers: [{ url: publicUrl }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  registerHealthRoutes(app, services.handle.db);
+  registerAuthRoutes(app, services.auth);
+
+  await app.register(async (authenticated) => {
+    requireBearer(authenticated, services.auth);
+    registerSenderRoutes(authenticated, services.senders);
+    registerMessageRoutes(authenticated, services.messages);
+  });
+
+  return app;
+}

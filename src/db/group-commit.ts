@@ -1,0 +1,97 @@
+/**
+ * Group commit: many concurrent requests share one transaction and so one disk sync.
+ *
+ * A request that must be durable before it is answered calls `submit(item)` and waits.
+ * Items submitted while a commit is running (or in the same tick) queue up and are
+ * written together by the next commit, up to `maxBatch` at a time. The promise of each
+ * item settles only after its transaction has committed: durability per request is
+ * unchanged, the cost of a sync is shared.
+ *
+ * Failure isolation: if a batch's transaction fails and it held more than one item,
+ * each item is retried alone in its own transaction, so one bad item fails only its
+ * own request. Items must therefore be plain data, re-writable from scratch.
+ */
+import type { Db, Trx } from './database.js';
+
+interface Pending<T> {
+  item: T;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export class GroupCommit<T> {
+  private queue: Pending<T>[] = [];
+  private running = false;
+  private scheduled = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly write: (trx: Trx, items: T[]) => Promise<void>,
+    private readonly maxBatch = 500,
+  ) {}
+
+  submit(item: T): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Resolves when everything submitted so far has settled (used at shutdown). */
+  async drain(): Promise<void> {
+    while (this.queue.length || this.running) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  private schedule(): void {
+    if (this.running || this.scheduled) return;
+    this.scheduled = true;
+    // setImmediate lets every request already parsed in this turn of the event loop join.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.running || this.queue.length === 0) return;
+    this.running = true;
+    const batch = this.queue.splice(0, this.maxBatch);
+    try {
+      await this.commit(batch);
+    } finally {
+      this.running = false;
+      if (this.queue.length) this.schedule();
+    }
+  }
+
+  private async commit(batch: Pending<T>[]): Promise<void> {
+    try {
+      await this.db.transaction().execute((trx) => this.write(trx, batch.map((p) => p.item)));
+      for (const p of batch) p.resolve();
+      return;
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+    }
+    for (const p of batch) {
+      try {
+        await this.db.transaction().execute((trx) => this.write(trx, [p.item]));
+        p.resolve();
+      } catch (error) {
+        p.reject(error);
+      }
+    }
+  }
+}
+
+/** Splits rows for multi-row INSERTs so no statement exceeds the dialects' parameter limits. */
+export function chunkRows<R extends object>(rows: R[], maxParameters = 30_000): R[][] {
+  if (rows.length === 0) return [];
+  const perRow = Math.max(1, Object.keys(rows[0]!).length);
+  const size = Math.max(1, Math.floor(maxParameters / perRow));
+  const chunks: R[][] = [];
+  for (let i = 0; i < rows.length; i += size) chunks.push(rows.slice(i, i + size));
+  return chunks;
+}

@@ -1,0 +1,27 @@
+/**
+ * Runs the one set of migrations in `migrations/` on either dialect. The list is
+ * static (no directory scan) so a bundled or relocated build still finds every step.
+ */
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import * as m0001 from '../../migrations/0001_init.js';
+import type { Db } from './database.js';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_init': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'postwire_migrations', migrationLockTableName: 'postwire_migrations_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** True when every known migration has run: what /readyz reports. */
+export async function isMigrated(db: Db): Promise<boolean> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'postwire_migrations', migrationLockTableName: 'postwire_migrations_lock' });
+  const all = await migrator.getMigrations();
+  return all.every((m) => m.executedAt !== undefined);
+}

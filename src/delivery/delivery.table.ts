@@ -1,0 +1,27 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface DeliveryJobsTable {
+  id: string;
+  recipient_id: string;
+  message_id: string;
+  run_at: number;
+  attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+export interface CapturedEmailsTable {
+  id: string;
+  account_id: string;
+  message_id: string;
+  recipient_id: string;
+  envelope_from: string;
+  envelope_to: string;
+  raw: string;
+  created_at: number;
+}
+
+export type DeliveryJobRow = Selectable<DeliveryJobsTable>;
+export type NewDeliveryJobRow = Insertable<DeliveryJobsTable>;

@@ -1,0 +1,28 @@
+/**
+ * Wakes an idle worker in this process as soon as work is queued, instead of waiting for
+ * its next poll. Workers in other processes still find the work by polling.
+ */
+export class WorkSignal {
+  private waiters: (() => void)[] = [];
+
+  notify(): void {
+    const waiters = this.waiters;
+    if (waiters.length === 0) return;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves on the next notify() or after `ms`, whichever comes first. */
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.waiters = self.waiters.filter((w) => w !== done);
+        resolve();
+      }
+      this.waiters.push(done);
+    });
+  }
+}

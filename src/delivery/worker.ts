@@ -1,0 +1,79 @@
+/**
+ * The worker loop: claim a batch of due jobs with a lease, deliver it through the
+ * pipeline with bounded concurrency, repeat; when nothing is due, sleep until woken
+ * (same process) or the next poll (other processes).
+ *
+ * Stopping (SIGTERM/SIGINT): no new batch is claimed, deliveries already started
+ * finish and are recorded, and jobs claimed but not started are released so another
+ * worker can take them at once instead of waiting for the lease to run out.
+ */
+import type { Logger } from 'pino';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { DbHandle } from '../db/database.js';
+import type { DeliveryPipeline } from './pipeline.js';
+import { claimDueJobs, releaseJobs } from './queue.js';
+import type { WorkSignal } from './work-signal.js';
+
+export interface WorkerOptions {
+  batchSize: number;
+  leaseMs: number;
+  pollMs: number;
+  concurrency: number;
+}
+
+export class Worker {
+  readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private stopping = false;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly handle: DbHandle,
+    private readonly pipeline: DeliveryPipeline,
+    private readonly signal: WorkSignal,
+    private readonly options: WorkerOptions,
+    private readonly log: Logger,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.signal.notify();
+    await this.loop;
+    await this.pipeline.drain();
+  }
+
+  private async run(): Promise<void> {
+    this.log.info({ workerId: this.id }, 'worker started');
+    while (!this.stopping) {
+      try {
+        const jobs = await claimDueJobs(this.handle.db, this.handle.dialect, this.id, this.options.batchSize, this.options.leaseMs);
+        if (jobs.length === 0) {
+          await this.signal.wait(this.options.pollMs);
+          continue;
+        }
+        const tasks = await this.pipeline.loadBatch(jobs);
+        const unstarted = await this.runBounded(tasks);
+        if (unstarted.length) await releaseJobs(this.handle.db, this.id, unstarted.map((i) => jobs[i]!.id));
+      } catch (error) {
+        // The database may be briefly unreachable; claimed rows come back when their lease ends.
+        this.log.error({ err: error }, 'worker iteration failed; retrying shortly');
+        await this.signal.wait(Math.min(this.options.pollMs, 1000));
+      }
+    }
+    this.log.info({ workerId: this.id }, 'worker stopped');
+  }
+
+  /** Runs tasks at most `concurrency` at a time; returns the indexes never started because of stop(). */
+  private async runBounded(tasks: (() => Promise<void>)[]): Promise<number[]> {
+    let next = 0;
+    const lane = async () => {
+      while (!this.stopping && next < tasks.length) await tasks[next++]!();
+    };
+    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, tasks.length) }, lane));
+    return Array.from({ length: tasks.length - next }, (_, k) => next + k);
+  }
+}

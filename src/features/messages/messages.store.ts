@@ -1,0 +1,45 @@
+/** SQL for messages and their recipients. Every read is scoped by account. */
+import { chunkRows } from '../../db/group-commit.js';
+import type { DbOrTrx } from '../../db/database.js';
+import type { NewDeliveryJobRow } from '../../delivery/delivery.table.js';
+import type { Page } from '../../http/pagination.js';
+import type { MessageRow, NewMessageRow, NewRecipientRow, RecipientRow } from './messages.table.js';
+
+export interface AcceptedMessage {
+  message: NewMessageRow;
+  recipients: NewRecipientRow[];
+  jobs: NewDeliveryJobRow[];
+}
+
+/** Writes many accepted messages with one multi-row INSERT per table (see db/group-commit.ts). */
+export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMessage[]): Promise<void> {
+  for (const rows of chunkRows(accepted.map((a) => a.message))) await trx.insertInto('messages').values(rows).execute();
+  for (const rows of chunkRows(accepted.flatMap((a) => a.recipients))) await trx.insertInto('message_recipients').values(rows).execute();
+  for (const rows of chunkRows(accepted.flatMap((a) => a.jobs))) await trx.insertInto('delivery_jobs').values(rows).execute();
+}
+
+export async function listMessages(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: Omit<MessageRow, 'mime' | 'html_content'>[]; total: number }> {
+  const base = db.selectFrom('messages').where('account_id', '=', accountId).where('deleted_at', 'is', null);
+  const [rows, count] = await Promise.all([
+    base.select([
+      'id', 'account_id', 'sender_id', 'from_email', 'from_name', 'subject', 'message_id_header', 'recipient_count',
+      'created_at', 'updated_at', 'create_user_id', 'update_user_id', 'deleted_at',
+    ]).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findMessage(db: DbOrTrx, accountId: string, id: string): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll()
+    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function listRecipientsOf(db: DbOrTrx, accountId: string, messageIds: string[]): Promise<RecipientRow[]> {
+  if (messageIds.length === 0) return [];
+  return db.selectFrom('message_recipients').selectAll()
+    .where('account_id', '=', accountId).where('message_id', 'in', messageIds)
+    .orderBy('message_id').orderBy('position')
+    .execute();
+}

@@ -1,0 +1,62 @@
+/**
+ * The three request content types of the specification reach one schema:
+ * JSON as it is; form-urlencoded and multipart flattened fields (`from[email]`,
+ * `to[0].email`) turned into the nested object a JSON client would send. Multipart
+ * files arrive as `{ filename, contentType, content: Buffer }` under their field name.
+ * Afterwards field names are matched to the schema without regard to case.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { caseInsensitiveKeys } from '../lib/case-insensitive-keys.js';
+import { unflattenFields } from '../lib/form-fields.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    renameBodyKeys?: (body: unknown) => unknown;
+  }
+}
+
+interface MultipartPart {
+  type: 'field' | 'file';
+  fieldname: string;
+  value?: unknown;
+  filename?: string;
+  mimetype?: string;
+  _buf?: Buffer;
+  toBuffer?: () => Promise<Buffer>;
+}
+
+export async function registerBodyParsers(app: FastifyInstance, options: { bodyLimit: number }): Promise<void> {
+  // Only the specification's three content types; anything else is 415.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, unflattenFields(new URLSearchParams(body as string)));
+  });
+
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: options.bodyLimit, fieldSize: options.bodyLimit, fields: 2000, files: 100 },
+  });
+
+  // Renaming is computed once per route from its body schema.
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema?.body as object | undefined;
+    if (schema) route.config = { ...(route.config as object), renameBodyKeys: caseInsensitiveKeys(schema) };
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && request.body && typeof request.body === 'object') {
+      const pairs: [string, unknown][] = [];
+      for (const [name, entry] of Object.entries(request.body as Record<string, MultipartPart | MultipartPart[]>)) {
+        for (const part of Array.isArray(entry) ? entry : [entry]) {
+          pairs.push([name, part.type === 'file'
+            ? { filename: part.filename, contentType: part.mimetype, content: part._buf ?? (await part.toBuffer!()) }
+            : part.value]);
+        }
+      }
+      request.body = unflattenFields(pairs);
+    }
+    const rename = request.routeOptions.config.renameBodyKeys;
+    if (rename && request.body !== undefined) request.body = rename(request.body);
+  });
+}

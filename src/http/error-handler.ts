@@ -1,0 +1,68 @@
+/**
+ * The one place a failure becomes a response: every error, whether an AppError from a
+ * service, a validation failure, a framework error (bad JSON, body too large, unknown
+ * content type) or a bug, leaves as the envelope with the right status. 5xx responses
+ * never show internals; they name the request id that the log line carries.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, type ErrorCode } from '../errors.js';
+import { failure } from './envelope.js';
+import { toFieldErrors } from './validation.js';
+
+/** Framework errors a client caused, mapped to our codes and sentences. */
+function fromFrameworkError(error: FastifyError, bodyLimit: number): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('payload_too_large', `The request body is larger than the limit of ${bodyLimit} bytes.`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type', 'This Content-Type is not supported; send application/json, application/x-www-form-urlencoded or multipart/form-data.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return AppError.field('body', 'the request body is empty; send a JSON object');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('bad_request', 'The Content-Length header does not match the body.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('bad_request', 'The multipart body is malformed.');
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return AppError.field('body', `is not valid JSON (${error.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, 'parse error')})`);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code: ErrorCode = status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status === 429 ? 'rate_limited' : 'bad_request';
+    return new AppError(code, error.message || 'The request was not accepted.');
+  }
+  return undefined;
+}
+
+export function registerErrorHandler(app: FastifyInstance, options: { bodyLimit: number }): void {
+  app.setErrorHandler((raw: FastifyError | AppError, request, reply) => {
+    let error: AppError | undefined;
+    if (raw instanceof AppError) {
+      error = raw;
+    } else if ((raw as FastifyError).validation) {
+      const fe = raw as FastifyError;
+      error = AppError.validation(toFieldErrors(fe.validation as any, fe.validationContext));
+    } else {
+      error = fromFrameworkError(raw as FastifyError, options.bodyLimit);
+    }
+
+    if (!error || error.status >= 500) {
+      request.log.error({ err: raw, reqId: request.id }, 'request failed');
+      const status = error?.status ?? 500;
+      const message = status === 503 && error ? error.message : `The server met an unexpected condition. Quote request id ${request.id} when reporting it.`;
+      return reply.status(status).header('x-request-id', request.id).send(failure(status, message));
+    }
+    if (error.headers) reply.headers(error.headers);
+    const details = error.fieldErrors ? { errors: error.fieldErrors } : null;
+    return reply.status(error.status).send(failure(error.status, error.message, details));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    reply.status(404).send(failure(404, `No endpoint matches ${request.method} ${path}.`));
+  });
+}

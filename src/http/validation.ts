@@ -1,0 +1,98 @@
+/**
+ * Request validation. Bodies are checked strictly (a number where a string belongs is
+ * an error, not silently coerced); query strings and path parameters are text by
+ * nature, so they are coerced to the declared types. Every failure becomes a list of
+ * `{ field, message }` a person can act on, e.g. `to[0].email: must be an email address`.
+ */
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { FieldError } from '../errors.js';
+import { emailAddressProblem, isEmailAddress } from '../lib/email-address.js';
+
+const FORMATS = {
+  email: isEmailAddress,
+  /** Text that ends up in a mail header: a CR or LF would start a new header (injection). */
+  'single-line': (value: string) => !/[\r\n]/.test(value),
+  'date-time': (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(value) && !Number.isNaN(Date.parse(value)),
+};
+
+function makeAjv(options: Options): Ajv {
+  const ajv = new Ajv({ allErrors: true, useDefaults: true, removeAdditional: false, strict: false, ...options });
+  for (const [name, check] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: check });
+  // Keywords TypeBox and OpenAPI use for documentation only.
+  ajv.addKeyword('example');
+  return ajv;
+}
+
+const bodyAjv = makeAjv({ coerceTypes: false, verbose: true });
+const textAjv = makeAjv({ coerceTypes: 'array' });
+
+export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+  return ajv.compile(schema) as any;
+};
+
+function fieldPath(instancePath: string): string {
+  let path = '';
+  for (const raw of instancePath.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    path += /^\d+$/.test(part) ? `[${part}]` : path ? `.${part}` : part;
+  }
+  return path;
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function messageFor(error: ErrorObject): string {
+  const p = error.params as Record<string, any>;
+  switch (error.keyword) {
+    case 'required': return 'is required';
+    case 'type': {
+      const wanted = String(p.type).split(',').map((t) => (t === 'integer' ? 'a whole number' : t === 'object' ? 'an object' : t === 'array' ? 'an array' : `a ${t}`)).join(' or ');
+      return error.data === undefined ? `must be ${wanted}` : `must be ${wanted}, not ${describeType(error.data)}`;
+    }
+    case 'minLength': return p.limit === 1 ? 'must not be empty' : `must be at least ${p.limit} characters`;
+    case 'maxLength': return `must be at most ${p.limit} characters`;
+    case 'minItems': return p.limit === 1 ? 'must contain at least one item' : `must contain at least ${p.limit} items`;
+    case 'maxItems': return `must contain at most ${p.limit} items`;
+    case 'minimum': return `must be at least ${p.limit}`;
+    case 'maximum': return `must be at most ${p.limit}`;
+    case 'enum': return `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'const': return `must be ${JSON.stringify(p.allowedValue)}`;
+    case 'format':
+      if (p.format === 'email') return typeof error.data === 'string' ? emailAddressProblem(error.data) ?? 'must be an email address' : 'must be an email address';
+      if (p.format === 'single-line') return 'must not contain line breaks (CR or LF)';
+      if (p.format === 'date-time') return 'must be an ISO 8601 date and time, like 2026-01-31T12:00:00Z';
+      return `must be in ${p.format} format`;
+    case 'pattern': return 'has an invalid format';
+    case 'additionalProperties': return 'is not a known field';
+    default: return error.message ?? 'is not valid';
+  }
+}
+
+/** Converts ajv's errors into field errors, one per field (the first problem of each). */
+export function toFieldErrors(errors: ErrorObject[], context: string | undefined): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of errors) {
+    // anyOf/oneOf failures repeat what their branches said; the branches are clearer.
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
+    let field = fieldPath(error.instancePath);
+    if (error.keyword === 'required') {
+      const missing = (error.params as { missingProperty: string }).missingProperty;
+      field = field ? `${field}.${missing}` : missing;
+    } else if (error.keyword === 'additionalProperties') {
+      const extra = (error.params as { additionalProperty: string }).additionalProperty;
+      field = field ? `${field}.${extra}` : extra;
+    }
+    if (!field) field = context === 'body' || !context ? 'body' : context;
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, message: field === 'body' && error.keyword === 'type' ? 'the request body must be a JSON object' : messageFor(error) });
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+/**
+ * A fresh database per test file, for each dialect under test: SQLite always, and
+ * PostgreSQL when TEST_DATABASE_URL is set (CI sets it). Every call makes a new
+ * SQLite file or a new PostgreSQL database, so test files never share state.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Dialect } from '../../src/db/database.js';
+
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDatabase {
+  dialect: Dialect;
+  /** DATABASE_URL for the service (undefined for SQLite). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwire-test-'));
+  if (dialect === 'sqlite') {
+    return { dialect, databaseUrl: undefined, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set: PostgreSQL tests need a server (see README, "Tests")');
+  const name = `postwire_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(`PostgreSQL at TEST_DATABASE_URL is not reachable (${(error as Error).message}); start it or unset TEST_DATABASE_URL`);
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    dialect, databaseUrl: url.toString(), dataDir,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
