@@ -3,23 +3,28 @@
  * share: ids are 24-character text, times are epoch milliseconds in BIGINT, flags are
  * integers. Soft-deleted rows keep their data and set `deleted_at`.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 
 const id = (col: any) => col.notNull();
 
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('accounts')
-    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('name', 'text', id)
-    .addColumn('email', 'text', id)
+/** The base resource fields of the specification: times, the users who wrote, soft delete. */
+function audited<T extends string>(table: CreateTableBuilder<T, any>): CreateTableBuilder<T, any> {
+  return table
     .addColumn('created_at', 'bigint', id)
     .addColumn('updated_at', 'bigint', id)
     .addColumn('create_user_id', 'varchar(24)')
     .addColumn('update_user_id', 'varchar(24)')
-    .addColumn('deleted_at', 'bigint')
-    .execute();
+    .addColumn('deleted_at', 'bigint');
+}
 
-  await db.schema.createTable('users')
+export async function up(db: Kysely<any>): Promise<void> {
+  await audited(db.schema.createTable('accounts')
+    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+    .addColumn('name', 'text', id)
+    .addColumn('email', 'text', id)
+  ).execute();
+
+  await audited(db.schema.createTable('users')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
     .addColumn('email', 'text', id)
@@ -27,12 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', id)
     .addColumn('password_hash', 'text', id)
     .addColumn('role', 'text', id)
-    .addColumn('created_at', 'bigint', id)
-    .addColumn('updated_at', 'bigint', id)
-    .addColumn('create_user_id', 'varchar(24)')
-    .addColumn('update_user_id', 'varchar(24)')
-    .addColumn('deleted_at', 'bigint')
-    .execute();
+  ).execute();
   // A login email names exactly one live user across the whole installation.
   await db.schema.createIndex('users_email_live').on('users').column('email_normalized').unique()
     .where(sql.ref('deleted_at'), 'is', null).execute();
@@ -60,22 +60,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('refresh_tokens_session').on('refresh_tokens').column('session_id').execute();
 
-  await db.schema.createTable('senders')
+  await audited(db.schema.createTable('senders')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
     .addColumn('display_name', 'text', id)
     .addColumn('email', 'text', id)
     .addColumn('email_normalized', 'text', id)
-    .addColumn('created_at', 'bigint', id)
-    .addColumn('updated_at', 'bigint', id)
-    .addColumn('create_user_id', 'varchar(24)')
-    .addColumn('update_user_id', 'varchar(24)')
-    .addColumn('deleted_at', 'bigint')
-    .execute();
+  ).execute();
   await db.schema.createIndex('senders_account_email_live').on('senders').columns(['account_id', 'email_normalized']).unique()
     .where(sql.ref('deleted_at'), 'is', null).execute();
 
-  await db.schema.createTable('messages')
+  await audited(db.schema.createTable('messages')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
     .addColumn('sender_id', 'varchar(24)', (c) => c.notNull().references('senders.id'))
@@ -86,12 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('message_id_header', 'text', id)
     .addColumn('mime', 'text')
     .addColumn('recipient_count', 'integer', id)
-    .addColumn('created_at', 'bigint', id)
-    .addColumn('updated_at', 'bigint', id)
-    .addColumn('create_user_id', 'varchar(24)')
-    .addColumn('update_user_id', 'varchar(24)')
-    .addColumn('deleted_at', 'bigint')
-    .execute();
+  ).execute();
   await db.schema.createIndex('messages_account_id').on('messages').columns(['account_id', 'id']).execute();
 
   await db.schema.createTable('message_recipients')

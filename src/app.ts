@@ -6,7 +6,7 @@
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
@@ -15,7 +15,7 @@ import { registerMessageRoutes } from './features/messages/messages.routes.js';
 import { registerSenderRoutes } from './features/senders/senders.routes.js';
 import { requireBearer } from './http/auth.js';
 import { registerBodyParsers } from './http/body-parsers.js';
-import { ENVELOPE_VERSION } from './http/envelope.js';
+import { ENVELOPE_VERSION, failure } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { validatorCompiler } from './http/validation.js';
 import type { Services } from './runtime.js';
@@ -31,6 +31,10 @@ export async function buildApp(config: Config, services: Services, logger: Logge
     // failures are logged by the error handler with their request id.
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: 'x-request-id',
+    // A URL that cannot be decoded (GET /%zz) never reaches a route or the error handler.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).status(400).send(failure(400, 'The request URL is malformed.'));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });

@@ -59,6 +59,7 @@ function createTransport(config: Config, handle: DbHandle): Transport {
 export async function createRuntime(config: Readonly<Config>, roles: Roles, logger: Logger = createLogger(config)): Promise<Runtime> {
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteSynchronous: config.sqliteSynchronous,
+    onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server; it will be replaced'),
   });
   try {
     const applied = await migrateToLatest(handle.db);

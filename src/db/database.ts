@@ -29,10 +29,12 @@ export interface OpenOptions {
   sqliteFile?: string;
   sqliteSynchronous?: 'FULL' | 'NORMAL';
   poolSize?: number;
+  /** Told about idle PostgreSQL connections the server closed (they are replaced). */
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleError ?? (() => {}));
   return openSqlite(options.sqliteFile ?? path.join(options.dataDir, 'postwire.db'), options.sqliteSynchronous ?? 'FULL');
 }
 
@@ -50,12 +52,16 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
   return { db, dialect: 'sqlite', describe: `sqlite:${file}`, close: () => db.destroy() };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
+async function openPostgres(url: string, poolSize: number, onIdleError: (error: Error) => void): Promise<DbHandle> {
   const pg = await import('pg');
   // Timestamps are epoch milliseconds in BIGINT columns, and counts come back as
   // BIGINT too: both fit a JavaScript number exactly.
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
   const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that the server ends (restart, failover, pg_terminate_backend)
+  // emits 'error' on the pool; unheard, that would crash the process. The pool replaces
+  // the connection on next use, so logging is all there is to do.
+  pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = url.replace(/\/\/[^@/]*@/, '//');
   return { db, dialect: 'postgres', describe: safe, close: () => db.destroy() };

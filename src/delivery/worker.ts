@@ -55,7 +55,14 @@ export class Worker {
           await this.signal.wait(this.options.pollMs);
           continue;
         }
-        const tasks = await this.pipeline.loadBatch(jobs);
+        let tasks: (() => Promise<void>)[];
+        try {
+          tasks = await this.pipeline.loadBatch(jobs);
+        } catch (error) {
+          // Nothing was sent: give the rows back now rather than when their lease ends.
+          await releaseJobs(this.handle.db, this.id, jobs.map((j) => j.id)).catch(() => undefined);
+          throw error;
+        }
         const unstarted = await this.runBounded(tasks);
         if (unstarted.length) await releaseJobs(this.handle.db, this.id, unstarted.map((i) => jobs[i]!.id));
       } catch (error) {

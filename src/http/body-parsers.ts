@@ -7,6 +7,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.js';
 import { caseInsensitiveKeys } from '../lib/case-insensitive-keys.js';
 import { unflattenFields } from '../lib/form-fields.js';
 
@@ -24,6 +25,8 @@ interface MultipartPart {
   mimetype?: string;
   _buf?: Buffer;
   toBuffer?: () => Promise<Buffer>;
+  fieldnameTruncated?: boolean;
+  valueTruncated?: boolean;
 }
 
 export async function registerBodyParsers(app: FastifyInstance, options: { bodyLimit: number }): Promise<void> {
@@ -31,6 +34,15 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, unflattenFields(new URLSearchParams(body as string)));
+  });
+
+  // @fastify/multipart reads the raw request itself, so Fastify's bodyLimit never sees a
+  // multipart body: refuse a declared length over the limit before anything is read, and
+  // count what was read below (a chunked body has no declared length).
+  const tooLarge = () => new AppError('payload_too_large', `The request body is larger than the limit of ${options.bodyLimit} bytes.`);
+  app.addHook('preParsing', async (request) => {
+    if (!/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
+    if (Number(request.headers['content-length']) > options.bodyLimit) throw tooLarge();
   });
 
   await app.register(multipart, {
@@ -47,11 +59,17 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
   app.addHook('preValidation', async (request) => {
     if (request.isMultipart() && request.body && typeof request.body === 'object') {
       const pairs: [string, unknown][] = [];
+      let size = 0;
       for (const [name, entry] of Object.entries(request.body as Record<string, MultipartPart | MultipartPart[]>)) {
         for (const part of Array.isArray(entry) ? entry : [entry]) {
-          pairs.push([name, part.type === 'file'
+          // busboy cuts a field longer than fieldSize short instead of failing: never accept a cut value.
+          if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
+          const value = part.type === 'file'
             ? { filename: part.filename, contentType: part.mimetype, content: part._buf ?? (await part.toBuffer!()) }
-            : part.value]);
+            : part.value;
+          size += Buffer.byteLength(name) + (part.type === 'file' ? (value as { content: Buffer }).content.length : Buffer.byteLength(String(part.value ?? '')));
+          if (size > options.bodyLimit) throw tooLarge();
+          pairs.push([name, value]);
         }
       }
       request.body = unflattenFields(pairs);

@@ -38,6 +38,14 @@ function fromFrameworkError(error: FastifyError, bodyLimit: number): AppError | 
   return undefined;
 }
 
+/**
+ * busboy reports a malformed multipart body (no boundary, a body cut short, no closing
+ * boundary) as a plain Error without a code; on a multipart request that is the client's fault.
+ */
+function isMalformedMultipart(error: FastifyError): boolean {
+  return !error.code && !error.statusCode && /multipart|boundary/i.test(error.message ?? '');
+}
+
 export function registerErrorHandler(app: FastifyInstance, options: { bodyLimit: number }): void {
   app.setErrorHandler((raw: FastifyError | AppError, request, reply) => {
     let error: AppError | undefined;
@@ -46,6 +54,8 @@ export function registerErrorHandler(app: FastifyInstance, options: { bodyLimit:
     } else if ((raw as FastifyError).validation) {
       const fe = raw as FastifyError;
       error = AppError.validation(toFieldErrors(fe.validation as any, fe.validationContext));
+    } else if (request.isMultipart() && isMalformedMultipart(raw as FastifyError)) {
+      error = new AppError('bad_request', 'The multipart body is malformed.');
     } else {
       error = fromFrameworkError(raw as FastifyError, options.bodyLimit);
     }

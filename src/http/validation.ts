@@ -11,8 +11,11 @@ import { emailAddressProblem, isEmailAddress } from '../lib/email-address.js';
 
 const FORMATS = {
   email: isEmailAddress,
-  /** Text that ends up in a mail header: a CR or LF would start a new header (injection). */
-  'single-line': (value: string) => !/[\r\n]/.test(value),
+  /**
+   * Text that ends up in a mail header: a CR or LF would start a new header (injection),
+   * and other control characters (NUL, ESC…) have no business there either. Tab is allowed.
+   */
+  'single-line': (value: string) => !/[\x00-\x08\x0a-\x1f\x7f]/.test(value),
   'date-time': (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(value) && !Number.isNaN(Date.parse(value)),
 };
 
@@ -65,7 +68,11 @@ function messageFor(error: ErrorObject): string {
     case 'const': return `must be ${JSON.stringify(p.allowedValue)}`;
     case 'format':
       if (p.format === 'email') return typeof error.data === 'string' ? emailAddressProblem(error.data) ?? 'must be an email address' : 'must be an email address';
-      if (p.format === 'single-line') return 'must not contain line breaks (CR or LF)';
+      if (p.format === 'single-line') {
+        return typeof error.data === 'string' && !/[\r\n]/.test(error.data)
+          ? 'must not contain control characters'
+          : 'must not contain line breaks (CR or LF)';
+      }
       if (p.format === 'date-time') return 'must be an ISO 8601 date and time, like 2026-01-31T12:00:00Z';
       return `must be in ${p.format} format`;
     case 'pattern': return 'has an invalid format';

@@ -43,6 +43,14 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     drop: async () => {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
+      // A pool that has just ended may still have connections closing; dropping with
+      // force under them makes the server kill them, which surfaces as an uncaught
+      // "terminating connection" error in the test process. Wait for them first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
       fs.rmSync(dataDir, { recursive: true, force: true });

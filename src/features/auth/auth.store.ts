@@ -13,11 +13,16 @@ export async function insertRefreshToken(db: DbOrTrx, row: RefreshTokenRow): Pro
 export async function findRefreshTokenByHash(db: DbOrTrx, tokenHash: string) {
   return db.selectFrom('refresh_tokens')
     .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    // A deleted user or account has no refresh tokens any more.
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .select([
       'refresh_tokens.id', 'refresh_tokens.session_id', 'refresh_tokens.expires_at', 'refresh_tokens.used_at',
       'sessions.user_id', 'sessions.account_id', 'sessions.revoked_at',
     ])
     .where('refresh_tokens.token_hash', '=', tokenHash)
+    .where('users.deleted_at', 'is', null)
+    .where('accounts.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 

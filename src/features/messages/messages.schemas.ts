@@ -56,7 +56,7 @@ export const Message = Type.Object({
   from: Type.Object({ email: Type.String(), name: Type.String() }),
   subject: Type.String(),
   recipientCount: Type.Integer(),
-  recipients: Type.Array(Recipient),
+  recipients: Type.Array(Recipient, { description: 'In lists, the first 100 recipients; GET /notify/v1/messages/{id} shows all of them.' }),
 });
 
 export type Message = Static<typeof Message>;

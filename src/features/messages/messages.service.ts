@@ -54,6 +54,8 @@ function distinctRecipients(to: SendBody['to']): SendBody['to'] {
   });
 }
 
+export const LIST_RECIPIENTS_PER_MESSAGE = 100;
+
 export class MessagesService {
   private readonly acceptor: GroupCommit<AcceptedMessage>;
 
@@ -63,7 +65,7 @@ export class MessagesService {
 
   async send(principal: Principal, body: SendBody): Promise<SendResult> {
     const sender = await this.validate(principal, body);
-    const accepted = this.buildRows(principal, sender.id, body);
+    const accepted = this.buildRows(principal, sender, body);
     await this.acceptor.submit(accepted);
     this.workSignal.notify();
     return {
@@ -84,7 +86,7 @@ export class MessagesService {
     return sender;
   }
 
-  private buildRows(principal: Principal, senderId: string, body: SendBody): AcceptedMessage {
+  private buildRows(principal: Principal, sender: { id: string; display_name: string }, body: SendBody): AcceptedMessage {
     const now = Date.now();
     const messageId = newId(now);
     const fromEmail = body.from.email.trim();
@@ -96,8 +98,9 @@ export class MessagesService {
     }));
     return {
       message: {
-        id: messageId, account_id: principal.accountId, sender_id: senderId, from_email: fromEmail,
-        from_name: body.from.name?.trim() ?? '', subject: body.subject, html_content: body.htmlContent,
+        id: messageId, account_id: principal.accountId, sender_id: sender.id, from_email: fromEmail,
+        // Without a name in the request, the sender's display name is the From name.
+        from_name: body.from.name?.trim() || sender.display_name, subject: body.subject, html_content: body.htmlContent,
         message_id_header: `<${messageId}@${fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase()}>`,
         mime: null, recipient_count: recipients.length, created_at: now, updated_at: now,
         create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
@@ -112,7 +115,9 @@ export class MessagesService {
 
   async list(principal: Principal, page: Page): Promise<ListResult<Message>> {
     const { rows, total } = await listMessages(this.db, principal.accountId, page);
-    const recipients = await listRecipientsOf(this.db, principal.accountId, rows.map((r) => r.id));
+    // A page of 500 messages of 1000 recipients each would be half a million rows: the list
+    // shows the first recipients of each, the message itself shows them all.
+    const recipients = await listRecipientsOf(this.db, principal.accountId, rows.map((r) => r.id), LIST_RECIPIENTS_PER_MESSAGE);
     const byMessage = new Map<string, RecipientRow[]>();
     for (const r of recipients) byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), r]);
     return listResult(rows.map((row) => toMessage(row, byMessage.get(row.id) ?? [])), total);

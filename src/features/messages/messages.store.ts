@@ -36,10 +36,11 @@ export async function findMessage(db: DbOrTrx, accountId: string, id: string): P
     .executeTakeFirst();
 }
 
-export async function listRecipientsOf(db: DbOrTrx, accountId: string, messageIds: string[]): Promise<RecipientRow[]> {
+/** Recipients of the given messages in `to` order; `perMessage` keeps only the first ones of each. */
+export async function listRecipientsOf(db: DbOrTrx, accountId: string, messageIds: string[], perMessage?: number): Promise<RecipientRow[]> {
   if (messageIds.length === 0) return [];
-  return db.selectFrom('message_recipients').selectAll()
-    .where('account_id', '=', accountId).where('message_id', 'in', messageIds)
-    .orderBy('message_id').orderBy('position')
-    .execute();
+  let query = db.selectFrom('message_recipients').selectAll()
+    .where('account_id', '=', accountId).where('message_id', 'in', messageIds);
+  if (perMessage !== undefined) query = query.where('position', '<', perMessage);
+  return query.orderBy('message_id').orderBy('position').execute();
 }

@@ -25,6 +25,15 @@ function duplicate(email: string): AppError {
   return new AppError('conflict', `A sender with the address ${email} already exists in this account.`);
 }
 
+/**
+ * Two concurrent requests for one address can both pass the look-up; the unique index
+ * (senders_account_email_live) then refuses the second. That is the same conflict.
+ */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 export class SendersService {
   constructor(private readonly db: Db) {}
 
@@ -48,6 +57,8 @@ export class SendersService {
     await this.db.transaction().execute(async (trx) => {
       if (await findLiveSenderByEmail(trx, principal.accountId, row.email_normalized)) throw duplicate(email);
       await insertSender(trx, row);
+    }).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? duplicate(email) : error;
     });
     return toSender(row);
   }
@@ -61,11 +72,14 @@ export class SendersService {
         const normalized = normalizeEmail(input.email);
         if (normalized !== current.email_normalized) {
           if (await findLiveSenderByEmail(trx, principal.accountId, normalized)) throw duplicate(input.email.trim());
-          changes.email = input.email.trim();
           changes.email_normalized = normalized;
         }
+        // A change of case only is not a conflict with itself, but still a change.
+        changes.email = input.email.trim();
       }
       await updateSender(trx, principal.accountId, id, changes);
+    }).catch((error: unknown) => {
+      throw isUniqueViolation(error) && input.email !== undefined ? duplicate(input.email.trim()) : error;
     });
   }
 
