@@ -16,7 +16,7 @@
 import type { Logger } from 'pino';
 import type { Db, Trx } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
-import type { RecipientState } from '../features/messages/messages.table.js';
+import type { MessageRow, RecipientRow, RecipientState } from '../features/messages/messages.table.js';
 import { retryDelayMs } from './backoff.js';
 import { ensureComposed } from './compose.js';
 import { loadMessages, loadRecipients, recordRecipientAttempt } from './delivery.store.js';
@@ -44,6 +44,13 @@ async function writeOutcomes(trx: Trx, records: OutcomeRecord[]): Promise<void> 
   }
 }
 
+interface LoadedBatch {
+  messages: Map<string, MessageRow>;
+  recipients: Map<string, Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'name' | 'state'>>;
+  /** One composition per message per batch, shared by its recipients. */
+  composed: Map<string, Promise<string>>;
+}
+
 export class DeliveryPipeline {
   private readonly outcomes: GroupCommit<OutcomeRecord>;
 
@@ -57,39 +64,52 @@ export class DeliveryPipeline {
       loadMessages(this.db, [...new Set(jobs.map((j) => j.message_id))]),
       loadRecipients(this.db, jobs.map((j) => j.recipient_id)),
     ]);
-    const messageById = new Map(messages.map((m) => [m.id, m]));
-    const recipientById = new Map(recipients.map((r) => [r.id, r]));
-    const composed = new Map<string, Promise<string>>();
-    return jobs.map((job) => async () => {
-      const message = messageById.get(job.message_id);
-      const recipient = recipientById.get(job.recipient_id);
-      if (!message || !recipient) {
-        this.log.error({ jobId: job.id }, 'queue row points at a missing message or recipient; dropping the row');
-        await completeJob(this.db, job.id);
-        return;
-      }
-      if (this.skipIfFinal(recipient.state)) {
-        await completeJob(this.db, job.id);
-        return;
-      }
-      let outcome: SendOutcome;
-      try {
-        if (!composed.has(message.id)) composed.set(message.id, ensureComposed(this.db, message));
-        const raw = await composed.get(message.id)!;
-        outcome = await this.transport.send(
-          { accountId: message.account_id, messageId: message.id, recipientId: recipient.id, from: message.from_email, to: recipient.email },
-          raw,
-        );
-      } catch (error) {
-        this.log.error({ err: error, jobId: job.id, messageId: message.id }, 'delivery step failed; deferring');
-        outcome = { kind: 'deferred', response: `internal error: ${(error as Error).message}` };
-      }
-      await this.recordOutcome(job, outcome);
-    });
+    const batch: LoadedBatch = {
+      messages: new Map(messages.map((m) => [m.id, m])),
+      recipients: new Map(recipients.map((r) => [r.id, r])),
+      composed: new Map(),
+    };
+    return jobs.map((job) => () => this.deliver(job, batch));
   }
 
+  private async deliver(job: ClaimedJob, batch: LoadedBatch): Promise<void> {
+    const message = batch.messages.get(job.message_id);
+    const recipient = batch.recipients.get(job.recipient_id);
+    if (!message || !recipient) {
+      this.log.error({ jobId: job.id }, 'queue row points at a missing message or recipient; dropping the row');
+      return completeJob(this.db, job.id);
+    }
+    if (this.skipIfFinal(recipient.state)) return completeJob(this.db, job.id);
+    let outcome: SendOutcome;
+    try {
+      const raw = await this.composeMessage(message, batch);
+      outcome = await this.handToTransport(message, recipient, raw);
+    } catch (error) {
+      this.log.error({ err: error, jobId: job.id, messageId: message.id }, 'delivery step failed; deferring');
+      outcome = { kind: 'deferred', response: `internal error: ${(error as Error).message}` };
+    }
+    await this.recordOutcome(job, outcome);
+  }
+
+  /** A recipient already final (recorded just before a crash, then re-claimed) is not sent again. */
   private skipIfFinal(state: RecipientState): boolean {
     return FINAL_STATES.has(state);
+  }
+
+  private composeMessage(message: MessageRow, batch: LoadedBatch): Promise<string> {
+    let composed = batch.composed.get(message.id);
+    if (!composed) {
+      composed = ensureComposed(this.db, message);
+      batch.composed.set(message.id, composed);
+    }
+    return composed;
+  }
+
+  private handToTransport(message: MessageRow, recipient: { id: string; email: string }, raw: string): Promise<SendOutcome> {
+    return this.transport.send(
+      { accountId: message.account_id, messageId: message.id, recipientId: recipient.id, from: message.from_email, to: recipient.email },
+      raw,
+    );
   }
 
   private recordOutcome(job: ClaimedJob, outcome: SendOutcome): Promise<void> {
