@@ -20,7 +20,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { validatorCompiler } from './http/validation.js';
 import type { Services } from './runtime.js';
 
-export async function buildApp(config: Config, services: Services, logger: Logger, publicUrl: string): Promise<FastifyInstance> {
+export async function buildApp(config: Config, services: Services, logger: Logger, publicUrl: string | undefined): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
@@ -48,7 +48,8 @@ export async function buildApp(config: Config, services: Services, logger: Logge
         version: ENVELOPE_VERSION,
         description: 'Transactional email and account API. Every JSON response is the envelope { version, resultStatus, resultCode, resultMessage, resultObject }.',
       },
-      servers: [{ url: publicUrl }],
+      // Without BASE_URL the document names no server, so the UI calls the address it was loaded from.
+      ...(publicUrl ? { servers: [{ url: publicUrl }] } : {}),
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });

@@ -13,10 +13,11 @@ interface KeySpec {
   description: string;
   values?: readonly string[];
   min?: number;
+  max?: number;
 }
 
 export const CONFIG_SCHEMA = {
-  PORT: { kind: 'integer', default: '3000', min: 0, description: 'TCP port the HTTP API listens on (0 picks a free port).' },
+  PORT: { kind: 'integer', default: '3000', min: 0, max: 65535, description: 'TCP port the HTTP API listens on (0 picks a free port).' },
   HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the HTTP API binds to; 0.0.0.0 serves other machines.' },
   DATA_DIR: { kind: 'string', default: './data', description: 'Folder for the SQLite file, the generated JWT secret and other local state.' },
   DATABASE_URL: { kind: 'string', default: undefined, description: 'Absent: SQLite file postwire.db in DATA_DIR. postgres://… selects PostgreSQL.' },
@@ -72,6 +73,7 @@ function readKey(key: ConfigKey, env: Record<string, string | undefined>): strin
       if (!/^\d+$/.test(raw)) throw new ConfigError(`${key} must be a whole number, got "${raw}"`);
       const value = Number(raw);
       if (spec.min !== undefined && value < spec.min) throw new ConfigError(`${key} must be at least ${spec.min}, got ${value}`);
+      if (spec.max !== undefined && value > spec.max) throw new ConfigError(`${key} must be at most ${spec.max}, got ${value}`);
       return value;
     }
     case 'boolean':
@@ -122,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The public address of the API, used in printed links and the OpenAPI document. */
 export function publicBaseUrl(config: Config, listeningPort?: number): string {
   if (config.baseUrl) return config.baseUrl;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  // An IPv6 address is bracketed in a URL (http://[::1]:3000).
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
   return `http://${host}:${listeningPort ?? config.port}`;
 }

@@ -79,7 +79,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     workSignal,
   };
 
-  const app = roles.api ? await buildApp(config, services, logger, publicBaseUrl(config)) : undefined;
+  const app = roles.api ? await buildApp(config, services, logger, config.baseUrl) : undefined;
   let transport: Transport | undefined;
   let worker: Worker | undefined;
   if (roles.worker) {

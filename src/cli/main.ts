@@ -4,12 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../errors.js';
-import { createAccount, isEmptyInstallation } from '../features/accounts/accounts.service.js';
-import { generatePassword } from '../lib/passwords.js';
-import { createRuntime, type Roles } from '../runtime.js';
+import type { Roles } from '../runtime.js';
 
 const HELP = `Usage: postwire <command> [options]
 
@@ -27,7 +23,11 @@ Configuration comes from environment variables; see docs/config.md.
 
 export const SEED_EMAIL = 'admin@postwire.local';
 
-async function withDatabase<T>(config: Config, work: (handle: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+// The service's modules are loaded only by the commands that need them, so --help and
+// usage errors answer at once.
+async function withDatabase<T>(config: Config, work: (handle: import('../db/database.js').DbHandle) => Promise<T>): Promise<T> {
+  const { openDatabase } = await import('../db/database.js');
+  const { migrateToLatest } = await import('../db/migrate.js');
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteSynchronous: config.sqliteSynchronous });
   try {
     await migrateToLatest(handle.db);
@@ -38,6 +38,9 @@ async function withDatabase<T>(config: Config, work: (handle: Awaited<ReturnType
 }
 
 async function serve(config: Config, roles: Roles): Promise<void> {
+  const { createRuntime } = await import('../runtime.js');
+  const { createAccount, isEmptyInstallation } = await import('../features/accounts/accounts.service.js');
+  const { generatePassword } = await import('../lib/passwords.js');
   const runtime = await createRuntime(config, roles);
   let seeded: { email: string; password: string } | undefined;
   if (roles.api && config.seedAccount && (await isEmptyInstallation(runtime.services.handle))) {
@@ -94,11 +97,19 @@ export async function main(argv: string[]): Promise<number> {
     case 'account': {
       const [sub, ...options] = rest;
       if (sub !== 'create') break;
-      const { values } = parseArgs({ args: options, options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
+      let values: { email?: string; password?: string; name?: string };
+      try {
+        ({ values } = parseArgs({ args: options, options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } }));
+      } catch (error) {
+        // A usage mistake (unknown option, missing value): say so, as for a missing option.
+        process.stderr.write(`postwire account create: ${(error as Error).message}\n`);
+        return 2;
+      }
       if (!values.email || !values.password) {
         process.stderr.write('postwire account create needs --email and --password\n');
         return 2;
       }
+      const { createAccount } = await import('../features/accounts/accounts.service.js');
       const created = await withDatabase(config, (handle) => createAccount(handle, { email: values.email!, password: values.password!, name: values.name }));
       process.stdout.write(`${created.accountId}\n`);
       return 0;
@@ -116,7 +127,8 @@ export async function run(argv: string[]): Promise<void> {
     if (error instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${error.message}\n`);
     } else if (error instanceof AppError) {
-      const fields = error.fieldErrors?.map((f) => `  ${f.field}: ${f.message}`).join('\n');
+      // A single field error is already spelled out in the message.
+      const fields = error.fieldErrors && error.fieldErrors.length > 1 ? error.fieldErrors.map((f) => `  ${f.field}: ${f.message}`).join('\n') : undefined;
       process.stderr.write(`${error.message}\n${fields ? fields + '\n' : ''}`);
     } else {
       process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);

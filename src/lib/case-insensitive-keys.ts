@@ -27,10 +27,12 @@ function rename(schema: SchemaLike | undefined, value: unknown): unknown {
   for (const name of Object.keys(properties)) canonical.set(name.toLowerCase(), name);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    const name = properties[key] ? key : canonical.get(key.toLowerCase()) ?? key;
+    // `out.__proto__ = …` would replace the result's prototype (inherited fields that pass `required`).
+    if (key === '__proto__') continue;
+    const name = Object.hasOwn(properties, key) ? key : canonical.get(key.toLowerCase()) ?? key;
     // An exact-case key wins over a differently cased duplicate.
     if (name !== key && Object.hasOwn(value, name)) continue;
-    out[name] = rename(properties[name], item);
+    out[name] = rename(Object.hasOwn(properties, name) ? properties[name] : undefined, item);
   }
   return out;
 }

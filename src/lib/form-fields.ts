@@ -55,10 +55,14 @@ export function unflattenFields(pairs: Iterable<[string, unknown]>): Record<stri
   return compactArrays(root) as Record<string, unknown>;
 }
 
-/** Sparse arrays from `to[5]` without `to[0..4]` lose their holes. */
+/**
+ * Sparse arrays from `to[5]` without `to[0..4]` lose their holes. Only the containers
+ * built above (arrays, null-prototype objects) are walked: a field's value, such as a
+ * multipart file `{ filename, contentType, content: Buffer }`, is kept as it is.
+ */
 function compactArrays(value: unknown): unknown {
   if (Array.isArray(value)) return value.filter((v) => v !== undefined).map(compactArrays);
-  if (value && typeof value === 'object') {
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === null) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = compactArrays(v);
     return out;

@@ -7,17 +7,23 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 
-const processTag = randomBytes(3).toString('hex');
-let counter = randomInt(0, 0xffffff);
-let lastMs = 0;
-
-export function newId(now = Date.now()): string {
-  // Keep ids monotonic in this process even if the wall clock steps back.
-  const ms = Math.max(now, lastMs);
-  lastMs = ms;
-  counter = (counter + 1) & 0xffffff;
-  return ms.toString(16).padStart(12, '0') + processTag + counter.toString(16).padStart(6, '0');
+/** An independent id sequence; `newId` is the process's one. The options exist for tests. */
+export function createIdGenerator(options: { processTag?: string; counter?: number } = {}): (now?: number) => string {
+  const processTag = options.processTag ?? randomBytes(3).toString('hex');
+  let counter = options.counter ?? randomInt(0, 0xffffff);
+  let lastMs = 0;
+  return (now = Date.now()) => {
+    // Keep ids monotonic in this process even if the wall clock steps back.
+    let ms = Math.max(now, lastMs);
+    counter = (counter + 1) & 0xffffff;
+    // The counter wrapped within one millisecond: borrow the next one, or this id would sort first.
+    if (counter === 0 && ms === lastMs) ms += 1;
+    lastMs = ms;
+    return ms.toString(16).padStart(12, '0') + processTag + counter.toString(16).padStart(6, '0');
+  };
 }
+
+export const newId: (now?: number) => string = createIdGenerator();
 
 export const ID_PATTERN = '^[0-9a-f]{24}$';
 

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { emailAddressProblem, isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../src/lib/email-address.js';
+
+describe('emailAddressProblem', () => {
+  const valid = [
+    'a@example.com', 'first.last@example.co.uk', 'user+tag@sub.example.org', "o'brien@example.ie",
+    'x_y-z@ex-ample.com', 'UPPER@EXAMPLE.COM', 'a@xn--bcher-kva.example', "!#$%&'*+/=?^_`{|}~-@example.com",
+    '1@2.example', 'admin@postwire.local',
+  ];
+  for (const address of valid) {
+    it(`accepts ${address}`, () => {
+      assert.equal(emailAddressProblem(address), undefined);
+      assert.equal(isEmailAddress(address), true);
+    });
+  }
+
+  const invalid: [string, RegExp][] = [
+    ['', /email address/],
+    ['plainaddress', /email address/],
+    ['@example.com', /email address/],
+    ['user@', /email address/],
+    ['user@localhost', /two labels/],
+    ['user@example', /two labels/],
+    ['a@b@example.com', /before @/],
+    ['.a@example.com', /before @/],
+    ['a.@example.com', /before @/],
+    ['a..b@example.com', /before @/],
+    ['a b@example.com', /before @/],
+    ['"quoted"@example.com', /before @/],
+    ['(comment)a@example.com', /before @/],
+    ['a@[127.0.0.1]', /domain/],
+    ['a@-example.com', /domain/],
+    ['a@example-.com', /domain/],
+    ['a@exa_mple.com', /domain/],
+    ['a@example..com', /domain/],
+    ['a@example.com.', /domain/],
+    ['a@.example.com', /domain/],
+    ['a@example.123', /number/],
+    ['a@1.2.3.4', /number/],
+    ['ünï@example.com', /before @/],
+    [' a@example.com', /before @/],
+    ['a@example.com ', /domain/],
+  ];
+  for (const [address, why] of invalid) {
+    it(`rejects ${JSON.stringify(address)}`, () => {
+      const problem = emailAddressProblem(address);
+      assert.ok(problem, 'expected a problem');
+      assert.match(problem, why);
+      assert.equal(isEmailAddress(address), false);
+    });
+  }
+
+  it('rejects CR and LF anywhere (header injection)', () => {
+    for (const address of ['a@example.com\r\nBcc: x@evil.com', 'a\n@example.com', 'a@exa\rmple.com', '\na@example.com', 'a@example.com\n']) {
+      assert.equal(emailAddressProblem(address), 'must not contain line breaks', JSON.stringify(address));
+    }
+  });
+
+  it('rejects other control characters', () => {
+    for (const address of ['a\t@example.com', 'a\0@example.com', 'a@exam\u0007ple.com']) assert.ok(emailAddressProblem(address), JSON.stringify(address));
+  });
+
+  it('limits the whole address to 254 characters', () => {
+    const label = 'a'.repeat(63);
+    const domain = `${label}.${label}.${label}.com`; // 196 characters
+    const fits = `${'b'.repeat(MAX_EMAIL_LENGTH - domain.length - 1)}@${domain}`;
+    assert.equal(fits.length, 254);
+    assert.equal(emailAddressProblem(fits), undefined);
+    const tooLong = `${'b'.repeat(MAX_EMAIL_LENGTH - domain.length)}@${domain}`;
+    assert.equal(tooLong.length, 255);
+    assert.match(emailAddressProblem(tooLong)!, /at most 254/);
+  });
+
+  it('limits the local part to 64 characters', () => {
+    assert.equal(emailAddressProblem(`${'a'.repeat(64)}@example.com`), undefined);
+    assert.match(emailAddressProblem(`${'a'.repeat(65)}@example.com`)!, /at most 64/);
+  });
+
+  it('limits a domain label to 63 characters', () => {
+    assert.equal(emailAddressProblem(`a@${'b'.repeat(63)}.com`), undefined);
+    assert.match(emailAddressProblem(`a@${'b'.repeat(64)}.com`)!, /domain/);
+  });
+
+  it('returns a sentence fragment a person can act on', () => {
+    assert.equal(emailAddressProblem('nope'), 'must be an email address like name@example.com');
+  });
+});
+
+describe('normalizeEmail', () => {
+  it('trims and lowercases', () => {
+    assert.equal(normalizeEmail('  Someone@Example.COM '), 'someone@example.com');
+  });
+});
