@@ -23,7 +23,22 @@ export const CONFIG_SCHEMA = {
   DATABASE_URL: { kind: 'string', default: undefined, description: 'Absent: SQLite file postwire.db in DATA_DIR. postgres://… selects PostgreSQL.' },
   BASE_URL: { kind: 'string', default: undefined, description: 'Public address used in links; defaults to http://HOST:PORT.' },
   JWT_SECRET: { kind: 'string', default: undefined, description: 'HMAC secret for access tokens; absent: generated once and kept in DATA_DIR/jwt-secret.' },
-  TRANSPORT: { kind: 'enum', default: 'capture', values: ['capture'], description: 'Where the worker hands messages: capture keeps them in the built-in inbox.' },
+  TRANSPORT: { kind: 'enum', default: 'capture', values: ['capture', 'smtp', 'mx'], description: 'Where the worker hands messages: capture keeps them in the built-in inbox, smtp relays through SMTP_URL, mx delivers to each domain\'s mail servers.' },
+  SMTP_URL: { kind: 'string', default: undefined, description: 'Relay for TRANSPORT=smtp: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (TLS from the start).' },
+  SMTP_POOL_SIZE: { kind: 'integer', default: '5', min: 1, description: 'Connections kept open to the relay.' },
+  SMTP_MAX_MESSAGES_PER_CONNECTION: { kind: 'integer', default: '100', min: 1, description: 'Messages sent over one relay connection before it is replaced.' },
+  SMTP_TLS_REJECT_UNAUTHORIZED: { kind: 'boolean', default: 'true', description: 'false accepts a relay or MX host with a self-signed or mismatched certificate.' },
+  MX_RESOLVER: { kind: 'string', default: undefined, description: 'DNS server for MX look-ups as host or host:port; absent: the system resolver.' },
+  MX_PORT: { kind: 'integer', default: '25', min: 1, max: 65535, description: 'Port of the destination mail servers for TRANSPORT=mx.' },
+  MX_CONCURRENCY_PER_DOMAIN: { kind: 'integer', default: '5', min: 1, description: 'Deliveries in flight at once to one destination domain.' },
+  HELO_NAME: { kind: 'string', default: undefined, description: 'Name this server gives in EHLO; absent: the machine\'s host name.' },
+  BOUNCE_DOMAIN: { kind: 'string', default: undefined, description: 'Domain of the VERP return path bounces+<recipientId>@BOUNCE_DOMAIN; absent: the sender\'s own address is the return path.' },
+  DKIM_DOMAIN: { kind: 'string', default: undefined, description: 'Sign messages from this domain (and its subdomains) with DKIM_PRIVATE_KEY.' },
+  DKIM_SELECTOR: { kind: 'string', default: 'postwire', description: 'DKIM selector: the key is published at <selector>._domainkey.<DKIM_DOMAIN>.' },
+  DKIM_PRIVATE_KEY: { kind: 'string', default: undefined, description: 'PEM private key for DKIM, or a path to a file holding it.' },
+  MAX_RETRY_AGE_SECONDS: { kind: 'integer', default: '259200', min: 60, description: 'A recipient still deferred this long after acceptance is bounced (3 days).' },
+  INBOUND_SMTP_PORT: { kind: 'integer', default: '2525', min: 0, max: 65535, description: 'Port of the built-in SMTP listener for bounces (DSN) and complaints (ARF); 0 picks a free port.' },
+  INBOUND_SMTP_HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the inbound SMTP listener binds to.' },
   LOG_LEVEL: { kind: 'enum', default: 'info', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], description: 'Minimum level of log lines written to stdout.' },
   ACCESS_TOKEN_TTL_SECONDS: { kind: 'integer', default: '3600', min: 60, description: 'Lifetime of an access token (expires_in of POST /token).' },
   REFRESH_TOKEN_TTL_SECONDS: { kind: 'integer', default: '2592000', min: 60, description: 'Lifetime of a refresh token family since its last rotation (30 days).' },
@@ -46,7 +61,22 @@ export interface Config {
   databaseUrl: string | undefined;
   baseUrl: string | undefined;
   jwtSecret: string | undefined;
-  transport: 'capture';
+  transport: 'capture' | 'smtp' | 'mx';
+  smtpUrl: string | undefined;
+  smtpPoolSize: number;
+  smtpMaxMessagesPerConnection: number;
+  smtpTlsRejectUnauthorized: boolean;
+  mxResolver: string | undefined;
+  mxPort: number;
+  mxConcurrencyPerDomain: number;
+  heloName: string | undefined;
+  bounceDomain: string | undefined;
+  dkimDomain: string | undefined;
+  dkimSelector: string;
+  dkimPrivateKey: string | undefined;
+  maxRetryAgeSeconds: number;
+  inboundSmtpPort: number;
+  inboundSmtpHost: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -99,6 +129,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     baseUrl: (get('BASE_URL') as string | undefined)?.replace(/\/+$/, ''),
     jwtSecret: get('JWT_SECRET') as string | undefined,
     transport: get('TRANSPORT') as Config['transport'],
+    smtpUrl: get('SMTP_URL') as string | undefined,
+    smtpPoolSize: get('SMTP_POOL_SIZE') as number,
+    smtpMaxMessagesPerConnection: get('SMTP_MAX_MESSAGES_PER_CONNECTION') as number,
+    smtpTlsRejectUnauthorized: get('SMTP_TLS_REJECT_UNAUTHORIZED') as boolean,
+    mxResolver: get('MX_RESOLVER') as string | undefined,
+    mxPort: get('MX_PORT') as number,
+    mxConcurrencyPerDomain: get('MX_CONCURRENCY_PER_DOMAIN') as number,
+    heloName: get('HELO_NAME') as string | undefined,
+    bounceDomain: (get('BOUNCE_DOMAIN') as string | undefined)?.toLowerCase(),
+    dkimDomain: (get('DKIM_DOMAIN') as string | undefined)?.toLowerCase(),
+    dkimSelector: get('DKIM_SELECTOR') as string,
+    dkimPrivateKey: get('DKIM_PRIVATE_KEY') as string | undefined,
+    maxRetryAgeSeconds: get('MAX_RETRY_AGE_SECONDS') as number,
+    inboundSmtpPort: get('INBOUND_SMTP_PORT') as number,
+    inboundSmtpHost: get('INBOUND_SMTP_HOST') as string,
     logLevel: get('LOG_LEVEL') as Config['logLevel'],
     accessTokenTtlSeconds: get('ACCESS_TOKEN_TTL_SECONDS') as number,
     refreshTokenTtlSeconds: get('REFRESH_TOKEN_TTL_SECONDS') as number,
@@ -114,6 +159,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   if (config.databaseUrl && !/^(postgres|postgresql):\/\//.test(config.databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)');
+  }
+  if (config.transport === 'smtp' && !config.smtpUrl) {
+    throw new ConfigError('TRANSPORT=smtp needs SMTP_URL (smtp://user:pass@host:587 or smtps://…)');
+  }
+  if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  }
+  if (config.dkimDomain && !config.dkimPrivateKey) {
+    throw new ConfigError('DKIM_DOMAIN needs DKIM_PRIVATE_KEY (a PEM key or a path to one)');
   }
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters');

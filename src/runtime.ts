@@ -9,6 +9,7 @@ import { buildApp } from './app.js';
 import { publicBaseUrl, type Config } from './config.js';
 import { openDatabase, type DbHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { loadDkimKey, MessageComposer } from './delivery/compose.js';
 import { DeliveryPipeline } from './delivery/pipeline.js';
 import { CaptureTransport } from './delivery/transports/capture.js';
 import type { Transport } from './delivery/transports/transport.js';
@@ -53,6 +54,8 @@ function createTransport(config: Config, handle: DbHandle): Transport {
   switch (config.transport) {
     case 'capture':
       return new CaptureTransport(handle.db);
+    default:
+      throw new Error(`TRANSPORT=${config.transport} is not available in this build`);
   }
 }
 
@@ -70,12 +73,13 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   }
 
   const workSignal = new WorkSignal();
+  const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey));
   const jwt = new JwtCodec(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds);
   const services: Services = {
     handle,
     auth: new AuthService(handle, jwt, config),
     senders: new SendersService(handle.db),
-    messages: new MessagesService(handle.db, workSignal),
+    messages: new MessagesService(handle.db, workSignal, composer),
     workSignal,
   };
 
@@ -84,7 +88,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   let worker: Worker | undefined;
   if (roles.worker) {
     transport = createTransport(config, handle);
-    const pipeline = new DeliveryPipeline(handle.db, transport, logger);
+    const pipeline = new DeliveryPipeline(handle.db, transport, composer, { bounceDomain: config.bounceDomain }, logger);
     worker = new Worker(handle, pipeline, workSignal, {
       batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,
       pollMs: config.workerPollMs, concurrency: config.workerConcurrency,

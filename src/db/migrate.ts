@@ -4,10 +4,12 @@
  */
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from '../../migrations/0001_init.js';
+import * as m0002 from '../../migrations/0002_delivery_engine.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_init': m0001,
+  '0002_delivery_engine': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -18,7 +18,8 @@ import type { Db, Trx } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
 import type { MessageRow, RecipientRow, RecipientState } from '../features/messages/messages.table.js';
 import { retryDelayMs } from './backoff.js';
-import { ensureComposed } from './compose.js';
+import type { MessageComposer } from './compose.js';
+import { returnPath } from './return-path.js';
 import { loadMessages, loadRecipients, recordRecipientAttempt } from './delivery.store.js';
 import { completeJob, rescheduleJob, type ClaimedJob } from './queue.js';
 import type { SendOutcome, Transport } from './transports/transport.js';
@@ -31,13 +32,13 @@ interface OutcomeRecord {
   at: number;
 }
 
-const FINAL_STATES: ReadonlySet<RecipientState> = new Set(['sent', 'bounced', 'failed']);
+const FINAL_STATES: ReadonlySet<RecipientState> = new Set(['sent', 'delivered', 'bounced', 'suppressed', 'failed']);
 
 async function writeOutcomes(trx: Trx, records: OutcomeRecord[]): Promise<void> {
   for (const r of records) {
     const state: RecipientState = r.outcome.kind;
     await recordRecipientAttempt(trx, r.recipientId, {
-      state, response: r.outcome.response, attempts: r.attempts, sentAt: r.outcome.kind === 'sent' ? r.at : null, now: r.at,
+      state, response: r.outcome.response, attempts: r.attempts, sentAt: r.outcome.kind === 'sent' || r.outcome.kind === 'delivered' ? r.at : null, now: r.at,
     });
     if (r.outcome.kind === 'deferred') await rescheduleJob(trx, r.jobId, r.at + retryDelayMs(r.attempts), r.outcome.response);
     else await completeJob(trx, r.jobId);
@@ -54,7 +55,13 @@ interface LoadedBatch {
 export class DeliveryPipeline {
   private readonly outcomes: GroupCommit<OutcomeRecord>;
 
-  constructor(private readonly db: Db, private readonly transport: Transport, private readonly log: Logger) {
+  constructor(
+    private readonly db: Db,
+    private readonly transport: Transport,
+    private readonly composer: MessageComposer,
+    private readonly options: { bounceDomain: string | undefined },
+    private readonly log: Logger,
+  ) {
     this.outcomes = new GroupCommit(db, writeOutcomes);
   }
 
@@ -99,7 +106,7 @@ export class DeliveryPipeline {
   private composeMessage(message: MessageRow, batch: LoadedBatch): Promise<string> {
     let composed = batch.composed.get(message.id);
     if (!composed) {
-      composed = ensureComposed(this.db, message);
+      composed = this.composer.ensureComposed(this.db, message);
       batch.composed.set(message.id, composed);
     }
     return composed;
@@ -107,7 +114,10 @@ export class DeliveryPipeline {
 
   private handToTransport(message: MessageRow, recipient: { id: string; email: string }, raw: string): Promise<SendOutcome> {
     return this.transport.send(
-      { accountId: message.account_id, messageId: message.id, recipientId: recipient.id, from: message.from_email, to: recipient.email },
+      {
+        accountId: message.account_id, messageId: message.id, recipientId: recipient.id, to: recipient.email,
+        from: returnPath(message.from_email, recipient.id, this.options.bounceDomain),
+      },
       raw,
     );
   }

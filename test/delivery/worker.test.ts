@@ -7,7 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Db, Dialect } from '../../src/db/database.js';
-import { ensureComposed } from '../../src/delivery/compose.js';
+import { MessageComposer } from '../../src/delivery/compose.js';
+
+const composer = new MessageComposer();
+const ensureComposed: MessageComposer['ensureComposed'] = (db, message) => composer.ensureComposed(db, message);
 import { DeliveryPipeline } from '../../src/delivery/pipeline.js';
 import { claimDueJobs } from '../../src/delivery/queue.js';
 import { CaptureTransport } from '../../src/delivery/transports/capture.js';
@@ -28,7 +31,7 @@ interface Sent {
 function extraWorker(app: TestApp, options: Partial<{ batchSize: number; concurrency: number }> = {}) {
   const { handle } = app.runtime.services;
   const transport = new CaptureTransport(handle.db);
-  const worker = new Worker(handle, new DeliveryPipeline(handle.db, transport, app.runtime.logger), new WorkSignal(), {
+  const worker = new Worker(handle, new DeliveryPipeline(handle.db, transport, composer, { bounceDomain: undefined }, app.runtime.logger), new WorkSignal(), {
     batchSize: options.batchSize ?? 10, leaseMs: 60_000, pollMs: 20, concurrency: options.concurrency ?? 4,
   }, app.runtime.logger);
   return {

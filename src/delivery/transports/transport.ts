@@ -12,8 +12,10 @@ export interface Envelope {
 }
 
 export type SendOutcome =
-  /** The transport took the message (2xx, or stored in the capture inbox). */
+  /** Stored in the capture inbox (it never left the machine). */
   | { kind: 'sent'; response: string }
+  /** A relay or the receiving server answered 2xx. */
+  | { kind: 'delivered'; response: string }
   /** A temporary failure: try again later. */
   | { kind: 'deferred'; response: string }
   /** A permanent failure: do not try again. */

@@ -23,8 +23,9 @@ export const SendBody = Type.Object({
 export type SendBody = Static<typeof SendBody>;
 
 export const RecipientStateEnum = Type.Union([
-  Type.Literal('queued'), Type.Literal('sent'), Type.Literal('deferred'), Type.Literal('bounced'), Type.Literal('failed'),
-], { description: 'queued: waiting for the worker; sent: handed over to the transport (for capture: stored in the inbox); deferred: a temporary failure, will be retried; bounced/failed: final failure.' });
+  Type.Literal('queued'), Type.Literal('sent'), Type.Literal('delivered'), Type.Literal('deferred'),
+  Type.Literal('bounced'), Type.Literal('suppressed'), Type.Literal('failed'),
+], { description: 'queued: waiting for the worker; sent: stored in the capture inbox; delivered: the relay or receiving server accepted it (2xx); deferred: a temporary failure, will be retried; bounced: refused for good (5xx, or deferred past MAX_RETRY_AGE_SECONDS); suppressed: on the suppression list, not attempted; failed: could not be attempted.' });
 
 export const Recipient = Type.Object({
   id: Type.String(),

@@ -9,7 +9,7 @@
  */
 import type { Db } from '../../db/database.js';
 import { GroupCommit } from '../../db/group-commit.js';
-import { ensureComposed } from '../../delivery/compose.js';
+import type { MessageComposer } from '../../delivery/compose.js';
 import type { WorkSignal } from '../../delivery/work-signal.js';
 import { AppError } from '../../errors.js';
 import { listResult, type ListResult } from '../../http/envelope.js';
@@ -59,7 +59,7 @@ export const LIST_RECIPIENTS_PER_MESSAGE = 100;
 export class MessagesService {
   private readonly acceptor: GroupCommit<AcceptedMessage>;
 
-  constructor(private readonly db: Db, private readonly workSignal: WorkSignal) {
+  constructor(private readonly db: Db, private readonly workSignal: WorkSignal, private readonly composer: MessageComposer) {
     this.acceptor = new GroupCommit(db, insertAcceptedMessages);
   }
 
@@ -131,7 +131,7 @@ export class MessagesService {
 
   /** The MIME as handed (or about to be handed) to the transport. */
   async raw(principal: Principal, id: string): Promise<string> {
-    return ensureComposed(this.db, await this.require(principal, id));
+    return this.composer.ensureComposed(this.db, await this.require(principal, id));
   }
 
   private async require(principal: Principal, id: string): Promise<MessageRow> {

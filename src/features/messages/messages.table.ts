@@ -20,7 +20,12 @@ export interface MessagesTable {
   deleted_at: number | null;
 }
 
-export type RecipientState = 'queued' | 'sent' | 'deferred' | 'bounced' | 'failed';
+/**
+ * queued → (sent | delivered | deferred | bounced | suppressed); deferred → the same again.
+ * sent: stored by the capture inbox. delivered: a relay or MX answered 2xx.
+ * Final states: sent, delivered, bounced, suppressed, failed.
+ */
+export type RecipientState = 'queued' | 'sent' | 'delivered' | 'deferred' | 'bounced' | 'suppressed' | 'failed';
 
 export interface MessageRecipientsTable {
   id: string;

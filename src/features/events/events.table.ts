@@ -1,0 +1,23 @@
+import type { Selectable } from 'kysely';
+
+/**
+ * Every state change of a recipient is an event. `delivered` comes from a relay or MX
+ * accepting (2xx); `sent` from the capture inbox storing the message.
+ */
+export type EventType =
+  | 'accepted' | 'sent' | 'delivered' | 'deferred' | 'bounced' | 'complained' | 'suppressed'
+  | 'opened' | 'clicked' | 'unsubscribed';
+
+export interface EventsTable {
+  id: string;
+  account_id: string;
+  message_id: string | null;
+  recipient_id: string | null;
+  email: string | null;
+  type: EventType;
+  /** JSON text. */
+  details: string;
+  created_at: number;
+}
+
+export type EventRow = Selectable<EventsTable>;

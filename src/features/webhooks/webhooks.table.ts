@@ -1,0 +1,34 @@
+import type { Generated, Selectable } from 'kysely';
+
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types; empty = every event. */
+  events: string;
+  /** HMAC-SHA256 key for the signature header, shown to the account once. */
+  secret: string;
+  created_at: number;
+  updated_at: number;
+  create_user_id: string | null;
+  update_user_id: string | null;
+  deleted_at: number | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  account_id: string;
+  webhook_id: string;
+  event_id: string;
+  run_at: number;
+  attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: number | null;
+  created_at: number;
+}
+
+export type WebhookRow = Selectable<WebhooksTable>;
