@@ -48,8 +48,35 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
   sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', describe: `sqlite:${file}`, close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and on the send path preparing cost about as much
+ * as running. better-sqlite3 statements can be run again and again, and Kysely runs
+ * each to completion synchronously (no streaming here), so one prepared statement per
+ * distinct SQL text is safe to reuse. The cache is bounded: multi-row INSERTs of
+ * varying sizes each have their own text, and the least recently used are dropped.
+ */
+function withStatementCache(sqlite: import('better-sqlite3').Database) {
+  const cache = new Map<string, import('better-sqlite3').Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 async function openPostgres(url: string, poolSize: number, onIdleError: (error: Error) => void): Promise<DbHandle> {
