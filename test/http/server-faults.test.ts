@@ -1,0 +1,59 @@
+// A fault on our side (here: the database is gone) must answer with the envelope, no
+// internals, and a request id that the log line carries too, so an operator can find it.
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import pino from 'pino';
+import { loadConfig } from '../../src/config.js';
+import { createAccount } from '../../src/features/accounts/accounts.service.js';
+import { createRuntime, type Runtime } from '../../src/runtime.js';
+import { expectEnvelope } from '../helpers/app.js';
+import { DIALECTS, createTestDatabase, type TestDatabase } from '../helpers/db.js';
+
+for (const dialect of DIALECTS) {
+  describe(`5xx answers [${dialect}]`, () => {
+    let database: TestDatabase;
+    let runtime: Runtime;
+    const logLines: any[] = [];
+    let token: string;
+
+    before(async () => {
+      database = await createTestDatabase(dialect);
+      const config = loadConfig({ LOG_LEVEL: 'info' }, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0 });
+      const sink = new Writable({ write(chunk, _enc, done) { logLines.push(JSON.parse(String(chunk))); done(); } });
+      runtime = await createRuntime(config, { api: true, worker: false }, pino({ level: 'info' }, sink));
+      await runtime.app!.ready();
+      await createAccount(runtime.services.handle, { email: 'fault@example.com', password: 'correct horse battery' });
+      const login = await runtime.app!.inject({ method: 'POST', url: '/token', payload: { EmailAddress: 'fault@example.com', Password: 'correct horse battery' } });
+      token = JSON.parse(login.body).resultObject.access_token;
+      // Warm the credential cache, then take the database away under the running app.
+      assert.equal((await runtime.app!.inject({ method: 'GET', url: '/notify/v1/senders', headers: { authorization: `Bearer ${token}` } })).statusCode, 200);
+      await runtime.services.handle.close();
+    });
+    after(async () => {
+      await runtime.app!.close();
+      await database.drop();
+    });
+
+    it('answers 500 with the envelope, no internals, and a request id the log carries', async () => {
+      const response = await runtime.app!.inject({ method: 'GET', url: '/notify/v1/senders', headers: { authorization: `Bearer ${token}` } });
+      const body = expectEnvelope({ status: response.statusCode, headers: response.headers, json: JSON.parse(response.body), text: response.body }, 500);
+      assert.equal(body.resultObject, null);
+      const requestId = response.headers['x-request-id'];
+      assert.ok(requestId, 'x-request-id header');
+      assert.ok(body.resultMessage.includes(String(requestId)), body.resultMessage);
+      assert.doesNotMatch(response.body, /sqlite|postgres|pool|kysely|at .*\.(ts|js)/i);
+      const logged = logLines.find((line) => line.reqId === requestId && line.level >= 50);
+      assert.ok(logged, 'an error log line with the request id');
+      assert.ok(logged.err, 'the log line carries the error');
+    });
+
+    it('answers /readyz with 503 while the database is unreachable', async () => {
+      const response = await runtime.app!.inject({ method: 'GET', url: '/readyz' });
+      const body = JSON.parse(response.body);
+      assert.equal(response.statusCode, 503);
+      assert.equal(body.resultStatus, false);
+      assert.match(body.resultMessage, /database is not reachable/);
+    });
+  });
+}
