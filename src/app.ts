@@ -10,9 +10,11 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerEventRoutes } from './features/events/events.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerMessageRoutes } from './features/messages/messages.routes.js';
 import { registerSenderRoutes } from './features/senders/senders.routes.js';
+import { registerSuppressionRoutes } from './features/suppressions/suppressions.routes.js';
 import { requireBearer } from './http/auth.js';
 import { registerBodyParsers } from './http/body-parsers.js';
 import { ENVELOPE_VERSION, failure } from './http/envelope.js';
@@ -62,6 +64,8 @@ export async function buildApp(config: Config, services: Services, logger: Logge
     requireBearer(authenticated, services.auth);
     registerSenderRoutes(authenticated, services.senders);
     registerMessageRoutes(authenticated, services.messages);
+    registerEventRoutes(authenticated, services.events);
+    registerSuppressionRoutes(authenticated, services.suppressions);
   });
 
   return app;

@@ -12,20 +12,26 @@ import { migrateToLatest } from './db/migrate.js';
 import { loadDkimKey, MessageComposer } from './delivery/compose.js';
 import { DeliveryPipeline } from './delivery/pipeline.js';
 import { CaptureTransport } from './delivery/transports/capture.js';
+import { MxTransport } from './delivery/transports/mx.js';
+import { SmtpRelayTransport } from './delivery/transports/smtp.js';
 import type { Transport } from './delivery/transports/transport.js';
 import { Worker } from './delivery/worker.js';
 import { WorkSignal } from './delivery/work-signal.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { JwtCodec } from './features/auth/jwt.js';
 import { resolveJwtSecret } from './features/auth/jwt-secret.js';
+import { EventsService } from './features/events/events.service.js';
 import { MessagesService } from './features/messages/messages.service.js';
 import { SendersService } from './features/senders/senders.service.js';
+import { SuppressionsService } from './features/suppressions/suppressions.service.js';
 
 export interface Services {
   handle: DbHandle;
   auth: AuthService;
   senders: SendersService;
   messages: MessagesService;
+  events: EventsService;
+  suppressions: SuppressionsService;
   workSignal: WorkSignal;
 }
 
@@ -54,8 +60,18 @@ function createTransport(config: Config, handle: DbHandle): Transport {
   switch (config.transport) {
     case 'capture':
       return new CaptureTransport(handle.db);
-    default:
-      throw new Error(`TRANSPORT=${config.transport} is not available in this build`);
+    case 'smtp':
+      return new SmtpRelayTransport({
+        url: config.smtpUrl!, poolSize: config.smtpPoolSize, maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
+        tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized, heloName: config.heloName,
+      });
+    case 'mx':
+      return new MxTransport({
+        resolver: config.mxResolver, port: config.mxPort, concurrencyPerDomain: config.mxConcurrencyPerDomain,
+        // SMTP_POOL_SIZE bounds the connections to one destination host as it does to the relay.
+        connectionsPerHost: config.smtpPoolSize, maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
+        tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized, heloName: config.heloName,
+      });
   }
 }
 
@@ -80,6 +96,8 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     auth: new AuthService(handle, jwt, config),
     senders: new SendersService(handle.db),
     messages: new MessagesService(handle.db, workSignal, composer),
+    events: new EventsService(handle.db),
+    suppressions: new SuppressionsService(handle.db),
     workSignal,
   };
 
@@ -88,7 +106,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   let worker: Worker | undefined;
   if (roles.worker) {
     transport = createTransport(config, handle);
-    const pipeline = new DeliveryPipeline(handle.db, transport, composer, { bounceDomain: config.bounceDomain }, logger);
+    const pipeline = new DeliveryPipeline(handle.db, transport, composer, { bounceDomain: config.bounceDomain, maxRetryAgeSeconds: config.maxRetryAgeSeconds }, logger);
     worker = new Worker(handle, pipeline, workSignal, {
       batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,
       pollMs: config.workerPollMs, concurrency: config.workerConcurrency,

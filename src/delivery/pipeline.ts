@@ -1,22 +1,34 @@
 /**
  * Delivering one claimed batch, as named steps:
  *
- *   loadBatch          messages and recipients of the claimed jobs, two queries
+ *   loadBatch          messages, recipients and the recipients' live suppressions of
+ *                      the claimed jobs, three queries
  *   skipIfFinal        a recipient already in a final state (a retry after a crash
  *                      that happened after recording) is not sent again
+ *   checkSuppression   a recipient whose address is on its account's suppression list
+ *                      is not attempted: it ends `suppressed`
  *   composeMessage     the stored MIME, composed once per message (compose.ts)
  *   handToTransport    one envelope per recipient
- *   recordOutcome      recipient state + queue row, group-committed with the other
- *                      outcomes of the moment (one sync for many deliveries)
+ *   recordOutcome      recipient state + queue row + event, group-committed with the
+ *                      other outcomes of the moment (one sync for many deliveries)
  *
- * Outcome → state: sent → `sent`, job deleted; deferred → `deferred`, job rescheduled
- * with backoff; bounced → `bounced`, job deleted. A step that throws (a bug, the
- * database away) defers the recipient, so nothing is dropped.
+ * Outcome → state: sent/delivered → the same, job deleted; deferred → `deferred`, job
+ * rescheduled with backoff, unless the message was accepted more than maxRetryAge ago:
+ * then `bounced` (expired), job deleted; bounced → `bounced`, job deleted, and the
+ * address goes on the account's suppression list (hard_bounce); suppressed →
+ * `suppressed`, job deleted. Every outcome writes its event in the same transaction.
+ * A step that throws (a bug, the database away) defers the recipient, so nothing is
+ * dropped.
  */
 import type { Logger } from 'pino';
+import { CONFIG_SCHEMA } from '../config.js';
 import type { Db, Trx } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
+import { newEventRow, recordEvents } from '../features/events/events.service.js';
+import type { EventRow } from '../features/events/events.table.js';
 import type { MessageRow, RecipientRow, RecipientState } from '../features/messages/messages.table.js';
+import { liveSuppressionsFor, suppressAddress, suppressionKey } from '../features/suppressions/suppressions.service.js';
+import type { SuppressionReason } from '../features/suppressions/suppressions.table.js';
 import { retryDelayMs } from './backoff.js';
 import type { MessageComposer } from './compose.js';
 import { returnPath } from './return-path.js';
@@ -24,30 +36,82 @@ import { loadMessages, loadRecipients, recordRecipientAttempt } from './delivery
 import { completeJob, rescheduleJob, type ClaimedJob } from './queue.js';
 import type { SendOutcome, Transport } from './transports/transport.js';
 
+/** What the transport said, or that the pipeline did not hand the message over at all. */
+type Outcome = SendOutcome | { kind: 'suppressed'; response: string; reason: SuppressionReason };
+
 interface OutcomeRecord {
   jobId: string;
   recipientId: string;
+  accountId: string;
+  messageId: string;
+  email: string;
+  /** When the message was accepted: the retry age counts from here. */
+  acceptedAt: number;
+  /** The attempt this claim made (the job's attempts after claiming). */
   attempts: number;
-  outcome: SendOutcome;
+  outcome: Outcome;
   at: number;
 }
 
+export interface PipelineOptions {
+  bounceDomain: string | undefined;
+  /** A recipient still deferred this long after acceptance is bounced. Default: MAX_RETRY_AGE_SECONDS's default (3 days). */
+  maxRetryAgeSeconds?: number;
+}
+
+const DEFAULT_MAX_RETRY_AGE_SECONDS = Number(CONFIG_SCHEMA.MAX_RETRY_AGE_SECONDS.default);
+
 const FINAL_STATES: ReadonlySet<RecipientState> = new Set(['sent', 'delivered', 'bounced', 'suppressed', 'failed']);
 
-async function writeOutcomes(trx: Trx, records: OutcomeRecord[]): Promise<void> {
-  for (const r of records) {
-    const state: RecipientState = r.outcome.kind;
-    await recordRecipientAttempt(trx, r.recipientId, {
-      state, response: r.outcome.response, attempts: r.attempts, sentAt: r.outcome.kind === 'sent' || r.outcome.kind === 'delivered' ? r.at : null, now: r.at,
-    });
-    if (r.outcome.kind === 'deferred') await rescheduleJob(trx, r.jobId, r.at + retryDelayMs(r.attempts), r.outcome.response);
-    else await completeJob(trx, r.jobId);
-  }
+/** A deferral past the retry age is a bounce; the reply says so and keeps the last remote response. */
+function expireIfTooOld(r: OutcomeRecord, maxRetryAgeMs: number): { outcome: Outcome; expired: boolean } {
+  if (r.outcome.kind !== 'deferred' || r.at - r.acceptedAt <= maxRetryAgeMs) return { outcome: r.outcome, expired: false };
+  const hours = Math.round((r.at - r.acceptedAt) / 3_600_000);
+  const response = `expired after ${r.attempts} attempt${r.attempts === 1 ? '' : 's'} over ${hours} hours without delivery; last response: ${r.outcome.response}`;
+  return { outcome: { kind: 'bounced', response }, expired: true };
 }
+
+/** The group-commit writer of outcomes; `maxRetryAgeMs` decides when a deferral becomes a bounce. */
+function outcomeWriter(maxRetryAgeMs: number) {
+  return async function writeOutcomes(trx: Trx, records: OutcomeRecord[]): Promise<void> {
+    const events: EventRow[] = [];
+    for (const r of records) {
+      const { outcome, expired } = expireIfTooOld(r, maxRetryAgeMs);
+      const delivered = outcome.kind === 'sent' || outcome.kind === 'delivered';
+      await recordRecipientAttempt(trx, r.recipientId, {
+        state: outcome.kind, response: outcome.response, sentAt: delivered ? r.at : null, now: r.at,
+        // A suppressed recipient was not attempted this time: the claim's attempt does not count.
+        attempts: outcome.kind === 'suppressed' ? r.attempts - 1 : r.attempts,
+      });
+      if (outcome.kind === 'deferred') await rescheduleJob(trx, r.jobId, r.at + retryDelayMs(r.attempts), outcome.response);
+      else await completeJob(trx, r.jobId);
+
+      const details: Record<string, unknown> = { response: outcome.response };
+      if (outcome.kind === 'suppressed') details.reason = outcome.reason;
+      else details.attempt = r.attempts;
+      if (expired) details.expired = true;
+      if (outcome.kind === 'bounced' && outcome.refused) details.refused = outcome.refused;
+      // A refused recipient (5xx to RCPT TO) is a hard bounce. Running out of retries is not,
+      // nor is a refused sender or content: those say nothing about the address.
+      if (outcome.kind === 'bounced' && !expired && (outcome.refused ?? 'recipient') === 'recipient') {
+        await suppressAddress(trx, {
+          accountId: r.accountId, email: r.email, reason: 'hard_bounce', at: r.at,
+          details: { response: outcome.response, messageId: r.messageId, recipientId: r.recipientId },
+        });
+      }
+      events.push(newEventRow({ accountId: r.accountId, messageId: r.messageId, recipientId: r.recipientId, email: r.email, type: outcome.kind, details, at: r.at }));
+    }
+    await recordEvents(trx, events);
+  };
+}
+
+type BatchRecipient = Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'name' | 'state'>;
 
 interface LoadedBatch {
   messages: Map<string, MessageRow>;
-  recipients: Map<string, Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'name' | 'state'>>;
+  recipients: Map<string, BatchRecipient>;
+  /** suppressionKey(account, address) → reason, for the batch's recipients on a live list. */
+  suppressed: Map<string, SuppressionReason>;
   /** One composition per message per batch, shared by its recipients. */
   composed: Map<string, Promise<string>>;
 }
@@ -59,21 +123,23 @@ export class DeliveryPipeline {
     private readonly db: Db,
     private readonly transport: Transport,
     private readonly composer: MessageComposer,
-    private readonly options: { bounceDomain: string | undefined },
+    private readonly options: PipelineOptions,
     private readonly log: Logger,
   ) {
-    this.outcomes = new GroupCommit(db, writeOutcomes);
+    this.outcomes = new GroupCommit(db, outcomeWriter((options.maxRetryAgeSeconds ?? DEFAULT_MAX_RETRY_AGE_SECONDS) * 1000));
   }
 
   /** Loads what a batch of claimed jobs needs and returns one delivery task per job. */
   async loadBatch(jobs: ClaimedJob[]): Promise<(() => Promise<void>)[]> {
-    const [messages, recipients] = await Promise.all([
+    const [messages, [recipients, suppressed]] = await Promise.all([
       loadMessages(this.db, [...new Set(jobs.map((j) => j.message_id))]),
-      loadRecipients(this.db, jobs.map((j) => j.recipient_id)),
+      loadRecipients(this.db, jobs.map((j) => j.recipient_id))
+        .then(async (rows) => [rows, await liveSuppressionsFor(this.db, rows)] as const),
     ]);
     const batch: LoadedBatch = {
       messages: new Map(messages.map((m) => [m.id, m])),
       recipients: new Map(recipients.map((r) => [r.id, r])),
+      suppressed,
       composed: new Map(),
     };
     return jobs.map((job) => () => this.deliver(job, batch));
@@ -87,6 +153,8 @@ export class DeliveryPipeline {
       return completeJob(this.db, job.id);
     }
     if (this.skipIfFinal(recipient.state)) return completeJob(this.db, job.id);
+    const suppression = this.checkSuppression(recipient, batch);
+    if (suppression) return this.recordOutcome(job, message, recipient, suppression);
     let outcome: SendOutcome;
     try {
       const raw = await this.composeMessage(message, batch);
@@ -95,12 +163,19 @@ export class DeliveryPipeline {
       this.log.error({ err: error, jobId: job.id, messageId: message.id }, 'delivery step failed; deferring');
       outcome = { kind: 'deferred', response: `internal error: ${(error as Error).message}` };
     }
-    await this.recordOutcome(job, outcome);
+    await this.recordOutcome(job, message, recipient, outcome);
   }
 
   /** A recipient already final (recorded just before a crash, then re-claimed) is not sent again. */
   private skipIfFinal(state: RecipientState): boolean {
     return FINAL_STATES.has(state);
+  }
+
+  /** An address on the account's live suppression list is not attempted. */
+  private checkSuppression(recipient: BatchRecipient, batch: LoadedBatch): Outcome | undefined {
+    const reason = batch.suppressed.get(suppressionKey(recipient.account_id, recipient.email));
+    if (!reason) return undefined;
+    return { kind: 'suppressed', reason, response: `not attempted: ${recipient.email} is on the suppression list (${reason})` };
   }
 
   private composeMessage(message: MessageRow, batch: LoadedBatch): Promise<string> {
@@ -122,8 +197,11 @@ export class DeliveryPipeline {
     );
   }
 
-  private recordOutcome(job: ClaimedJob, outcome: SendOutcome): Promise<void> {
-    return this.outcomes.submit({ jobId: job.id, recipientId: job.recipient_id, attempts: job.attempts, outcome, at: Date.now() });
+  private recordOutcome(job: ClaimedJob, message: MessageRow, recipient: BatchRecipient, outcome: Outcome): Promise<void> {
+    return this.outcomes.submit({
+      jobId: job.id, recipientId: job.recipient_id, accountId: recipient.account_id, messageId: message.id, email: recipient.email,
+      acceptedAt: message.created_at, attempts: job.attempts, outcome, at: Date.now(),
+    });
   }
 
   async drain(): Promise<void> {

@@ -18,8 +18,12 @@ export type SendOutcome =
   | { kind: 'delivered'; response: string }
   /** A temporary failure: try again later. */
   | { kind: 'deferred'; response: string }
-  /** A permanent failure: do not try again. */
-  | { kind: 'bounced'; response: string };
+  /**
+   * A permanent failure: do not try again. `refused` says what the server refused: only
+   * a refused recipient (RCPT TO, or a transport that cannot tell) says the address is
+   * bad; a refused sender (MAIL FROM) or content (DATA) says nothing about the recipient.
+   */
+  | { kind: 'bounced'; response: string; refused?: 'recipient' | 'sender' | 'content' };
 
 export interface Transport {
   readonly name: string;

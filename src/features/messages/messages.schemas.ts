@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EmailField, NameField, ResourceFields } from '../../http/resource.js';
+import { Event } from '../events/events.schemas.js';
 
 export const MAX_RECIPIENTS = 1000;
 export const MAX_SUBJECT_LENGTH = 998;
@@ -62,8 +63,14 @@ export const Message = Type.Object({
 
 export type Message = Static<typeof Message>;
 
+export const RecipientWithEvents = Type.Object({
+  ...Recipient.properties,
+  events: Type.Array(Event, { description: 'The recipient\'s timeline, oldest first: accepted, then sent/delivered, deferred, bounced, suppressed, complained…' }),
+});
+
 export const MessageDetail = Type.Object({
   ...Message.properties,
+  recipients: Type.Array(RecipientWithEvents, { description: 'Every recipient, each with its event timeline.' }),
   htmlContent: Type.String(),
 });
 

@@ -2,8 +2,8 @@
  * The transactional send and the message log.
  *
  * Send is three named steps: `validate` (the schema did the shape; here the rules that
- * need data: the sender must be one of the account's), `buildRows` (the message, one row
- * per recipient and one queue row per recipient, ids and times fixed now), and
+ * need data: the sender must be one of the account's), `buildRows` (the message and, per
+ * recipient, its row, its queue row and its `accepted` event; ids and times fixed now), and
  * `persist` (group commit: the response is sent only after the rows are durably
  * committed, see db/group-commit.ts). Then the worker is woken.
  */
@@ -18,6 +18,7 @@ import { iso, resourceFields } from '../../http/resource.js';
 import { normalizeEmail } from '../../lib/email-address.js';
 import { isId, newId } from '../../lib/ids.js';
 import type { Principal } from '../auth/auth.service.js';
+import { newEventRow, timelinesOf } from '../events/events.service.js';
 import { findLiveSenderByEmail } from '../senders/senders.store.js';
 import type { Message, MessageDetail, SendBody, SendResult } from './messages.schemas.js';
 import { findMessage, insertAcceptedMessages, listMessages, listRecipientsOf, type AcceptedMessage } from './messages.store.js';
@@ -110,6 +111,9 @@ export class MessagesService {
         id: r.id, recipient_id: r.id, message_id: messageId, run_at: now, attempts: 0,
         locked_by: null, locked_until: null, last_error: null, created_at: now,
       })),
+      events: recipients.map((r) => newEventRow({
+        accountId: principal.accountId, messageId, recipientId: r.id, email: r.email, type: 'accepted', at: now,
+      })),
     };
   }
 
@@ -125,8 +129,16 @@ export class MessagesService {
 
   async get(principal: Principal, id: string): Promise<MessageDetail> {
     const row = await this.require(principal, id);
-    const recipients = await listRecipientsOf(this.db, principal.accountId, [row.id]);
-    return { ...toMessage(row, recipients), htmlContent: row.html_content };
+    const [recipients, timelines] = await Promise.all([
+      listRecipientsOf(this.db, principal.accountId, [row.id]),
+      timelinesOf(this.db, principal.accountId, row.id),
+    ]);
+    const message = toMessage(row, recipients);
+    return {
+      ...message,
+      recipients: message.recipients.map((r) => ({ ...r, events: timelines.get(r.id) ?? [] })),
+      htmlContent: row.html_content,
+    };
   }
 
   /** The MIME as handed (or about to be handed) to the transport. */

@@ -1,0 +1,97 @@
+/**
+ * TRANSPORT=smtp: every message goes to one relay (SMTP_URL) over a pool of reused
+ * connections. The message bytes are sent exactly as composed (DKIM signature included);
+ * the envelope sender is the recipient's VERP return path.
+ *
+ * The pooled-connection helpers here are shared with the MX transport, which keeps one
+ * such pool per destination host.
+ */
+import nodemailer from 'nodemailer';
+import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
+import { asFailure, outcomeOfFailure, outcomeOfSent } from './classify.js';
+import type { Envelope, SendOutcome, Transport } from './transport.js';
+
+/** A pooled nodemailer transport. */
+export type SmtpPool = ReturnType<typeof createSmtpPool>;
+
+export interface PoolSettings {
+  maxConnections: number;
+  maxMessagesPerConnection: number;
+  tlsRejectUnauthorized: boolean;
+  heloName: string | undefined;
+}
+
+/**
+ * Timeouts chosen so that one attempt, even a stalled one, ends well inside the worker's
+ * lease (WORKER_LEASE_SECONDS, 5 minutes by default): a delivery still running when its
+ * lease runs out would be taken over and sent a second time. nodemailer's own defaults
+ * (2 minutes to connect, 10 minutes of silence) are longer than that.
+ */
+const TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 120_000 } as const;
+
+export function createSmtpPool(target: Pick<SMTPPoolOptions, 'host' | 'port' | 'secure' | 'auth' | 'servername' | 'opportunisticTLS'>, settings: PoolSettings) {
+  return nodemailer.createTransport({
+    pool: true,
+    ...target,
+    maxConnections: settings.maxConnections,
+    maxMessages: settings.maxMessagesPerConnection,
+    name: settings.heloName,
+    tls: { rejectUnauthorized: settings.tlsRejectUnauthorized, ...(target.servername ? { servername: target.servername } : {}) },
+    ...TIMEOUTS,
+  });
+}
+
+/** Sends the bytes as they are, to one recipient, and says what the server made of it. */
+export async function sendRaw(pool: SmtpPool, envelope: Pick<Envelope, 'from' | 'to'>, raw: string): Promise<SendOutcome> {
+  try {
+    return outcomeOfSent(await pool.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw }));
+  } catch (error) {
+    return outcomeOfFailure(asFailure(error));
+  }
+}
+
+/**
+ * SMTP_URL → where and how to connect: smtps:// is TLS from the first byte; smtp:// is
+ * plain until the server offers STARTTLS, which nodemailer then always takes. The user
+ * and password are percent-decoded, so a password may contain '@' or ':' written as %40, %3A.
+ */
+export function relayTarget(url: string): Pick<SMTPPoolOptions, 'host' | 'port' | 'secure' | 'auth'> {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  return {
+    host,
+    // Without a port nodemailer picks 587 for smtp:// and 465 for smtps://.
+    ...(parsed.port ? { port: Number(parsed.port) } : {}),
+    secure: parsed.protocol === 'smtps:',
+    ...(parsed.username ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } } : {}),
+  };
+}
+
+export interface SmtpRelayOptions {
+  url: string;
+  poolSize: number;
+  maxMessagesPerConnection: number;
+  tlsRejectUnauthorized: boolean;
+  heloName: string | undefined;
+}
+
+export class SmtpRelayTransport implements Transport {
+  readonly name = 'smtp';
+  private readonly pool: SmtpPool;
+
+  constructor(options: SmtpRelayOptions) {
+    this.pool = createSmtpPool(relayTarget(options.url), {
+      maxConnections: options.poolSize, maxMessagesPerConnection: options.maxMessagesPerConnection,
+      tlsRejectUnauthorized: options.tlsRejectUnauthorized, heloName: options.heloName,
+    });
+  }
+
+  send(envelope: Envelope, raw: string): Promise<SendOutcome> {
+    return sendRaw(this.pool, envelope, raw);
+  }
+
+  async close(): Promise<void> {
+    this.pool.close();
+  }
+}

@@ -1,0 +1,45 @@
+/** SQL for the event log. Reads are scoped by account; writes come from the send and delivery paths. */
+import { chunkRows } from '../../db/group-commit.js';
+import type { DbOrTrx } from '../../db/database.js';
+import type { Page } from '../../http/pagination.js';
+import type { EventRow, EventType } from './events.table.js';
+
+export interface EventFilter {
+  type?: EventType | undefined;
+  messageId?: string | undefined;
+  /** Normalized (lower case). */
+  email?: string | undefined;
+  /** Epoch milliseconds, inclusive. */
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** Many events with one multi-row INSERT per chunk. */
+export async function insertEvents(db: DbOrTrx, rows: EventRow[]): Promise<void> {
+  for (const chunk of chunkRows(rows)) await db.insertInto('events').values(chunk).execute();
+}
+
+export async function listEvents(db: DbOrTrx, accountId: string, filter: EventFilter, page: Page): Promise<{ rows: EventRow[]; total: number }> {
+  let base = db.selectFrom('events').where('account_id', '=', accountId);
+  if (filter.type !== undefined) base = base.where('type', '=', filter.type);
+  if (filter.messageId !== undefined) base = base.where('message_id', '=', filter.messageId);
+  if (filter.email !== undefined) base = base.where((eb) => eb(eb.fn('lower', ['email']), '=', filter.email!));
+  if (filter.from !== undefined) base = base.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) base = base.where('created_at', '<=', filter.to);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/**
+ * Every event of one message, oldest first. By time before id: the API and a worker in
+ * another process write events of the same recipient, and ids order by process within
+ * one millisecond.
+ */
+export async function listEventsOfMessage(db: DbOrTrx, accountId: string, messageId: string): Promise<EventRow[]> {
+  return db.selectFrom('events').selectAll()
+    .where('account_id', '=', accountId).where('message_id', '=', messageId)
+    .orderBy('created_at').orderBy('id').execute();
+}
