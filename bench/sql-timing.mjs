@@ -1,0 +1,68 @@
+/**
+ * Diagnostic preload for the send benchmark (`npm run bench:send -- --sql-timing`):
+ * times every better-sqlite3 statement Postwire runs, grouped by SQL text, from outside
+ * (no change to src/). better-sqlite3 is synchronous, so this time is also time the
+ * event loop could not serve requests.
+ *
+ * Loaded with `node --import ./bench/sql-timing.mjs bin/postwire.mjs start`. On each
+ * SIGUSR2 it writes the totals so far to $SQL_TIMING_DIR/sql-<n>.json (n = 1, 2, …);
+ * the bench signals before and after each measured run and subtracts.
+ * Plain JavaScript on purpose: it loads before bin/postwire.mjs registers tsx.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(path.join(process.cwd(), 'package.json'));
+const Database = require('better-sqlite3');
+const dir = process.env.SQL_TIMING_DIR;
+
+/** sql shape → { calls, ns, rows } */
+const stats = new Map();
+let snapshot = 0;
+
+/** Multi-row INSERTs differ only in how many `(?, ?, …)` groups they carry: one key for all. */
+function shape(sql) {
+  return sql.replace(/\s+/g, ' ').replace(/(\(\?(, \?)*\))(, \(\?(, \?)*\))+/g, '$1, …').slice(0, 160);
+}
+
+function timed(statement, sql) {
+  const key = shape(sql);
+  for (const method of ['run', 'all', 'get', 'iterate']) {
+    const original = statement[method];
+    if (typeof original !== 'function') continue;
+    statement[method] = function (...args) {
+      const start = process.hrtime.bigint();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const ns = Number(process.hrtime.bigint() - start);
+        const entry = stats.get(key) ?? { calls: 0, ns: 0 };
+        entry.calls++;
+        entry.ns += ns;
+        stats.set(key, entry);
+      }
+    };
+  }
+  return statement;
+}
+
+const prepare = Database.prototype.prepare;
+Database.prototype.prepare = function (sql) {
+  const start = process.hrtime.bigint();
+  const statement = prepare.call(this, sql);
+  const entry = stats.get('(prepare)') ?? { calls: 0, ns: 0 };
+  entry.calls++;
+  entry.ns += Number(process.hrtime.bigint() - start);
+  stats.set('(prepare)', entry);
+  return timed(statement, sql);
+};
+
+process.on('SIGUSR2', () => {
+  if (!dir) return;
+  snapshot++;
+  const out = Object.fromEntries([...stats].map(([k, v]) => [k, { calls: v.calls, ms: v.ns / 1e6 }]));
+  const file = path.join(dir, `sql-${snapshot}.json`);
+  fs.writeFileSync(file + '.tmp', JSON.stringify({ at: Number(process.hrtime.bigint() / 1000n), stats: out }));
+  fs.renameSync(file + '.tmp', file);
+});
