@@ -3,35 +3,24 @@
  * share: ids are 24-character text, times are epoch milliseconds in BIGINT, flags are
  * integers. Soft-deleted rows keep their data and set `deleted_at`.
  */
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
-
-const id = (col: any) => col.notNull();
-
-/** The base resource fields of the specification: times, the users who wrote, soft delete. */
-function audited<T extends string>(table: CreateTableBuilder<T, any>): CreateTableBuilder<T, any> {
-  return table
-    .addColumn('created_at', 'bigint', id)
-    .addColumn('updated_at', 'bigint', id)
-    .addColumn('create_user_id', 'varchar(24)')
-    .addColumn('update_user_id', 'varchar(24)')
-    .addColumn('deleted_at', 'bigint');
-}
+import { sql, type Kysely } from 'kysely';
+import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await audited(db.schema.createTable('accounts')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('name', 'text', id)
-    .addColumn('email', 'text', id)
+    .addColumn('name', 'text', required)
+    .addColumn('email', 'text', required)
   ).execute();
 
   await audited(db.schema.createTable('users')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
-    .addColumn('email', 'text', id)
-    .addColumn('email_normalized', 'text', id)
-    .addColumn('name', 'text', id)
-    .addColumn('password_hash', 'text', id)
-    .addColumn('role', 'text', id)
+    .addColumn('email', 'text', required)
+    .addColumn('email_normalized', 'text', required)
+    .addColumn('name', 'text', required)
+    .addColumn('password_hash', 'text', required)
+    .addColumn('role', 'text', required)
   ).execute();
   // A login email names exactly one live user across the whole installation.
   await db.schema.createIndex('users_email_live').on('users').column('email_normalized').unique()
@@ -43,8 +32,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
     .addColumn('user_id', 'varchar(24)', (c) => c.notNull().references('users.id'))
-    .addColumn('created_at', 'bigint', id)
-    .addColumn('expires_at', 'bigint', id)
+    .addColumn('created_at', 'bigint', required)
+    .addColumn('expires_at', 'bigint', required)
     .addColumn('revoked_at', 'bigint')
     .addColumn('revoked_reason', 'text')
     .execute();
@@ -54,8 +43,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('session_id', 'varchar(24)', (c) => c.notNull().references('sessions.id'))
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
-    .addColumn('created_at', 'bigint', id)
-    .addColumn('expires_at', 'bigint', id)
+    .addColumn('created_at', 'bigint', required)
+    .addColumn('expires_at', 'bigint', required)
     .addColumn('used_at', 'bigint')
     .execute();
   await db.schema.createIndex('refresh_tokens_session').on('refresh_tokens').column('session_id').execute();
@@ -63,9 +52,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await audited(db.schema.createTable('senders')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
-    .addColumn('display_name', 'text', id)
-    .addColumn('email', 'text', id)
-    .addColumn('email_normalized', 'text', id)
+    .addColumn('display_name', 'text', required)
+    .addColumn('email', 'text', required)
+    .addColumn('email_normalized', 'text', required)
   ).execute();
   await db.schema.createIndex('senders_account_email_live').on('senders').columns(['account_id', 'email_normalized']).unique()
     .where(sql.ref('deleted_at'), 'is', null).execute();
@@ -74,13 +63,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
     .addColumn('sender_id', 'varchar(24)', (c) => c.notNull().references('senders.id'))
-    .addColumn('from_email', 'text', id)
-    .addColumn('from_name', 'text', id)
-    .addColumn('subject', 'text', id)
-    .addColumn('html_content', 'text', id)
-    .addColumn('message_id_header', 'text', id)
+    .addColumn('from_email', 'text', required)
+    .addColumn('from_name', 'text', required)
+    .addColumn('subject', 'text', required)
+    .addColumn('html_content', 'text', required)
+    .addColumn('message_id_header', 'text', required)
     .addColumn('mime', 'text')
-    .addColumn('recipient_count', 'integer', id)
+    .addColumn('recipient_count', 'integer', required)
   ).execute();
   await db.schema.createIndex('messages_account_id').on('messages').columns(['account_id', 'id']).execute();
 
@@ -88,15 +77,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('message_id', 'varchar(24)', (c) => c.notNull().references('messages.id'))
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull())
-    .addColumn('position', 'integer', id)
-    .addColumn('email', 'text', id)
-    .addColumn('name', 'text', id)
-    .addColumn('state', 'text', id)
+    .addColumn('position', 'integer', required)
+    .addColumn('email', 'text', required)
+    .addColumn('name', 'text', required)
+    .addColumn('state', 'text', required)
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_response', 'text')
     .addColumn('sent_at', 'bigint')
-    .addColumn('created_at', 'bigint', id)
-    .addColumn('updated_at', 'bigint', id)
+    .addColumn('created_at', 'bigint', required)
+    .addColumn('updated_at', 'bigint', required)
     .execute();
   await db.schema.createIndex('message_recipients_message').on('message_recipients').columns(['message_id', 'position']).execute();
 
@@ -107,12 +96,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('recipient_id', 'varchar(24)', (c) => c.notNull().unique().references('message_recipients.id'))
     .addColumn('message_id', 'varchar(24)', (c) => c.notNull())
-    .addColumn('run_at', 'bigint', id)
+    .addColumn('run_at', 'bigint', required)
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('locked_by', 'text')
     .addColumn('locked_until', 'bigint')
     .addColumn('last_error', 'text')
-    .addColumn('created_at', 'bigint', id)
+    .addColumn('created_at', 'bigint', required)
     .execute();
   await db.schema.createIndex('delivery_jobs_due').on('delivery_jobs').columns(['run_at', 'id']).execute();
 
@@ -121,10 +110,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull())
     .addColumn('message_id', 'varchar(24)', (c) => c.notNull())
     .addColumn('recipient_id', 'varchar(24)', (c) => c.notNull())
-    .addColumn('envelope_from', 'text', id)
-    .addColumn('envelope_to', 'text', id)
-    .addColumn('raw', 'text', id)
-    .addColumn('created_at', 'bigint', id)
+    .addColumn('envelope_from', 'text', required)
+    .addColumn('envelope_to', 'text', required)
+    .addColumn('raw', 'text', required)
+    .addColumn('created_at', 'bigint', required)
     .execute();
   await db.schema.createIndex('captured_emails_message').on('captured_emails').column('message_id').execute();
 }

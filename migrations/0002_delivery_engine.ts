@@ -4,8 +4,7 @@
  * lease columns as delivery_jobs, see src/delivery/queue.ts).
  */
 import { sql, type Kysely } from 'kysely';
-
-const required = (col: any) => col.notNull();
+import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createTable('events')
@@ -23,7 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('events_recipient').on('events').columns(['recipient_id', 'id']).execute();
   await db.schema.createIndex('events_message').on('events').columns(['message_id', 'id']).execute();
 
-  await db.schema.createTable('suppressions')
+  await audited(db.schema.createTable('suppressions')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', required)
     .addColumn('email', 'text', required)
@@ -31,16 +30,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     /** hard_bounce | complaint | manual */
     .addColumn('reason', 'text', required)
     .addColumn('details', 'text')
-    .addColumn('created_at', 'bigint', required)
-    .addColumn('updated_at', 'bigint', required)
-    .addColumn('create_user_id', 'varchar(24)')
-    .addColumn('update_user_id', 'varchar(24)')
-    .addColumn('deleted_at', 'bigint')
-    .execute();
+  ).execute();
   await db.schema.createIndex('suppressions_account_email_live').on('suppressions').columns(['account_id', 'email_normalized']).unique()
     .where(sql.ref('deleted_at'), 'is', null).execute();
 
-  await db.schema.createTable('webhooks')
+  await audited(db.schema.createTable('webhooks')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', required)
     .addColumn('url', 'text', required)
@@ -48,12 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     /** JSON array of event type names; empty means every event. */
     .addColumn('events', 'text', required)
     .addColumn('secret', 'text', required)
-    .addColumn('created_at', 'bigint', required)
-    .addColumn('updated_at', 'bigint', required)
-    .addColumn('create_user_id', 'varchar(24)')
-    .addColumn('update_user_id', 'varchar(24)')
-    .addColumn('deleted_at', 'bigint')
-    .execute();
+  ).execute();
   await db.schema.createIndex('webhooks_account').on('webhooks').columns(['account_id', 'id']).execute();
 
   await db.schema.createTable('webhook_deliveries')

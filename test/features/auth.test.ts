@@ -10,33 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from 'jose';
+import { errorFields, formBody, multipartBody } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp, type TestResponse } from '../helpers/app.js';
 
 const SENDERS = '/notify/v1/senders';
-
-function formBody(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
-  return {
-    payload: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  };
-}
-
-function multipartBody(fields: Record<string, string>): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----postwire${randomBytes(8).toString('hex')}`;
-  let text = '';
-  for (const [name, value] of Object.entries(fields)) {
-    text += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  }
-  text += `--${boundary}--\r\n`;
-  return { payload: Buffer.from(text, 'utf8'), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** The field names of a validation failure's resultObject. */
-function errorFields(body: any): string[] {
-  assert.ok(body.resultObject && Array.isArray(body.resultObject.errors), `expected resultObject.errors, got ${JSON.stringify(body.resultObject)}`);
-  return body.resultObject.errors.map((e: { field: string }) => e.field);
-}
 
 /** Asserts a well-formed token object and returns it. */
 function expectTokenObject(response: TestResponse): { access_token: string; expires_in: number; token_type: string; refresh_token: string } {

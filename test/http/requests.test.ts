@@ -7,33 +7,12 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { errorFields, formBody, multipartBody } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp, type TestResponse } from '../helpers/app.js';
 
 const SEND = '/notify/v1/send';
 const SENDERS = '/notify/v1/senders';
-
-function formBody(pairs: [string, string][]): { payload: string; headers: Record<string, string> } {
-  return {
-    payload: new URLSearchParams(pairs).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  };
-}
-
-function multipartBody(pairs: [string, string][]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----postwire${randomBytes(8).toString('hex')}`;
-  let text = '';
-  for (const [name, value] of pairs) {
-    text += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  }
-  text += `--${boundary}--\r\n`;
-  return { payload: Buffer.from(text, 'utf8'), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function errorFields(body: any): string[] {
-  assert.ok(body.resultObject && Array.isArray(body.resultObject.errors), `expected resultObject.errors, got ${JSON.stringify(body.resultObject)}`);
-  return body.resultObject.errors.map((e: { field: string }) => e.field);
-}
 
 /** A 400 whose errors name exactly `fields` and whose message names the first one. */
 function expectInvalid(response: TestResponse, fields: string[]): any {
