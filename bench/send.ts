@@ -509,6 +509,11 @@ async function main(): Promise<number> {
     say(`  RATIO postwire/baseline: ${ratio.toFixed(3)}   (target ≥ 0.5)   postwire p99 ${fmt(p.p99, 1)} ms   (target < 25 ms)`);
     const cpuRatios = rounds.filter((r) => r.baseline.cpuPerRequestUs && r.postwire.cpuPerRequestUs).map((r) => r.baseline.cpuPerRequestUs! / r.postwire.cpuPerRequestUs!);
     if (cpuRatios.length) say(`  CPU per request, baseline/postwire: ${median(cpuRatios).toFixed(3)} (what the ratio would be if both servers were CPU-bound on one core; less sensitive to other load on the machine, blind to time spent waiting for the disk).`);
+    const starved = rounds.filter((r) => r.baseline.serverCpu !== undefined && r.baseline.serverCpu < 85).length;
+    if (starved) {
+      say(`  note: in ${starved} of ${rounds.length} round(s) the baseline server used under 85% of a core: something else (other work on the machine, or the`);
+      say('  load generator) held it back, so that round\'s ratio flatters Postwire. Compare the CPU per request line, or run again when the machine is quiet.');
+    }
     const baselineTrouble = rounds.reduce((n, r) => n + r.baseline.non2xx + r.baseline.errors + r.baseline.timeouts, 0);
     if (baselineTrouble > 0) say(`  note: the baseline had ${baselineTrouble} non-2xx answers, errors or timeouts.`);
 
