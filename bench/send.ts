@@ -21,7 +21,9 @@
  *     server with the same ~2 KB HTML message from the seeded sender to one recipient:
  *     a warm-up of each, then the measured runs, baseline then Postwire, repeated --rounds
  *     times (alternating spreads the noise of a shared machine over both; the ratio
- *     reported is the median of the rounds' ratios).
+ *     reported is the median of the rounds' ratios). Before every measured run the bench
+ *     waits until Postwire is idle (its worker has delivered what the previous run
+ *     accepted) and, for up to 30 s, until the machine is mostly idle.
  *  4. Every 2xx answer of Postwire carries the id of the accepted message; afterwards the
  *     bench lists all messages with GET /notify/v1/messages and checks that each answered
  *     id is stored (accepted = on disk) and compares totalCount.
@@ -256,6 +258,8 @@ interface Figures {
   serverCpu: number | undefined;
   /** Server CPU microseconds per answered request. */
   cpuPerRequestUs: number | undefined;
+  /** This process's CPU (the load generator) over the run, in % of one core. */
+  generatorCpu: number;
 }
 
 /** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
@@ -268,9 +272,10 @@ function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
-function figures(result: Result, cpu: { ms: number | undefined; wallMs: number }): Figures {
+function figures(result: Result, cpu: { ms: number | undefined; wallMs: number; generatorMs: number }): Figures {
   const answered = result['2xx'] + result.non2xx;
   return {
+    generatorCpu: (100 * cpu.generatorMs) / cpu.wallMs,
     serverCpu: cpu.ms === undefined ? undefined : (100 * cpu.ms) / cpu.wallMs,
     cpuPerRequestUs: cpu.ms === undefined || answered === 0 ? undefined : (1000 * cpu.ms) / answered,
     rate: result['2xx'] / result.duration,
@@ -285,6 +290,51 @@ function figures(result: Result, cpu: { ms: number | undefined; wallMs: number }
     timeouts: result.timeouts,
     seconds: result.duration,
   };
+}
+
+// ───────────────────────────── quiet ─────────────────────────────
+
+/** Fraction of the machine's CPU time that was idle over `ms` (Linux /proc/stat; undefined elsewhere). */
+async function machineIdle(ms: number): Promise<number | undefined> {
+  const read = () => {
+    try {
+      const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+      return { idle: f[3]! + (f[4] ?? 0), total: f.reduce((a, b) => a + b, 0) };
+    } catch {
+      return undefined;
+    }
+  };
+  const a = read();
+  await sleep(ms);
+  const b = read();
+  if (!a || !b || b.total === a.total) return undefined;
+  return (b.idle - a.idle) / (b.total - a.total);
+}
+
+/**
+ * Waits until Postwire uses under 5% of a core (its worker has delivered the backlog of the
+ * previous run; up to 5 minutes), then, best effort for up to 30 s, until the machine is at
+ * least 85% idle. Returns a line to print when it had to wait, undefined otherwise.
+ */
+async function waitForQuiet(postwirePid: number | undefined): Promise<string | undefined> {
+  const started = Date.now();
+  let postwireBusy = 0;
+  for (;;) {
+    const before = cpuMs(postwirePid);
+    if (before === undefined) return undefined;
+    await sleep(1000);
+    postwireBusy = ((cpuMs(postwirePid) ?? before) - before) / 10; // % of a core over 1 s
+    if (postwireBusy < 5 || Date.now() - started > 300_000) break;
+  }
+  const postwireWait = (Date.now() - started) / 1000;
+  let idle = await machineIdle(1000);
+  while (idle !== undefined && idle < 0.85 && Date.now() - started < postwireWait * 1000 + 30_000) idle = await machineIdle(1000);
+  const waited = (Date.now() - started) / 1000;
+  const notes: string[] = [];
+  if (postwireWait > 1.5) notes.push(`waited ${postwireWait.toFixed(0)} s for Postwire to go idle (its worker delivering the backlog)${postwireBusy >= 5 ? `, gave up at ${postwireBusy.toFixed(0)}% CPU` : ''}`);
+  if (idle !== undefined && idle < 0.85) notes.push(`the machine is only ${(100 * idle).toFixed(0)}% idle (other work running): this round's figures are less reliable`);
+  else if (waited - postwireWait > 2.5) notes.push(`waited ${(waited - postwireWait).toFixed(0)} s for the machine to go idle`);
+  return notes.length ? `  (${notes.join('; ')})` : undefined;
 }
 
 // ───────────────────────────── verification ─────────────────────────────
@@ -307,7 +357,7 @@ async function storedMessageIds(url: string, token: string): Promise<{ ids: Set<
 
 interface SqlSnapshot {
   at: number;
-  stats: Record<string, { calls: number; ms: number }>;
+  stats: Record<string, { calls: number; ms: number; maxMs: number; slow: number }>;
 }
 
 let sqlSnapshots = 0;
@@ -446,36 +496,45 @@ async function main(): Promise<number> {
     }
     const rounds: { baseline: Figures; postwire: Figures; load: string }[] = [];
     const measuredWindows: { fromUs: number; toUs: number }[] = [];
-    const sqlTotals = { wallMs: 0, accepted: 0, stats: new Map<string, { calls: number; ms: number }>() };
+    const sqlTotals = { wallMs: 0, accepted: 0, stats: new Map<string, { calls: number; ms: number; maxMs: number; slow: number }>() };
     for (let round = 1; round <= options.rounds; round++) {
       const loadAvg = os.loadavg()[0]!.toFixed(2);
       const pair: Partial<Record<'baseline' | 'postwire', Figures>> = {};
       for (const name of ['baseline', 'postwire'] as const) {
+        // Postwire's worker goes on delivering what the last run accepted; measuring the
+        // baseline meanwhile would give it one core less. Every run starts from quiet.
+        const quiet = await waitForQuiet(postwire.proc.pid);
+        if (quiet) say(quiet);
         say(`${name}: measuring ${options.duration} s${options.rounds > 1 ? ` (round ${round}/${options.rounds})` : ''} …`);
         const t = targets[name];
         const sqlBefore = name === 'postwire' && options.sqlTiming ? await sqlSnapshot(postwire, sqlDir) : undefined;
         const acceptedBefore = t.collected.ids.length;
         const fromUs = Number(process.hrtime.bigint() / 1000n);
         const cpuBefore = cpuMs(t.pid);
+        const generatorBefore = process.cpuUsage();
         const result = await load(t.url, t.token, body, options.duration, options.connections, t.collected);
         const toUs = Number(process.hrtime.bigint() / 1000n);
         const cpuAfter = cpuMs(t.pid);
+        const generator = process.cpuUsage(generatorBefore);
         if (name === 'postwire') measuredWindows.push({ fromUs, toUs });
         if (sqlBefore) {
           const after = await sqlSnapshot(postwire, sqlDir);
           sqlTotals.wallMs += (after.at - sqlBefore.at) / 1000;
           sqlTotals.accepted += t.collected.ids.length - acceptedBefore;
           for (const [k, v] of Object.entries(after.stats)) {
-            const b0 = sqlBefore.stats[k] ?? { calls: 0, ms: 0 };
-            const acc = sqlTotals.stats.get(k) ?? { calls: 0, ms: 0 };
+            const b0 = sqlBefore.stats[k] ?? { calls: 0, ms: 0, maxMs: 0, slow: 0 };
+            const acc = sqlTotals.stats.get(k) ?? { calls: 0, ms: 0, maxMs: 0, slow: 0 };
             acc.calls += v.calls - b0.calls;
             acc.ms += v.ms - b0.ms;
+            acc.slow += v.slow - b0.slow;
+            acc.maxMs = Math.max(acc.maxMs, v.maxMs);
             if (acc.calls > 0) sqlTotals.stats.set(k, acc);
           }
         }
         pair[name] = figures(result, {
           ms: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
           wallMs: Math.max(1, (toUs - fromUs) / 1000),
+          generatorMs: (generator.user + generator.system) / 1000,
         });
         await sleep(500);
       }
@@ -484,10 +543,11 @@ async function main(): Promise<number> {
 
     // ── results ──
     say('');
-    say(`Results (measured ${options.duration} s per server per round, ${options.connections} connections):`);
-    say('  round  server      2xx req/s   p50 ms   p90 ms   p99 ms   max ms       2xx  non-2xx  errors  timeouts  CPU%  CPU µs/req   ratio  load1');
+    say(`Results (measured ${options.duration} s per server per round, ${options.connections} connections; CPU% = the server's CPU in % of one core,`);
+    say('gen% = the load generator\'s (this process), load1 = the machine\'s 1-minute load average before the round):');
+    say('  round  server      2xx req/s   p50 ms   p90 ms   p99 ms   max ms       2xx  non-2xx  errors  timeouts  CPU%  CPU µs/req  gen%   ratio  load1');
     const row = (round: string, name: string, f: Figures, extra: string) =>
-      say(`  ${round.padEnd(6)} ${name.padEnd(10)} ${fmt(f.rate).padStart(10)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p90, 1).padStart(8)} ${fmt(f.p99, 1).padStart(8)} ${fmt(f.max, 1).padStart(8)} ${fmt(f.ok).padStart(9)} ${fmt(f.non2xx).padStart(8)} ${fmt(f.errors).padStart(7)} ${fmt(f.timeouts).padStart(9)} ${(f.serverCpu === undefined ? '?' : fmt(f.serverCpu)).padStart(5)} ${(f.cpuPerRequestUs === undefined ? '?' : fmt(f.cpuPerRequestUs)).padStart(11)} ${extra}`);
+      say(`  ${round.padEnd(6)} ${name.padEnd(10)} ${fmt(f.rate).padStart(10)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p90, 1).padStart(8)} ${fmt(f.p99, 1).padStart(8)} ${fmt(f.max, 1).padStart(8)} ${fmt(f.ok).padStart(9)} ${fmt(f.non2xx).padStart(8)} ${fmt(f.errors).padStart(7)} ${fmt(f.timeouts).padStart(9)} ${(f.serverCpu === undefined ? '?' : fmt(f.serverCpu)).padStart(5)} ${(f.cpuPerRequestUs === undefined ? '?' : fmt(f.cpuPerRequestUs)).padStart(11)} ${fmt(f.generatorCpu).padStart(5)} ${extra}`);
     rounds.forEach((r, i) => {
       row(String(i + 1), 'baseline', r.baseline, `${''.padStart(7)}  ${r.load.padStart(5)}`);
       row('', 'postwire', r.postwire, `${(r.postwire.rate / r.baseline.rate).toFixed(3).padStart(7)}`);
@@ -511,8 +571,8 @@ async function main(): Promise<number> {
     if (cpuRatios.length) say(`  CPU per request, baseline/postwire: ${median(cpuRatios).toFixed(3)} (what the ratio would be if both servers were CPU-bound on one core; less sensitive to other load on the machine, blind to time spent waiting for the disk).`);
     const starved = rounds.filter((r) => r.baseline.serverCpu !== undefined && r.baseline.serverCpu < 85).length;
     if (starved) {
-      say(`  note: in ${starved} of ${rounds.length} round(s) the baseline server used under 85% of a core: something else (other work on the machine, or the`);
-      say('  load generator) held it back, so that round\'s ratio flatters Postwire. Compare the CPU per request line, or run again when the machine is quiet.');
+      say(`  note: in ${starved} of ${rounds.length} round(s) the baseline server used under 85% of a core: something else (other work on the machine, or the load`);
+      say('  generator, see gen%) held it back, so that round\'s ratio flatters Postwire. Compare the CPU per request line, or run again when the machine is quiet.');
     }
     const baselineTrouble = rounds.reduce((n, r) => n + r.baseline.non2xx + r.baseline.errors + r.baseline.timeouts, 0);
     if (baselineTrouble > 0) say(`  note: the baseline had ${baselineTrouble} non-2xx answers, errors or timeouts.`);
@@ -555,9 +615,9 @@ async function main(): Promise<number> {
       say('');
       say(`SQLite statements during the measured Postwire runs (${fmt(sqlTotals.wallMs / 1000, 1)} s wall, ${fmt(sqlTotals.accepted)} sends answered):`);
       say(`  event loop inside SQLite: ${fmt(inSql)} ms = ${((100 * inSql) / sqlTotals.wallMs).toFixed(1)}% of wall time; ${fmt(batches)} group commits → ${batches ? (sqlTotals.accepted / batches).toFixed(1) : '?'} sends per commit on average.`);
-      say('       calls   total ms   µs/call   %wall  statement');
+      say('       calls   total ms   µs/call   max ms  >5 ms   %wall  statement');
       for (const [k, v] of rows.slice(0, 20)) {
-        say(`  ${fmt(v.calls).padStart(10)} ${fmt(v.ms).padStart(10)} ${fmt((1000 * v.ms) / v.calls).padStart(9)} ${((100 * v.ms) / sqlTotals.wallMs).toFixed(1).padStart(6)}%  ${k}`);
+        say(`  ${fmt(v.calls).padStart(10)} ${fmt(v.ms).padStart(10)} ${fmt((1000 * v.ms) / v.calls).padStart(9)} ${fmt(v.maxMs, 1).padStart(8)} ${fmt(v.slow).padStart(6)} ${((100 * v.ms) / sqlTotals.wallMs).toFixed(1).padStart(6)}%  ${k}`);
       }
     }
 

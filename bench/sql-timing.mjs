@@ -6,7 +6,8 @@
  *
  * Loaded with `node --import ./bench/sql-timing.mjs bin/postwire.mjs start`. On each
  * SIGUSR2 it writes the totals so far to $SQL_TIMING_DIR/sql-<n>.json (n = 1, 2, …);
- * the bench signals before and after each measured run and subtracts.
+ * the bench signals before and after each measured run and subtracts. `maxMs` is the
+ * longest single call since the previous snapshot; `slow` counts calls over 5 ms.
  * Plain JavaScript on purpose: it loads before bin/postwire.mjs registers tsx.
  */
 import fs from 'node:fs';
@@ -17,7 +18,7 @@ const require = createRequire(path.join(process.cwd(), 'package.json'));
 const Database = require('better-sqlite3');
 const dir = process.env.SQL_TIMING_DIR;
 
-/** sql shape → { calls, ns, rows } */
+/** sql shape → { calls, ns, maxNs (since the last snapshot), slow (calls over 5 ms) } */
 const stats = new Map();
 let snapshot = 0;
 
@@ -37,9 +38,11 @@ function timed(statement, sql) {
         return original.apply(this, args);
       } finally {
         const ns = Number(process.hrtime.bigint() - start);
-        const entry = stats.get(key) ?? { calls: 0, ns: 0 };
+        const entry = stats.get(key) ?? { calls: 0, ns: 0, maxNs: 0, slow: 0 };
         entry.calls++;
         entry.ns += ns;
+        if (ns > entry.maxNs) entry.maxNs = ns;
+        if (ns > 5e6) entry.slow++;
         stats.set(key, entry);
       }
     };
@@ -51,9 +54,12 @@ const prepare = Database.prototype.prepare;
 Database.prototype.prepare = function (sql) {
   const start = process.hrtime.bigint();
   const statement = prepare.call(this, sql);
-  const entry = stats.get('(prepare)') ?? { calls: 0, ns: 0 };
+  const entry = stats.get('(prepare)') ?? { calls: 0, ns: 0, maxNs: 0, slow: 0 };
+  const ns = Number(process.hrtime.bigint() - start);
   entry.calls++;
-  entry.ns += Number(process.hrtime.bigint() - start);
+  entry.ns += ns;
+  if (ns > entry.maxNs) entry.maxNs = ns;
+  if (ns > 5e6) entry.slow++;
   stats.set('(prepare)', entry);
   return timed(statement, sql);
 };
@@ -61,7 +67,8 @@ Database.prototype.prepare = function (sql) {
 process.on('SIGUSR2', () => {
   if (!dir) return;
   snapshot++;
-  const out = Object.fromEntries([...stats].map(([k, v]) => [k, { calls: v.calls, ms: v.ns / 1e6 }]));
+  const out = Object.fromEntries([...stats].map(([k, v]) => [k, { calls: v.calls, ms: v.ns / 1e6, maxMs: v.maxNs / 1e6, slow: v.slow }]));
+  for (const v of stats.values()) v.maxNs = 0; // the next snapshot reports the longest call since this one
   const file = path.join(dir, `sql-${snapshot}.json`);
   fs.writeFileSync(file + '.tmp', JSON.stringify({ at: Number(process.hrtime.bigint() / 1000n), stats: out }));
   fs.renameSync(file + '.tmp', file);
