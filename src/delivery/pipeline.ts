@@ -7,7 +7,8 @@
  *                      that happened after recording) is not sent again
  *   checkSuppression   a recipient whose address is on its account's suppression list
  *                      is not attempted: it ends `suppressed`
- *   composeMessage     the stored MIME, composed once per message (compose.ts)
+ *   composeMessage     the stored MIME, composed once per message (compose.ts), or once
+ *                      per recipient of a personalised send
  *   handToTransport    one envelope per recipient
  *   recordOutcome      recipient state + queue row + event, group-committed with the
  *                      other outcomes of the moment (one sync for many deliveries)
@@ -24,11 +25,14 @@ import type { Logger } from 'pino';
 import { CONFIG_SCHEMA } from '../config.js';
 import type { Db, Trx } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
+import { refundNeverAttempted } from '../features/billing/billing.service.js';
 import { newEventRow, recordEvents } from '../features/events/events.service.js';
 import type { EventRow } from '../features/events/events.table.js';
+import { carriedDetails } from '../features/messages/messages.service.js';
 import type { MessageRow, RecipientRow, RecipientState } from '../features/messages/messages.table.js';
 import { liveSuppressionsFor, suppressAddress, suppressionKey } from '../features/suppressions/suppressions.service.js';
 import type { SuppressionReason } from '../features/suppressions/suppressions.table.js';
+import { IGNORE_DELIVERIES, type AttemptResult, type DeliveryObserver } from '../metrics/observers.js';
 import { retryDelayMs } from './backoff.js';
 import type { MessageComposer } from './compose.js';
 import { returnPath } from './return-path.js';
@@ -51,17 +55,21 @@ interface OutcomeRecord {
   attempts: number;
   outcome: Outcome;
   at: number;
+  /** The send's tags and metadata, carried into the event's details (messages.service.ts carriedDetails). */
+  carried: Record<string, unknown>;
 }
 
 export interface PipelineOptions {
   bounceDomain: string | undefined;
   /** A recipient still deferred this long after acceptance is bounced. Default: MAX_RETRY_AGE_SECONDS's default (3 days). */
   maxRetryAgeSeconds?: number;
+  /** The wait before the first retry of a deferral; it doubles per attempt. Default: one minute (RETRY_FIRST_DELAY_MS). */
+  firstRetryMs?: number;
 }
 
 const DEFAULT_MAX_RETRY_AGE_SECONDS = Number(CONFIG_SCHEMA.MAX_RETRY_AGE_SECONDS.default);
 
-const FINAL_STATES: ReadonlySet<RecipientState> = new Set(['sent', 'delivered', 'bounced', 'suppressed', 'failed']);
+const FINAL_STATES: ReadonlySet<RecipientState> = new Set(['sent', 'delivered', 'bounced', 'suppressed', 'failed', 'cancelled']);
 
 /** A deferral past the retry age is a bounce; the reply says so and keeps the last remote response. */
 function expireIfTooOld(r: OutcomeRecord, maxRetryAgeMs: number): { outcome: Outcome; expired: boolean } {
@@ -72,23 +80,35 @@ function expireIfTooOld(r: OutcomeRecord, maxRetryAgeMs: number): { outcome: Out
 }
 
 /** The group-commit writer of outcomes; `maxRetryAgeMs` decides when a deferral becomes a bounce. */
-function outcomeWriter(maxRetryAgeMs: number) {
+function outcomeWriter(maxRetryAgeMs: number, firstRetryMs: number | undefined) {
   return async function writeOutcomes(trx: Trx, records: OutcomeRecord[]): Promise<void> {
     const events: EventRow[] = [];
+    const neverAttempted: OutcomeRecord[] = [];
     for (const r of records) {
       const { outcome, expired } = expireIfTooOld(r, maxRetryAgeMs);
       const delivered = outcome.kind === 'sent' || outcome.kind === 'delivered';
-      await recordRecipientAttempt(trx, r.recipientId, {
+      const recorded = await recordRecipientAttempt(trx, r.recipientId, {
         state: outcome.kind, response: outcome.response, sentAt: delivered ? r.at : null, now: r.at,
         // A suppressed recipient was not attempted this time: the claim's attempt does not count.
         attempts: outcome.kind === 'suppressed' ? r.attempts - 1 : r.attempts,
-      });
-      if (outcome.kind === 'deferred') await rescheduleJob(trx, r.jobId, r.at + retryDelayMs(r.attempts), outcome.response);
+      }, FINAL_STATES);
+      // The recipient reached a final state while this attempt was in flight: an
+      // asynchronous bounce (recordFeedback locks the row, so one of the two writes goes
+      // first and the other sees it), or another worker after this one's lease ran out.
+      // That state stands; this outcome would only contradict it ("delivered" after
+      // "bounced"), so it records nothing and the queue row is done.
+      if (!recorded) {
+        await completeJob(trx, r.jobId);
+        continue;
+      }
+      if (outcome.kind === 'deferred') await rescheduleJob(trx, r.jobId, r.at + retryDelayMs(r.attempts, Math.random, firstRetryMs), outcome.response);
       else await completeJob(trx, r.jobId);
 
-      const details: Record<string, unknown> = { response: outcome.response };
-      if (outcome.kind === 'suppressed') details.reason = outcome.reason;
-      else details.attempt = r.attempts;
+      const details: Record<string, unknown> = { ...r.carried, response: outcome.response };
+      if (outcome.kind === 'suppressed') {
+        details.reason = outcome.reason;
+        neverAttempted.push(r);
+      } else details.attempt = r.attempts;
       if (expired) details.expired = true;
       if (outcome.kind === 'bounced' && outcome.refused) details.refused = outcome.refused;
       // A refused recipient (5xx to RCPT TO) is a hard bounce. Running out of retries is not,
@@ -102,10 +122,12 @@ function outcomeWriter(maxRetryAgeMs: number) {
       events.push(newEventRow({ accountId: r.accountId, messageId: r.messageId, recipientId: r.recipientId, email: r.email, type: outcome.kind, details, at: r.at }));
     }
     await recordEvents(trx, events);
+    // BILLING=credits: a recipient never attempted gets its credit back in this same write.
+    await refundNeverAttempted(trx, neverAttempted);
   };
 }
 
-type BatchRecipient = Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'name' | 'state'>;
+type BatchRecipient = Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'name' | 'state' | 'content' | 'mime'>;
 
 interface LoadedBatch {
   messages: Map<string, MessageRow>;
@@ -118,6 +140,7 @@ interface LoadedBatch {
 
 export class DeliveryPipeline {
   private readonly outcomes: GroupCommit<OutcomeRecord>;
+  private readonly maxRetryAgeMs: number;
 
   constructor(
     private readonly db: Db,
@@ -125,8 +148,11 @@ export class DeliveryPipeline {
     private readonly composer: MessageComposer,
     private readonly options: PipelineOptions,
     private readonly log: Logger,
+    /** Told about every transport attempt and every committed outcome (metrics). */
+    private readonly observer: DeliveryObserver = IGNORE_DELIVERIES,
   ) {
-    this.outcomes = new GroupCommit(db, outcomeWriter((options.maxRetryAgeSeconds ?? DEFAULT_MAX_RETRY_AGE_SECONDS) * 1000));
+    this.maxRetryAgeMs = (options.maxRetryAgeSeconds ?? DEFAULT_MAX_RETRY_AGE_SECONDS) * 1000;
+    this.outcomes = new GroupCommit(db, outcomeWriter(this.maxRetryAgeMs, options.firstRetryMs));
   }
 
   /** Loads what a batch of claimed jobs needs and returns one delivery task per job. */
@@ -157,7 +183,7 @@ export class DeliveryPipeline {
     if (suppression) return this.recordOutcome(job, message, recipient, suppression);
     let outcome: SendOutcome;
     try {
-      const raw = await this.composeMessage(message, batch);
+      const raw = await this.composeMessage(message, recipient, batch);
       outcome = await this.handToTransport(message, recipient, raw);
     } catch (error) {
       this.log.error({ err: error, jobId: job.id, messageId: message.id }, 'delivery step failed; deferring');
@@ -178,7 +204,9 @@ export class DeliveryPipeline {
     return { kind: 'suppressed', reason, response: `not attempted: ${recipient.email} is on the suppression list (${reason})` };
   }
 
-  private composeMessage(message: MessageRow, batch: LoadedBatch): Promise<string> {
+  private composeMessage(message: MessageRow, recipient: BatchRecipient, batch: LoadedBatch): Promise<string> {
+    // A recipient of a personalised send (its own content) has its own MIME.
+    if (recipient.content !== null) return this.composer.ensureComposed(this.db, message, recipient);
     let composed = batch.composed.get(message.id);
     if (!composed) {
       composed = this.composer.ensureComposed(this.db, message);
@@ -187,21 +215,34 @@ export class DeliveryPipeline {
     return composed;
   }
 
-  private handToTransport(message: MessageRow, recipient: { id: string; email: string }, raw: string): Promise<SendOutcome> {
-    return this.transport.send(
-      {
-        accountId: message.account_id, messageId: message.id, recipientId: recipient.id, to: recipient.email,
-        from: returnPath(message.from_email, recipient.id, this.options.bounceDomain),
-      },
-      raw,
-    );
+  private async handToTransport(message: MessageRow, recipient: { id: string; email: string }, raw: string): Promise<SendOutcome> {
+    const started = performance.now();
+    let result: AttemptResult = 'error';
+    try {
+      const outcome = await this.transport.send(
+        {
+          accountId: message.account_id, messageId: message.id, recipientId: recipient.id, to: recipient.email,
+          from: returnPath(message.from_email, recipient.id, this.options.bounceDomain),
+        },
+        raw,
+      );
+      result = outcome.kind;
+      return outcome;
+    } finally {
+      this.observer.transportAttempt(this.transport.name, result, (performance.now() - started) / 1000);
+    }
   }
 
-  private recordOutcome(job: ClaimedJob, message: MessageRow, recipient: BatchRecipient, outcome: Outcome): Promise<void> {
-    return this.outcomes.submit({
+  private async recordOutcome(job: ClaimedJob, message: MessageRow, recipient: BatchRecipient, outcome: Outcome): Promise<void> {
+    const record: OutcomeRecord = {
       jobId: job.id, recipientId: job.recipient_id, accountId: recipient.account_id, messageId: message.id, email: recipient.email,
-      acceptedAt: message.created_at, attempts: job.attempts, outcome, at: Date.now(),
-    });
+      // A scheduled message's retry age counts from its scheduled time, not from its acceptance.
+      acceptedAt: message.scheduled_at ?? message.created_at, attempts: job.attempts, outcome, at: Date.now(), carried: carriedDetails(message),
+    };
+    await this.outcomes.submit(record);
+    // Observed only once committed, as the writer decided it (a deferral may have expired).
+    const recorded = expireIfTooOld(record, this.maxRetryAgeMs);
+    this.observer.outcomeRecorded(recorded.outcome.kind, (record.at - record.acceptedAt) / 1000, recorded.expired);
   }
 
   async drain(): Promise<void> {

@@ -5,7 +5,9 @@
  *
  * Stopping (SIGTERM/SIGINT): no new batch is claimed, deliveries already started
  * finish and are recorded, and jobs claimed but not started are released so another
- * worker can take them at once instead of waiting for the lease to run out.
+ * worker can take them at once instead of waiting for the lease to run out. Jobs of a
+ * batch still unstarted half-way through its lease are released the same way (see
+ * runBounded): a delivery never starts on a lease that may end before it does.
  */
 import type { Logger } from 'pino';
 import { randomBytes } from 'node:crypto';
@@ -63,7 +65,7 @@ export class Worker {
           await releaseJobs(this.handle.db, this.id, jobs.map((j) => j.id)).catch(() => undefined);
           throw error;
         }
-        const unstarted = await this.runBounded(tasks);
+        const unstarted = await this.runBounded(tasks, Math.min(...jobs.map((j) => j.locked_until)) - this.options.leaseMs / 2);
         if (unstarted.length) await releaseJobs(this.handle.db, this.id, unstarted.map((i) => jobs[i]!.id));
       } catch (error) {
         // The database may be briefly unreachable; claimed rows come back when their lease ends.
@@ -74,11 +76,18 @@ export class Worker {
     this.log.info({ workerId: this.id }, 'worker stopped');
   }
 
-  /** Runs tasks at most `concurrency` at a time; returns the indexes never started because of stop(). */
-  private async runBounded(tasks: (() => Promise<void>)[]): Promise<number[]> {
+  /**
+   * Runs tasks at most `concurrency` at a time, starting none after `startBy`; returns the
+   * indexes never started (because of stop() or the deadline). The deadline is half-way
+   * through the batch's lease: once a lease has ended another worker may claim the row and
+   * deliver it as well, and a slow relay can make a batch outlast its lease. So a delivery
+   * starts only with half the lease left to finish in, and the rest of the batch is given
+   * back, to be claimed again with a fresh lease.
+   */
+  private async runBounded(tasks: (() => Promise<void>)[], startBy: number): Promise<number[]> {
     let next = 0;
     const lane = async () => {
-      while (!this.stopping && next < tasks.length) await tasks[next++]!();
+      while (!this.stopping && next < tasks.length && Date.now() <= startBy) await tasks[next++]!();
     };
     await Promise.all(Array.from({ length: Math.min(this.options.concurrency, tasks.length) }, lane));
     return Array.from({ length: tasks.length - next }, (_, k) => next + k);

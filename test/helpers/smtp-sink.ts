@@ -41,6 +41,12 @@ export interface SinkOptions {
   host?: string;
   /** Port to listen on; a free one unless given (two MX hosts on one MX_PORT need it). */
   port?: number;
+  /**
+   * A slow relay: every message waits this long between its data and the 250. A message
+   * still waiting when the sink closes is not recorded (the relay went away before taking
+   * it); one whose client vanished meanwhile is (the relay had it all and delivers it).
+   */
+  delayMs?: number;
 }
 
 export interface SmtpSink {
@@ -56,6 +62,8 @@ export interface SmtpSink {
   held(): number;
   peakHeld(): number;
   releaseHeld(): void;
+  /** Messages waiting out `delayMs` right now: received in full, not yet answered. */
+  delayed(): number;
   /** From now on 'hold' accepts at once; what is held now is released. */
   stopHolding(): void;
   close(): Promise<void>;
@@ -100,6 +108,8 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   let peak = 0;
   let waiting: (() => void)[] = [];
   let holding = true;
+  let delayedNow = 0;
+  let closed = false;
 
   const releaseHeld = () => {
     const release = waiting;
@@ -150,6 +160,12 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       readAll(stream).then(async (raw) => {
         if (session.envelope.rcptTo.some((r) => behaviourOf(r.address) === 'spam')) return callback(smtpReply(SPAM_REPLY));
         if (holding && session.envelope.rcptTo.some((r) => behaviourOf(r.address) === 'hold')) await holdUntilReleased();
+        if (options.delayMs) {
+          delayedNow++;
+          await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+          delayedNow--;
+          if (closed) return callback(smtpReply('421 4.3.2 The test sink closed before taking the message'));
+        }
         callback(null, recordMessage(session, raw));
       }, (error: Error) => callback(error));
     },
@@ -176,11 +192,13 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     held: () => heldNow,
     peakHeld: () => peak,
     releaseHeld,
+    delayed: () => delayedNow,
     stopHolding() {
       holding = false;
       releaseHeld();
     },
     async close() {
+      closed = true;
       holding = false;
       releaseHeld();
       // Cut what is still open instead of waiting out smtp-server's 30-second grace period.

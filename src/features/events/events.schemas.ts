@@ -5,13 +5,13 @@ import { MAX_EMAIL_LENGTH } from '../../lib/email-address.js';
 import type { EventType } from './events.table.js';
 
 export const EVENT_TYPES = [
-  'accepted', 'sent', 'delivered', 'deferred', 'bounced', 'complained', 'suppressed', 'opened', 'clicked', 'unsubscribed',
+  'accepted', 'sent', 'delivered', 'deferred', 'bounced', 'complained', 'suppressed', 'opened', 'clicked', 'unsubscribed', 'cancelled',
 ] as const satisfies readonly EventType[];
 
 export const EventTypeEnum = Type.Enum([...EVENT_TYPES], {
   description: 'accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; '
     + 'deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); '
-    + 'complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list.',
+    + 'complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began.',
 });
 
 export const Event = Type.Object({

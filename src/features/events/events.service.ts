@@ -34,7 +34,10 @@ export function newEventRow(event: NewEvent): EventRow {
   };
 }
 
-/** Writes events with the caller's database or transaction (one multi-row INSERT per chunk). */
+/**
+ * Writes events with the caller's database or transaction (one multi-row INSERT per chunk),
+ * and their webhook deliveries with them: pass the transaction that makes the change.
+ */
 export function recordEvents(db: DbOrTrx, rows: EventRow[]): Promise<void> {
   return insertEvents(db, rows);
 }

@@ -2,6 +2,7 @@
 import { chunkRows } from '../../db/group-commit.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Page } from '../../http/pagination.js';
+import { fanOutToWebhooks } from '../webhooks/webhooks.fan-out.js';
 import type { EventRow, EventType } from './events.table.js';
 
 export interface EventFilter {
@@ -14,9 +15,13 @@ export interface EventFilter {
   to?: number | undefined;
 }
 
-/** Many events with one multi-row INSERT per chunk. */
+/**
+ * Many events with one multi-row INSERT per chunk, and their webhook deliveries in the
+ * same transaction: the one write path of events (webhooks.fan-out.ts says why).
+ */
 export async function insertEvents(db: DbOrTrx, rows: EventRow[]): Promise<void> {
   for (const chunk of chunkRows(rows)) await db.insertInto('events').values(chunk).execute();
+  await fanOutToWebhooks(db, rows);
 }
 
 export async function listEvents(db: DbOrTrx, accountId: string, filter: EventFilter, page: Page): Promise<{ rows: EventRow[]; total: number }> {
@@ -41,5 +46,12 @@ export async function listEvents(db: DbOrTrx, accountId: string, filter: EventFi
 export async function listEventsOfMessage(db: DbOrTrx, accountId: string, messageId: string): Promise<EventRow[]> {
   return db.selectFrom('events').selectAll()
     .where('account_id', '=', accountId).where('message_id', '=', messageId)
+    .orderBy('created_at').orderBy('id').execute();
+}
+
+/** One recipient's events of one type, oldest first: for telling a repeated report from a new one. */
+export async function listRecipientEventsOfType(db: DbOrTrx, recipientId: string, type: EventType): Promise<Pick<EventRow, 'id' | 'details'>[]> {
+  return db.selectFrom('events').select(['id', 'details'])
+    .where('recipient_id', '=', recipientId).where('type', '=', type)
     .orderBy('created_at').orderBy('id').execute();
 }

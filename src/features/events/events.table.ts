@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
  */
 export type EventType =
   | 'accepted' | 'sent' | 'delivered' | 'deferred' | 'bounced' | 'complained' | 'suppressed'
-  | 'opened' | 'clicked' | 'unsubscribed';
+  | 'opened' | 'clicked' | 'unsubscribed' | 'cancelled';
 
 export interface EventsTable {
   id: string;

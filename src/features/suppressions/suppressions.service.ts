@@ -14,7 +14,8 @@ import { normalizeEmail } from '../../lib/email-address.js';
 import { newId } from '../../lib/ids.js';
 import type { Principal } from '../auth/auth.service.js';
 import { newEventRow, parseDetails, recordEvents } from '../events/events.service.js';
-import { findRecipientById, markRecipientBounced } from '../messages/messages.store.js';
+import { listRecipientEventsOfType } from '../events/events.store.js';
+import { lockRecipientById, markRecipientBounced } from '../messages/messages.store.js';
 import type { CreateSuppressionBody, Suppression, SuppressionsQuery } from './suppressions.schemas.js';
 import { findLiveSuppression, findLiveSuppressionsAmong, insertSuppressionIfAbsent, listLiveSuppressions, softDeleteSuppression } from './suppressions.store.js';
 import type { SuppressionReason, SuppressionRow } from './suppressions.table.js';
@@ -67,8 +68,11 @@ export async function liveSuppressionsFor(db: DbOrTrx, recipients: { account_id:
 export interface FeedbackInput {
   /** The recipient the report is about (from the VERP return path bounces+<recipientId>@…). */
   recipientId: string;
-  /** bounced: an asynchronous hard bounce (DSN, RFC 3464); complained: a spam report (ARF, RFC 5965). */
-  type: 'bounced' | 'complained';
+  /**
+   * bounced: an asynchronous hard bounce (DSN, RFC 3464); complained: a spam report (ARF,
+   * RFC 5965); deferred: a delay notice (DSN with Action: delayed), recorded as an event only.
+   */
+  type: 'bounced' | 'complained' | 'deferred';
   /** Stored on the event and the suppression, e.g. `{ response, status, feedbackType }`. */
   details?: Record<string, unknown>;
   at?: number;
@@ -79,29 +83,53 @@ export interface FeedbackResult {
   messageId: string;
   recipientId: string;
   email: string;
-  eventId: string;
-  /** False when the address was already on the list. */
+  /** The event written, or for a repeated report the one written the first time (if any). */
+  eventId: string | undefined;
+  /** False when the report repeats what is already recorded: nothing was written. */
+  recorded: boolean;
+  /** False when the address was already on the list (or a report does not suppress). */
   suppressed: boolean;
 }
 
 /**
- * Records an asynchronous bounce or complaint about one recipient, in one transaction:
- * the event, for a bounce the recipient's state (`bounced`; a queue row still waiting
- * is then dropped unsent by the pipeline's skipIfFinal), and the address on the
- * account's suppression list (hard_bounce or complaint). Returns undefined when no such
- * recipient exists, so the caller can refuse the report.
+ * Records an asynchronous report about one recipient, in one transaction: the event;
+ * for a bounce the recipient's state (`bounced`; a queue row still waiting is then
+ * dropped unsent by the pipeline's skipIfFinal); for a bounce or complaint the address
+ * on the account's suppression list (hard_bounce or complaint). Returns undefined when
+ * no such recipient exists, so the caller can refuse the report.
+ *
+ * Reports repeat: a server that missed our reply sends the same one again, and a
+ * bounce may follow the one the pipeline recorded during delivery. A repeat records
+ * nothing (`recorded: false`): a bounce for a recipient already `bounced`, a second
+ * complaint about it, a delay notice identical to one already recorded or arriving
+ * after the bounce. The recipient row is locked first, so two copies of a report that
+ * arrive at once, or a worker recording an outcome at that moment, are decided one
+ * after the other (the worker leaves a recipient in a final state as it is: see the
+ * pipeline's recordOutcome).
  */
 export async function recordFeedback(db: Db, input: FeedbackInput): Promise<FeedbackResult | undefined> {
   const at = input.at ?? Date.now();
   const details = input.details ?? {};
   return db.transaction().execute(async (trx) => {
-    const recipient = await findRecipientById(trx, input.recipientId);
+    const recipient = await lockRecipientById(trx, input.recipientId);
     if (!recipient) return undefined;
+    const result = { accountId: recipient.account_id, messageId: recipient.message_id, recipientId: recipient.id, email: recipient.email };
+
+    // The earlier event this report would repeat: a delay notice repeats only an identical one.
+    const earlier = await listRecipientEventsOfType(trx, recipient.id, input.type);
+    const detailsText = JSON.stringify(details);
+    const same = input.type === 'deferred' ? earlier.find((e) => e.details === detailsText) : earlier.at(-1);
+    const repeated = input.type === 'bounced' ? recipient.state === 'bounced'
+      : input.type === 'complained' ? same !== undefined
+      : same !== undefined || recipient.state === 'bounced';
+    if (repeated) return { ...result, eventId: same?.id, recorded: false, suppressed: false };
+
     const event = newEventRow({
       accountId: recipient.account_id, messageId: recipient.message_id, recipientId: recipient.id, email: recipient.email,
       type: input.type, details, at,
     });
     await recordEvents(trx, [event]);
+    if (input.type === 'deferred') return { ...result, eventId: event.id, recorded: true, suppressed: false };
     if (input.type === 'bounced') {
       const response = typeof details.response === 'string' && details.response ? details.response : 'bounced (asynchronous delivery status notification)';
       await markRecipientBounced(trx, recipient.id, { response, now: at });
@@ -110,7 +138,7 @@ export async function recordFeedback(db: Db, input: FeedbackInput): Promise<Feed
       accountId: recipient.account_id, email: recipient.email, reason: input.type === 'bounced' ? 'hard_bounce' : 'complaint',
       details: { ...details, messageId: recipient.message_id, recipientId: recipient.id }, at,
     });
-    return { accountId: recipient.account_id, messageId: recipient.message_id, recipientId: recipient.id, email: recipient.email, eventId: event.id, suppressed };
+    return { ...result, eventId: event.id, recorded: true, suppressed };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface WebhooksTable {
   id: string;
@@ -14,6 +14,8 @@ export interface WebhooksTable {
   create_user_id: string | null;
   update_user_id: string | null;
   deleted_at: number | null;
+  /** Set while the webhook is paused: no new deliveries, pending ones wait (0003). */
+  disabled_at: number | null;
 }
 
 export interface WebhookDeliveriesTable {
@@ -29,6 +31,12 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   delivered_at: number | null;
   created_at: number;
+  /** When the last attempt ended (0003). */
+  last_attempt_at: number | null;
+  /** Given up after WEBHOOK_MAX_ATTEMPTS or WEBHOOK_MAX_AGE_SECONDS (0003). */
+  failed_at: number | null;
 }
 
 export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type NewWebhookDeliveryRow = Insertable<WebhookDeliveriesTable>;

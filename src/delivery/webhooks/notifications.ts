@@ -1,0 +1,61 @@
+/**
+ * PostgreSQL only: wakes this process's dispatcher when any process commits webhook
+ * deliveries (they `pg_notify` in the writing transaction, see webhooks.fan-out.ts; the
+ * server delivers the notification on commit). One dedicated connection LISTENs; if it
+ * drops, it is opened again after a pause, and meanwhile the dispatcher's poll finds
+ * the work anyway, so a lost notification only costs latency.
+ */
+import type { Logger } from 'pino';
+import pg from 'pg';
+
+const RECONNECT_MS = 2000;
+
+export class PgNotificationListener {
+  private client: pg.Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly channel: string,
+    private readonly onNotification: () => void,
+    private readonly log: Logger,
+  ) {}
+
+  start(): void {
+    void this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    this.client = client;
+    client.on('notification', () => this.onNotification());
+    client.on('error', (error) => this.reconnect(client, error));
+    client.on('end', () => this.reconnect(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
+      // Work committed while no one was listening is found by this first wake-up.
+      this.onNotification();
+    } catch (error) {
+      this.reconnect(client, error as Error);
+    }
+  }
+
+  private reconnect(client: pg.Client, error?: Error): void {
+    if (this.closed || this.client !== client) return;
+    this.client = undefined;
+    if (error) this.log.warn({ err: error }, 'webhook notification connection lost; polling until it is back');
+    client.end().catch(() => undefined);
+    this.retry = setTimeout(() => void this.connect(), RECONNECT_MS);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The webhook dispatcher (worker role): claims due webhook deliveries with a lease,
+ * POSTs each event to its webhook, and records the outcome.
+ *
+ *   2xx                                → delivered
+ *   anything else, a timeout
+ *   (WEBHOOK_TIMEOUT_MS), no connection → retried after backoff.ts's delay (from
+ *                                        WEBHOOK_RETRY_FIRST_DELAY_MS, doubling, ±20 %),
+ *                                        unless that was attempt WEBHOOK_MAX_ATTEMPTS or
+ *                                        the delivery is older than WEBHOOK_MAX_AGE_SECONDS:
+ *                                        then failed
+ *
+ * Redirects are not followed (a 3xx is a failure): the receiver's URL is the one
+ * registered. At most `concurrency` calls are in flight; the loop claims only as many
+ * rows as it has free slots, so a claimed row is always being called and a lease never
+ * waits behind a queue in this process. It sleeps until woken (fan-out in this process,
+ * or a PostgreSQL notification from any) or the next poll.
+ *
+ * Stopping: no new claims; calls in flight finish (each bounded by the timeout) and are
+ * recorded; rows claimed but not started are released at once.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import type { DbHandle } from '../../db/database.js';
+import { parseDetails } from '../../features/events/events.service.js';
+import type { EventRow } from '../../features/events/events.table.js';
+import { WEBHOOK_CHANNEL, webhookWakeups } from '../../features/webhooks/webhooks.fan-out.js';
+import { signatureOf } from '../../features/webhooks/webhooks.signing.js';
+import { iso } from '../../http/resource.js';
+import { retryDelayMs } from '../backoff.js';
+import type { WorkSignal } from '../work-signal.js';
+import { PgNotificationListener } from './notifications.js';
+import {
+  claimDueDeliveries, loadDeliveries, markAttemptFailed, markDelivered, releaseDeliveries, type AttemptResult, type DeliveryToMake,
+} from './webhook-queue.js';
+
+export const USER_AGENT = 'Postwire-Webhooks/1';
+/** How much of a failing answer's body is kept as its error. */
+const ERROR_BODY_BYTES = 300;
+
+export interface WebhookDispatcherOptions {
+  concurrency: number;
+  leaseMs: number;
+  pollMs: number;
+  timeoutMs: number;
+  maxAttempts: number;
+  maxAgeMs: number;
+  firstRetryMs: number;
+}
+
+/** The JSON body of a call (documented in docs/webhooks.md). */
+export function webhookPayload(event: EventRow, webhookId: string) {
+  return {
+    id: event.id, type: event.type, createdAt: iso(event.created_at), messageId: event.message_id,
+    recipientId: event.recipient_id, email: event.email, details: parseDetails(event.details), webhookId,
+  };
+}
+
+/** The first bytes of a body, without waiting for (or keeping) the rest. */
+async function bodyStart(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < ERROR_BODY_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES).toString('utf8').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * fetch refuses a URL with a user name or password in it; a webhook URL may carry them
+ * (https://user:pass@host/…), and they become Basic authentication, as a browser would send.
+ */
+function splitCredentials(url: string): { url: string; authorization?: string } {
+  const parsed = new URL(url);
+  if (!parsed.username && !parsed.password) return { url };
+  const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  parsed.username = '';
+  parsed.password = '';
+  return { url: parsed.toString(), authorization: `Basic ${Buffer.from(credentials).toString('base64')}` };
+}
+
+function describeFailure(error: unknown, timeoutMs: number): string {
+  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `no answer within ${timeoutMs} ms (WEBHOOK_TIMEOUT_MS)`;
+  const cause = e.cause?.code ?? e.cause?.message;
+  return cause ? `${e.message ?? 'request failed'}: ${cause}` : e.message ?? String(error);
+}
+
+export class WebhookDispatcher {
+  readonly id = `${os.hostname()}:${process.pid}:webhooks:${randomBytes(3).toString('hex')}`;
+  private stopping = false;
+  private loop: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly handle: DbHandle,
+    private readonly signal: WorkSignal,
+    private readonly options: WebhookDispatcherOptions,
+    private readonly log: Logger,
+    /** Wake-ups from other processes (PostgreSQL), started and closed with the dispatcher. */
+    private readonly notifications?: PgNotificationListener,
+  ) {}
+
+  start(): void {
+    this.notifications?.start();
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.signal.notify();
+    await this.notifications?.close();
+    await this.loop;
+    await Promise.all(this.inFlight);
+  }
+
+  private async run(): Promise<void> {
+    this.log.info({ dispatcherId: this.id }, 'webhook dispatcher started');
+    while (!this.stopping) {
+      try {
+        const free = this.options.concurrency - this.inFlight.size;
+        if (free <= 0) {
+          await Promise.race(this.inFlight);
+          continue;
+        }
+        const claimed = await claimDueDeliveries(this.handle.db, this.handle.dialect, this.id, free, this.options.leaseMs);
+        if (claimed.length === 0) {
+          await this.signal.wait(this.options.pollMs);
+          continue;
+        }
+        const ids = claimed.map((c) => c.id);
+        const loaded = this.stopping ? [] : await loadDeliveries(this.handle.db, ids).catch(async (error: unknown) => {
+          await releaseDeliveries(this.handle.db, this.id, ids).catch(() => undefined);
+          throw error;
+        });
+        const started = new Set(loaded.map((d) => d.id));
+        // Stopping, or the webhook was deleted between claim and load: give the rows back.
+        await releaseDeliveries(this.handle.db, this.id, ids.filter((id) => !started.has(id)));
+        for (const delivery of loaded) this.track(this.deliver(delivery));
+      } catch (error) {
+        // The database may be briefly unreachable; claimed rows come back when their lease ends.
+        this.log.error({ err: error }, 'webhook dispatcher iteration failed; retrying shortly');
+        await this.signal.wait(Math.min(this.options.pollMs, 1000));
+      }
+    }
+    this.log.info({ dispatcherId: this.id, inFlight: this.inFlight.size }, 'webhook dispatcher stopping; finishing the calls in flight');
+  }
+
+  private track(task: Promise<void>): void {
+    this.inFlight.add(task);
+    void task.finally(() => this.inFlight.delete(task));
+  }
+
+  /** One call and its record; never throws (a failure to record leaves the lease to run out). */
+  private async deliver(delivery: DeliveryToMake): Promise<void> {
+    const result = await this.call(delivery);
+    try {
+      if (result.error === null) {
+        await markDelivered(this.handle.db, delivery.id, this.id, result);
+        return;
+      }
+      const giveUp = delivery.attempts >= this.options.maxAttempts || result.at - delivery.created_at >= this.options.maxAgeMs;
+      const retryAt = giveUp ? undefined : result.at + retryDelayMs(delivery.attempts, Math.random, this.options.firstRetryMs);
+      await markAttemptFailed(this.handle.db, delivery.id, this.id, result, retryAt);
+    } catch (error) {
+      this.log.error({ err: error, deliveryId: delivery.id }, 'could not record a webhook call; it is retried when its lease ends');
+    }
+  }
+
+  private async call(delivery: DeliveryToMake): Promise<AttemptResult> {
+    const body = JSON.stringify(webhookPayload(delivery.event, delivery.webhook_id));
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    try {
+      const target = splitCredentials(delivery.url);
+      const response = await fetch(target.url, {
+        method: 'POST',
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        headers: {
+          ...(target.authorization ? { authorization: target.authorization } : {}),
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          'x-postwire-event-id': delivery.event.id,
+          'x-postwire-delivery-id': delivery.id,
+          'x-postwire-timestamp': timestamp,
+          'x-postwire-signature': signatureOf(delivery.secret, timestamp, body),
+        },
+      });
+      const ok = response.status >= 200 && response.status < 300;
+      const text = await bodyStart(response);
+      const error = ok ? null : `HTTP ${response.status}${text ? `: ${text}` : ''}`;
+      return { status: response.status, error, at: Date.now() };
+    } catch (error) {
+      return { status: null, error: describeFailure(error, this.options.timeoutMs), at: Date.now() };
+    }
+  }
+}
+
+/** The dispatcher of a worker process, from configuration. */
+export function createWebhookDispatcher(handle: DbHandle, config: Readonly<Config>, log: Logger): WebhookDispatcher {
+  const notifications = handle.dialect === 'postgres' && config.databaseUrl
+    ? new PgNotificationListener(config.databaseUrl, WEBHOOK_CHANNEL, () => webhookWakeups.notify(), log)
+    : undefined;
+  return new WebhookDispatcher(handle, webhookWakeups, {
+    concurrency: config.webhookConcurrency,
+    // A lease must outlast the call it covers, or a slow receiver's event is claimed twice.
+    leaseMs: Math.max(config.workerLeaseSeconds * 1000, 2 * config.webhookTimeoutMs),
+    pollMs: config.workerPollMs,
+    timeoutMs: config.webhookTimeoutMs,
+    maxAttempts: config.webhookMaxAttempts,
+    maxAgeMs: config.webhookMaxAgeSeconds * 1000,
+    firstRetryMs: config.webhookRetryFirstDelayMs,
+  }, log, notifications);
+}

@@ -1,0 +1,102 @@
+/**
+ * The webhook delivery queue: `webhook_deliveries` rows still pending (neither
+ * delivered nor failed), claimed with a lease exactly like delivery_jobs (see
+ * ../queue.ts for the reasoning): one UPDATE … RETURNING writes the claimant and a
+ * deadline, `FOR UPDATE SKIP LOCKED` on PostgreSQL keeps concurrent dispatchers off each
+ * other's rows, and a lease that runs out (a dispatcher died mid-call) makes the row
+ * claimable again. Delivery is therefore at-least-once; receivers dedupe on
+ * X-Postwire-Event-Id.
+ *
+ * Only deliveries of live, enabled webhooks are claimed: a paused webhook's deliveries
+ * wait, a deleted one's were dropped with it.
+ */
+import type { Db, DbOrTrx, Dialect } from '../../db/database.js';
+import type { EventRow } from '../../features/events/events.table.js';
+
+export interface ClaimedDelivery {
+  id: string;
+  attempts: number;
+}
+
+export async function claimDueDeliveries(db: Db, dialect: Dialect, workerId: string, limit: number, leaseMs: number, now = Date.now()): Promise<ClaimedDelivery[]> {
+  const free = (w: any) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]);
+  return db.updateTable('webhook_deliveries')
+    .set((eb) => ({ locked_by: workerId, locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) => {
+      let due = eb.selectFrom('webhook_deliveries').select('id')
+        .where('delivered_at', 'is', null).where('failed_at', 'is', null)
+        .where('run_at', '<=', now).where(free)
+        .where('webhook_id', 'in', (sub) => sub.selectFrom('webhooks').select('id').where('deleted_at', 'is', null).where('disabled_at', 'is', null))
+        .orderBy('run_at').limit(limit);
+      if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+      return due;
+    })
+    .where(free)
+    .returning(['id', 'attempts'])
+    .execute();
+}
+
+/** What one call needs: where, the secret, the event, and how old the delivery is. */
+export interface DeliveryToMake {
+  id: string;
+  attempts: number;
+  created_at: number;
+  webhook_id: string;
+  url: string;
+  secret: string;
+  event: EventRow;
+}
+
+/** The claimed deliveries with their webhook and event, in one query. */
+export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<DeliveryToMake[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('webhook_deliveries as d')
+    .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .select([
+      'd.id', 'd.attempts', 'd.created_at', 'd.webhook_id', 'w.url', 'w.secret',
+      'e.id as event_id', 'e.account_id', 'e.message_id', 'e.recipient_id', 'e.email', 'e.type', 'e.details', 'e.created_at as event_created_at',
+    ])
+    .where('d.id', 'in', ids).where('w.deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id, attempts: r.attempts, created_at: r.created_at, webhook_id: r.webhook_id, url: r.url, secret: r.secret,
+    event: {
+      id: r.event_id, account_id: r.account_id, message_id: r.message_id, recipient_id: r.recipient_id, email: r.email,
+      type: r.type, details: r.details, created_at: r.event_created_at,
+    },
+  }));
+}
+
+export interface AttemptResult {
+  /** HTTP status of the answer; null when there was none. */
+  status: number | null;
+  /** Why it failed; null on success. */
+  error: string | null;
+  at: number;
+}
+
+/** Answered 2xx: done. Only while the claim is still ours (an expired lease may have passed it on). */
+export async function markDelivered(db: DbOrTrx, id: string, workerId: string, result: AttemptResult): Promise<void> {
+  await db.updateTable('webhook_deliveries')
+    .set({ delivered_at: result.at, last_attempt_at: result.at, last_status: result.status, last_error: null, locked_by: null, locked_until: null })
+    .where('id', '=', id).where('locked_by', '=', workerId).execute();
+}
+
+/** Not answered 2xx: try again at `retryAt`, or, when that is undefined, give up. */
+export async function markAttemptFailed(db: DbOrTrx, id: string, workerId: string, result: AttemptResult, retryAt: number | undefined): Promise<void> {
+  await db.updateTable('webhook_deliveries')
+    .set({
+      last_attempt_at: result.at, last_status: result.status, last_error: result.error?.slice(0, 1000) ?? null, locked_by: null, locked_until: null,
+      ...(retryAt === undefined ? { failed_at: result.at } : { run_at: retryAt }),
+    })
+    .where('id', '=', id).where('locked_by', '=', workerId).execute();
+}
+
+/** Gives claimed deliveries back untouched (stopping, or their webhook went away after the claim). */
+export async function releaseDeliveries(db: DbOrTrx, workerId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('webhook_deliveries')
+    .set((eb) => ({ locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids).where('locked_by', '=', workerId).execute();
+}

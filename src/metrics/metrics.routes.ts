@@ -1,0 +1,40 @@
+/**
+ * GET /metrics: Prometheus text exposition, outside the envelope (Prometheus reads this
+ * format and no other). A refused scrape is an ordinary failure and gets the envelope.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.js';
+import { ErrorEnvelopeSchema } from '../http/envelope.js';
+import { scrapeAllowed, type Metrics } from './metrics.js';
+
+const EXAMPLE = [
+  '# HELP postwire_deliveries_total Delivery outcomes recorded by this process, by the state they left the recipient in (…).',
+  '# TYPE postwire_deliveries_total counter',
+  'postwire_deliveries_total{outcome="delivered"} 1042',
+  'postwire_deliveries_total{outcome="deferred"} 3',
+  '# HELP postwire_queue_oldest_due_age_seconds How long the longest-waiting due job has been due (0 when none is); the whole installation.',
+  '# TYPE postwire_queue_oldest_due_age_seconds gauge',
+  'postwire_queue_oldest_due_age_seconds 0.42',
+].join('\n');
+
+export function registerMetricsRoutes(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+  app.get('/metrics', {
+    schema: {
+      tags: ['Operations'], summary: 'Prometheus metrics of this process and of the delivery queue',
+      description: 'Prometheus text format 0.0.4, not the envelope. Counters and histograms count what this process did (scrape every process); '
+        + 'the postwire_queue_* gauges are read from the database and are the same in every process. '
+        + 'With METRICS_TOKEN set, requires Authorization: Bearer <METRICS_TOKEN>; without it the endpoint is open (bind to localhost). See docs/operations.md.',
+      ...(token === undefined ? {} : { security: [{ bearerAuth: [] }] }),
+      produces: ['text/plain'],
+      response: {
+        200: { type: 'string', description: 'Prometheus text exposition format.', examples: [EXAMPLE] },
+        401: ErrorEnvelopeSchema,
+        503: ErrorEnvelopeSchema,
+      },
+    },
+  }, async (request, reply) => {
+    if (!scrapeAllowed(request.headers.authorization, token)) throw AppError.unauthorized('Scraping needs Authorization: Bearer <METRICS_TOKEN>.');
+    const text = await metrics.scrape();
+    return reply.type(metrics.contentType).send(text);
+  });
+}
