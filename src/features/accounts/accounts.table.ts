@@ -1,15 +1,19 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface AccountsTable {
   id: string;
   name: string;
   email: string;
+  /** A label shown by GET /account (default self-hosted); set by the operator. */
+  plan: Generated<string>;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;
   update_user_id: string | null;
   deleted_at: number | null;
 }
+
+export type Role = 'owner' | 'admin' | 'member';
 
 export interface UsersTable {
   id: string;
@@ -18,7 +22,7 @@ export interface UsersTable {
   email_normalized: string;
   name: string;
   password_hash: string;
-  role: 'owner' | 'admin' | 'member';
+  role: Role;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;
@@ -27,5 +31,6 @@ export interface UsersTable {
 }
 
 export type AccountRow = Selectable<AccountsTable>;
+export type NewAccountRow = Insertable<AccountsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

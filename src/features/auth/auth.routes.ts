@@ -1,8 +1,10 @@
 /** HTTP for tokens: the public routes of the account area. */
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { EnvelopeSchema, success } from '../../http/envelope.js';
+import { SESSION_ONLY } from '../../http/scopes.js';
 import type { AuthService } from './auth.service.js';
-import { RefreshRequest, TokenObject, TokenRequest } from './auth.schemas.js';
+import { RefreshRequest, RevokeRequest, TokenObject, TokenRequest } from './auth.schemas.js';
 
 const tags = ['Authentication'];
 
@@ -28,5 +30,17 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return success(await auth.refresh((request.body as RefreshRequest).RefreshToken));
+  });
+
+  app.post('/token/revoke', {
+    schema: {
+      tags, security: [{}, ...SESSION_ONLY], summary: 'Sign out: revoke a session, or every session of the user',
+      description: 'With RefreshToken: that token\'s session ends (its access tokens too); an unknown or already revoked token is not an error. '
+        + 'With all: true and Authorization: Bearer <access_token>: every session of that user ends, this one included.',
+      body: RevokeRequest, response: { 200: EnvelopeSchema(Type.Boolean()) },
+    },
+  }, async (request) => {
+    await auth.revoke(request.body as RevokeRequest, request.headers.authorization);
+    return success(true);
   });
 }

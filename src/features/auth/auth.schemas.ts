@@ -16,5 +16,11 @@ export const TokenObject = Type.Object({
   refresh_token: Type.String({ description: 'Exchange once with POST /token/refresh for a new pair.' }),
 });
 
+export const RevokeRequest = Type.Object({
+  RefreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: 'A refresh token: its whole session (every access and refresh token issued in it) is revoked. No Authorization header is needed.' })),
+  all: Type.Optional(Type.Boolean({ description: 'true: revoke every session of the user named by the Authorization: Bearer access token, including that one.' })),
+}, { description: 'Either RefreshToken, or all: true with an access token.', examples: [{ RefreshToken: '0193a5b2c4d1e2f3a4b5c6d7.kq3…' }, { all: true }] });
+
 export type TokenRequest = Static<typeof TokenRequest>;
 export type RefreshRequest = Static<typeof RefreshRequest>;
+export type RevokeRequest = Static<typeof RevokeRequest>;

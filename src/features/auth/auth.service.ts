@@ -9,10 +9,20 @@
  * tokens both stop working, and the owner logs in again. Access tokens carry their
  * session id and die with it.
  *
+ * API keys (`pw_live_…`, see apikeys/apikey-format.ts) arrive as `Authorization: Bearer`
+ * or `x-api-key`; they are found by the SHA-256 of the key (one indexed look-up) and act
+ * for their account with the scopes they were created with, attributed to the user
+ * who created them. A person's session has the scopes of the user's role.
+ *
+ * Revocation. `POST /token/revoke` ends one family (by its refresh token) or every
+ * session of the user; changing a password ends the user's other sessions; deleting a
+ * user ends all of theirs (the session look-up also refuses deleted users).
+ *
  * Caching. Verifying a JWT costs more CPU than a whole bare request, and checking the
- * session costs a query, so a verified credential is remembered until the earlier of
- * its expiry and SESSION_CACHE_SECONDS. A revocation in this process forgets the
- * session at once; another process honours it within SESSION_CACHE_SECONDS.
+ * session or key costs a query, so a verified credential is remembered until the
+ * earlier of its expiry and SESSION_CACHE_SECONDS. A revocation, role change or user
+ * deletion in this process forgets the affected credentials at once; another process
+ * honours it within SESSION_CACHE_SECONDS.
  */
 import type { DbHandle } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -20,19 +30,32 @@ import { normalizeEmail } from '../../lib/email-address.js';
 import { newId } from '../../lib/ids.js';
 import { DECOY_HASH_PROMISE, verifyPassword } from '../../lib/passwords.js';
 import { randomSecret, sha256Hex } from '../../lib/tokens.js';
+import type { Scope } from '../../http/scopes.js';
 import { findLiveUserByEmail } from '../accounts/accounts.store.js';
-import type { UserRow } from '../accounts/accounts.table.js';
+import type { Role } from '../accounts/accounts.table.js';
+import { looksLikeApiKey } from '../apikeys/apikey-format.js';
+import { findLiveApiKeyByHash, touchApiKey } from '../apikeys/apikeys.store.js';
 import {
   extendSession, findLiveSession, findRefreshTokenByHash, insertRefreshToken, insertSession,
-  markRefreshTokenUsed, revokeSession,
+  markRefreshTokenUsed, revokeSession, revokeUserSessions,
 } from './auth.store.js';
 import type { JwtCodec } from './jwt.js';
+import { forbidden, ROLE_SCOPES } from './rights.js';
 
 export interface Principal {
   accountId: string;
+  /** The person acting; for an API key, the user who created it (the createUserId of what it writes). */
   userId: string;
-  sessionId: string;
-  role: UserRow['role'];
+  /** `session`: a person's access token; `apiKey`: an account API key. */
+  credential: 'session' | 'apiKey';
+  /** The session (refresh family) of an access token; null for an API key. */
+  sessionId: string | null;
+  /** The key behind an API-key request; null for a session. */
+  apiKeyId: string | null;
+  /** The user's role for a session; null for an API key (keys have scopes, not roles). */
+  role: Role | null;
+  /** What the credential may do (`http/scopes.ts`). */
+  scopes: readonly Scope[];
 }
 
 export interface TokenPair {
@@ -98,21 +121,71 @@ export class AuthService {
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
     await revokeSession(this.handle.db, sessionId, Date.now(), reason);
+    this.forget((p) => p.sessionId === sessionId);
+  }
+
+  /**
+   * POST /token/revoke with a refresh token: ends its family. An unknown, expired or
+   * already revoked token is not an error (RFC 7009 §2.2): the caller wanted it dead, and
+   * answering differently would tell a guesser which tokens exist.
+   */
+  async revokeRefreshToken(refreshToken: string): Promise<void> {
+    const found = await findRefreshTokenByHash(this.handle.db, sha256Hex(refreshToken));
+    if (found) await this.revokeSession(found.session_id, 'revoked by the client');
+  }
+
+  /**
+   * POST /token/revoke: `RefreshToken` ends that session; `all: true` ends every session
+   * of the user behind the Bearer access token (an API key has no sessions: 403).
+   */
+  async revoke(request: { RefreshToken?: string | undefined; all?: boolean | undefined }, authorization: string | undefined): Promise<void> {
+    if (request.all !== true && request.RefreshToken === undefined) {
+      throw AppError.field('RefreshToken', 'is required unless all is true (with an Authorization: Bearer access token)');
+    }
+    if (request.all === true) {
+      const principal = await this.authenticate(authorization);
+      if (principal.credential !== 'session') throw forbidden('An API key has no sessions to revoke; revoke the key itself with DELETE /account/apikeys/{id}.');
+      await this.revokeUserSessions(principal.userId, 'signed out everywhere');
+    }
+    if (request.RefreshToken !== undefined) await this.revokeRefreshToken(request.RefreshToken);
+  }
+
+  /** Ends every session of a user, or every one but `exceptSessionId` (a password change keeps the caller's). */
+  async revokeUserSessions(userId: string, reason: string, exceptSessionId: string | null = null): Promise<void> {
+    await revokeUserSessions(this.handle.db, userId, { now: Date.now(), reason, exceptSessionId });
+    this.forgetUser(userId, exceptSessionId);
+  }
+
+  /** Forgets cached sessions of a user (after a role change or deletion), all or all but one. */
+  forgetUser(userId: string, exceptSessionId: string | null = null): void {
+    this.forget((p) => p.credential === 'session' && p.userId === userId && p.sessionId !== exceptSessionId);
+  }
+
+  /** Forgets a revoked key at once in this process. */
+  forgetApiKey(apiKeyId: string): void {
+    this.forget((p) => p.apiKeyId === apiKeyId);
+  }
+
+  private forget(matches: (principal: Principal) => boolean): void {
     for (const [token, cached] of this.cache) {
-      if (cached.principal.sessionId === sessionId) this.cache.delete(token);
+      if (matches(cached.principal)) this.cache.delete(token);
     }
   }
 
-  /** The principal behind an `Authorization` header value; throws 401 for anything else. */
-  async authenticate(authorization: string | undefined): Promise<Principal> {
+  /**
+   * The principal behind an `Authorization` header value, or, without one, an
+   * `x-api-key` header value; throws 401 for anything else.
+   */
+  async authenticate(authorization: string | undefined, apiKeyHeader?: string | undefined): Promise<Principal> {
+    if (!authorization && apiKeyHeader) return this.authenticateApiKey(apiKeyHeader.trim());
     if (!authorization) throw AppError.unauthorized('This endpoint requires an Authorization: Bearer <token> header.');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw AppError.unauthorized('The Authorization header must be "Bearer <token>".');
     const token = match[1]!;
+    if (looksLikeApiKey(token)) return this.authenticateApiKey(token);
     const now = Date.now();
-    const cached = this.cache.get(token);
-    if (cached && cached.until > now) return cached.principal;
-    if (cached) this.cache.delete(token);
+    const cached = this.cached(token, now);
+    if (cached) return cached;
 
     const claims = await this.jwt.verify(token);
     if ('invalid' in claims) throw AppError.unauthorized(claims.invalid);
@@ -120,10 +193,41 @@ export class AuthService {
     if (!session || session.user_id !== claims.userId || session.account_id !== claims.accountId) {
       throw AppError.unauthorized('The access token has been revoked; log in again with POST /token.');
     }
-    const principal: Principal = { accountId: session.account_id, userId: session.user_id, sessionId: session.id, role: session.role };
-    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(token, { principal, until: Math.min(claims.exp * 1000, now + this.options.sessionCacheSeconds * 1000) });
+    const principal: Principal = {
+      accountId: session.account_id, userId: session.user_id, credential: 'session', sessionId: session.id, apiKeyId: null,
+      role: session.role, scopes: ROLE_SCOPES[session.role],
+    };
+    this.remember(token, principal, claims.exp * 1000, now);
     return principal;
+  }
+
+  private async authenticateApiKey(key: string): Promise<Principal> {
+    const now = Date.now();
+    const cached = this.cached(key, now);
+    if (cached) return cached;
+    const found = key ? await findLiveApiKeyByHash(this.handle.db, sha256Hex(key)) : undefined;
+    if (!found) throw AppError.unauthorized('The API key is not valid or has been revoked.');
+    if (found.expires_at !== null && found.expires_at <= now) throw AppError.unauthorized('The API key has expired; create a new one (POST /account/apikeys).');
+    // Informational (shown by GET /account/apikeys); written once per cache period, not per request.
+    await touchApiKey(this.handle.db, found.id, now);
+    const principal: Principal = {
+      accountId: found.account_id, userId: found.create_user_id ?? '', credential: 'apiKey', sessionId: null, apiKeyId: found.id,
+      role: null, scopes: found.scopes.split(' ').filter(Boolean) as Scope[],
+    };
+    this.remember(key, principal, found.expires_at ?? Number.POSITIVE_INFINITY, now);
+    return principal;
+  }
+
+  private cached(credential: string, now: number): Principal | undefined {
+    const cached = this.cache.get(credential);
+    if (cached && cached.until > now) return cached.principal;
+    if (cached) this.cache.delete(credential);
+    return undefined;
+  }
+
+  private remember(credential: string, principal: Principal, expiresAt: number, now: number): void {
+    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(credential, { principal, until: Math.min(expiresAt, now + this.options.sessionCacheSeconds * 1000) });
   }
 
   private newRefreshToken(sessionId: string, now: number) {

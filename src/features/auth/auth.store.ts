@@ -56,3 +56,11 @@ export async function findLiveSession(db: DbOrTrx, id: string, now: number) {
     .where('accounts.deleted_at', 'is', null)
     .executeTakeFirst();
 }
+
+/** Revokes every live session of a user, or every one but `exceptSessionId`. */
+export async function revokeUserSessions(db: DbOrTrx, userId: string, change: { now: number; reason: string; exceptSessionId: string | null }): Promise<void> {
+  let query = db.updateTable('sessions').set({ revoked_at: change.now, revoked_reason: change.reason })
+    .where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (change.exceptSessionId !== null) query = query.where('id', '!=', change.exceptSessionId);
+  await query.execute();
+}

@@ -1,0 +1,34 @@
+/**
+ * The shape of an API key: `pw_live_` followed by 40 base62 characters (about 238
+ * random bits), e.g. `pw_live_3vQ8ZkT1mW0bYc7Rr2LxA9dHgPu5NsEfKj6Ti4Oy`. The fixed prefix
+ * lets secret scanners find leaked keys (regular expression: `pw_live_[0-9A-Za-z]{40}`)
+ * and lets the server tell a key from a JWT without trying to verify it. Keys are
+ * high-entropy, so one SHA-256 is enough to store them (no salt or slow hash needed).
+ */
+import { randomBytes } from 'node:crypto';
+
+export const API_KEY_PREFIX = 'pw_live_';
+const BODY_LENGTH = 40;
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const API_KEY_PATTERN = /^pw_live_[0-9A-Za-z]{40}$/;
+
+export function generateApiKey(): string {
+  let body = '';
+  while (body.length < BODY_LENGTH) {
+    for (const byte of randomBytes(BODY_LENGTH)) {
+      // 248 = 4 × 62: dropping larger bytes keeps every character equally likely.
+      if (byte < 248 && body.length < BODY_LENGTH) body += ALPHABET[byte % 62];
+    }
+  }
+  return API_KEY_PREFIX + body;
+}
+
+/** Whether a Bearer value is meant as an API key (rather than a JWT). */
+export function looksLikeApiKey(value: string): boolean {
+  return value.startsWith(API_KEY_PREFIX);
+}
+
+/** What is stored and shown to tell keys apart: the prefix and the last four characters. */
+export function previewApiKey(key: string): string {
+  return `${API_KEY_PREFIX}…${key.slice(-4)}`;
+}

@@ -1,0 +1,161 @@
+/**
+ * Rate limits (@fastify/rate-limit; counters in Redis when REDIS_URL is set, so every
+ * API process shares them, otherwise in this process's memory). Four kinds:
+ *
+ *   per IP           every request except health, /metrics and /docs, before anything
+ *                    else is done for it (RATE_LIMIT_PER_IP_PER_MINUTE)
+ *   per credential   every authenticated request, keyed by the API key or the user the
+ *                    token was issued to, after authentication (RATE_LIMIT_PER_MINUTE)
+ *   POST /token      attempts per IP (LOGIN_ATTEMPTS_PER_IP), and failed logins per
+ *                    address: from one IP (LOGIN_FAILURES_PER_EMAIL_AND_IP) and from all
+ *                    IPs together (LOGIN_FAILURES_PER_EMAIL), per LOGIN_RATE_WINDOW_SECONDS
+ *
+ * Password guessing against one address is slowed by the failure counters, which
+ * count only failures: the owner, logging in correctly, never adds to them. An
+ * attacker who shares no IP address with the owner fills only the strict per-IP
+ * counter and so cannot lock the owner out; the all-IPs counter, much higher, stops a
+ * guesser spread over many addresses, and its lock ends one window after the last
+ * failure. Windows are fixed: a counter starts with its first hit and expires whole.
+ *
+ * Addresses in RATE_LIMIT_EXEMPT_IPS (loopback by default: the benchmark, a reverse
+ * proxy on the same host, local scripts) skip the per-IP limits, not the others.
+ * When the counter store fails (Redis down) requests are let through and a warning is
+ * logged: limits protect the service, they are not worth an outage.
+ */
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+import type { Principal } from '../features/auth/auth.service.js';
+import { normalizeEmail } from '../lib/email-address.js';
+
+/** Routes a supervisor, a scraper or a person reading the docs must always reach. */
+function isExemptRoute(url: string | undefined): boolean {
+  return url === '/healthz' || url === '/readyz' || url === '/metrics' || (url !== undefined && (url === '/docs' || url.startsWith('/docs/')));
+}
+
+const MEMORY_STORE_KEYS = 50_000;
+
+/** The routes where an email address and password are exchanged for a token. */
+const LOGIN_ROUTES = new Set(['POST /token']);
+
+type Check = (request: FastifyRequest, options?: { increment?: boolean }) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; remaining: number; ttlInSeconds: number; max: number }>;
+
+function tooMany(what: string, retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, retryAfterSeconds);
+  return new AppError('rate_limited', `Too many ${what}. Retry in ${seconds} second${seconds === 1 ? '' : 's'}.`, { headers: { 'retry-after': String(seconds) } });
+}
+
+/** Throws the 429 when `check` counts this request over its limit. */
+async function enforce(check: Check, request: FastifyRequest, what: string): Promise<void> {
+  const result = await check(request);
+  if (!result.isAllowed && result.isExceeded) throw tooMany(what, result.ttlInSeconds);
+}
+
+/** The credential a request was authenticated with: an API key, or the user a token was issued to. */
+function credentialKey(principal: Principal): string {
+  return principal.apiKeyId ? `key:${principal.apiKeyId}` : `user:${principal.userId}`;
+}
+
+function loginEmail(request: FastifyRequest): string {
+  return normalizeEmail(String((request.body as { EmailAddress?: unknown } | undefined)?.EmailAddress ?? ''));
+}
+
+export interface RateLimits {
+  /** Adds the per-credential limit to an authenticated scope; call after its authentication hook. */
+  limitPerCredential(scope: FastifyInstance): void;
+}
+
+/**
+ * Registers the limits on `app`; must run before the routes are added (the login
+ * limits attach to POST /token as it is registered).
+ */
+export async function registerRateLimits(app: FastifyInstance, config: Config, log: Logger): Promise<RateLimits> {
+  let redis: import('ioredis').Redis | undefined;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    // No offline queue and one try per command: with Redis away a request fails over
+    // to "allowed" at once instead of waiting for a reconnect.
+    redis = new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    let warned = 0;
+    const warn = (error: Error) => {
+      if (Date.now() - warned < 60_000) return;
+      warned = Date.now();
+      log.warn({ err: error }, 'the rate-limit store (Redis) is unreachable; requests are not rate limited until it is back');
+    };
+    redis.on('error', warn);
+    app.addHook('onClose', async () => { redis!.disconnect(); });
+    // Connected before the first request, so none slips through uncounted; if Redis is
+    // away now, the API starts anyway and ioredis keeps reconnecting.
+    await redis.connect().catch(warn);
+  }
+  await app.register(rateLimit, {
+    global: false, skipOnError: true,
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}ratelimit:` } : {}),
+  });
+
+  const exempt = new Set(config.rateLimitExemptIps.map((ip) => normalizeIP(ip, 128)));
+  const ipOf = (request: FastifyRequest) => normalizeIP(request.ip);
+  const isExemptIp = (request: FastifyRequest) => exempt.has(normalizeIP(request.ip, 128));
+  // `cache`: counters kept per limiter by the memory store (least recently used dropped).
+  const limiter = (max: number, timeWindow: number, key: (request: FastifyRequest) => string): Check =>
+    app.createRateLimit({ max, timeWindow, keyGenerator: key, cache: MEMORY_STORE_KEYS } as Parameters<FastifyInstance['createRateLimit']>[0]) as unknown as Check;
+
+  const minute = 60_000;
+  if (config.rateLimitPerIpPerMinute > 0) {
+    const perIp = limiter(config.rateLimitPerIpPerMinute, minute, (r) => `ip:${ipOf(r)}`);
+    app.addHook('onRequest', async (request) => {
+      if (isExemptRoute(request.routeOptions.url) || isExemptIp(request)) return;
+      await enforce(perIp, request, `requests from this IP address (limit ${config.rateLimitPerIpPerMinute} per minute)`);
+    });
+  }
+
+  const window = config.loginRateWindowSeconds * 1000;
+  const attemptsPerIp = limiter(config.loginAttemptsPerIp, window, (r) => `login-ip:${ipOf(r)}`);
+  // The email is the client's text: distinct prefixes and a JSON pair, so no email can spell another key.
+  const failuresPerEmailAndIp = limiter(config.loginFailuresPerEmailAndIp, window, (r) => `login-fail-email-ip:${JSON.stringify([ipOf(r), loginEmail(r)])}`);
+  const failuresPerEmail = limiter(config.loginFailuresPerEmail, window, (r) => `login-fail-email:${loginEmail(r)}`);
+  const failureCounters = [
+    { check: failuresPerEmailAndIp, max: config.loginFailuresPerEmailAndIp },
+    { check: failuresPerEmail, max: config.loginFailuresPerEmail },
+  ].filter((c) => c.max > 0);
+
+  /** Before the password is checked: refuse when the IP or the address has used up its attempts. */
+  const guardLogin = async (request: FastifyRequest) => {
+    if (config.loginAttemptsPerIp > 0 && !isExemptIp(request)) {
+      await enforce(attemptsPerIp, request, `login attempts from this IP address (limit ${config.loginAttemptsPerIp} per ${config.loginRateWindowSeconds} seconds)`);
+    }
+    for (const { check } of failureCounters) {
+      const seen = await check(request, { increment: false });
+      if (!seen.isAllowed && seen.remaining === 0) {
+        throw tooMany(`failed logins for this email address (limit ${seen.max} per ${config.loginRateWindowSeconds} seconds)`, seen.ttlInSeconds);
+      }
+    }
+  };
+  /** After it: a refused login counts against the address (a success does not). */
+  const countFailure = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode === 401) for (const { check } of failureCounters) await check(request);
+    return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => LOGIN_ROUTES.has(`${m} ${route.url}`))) return;
+    route.preHandler = [...toArray(route.preHandler), guardLogin] as typeof route.preHandler;
+    route.onSend = [...toArray(route.onSend), countFailure] as typeof route.onSend;
+  });
+
+  return {
+    limitPerCredential(scope) {
+      if (config.rateLimitPerMinute <= 0) return;
+      const perCredential = limiter(config.rateLimitPerMinute, minute, (r) => `cred:${credentialKey(r.principal)}`);
+      scope.addHook('onRequest', async (request) => {
+        await enforce(perCredential, request, `requests with this credential (limit ${config.rateLimitPerMinute} per minute)`);
+      });
+    },
+  };
+}
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
