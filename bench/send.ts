@@ -469,7 +469,7 @@ async function main(): Promise<number> {
       htmlContent: htmlOf(2048),
     };
     const body = JSON.stringify(message);
-    say(`Request: POST ${SEND_PATH}, ${fmt(Buffer.byteLength(body))} bytes of JSON (htmlContent ${fmt(message.htmlContent.length)} characters), one recipient.`);
+    say(`Request: POST ${SEND_PATH}, ${fmt(Buffer.byteLength(body))} bytes of JSON (htmlContent ${fmt(message.htmlContent!.length)} characters), one recipient.`);
 
     // One request each first: a wrong setup fails here with its reason, not as a run of errors.
     const postwireCollected = newCollected();

@@ -9,17 +9,27 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { registerAccountRoutes, registerSignUpRoute } from './features/accounts/accounts.routes.js';
+import { registerApiKeyRoutes } from './features/apikeys/apikeys.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerAdminBillingRoutes, registerBillingRoutes } from './features/billing/billing.routes.js';
 import { registerEventRoutes } from './features/events/events.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerMessageRoutes } from './features/messages/messages.routes.js';
-import { registerSenderRoutes } from './features/senders/senders.routes.js';
+import { registerTemplateRoutes } from './features/templates/templates.routes.js';
+import { registerStatsRoutes } from './features/stats/stats.routes.js';
+import { registerSenderConfirmationRoute, registerSenderRoutes } from './features/senders/senders.routes.js';
+import { registerDomainRoutes } from './features/domains/domains.routes.js';
 import { registerSuppressionRoutes } from './features/suppressions/suppressions.routes.js';
+import { registerUserRoutes } from './features/users/users.routes.js';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { requireBearer } from './http/auth.js';
 import { registerBodyParsers } from './http/body-parsers.js';
 import { ENVELOPE_VERSION, failure } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { validatorCompiler } from './http/validation.js';
+import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import type { Services } from './runtime.js';
 
 export async function buildApp(config: Config, services: Services, logger: Logger, publicUrl: string | undefined): Promise<FastifyInstance> {
@@ -41,6 +51,8 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });
   await registerBodyParsers(app, { bodyLimit: config.bodyLimitBytes });
+  // Before any route: the per-IP limit applies to every route, the login limits attach to POST /token.
+  const rateLimits = await registerRateLimits(app, config, logger);
 
   await app.register(swagger, {
     openapi: {
@@ -52,20 +64,38 @@ export async function buildApp(config: Config, services: Services, logger: Logge
       },
       // Without BASE_URL the document names no server, so the UI calls the address it was loaded from.
       ...(publicUrl ? { servers: [{ url: publicUrl }] } : {}),
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token from POST /token (a JWT), or an API key (pw_live_…).' },
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (pw_live_…) from POST /account/apikeys.' },
+        },
+      },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   registerHealthRoutes(app, services.handle.db);
+  registerMetricsRoutes(app, services.metrics, config.metricsToken);
   registerAuthRoutes(app, services.auth);
+  registerSenderConfirmationRoute(app, services.senders);
+  registerSignUpRoute(app, services.accounts);
+  if (config.adminToken) registerAdminBillingRoutes(app, services.billing, config.adminToken);
 
   await app.register(async (authenticated) => {
     requireBearer(authenticated, services.auth);
+    rateLimits.limitPerCredential(authenticated);
+    registerAccountRoutes(authenticated, services.accounts, services.users);
+    registerUserRoutes(authenticated, services.users);
+    registerApiKeyRoutes(authenticated, services.apiKeys);
     registerSenderRoutes(authenticated, services.senders);
+    registerDomainRoutes(authenticated, services.domains);
     registerMessageRoutes(authenticated, services.messages);
+    registerTemplateRoutes(authenticated, services.templates);
+    registerStatsRoutes(authenticated, services.stats);
     registerEventRoutes(authenticated, services.events);
     registerSuppressionRoutes(authenticated, services.suppressions);
+    registerWebhookRoutes(authenticated, services.webhooks);
+    registerBillingRoutes(authenticated, services.billing);
   });
 
   return app;

@@ -3,7 +3,9 @@
  * Every key has a type, a default and a one-line description; `docs/config.md` is
  * generated from this table (`npm run docs:config`), so the table is the documentation.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { isEmailAddress } from './lib/email-address.js';
 
 type Kind = 'string' | 'integer' | 'boolean' | 'enum';
 
@@ -28,28 +30,58 @@ export const CONFIG_SCHEMA = {
   SMTP_POOL_SIZE: { kind: 'integer', default: '5', min: 1, description: 'Connections kept open to the relay, or to each destination host with TRANSPORT=mx.' },
   SMTP_MAX_MESSAGES_PER_CONNECTION: { kind: 'integer', default: '100', min: 1, description: 'Messages sent over one relay connection before it is replaced.' },
   SMTP_TLS_REJECT_UNAUTHORIZED: { kind: 'boolean', default: 'true', description: 'false accepts a relay or MX host with a self-signed or mismatched certificate.' },
-  MX_RESOLVER: { kind: 'string', default: undefined, description: 'DNS server for MX look-ups as an IP address or IP:port (not a name); absent: the system resolver.' },
+  DNS_RESOLVER: { kind: 'string', default: undefined, description: 'DNS server for every look-up (MX delivery, sending-domain checks) as an IP address or IP:port (not a name); absent: the system resolver.' },
+  MX_RESOLVER: { kind: 'string', default: undefined, description: 'DNS server for MX look-ups only, overriding DNS_RESOLVER for them; same form.' },
   MX_PORT: { kind: 'integer', default: '25', min: 1, max: 65535, description: 'Port of the destination mail servers for TRANSPORT=mx.' },
   MX_CONCURRENCY_PER_DOMAIN: { kind: 'integer', default: '5', min: 1, description: 'Deliveries in flight at once to one destination domain.' },
   HELO_NAME: { kind: 'string', default: undefined, description: 'Name this server gives in EHLO; absent: the machine\'s host name. Set a real, resolvable name for TRANSPORT=mx.' },
   BOUNCE_DOMAIN: { kind: 'string', default: undefined, description: 'Domain of the VERP return path bounces+<recipientId>@BOUNCE_DOMAIN; absent: the sender\'s own address is the return path.' },
   DKIM_DOMAIN: { kind: 'string', default: undefined, description: 'Sign messages from this domain (and its subdomains) with DKIM_PRIVATE_KEY.' },
-  DKIM_SELECTOR: { kind: 'string', default: 'postwire', description: 'DKIM selector: the key is published at <selector>._domainkey.<DKIM_DOMAIN>.' },
+  DKIM_SELECTOR: { kind: 'string', default: 'postwire', description: 'DKIM selector of DKIM_PRIVATE_KEY, and the default selector of the keys generated for sending domains: a key is published at <selector>._domainkey.<domain>.' },
+  SPF_MECHANISM: { kind: 'string', default: undefined, description: 'What sending domains must add to their SPF record to authorise this server, e.g. include:_spf.example.com or ip4:203.0.113.7; absent: a:<HELO_NAME or host name>.' },
+  REQUIRE_VERIFIED_SENDERS: { kind: 'boolean', default: 'false', description: 'true: a sender can be used in from only once its address is confirmed by email or its domain is verified.' },
+  SYSTEM_FROM: { kind: 'string', default: undefined, description: 'From address of the mail Postwire sends itself (sender confirmations); absent: postwire@<BOUNCE_DOMAIN, HELO_NAME or host name>.' },
+  SENDER_CONFIRMATION_TTL_SECONDS: { kind: 'integer', default: '172800', min: 60, description: 'How long a sender confirmation link stays valid (2 days).' },
   DKIM_PRIVATE_KEY: { kind: 'string', default: undefined, description: 'PEM private key for DKIM, or a path to a file holding it.' },
   MAX_RETRY_AGE_SECONDS: { kind: 'integer', default: '259200', min: 60, description: 'A recipient still deferred this long after acceptance is bounced (3 days).' },
+  RETRY_FIRST_DELAY_MS: { kind: 'integer', default: '60000', min: 100, description: 'Wait before retrying a deferred delivery the first time; it doubles with every attempt, up to one hour (±20 % jitter).' },
   INBOUND_SMTP_PORT: { kind: 'integer', default: '2525', min: 0, max: 65535, description: 'Port of the built-in SMTP listener for bounces (DSN) and complaints (ARF); 0 picks a free port.' },
   INBOUND_SMTP_HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the inbound SMTP listener binds to.' },
+  INBOUND_SMTP_MAX_BYTES: { kind: 'integer', default: '10485760', min: 1024, description: 'Largest report the inbound SMTP listener accepts; larger ones are refused with 552.' },
   LOG_LEVEL: { kind: 'enum', default: 'info', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], description: 'Minimum level of log lines written to stdout.' },
   ACCESS_TOKEN_TTL_SECONDS: { kind: 'integer', default: '3600', min: 60, description: 'Lifetime of an access token (expires_in of POST /token).' },
   REFRESH_TOKEN_TTL_SECONDS: { kind: 'integer', default: '2592000', min: 60, description: 'Lifetime of a refresh token family since its last rotation (30 days).' },
   SESSION_CACHE_SECONDS: { kind: 'integer', default: '5', min: 0, description: 'How long another process may keep honouring a revoked session (verified credentials are cached this long).' },
   BODY_LIMIT_BYTES: { kind: 'integer', default: '10485760', min: 1024, description: 'Largest request body accepted; larger bodies get 413.' },
+  BILLING: { kind: 'enum', default: 'off', values: ['off', 'credits'], description: 'off: sending is not metered; credits: each accepted recipient costs one credit, and an account without credits gets 402 (docs/billing.md).' },
+  ADMIN_TOKEN: { kind: 'string', default: undefined, description: 'Bearer token of the operator\'s endpoints (POST /admin/accounts/{id}/payments), at least 24 characters; absent: those endpoints do not exist (404).' },
+  REDIS_URL: { kind: 'string', default: undefined, description: 'redis://… or rediss://…: rate-limit counters are kept there and shared by every API process; absent: in each process\'s memory.' },
+  REDIS_KEY_PREFIX: { kind: 'string', default: 'postwire:', description: 'Prefix of every Redis key Postwire writes, so installations can share one Redis.' },
+  RATE_LIMIT_PER_MINUTE: { kind: 'integer', default: '300000', min: 0, description: 'Requests per minute one credential (an API key, or the user a token was issued to) may make; 0: no limit. The default only stops a runaway client (docs/limits.md).' },
+  RATE_LIMIT_PER_IP_PER_MINUTE: { kind: 'integer', default: '60000', min: 0, description: 'Requests per minute from one IP address (IPv6: one /64); 0: no limit. Health, /metrics and /docs are not limited.' },
+  RATE_LIMIT_EXEMPT_IPS: { kind: 'string', default: '127.0.0.1,::1', description: 'Comma-separated addresses that skip the per-IP limits (not the per-credential one); none: no address does. Loopback by default: a reverse proxy on the same host sends everyone\'s requests from it.' },
+  LOGIN_RATE_WINDOW_SECONDS: { kind: 'integer', default: '300', min: 1, description: 'Window of the POST /token limits; a locked-out address is let in again at most this long after its last failure.' },
+  LOGIN_ATTEMPTS_PER_IP: { kind: 'integer', default: '100', min: 0, description: 'POST /token requests one IP address may make per window; 0: no limit.' },
+  LOGIN_FAILURES_PER_EMAIL_AND_IP: { kind: 'integer', default: '10', min: 0, description: 'Failed logins for one email address from one IP address per window before that IP gets 429 for it; 0: no limit.' },
+  LOGIN_FAILURES_PER_EMAIL: { kind: 'integer', default: '100', min: 0, description: 'Failed logins for one email address from all IP addresses together per window before every login for it gets 429; 0: no limit.' },
+  ATTACHMENTS_MAX_COUNT: { kind: 'integer', default: '20', min: 0, description: 'Most attachments one message may carry; more is a 400.' },
+  ATTACHMENT_MAX_BYTES: { kind: 'integer', default: '5242880', min: 1, description: 'Largest single attachment (decoded bytes); larger is a 413.' },
+  ATTACHMENTS_MAX_TOTAL_BYTES: { kind: 'integer', default: '7340032', min: 1, description: 'Largest total of one message\'s attachments (decoded bytes); more is a 413.' },
   WORKER_BATCH_SIZE: { kind: 'integer', default: '100', min: 1, description: 'How many due recipients one worker claims at a time.' },
   WORKER_LEASE_SECONDS: { kind: 'integer', default: '300', min: 5, description: 'How long a claim holds; an expired claim is taken over by any worker (crash recovery).' },
   WORKER_POLL_MS: { kind: 'integer', default: '1000', min: 10, description: 'How often an idle worker looks for due work it was not told about.' },
   WORKER_CONCURRENCY: { kind: 'integer', default: '16', min: 1, description: 'Deliveries one worker process keeps in flight at once.' },
+  WEBHOOK_TIMEOUT_MS: { kind: 'integer', default: '10000', min: 100, description: 'How long a webhook call may take (connect, answer and body) before it counts as failed and is retried.' },
+  WEBHOOK_CONCURRENCY: { kind: 'integer', default: '8', min: 1, description: 'Webhook calls one worker process keeps in flight at once.' },
+  WEBHOOK_MAX_ATTEMPTS: { kind: 'integer', default: '12', min: 1, description: 'A webhook delivery still failing after this many attempts is marked failed.' },
+  WEBHOOK_MAX_AGE_SECONDS: { kind: 'integer', default: '86400', min: 60, description: 'A webhook delivery still failing this long after its event is marked failed (1 day).' },
+  WEBHOOK_RETRY_FIRST_DELAY_MS: { kind: 'integer', default: '60000', min: 10, description: 'Wait before retrying a failed webhook call the first time; it doubles with every attempt, up to one hour (±20 % jitter).' },
   SQLITE_SYNCHRONOUS: { kind: 'enum', default: 'FULL', values: ['FULL', 'NORMAL'], description: 'SQLite fsync policy; FULL means an accepted message survives power loss.' },
   SEED_ACCOUNT: { kind: 'boolean', default: 'true', description: 'On start with an empty database, create an account and print its credentials.' },
+  SIGNUP_ENABLED: { kind: 'boolean', default: 'false', description: 'true: anyone who reaches the API may create an account with POST /accounts; false: only the operator does (postwire account create).' },
+  METRICS_TOKEN: { kind: 'string', default: undefined, description: 'When set, GET /metrics requires Authorization: Bearer <METRICS_TOKEN>; absent: anyone who reaches the port may scrape (bind to localhost).' },
+  METRICS_PORT: { kind: 'integer', default: undefined, min: 0, max: 65535, description: 'When set, serve GET /metrics on this port too (a postwire worker has no API to serve it); 0 picks a free port.' },
+  METRICS_HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the METRICS_PORT listener binds to.' },
 } as const satisfies Record<string, KeySpec>;
 
 export type ConfigKey = keyof typeof CONFIG_SCHEMA;
@@ -66,6 +98,7 @@ export interface Config {
   smtpPoolSize: number;
   smtpMaxMessagesPerConnection: number;
   smtpTlsRejectUnauthorized: boolean;
+  dnsResolver: string | undefined;
   mxResolver: string | undefined;
   mxPort: number;
   mxConcurrencyPerDomain: number;
@@ -74,20 +107,49 @@ export interface Config {
   dkimDomain: string | undefined;
   dkimSelector: string;
   dkimPrivateKey: string | undefined;
+  spfMechanism: string | undefined;
+  requireVerifiedSenders: boolean;
+  systemFrom: string | undefined;
+  senderConfirmationTtlSeconds: number;
   maxRetryAgeSeconds: number;
+  retryFirstDelayMs: number;
   inboundSmtpPort: number;
   inboundSmtpHost: string;
+  inboundSmtpMaxBytes: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   sessionCacheSeconds: number;
   bodyLimitBytes: number;
+  billing: 'off' | 'credits';
+  adminToken: string | undefined;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  rateLimitPerMinute: number;
+  rateLimitPerIpPerMinute: number;
+  rateLimitExemptIps: string[];
+  loginRateWindowSeconds: number;
+  loginAttemptsPerIp: number;
+  loginFailuresPerEmailAndIp: number;
+  loginFailuresPerEmail: number;
+  attachmentsMaxCount: number;
+  attachmentMaxBytes: number;
+  attachmentsMaxTotalBytes: number;
   workerBatchSize: number;
   workerLeaseSeconds: number;
   workerPollMs: number;
   workerConcurrency: number;
+  webhookTimeoutMs: number;
+  webhookConcurrency: number;
+  webhookMaxAttempts: number;
+  webhookMaxAgeSeconds: number;
+  webhookRetryFirstDelayMs: number;
   sqliteSynchronous: 'FULL' | 'NORMAL';
   seedAccount: boolean;
+  signupEnabled: boolean;
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {}
@@ -133,7 +195,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpPoolSize: get('SMTP_POOL_SIZE') as number,
     smtpMaxMessagesPerConnection: get('SMTP_MAX_MESSAGES_PER_CONNECTION') as number,
     smtpTlsRejectUnauthorized: get('SMTP_TLS_REJECT_UNAUTHORIZED') as boolean,
-    mxResolver: get('MX_RESOLVER') as string | undefined,
+    dnsResolver: get('DNS_RESOLVER') as string | undefined,
+    mxResolver: (get('MX_RESOLVER') ?? get('DNS_RESOLVER')) as string | undefined,
     mxPort: get('MX_PORT') as number,
     mxConcurrencyPerDomain: get('MX_CONCURRENCY_PER_DOMAIN') as number,
     heloName: get('HELO_NAME') as string | undefined,
@@ -141,20 +204,49 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dkimDomain: (get('DKIM_DOMAIN') as string | undefined)?.toLowerCase(),
     dkimSelector: get('DKIM_SELECTOR') as string,
     dkimPrivateKey: get('DKIM_PRIVATE_KEY') as string | undefined,
+    spfMechanism: get('SPF_MECHANISM') as string | undefined,
+    requireVerifiedSenders: get('REQUIRE_VERIFIED_SENDERS') as boolean,
+    systemFrom: get('SYSTEM_FROM') as string | undefined,
+    senderConfirmationTtlSeconds: get('SENDER_CONFIRMATION_TTL_SECONDS') as number,
     maxRetryAgeSeconds: get('MAX_RETRY_AGE_SECONDS') as number,
+    retryFirstDelayMs: get('RETRY_FIRST_DELAY_MS') as number,
     inboundSmtpPort: get('INBOUND_SMTP_PORT') as number,
     inboundSmtpHost: get('INBOUND_SMTP_HOST') as string,
+    inboundSmtpMaxBytes: get('INBOUND_SMTP_MAX_BYTES') as number,
     logLevel: get('LOG_LEVEL') as Config['logLevel'],
     accessTokenTtlSeconds: get('ACCESS_TOKEN_TTL_SECONDS') as number,
     refreshTokenTtlSeconds: get('REFRESH_TOKEN_TTL_SECONDS') as number,
     sessionCacheSeconds: get('SESSION_CACHE_SECONDS') as number,
     bodyLimitBytes: get('BODY_LIMIT_BYTES') as number,
+    billing: get('BILLING') as Config['billing'],
+    adminToken: get('ADMIN_TOKEN') as string | undefined,
+    redisUrl: get('REDIS_URL') as string | undefined,
+    redisKeyPrefix: get('REDIS_KEY_PREFIX') as string,
+    rateLimitPerMinute: get('RATE_LIMIT_PER_MINUTE') as number,
+    rateLimitPerIpPerMinute: get('RATE_LIMIT_PER_IP_PER_MINUTE') as number,
+    rateLimitExemptIps: (get('RATE_LIMIT_EXEMPT_IPS') as string).toLowerCase() === 'none' ? [] : (get('RATE_LIMIT_EXEMPT_IPS') as string).split(',').map((ip) => ip.trim()).filter(Boolean),
+    loginRateWindowSeconds: get('LOGIN_RATE_WINDOW_SECONDS') as number,
+    loginAttemptsPerIp: get('LOGIN_ATTEMPTS_PER_IP') as number,
+    loginFailuresPerEmailAndIp: get('LOGIN_FAILURES_PER_EMAIL_AND_IP') as number,
+    loginFailuresPerEmail: get('LOGIN_FAILURES_PER_EMAIL') as number,
+    attachmentsMaxCount: get('ATTACHMENTS_MAX_COUNT') as number,
+    attachmentMaxBytes: get('ATTACHMENT_MAX_BYTES') as number,
+    attachmentsMaxTotalBytes: get('ATTACHMENTS_MAX_TOTAL_BYTES') as number,
     workerBatchSize: get('WORKER_BATCH_SIZE') as number,
     workerLeaseSeconds: get('WORKER_LEASE_SECONDS') as number,
     workerPollMs: get('WORKER_POLL_MS') as number,
     workerConcurrency: get('WORKER_CONCURRENCY') as number,
+    webhookTimeoutMs: get('WEBHOOK_TIMEOUT_MS') as number,
+    webhookConcurrency: get('WEBHOOK_CONCURRENCY') as number,
+    webhookMaxAttempts: get('WEBHOOK_MAX_ATTEMPTS') as number,
+    webhookMaxAgeSeconds: get('WEBHOOK_MAX_AGE_SECONDS') as number,
+    webhookRetryFirstDelayMs: get('WEBHOOK_RETRY_FIRST_DELAY_MS') as number,
     sqliteSynchronous: get('SQLITE_SYNCHRONOUS') as Config['sqliteSynchronous'],
     seedAccount: get('SEED_ACCOUNT') as boolean,
+    signupEnabled: get('SIGNUP_ENABLED') as boolean,
+    metricsToken: get('METRICS_TOKEN') as string | undefined,
+    metricsPort: get('METRICS_PORT') as number | undefined,
+    metricsHost: get('METRICS_HOST') as string,
     ...overrides,
   };
   if (config.databaseUrl && !/^(postgres|postgresql):\/\//.test(config.databaseUrl)) {
@@ -168,6 +260,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.dkimDomain && !config.dkimPrivateKey) {
     throw new ConfigError('DKIM_DOMAIN needs DKIM_PRIVATE_KEY (a PEM key or a path to one)');
+  }
+  if (config.spfMechanism && !/^[+~?-]?(include|a|mx|ip4|ip6|exists|ptr)([:/]\S+)?$/i.test(config.spfMechanism)) {
+    throw new ConfigError('SPF_MECHANISM must be one SPF mechanism, like include:_spf.example.com, ip4:203.0.113.7 or a:mail.example.com');
+  }
+  if (config.systemFrom && !isEmailAddress(config.systemFrom)) {
+    throw new ConfigError(`SYSTEM_FROM must be an email address, got "${config.systemFrom}"`);
+  }
+  if (config.adminToken !== undefined && config.adminToken.length < 24) {
+    throw new ConfigError('ADMIN_TOKEN must be at least 24 characters');
+  }
+  if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl)) {
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  }
+  for (const ip of config.rateLimitExemptIps) {
+    if (!isIP(ip)) throw new ConfigError(`RATE_LIMIT_EXEMPT_IPS must list IP addresses separated by commas; "${ip}" is not one`);
   }
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters');

@@ -3,6 +3,7 @@
  * the roles asked for (the HTTP API, the delivery worker, or both), and takes them
  * down in the right order. `main.ts` and the tests both start Postwire through here.
  */
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
@@ -10,34 +11,59 @@ import { publicBaseUrl, type Config } from './config.js';
 import { openDatabase, type DbHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loadDkimKey, MessageComposer } from './delivery/compose.js';
+import { InboundListener } from './delivery/inbound/listener.js';
 import { DeliveryPipeline } from './delivery/pipeline.js';
 import { CaptureTransport } from './delivery/transports/capture.js';
 import { MxTransport } from './delivery/transports/mx.js';
 import { SmtpRelayTransport } from './delivery/transports/smtp.js';
 import type { Transport } from './delivery/transports/transport.js';
 import { Worker } from './delivery/worker.js';
+import { createWebhookDispatcher, type WebhookDispatcher } from './delivery/webhooks/webhook-dispatcher.js';
 import { WorkSignal } from './delivery/work-signal.js';
+import { AccountsService } from './features/accounts/accounts.service.js';
+import { ApiKeysService } from './features/apikeys/apikeys.service.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { JwtCodec } from './features/auth/jwt.js';
 import { resolveJwtSecret } from './features/auth/jwt-secret.js';
+import { BillingService } from './features/billing/billing.service.js';
 import { EventsService } from './features/events/events.service.js';
+import { DomainsService } from './features/domains/domains.service.js';
+import { DomainSigningKeys } from './features/domains/signing-keys.js';
+import type { RecordSettings } from './features/domains/domain-records.js';
 import { MessagesService } from './features/messages/messages.service.js';
+import { TemplatesService } from './features/templates/templates.service.js';
+import { StatsService } from './features/stats/stats.service.js';
 import { SendersService } from './features/senders/senders.service.js';
 import { SuppressionsService } from './features/suppressions/suppressions.service.js';
+import { UsersService } from './features/users/users.service.js';
+import { WebhooksService } from './features/webhooks/webhooks.service.js';
+import { Metrics } from './metrics/metrics.js';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 
 export interface Services {
   handle: DbHandle;
   auth: AuthService;
+  accounts: AccountsService;
+  users: UsersService;
+  apiKeys: ApiKeysService;
   senders: SendersService;
+  domains: DomainsService;
   messages: MessagesService;
+  templates: TemplatesService;
+  stats: StatsService;
   events: EventsService;
   suppressions: SuppressionsService;
+  billing: BillingService;
+  webhooks: WebhooksService;
   workSignal: WorkSignal;
+  metrics: Metrics;
 }
 
 export interface Roles {
   api: boolean;
   worker: boolean;
+  /** The SMTP listener for bounces and complaints (INBOUND_SMTP_PORT); `start` and `inbound` run it. */
+  inbound?: boolean;
 }
 
 export interface Runtime {
@@ -46,8 +72,14 @@ export interface Runtime {
   services: Services;
   app: FastifyInstance | undefined;
   worker: Worker | undefined;
+  /** Calls the webhooks; runs with the worker. */
+  webhookDispatcher: WebhookDispatcher | undefined;
+  /** The feedback listener when the inbound role runs; its `port` is known after listen. */
+  inbound: InboundListener | undefined;
   /** Base URL the API answers on (after listen, with the real port). */
   url: string | undefined;
+  /** Base URL of the METRICS_PORT listener, when there is one (after listen). */
+  metricsUrl: string | undefined;
   listen(): Promise<string>;
   close(): Promise<void>;
 }
@@ -75,6 +107,36 @@ function createTransport(config: Config, handle: DbHandle): Transport {
   }
 }
 
+/**
+ * Starts the feedback listener. In the all-in-one process (`start`) it is an extra: a
+ * port already taken (another mail tool on 2525, a second Postwire on one machine) is
+ * logged as an error and the API and worker run on; `postwire inbound` has no other
+ * job, so there it stops the process like any other failure to listen.
+ */
+async function listenForFeedback(inbound: InboundListener, roles: Roles, config: Readonly<Config>, logger: Logger): Promise<void> {
+  try {
+    await inbound.listen();
+  } catch (error) {
+    if (!(roles.api || roles.worker) || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    logger.error({ err: error, host: config.inboundSmtpHost, port: config.inboundSmtpPort },
+      'inbound SMTP listener not started: the port is in use, so bounces and complaints are not received by this process (set INBOUND_SMTP_PORT)');
+  }
+}
+
+/** The name of this machine as mail sees it: HELO_NAME, else the host name. */
+function mailHostName(config: Config): string {
+  return config.heloName ?? os.hostname();
+}
+
+/** SYSTEM_FROM, else postwire@ the bounce domain or this machine. */
+function systemFrom(config: Config): string {
+  return config.systemFrom ?? `postwire@${config.bounceDomain ?? mailHostName(config)}`;
+}
+
+function domainRecordSettings(config: Config): RecordSettings {
+  return { spfMechanism: config.spfMechanism ?? `a:${mailHostName(config)}`, bounceDomain: config.bounceDomain, inboundHost: mailHostName(config) };
+}
+
 export async function createRuntime(config: Readonly<Config>, roles: Roles, logger: Logger = createLogger(config)): Promise<Runtime> {
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteSynchronous: config.sqliteSynchronous,
@@ -89,34 +151,70 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   }
 
   const workSignal = new WorkSignal();
-  const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey));
+  const signingKeys = new DomainSigningKeys(handle.db);
+  const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys);
   const jwt = new JwtCodec(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds);
+  const metrics = new Metrics(handle.db);
+  const auth = new AuthService(handle, jwt, config);
+  const senders = new SendersService(handle.db, {
+    required: config.requireVerifiedSenders, systemFrom: systemFrom(config),
+    confirmationTtlMs: config.senderConfirmationTtlSeconds * 1000, workSignal,
+    // Links name the address the API really listens on (PORT=0 picks one at listen).
+    publicUrl: () => runtime.url ?? publicBaseUrl(config),
+  });
+  const billing = new BillingService(handle, config.billing);
   const services: Services = {
     handle,
-    auth: new AuthService(handle, jwt, config),
-    senders: new SendersService(handle.db),
-    messages: new MessagesService(handle.db, workSignal, composer),
+    auth,
+    accounts: new AccountsService(handle, { signupEnabled: config.signupEnabled, bodyLimitBytes: config.bodyLimitBytes, billing }),
+    users: new UsersService(handle.db, auth),
+    apiKeys: new ApiKeysService(handle.db, auth),
+    senders,
+    domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: domainRecordSettings(config), resolver: config.dnsResolver }, signingKeys),
+    messages: new MessagesService(handle.db, workSignal, composer, metrics, senders, billing, {
+      maxAttachments: config.attachmentsMaxCount, maxAttachmentBytes: config.attachmentMaxBytes, maxAttachmentsTotalBytes: config.attachmentsMaxTotalBytes,
+    }),
+    templates: new TemplatesService(handle.db),
+    stats: new StatsService(handle.db),
     events: new EventsService(handle.db),
     suppressions: new SuppressionsService(handle.db),
+    billing,
+    webhooks: new WebhooksService(handle.db),
     workSignal,
+    metrics,
   };
 
   const app = roles.api ? await buildApp(config, services, logger, config.baseUrl) : undefined;
   let transport: Transport | undefined;
   let worker: Worker | undefined;
+  let webhookDispatcher: WebhookDispatcher | undefined;
   if (roles.worker) {
+    webhookDispatcher = createWebhookDispatcher(handle, config, logger);
     transport = createTransport(config, handle);
-    const pipeline = new DeliveryPipeline(handle.db, transport, composer, { bounceDomain: config.bounceDomain, maxRetryAgeSeconds: config.maxRetryAgeSeconds }, logger);
+    const pipeline = new DeliveryPipeline(handle.db, transport, composer, { bounceDomain: config.bounceDomain, maxRetryAgeSeconds: config.maxRetryAgeSeconds, firstRetryMs: config.retryFirstDelayMs }, logger, metrics);
     worker = new Worker(handle, pipeline, workSignal, {
       batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,
       pollMs: config.workerPollMs, concurrency: config.workerConcurrency,
     }, logger);
   }
 
+  const inbound = roles.inbound ? new InboundListener(handle.db, {
+    host: config.inboundSmtpHost, port: config.inboundSmtpPort, maxBytes: config.inboundSmtpMaxBytes,
+    bounceDomain: config.bounceDomain, serverName: config.heloName,
+  }, logger) : undefined;
+
+  let metricsServer: MetricsServer | undefined;
   const runtime: Runtime = {
-    config, logger, services, app, worker, url: undefined,
+    config, logger, services, app, worker, webhookDispatcher, inbound, url: undefined, metricsUrl: undefined,
     async listen() {
+      if (inbound) await listenForFeedback(inbound, roles, config, logger);
+      if (config.metricsPort !== undefined) {
+        metricsServer = await startMetricsServer(metrics, { host: config.metricsHost, port: config.metricsPort, token: config.metricsToken }, logger);
+        runtime.metricsUrl = metricsServer.url;
+        logger.info({ url: metricsServer.url }, 'metrics served');
+      }
       worker?.start();
+      webhookDispatcher?.start();
       if (!app) return '';
       await app.listen({ port: config.port, host: config.host });
       const address = app.server.address();
@@ -127,8 +225,12 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     async close() {
       // Stop taking requests first, then let accepted messages commit, then stop delivering.
       if (app) await app.close();
+      if (inbound) await inbound.close();
+      if (metricsServer) await metricsServer.close();
       await services.messages.drain();
       if (worker) await worker.stop();
+      // After the worker: its last outcomes may have queued webhook calls (made after the next start).
+      if (webhookDispatcher) await webhookDispatcher.stop();
       if (transport) await transport.close();
       await handle.close();
     },

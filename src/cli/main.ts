@@ -1,6 +1,7 @@
 /**
- * The `postwire` command. Roles: `start` (API + worker in one process, the embedded
- * default), `api`, `worker`; administration: `migrate`, `account create`.
+ * The `postwire` command. Roles: `start` (API + worker + feedback listener in one
+ * process, the embedded default), `api`, `worker`, `inbound`; administration:
+ * `migrate`, `account create`, `payment add`.
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
@@ -10,12 +11,17 @@ import type { Roles } from '../runtime.js';
 const HELP = `Usage: postwire <command> [options]
 
 Commands:
-  start                      Run everything in one process: HTTP API, delivery worker
+  start                      Run everything in one process: HTTP API, delivery worker,
+                             SMTP listener for bounces and complaints (INBOUND_SMTP_PORT)
   api                        Run only the HTTP API
   worker                     Run only the delivery worker
+  inbound                    Run only the SMTP listener for bounces (DSN) and complaints (ARF)
   migrate                    Bring the database schema up to date and exit
   account create --email E --password P [--name N]
                              Create an account with an owner user; prints the account id
+  payment add --account ID --credits N --amount A --currency C [--reference R] [--method M]
+                             Record a payment: adds N credits to the account; A is in minor
+                             units (4900 = 49.00 EUR); prints the payment id and the balance
   --help                     Show this help
 
 Configuration comes from environment variables; see docs/config.md.
@@ -49,12 +55,9 @@ async function serve(config: Config, roles: Roles): Promise<void> {
     seeded = { email: SEED_EMAIL, password };
   }
   const url = await runtime.listen();
-  if (roles.api) {
-    const lines = ['', `Postwire is running (${roles.worker ? 'API + worker' : 'API'}, ${runtime.services.handle.describe}, transport ${config.transport}).`, `  API:  ${url}`, `  Docs: ${url}/docs`];
-    if (seeded) lines.push(`  First account created. Log in with POST ${url}/token:`, `    EmailAddress: ${seeded.email}`, `    Password:     ${seeded.password}`, '  (the password is shown only this once)');
-    process.stdout.write(lines.join('\n') + '\n\n');
-  }
 
+  // Before the banner: whoever waits for it (a supervisor, a test) may signal at once,
+  // and a signal that comes before its handler kills the process without a shutdown.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) {
@@ -70,6 +73,16 @@ async function serve(config: Config, roles: Roles): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  const inboundPort = runtime.inbound?.port;
+  const bounces = inboundPort === undefined ? undefined : `  Bounces: smtp://${config.inboundSmtpHost}:${inboundPort} (DSN and ARF reports for bounces+<id>@${config.bounceDomain ?? 'BOUNCE_DOMAIN'})`;
+  if (roles.api) {
+    const lines = ['', `Postwire is running (${roles.worker ? 'API + worker' : 'API'}, ${runtime.services.handle.describe}, transport ${config.transport}).`, `  API:  ${url}`, ...(bounces ? [bounces] : []), `  Docs: ${url}/docs`];
+    if (seeded) lines.push(`  First account created. Log in with POST ${url}/token:`, `    EmailAddress: ${seeded.email}`, `    Password:     ${seeded.password}`, '  (the password is shown only this once)');
+    process.stdout.write(lines.join('\n') + '\n\n');
+  } else if (bounces) {
+    process.stdout.write(`\nPostwire's feedback listener is running (${runtime.services.handle.describe}).\n${bounces}\n\n`);
+  }
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -81,13 +94,16 @@ export async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'start':
-      await serve(config, { api: true, worker: true });
+      await serve(config, { api: true, worker: true, inbound: true });
       return -1;
     case 'api':
       await serve(config, { api: true, worker: false });
       return -1;
     case 'worker':
       await serve(config, { api: false, worker: true });
+      return -1;
+    case 'inbound':
+      await serve(config, { api: false, worker: false, inbound: true });
       return -1;
     case 'migrate': {
       await withDatabase(config, async () => undefined);
@@ -114,9 +130,42 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${created.accountId}\n`);
       return 0;
     }
+    case 'payment': {
+      const [sub, ...options] = rest;
+      if (sub !== 'add') break;
+      return addPayment(config, options);
+    }
   }
   process.stderr.write(`Unknown command: ${argv.join(' ')}\n\n${HELP}`);
   return 2;
+}
+
+/** `postwire payment add`: the operator records a payment (docs/billing.md). */
+async function addPayment(config: Config, options: string[]): Promise<number> {
+  const usage = (message: string) => {
+    process.stderr.write(`postwire payment add: ${message}\n`);
+    return 2;
+  };
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: options,
+      options: Object.fromEntries(['account', 'credits', 'amount', 'currency', 'reference', 'method'].map((name) => [name, { type: 'string' as const }])),
+    }) as { values: Record<string, string | undefined> });
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+  const missing = ['account', 'credits', 'amount', 'currency'].filter((name) => values[name] === undefined);
+  if (missing.length) return usage(`needs ${missing.map((name) => `--${name}`).join(', ')}`);
+  if (!/^\d+$/.test(values.credits!)) return usage(`--credits must be a whole number, not "${values.credits}"`);
+  if (!/^\d+$/.test(values.amount!)) return usage(`--amount must be a whole number of minor units (4900 for 49.00 EUR), not "${values.amount}"`);
+  const { BillingService, describePayment } = await import('../features/billing/billing.service.js');
+  const recorded = await withDatabase(config, (handle) => new BillingService(handle, config.billing).recordPayment({
+    accountId: values.account!, credits: Number(values.credits), amount: Number(values.amount),
+    currency: values.currency!, reference: values.reference, method: values.method,
+  }, 'cli'));
+  process.stdout.write(`${describePayment(recorded)}\n`);
+  return 0;
 }
 
 export async function run(argv: string[]): Promise<void> {

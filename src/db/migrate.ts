@@ -5,11 +5,21 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from '../../migrations/0001_init.js';
 import * as m0002 from '../../migrations/0002_delivery_engine.js';
+import * as m0003 from '../../migrations/0003_webhooks.js';
+import * as m0004 from '../../migrations/0004_account_area.js';
+import * as m0005 from '../../migrations/0005_billing.js';
+import * as m0006 from '../../migrations/0006_domains.js';
+import * as m0007 from '../../migrations/0007_sending_options.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_delivery_engine': m0002,
+  '0003_webhooks': m0003,
+  '0004_account_area': m0004,
+  '0005_billing': m0005,
+  '0006_domains': m0006,
+  '0007_sending_options': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

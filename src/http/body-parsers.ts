@@ -41,6 +41,12 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
   // count what was read below (a chunked body has no declared length).
   const tooLarge = () => new AppError('payload_too_large', `The request body is larger than the limit of ${options.bodyLimit} bytes.`);
   app.addHook('preParsing', async (request) => {
+    // A compressed body would reach the parsers as bytes they cannot read (RFC 9110 §15.5.16).
+    const encoding = request.headers['content-encoding'];
+    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (encoding && hasBody && !/^\s*identity\s*$/i.test(encoding)) {
+      throw new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not supported; send the body uncompressed.`);
+    }
     if (!/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
     if (Number(request.headers['content-length']) > options.bodyLimit) throw tooLarge();
   });

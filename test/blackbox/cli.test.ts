@@ -3,99 +3,12 @@
  * judged by its exit code and what it prints.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { CONFIG_SCHEMA } from '../../src/config.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Outcome {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The environment of the child: ours without any Postwire setting, plus `env`. */
-function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(CONFIG_SCHEMA)) delete base[key];
-  delete base.NODE_OPTIONS;
-  return { ...base, LOG_LEVEL: 'warn', ...env };
-}
-
-function spawnCli(args: string[], env: Record<string, string | undefined>): ChildProcess {
-  return spawn(process.execPath, ['bin/postwire.mjs', ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-/** Runs a command that ends by itself. */
-function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<Outcome> {
-  const child = spawnCli(args, env);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
-  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return new Promise((resolve) => {
-    child.on('close', (code, signal) => {
-      clearTimeout(killer);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  stdout: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const running = new Set<Server>();
-
-/** `postwire start`, until it prints its API address. */
-async function startServer(env: Record<string, string | undefined>): Promise<Server> {
-  const child = spawnCli(['start'], { PORT: '0', HOST: '127.0.0.1', ...env });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.on('exit', (code, signal) => resolve({ code, signal }));
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-  const server: Server = { child, url: '', stdout: '', exited };
-  running.add(server);
-  server.url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const docs = stdout.indexOf('  Docs: ');
-      const api = /^ {2}API: +(http:\/\/\S+)$/m.exec(stdout);
-      if (api && docs !== -1 && stdout.indexOf('\n\n', docs) !== -1) {
-        clearInterval(timer);
-        resolve(api[1]!);
-      }
-    }, 20);
-    void exited.then(({ code, signal }) => {
-      clearInterval(timer);
-      reject(new Error(`postwire exited (code ${code}, signal ${signal}) before it was ready.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    });
-  });
-  server.stdout = stdout;
-  return server;
-}
-
-async function stopServer(server: Server): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  running.delete(server);
-  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
-  const killer = setTimeout(() => server.child.kill('SIGKILL'), 30_000);
-  const result = await server.exited;
-  clearTimeout(killer);
-  return result;
-}
+import { runPostwire as cli, startPostwire, stopAll, stopPostwire } from '../helpers/process.js';
 
 after(async () => {
-  const results = await Promise.all([...running].map(stopServer));
+  const results = await stopAll();
   for (const result of results) assert.deepEqual(result, { code: 0, signal: null }, 'graceful shutdown exits with code 0');
 });
 
@@ -221,7 +134,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('the created account can log in on a started server and has its sender', async () => {
-      const server = await startServer(env);
+      const server = await startPostwire('start', env);
       assert.doesNotMatch(server.stdout, /First account created/, 'no seeding on a non-empty database');
       const login = await fetch(`${server.url}/token`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ EmailAddress: email, Password: password }),
@@ -235,7 +148,7 @@ for (const dialect of DIALECTS) {
       assert.equal(list.items[0].email, email);
       assert.equal(list.items[0].customerId, accountId);
       assert.equal(list.items[0].displayName, 'Acme Mail');
-      assert.deepEqual(await stopServer(server), { code: 0, signal: null });
+      assert.deepEqual(await stopPostwire(server), { code: 0, signal: null });
     });
   });
 }

@@ -9,7 +9,7 @@ import { expectEnvelope, startTestApp, type TestAccount, type TestApp, type Test
 
 const ID = /^[0-9a-f]{24}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const SENDER_KEYS = ['createTime', 'createUserId', 'customerId', 'displayName', 'email', 'id', 'isDeleted', 'notifyDedicatedIps', 'updateTime', 'updateUserId'];
+const SENDER_KEYS = ['createTime', 'createUserId', 'customerId', 'displayName', 'email', 'id', 'isDeleted', 'notifyDedicatedIps', 'updateTime', 'updateUserId', 'verified', 'verifiedBy'];
 
 function expectFieldError(response: TestResponse, status: number, field: string): void {
   const body = expectEnvelope(response, status);

@@ -35,8 +35,11 @@ export interface RequestOptions {
   token?: string;
   /** An object is sent as JSON unless `payload`/`headers` say otherwise. */
   body?: unknown;
-  payload?: string | Buffer;
+  /** A stream is sent without a Content-Length (chunked), as a client streaming its body would. */
+  payload?: string | Buffer | NodeJS.ReadableStream;
   headers?: Record<string, string>;
+  /** The client's address as the server sees it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface TestResponse {
@@ -49,14 +52,17 @@ export interface TestResponse {
 
 let counter = 0;
 
-export async function startTestApp(dialect: Dialect, options: { worker?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+/** `inbound`: the feedback SMTP listener runs too, on a free port (`runtime.inbound.port`). */
+export async function startTestApp(dialect: Dialect, options: { worker?: boolean; inbound?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_POLL_MS: '50' }, {
-    dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0, ...options.config,
+    dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0, inboundSmtpPort: 0, ...options.config,
   });
-  const runtime = await createRuntime(config, { api: true, worker: options.worker ?? false }, createLogger(config));
+  const runtime = await createRuntime(config, { api: true, worker: options.worker ?? false, inbound: options.inbound ?? false }, createLogger(config));
   await runtime.app!.ready();
   runtime.worker?.start();
+  await runtime.inbound?.listen();
+  runtime.webhookDispatcher?.start();
 
   const request = async (o: RequestOptions): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...o.headers };
@@ -66,7 +72,7 @@ export async function startTestApp(dialect: Dialect, options: { worker?: boolean
       payload = JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await runtime.app!.inject({ method: o.method, url: o.url, headers, payload });
+    const response = await runtime.app!.inject({ method: o.method, url: o.url, headers, payload, ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}) });
     let json: unknown;
     try {
       json = JSON.parse(response.body);
@@ -92,14 +98,14 @@ export async function startTestApp(dialect: Dialect, options: { worker?: boolean
   return app;
 }
 
-/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+/** Polls every `intervalMs` until `check` returns a value (not undefined), or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = 'condition', intervalMs = 25): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 

@@ -13,6 +13,21 @@ export interface MessagesTable {
   /** The composed MIME, stored on first composition so retries send identical bytes. */
   mime: string | null;
   recipient_count: number;
+  /** The text/plain part as given; null: derived from the HTML at composition. */
+  text_content: string | null;
+  /** JSON `{ email, name }` of the Reply-To address. */
+  reply_to: string | null;
+  /** JSON object of extra headers (names already checked against the deny-list). */
+  headers: string | null;
+  /** JSON array of tags; also one message_tags row each, for statistics. */
+  tags: string | null;
+  /** JSON object; carried into every event of the message. */
+  metadata: string | null;
+  /** JSON array of StoredAttachment (content in base64). */
+  attachments: string | null;
+  /** When set, the queue rows are due then and not before. */
+  scheduled_at: number | null;
+  template_id: string | null;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;
@@ -23,9 +38,13 @@ export interface MessagesTable {
 /**
  * queued → (sent | delivered | deferred | bounced | suppressed); deferred → the same again.
  * sent: stored by the capture inbox. delivered: a relay or MX answered 2xx.
- * Final states: sent, delivered, bounced, suppressed, failed.
+ * queued → cancelled: a scheduled message whose schedule was deleted before sending began.
+ * Final states: sent, delivered, bounced, suppressed, failed, cancelled.
  */
-export type RecipientState = 'queued' | 'sent' | 'delivered' | 'deferred' | 'bounced' | 'suppressed' | 'failed';
+export type RecipientState = 'queued' | 'sent' | 'delivered' | 'deferred' | 'bounced' | 'suppressed' | 'failed' | 'cancelled';
+
+/** How a recipient was addressed: `to` and `cc` appear in the headers, `bcc` never does. */
+export type RecipientKind = 'to' | 'cc' | 'bcc';
 
 export interface MessageRecipientsTable {
   id: string;
@@ -35,6 +54,14 @@ export interface MessageRecipientsTable {
   email: string;
   name: string;
   state: RecipientState;
+  kind: Generated<RecipientKind>;
+  /**
+   * A personalised send (to[i].params) gives each recipient its own copy: JSON
+   * `{ subject, html, text }` rendered for this recipient, composed into `mime` once.
+   * null: the recipient gets the message's content and MIME.
+   */
+  content: string | null;
+  mime: string | null;
   attempts: Generated<number>;
   last_response: string | null;
   sent_at: number | null;
@@ -42,7 +69,34 @@ export interface MessageRecipientsTable {
   updated_at: number;
 }
 
+export interface MessageTagsTable {
+  message_id: string;
+  account_id: string;
+  tag: string;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  /** sha256 of the canonical request body: the same key with another body is a conflict. */
+  request_hash: string;
+  /** The JSON result first answered, replayed as it is. */
+  response: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** An attachment as stored on the message. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  contentId: string | null;
+  /** base64 */
+  content: string;
+}
+
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessageRow = Insertable<MessagesTable>;
 export type RecipientRow = Selectable<MessageRecipientsTable>;
 export type NewRecipientRow = Insertable<MessageRecipientsTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;

@@ -7,7 +7,22 @@ export const Sender = Type.Object({
   displayName: Type.String(),
   email: Type.String(),
   notifyDedicatedIps: Type.Null({ description: 'Dedicated sending addresses; always null (not offered).' }),
+  verified: Type.Boolean({ description: 'The address is confirmed or its domain is verified; with REQUIRE_VERIFIED_SENDERS only verified senders can be used in from.' }),
+  verifiedBy: Type.Union([Type.Literal('address'), Type.Literal('domain'), Type.Null()], {
+    description: 'address: its owner followed the confirmation link; domain: the account has verified its domain (or a parent domain); null: not verified.',
+  }),
 }, { description: 'A sender address the account may send from.' });
+
+export const SenderConfirmationQuery = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the confirmation link.' }),
+});
+
+export type SenderConfirmationQuery = Static<typeof SenderConfirmationQuery>;
+
+export const ConfirmedSender = Type.Object({
+  email: Type.String({ description: 'The address that is now confirmed.', examples: ['billing@example.com'] }),
+  verified: Type.Literal(true),
+});
 
 export type Sender = Static<typeof Sender>;
 

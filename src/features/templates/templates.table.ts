@@ -1,0 +1,20 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/** A stored message design with `{{ variable }}` placeholders (see lib/template-render.ts). */
+export interface TemplatesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  subject: string;
+  html_content: string;
+  /** null: the text part is derived from the rendered HTML. */
+  text_content: string | null;
+  created_at: number;
+  updated_at: number;
+  create_user_id: string | null;
+  update_user_id: string | null;
+  deleted_at: number | null;
+}
+
+export type TemplateRow = Selectable<TemplatesTable>;
+export type NewTemplateRow = Insertable<TemplatesTable>;

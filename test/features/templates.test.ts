@@ -1,0 +1,228 @@
+/**
+ * Stored templates: create, read, list, replace, change and delete them as a client
+ * does, then send with `templateId` + `params` and read the composed message back
+ * (GET /notify/v1/messages/{id}/raw, parsed with mailparser): variables filled,
+ * HTML-escaped unless tripled, a missing one a 400 naming it. Also the original's
+ * `customFields` with `#key#` placeholders.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { errorFields } from '../helpers/bodies.js';
+import { DIALECTS } from '../helpers/db.js';
+import { outcomeOf, rawOf } from '../helpers/delivery-api.js';
+import { startRelayedTestApp, type RelayedTestApp } from '../helpers/relayed-app.js';
+import { messagesTo, type SmtpSink } from '../helpers/smtp-sink.js';
+
+/** One recipient's copy of a personalised message. */
+async function rawCopy(app: TestApp, account: TestAccount, id: string, recipientId: string): Promise<string> {
+  const response = await app.request({ method: 'GET', url: `/notify/v1/messages/${id}/raw?recipientId=${recipientId}`, token: account.token });
+  assert.equal(response.status, 200, response.text.slice(0, 200));
+  return response.text;
+}
+
+const TEMPLATE_KEYS = ['createTime', 'createUserId', 'customerId', 'htmlContent', 'id', 'isDeleted', 'name', 'subject', 'textContent', 'updateTime', 'updateUserId', 'variables'];
+
+for (const dialect of DIALECTS) {
+  describe(`templates [${dialect}]`, () => {
+    let app: TestApp;
+    let a: TestAccount;
+    let b: TestAccount;
+
+    before(async () => {
+      app = await startTestApp(dialect);
+      a = await app.signUp();
+      b = await app.signUp();
+    });
+    after(() => app.close());
+
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, account = a) =>
+      app.request({ method, url, token: account.token, body });
+    const create = async (body: Record<string, unknown>, account = a) => expectEnvelope(await call('POST', '/notify/v1/templates', body, account), 201).resultObject;
+    const send = (body: Record<string, unknown>, account = a) =>
+      call('POST', '/notify/v1/send', { from: { email: account.email }, to: [{ email: 'ann@example.net' }], ...body }, account);
+    const composed = async (id: string): Promise<ParsedMail> => simpleParser(await rawOf(app, a, id));
+
+    describe('the template resource', () => {
+      it('create, get, list, put, patch, delete', async () => {
+        const created = await create({ name: 'Shipped', subject: 'Order {{ order.id }} shipped', htmlContent: '<p>Hi {{ name }}</p>' });
+        assert.deepEqual(Object.keys(created).sort(), TEMPLATE_KEYS);
+        assert.match(created.id, /^[0-9a-f]{24}$/);
+        assert.equal(created.customerId, a.accountId);
+        assert.equal(created.textContent, null);
+        assert.deepEqual(created.variables, ['order.id', 'name']);
+
+        assert.deepEqual(expectEnvelope(await call('GET', `/notify/v1/templates/${created.id}`), 200).resultObject, created);
+        const list = expectEnvelope(await call('GET', '/notify/v1/templates'), 200).resultObject;
+        assert.ok(list.items.some((t: any) => t.id === created.id));
+
+        const replaced = expectEnvelope(await call('PUT', `/notify/v1/templates/${created.id}`, {
+          name: 'Shipped v2', subject: 'Shipped!', htmlContent: '<p>Bye {{ name }}</p>', textContent: 'Bye {{ name }}',
+        }), 200).resultObject;
+        assert.equal(replaced.name, 'Shipped v2');
+        assert.equal(replaced.textContent, 'Bye {{ name }}');
+        assert.deepEqual(replaced.variables, ['name']);
+        assert.equal(replaced.createTime, created.createTime);
+
+        const patched = expectEnvelope(await call('PATCH', `/notify/v1/templates/${created.id}`, { subject: 'Patched' }), 200).resultObject;
+        assert.equal(patched.subject, 'Patched');
+        assert.equal(patched.htmlContent, '<p>Bye {{ name }}</p>', 'fields not given stay');
+        // PUT replaces: a textContent it leaves out is gone.
+        const put = expectEnvelope(await call('PUT', `/notify/v1/templates/${created.id}`, { name: 'n', subject: 's', htmlContent: '<p>h</p>' }), 200).resultObject;
+        assert.equal(put.textContent, null);
+
+        assert.equal(expectEnvelope(await call('DELETE', `/notify/v1/templates/${created.id}`), 200).resultObject, true);
+        expectEnvelope(await call('GET', `/notify/v1/templates/${created.id}`), 404);
+        expectEnvelope(await call('DELETE', `/notify/v1/templates/${created.id}`), 404);
+        const after = expectEnvelope(await call('GET', '/notify/v1/templates'), 200).resultObject;
+        assert.ok(!after.items.some((t: any) => t.id === created.id));
+      });
+
+      it('another account\'s template is not found, not listed, not usable', async () => {
+        const theirs = await create({ name: 'B', subject: 'B', htmlContent: '<p>B</p>' }, b);
+        expectEnvelope(await call('GET', `/notify/v1/templates/${theirs.id}`), 404);
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${theirs.id}`, { name: 'x' }), 404);
+        expectEnvelope(await call('PUT', `/notify/v1/templates/${theirs.id}`, { name: 'x', subject: 'x', htmlContent: 'x' }), 404);
+        expectEnvelope(await call('DELETE', `/notify/v1/templates/${theirs.id}`), 404);
+        assert.ok(!expectEnvelope(await call('GET', '/notify/v1/templates'), 200).resultObject.items.some((t: any) => t.id === theirs.id));
+        assert.deepEqual(errorFields(expectEnvelope(await send({ templateId: theirs.id }), 400)), ['templateId']);
+        expectEnvelope(await call('GET', `/notify/v1/templates/${theirs.id}`, undefined, b), 200);
+      });
+
+      it('bad bodies: 400 naming the field', async () => {
+        assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/notify/v1/templates', {}), 400)).sort(), ['htmlContent', 'name', 'subject']);
+        assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'x', subject: 'a\r\nb', htmlContent: 'x' }), 400)), ['subject']);
+        const t = await create({ name: 'x', subject: 'x', htmlContent: 'x' });
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, {}), 400);
+        assert.deepEqual(errorFields(expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, { htmlContent: '' }), 400)), ['htmlContent']);
+      });
+    });
+
+    describe('sending with a template', () => {
+      it('fills variables: escaped in HTML by default, raw when tripled, dotted paths, text too', async () => {
+        const t = await create({
+          name: 'Order', subject: 'Order {{ order.id }} for {{ name }}',
+          htmlContent: '<p>Hello {{ name }}</p><div>{{{ banner }}}</div><p>{{ order.total }} EUR, paid: {{ order.paid }}</p>',
+          textContent: 'Hello {{ name }}, order {{ order.id }}',
+        });
+        const result = expectEnvelope(await send({
+          templateId: t.id,
+          params: { name: 'Ann & <Bob>', banner: '<b>Sale</b>', order: { id: 'A-1', total: 12.5, paid: true } },
+        }), 200).resultObject;
+        const mail = await composed(result.id);
+        assert.equal(mail.subject, 'Order A-1 for Ann & <Bob>');
+        assert.match(String(mail.html), /<p>Hello Ann &amp; &lt;Bob&gt;<\/p><div><b>Sale<\/b><\/div><p>12.5 EUR, paid: true<\/p>/);
+        assert.equal(mail.text!.trim(), 'Hello Ann & <Bob>, order A-1');
+        const message = expectEnvelope(await call('GET', `/notify/v1/messages/${result.id}`), 200).resultObject;
+        assert.equal(message.templateId, t.id);
+        assert.equal(message.subject, 'Order A-1 for Ann & <Bob>');
+      });
+
+      it('subject, htmlContent and textContent in the send override the template\'s', async () => {
+        const t = await create({ name: 'O', subject: 'Template subject', htmlContent: '<p>Template {{ x }}</p>' });
+        const result = expectEnvelope(await send({ templateId: t.id, subject: 'Own subject {{ x }}', params: { x: 'X' } }), 200).resultObject;
+        const mail = await composed(result.id);
+        assert.equal(mail.subject, 'Own subject X');
+        assert.match(String(mail.html), /Template X/);
+      });
+
+      it('a missing variable is a 400 naming it, and nothing is sent', async () => {
+        const t = await create({ name: 'M', subject: 'Hi {{ name }}', htmlContent: '<p>{{ order.id }} {{ name }}</p>', textContent: '{{ extra }}' });
+        const count = async () => expectEnvelope(await call('GET', '/notify/v1/messages'), 200).resultObject.totalCount;
+        const before = await count();
+        const body = expectEnvelope(await send({ templateId: t.id, params: { order: {} } }), 400);
+        assert.deepEqual(errorFields(body).sort(), ['params.extra', 'params.name', 'params.order.id']);
+        assert.match(body.resultObject.errors.find((e: any) => e.field === 'params.name').message, /subject uses \{\{ name \}\}/);
+        assert.deepEqual(errorFields(expectEnvelope(await send({ templateId: t.id }), 400)).sort(), ['params.extra', 'params.name', 'params.order.id']);
+        assert.deepEqual(errorFields(expectEnvelope(await send({ templateId: t.id, params: { name: 'A', extra: 'e', order: { id: { deep: 1 } } } }), 400)), ['params.order.id']);
+        assert.deepEqual(errorFields(expectEnvelope(await send({ templateId: t.id, params: { name: 'A\r\nBcc: x@example.org', extra: 'e', order: { id: 1 } } }), 400)), ['params']);
+        assert.equal(await count(), before);
+      });
+
+      it('a deleted or unknown template is a 400 on templateId; without a template subject and htmlContent are required', async () => {
+        const t = await create({ name: 'D', subject: 'D', htmlContent: '<p>D</p>' });
+        expectEnvelope(await call('DELETE', `/notify/v1/templates/${t.id}`), 200);
+        assert.deepEqual(errorFields(expectEnvelope(await send({ templateId: t.id }), 400)), ['templateId']);
+        assert.deepEqual(errorFields(expectEnvelope(await send({ templateId: 'nope' }), 400)), ['templateId']);
+        assert.deepEqual(errorFields(expectEnvelope(await send({ params: { a: 1 } }), 400)).sort(), ['htmlContent', 'subject']);
+      });
+
+      it('params without a template fill the body\'s own placeholders; a plain send keeps its braces', async () => {
+        const filled = expectEnvelope(await send({ subject: 'Hi {{ n }}', htmlContent: '<p>{{ n }}</p>', params: { n: 'Ann' } }), 200).resultObject;
+        assert.equal((await composed(filled.id)).subject, 'Hi Ann');
+        const plain = expectEnvelope(await send({ subject: 'Hi {{ n }}', htmlContent: '<p>{{ n }}</p>' }), 200).resultObject;
+        assert.equal((await composed(plain.id)).subject, 'Hi {{ n }}');
+      });
+
+      it('to[i].params are merged over params: each recipient gets its own copy', async () => {
+        const t = await create({ name: 'P', subject: 'Hi {{ name }}', htmlContent: '<p>{{ greeting }}, {{ name }}</p>' });
+        const result = expectEnvelope(await send({
+          templateId: t.id, params: { greeting: 'Hello', name: 'friend' },
+          to: [{ email: 'p1@example.net', params: { name: 'Ann' } }, { email: 'p2@example.net', params: { name: 'Bob', greeting: 'Hey' } }, { email: 'p3@example.net' }],
+          cc: [{ email: 'p4@example.net' }],
+        }), 200).resultObject;
+        const copies = await Promise.all(result.recipients.map(async (r: any) => simpleParser(await rawCopy(app, a, result.id, r.id))));
+        assert.deepEqual(copies.map((m) => [m.subject, String(m.html)]), [
+          ['Hi Ann', '<p>Hello, Ann</p>'], ['Hi Bob', '<p>Hey, Bob</p>'], ['Hi friend', '<p>Hello, friend</p>'], ['Hi friend', '<p>Hello, friend</p>'],
+        ]);
+        assert.ok(copies.every((m) => m.messageId === result.messageId), 'one message, one Message-ID');
+        assert.equal((await composed(result.id)).subject, 'Hi Ann', 'without recipientId: the first recipient\'s copy');
+        expectEnvelope(await call('GET', `/notify/v1/messages/${result.id}/raw?recipientId=000000000000000000000000`), 404);
+        assert.equal(expectEnvelope(await call('GET', `/notify/v1/messages/${result.id}`), 200).resultObject.subject, 'Hi Ann');
+      });
+
+      it('a variable missing for one recipient names that recipient\'s params', async () => {
+        const t = await create({ name: 'P2', subject: 'Hi {{ name }}', htmlContent: '<p>{{ name }}</p>' });
+        const body = expectEnvelope(await send({
+          templateId: t.id, to: [{ email: 'p1@example.net', params: { name: 'Ann' } }, { email: 'p2@example.net', params: { other: 1 } }, { email: 'p3@example.net' }],
+        }), 400);
+        assert.deepEqual(errorFields(body).sort(), ['params.name', 'to[1].params.name']);
+      });
+
+      it('customFields fill the original service\'s #key# placeholders', async () => {
+        const t = await create({ name: 'C', subject: 'Hello #FIRSTNAME#', htmlContent: '<p>#FIRSTNAME# from #CITY#, colour #fff# stays</p>' });
+        const result = expectEnvelope(await send({ templateId: t.id, customFields: { FIRSTNAME: 'Ann', CITY: 'Köln <Mitte>' } }), 200).resultObject;
+        const mail = await composed(result.id);
+        assert.equal(mail.subject, 'Hello Ann');
+        assert.match(String(mail.html), /<p>Ann from Köln &lt;Mitte&gt;, colour #fff# stays<\/p>/);
+      });
+    });
+  });
+}
+
+for (const dialect of DIALECTS) {
+  describe(`personalised sends delivered [${dialect}]`, () => {
+    let relay: RelayedTestApp;
+    let sink: SmtpSink;
+    let app: TestApp;
+    let a: TestAccount;
+
+    before(async () => {
+      relay = await startRelayedTestApp(dialect);
+      ({ app, sink } = relay);
+      a = await app.signUp();
+    });
+    after(() => relay?.close());
+
+    it('each recipient receives the copy rendered for it, as GET …/raw?recipientId= shows it', async () => {
+      const template = expectEnvelope(await app.request({
+        method: 'POST', url: '/notify/v1/templates', token: a.token,
+        body: { name: 'Welcome', subject: 'Welcome {{ name }}', htmlContent: '<p>Welcome {{ name }}</p>', textContent: 'Welcome {{ name }}' },
+      }), 201).resultObject;
+      const result = expectEnvelope(await app.request({
+        method: 'POST', url: '/notify/v1/send', token: a.token,
+        body: { from: { email: a.email }, templateId: template.id, to: [{ email: 'ann@example.net', params: { name: 'Ann' } }, { email: 'bob@example.net', params: { name: 'Bob' } }] },
+      }), 200).resultObject;
+      for (const [i, name] of ['Ann', 'Bob'].entries()) {
+        const email = `${name.toLowerCase()}@example.net`;
+        assert.equal((await outcomeOf(app, a, result, email)).state, 'delivered');
+        const [received] = messagesTo(sink, email);
+        const parsed = await simpleParser(received!.raw);
+        assert.equal(parsed.subject, `Welcome ${name}`);
+        assert.equal(parsed.text!.trim(), `Welcome ${name}`);
+        assert.equal(received!.raw.toString('utf8'), await rawCopy(app, a, result.id, result.recipients[i].id));
+      }
+    });
+  });
+}
