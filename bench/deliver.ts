@@ -4,7 +4,7 @@
  *
  *   npm run bench:deliver -- [--count 20000] [--dialect sqlite|postgres] [--pool 5]
  *                            [--max-messages 100] [--concurrency 16] [--batch 100]
- *                            [--accept-connections 32] [--synchronous FULL|NORMAL] [--profile] [--json] [--keep]
+ *                            [--accept-connections 32] [--synchronous FULL|NORMAL] [--profile] [--sql-timing] [--json] [--keep]
  *
  * The postgres dialect needs DATABASE_URL (a server where the bench may create a database,
  * e.g. postgres://postgres@127.0.0.1:5432/postgres); a fresh database is created and dropped.
@@ -35,6 +35,10 @@
  * delivery (bench/profile-summary.ts; the profile is kept under .tmp/bench-profiles/). It
  * slows the worker a little: use it to find costs, not for the figures.
  *
+ * --sql-timing (SQLite only) preloads bench/sql-timing.mjs into the worker and prints the
+ * time its statements took over the delivery, per statement shape (better-sqlite3 runs
+ * them on the event loop, so this is time nothing else in the worker could run).
+ *
  * No timing assertions: the exit code is 1 only when the bench could not run or a check
  * failed (a message missing or duplicated at the sink, a recipient not delivered).
  */
@@ -42,7 +46,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
 import { CONFIG_SCHEMA } from '../src/config.ts';
@@ -66,6 +70,7 @@ interface Options {
   /** SQLITE_SYNCHRONOUS for Postwire; undefined: its default (FULL). */
   synchronous: 'FULL' | 'NORMAL' | undefined;
   profile: boolean;
+  sqlTiming: boolean;
   json: boolean;
   keep: boolean;
 }
@@ -75,7 +80,7 @@ function readOptions(): Options {
     options: {
       count: { type: 'string' }, dialect: { type: 'string' }, pool: { type: 'string' }, 'max-messages': { type: 'string' },
       concurrency: { type: 'string' }, batch: { type: 'string' }, 'accept-connections': { type: 'string' }, synchronous: { type: 'string' },
-      profile: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false }, 'sql-timing': { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
@@ -102,6 +107,7 @@ function readOptions(): Options {
     acceptConnections: int('accept-connections', values['accept-connections'], 32),
     synchronous,
     profile: values.profile!,
+    sqlTiming: values['sql-timing']!,
     json: values.json!,
     keep: values.keep!,
   };
@@ -309,8 +315,15 @@ async function runPostwireWorker(options: Options, db: TestDatabase, sink: { por
   // --cpu-prof may not be set through NODE_OPTIONS, so it goes on the command line.
   const profileDir = path.join(db.dataDir, 'cpu-profile');
   const profileArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const sqlDir = path.join(db.dataDir, 'sql-timing');
+  if (options.sqlTiming) {
+    if (options.dialect !== 'sqlite') throw new Error('--sql-timing works with the sqlite dialect only.');
+    fs.mkdirSync(sqlDir, { recursive: true });
+    profileArgs.push('--import', pathToFileURL(path.join(ROOT, 'bench/sql-timing.mjs')).href);
+  }
   const worker = new Child('postwire worker', [...profileArgs, path.join(ROOT, 'bin/postwire.mjs'), 'worker'], postwireEnv({
     ...databaseEnv(options, db),
+    ...(options.sqlTiming ? { SQL_TIMING_DIR: sqlDir } : {}),
     LOG_LEVEL: 'info', TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     SMTP_POOL_SIZE: String(options.pool), SMTP_MAX_MESSAGES_PER_CONNECTION: String(options.maxMessages),
     WORKER_CONCURRENCY: String(options.concurrency), WORKER_BATCH_SIZE: String(options.batch),
@@ -352,6 +365,7 @@ async function runPostwireWorker(options: Options, db: TestDatabase, sink: { por
     window.toUs = Number(process.hrtime.bigint() / 1000n);
     const memoryEnd = memoryMiB(worker.proc.pid);
     const sinkAfter = cpuMs(sink.pid);
+    if (options.sqlTiming) say(await sqlTimingReport(worker, sqlDir, options.count));
     const code = await worker.stop();
     stopped = true;
     if (options.profile) say(keepProfile(profileDir, options, window));
@@ -371,6 +385,20 @@ async function runPostwireWorker(options: Options, db: TestDatabase, sink: { por
   } finally {
     if (!stopped) await worker.stop();
   }
+}
+
+/** The worker's SQL totals (bench/sql-timing.mjs writes them on SIGUSR2), heaviest first. */
+async function sqlTimingReport(worker: Child, dir: string, count: number): Promise<string> {
+  const file = path.join(dir, 'sql-1.json');
+  worker.proc.kill('SIGUSR2');
+  for (let i = 0; i < 400 && !fs.existsSync(file); i++) await sleep(25);
+  if (!fs.existsSync(file)) return '  The worker wrote no SQL timing.';
+  const stats = (JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: Record<string, { calls: number; ms: number; maxMs: number }> }).stats;
+  const rows = Object.entries(stats).sort((a, b) => b[1].ms - a[1].ms);
+  const total = rows.reduce((sum, [, v]) => sum + v.ms, 0);
+  const lines = rows.slice(0, 15).map(([sql, v]) =>
+    `  ${fmt(v.ms).padStart(7)} ms ${fmt(v.calls).padStart(8)} calls ${(1000 * v.ms / v.calls).toFixed(0).padStart(6)} µs/call  ${sql.slice(0, 110)}`);
+  return `\nSQL in the worker (whole run, including start-up): ${fmt(total)} ms, ${(total / count).toFixed(3)} ms per message\n${lines.join('\n')}`;
 }
 
 /** Copies the worker's CPU profile under .tmp/ (ignored by git) and summarises the delivery window. */

@@ -191,7 +191,9 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   if (roles.worker) {
     webhookDispatcher = createWebhookDispatcher(handle, config, logger);
     transport = createTransport(config, handle);
-    const pipeline = new DeliveryPipeline(handle.db, transport, composer, { bounceDomain: config.bounceDomain, maxRetryAgeSeconds: config.maxRetryAgeSeconds, firstRetryMs: config.retryFirstDelayMs }, logger, metrics);
+    const pipeline = new DeliveryPipeline(handle.db, transport, composer, {
+      bounceDomain: config.bounceDomain, maxRetryAgeSeconds: config.maxRetryAgeSeconds, firstRetryMs: config.retryFirstDelayMs, concurrency: config.workerConcurrency,
+    }, logger, metrics);
     worker = new Worker(handle, pipeline, workSignal, {
       batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,
       pollMs: config.workerPollMs, concurrency: config.workerConcurrency,

@@ -7,6 +7,12 @@
  * item settles only after its transaction has committed: durability per request is
  * unchanged, the cost of a sync is shared.
  *
+ * Lingering (`lingerMs`): by default a commit starts as soon as the event loop has
+ * taken in what is ready, which suits a request waiting for its answer. A writer whose
+ * callers need not wait (the delivery worker's outcomes: nobody is answered, and every
+ * commit costs a disk sync) may instead wait up to `lingerMs` after the first item, or
+ * until `flushAt` items are waiting, so that one sync covers many items.
+ *
  * Failure isolation: if a batch's transaction fails and it held more than one item,
  * each item is retried alone in its own transaction, so one bad item fails only its
  * own request. Items must therefore be plain data, re-writable from scratch.
@@ -19,16 +25,33 @@ interface Pending<T> {
   reject: (error: unknown) => void;
 }
 
+export interface GroupCommitOptions {
+  /** Items written by one transaction at most. Default 500. */
+  maxBatch?: number;
+  /** How long the first waiting item may wait for others before a commit starts. Default 0: at once. */
+  lingerMs?: number;
+  /** With lingerMs: commit without waiting further once this many items wait. Default maxBatch. */
+  flushAt?: number;
+}
+
 export class GroupCommit<T> {
   private queue: Pending<T>[] = [];
   private running = false;
   private scheduled = false;
+  private lingering: NodeJS.Timeout | undefined;
+  private readonly maxBatch: number;
+  private readonly lingerMs: number;
+  private readonly flushAt: number;
 
   constructor(
     private readonly db: Db,
     private readonly write: (trx: Trx, items: T[]) => Promise<void>,
-    private readonly maxBatch = 500,
-  ) {}
+    options: GroupCommitOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 500;
+    this.lingerMs = options.lingerMs ?? 0;
+    this.flushAt = Math.min(options.flushAt ?? this.maxBatch, this.maxBatch);
+  }
 
   submit(item: T): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -43,7 +66,15 @@ export class GroupCommit<T> {
   }
 
   private schedule(): void {
+    // A running commit schedules the next one when it ends.
     if (this.running || this.scheduled) return;
+    if (this.lingerMs > 0 && this.queue.length < this.flushAt) {
+      this.lingering ??= setTimeout(() => {
+        this.lingering = undefined;
+        void this.flush();
+      }, this.lingerMs);
+      return;
+    }
     this.scheduled = true;
     // setImmediate lets every request already parsed in this turn of the event loop join.
     setImmediate(() => {
@@ -54,6 +85,10 @@ export class GroupCommit<T> {
 
   private async flush(): Promise<void> {
     if (this.running || this.queue.length === 0) return;
+    if (this.lingering) {
+      clearTimeout(this.lingering);
+      this.lingering = undefined;
+    }
     this.running = true;
     const batch = this.queue.splice(0, this.maxBatch);
     try {

@@ -2,15 +2,23 @@
  * Builds the MIME message of an accepted message with nodemailer's composer: an HTML
  * part, a plain-text part (given, or derived from the HTML), attachments (inline ones
  * referenced by `cid:`), To/Cc/Reply-To and the sender's extra headers, the Message-ID and Date fixed at acceptance,
- * and a DKIM signature when the From domain has a key. The result is stored on the
- * message the first time, so every retry and every recipient gets the very same bytes
- * (and the same signature).
+ * and a DKIM signature when the From domain has a key.
+ *
+ * Composition is deterministic: the Message-ID and Date are fixed at acceptance, the
+ * multipart boundaries are derived from the message id (nodemailer's `baseBoundary`
+ * instead of random bytes), and an RSA signature without a timestamp tag depends only on
+ * the bytes it signs. So composing the same message twice, in two workers or before and
+ * after a crash, gives the same bytes, and the worker needs no write of its own before
+ * sending: it stores the MIME in the same transaction as the delivery's outcome
+ * (pipeline.ts), where `/raw` reads it back. What can still change the bytes is the
+ * message's signing key changing between two compositions; the first stored copy wins.
  */
 import fs from 'node:fs';
 import nodemailer from 'nodemailer';
 import type { DbOrTrx } from '../db/database.js';
 import type { MessageRow, RecipientKind, StoredAttachment } from '../features/messages/messages.table.js';
 import { htmlToText } from '../lib/html-to-text.js';
+import { addresseesOf, storeComposed, storedMime } from './delivery.store.js';
 
 type Composable = Pick<MessageRow, 'id' | 'account_id' | 'from_email' | 'from_name' | 'subject' | 'html_content' | 'message_id_header' | 'created_at'>
   & Partial<Pick<MessageRow, 'text_content' | 'reply_to' | 'headers' | 'attachments'>>;
@@ -94,10 +102,14 @@ export class MessageComposer {
     return domain === this.dkim.domain || domain.endsWith(`.${this.dkim.domain}`) ? this.dkim : undefined;
   }
 
-  /** `own`: the content of one recipient's personalised copy, instead of the message's. */
-  async compose(message: Composable, to: ComposeRecipient[], own?: PersonalContent): Promise<string> {
+  /**
+   * `own`: the content of one recipient's personalised copy, instead of the message's;
+   * `copyId` names that copy (the recipient's id) so its boundaries are its own.
+   */
+  async compose(message: Composable, to: ComposeRecipient[], own?: PersonalContent, copyId?: string): Promise<string> {
     const key = await this.keyFor(message);
     const info = await streamer.sendMail({
+      baseBoundary: copyId ?? message.id,
       from: { name: message.from_name, address: message.from_email },
       ...addressesOf(message, to),
       ...contentOf(message, own),
@@ -111,30 +123,46 @@ export class MessageComposer {
   }
 
   /**
-   * The stored MIME of a message, composing and storing it first if no worker has yet.
-   * A recipient with its own content (a personalised send) has its own stored MIME.
+   * The stored MIME of a message (or of a personalised recipient's own copy), composing
+   * it first if nobody has: `addressees` are the message's recipients, in order, for the
+   * To and Cc headers. Returns the bytes and whether they are new (to be stored with
+   * storeComposed). Pure apart from the signing-key look-up: no database write.
    */
-  async ensureComposed(db: DbOrTrx, message: MessageRow, personal?: { id: string; content: string | null; mime: string | null }): Promise<string> {
-    if (personal?.content != null) return this.ensureComposedFor(db, message, personal as { id: string; content: string; mime: string | null });
-    if (message.mime !== null) return message.mime;
-    const recipients = await this.addresseesOf(db, message.id);
-    const mime = await this.compose(message, recipients);
-    // Only the first composition is kept: two workers racing must not send different bytes.
-    await db.updateTable('messages').set({ mime }).where('id', '=', message.id).where('mime', 'is', null).execute();
-    const stored = await db.selectFrom('messages').select('mime').where('id', '=', message.id).executeTakeFirstOrThrow();
-    return stored.mime ?? mime;
+  async composedCopy(message: MessageRow, addressees: ComposeRecipient[], personal?: PersonalCopy): Promise<ComposedCopy> {
+    if (personal?.content != null) {
+      if (personal.mime !== null) return { mime: personal.mime, fresh: false };
+      const mime = await this.compose(message, addressees, JSON.parse(personal.content) as PersonalContent, personal.id);
+      return { mime, fresh: true };
+    }
+    if (message.mime !== null) return { mime: message.mime, fresh: false };
+    return { mime: await this.compose(message, addressees), fresh: true };
   }
 
-  private addresseesOf(db: DbOrTrx, messageId: string): Promise<ComposeRecipient[]> {
-    return db.selectFrom('message_recipients').select(['email', 'name', 'kind']).where('message_id', '=', messageId).orderBy('position').execute();
-  }
-
-  private async ensureComposedFor(db: DbOrTrx, message: MessageRow, recipient: { id: string; content: string; mime: string | null }): Promise<string> {
-    if (recipient.mime !== null) return recipient.mime;
-    const mime = await this.compose(message, await this.addresseesOf(db, message.id), JSON.parse(recipient.content) as PersonalContent);
-    // As for messages: the first composition is the one every retry sends.
-    await db.updateTable('message_recipients').set({ mime }).where('id', '=', recipient.id).where('mime', 'is', null).execute();
-    const stored = await db.selectFrom('message_recipients').select('mime').where('id', '=', recipient.id).executeTakeFirstOrThrow();
-    return stored.mime ?? mime;
+  /**
+   * The stored MIME, composing and storing it now if no worker has yet (the `/raw`
+   * endpoint; the pipeline stores its compositions with its outcomes instead).
+   */
+  async ensureComposed(db: DbOrTrx, message: MessageRow, personal?: PersonalCopy): Promise<string> {
+    const copy = await this.composedCopy(message, await addresseesOf(db, [message.id]).then((m) => m.get(message.id) ?? []), personal);
+    if (!copy.fresh) return copy.mime;
+    const own = personal?.content != null ? personal.id : undefined;
+    await storeComposed(db, own ? { recipientId: own, mime: copy.mime } : { messageId: message.id, mime: copy.mime });
+    return (await storedMime(db, own ? { recipientId: own } : { messageId: message.id })) ?? copy.mime;
   }
 }
+
+/** A recipient of a personalised send: its own content (`null`: it has none) and its own stored MIME. */
+export interface PersonalCopy {
+  id: string;
+  content: string | null;
+  mime: string | null;
+}
+
+export interface ComposedCopy {
+  mime: string;
+  /** Composed now, not yet stored. */
+  fresh: boolean;
+}
+
+/** Where a composition is kept: on the message, or on a personalised recipient. */
+export type ComposedTarget = { messageId: string; mime: string } | { recipientId: string; mime: string };

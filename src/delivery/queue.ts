@@ -41,9 +41,10 @@ export async function claimDueJobs(db: Db, dialect: Dialect, workerId: string, l
     .execute() as Promise<ClaimedJob[]>;
 }
 
-/** The recipient reached a final state: the job is done. */
-export async function completeJob(db: DbOrTrx, jobId: string): Promise<void> {
-  await db.deleteFrom('delivery_jobs').where('id', '=', jobId).execute();
+/** The recipients reached a final state: their jobs are done. */
+export async function completeJobs(db: DbOrTrx, jobIds: string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await db.deleteFrom('delivery_jobs').where('id', 'in', jobIds).execute();
 }
 
 /** Try again at `runAt`; the lease is given up. */

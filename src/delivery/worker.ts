@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { DbHandle } from '../db/database.js';
-import type { DeliveryPipeline } from './pipeline.js';
+import type { Delivery, DeliveryPipeline } from './pipeline.js';
 import { claimDueJobs, releaseJobs } from './queue.js';
 import type { WorkSignal } from './work-signal.js';
 
@@ -57,7 +57,7 @@ export class Worker {
           await this.signal.wait(this.options.pollMs);
           continue;
         }
-        let tasks: (() => Promise<void>)[];
+        let tasks: (() => Promise<Delivery>)[];
         try {
           tasks = await this.pipeline.loadBatch(jobs);
         } catch (error) {
@@ -83,11 +83,24 @@ export class Worker {
    * deliver it as well, and a slow relay can make a batch outlast its lease. So a delivery
    * starts only with half the lease left to finish in, and the rest of the batch is given
    * back, to be claimed again with a fresh lease.
+   *
+   * A lane starts its next delivery while the previous outcome is still being committed
+   * (pipeline.ts, "Recording is pipelined"), and waits for that commit before going on:
+   * each lane has at most one delivery in the transport and one outcome uncommitted.
    */
-  private async runBounded(tasks: (() => Promise<void>)[], startBy: number): Promise<number[]> {
+  private async runBounded(tasks: (() => Promise<Delivery>)[], startBy: number): Promise<number[]> {
     let next = 0;
     const lane = async () => {
-      while (!this.stopping && next < tasks.length && Date.now() <= startBy) await tasks[next++]!();
+      let previous: Promise<void> = Promise.resolve();
+      try {
+        while (!this.stopping && next < tasks.length && Date.now() <= startBy) {
+          const { recorded } = await tasks[next++]!();
+          await previous;
+          previous = recorded;
+        }
+      } finally {
+        await previous;
+      }
     };
     await Promise.all(Array.from({ length: Math.min(this.options.concurrency, tasks.length) }, lane));
     return Array.from({ length: tasks.length - next }, (_, k) => next + k);

@@ -70,7 +70,8 @@ for (const dialect of DIALECTS) {
     async function deliverDue(): Promise<number> {
       const jobs = await claimDueJobs(db, d, 'pipeline-test', 1000, 60_000);
       const tasks = await pipeline.loadBatch(jobs);
-      await Promise.all(tasks.map((task) => task()));
+      const deliveries = await Promise.all(tasks.map((task) => task()));
+      await Promise.all(deliveries.map((d) => d.recorded));
       return jobs.length;
     }
 

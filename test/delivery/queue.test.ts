@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Db, Dialect } from '../../src/db/database.js';
-import { claimDueJobs, completeJob, countQueued, releaseJobs, rescheduleJob, type ClaimedJob } from '../../src/delivery/queue.js';
+import { claimDueJobs, completeJobs, countQueued, releaseJobs, rescheduleJob, type ClaimedJob } from '../../src/delivery/queue.js';
 import { DIALECTS } from '../helpers/db.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 
@@ -194,10 +194,12 @@ for (const dialect of DIALECTS) {
       assert.equal(await countQueued(db), ids.length);
     });
 
-    it('completeJob removes the job', async () => {
+    it('completeJobs removes the jobs named, and only those', async () => {
       const ids = await enqueue(2);
       const claimed = await claimDueJobs(db, d, 'worker-a', 1, LEASE_MS);
-      await completeJob(db, claimed[0]!.id);
+      await completeJobs(db, []);
+      assert.equal(await countQueued(db), 2);
+      await completeJobs(db, [claimed[0]!.id]);
       assert.equal(await countQueued(db), 1);
       const left = await allJobs();
       assert.deepEqual(left.map((r) => r.id), ids.filter((id) => id !== claimed[0]!.id));
