@@ -71,6 +71,7 @@ export const CONFIG_SCHEMA = {
   WORKER_LEASE_SECONDS: { kind: 'integer', default: '300', min: 5, description: 'How long a claim holds; an expired claim is taken over by any worker (crash recovery).' },
   WORKER_POLL_MS: { kind: 'integer', default: '1000', min: 10, description: 'How often an idle worker looks for due work it was not told about.' },
   WORKER_CONCURRENCY: { kind: 'integer', default: '16', min: 1, description: 'Deliveries one worker process keeps in flight at once.' },
+  COMPOSE_THREADS: { kind: 'integer', default: '1', min: 0, description: 'Worker threads that build MIME messages (and DKIM signatures) off the main thread; 0: on the main thread.' },
   WEBHOOK_TIMEOUT_MS: { kind: 'integer', default: '10000', min: 100, description: 'How long a webhook call may take (connect, answer and body) before it counts as failed and is retried.' },
   WEBHOOK_CONCURRENCY: { kind: 'integer', default: '8', min: 1, description: 'Webhook calls one worker process keeps in flight at once.' },
   WEBHOOK_MAX_ATTEMPTS: { kind: 'integer', default: '12', min: 1, description: 'A webhook delivery still failing after this many attempts is marked failed.' },
@@ -139,6 +140,7 @@ export interface Config {
   workerLeaseSeconds: number;
   workerPollMs: number;
   workerConcurrency: number;
+  composeThreads: number;
   webhookTimeoutMs: number;
   webhookConcurrency: number;
   webhookMaxAttempts: number;
@@ -236,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerLeaseSeconds: get('WORKER_LEASE_SECONDS') as number,
     workerPollMs: get('WORKER_POLL_MS') as number,
     workerConcurrency: get('WORKER_CONCURRENCY') as number,
+    composeThreads: get('COMPOSE_THREADS') as number,
     webhookTimeoutMs: get('WEBHOOK_TIMEOUT_MS') as number,
     webhookConcurrency: get('WEBHOOK_CONCURRENCY') as number,
     webhookMaxAttempts: get('WEBHOOK_MAX_ATTEMPTS') as number,

@@ -11,6 +11,7 @@ import { publicBaseUrl, type Config } from './config.js';
 import { openDatabase, type DbHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loadDkimKey, MessageComposer } from './delivery/compose.js';
+import { createMimeBuilder } from './delivery/mime-threads.js';
 import { InboundListener } from './delivery/inbound/listener.js';
 import { DeliveryPipeline } from './delivery/pipeline.js';
 import { CaptureTransport } from './delivery/transports/capture.js';
@@ -152,7 +153,8 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
 
   const workSignal = new WorkSignal();
   const signingKeys = new DomainSigningKeys(handle.db);
-  const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys);
+  const mimeBuilder = createMimeBuilder(config.composeThreads);
+  const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys, mimeBuilder);
   const jwt = new JwtCodec(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds);
   const metrics = new Metrics(handle.db);
   const auth = new AuthService(handle, jwt, config);
@@ -234,6 +236,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
       // After the worker: its last outcomes may have queued webhook calls (made after the next start).
       if (webhookDispatcher) await webhookDispatcher.stop();
       if (transport) await transport.close();
+      await mimeBuilder.close();
       await handle.close();
     },
   };

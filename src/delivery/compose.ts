@@ -1,8 +1,9 @@
 /**
- * Builds the MIME message of an accepted message with nodemailer's composer: an HTML
- * part, a plain-text part (given, or derived from the HTML), attachments (inline ones
- * referenced by `cid:`), To/Cc/Reply-To and the sender's extra headers, the Message-ID and Date fixed at acceptance,
- * and a DKIM signature when the From domain has a key.
+ * The MIME of an accepted message: which key signs it (the account's verified domain's,
+ * else the configured one), the plain description of the copy (specOf: From, To/Cc
+ * naming their recipients, Reply-To, the sender's extra headers, content, attachments,
+ * the Message-ID and Date fixed at acceptance), and where the bytes are kept. The bytes
+ * themselves are built by mime.ts, on this thread or in compose threads (mime-threads.ts).
  *
  * Composition is deterministic: the Message-ID and Date are fixed at acceptance, the
  * multipart boundaries are derived from the message id (nodemailer's `baseBoundary`
@@ -14,11 +15,13 @@
  * message's signing key changing between two compositions; the first stored copy wins.
  */
 import fs from 'node:fs';
-import nodemailer from 'nodemailer';
 import type { DbOrTrx } from '../db/database.js';
 import type { MessageRow, RecipientKind, StoredAttachment } from '../features/messages/messages.table.js';
-import { htmlToText } from '../lib/html-to-text.js';
 import { addresseesOf, storeComposed, storedMime } from './delivery.store.js';
+import type { DkimKey, MimeSpec } from './mime.js';
+import { BUILD_ON_THIS_THREAD, type MimeBuilder } from './mime-threads.js';
+
+export type { DkimKey } from './mime.js';
 
 type Composable = Pick<MessageRow, 'id' | 'account_id' | 'from_email' | 'from_name' | 'subject' | 'html_content' | 'message_id_header' | 'created_at'>
   & Partial<Pick<MessageRow, 'text_content' | 'reply_to' | 'headers' | 'attachments'>>;
@@ -37,38 +40,27 @@ export interface PersonalContent {
   text: string | null;
 }
 
-/** The MIME content parts of a message: subject, text, HTML, attachments (inline ones by Content-ID). */
-function contentOf(message: Composable, own: PersonalContent | undefined) {
-  const attachments = message.attachments ? (JSON.parse(message.attachments) as StoredAttachment[]) : [];
-  const html = own ? own.html : message.html_content;
-  const text = own ? own.text : message.text_content ?? null;
-  return {
-    subject: own ? own.subject : message.subject,
-    html,
-    text: text ?? htmlToText(html),
-    attachments: attachments.map((a) => ({
-      filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'),
-      ...(a.contentId ? { cid: a.contentId } : {}),
-    })),
-  };
-}
-
-/** The addressing headers: To and Cc name their recipients; Bcc recipients appear nowhere. */
-function addressesOf(message: Composable, recipients: ComposeRecipient[]) {
+/** The plain description of one copy of a message, for buildMime (mime.ts). */
+function specOf(message: Composable, recipients: ComposeRecipient[], own: PersonalContent | undefined, baseBoundary: string, dkim: DkimKey | undefined): MimeSpec {
   const named = (kind: RecipientKind) => recipients.filter((r) => (r.kind ?? 'to') === kind).map((r) => ({ name: r.name, address: r.email }));
-  const cc = named('cc');
   const replyTo = message.reply_to ? (JSON.parse(message.reply_to) as { email: string; name: string }) : undefined;
   return {
+    baseBoundary,
+    from: { name: message.from_name, address: message.from_email },
+    // To and Cc name their recipients; Bcc recipients appear in no header.
     to: named('to'),
-    ...(cc.length ? { cc } : {}),
+    cc: named('cc'),
     ...(replyTo ? { replyTo: { name: replyTo.name, address: replyTo.email } } : {}),
+    subject: own ? own.subject : message.subject,
+    html: own ? own.html : message.html_content,
+    text: own ? own.text : message.text_content ?? null,
+    attachments: message.attachments ? (JSON.parse(message.attachments) as StoredAttachment[]) : [],
+    messageId: message.message_id_header,
+    date: message.created_at,
+    // The sender's own headers were checked against a deny-list at acceptance; ours come last and win.
+    headers: { ...(message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {}), 'X-Postwire-Message-Id': message.id },
+    ...(dkim ? { dkim } : {}),
   };
-}
-
-export interface DkimKey {
-  domain: string;
-  selector: string;
-  privateKey: string;
 }
 
 /** DKIM_PRIVATE_KEY holds the PEM itself or a path to it. */
@@ -77,10 +69,6 @@ export function loadDkimKey(domain: string | undefined, selector: string, keyOrP
   const privateKey = keyOrPath.includes('-----BEGIN') ? keyOrPath : fs.readFileSync(keyOrPath, 'utf8');
   return { domain, selector, privateKey };
 }
-
-// The stream transport in buffer mode runs nodemailer's composer (and DKIM signer) and
-// hands back the bytes instead of sending them.
-const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 
 /** The account's own signing key for a From address (its verified sending domain), if any. */
 export interface DomainKeySource {
@@ -92,7 +80,12 @@ export class MessageComposer {
    * `dkim` is the configured key (DKIM_DOMAIN); `domainKeys` the keys of the accounts'
    * verified sending domains, which win: they are the sender's own.
    */
-  constructor(private readonly dkim: DkimKey | undefined = undefined, private readonly domainKeys: DomainKeySource | undefined = undefined) {}
+  constructor(
+    private readonly dkim: DkimKey | undefined = undefined,
+    private readonly domainKeys: DomainKeySource | undefined = undefined,
+    /** Where the bytes are built: on this thread by default, or in compose threads (mime-threads.ts). */
+    private readonly builder: MimeBuilder = BUILD_ON_THIS_THREAD,
+  ) {}
 
   /** The key that signs `message`: its account's verified domain's, else the configured one for its domain or a subdomain of it. */
   private async keyFor(message: Composable): Promise<DkimKey | undefined> {
@@ -107,19 +100,7 @@ export class MessageComposer {
    * `copyId` names that copy (the recipient's id) so its boundaries are its own.
    */
   async compose(message: Composable, to: ComposeRecipient[], own?: PersonalContent, copyId?: string): Promise<string> {
-    const key = await this.keyFor(message);
-    const info = await streamer.sendMail({
-      baseBoundary: copyId ?? message.id,
-      from: { name: message.from_name, address: message.from_email },
-      ...addressesOf(message, to),
-      ...contentOf(message, own),
-      messageId: message.message_id_header,
-      date: new Date(message.created_at),
-      // The sender's own headers were checked against a deny-list at acceptance; ours come last and win.
-      headers: { ...(message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {}), 'X-Postwire-Message-Id': message.id },
-      ...(key ? { dkim: { domainName: key.domain, keySelector: key.selector, privateKey: key.privateKey } } : {}),
-    });
-    return (info.message as Buffer).toString('utf8');
+    return this.builder.build(specOf(message, to, own, copyId ?? message.id, await this.keyFor(message)));
   }
 
   /**
@@ -146,7 +127,7 @@ export class MessageComposer {
     const copy = await this.composedCopy(message, await addresseesOf(db, [message.id]).then((m) => m.get(message.id) ?? []), personal);
     if (!copy.fresh) return copy.mime;
     const own = personal?.content != null ? personal.id : undefined;
-    await storeComposed(db, own ? { recipientId: own, mime: copy.mime } : { messageId: message.id, mime: copy.mime });
+    await storeComposed(db, [own ? { recipientId: own, mime: copy.mime } : { messageId: message.id, mime: copy.mime }]);
     return (await storedMime(db, own ? { recipientId: own } : { messageId: message.id })) ?? copy.mime;
   }
 }

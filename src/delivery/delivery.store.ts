@@ -1,4 +1,5 @@
 /** SQL the pipeline needs besides the queue itself: loading what to send, recording what happened. */
+import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
 import type { ComposeRecipient, ComposedTarget } from './compose.js';
 import type { RecipientState } from '../features/messages/messages.table.js';
@@ -13,17 +14,47 @@ export async function loadRecipients(db: DbOrTrx, ids: string[]) {
   return db.selectFrom('message_recipients').select(['id', 'message_id', 'account_id', 'email', 'name', 'state', 'content', 'mime']).where('id', 'in', ids).execute();
 }
 
+export interface RecipientAttempt {
+  recipientId: string;
+  state: RecipientState;
+  response: string;
+  attempts: number;
+  sentAt: number | null;
+  now: number;
+}
+
 /**
- * Records an attempt's outcome on the recipient unless it is already in one of
- * `finalStates` (decided meanwhile by someone else, e.g. an asynchronous bounce);
- * returns whether the row changed.
+ * `case id when … then … end`: one value per row, for updating many rows with different
+ * values in one statement. `type` casts the parameters where PostgreSQL cannot infer it
+ * (it would take an untyped parameter for text).
  */
-export async function recordRecipientAttempt(db: DbOrTrx, recipientId: string, change: { state: RecipientState; response: string; attempts: number; sentAt: number | null; now: number }, finalStates: Iterable<RecipientState>): Promise<boolean> {
-  const result = await db.updateTable('message_recipients')
-    .set({ state: change.state, last_response: change.response.slice(0, 2000), attempts: change.attempts, sent_at: change.sentAt, updated_at: change.now })
-    .where('id', '=', recipientId).where('state', 'not in', [...finalStates])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+function perRow<R extends { id: string }>(rows: R[], value: (row: R) => string | number | null, type?: 'integer' | 'bigint'): RawBuilder<unknown> {
+  const whens = rows.map((row) => (type
+    ? sql`when ${sql.ref('id')} = ${row.id} then cast(${value(row)} as ${sql.raw(type)})`
+    : sql`when ${sql.ref('id')} = ${row.id} then ${value(row)}`));
+  return sql`case ${sql.join(whens, sql` `)} end`;
+}
+
+/**
+ * Records attempts' outcomes on their recipients, in one statement, except on recipients
+ * already in one of `finalStates` (decided meanwhile by someone else, e.g. an
+ * asynchronous bounce); returns the ids of the recipients that changed.
+ */
+export async function recordRecipientAttempts(db: DbOrTrx, attempts: RecipientAttempt[], finalStates: Iterable<RecipientState>): Promise<Set<string>> {
+  if (attempts.length === 0) return new Set();
+  const rows = attempts.map((a) => ({ ...a, id: a.recipientId }));
+  const changed = await db.updateTable('message_recipients')
+    .set({
+      state: perRow(rows, (a) => a.state) as never,
+      last_response: perRow(rows, (a) => a.response.slice(0, 2000)) as never,
+      attempts: perRow(rows, (a) => a.attempts, 'integer') as never,
+      sent_at: perRow(rows, (a) => a.sentAt, 'bigint') as never,
+      updated_at: perRow(rows, (a) => a.now, 'bigint') as never,
+    })
+    .where('id', 'in', rows.map((a) => a.id)).where('state', 'not in', [...finalStates])
+    .returning('id')
+    .execute();
+  return new Set(changed.map((r) => r.id));
 }
 
 /** The recipients named in each message's headers, in their order, for the given messages. */
@@ -40,10 +71,21 @@ export async function addresseesOf(db: DbOrTrx, messageIds: string[]): Promise<M
   return byMessage;
 }
 
-/** Keeps a composition unless one is stored already: the first stored copy is the one `/raw` shows. */
-export async function storeComposed(db: DbOrTrx, target: ComposedTarget): Promise<void> {
-  if ('messageId' in target) await db.updateTable('messages').set({ mime: target.mime }).where('id', '=', target.messageId).where('mime', 'is', null).execute();
-  else await db.updateTable('message_recipients').set({ mime: target.mime }).where('id', '=', target.recipientId).where('mime', 'is', null).execute();
+/**
+ * Keeps compositions, except where one is stored already: the first stored copy is the
+ * one `/raw` shows. One statement per kind of target.
+ */
+export async function storeComposed(db: DbOrTrx, targets: ComposedTarget[]): Promise<void> {
+  const onMessages = targets.flatMap((t) => ('messageId' in t ? [{ id: t.messageId, mime: t.mime }] : []));
+  const onRecipients = targets.flatMap((t) => ('recipientId' in t ? [{ id: t.recipientId, mime: t.mime }] : []));
+  if (onMessages.length) {
+    await db.updateTable('messages').set({ mime: perRow(onMessages, (t) => t.mime) as never })
+      .where('id', 'in', onMessages.map((t) => t.id)).where('mime', 'is', null).execute();
+  }
+  if (onRecipients.length) {
+    await db.updateTable('message_recipients').set({ mime: perRow(onRecipients, (t) => t.mime) as never })
+      .where('id', 'in', onRecipients.map((t) => t.id)).where('mime', 'is', null).execute();
+  }
 }
 
 export async function storedMime(db: DbOrTrx, target: { messageId: string } | { recipientId: string }): Promise<string | null> {

@@ -45,7 +45,7 @@ import { IGNORE_DELIVERIES, type AttemptResult, type DeliveryObserver } from '..
 import { retryDelayMs } from './backoff.js';
 import type { ComposeRecipient, ComposedTarget, MessageComposer } from './compose.js';
 import { returnPath } from './return-path.js';
-import { addresseesOf, loadMessages, loadRecipients, recordRecipientAttempt, storeComposed } from './delivery.store.js';
+import { addresseesOf, loadMessages, loadRecipients, recordRecipientAttempts, storeComposed } from './delivery.store.js';
 import { completeJobs, rescheduleJob, type ClaimedJob } from './queue.js';
 import type { SendOutcome, Transport } from './transports/transport.js';
 
@@ -113,27 +113,27 @@ function outcomeWriter(maxRetryAgeMs: number, firstRetryMs: number | undefined) 
     const events: EventRow[] = [];
     const neverAttempted: OutcomeRecord[] = [];
     const completed: string[] = [];
-    const stored = new Set<string>();
-    for (const r of records) {
-      // Several recipients of one message carry the same composition: it is written once.
-      const composedKey = r.composed && ('messageId' in r.composed ? r.composed.messageId : r.composed.recipientId);
-      if (r.composed && !stored.has(composedKey!)) {
-        stored.add(composedKey!);
-        await storeComposed(trx, r.composed);
-      }
-      const { outcome, expired } = expireIfTooOld(r, maxRetryAgeMs);
-      const delivered = outcome.kind === 'sent' || outcome.kind === 'delivered';
-      const recorded = await recordRecipientAttempt(trx, r.recipientId, {
-        state: outcome.kind, response: outcome.response, sentAt: delivered ? r.at : null, now: r.at,
-        // A suppressed recipient was not attempted this time: the claim's attempt does not count.
-        attempts: outcome.kind === 'suppressed' ? r.attempts - 1 : r.attempts,
-      }, FINAL_STATES);
+    const decided = records.map((r) => ({ r, ...expireIfTooOld(r, maxRetryAgeMs) }));
+
+    // Several recipients of one message carry the same composition: it is written once.
+    const compositions = new Map<string, ComposedTarget>();
+    for (const { composed } of records) if (composed) compositions.set('messageId' in composed ? composed.messageId : composed.recipientId, composed);
+    await storeComposed(trx, [...compositions.values()]);
+
+    const recorded = await recordRecipientAttempts(trx, decided.map(({ r, outcome }) => ({
+      recipientId: r.recipientId, state: outcome.kind, response: outcome.response, now: r.at,
+      sentAt: outcome.kind === 'sent' || outcome.kind === 'delivered' ? r.at : null,
+      // A suppressed recipient was not attempted this time: the claim's attempt does not count.
+      attempts: outcome.kind === 'suppressed' ? r.attempts - 1 : r.attempts,
+    })), FINAL_STATES);
+
+    for (const { r, outcome, expired } of decided) {
       // The recipient reached a final state while this attempt was in flight: an
       // asynchronous bounce (recordFeedback locks the row, so one of the two writes goes
       // first and the other sees it), or another worker after this one's lease ran out.
       // That state stands; this outcome would only contradict it ("delivered" after
       // "bounced"), so it records nothing and the queue row is done.
-      if (!recorded) {
+      if (!recorded.has(r.recipientId)) {
         completed.push(r.jobId);
         continue;
       }

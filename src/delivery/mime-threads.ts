@@ -1,0 +1,126 @@
+/**
+ * Where MIME bytes are built. Composing a message (nodemailer's MIME tree, quoted-printable
+ * encoding, the text part derived from the HTML, a DKIM RSA signature) costs about a
+ * millisecond of CPU or more per message, and on the main thread that millisecond is taken
+ * from everything else the process does: SMTP sessions, the group commits, and in
+ * `postwire start` the API answering sends. So by default a small pool of worker threads
+ * builds the bytes (COMPOSE_THREADS), and the main thread only hands over a plain
+ * description (mime.ts `MimeSpec`) and gets a string back.
+ *
+ * The threads start on first use (a process that never composes never pays for them),
+ * each takes requests in turn, and a thread that dies fails only its own requests and is
+ * replaced on the next one. `BUILD_ON_THIS_THREAD` is the same work without threads
+ * (COMPOSE_THREADS=0, and tests that compose directly).
+ */
+import { Worker } from 'node:worker_threads';
+import { buildMime, type MimeSpec } from './mime.js';
+
+export interface MimeBuilder {
+  build(spec: MimeSpec): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const BUILD_ON_THIS_THREAD: MimeBuilder = {
+  build: buildMime,
+  close: async () => undefined,
+};
+
+/** A reply from mime-thread.ts. */
+export type ThreadReply = { id: number; mime: string } | { id: number; error: string };
+
+interface Pending {
+  resolve: (mime: string) => void;
+  reject: (error: Error) => void;
+}
+
+/** One compose thread and the requests it has not answered yet. */
+class ComposeThread {
+  readonly pending = new Map<number, Pending>();
+  private readonly worker: Worker;
+  dead = false;
+
+  constructor(onExit: () => void) {
+    // The thread's code is TypeScript; the bootstrap registers tsx's loader in the thread first.
+    this.worker = new Worker(new URL('./mime-thread-boot.mjs', import.meta.url), {
+      workerData: { entry: new URL('./mime-thread.ts', import.meta.url).href },
+    });
+    // An idle thread does not keep the process alive (close() ends it); a busy one does.
+    this.worker.unref();
+    this.worker.on('message', (reply: ThreadReply) => {
+      const request = this.pending.get(reply.id);
+      if (!request) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if ('mime' in reply) request.resolve(reply.mime);
+      else request.reject(new Error(reply.error));
+    });
+    const fail = (error: Error) => {
+      if (this.dead) return;
+      this.dead = true;
+      for (const request of this.pending.values()) request.reject(error);
+      this.pending.clear();
+      onExit();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`compose thread exited (code ${code})`)));
+  }
+
+  build(id: number, spec: MimeSpec): Promise<string> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, spec });
+    });
+  }
+
+  /** Ends the thread; its unanswered requests fail (through the exit handler). */
+  async terminate(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+export class MimeThreadPool implements MimeBuilder {
+  private threads: (ComposeThread | undefined)[];
+  private nextId = 0;
+  private closed = false;
+
+  constructor(size: number) {
+    this.threads = new Array<ComposeThread | undefined>(size).fill(undefined);
+  }
+
+  build(spec: MimeSpec): Promise<string> {
+    if (this.closed) return Promise.reject(new Error('the compose threads are closed'));
+    return this.leastBusy().build(this.nextId++, spec);
+  }
+
+  /** The thread with the fewest unanswered requests, started (or restarted) if need be. */
+  private leastBusy(): ComposeThread {
+    let best = 0;
+    for (let i = 0; i < this.threads.length; i++) {
+      const thread = this.threads[i];
+      if (!thread || thread.dead) return this.start(i);
+      if (thread.pending.size < this.threads[best]!.pending.size) best = i;
+    }
+    return this.threads[best]!;
+  }
+
+  private start(slot: number): ComposeThread {
+    const thread: ComposeThread = new ComposeThread(() => {
+      if (this.threads[slot] === thread) this.threads[slot] = undefined;
+    });
+    this.threads[slot] = thread;
+    return thread;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const running = this.threads.filter((t): t is ComposeThread => t !== undefined);
+    this.threads = this.threads.map(() => undefined);
+    await Promise.all(running.map((t) => t.terminate()));
+  }
+}
+
+/** COMPOSE_THREADS: 0 builds on the main thread. */
+export function createMimeBuilder(threads: number): MimeBuilder {
+  return threads > 0 ? new MimeThreadPool(threads) : BUILD_ON_THIS_THREAD;
+}

@@ -1,0 +1,69 @@
+/**
+ * The MIME bytes of one message copy, from a plain description of it (`MimeSpec`), with
+ * nodemailer's composer: an HTML part, a plain-text part (given, or derived from the
+ * HTML), attachments (inline ones referenced by `cid:`), the addressing headers, and a
+ * DKIM signature when a key is given.
+ *
+ * Pure and self-contained on purpose: it runs in the compose threads (mime-threads.ts)
+ * as well as on the main thread, so the spec is plain data that survives structured
+ * cloning, and nothing here touches the database.
+ */
+import nodemailer from 'nodemailer';
+import type { StoredAttachment } from '../features/messages/messages.table.js';
+import { htmlToText } from '../lib/html-to-text.js';
+
+export interface MimeAddress {
+  name: string;
+  address: string;
+}
+
+export interface DkimKey {
+  domain: string;
+  selector: string;
+  privateKey: string;
+}
+
+export interface MimeSpec {
+  /** The fixed part of every multipart boundary: the same spec always gives the same bytes. */
+  baseBoundary: string;
+  from: MimeAddress;
+  to: MimeAddress[];
+  cc: MimeAddress[];
+  replyTo?: MimeAddress;
+  subject: string;
+  html: string;
+  /** Null: derived from the HTML. */
+  text: string | null;
+  attachments: StoredAttachment[];
+  messageId: string;
+  /** Milliseconds since the epoch. */
+  date: number;
+  headers: Record<string, string>;
+  dkim?: DkimKey;
+}
+
+// The stream transport in buffer mode runs nodemailer's composer (and DKIM signer) and
+// hands back the bytes instead of sending them.
+const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+export async function buildMime(spec: MimeSpec): Promise<string> {
+  const info = await streamer.sendMail({
+    baseBoundary: spec.baseBoundary,
+    from: spec.from,
+    to: spec.to,
+    ...(spec.cc.length ? { cc: spec.cc } : {}),
+    ...(spec.replyTo ? { replyTo: spec.replyTo } : {}),
+    subject: spec.subject,
+    html: spec.html,
+    text: spec.text ?? htmlToText(spec.html),
+    attachments: spec.attachments.map((a) => ({
+      filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'),
+      ...(a.contentId ? { cid: a.contentId } : {}),
+    })),
+    messageId: spec.messageId,
+    date: new Date(spec.date),
+    headers: spec.headers,
+    ...(spec.dkim ? { dkim: { domainName: spec.dkim.domain, keySelector: spec.dkim.selector, privateKey: spec.dkim.privateKey } } : {}),
+  });
+  return (info.message as Buffer).toString('utf8');
+}

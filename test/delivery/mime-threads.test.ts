@@ -1,0 +1,63 @@
+// The compose threads (src/delivery/mime-threads.ts) build exactly the bytes the main
+// thread would, fail only the requests of a thread that dies, and come back after it.
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { generateKeyPairSync } from 'node:crypto';
+import { simpleParser } from 'mailparser';
+import { BUILD_ON_THIS_THREAD, MimeThreadPool } from '../../src/delivery/mime-threads.js';
+import type { MimeSpec } from '../../src/delivery/mime.js';
+
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const spec = (n: number): MimeSpec => ({
+  baseBoundary: `message-${n}`,
+  from: { name: 'Shop', address: 'shop@example.com' },
+  to: [{ name: 'Ann', address: `ann${n}@example.net` }],
+  cc: [{ name: '', address: 'cc@example.org' }],
+  subject: `Order ${n}`,
+  html: `<p>Hello <b>${n}</b></p>`,
+  text: null,
+  attachments: [{ filename: 'a.bin', contentType: 'application/octet-stream', content: Buffer.from([0, 1, 2, n % 256]).toString('base64') }],
+  messageId: `<${n}@example.com>`,
+  date: Date.UTC(2026, 10, 22),
+  headers: { 'X-Campaign': 'autumn' },
+  dkim: { domain: 'example.com', selector: 's1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+});
+
+describe('compose threads', () => {
+  const pool = new MimeThreadPool(2);
+  after(() => pool.close());
+
+  it('build the same bytes as the main thread, signed and parseable', async () => {
+    const specs = Array.from({ length: 20 }, (_, n) => spec(n));
+    const [threaded, local] = await Promise.all([
+      Promise.all(specs.map((s) => pool.build(s))),
+      Promise.all(specs.map((s) => BUILD_ON_THIS_THREAD.build(s))),
+    ]);
+    assert.deepEqual(threaded, local);
+    const parsed = await simpleParser(threaded[7]!);
+    assert.equal(parsed.subject, 'Order 7');
+    assert.equal(parsed.text?.trim(), 'Hello 7');
+    assert.deepEqual([...parsed.attachments[0]!.content], [0, 1, 2, 7]);
+    assert.match(threaded[7]!, /^DKIM-Signature: v=1; a=rsa-sha256;/);
+  });
+
+  it('a thread that dies fails its own requests with an error, and the next request starts a new one', async () => {
+    const single = new MimeThreadPool(1);
+    try {
+      assert.ok((await single.build(spec(1))).includes('Order 1'));
+      const thread = (single as unknown as { threads: { terminate(): Promise<void> }[] }).threads[0]!;
+      const inFlight = single.build(spec(2));
+      await thread.terminate();
+      await assert.rejects(inFlight);
+      assert.ok((await single.build(spec(3))).includes('Order 3'), 'a new thread answers');
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('refuses work once closed', async () => {
+    const closed = new MimeThreadPool(1);
+    await closed.close();
+    await assert.rejects(closed.build(spec(1)), /closed/);
+  });
+});
