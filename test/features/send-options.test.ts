@@ -163,6 +163,14 @@ for (const dialect of DIALECTS) {
         await rejects({ headers: { 'Reply-To': 'x@example.com' } }, ['headers.Reply-To'], /replyTo/);
       });
 
+      it('only X-… headers and an allow-list of list, threading and handling headers may be given', async () => {
+        for (const name of ['Resent-From', 'Authentication-Results', 'ARC-Seal', 'Disposition-Notification-To', 'Errors-To', 'Return-Receipt-To', 'Delivered-To']) {
+          await rejects({ headers: { [name]: 'x' } }, [`headers.${name}`], /is not a header a send may set; allowed are X-… headers, List-\*/);
+        }
+        const allowed = { 'X-Anything': '1', 'list-unsubscribe-post': 'List-Unsubscribe=One-Click', 'In-Reply-To': '<a@example.com>', References: '<a@example.com>', Precedence: 'bulk', 'Feedback-ID': 'a:b:c' };
+        expectEnvelope(await send({ to: [{ email: 'ann@example.net' }], headers: allowed }), 200);
+      });
+
       it('header names must be tokens, values one line', async () => {
         await rejects({ headers: { 'X Bad': 'x' } }, ['headers.X Bad'], /header name/);
         await rejects({ headers: { 'X-Colon:': 'x' } }, ['headers.X-Colon:'], /header name/);

@@ -48,7 +48,7 @@ export const SendBody = Type.Object({
   textContent: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_HTML_LENGTH, description: 'The text/plain part; absent: derived from the HTML.', examples: ['Hello!'] })),
   headers: Type.Optional(Type.Record(Type.String(), Type.String({ format: 'single-line', maxLength: 998 }), {
     maxProperties: MAX_HEADERS,
-    description: 'Extra message headers, name → value. Names must be header tokens; the headers Postwire sets itself (From, To, Cc, Bcc, Subject, Reply-To, Sender, Message-ID, Date, Return-Path, MIME-Version, Content-*, DKIM-Signature, Received, X-Postwire-*) cannot be given.',
+    description: 'Extra message headers, name → value. Names must be header tokens; the headers Postwire sets itself (From, To, Cc, Bcc, Subject, Reply-To, Sender, Message-ID, Date, Return-Path, MIME-Version, Content-*, DKIM-Signature, Received, X-Postwire-*) cannot be given; besides any X-… header, only List-*, In-Reply-To, References, Thread-Topic, Thread-Index, Precedence, Auto-Submitted, Importance, Priority, Sensitivity, Keywords, Comments, Organization, Feedback-ID and Require-Recipient-Valid-Since may be.',
     examples: [{ 'X-Campaign': 'spring', 'List-Unsubscribe': '<https://example.com/u/1>' }],
   })),
   tags: Type.Optional(Type.Array(Type.String({ format: 'single-line', minLength: 1, maxLength: MAX_TAG_LENGTH }), {

@@ -35,12 +35,29 @@ const RESERVED_HEADERS = new Set([
   'mime-version', 'dkim-signature', 'received', 'content-transfer-encoding',
 ]);
 
+/**
+ * The headers a send may set besides any `X-…` one: list and threading headers, and the
+ * ones that tell receivers how to treat the message. Everything else is refused rather
+ * than passed on: trace and authentication headers (Received, Authentication-Results,
+ * ARC-*), Resent-*, or return-receipt requests would let a sender claim what only mail
+ * servers may say, or reach people the message was not addressed to.
+ */
+const ALLOWED_HEADERS = new Set([
+  'list-unsubscribe', 'list-unsubscribe-post', 'list-id', 'list-help', 'list-subscribe', 'list-owner', 'list-archive', 'list-post',
+  'in-reply-to', 'references', 'thread-topic', 'thread-index',
+  'precedence', 'auto-submitted', 'importance', 'priority', 'sensitivity', 'keywords', 'comments', 'organization',
+  'feedback-id', 'require-recipient-valid-since',
+]);
+
+export const ALLOWED_HEADERS_TEXT = 'X-… headers, List-* (Unsubscribe, Unsubscribe-Post, Id, Help, Subscribe, Owner, Archive, Post), In-Reply-To, References, Thread-Topic, Thread-Index, Precedence, Auto-Submitted, Importance, Priority, Sensitivity, Keywords, Comments, Organization, Feedback-ID and Require-Recipient-Valid-Since';
+
 function headerProblem(name: string): string | undefined {
   if (!HEADER_NAME.test(name)) return 'is not a valid header name (letters, digits and !#$%&\'*+-.^_`|~ only, at most 76)';
   const lower = name.toLowerCase();
   if (RESERVED_HEADERS.has(lower) || lower.startsWith('content-') || lower.startsWith('x-postwire-')) {
     return lower === 'reply-to' ? 'cannot be set as a header: use the replyTo field' : 'is set by Postwire and cannot be given';
   }
+  if (!lower.startsWith('x-') && !ALLOWED_HEADERS.has(lower)) return `is not a header a send may set; allowed are ${ALLOWED_HEADERS_TEXT}`;
   return undefined;
 }
 
