@@ -1,6 +1,11 @@
 /**
  * GET /metrics: Prometheus text exposition, outside the envelope (Prometheus reads this
  * format and no other). A refused scrape is an ordinary failure and gets the envelope.
+ *
+ * On the API port every endpoint needs a Bearer credential (the specification's rule), and
+ * the metrics describe the whole installation, not one account: so only METRICS_TOKEN opens
+ * it, and without one it stays shut. METRICS_PORT (metrics-server.ts, bound to localhost by
+ * default) is the place for a token-less scrape.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
@@ -23,8 +28,8 @@ export function registerMetricsRoutes(app: FastifyInstance, metrics: Metrics, to
       tags: ['Operations'], summary: 'Prometheus metrics of this process and of the delivery queue',
       description: 'Prometheus text format 0.0.4, not the envelope. Counters and histograms count what this process did (scrape every process); '
         + 'the postwire_queue_* gauges are read from the database and are the same in every process. '
-        + 'With METRICS_TOKEN set, requires Authorization: Bearer <METRICS_TOKEN>; without it the endpoint is open (bind to localhost). See docs/operations.md.',
-      ...(token === undefined ? {} : { security: [{ bearerAuth: [] }] }),
+        + 'Requires Authorization: Bearer <METRICS_TOKEN>; without METRICS_TOKEN configured it answers 401 (scrape METRICS_PORT instead). See docs/operations.md.',
+      security: [{ bearerAuth: [] }],
       produces: ['text/plain'],
       response: {
         200: { type: 'string', description: 'Prometheus text exposition format.', examples: [EXAMPLE] },
@@ -33,6 +38,9 @@ export function registerMetricsRoutes(app: FastifyInstance, metrics: Metrics, to
       },
     },
   }, async (request, reply) => {
+    if (token === undefined) {
+      throw AppError.unauthorized('GET /metrics on the API needs METRICS_TOKEN to be configured (then Authorization: Bearer <METRICS_TOKEN>); or scrape the METRICS_PORT listener.');
+    }
     if (!scrapeAllowed(request.headers.authorization, token)) throw AppError.unauthorized('Scraping needs Authorization: Bearer <METRICS_TOKEN>.');
     const text = await metrics.scrape();
     return reply.type(metrics.contentType).send(text);

@@ -19,7 +19,10 @@ import { messagesTo, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.j
 const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
 const OUTCOMES = ['sent', 'delivered', 'deferred', 'bounced', 'suppressed'] as const;
 
-async function getMetrics(app: TestApp, authorization?: string): Promise<TestResponse> {
+/** A scrape of the API: by default with the app's METRICS_TOKEN, as Prometheus would send it; `null`: no Authorization header. */
+async function getMetrics(app: TestApp, given?: string | null): Promise<TestResponse> {
+  const token = app.runtime.config.metricsToken;
+  const authorization = given === undefined ? (token ? `Bearer ${token}` : undefined) : given ?? undefined;
   return app.request({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
 }
 
@@ -72,7 +75,7 @@ describe('the exposition-format check used below', () => {
 for (const dialect of DIALECTS) {
   describe(`GET /metrics [${dialect}]`, () => {
     describe('with the capture transport', () => {
-      const ctx = appPerSuite(dialect, () => ({ worker: true }));
+      const ctx = appPerSuite(dialect, () => ({ worker: true, config: { metricsToken: METRICS_TOKEN } }));
 
       it('counts accepted messages and recipients, every outcome and its latency, and the queue drains to 0', async () => {
         const { app, account } = ctx;
@@ -100,7 +103,7 @@ for (const dialect of DIALECTS) {
         assert.equal(m.value('postwire_queue_oldest_due_age_seconds'), 0);
       });
 
-      it('is Prometheus text format 0.0.4 outside the envelope, open without METRICS_TOKEN, with the process series', async () => {
+      it('is Prometheus text format 0.0.4 outside the envelope, with the process series', async () => {
         const { app } = ctx;
         const response = await getMetrics(app);
         assert.equal(response.status, 200);
@@ -131,7 +134,7 @@ for (const dialect of DIALECTS) {
       });
       // Registered after the sink's hooks: the app starts after the sink and closes before it.
       // The deferred recipient's retry is an hour away: it stays queued and not due for the whole suite.
-      const ctx = appPerSuite(dialect, () => ({ worker: true, config: { transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false, retryFirstDelayMs: 3_600_000 } }));
+      const ctx = appPerSuite(dialect, () => ({ worker: true, config: { metricsToken: METRICS_TOKEN, transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false, retryFirstDelayMs: 3_600_000 } }));
       after(() => sink.close());
 
       it('counts delivered, deferred and bounced; the deferred recipient stays queued but is not due', async () => {
@@ -177,7 +180,7 @@ for (const dialect of DIALECTS) {
     });
 
     describe('queue gauges with no worker running', () => {
-      const ctx = appPerSuite(dialect);
+      const ctx = appPerSuite(dialect, () => ({ config: { metricsToken: METRICS_TOKEN } }));
 
       it('counts due jobs and how long the oldest has waited; a job due later is queued, not due', async () => {
         const { app, account } = ctx;
@@ -199,12 +202,25 @@ for (const dialect of DIALECTS) {
       });
     });
 
+    describe('METRICS_TOKEN not set', () => {
+      const ctx = appPerSuite(dialect);
+
+      it('the API answers 401 to every scrape and says what to configure; no credential opens it', async () => {
+        const { app, account } = ctx;
+        for (const authorization of [null, `Bearer ${account.token}`, 'Bearer anything']) {
+          const body = expectEnvelope(await getMetrics(app, authorization), 401);
+          assert.match(body.resultMessage, /needs METRICS_TOKEN to be configured/);
+          assert.match(body.resultMessage, /METRICS_PORT/);
+        }
+      });
+    });
+
     describe('METRICS_TOKEN set', () => {
       const ctx = appPerSuite(dialect, () => ({ config: { metricsToken: METRICS_TOKEN } }));
 
       it('refuses a scrape without the token, with another token or with a user\'s access token: 401 envelope', async () => {
         const { app, account } = ctx;
-        for (const authorization of [undefined, 'Bearer wrong-token', `Bearer ${account.token}`, METRICS_TOKEN, `Basic ${METRICS_TOKEN}`]) {
+        for (const authorization of [null, 'Bearer wrong-token', `Bearer ${account.token}`, METRICS_TOKEN, `Basic ${METRICS_TOKEN}`]) {
           const body = expectEnvelope(await getMetrics(app, authorization), 401);
           assert.match(body.resultMessage, /METRICS_TOKEN/);
         }
@@ -222,7 +238,7 @@ for (const dialect of DIALECTS) {
       let account: TestAccount;
       let worker: Runtime;
       before(async () => {
-        api = await startTestApp(dialect);
+        api = await startTestApp(dialect, { config: { metricsToken: METRICS_TOKEN } });
         account = await api.signUp();
         const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_POLL_MS: '50' }, {
           dataDir: api.database.dataDir, databaseUrl: api.database.databaseUrl, metricsPort: 0, metricsToken: METRICS_TOKEN,
