@@ -43,6 +43,8 @@ export async function buildApp(config: Config, services: Services, logger: Logge
     // failures are logged by the error handler with their request id.
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: 'x-request-id',
+    // Only named proxies may say who the client is (X-Forwarded-For); request.ip is then the client's.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     // A URL that cannot be decoded (GET /%zz) never reaches a route or the error handler.
     frameworkErrors: (_error, _request, reply) => {
       (reply as FastifyReply).status(400).send(failure(400, 'The request URL is malformed.'));

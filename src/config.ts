@@ -60,6 +60,7 @@ export const CONFIG_SCHEMA = {
   RATE_LIMIT_PER_MINUTE: { kind: 'integer', default: '300000', min: 0, description: 'Requests per minute one credential (an API key, or the user a token was issued to) may make; 0: no limit. The default only stops a runaway client (docs/limits.md).' },
   RATE_LIMIT_PER_IP_PER_MINUTE: { kind: 'integer', default: '60000', min: 0, description: 'Requests per minute from one IP address (IPv6: one /64); 0: no limit. Health, /metrics and /docs are not limited.' },
   RATE_LIMIT_EXEMPT_IPS: { kind: 'string', default: '127.0.0.1,::1', description: 'Comma-separated addresses that skip the per-IP limits (not the per-credential one); none: no address does. Loopback by default: a reverse proxy on the same host sends everyone\'s requests from it.' },
+  TRUST_PROXY: { kind: 'string', default: undefined, description: 'Comma-separated addresses (IPs or CIDR ranges) of reverse proxies whose X-Forwarded-For names the client; behind one, set it so rate limits see each client\'s address, not the proxy\'s. Absent: the connection\'s address is the client\'s.' },
   LOGIN_RATE_WINDOW_SECONDS: { kind: 'integer', default: '300', min: 1, description: 'Window of the POST /token limits; a locked-out address is let in again at most this long after its last failure.' },
   LOGIN_ATTEMPTS_PER_IP: { kind: 'integer', default: '100', min: 0, description: 'POST /token requests one IP address may make per window; 0: no limit.' },
   LOGIN_FAILURES_PER_EMAIL_AND_IP: { kind: 'integer', default: '10', min: 0, description: 'Failed logins for one email address from one IP address per window before that IP gets 429 for it; 0: no limit.' },
@@ -80,7 +81,7 @@ export const CONFIG_SCHEMA = {
   SQLITE_SYNCHRONOUS: { kind: 'enum', default: 'FULL', values: ['FULL', 'NORMAL'], description: 'SQLite fsync policy; FULL means an accepted message survives power loss.' },
   SEED_ACCOUNT: { kind: 'boolean', default: 'true', description: 'On start with an empty database, create an account and print its credentials.' },
   SIGNUP_ENABLED: { kind: 'boolean', default: 'false', description: 'true: anyone who reaches the API may create an account with POST /accounts; false: only the operator does (postwire account create).' },
-  METRICS_TOKEN: { kind: 'string', default: undefined, description: 'When set, GET /metrics requires Authorization: Bearer <METRICS_TOKEN>; absent: anyone who reaches the port may scrape (bind to localhost).' },
+  METRICS_TOKEN: { kind: 'string', default: undefined, description: 'Bearer token that opens GET /metrics: on the API it is required (absent: /metrics on the API answers 401); on METRICS_PORT it is required when set (absent: anyone who reaches that port may scrape).' },
   METRICS_PORT: { kind: 'integer', default: undefined, min: 0, max: 65535, description: 'When set, serve GET /metrics on this port too (a postwire worker has no API to serve it); 0 picks a free port.' },
   METRICS_HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the METRICS_PORT listener binds to.' },
 } as const satisfies Record<string, KeySpec>;
@@ -129,6 +130,7 @@ export interface Config {
   rateLimitPerMinute: number;
   rateLimitPerIpPerMinute: number;
   rateLimitExemptIps: string[];
+  trustProxy: string[];
   loginRateWindowSeconds: number;
   loginAttemptsPerIp: number;
   loginFailuresPerEmailAndIp: number;
@@ -227,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: get('RATE_LIMIT_PER_MINUTE') as number,
     rateLimitPerIpPerMinute: get('RATE_LIMIT_PER_IP_PER_MINUTE') as number,
     rateLimitExemptIps: (get('RATE_LIMIT_EXEMPT_IPS') as string).toLowerCase() === 'none' ? [] : (get('RATE_LIMIT_EXEMPT_IPS') as string).split(',').map((ip) => ip.trim()).filter(Boolean),
+    trustProxy: ((get('TRUST_PROXY') as string | undefined) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
     loginRateWindowSeconds: get('LOGIN_RATE_WINDOW_SECONDS') as number,
     loginAttemptsPerIp: get('LOGIN_ATTEMPTS_PER_IP') as number,
     loginFailuresPerEmailAndIp: get('LOGIN_FAILURES_PER_EMAIL_AND_IP') as number,
@@ -278,6 +281,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   for (const ip of config.rateLimitExemptIps) {
     if (!isIP(ip)) throw new ConfigError(`RATE_LIMIT_EXEMPT_IPS must list IP addresses separated by commas; "${ip}" is not one`);
+  }
+  for (const entry of config.trustProxy) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!family || !validBits || extra !== undefined) throw new ConfigError(`TRUST_PROXY must list IP addresses or CIDR ranges separated by commas; "${entry}" is not one`);
   }
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters');

@@ -35,6 +35,19 @@ function expectRateLimited(response: TestResponse, what: RegExp): number {
   return retryAfter;
 }
 
+before(async () => {
+  // Say plainly what is missing instead of failing every Redis case with a connection error.
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    throw new Error(`these tests need Redis on 127.0.0.1:6379 and cannot reach it (${(error as Error).message}); start it with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no`);
+  } finally {
+    redis.disconnect();
+  }
+});
+
 const prefixes: string[] = [];
 after(async () => {
   // Leave nothing behind in the shared Redis.
@@ -113,6 +126,20 @@ for (const dialect of DIALECTS) {
         for (let i = 0; i < 2; i++) expectEnvelope(await from(app, '192.0.2.9', { method: 'GET', url: '/healthz' }), 200);
         for (let i = 0; i < 2; i++) expectEnvelope(await from(app, '192.0.2.9', { method: 'GET', url: '/notify/v1/senders' }), 401);
         expectRateLimited(await from(app, '192.0.2.9', { method: 'GET', url: '/notify/v1/senders' }), /IP address/);
+      });
+
+      it('behind a proxy named in TRUST_PROXY, each client is counted by its X-Forwarded-For address; an unnamed proxy cannot choose one', async () => {
+        const app = await start({ rateLimitPerIpPerMinute: 2, rateLimitExemptIps: ['127.0.0.1'], trustProxy: ['127.0.0.1', '10.0.0.0/8'] });
+        const via = (proxy: string, client: string) =>
+          app.request({ method: 'GET', url: '/notify/v1/senders', remoteAddress: proxy, headers: { 'x-forwarded-for': client } });
+        // Through the exempt local proxy, clients are limited one by one, not exempt as the proxy is.
+        for (let i = 0; i < 2; i++) expectEnvelope(await via('127.0.0.1', '203.0.113.7'), 401);
+        expectRateLimited(await via('127.0.0.1', '203.0.113.7'), /IP address/);
+        expectRateLimited(await via('10.1.2.3', '203.0.113.7'), /IP address/);
+        expectEnvelope(await via('127.0.0.1', '203.0.113.8'), 401);
+        // A connection from an address not named is its own client, whatever it claims.
+        for (let i = 0; i < 2; i++) expectEnvelope(await via('198.51.100.20', '127.0.0.1'), 401);
+        expectRateLimited(await via('198.51.100.20', '127.0.0.1'), /IP address/);
       });
 
       it('POST /token: failed logins for an address lock out only the IP that failed; the owner elsewhere still logs in; successes never count', async () => {

@@ -106,6 +106,12 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({}, { databaseUrl: 'mysql://db/x' }), ConfigError, 'overrides are checked too');
   });
 
+  it('reads TRUST_PROXY as addresses and CIDR ranges, and refuses anything else, naming the key', () => {
+    assert.deepEqual(loadConfig({}).trustProxy, []);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy, ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    for (const bad of ['proxy.local', '10.0.0.0/33', '10.0.0.0/8/1', '1.2.3', 'fd00::/129', '10.0.0.0/x']) rejects({ TRUST_PROXY: bad }, 'TRUST_PROXY');
+  });
+
   it('refuses a JWT_SECRET shorter than 32 characters', () => {
     rejects({ JWT_SECRET: 'short' }, 'JWT_SECRET');
     assert.equal(loadConfig({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret, 'x'.repeat(32));
