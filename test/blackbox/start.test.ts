@@ -84,6 +84,15 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(envelope(await callApi(server.url, '/readyz'), 200), { status: 'ready' });
     });
 
+    it('serves the documentation UI at /docs, an HTML page a browser can open', async () => {
+      const reply = await fetch(new URL('/docs', server.url), { redirect: 'follow' });
+      assert.equal(reply.status, 200);
+      assert.match(reply.headers.get('content-type') ?? '', /^text\/html/);
+      const page = await reply.text();
+      assert.match(page, /<html/i);
+      assert.match(page, /swagger-ui/i);
+    });
+
     it('serves an OpenAPI document at /docs/json that lists /notify/v1/send', async () => {
       const reply = await callApi(server.url, '/docs/json');
       assert.equal(reply.status, 200);

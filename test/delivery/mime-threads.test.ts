@@ -16,7 +16,7 @@ const spec = (n: number): MimeSpec => ({
   subject: `Order ${n}`,
   html: `<p>Hello <b>${n}</b></p>`,
   text: null,
-  attachments: [{ filename: 'a.bin', contentType: 'application/octet-stream', content: Buffer.from([0, 1, 2, n % 256]).toString('base64') }],
+  attachments: [{ filename: 'a.bin', contentType: 'application/octet-stream', contentId: null, content: Buffer.from([0, 1, 2, n % 256]).toString('base64') }],
   messageId: `<${n}@example.com>`,
   date: Date.UTC(2026, 10, 22),
   headers: { 'X-Campaign': 'autumn' },

@@ -116,6 +116,19 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('stores no password, only a salted scrypt hash of it: two users with one password get different hashes', async () => {
+      const other = await app.signUp(undefined, account.password);
+      const db = app.runtime.services.handle.db;
+      const rows = await db.selectFrom('users').select(['email', 'password_hash']).where('email', 'in', [account.email, other.email]).execute();
+      assert.equal(rows.length, 2);
+      for (const row of rows) {
+        assert.match(row.password_hash, /^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
+        assert.ok(!row.password_hash.includes(account.password), 'the password itself is not in the stored form');
+      }
+      assert.notEqual(rows[0]!.password_hash, rows[1]!.password_hash, 'each hash has its own salt');
+      expectEnvelope(await login('/token', { EmailAddress: other.email, Password: account.password }), 200);
+    });
+
     it('refuses the password in another letter case', async () => {
       expectEnvelope(await login('/token', { EmailAddress: account.email, Password: account.password.toUpperCase() }), 401);
     });

@@ -289,6 +289,25 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(listed.items.map((d: any) => d.eventType).sort(), ['accepted', 'sent']);
     });
 
+    it("carries the send's tags and metadata into every call's details", async () => {
+      const account = await app.signUp();
+      const r = await receiver();
+      await hook(account, { url: r.url });
+      const response = await app.request({
+        method: 'POST', url: '/notify/v1/send', token: account.token,
+        body: {
+          from: { email: account.email }, to: [{ email: 'tagged@example.net' }], subject: 'Tagged', htmlContent: '<p>Hi</p>',
+          tags: ['welcome', 'onboarding'], metadata: { userId: 'u-42', plan: 'pro', trial: true },
+        },
+      });
+      const sent = expectEnvelope(response, 200).resultObject as Sent;
+      const calls = await r.waitFor(sent.id, ['accepted', 'sent']);
+      for (const call of calls) {
+        assert.deepEqual(call.body.details.tags, ['welcome', 'onboarding'], `${call.body.type} carries the tags`);
+        assert.deepEqual(call.body.details.metadata, { userId: 'u-42', plan: 'pro', trial: true }, `${call.body.type} carries the metadata`);
+      }
+    });
+
     it('sends only the event types a webhook asks for, and nothing to a paused webhook', async () => {
       const account = await app.signUp();
       const all = await receiver();

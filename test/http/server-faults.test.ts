@@ -7,7 +7,7 @@ import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { createAccount } from '../../src/features/accounts/accounts.service.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
-import { expectEnvelope } from '../helpers/app.js';
+import { expectEnvelope, startTestApp, type TestApp } from '../helpers/app.js';
 import { DIALECTS, createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
 for (const dialect of DIALECTS) {
@@ -54,6 +54,30 @@ for (const dialect of DIALECTS) {
       assert.equal(response.statusCode, 503);
       assert.equal(body.resultStatus, false);
       assert.match(body.resultMessage, /database is not reachable/);
+    });
+  });
+}
+
+for (const dialect of DIALECTS) {
+  describe(`/readyz and the schema [${dialect}]`, () => {
+    let app: TestApp;
+    before(async () => {
+      app = await startTestApp(dialect);
+    });
+    after(() => app.close());
+
+    it('answers 503 while a migration is still to run (a newer release against an old schema), and 200 once it has', async () => {
+      const db = app.runtime.services.handle.db;
+      expectEnvelope(await app.request({ method: 'GET', url: '/readyz' }), 200);
+      const last = await db.selectFrom('postwire_migrations' as never).select('name' as never).orderBy('name' as never, 'desc').executeTakeFirstOrThrow() as { name: string };
+      await db.deleteFrom('postwire_migrations' as never).where('name' as never, '=', last.name as never).execute();
+      try {
+        const body = expectEnvelope(await app.request({ method: 'GET', url: '/readyz' }), 503);
+        assert.match(body.resultMessage, /migrations still to run \(postwire migrate\)/);
+      } finally {
+        await db.insertInto('postwire_migrations' as never).values({ name: last.name, timestamp: new Date().toISOString() } as never).execute();
+      }
+      expectEnvelope(await app.request({ method: 'GET', url: '/readyz' }), 200);
     });
   });
 }
