@@ -28,6 +28,8 @@ export const CONFIG_SCHEMA = {
   TRANSPORT: { kind: 'enum', default: 'capture', values: ['capture', 'smtp', 'mx'], description: 'Where the worker hands messages: capture keeps them in the built-in inbox, smtp relays through SMTP_URL, mx delivers to each domain\'s mail servers.' },
   SMTP_URL: { kind: 'string', default: undefined, description: 'Relay for TRANSPORT=smtp: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (TLS from the start).' },
   SMTP_POOL_SIZE: { kind: 'integer', default: '5', min: 1, description: 'Connections kept open to the relay, or to each destination host with TRANSPORT=mx.' },
+  SMTP_CONNECT_TIMEOUT_MS: { kind: 'integer', default: '30000', min: 100, description: 'How long connecting to a mail server, and then its greeting, may take before the attempt is deferred.' },
+  SMTP_IDLE_TIMEOUT_MS: { kind: 'integer', default: '120000', min: 100, description: 'How long a mail server may stay silent during a session (any reply, e.g. the answer to DATA) before the attempt is deferred; keep it well below WORKER_LEASE_SECONDS.' },
   SMTP_MAX_MESSAGES_PER_CONNECTION: { kind: 'integer', default: '100', min: 1, description: 'Messages sent over one relay connection before it is replaced.' },
   SMTP_TLS_REJECT_UNAUTHORIZED: { kind: 'boolean', default: 'true', description: 'false accepts a relay or MX host with a self-signed or mismatched certificate.' },
   DNS_RESOLVER: { kind: 'string', default: undefined, description: 'DNS server for every look-up (MX delivery, sending-domain checks) as an IP address or IP:port (not a name); absent: the system resolver.' },
@@ -98,6 +100,8 @@ export interface Config {
   transport: 'capture' | 'smtp' | 'mx';
   smtpUrl: string | undefined;
   smtpPoolSize: number;
+  smtpConnectTimeoutMs: number;
+  smtpIdleTimeoutMs: number;
   smtpMaxMessagesPerConnection: number;
   smtpTlsRejectUnauthorized: boolean;
   dnsResolver: string | undefined;
@@ -197,6 +201,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     transport: get('TRANSPORT') as Config['transport'],
     smtpUrl: get('SMTP_URL') as string | undefined,
     smtpPoolSize: get('SMTP_POOL_SIZE') as number,
+    smtpConnectTimeoutMs: get('SMTP_CONNECT_TIMEOUT_MS') as number,
+    smtpIdleTimeoutMs: get('SMTP_IDLE_TIMEOUT_MS') as number,
     smtpMaxMessagesPerConnection: get('SMTP_MAX_MESSAGES_PER_CONNECTION') as number,
     smtpTlsRejectUnauthorized: get('SMTP_TLS_REJECT_UNAUTHORIZED') as boolean,
     dnsResolver: get('DNS_RESOLVER') as string | undefined,

@@ -96,16 +96,20 @@ function createTransport(config: Config, handle: DbHandle): Transport {
     case 'smtp':
       return new SmtpRelayTransport({
         url: config.smtpUrl!, poolSize: config.smtpPoolSize, maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
-        tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized, heloName: config.heloName,
+        tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized, heloName: config.heloName, timeouts: smtpTimeouts(config),
       });
     case 'mx':
       return new MxTransport({
         resolver: config.mxResolver, port: config.mxPort, concurrencyPerDomain: config.mxConcurrencyPerDomain,
         // SMTP_POOL_SIZE bounds the connections to one destination host as it does to the relay.
         connectionsPerHost: config.smtpPoolSize, maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
-        tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized, heloName: config.heloName,
+        tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized, heloName: config.heloName, timeouts: smtpTimeouts(config),
       });
   }
+}
+
+function smtpTimeouts(config: Config) {
+  return { connectMs: config.smtpConnectTimeoutMs, idleMs: config.smtpIdleTimeoutMs };
 }
 
 /**

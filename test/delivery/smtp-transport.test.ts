@@ -237,6 +237,23 @@ for (const dialect of DIALECTS) {
         });
       });
 
+      describe('a relay that goes silent after DATA, past SMTP_IDLE_TIMEOUT_MS', () => {
+        const ctx = relaySuite(dialect, {}, (sink) => relayConfig(sink.url, { smtpIdleTimeoutMs: 700 }));
+
+        it('defers with the timeout, keeps the queue row for later, and delivers the next message on a new connection', async () => {
+          const { app, account, sink } = ctx;
+          const sent = await sendMessage(app, account, ['hold@example.net']);
+          const recipient = await outcomeOf(app, account, sent, 'hold@example.net');
+          assert.equal(recipient.state, 'deferred');
+          assert.match(recipient.lastResponse ?? '', /timeout/i);
+          assert.equal(recipient.sentTime, null);
+          assert.ok((await queueRowOf(app, recipient.id))!.run_at > Date.now(), 'tried again later');
+          const next = await sendMessage(app, account, ['ann@example.net']);
+          assert.equal((await outcomeOf(app, account, next, 'ann@example.net')).state, 'delivered');
+          sink.releaseHeld();
+        });
+      });
+
       describe('nothing listening at SMTP_URL', () => {
         const ctx = {} as { app: TestApp; account: TestAccount; port: number };
         before(async () => {

@@ -17,14 +17,15 @@ import { DIALECTS } from '../helpers/db.js';
 import { killPostwire, logIn, startPostwire, stopPostwire } from '../helpers/process.js';
 import { addresses, answeredOf, copiesByRecipient, duplicateCount, inState, messageIdOf, sendToEach, setUpFaultTest, untilStates } from './deliveries.js';
 
-const SENDS = 300;
+/** A few thousand: the kill comes while most are still being accepted (asserted below). */
+const SENDS = 2000;
 /** Sends in flight at once: few enough that sending is still going on at the kill. */
 const SEND_LANES = 4;
 const CONCURRENCY = 5;
 /** Each message waits this long at the relay before its 250: deliveries are in flight at the kill. */
 const RELAY_DELAY_MS = 80;
 /** Kill once the relay has this many messages (and others waiting for their 250). */
-const KILL_AFTER_DELIVERIES = 20;
+const KILL_AFTER_DELIVERIES = 40;
 
 for (const dialect of DIALECTS) {
   describe(`kill -9 under load, then restart [${dialect}]`, () => {
@@ -51,6 +52,7 @@ for (const dialect of DIALECTS) {
 
       const answered = answeredOf(await sends);
       assert.ok(answered.length > 0, 'some sends were answered before the kill');
+      assert.ok(answered.length < SENDS, `the kill came while sends were still being accepted (${answered.length} of ${SENDS} answered)`);
 
       const second = await startPostwire('start', env);
       assert.equal(second.credentials, undefined, 'no second account on a database that has one');

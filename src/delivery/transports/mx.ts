@@ -14,7 +14,7 @@
 import net from 'node:net';
 import { asFailure, failureText, isMessageVerdict, outcomeOfFailure, outcomeOfSent } from './classify.js';
 import { MxRoutes } from './mx-routes.js';
-import { createSmtpPool, type SmtpPool } from './smtp.js';
+import { createSmtpPool, type SmtpPool, type SmtpTimeouts } from './smtp.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
 
 export interface MxOptions {
@@ -27,6 +27,7 @@ export interface MxOptions {
   maxMessagesPerConnection: number;
   tlsRejectUnauthorized: boolean;
   heloName: string | undefined;
+  timeouts: SmtpTimeouts;
 }
 
 /** A pool nobody has used for this long is closed, so hosts seen once do not pile up. */
@@ -150,7 +151,7 @@ export class MxTransport implements Transport {
       opportunisticTLS: true,
     }, {
       maxConnections: this.options.connectionsPerHost, maxMessagesPerConnection: this.options.maxMessagesPerConnection,
-      tlsRejectUnauthorized: this.options.tlsRejectUnauthorized, heloName: this.options.heloName,
+      tlsRejectUnauthorized: this.options.tlsRejectUnauthorized, heloName: this.options.heloName, timeouts: this.options.timeouts,
     });
   }
 

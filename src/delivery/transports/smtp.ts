@@ -19,15 +19,21 @@ export interface PoolSettings {
   maxMessagesPerConnection: number;
   tlsRejectUnauthorized: boolean;
   heloName: string | undefined;
+  timeouts: SmtpTimeouts;
 }
 
 /**
- * Timeouts chosen so that one attempt, even a stalled one, ends well inside the worker's
- * lease (WORKER_LEASE_SECONDS, 5 minutes by default): a delivery still running when its
- * lease runs out would be taken over and sent a second time. nodemailer's own defaults
- * (2 minutes to connect, 10 minutes of silence) are longer than that.
+ * SMTP_CONNECT_TIMEOUT_MS and SMTP_IDLE_TIMEOUT_MS. The defaults (30 s to connect and to be
+ * greeted, 2 minutes of silence) end one attempt, even a stalled one, well inside the
+ * worker's lease (WORKER_LEASE_SECONDS, 5 minutes by default): a delivery still running
+ * when its lease runs out would be taken over and sent a second time. nodemailer's own
+ * defaults (2 minutes to connect, 10 minutes of silence) are longer than that. A timeout
+ * is a deferral: the message is tried again later.
  */
-const TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 120_000 } as const;
+export interface SmtpTimeouts {
+  connectMs: number;
+  idleMs: number;
+}
 
 export function createSmtpPool(target: Pick<SMTPPoolOptions, 'host' | 'port' | 'secure' | 'auth' | 'servername' | 'opportunisticTLS'>, settings: PoolSettings) {
   return nodemailer.createTransport({
@@ -37,7 +43,9 @@ export function createSmtpPool(target: Pick<SMTPPoolOptions, 'host' | 'port' | '
     maxMessages: settings.maxMessagesPerConnection,
     name: settings.heloName,
     tls: { rejectUnauthorized: settings.tlsRejectUnauthorized, ...(target.servername ? { servername: target.servername } : {}) },
-    ...TIMEOUTS,
+    connectionTimeout: settings.timeouts.connectMs,
+    greetingTimeout: settings.timeouts.connectMs,
+    socketTimeout: settings.timeouts.idleMs,
   });
 }
 
@@ -74,6 +82,7 @@ export interface SmtpRelayOptions {
   maxMessagesPerConnection: number;
   tlsRejectUnauthorized: boolean;
   heloName: string | undefined;
+  timeouts: SmtpTimeouts;
 }
 
 export class SmtpRelayTransport implements Transport {
@@ -83,7 +92,7 @@ export class SmtpRelayTransport implements Transport {
   constructor(options: SmtpRelayOptions) {
     this.pool = createSmtpPool(relayTarget(options.url), {
       maxConnections: options.poolSize, maxMessagesPerConnection: options.maxMessagesPerConnection,
-      tlsRejectUnauthorized: options.tlsRejectUnauthorized, heloName: options.heloName,
+      tlsRejectUnauthorized: options.tlsRejectUnauthorized, heloName: options.heloName, timeouts: options.timeouts,
     });
   }
 
