@@ -7,7 +7,7 @@ export const TokenRequest = Type.Object({
 
 export const RefreshRequest = Type.Object({
   RefreshToken: Type.String({ minLength: 1, maxLength: 512, description: 'The refresh_token of the last token response.' }),
-});
+}, { examples: [{ RefreshToken: '0193a5b2c4d1e2f3a4b5c6d7.kq3…' }] });
 
 export const TokenObject = Type.Object({
   access_token: Type.String({ description: 'A JWT; send it as Authorization: Bearer <access_token>.' }),

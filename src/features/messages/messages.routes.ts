@@ -93,7 +93,12 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
       tags: ['Messages'], security, summary: 'The message as MIME (RFC 5322), exactly as handed to the transport',
       description: 'A personalised send (`to[i].params`) gives each recipient its own copy: `recipientId` picks one (default: the first recipient\'s).',
       params: IdParams, querystring: RawQuery, produces: ['message/rfc822'],
-      response: { 200: { type: 'string', description: 'The raw message.' } },
+      response: {
+        200: {
+          type: 'string', description: 'The raw message.',
+          examples: ['From: Shop <shop@example.com>\r\nTo: ann@example.net\r\nSubject: Welcome\r\nMessage-ID: <0193a5b2c4d1e2f3a4b5c6d7@example.com>\r\nDate: Sun, 22 Nov 2026 09:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative; …'],
+        },
+      },
     },
   }, async (request, reply) => {
     const mime = await messages.raw(request.principal, (request.params as IdParams).id, (request.query as { recipientId?: string }).recipientId);

@@ -96,7 +96,10 @@ export const ReplayBody = Type.Object({
   })),
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Events at or after this time (ISO 8601).' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'Events at or before this time (ISO 8601).' })),
-}, { description: 'Which events to send again: by id, by time, or both (then an event must match both). At least one of the three is required.' });
+}, {
+  description: 'Which events to send again: by id, by time, or both (then an event must match both). At least one of the three is required.',
+  examples: [{ eventIds: ['0193a5b2c4d1e2f3a4b5c6d7'] }, { from: '2026-11-22T09:00:00Z', to: '2026-11-22T10:00:00Z' }],
+});
 
 export type ReplayBody = Static<typeof ReplayBody>;
 
