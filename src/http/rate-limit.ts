@@ -39,6 +39,8 @@ const MEMORY_STORE_KEYS = 50_000;
 
 /** The routes where an email address and password are exchanged for a token. */
 const LOGIN_ROUTES = new Set(['POST /token']);
+/** How long a successful login makes its IP address a known one for that email (rate-limit.ts, login guard). */
+const KNOWN_LOGIN_WINDOW_MS = 30 * 24 * 3_600_000;
 
 type Check = (request: FastifyRequest, options?: { increment?: boolean }) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; remaining: number; ttlInSeconds: number; max: number }>;
 
@@ -116,9 +118,14 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, l
   // The email is the client's text: distinct prefixes and a JSON pair, so no email can spell another key.
   const failuresPerEmailAndIp = limiter(config.loginFailuresPerEmailAndIp, window, (r) => `login-fail-email-ip:${JSON.stringify([ipOf(r), loginEmail(r)])}`);
   const failuresPerEmail = limiter(config.loginFailuresPerEmail, window, (r) => `login-fail-email:${loginEmail(r)}`);
+  // An IP address this email logged in from lately. The lock on an address from all IPs
+  // together (failuresPerEmail) does not hold there: otherwise a guesser spread over many
+  // addresses could keep the owner locked out for as long as it kept guessing. Guessing from
+  // such an address still meets the per-(email, IP) limit.
+  const knownLogins = limiter(1_000_000_000, KNOWN_LOGIN_WINDOW_MS, (r) => `login-ok:${JSON.stringify([ipOf(r), loginEmail(r)])}`);
   const failureCounters = [
-    { check: failuresPerEmailAndIp, max: config.loginFailuresPerEmailAndIp },
-    { check: failuresPerEmail, max: config.loginFailuresPerEmail },
+    { check: failuresPerEmailAndIp, max: config.loginFailuresPerEmailAndIp, waivedForKnownIp: false },
+    { check: failuresPerEmail, max: config.loginFailuresPerEmail, waivedForKnownIp: true },
   ].filter((c) => c.max > 0);
 
   /** Before the password is checked: refuse when the IP or the address has used up its attempts. */
@@ -126,23 +133,28 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, l
     if (config.loginAttemptsPerIp > 0 && !isExemptIp(request)) {
       await enforce(attemptsPerIp, request, `login attempts from this IP address (limit ${config.loginAttemptsPerIp} per ${config.loginRateWindowSeconds} seconds)`);
     }
-    for (const { check } of failureCounters) {
+    for (const { check, waivedForKnownIp } of failureCounters) {
       const seen = await check(request, { increment: false });
       if (!seen.isAllowed && seen.remaining === 0) {
+        if (waivedForKnownIp) {
+          const known = await knownLogins(request, { increment: false });
+          if (!known.isAllowed && known.remaining < known.max) continue;
+        }
         throw tooMany(`failed logins for this email address (limit ${seen.max} per ${config.loginRateWindowSeconds} seconds)`, seen.ttlInSeconds);
       }
     }
   };
-  /** After it: a refused login counts against the address (a success does not). */
-  const countFailure = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  /** After it: a refused login counts against the address (a success does not, and makes the IP a known one). */
+  const countOutcome = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (reply.statusCode === 401) for (const { check } of failureCounters) await check(request);
+    if (reply.statusCode === 200 && config.loginFailuresPerEmail > 0) await knownLogins(request);
     return payload;
   };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => LOGIN_ROUTES.has(`${m} ${route.url}`))) return;
     route.preHandler = [...toArray(route.preHandler), guardLogin] as typeof route.preHandler;
-    route.onSend = [...toArray(route.onSend), countFailure] as typeof route.onSend;
+    route.onSend = [...toArray(route.onSend), countOutcome] as typeof route.onSend;
   });
 
   return {

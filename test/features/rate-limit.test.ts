@@ -172,6 +172,19 @@ for (const dialect of DIALECTS) {
         expectEnvelope(await login(app, '198.51.100.30', owner), 200);
       });
 
+      it('POST /token: the lock from many IPs does not keep the owner out where they logged in before; guessing there is still limited', async () => {
+        const app = await start({ loginFailuresPerEmailAndIp: 3, loginFailuresPerEmail: 4 });
+        const owner = await app.signUp();
+        expectEnvelope(await login(app, '198.51.100.40', owner), 200);
+        for (let i = 0; i < 4; i++) expectEnvelope(await login(app, `203.0.113.${30 + i}`, owner, 'wrong'), 401);
+        // Locked for a new address, open at the owner's own one.
+        expectRateLimited(await login(app, '198.51.100.41', owner), /failed logins for this email address/);
+        expectEnvelope(await login(app, '198.51.100.40', owner), 200);
+        // From the owner's address, a guesser still meets the per-(email, IP) limit.
+        for (let i = 0; i < 3; i++) expectEnvelope(await login(app, '198.51.100.40', owner, 'wrong'), 401);
+        expectRateLimited(await login(app, '198.51.100.40', owner), /failed logins for this email address/);
+      });
+
       it('POST /token: one IP address may try only so many logins per window, right or wrong', async () => {
         const app = await start({ loginAttemptsPerIp: 3 });
         const account = await app.signUp();
