@@ -176,7 +176,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     users: new UsersService(handle.db, auth),
     apiKeys: new ApiKeysService(handle.db, auth),
     senders,
-    domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: domainRecordSettings(config), resolver: config.dnsResolver }, signingKeys),
+    domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: domainRecordSettings(config), resolver: config.dnsResolver }, [signingKeys, senders]),
     messages: new MessagesService(handle.db, workSignal, composer, metrics, senders, billing, {
       maxAttachments: config.attachmentsMaxCount, maxAttachmentBytes: config.attachmentMaxBytes, maxAttachmentsTotalBytes: config.attachmentsMaxTotalBytes,
     }),

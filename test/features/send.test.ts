@@ -151,6 +151,25 @@ for (const dialect of DIALECTS) {
       assert.equal(new Set(result.recipients.map((r: any) => r.id)).size, 1000);
     });
 
+    // The send path remembers usable senders for a few seconds (senders.service.ts
+    // usableSender); a change to a sender must end that at once.
+    describe('a sender changed right after a send from it', () => {
+      it('deleted: can no longer be sent from', async () => {
+        const sender = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/senders', token: a.token, body: { email: 'gone-soon@a.example' } }), 201).resultObject;
+        expectEnvelope(await send(a, { ...valid(a), from: { name: 'X', email: 'gone-soon@a.example' } }), 200);
+        expectEnvelope(await app.request({ method: 'DELETE', url: `/notify/v1/senders/${sender.id}`, token: a.token }), 200);
+        expectFieldError(await send(a, { ...valid(a), from: { name: 'X', email: 'gone-soon@a.example' } }), 'from.email');
+      });
+
+      it('given a new address: sent from by the new one only', async () => {
+        const sender = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/senders', token: a.token, body: { email: 'old-name@a.example' } }), 201).resultObject;
+        expectEnvelope(await send(a, { ...valid(a), from: { email: 'old-name@a.example' } }), 200);
+        expectEnvelope(await app.request({ method: 'PATCH', url: `/notify/v1/senders/${sender.id}`, token: a.token, body: { email: 'new-name@a.example' } }), 200);
+        expectFieldError(await send(a, { ...valid(a), from: { email: 'old-name@a.example' } }), 'from.email');
+        expectEnvelope(await send(a, { ...valid(a), from: { email: 'new-name@a.example' } }), 200);
+      });
+    });
+
     describe('validation: a 400 that names the field, and nothing is stored', () => {
       let countBefore: number;
       before(async () => {

@@ -27,7 +27,11 @@ import {
 import type { CreateDomainBody, Domain } from './domains.schemas.js';
 import { findLiveDomain, findLiveDomainByName, findVerifiedDomains, insertDomain, listLiveDomains, updateDomain } from './domains.store.js';
 import type { DomainRow } from './domains.table.js';
-import type { DomainSigningKeys } from './signing-keys.js';
+
+/** A per-process cache of something an account's domains decide. */
+export interface AccountCache {
+  forget(accountId: string): void;
+}
 
 const generateRsaKeyPair = promisify(generateKeyPair);
 
@@ -58,7 +62,12 @@ function isNoRecord(error: unknown): boolean {
 export class DomainsService {
   private readonly resolver: Resolver;
 
-  constructor(private readonly db: Db, private readonly options: DomainsOptions, private readonly signingKeys: DomainSigningKeys) {
+  /**
+   * `dependents`: per-process caches that hold what an account's domains decide (the DKIM
+   * signing keys, the senders a domain makes usable); this process's domain changes clear
+   * the account's entries at once.
+   */
+  constructor(private readonly db: Db, private readonly options: DomainsOptions, private readonly dependents: AccountCache[]) {
     this.resolver = new Resolver({ timeout: 5_000, tries: 2 });
     if (options.resolver) this.resolver.setServers([options.resolver]);
   }
@@ -123,7 +132,7 @@ export class DomainsService {
       deleted_at: now, updated_at: now, update_user_id: principal.userId, private_key: null,
     }));
     if (!removed) throw AppError.notFound('Domain');
-    this.signingKeys.forget(principal.accountId);
+    for (const cache of this.dependents) cache.forget(principal.accountId);
   }
 
   /** Looks every record up, stores the results and the verified state, and returns the domain. */
@@ -139,7 +148,7 @@ export class DomainsService {
     const verifiedAt = isVerified(records, results) ? (row.verified_at ?? now) : null;
     const changes = { verified_at: verifiedAt, checked_at: now, check_results: JSON.stringify(results), updated_at: now, update_user_id: principal.userId };
     if (!(await updateDomain(this.db, principal.accountId, id, changes))) throw AppError.notFound('Domain');
-    this.signingKeys.forget(principal.accountId);
+    for (const cache of this.dependents) cache.forget(principal.accountId);
     return this.toDomain({ ...row, ...changes });
   }
 

@@ -36,7 +36,6 @@ import type { Principal } from '../auth/auth.service.js';
 import { refundNeverAttempted, type Acceptor, type BillingService } from '../billing/billing.service.js';
 import { newEventRow, recordEvents, timelinesOf } from '../events/events.service.js';
 import type { SendersService } from '../senders/senders.service.js';
-import { findLiveSenderByEmail } from '../senders/senders.store.js';
 import { liveSuppressionsFor, suppressionKey } from '../suppressions/suppressions.service.js';
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
 import { renderContent, templateContent, type MessageContent } from '../templates/templates.service.js';
@@ -238,8 +237,8 @@ export class MessagesService {
     private readonly workSignal: WorkSignal,
     private readonly composer: MessageComposer,
     private readonly observer: SendObserver = IGNORE_SENDS,
-    /** Decides whether a sender may be used yet (verification); absent: any sender of the account may. */
-    private readonly senders?: Pick<SendersService, 'requireUsable'>,
+    /** Finds the sender of a send and decides whether it may be used yet (verification). */
+    private readonly senders: Pick<SendersService, 'usableSender'>,
     billing?: Pick<BillingService, 'acceptor'>,
     private readonly limits: SendLimits = DEFAULT_SEND_LIMITS,
   ) {
@@ -348,13 +347,9 @@ export class MessagesService {
     return sender;
   }
 
-  async validate(principal: Principal, body: SendBody) {
-    const sender = await findLiveSenderByEmail(this.db, principal.accountId, normalizeEmail(body.from.email));
-    if (!sender) {
-      throw AppError.field('from.email', `${body.from.email} is not one of this account's senders; add it with POST /notify/v1/senders or use an existing one (GET /notify/v1/senders).`);
-    }
-    await this.senders?.requireUsable(principal.accountId, sender);
-    return sender;
+  /** The sender of a send: one of the account's, usable in `from` (senders.service.ts usableSender). */
+  validate(principal: Principal, body: SendBody) {
+    return this.senders.usableSender(principal.accountId, body.from.email);
   }
 
   /**
