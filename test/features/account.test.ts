@@ -6,12 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
+import { UnsecuredJWT, decodeJwt } from 'jose';
 import { errorFields, formBody } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';
+import { forgeToken, jwtSecretOf } from '../helpers/jwt.js';
 import { addUser, createApiKey, login } from '../helpers/accounts.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp, type TestResponse } from '../helpers/app.js';
 
@@ -338,19 +337,11 @@ for (const dialect of DIALECTS) {
     before(async () => {
       app = await startTestApp(dialect);
       account = await app.signUp();
-      secret = fs.readFileSync(path.join(app.database.dataDir, 'jwt-secret'), 'utf8').trim();
+      secret = jwtSecretOf(app);
     });
     after(() => app.close());
 
-    async function forge(key: string, expOffset = 3600): Promise<string> {
-      const real = decodeJwt(account.token);
-      const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ acc: real.acc, sid: real.sid })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(real.sub!).setIssuer('postwire').setAudience('postwire-api')
-        .setIssuedAt(now - 7200).setExpirationTime(now + expOffset)
-        .sign(new TextEncoder().encode(key));
-    }
+    const forge = (key: string, expOffset = 3600) => forgeToken(account.token, secret, { key, iatOffset: -7200, expOffset });
 
     const endpoints: [('GET' | 'POST' | 'PATCH' | 'PUT'), string, unknown][] = [
       ['GET', '/account', undefined],

@@ -6,12 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { errorFields, formBody, multipartBody } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';
+import { forgeToken, jwtSecretOf, type ForgeOptions } from '../helpers/jwt.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp, type TestResponse } from '../helpers/app.js';
 
 const SENDERS = '/notify/v1/senders';
@@ -172,7 +171,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       app = await startTestApp(dialect);
       account = await app.signUp();
-      secret = fs.readFileSync(path.join(app.database.dataDir, 'jwt-secret'), 'utf8').trim();
+      secret = jwtSecretOf(app);
     });
     after(() => app.close());
 
@@ -180,18 +179,7 @@ for (const dialect of DIALECTS) {
       app.request({ method: 'GET', url: SENDERS, headers: authorization === undefined ? {} : { authorization } });
 
     /** A token like jwt.ts signs, with the claims of the signed-up account's login unless overridden. */
-    async function forge(options: { key?: string; iatOffset?: number; expOffset?: number; issuer?: string; audience?: string; claims?: Record<string, unknown> } = {}) {
-      const real = decodeJwt(account.token);
-      const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ acc: real.acc, sid: real.sid, ...options.claims })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(real.sub!)
-        .setIssuer(options.issuer ?? 'postwire')
-        .setAudience(options.audience ?? 'postwire-api')
-        .setIssuedAt(now + (options.iatOffset ?? 0))
-        .setExpirationTime(now + (options.expOffset ?? 3600))
-        .sign(new TextEncoder().encode(options.key ?? secret));
-    }
+    const forge = (options: ForgeOptions = {}) => forgeToken(account.token, secret, options);
 
     it('accepts the token from POST /token', async () => {
       const body = expectEnvelope(await get(`Bearer ${account.token}`), 200);
