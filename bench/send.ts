@@ -33,7 +33,7 @@
  * --profile runs Postwire under `node --cpu-prof` and prints the top functions of the
  * measured runs (bench/profile-summary.ts; the profile is kept under .tmp/bench-profiles/).
  * --sql-timing (SQLite only) preloads bench/sql-timing.mjs and prints the time spent in
- * each SQL statement during the measured runs (statements block the event loop).
+ * each SQL statement during the measured runs (most on the SQLite thread, src/db/threaded-sqlite.ts).
  * --role api runs `postwire api` (no delivery worker in the process) to isolate the send path.
  *
  * There are no timing assertions. The exit code is 1 only when the bench could not run or
@@ -614,7 +614,7 @@ async function main(): Promise<number> {
       const batches = sqlTotals.stats.get(rows.find(([k]) => /^insert into "messages"/.test(k))?.[0] ?? '')?.calls ?? 0;
       say('');
       say(`SQLite statements during the measured Postwire runs (${fmt(sqlTotals.wallMs / 1000, 1)} s wall, ${fmt(sqlTotals.accepted)} sends answered):`);
-      say(`  event loop inside SQLite: ${fmt(inSql)} ms = ${((100 * inSql) / sqlTotals.wallMs).toFixed(1)}% of wall time; ${fmt(batches)} group commits → ${batches ? (sqlTotals.accepted / batches).toFixed(1) : '?'} sends per commit on average.`);
+      say(`  inside SQLite (on the SQLite thread, but for the look-ups through DbHandle.reads on the main thread): ${fmt(inSql)} ms = ${((100 * inSql) / sqlTotals.wallMs).toFixed(1)}% of wall time; ${fmt(batches)} group commits → ${batches ? (sqlTotals.accepted / batches).toFixed(1) : '?'} sends per commit on average.`);
       say('       calls   total ms   µs/call   max ms  >5 ms   %wall  statement');
       for (const [k, v] of rows.slice(0, 20)) {
         say(`  ${fmt(v.calls).padStart(10)} ${fmt(v.ms).padStart(10)} ${fmt((1000 * v.ms) / v.calls).padStart(9)} ${fmt(v.maxMs, 1).padStart(8)} ${fmt(v.slow).padStart(6)} ${((100 * v.ms) / sqlTotals.wallMs).toFixed(1).padStart(6)}%  ${k}`);

@@ -1,8 +1,10 @@
 /**
  * Diagnostic preload for the send benchmark (`npm run bench:send -- --sql-timing`):
  * times every better-sqlite3 statement Postwire runs, grouped by SQL text, from outside
- * (no change to src/). better-sqlite3 is synchronous, so this time is also time the
- * event loop could not serve requests.
+ * (no change to src/). Most statements run on Postwire's SQLite thread (src/db/
+ * threaded-sqlite.ts); the look-ups through `DbHandle.reads` run on the main thread.
+ * Worker threads inherit this preload, but signals reach only the main thread: on SIGUSR2
+ * it asks every thread for its totals over a BroadcastChannel and writes their sum.
  *
  * Loaded with `node --import ./bench/sql-timing.mjs bin/postwire.mjs start`. On each
  * SIGUSR2 it writes the totals so far to $SQL_TIMING_DIR/sql-<n>.json (n = 1, 2, …);
@@ -13,6 +15,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
 
 const require = createRequire(path.join(process.cwd(), 'package.json'));
 const Database = require('better-sqlite3');
@@ -64,12 +67,46 @@ Database.prototype.prepare = function (sql) {
   return timed(statement, sql);
 };
 
-process.on('SIGUSR2', () => {
-  if (!dir) return;
-  snapshot++;
+/** This thread's totals since its previous report; `maxNs` restarts with each report. */
+function report() {
   const out = Object.fromEntries([...stats].map(([k, v]) => [k, { calls: v.calls, ms: v.ns / 1e6, maxMs: v.maxNs / 1e6, slow: v.slow }]));
-  for (const v of stats.values()) v.maxNs = 0; // the next snapshot reports the longest call since this one
-  const file = path.join(dir, `sql-${snapshot}.json`);
-  fs.writeFileSync(file + '.tmp', JSON.stringify({ at: Number(process.hrtime.bigint() / 1000n), stats: out }));
-  fs.renameSync(file + '.tmp', file);
-});
+  for (const v of stats.values()) v.maxNs = 0;
+  return out;
+}
+
+function add(into, from) {
+  for (const [k, v] of Object.entries(from)) {
+    const entry = into[k] ?? { calls: 0, ms: 0, maxMs: 0, slow: 0 };
+    entry.calls += v.calls;
+    entry.ms += v.ms;
+    entry.maxMs = Math.max(entry.maxMs, v.maxMs);
+    entry.slow += v.slow;
+    into[k] = entry;
+  }
+}
+
+const channel = new BroadcastChannel('postwire-sql-timing');
+channel.unref();
+if (isMainThread) {
+  process.on('SIGUSR2', () => {
+    if (!dir) return;
+    const n = ++snapshot;
+    const total = report();
+    const answer = (event) => {
+      if (event.data.reply === n) add(total, event.data.stats);
+    };
+    channel.addEventListener('message', answer);
+    channel.postMessage({ ask: n });
+    // The threads answer within a few milliseconds unless one is inside a long statement.
+    setTimeout(() => {
+      channel.removeEventListener('message', answer);
+      const file = path.join(dir, `sql-${n}.json`);
+      fs.writeFileSync(file + '.tmp', JSON.stringify({ at: Number(process.hrtime.bigint() / 1000n), stats: total }));
+      fs.renameSync(file + '.tmp', file);
+    }, 200);
+  });
+} else {
+  channel.addEventListener('message', (event) => {
+    if (event.data.ask !== undefined && stats.size) channel.postMessage({ reply: event.data.ask, thread: threadId, stats: report() });
+  });
+}

@@ -92,7 +92,8 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 function createTransport(config: Config, handle: DbHandle): Transport {
   switch (config.transport) {
     case 'capture':
-      return new CaptureTransport(handle.db);
+      // Its writes are plain INSERTs: through the write-behind connection, one round trip per commit.
+      return new CaptureTransport(handle.writeBehind);
     case 'smtp':
       return new SmtpRelayTransport({
         url: config.smtpUrl!, poolSize: config.smtpPoolSize, maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
@@ -199,6 +200,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     transport = createTransport(config, handle);
     const pipeline = new DeliveryPipeline(handle.db, transport, composer, {
       bounceDomain: config.bounceDomain, maxRetryAgeSeconds: config.maxRetryAgeSeconds, firstRetryMs: config.retryFirstDelayMs, concurrency: config.workerConcurrency,
+      outcomesDb: handle.writeBehind,
     }, logger, metrics);
     worker = new Worker(handle, pipeline, workSignal, {
       batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,

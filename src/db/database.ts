@@ -5,13 +5,30 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { statementCache } from './statement-cache.js';
+import { SqliteHost, ThreadedSqliteDialect } from './threaded-sqlite.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DbHandle {
   db: Kysely<Database>;
+  /**
+   * The same database for group-commit writers: writers that never read the result of a
+   * write (affected-row counts) inside their transactions. On SQLite such a transaction's
+   * writes travel to the SQLite thread with its next read or its COMMIT, one round trip
+   * instead of one per statement (threaded-sqlite.ts); on PostgreSQL it is `db`.
+   */
+  writeBehind: Kysely<Database>;
+  /**
+   * For look-ups of committed rows outside any transaction where a round trip costs more
+   * than the read (the send path's group commit, see group-commit.ts `read`). On SQLite a
+   * read-only connection on this thread: with WAL it never waits for the writer, and an
+   * indexed look-up costs microseconds, less than one trip to the SQLite thread and back
+   * through a busy event loop. On PostgreSQL it is `db`.
+   */
+  reads: Kysely<Database>;
   dialect: Dialect;
   /** Where the data lives, for log lines (no password). */
   describe: string;
@@ -39,42 +56,30 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
 }
 
 async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise<DbHandle> {
-  const { default: SqliteDatabase } = await import('better-sqlite3');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
-  // WAL lets readers (the API) proceed while the worker writes; FULL makes every
-  // commit durable before the API answers (an accepted message survives power loss).
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma(`synchronous = ${synchronous}`);
-  sqlite.pragma('busy_timeout = 10000');
-  sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', describe: `sqlite:${file}`, close: () => db.destroy() };
-}
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew, and on the send path preparing cost about as much
- * as running. better-sqlite3 statements can be run again and again, and Kysely runs
- * each to completion synchronously (no streaming here), so one prepared statement per
- * distinct SQL text is safe to reuse. The cache is bounded: multi-row INSERTs of
- * varying sizes each have their own text, and the least recently used are dropped.
- */
-function withStatementCache(sqlite: import('better-sqlite3').Database) {
-  const cache = new Map<string, import('better-sqlite3').Statement>();
+  // The connection lives on a thread of its own (threaded-sqlite.ts): its statements and
+  // disk syncs do not stop this thread's event loop. Both Kysely instances lend the same
+  // one connection. Opening it here, not on first use, makes a bad file fail at start.
+  const host = new SqliteHost({ file, synchronous });
+  const db = new Kysely<Database>({ dialect: new ThreadedSqliteDialect(host, { writeBehind: false }) });
+  const writeBehind = new Kysely<Database>({ dialect: new ThreadedSqliteDialect(host, { writeBehind: true }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+  // Opened after the thread has set the file up (WAL): a read-only connection cannot.
+  const { default: SqliteDatabase } = await import('better-sqlite3');
+  const reader = new SqliteDatabase(file, { readonly: true });
+  reader.pragma('busy_timeout = 10000');
+  const reads = new Kysely<Database>({ dialect: new SqliteDialect({ database: { close: () => reader.close(), prepare: statementCache(reader, 100) } }) });
   return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = cache.get(sql);
-      if (statement) {
-        cache.delete(sql);
-      } else {
-        statement = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(sql, statement);
-      return statement;
+    db, writeBehind, reads, dialect: 'sqlite', describe: `sqlite:${file}`,
+    close: async () => {
+      await reads.destroy();
+      await writeBehind.destroy();
+      await db.destroy();
     },
   };
 }
@@ -91,5 +96,5 @@ async function openPostgres(url: string, poolSize: number, onIdleError: (error: 
   pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = url.replace(/\/\/[^@/]*@/, '//');
-  return { db, dialect: 'postgres', describe: safe, close: () => db.destroy() };
+  return { db, writeBehind: db, reads: db, dialect: 'postgres', describe: safe, close: () => db.destroy() };
 }

@@ -41,7 +41,7 @@ class ComposeThread {
 
   constructor(onExit: () => void) {
     // The thread's code is TypeScript; the bootstrap registers tsx's loader in the thread first.
-    this.worker = new Worker(new URL('./mime-thread-boot.mjs', import.meta.url), {
+    this.worker = new Worker(new URL('../lib/thread-boot.mjs', import.meta.url), {
       workerData: { entry: new URL('./mime-thread.ts', import.meta.url).href },
     });
     // An idle thread does not keep the process alive (close() ends it); a busy one does.

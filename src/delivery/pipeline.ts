@@ -78,6 +78,8 @@ export interface PipelineOptions {
   firstRetryMs?: number;
   /** Deliveries in flight at once (WORKER_CONCURRENCY): when that many outcomes wait, they commit without lingering. */
   concurrency?: number;
+  /** What the outcomes' group commit writes through: the DbHandle's `writeBehind` (its writer reads only via RETURNING). Default: the pipeline's db. */
+  outcomesDb?: Db;
 }
 
 const DEFAULT_MAX_RETRY_AGE_SECONDS = Number(CONFIG_SCHEMA.MAX_RETRY_AGE_SECONDS.default);
@@ -197,7 +199,7 @@ export class DeliveryPipeline {
     private readonly observer: DeliveryObserver = IGNORE_DELIVERIES,
   ) {
     this.maxRetryAgeMs = (options.maxRetryAgeSeconds ?? DEFAULT_MAX_RETRY_AGE_SECONDS) * 1000;
-    this.outcomes = new GroupCommit(db, outcomeWriter(this.maxRetryAgeMs, options.firstRetryMs), {
+    this.outcomes = new GroupCommit(options.outcomesDb ?? db, outcomeWriter(this.maxRetryAgeMs, options.firstRetryMs), {
       lingerMs: OUTCOME_LINGER_MS, flushAt: options.concurrency ?? 16,
     });
   }

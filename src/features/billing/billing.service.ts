@@ -93,17 +93,18 @@ function outOfCredits(balance: number, needed: number): AppError {
 }
 
 /** A group commit whose items are charged in the transaction that writes them (see the header comment). */
-class ChargedAcceptor<T> implements Acceptor<T> {
-  private readonly commit: GroupCommit<{ item: T; refusal?: AppError | undefined }>;
+class ChargedAcceptor<T, R> implements Acceptor<T> {
+  private readonly commit: GroupCommit<{ item: T; refusal?: AppError | undefined }, R>;
 
-  constructor(billing: BillingService, db: Db, write: (trx: Trx, items: T[]) => Promise<void>, chargesOf: (item: T) => Charge[]) {
-    this.commit = new GroupCommit(db, async (trx, slots) => {
+  constructor(billing: BillingService, db: Db, write: (trx: Trx, items: T[], read: R) => Promise<void>, chargesOf: (item: T) => Charge[], read: (items: T[]) => Promise<R>) {
+    this.commit = new GroupCommit(db, async (trx, slots, looked) => {
       // Decided afresh on every attempt: a batch that fails is retried item by item.
+      // The balances are read inside the transaction, never before it: they are what it changes.
       const refusals = await billing.chargeForRecipients(trx, slots.map((s) => chargesOf(s.item)));
       slots.forEach((slot, i) => { slot.refusal = refusals[i]; });
       const paid = slots.filter((s) => !s.refusal).map((s) => s.item);
-      if (paid.length) await write(trx, paid);
-    });
+      if (paid.length) await write(trx, paid, looked);
+    }, {}, (slots) => read(slots.map((s) => s.item)));
   }
 
   async submit(item: T): Promise<void> {
@@ -124,9 +125,15 @@ export class BillingService {
    * The acceptor of the send path: a plain group commit with BILLING=off, one that
    * charges every item before writing it with BILLING=credits.
    */
-  acceptor<T>(write: (trx: Trx, items: T[]) => Promise<void>, chargesOf: (item: T) => Charge[]): Acceptor<T> {
-    if (this.mode === 'off') return new GroupCommit(this.handle.db, write);
-    return new ChargedAcceptor(this, this.handle.db, write, chargesOf);
+  acceptor<T, R>(
+    write: (trx: Trx, items: T[], read: R) => Promise<void>, chargesOf: (item: T) => Charge[],
+    read: (reads: Db, items: T[]) => Promise<R>,
+  ): Acceptor<T> {
+    // The writers of the send path never read a write's result: write-behind (database.ts),
+    // and what they look up beforehand comes through `reads` (group-commit.ts).
+    const lookUp = (items: T[]) => read(this.handle.reads, items);
+    if (this.mode === 'off') return new GroupCommit(this.handle.writeBehind, write, {}, lookUp);
+    return new ChargedAcceptor(this, this.handle.writeBehind, write, chargesOf, lookUp);
   }
 
   /**

@@ -2,7 +2,7 @@
 import { chunkRows } from '../../db/group-commit.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Page } from '../../http/pagination.js';
-import { fanOutToWebhooks } from '../webhooks/webhooks.fan-out.js';
+import { fanOutToWebhooks, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import type { EventRow, EventType } from './events.table.js';
 
 export interface EventFilter {
@@ -19,9 +19,9 @@ export interface EventFilter {
  * Many events with one multi-row INSERT per chunk, and their webhook deliveries in the
  * same transaction: the one write path of events (webhooks.fan-out.ts says why).
  */
-export async function insertEvents(db: DbOrTrx, rows: EventRow[]): Promise<void> {
+export async function insertEvents(db: DbOrTrx, rows: EventRow[], webhooks?: ActiveWebhook[]): Promise<void> {
   for (const chunk of chunkRows(rows)) await db.insertInto('events').values(chunk).execute();
-  await fanOutToWebhooks(db, rows);
+  await fanOutToWebhooks(db, rows, webhooks);
 }
 
 export async function listEvents(db: DbOrTrx, accountId: string, filter: EventFilter, page: Page): Promise<{ rows: EventRow[]; total: number }> {

@@ -36,6 +36,7 @@ import type { Principal } from '../auth/auth.service.js';
 import { refundNeverAttempted, type Acceptor, type BillingService } from '../billing/billing.service.js';
 import { newEventRow, recordEvents, timelinesOf } from '../events/events.service.js';
 import type { SendersService } from '../senders/senders.service.js';
+import { activeWebhooksFor, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import { liveSuppressionsFor, suppressionKey } from '../suppressions/suppressions.service.js';
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
 import { renderContent, templateContent, type MessageContent } from '../templates/templates.service.js';
@@ -177,22 +178,42 @@ function withSuppressions(accepted: AcceptedMessage, suppressed: ReadonlyMap<str
 }
 
 /** The suppression list's entries for these recipients, in chunks that keep the IN lists small. */
-async function suppressionsAmong(trx: Trx, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
+async function suppressionsAmong(db: Db, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
   const found = new Map<string, SuppressionReason>();
   for (let i = 0; i < recipients.length; i += 5000) {
-    for (const [key, reason] of await liveSuppressionsFor(trx, recipients.slice(i, i + 5000))) found.set(key, reason);
+    for (const [key, reason] of await liveSuppressionsFor(db, recipients.slice(i, i + 5000))) found.set(key, reason);
   }
   return found;
 }
 
+/** What the writer of a group of sends looks up before its transaction. */
+interface SendLookups {
+  suppressions: Map<string, SuppressionReason>;
+  webhooks: ActiveWebhook[];
+}
+
 /**
- * The group-commit writer of sends. Suppressed recipients are found here, with one query
- * for every send of the group, not one per request: the send path stays as cheap as
- * before. The writer may run twice for a send (a failed group is retried one by one), so
- * it derives the rows to write afresh and leaves the accepted rows as they were.
+ * The look-ups of a group of sends, one query each for the whole group, not one per
+ * request, and before the group's transaction (group-commit.ts `read`): the suppression
+ * list's entries for its recipients, and its accounts' webhooks. Neither is written by a
+ * send, so reading them a moment before the commit is as if the send had committed a
+ * moment earlier: an address suppressed, or a webhook added, in between counts from the
+ * next send on.
  */
-async function writeAcceptedSends(trx: Trx, sends: AcceptedSend[]): Promise<void> {
-  const suppressions = await suppressionsAmong(trx, sends.flatMap((s) => s.messages.flatMap((m) => m.recipients)));
+async function lookUpForSends(db: Db, sends: AcceptedSend[]): Promise<SendLookups> {
+  const [suppressions, webhooks] = await Promise.all([
+    suppressionsAmong(db, sends.flatMap((s) => s.messages.flatMap((m) => m.recipients))),
+    activeWebhooksFor(db, sends.flatMap((s) => s.messages.map((m) => m.message.account_id))),
+  ]);
+  return { suppressions, webhooks };
+}
+
+/**
+ * The group-commit writer of sends: writes only (see lookUpForSends). The writer may run
+ * twice for a send (a failed group is retried one by one), so it derives the rows to write
+ * afresh and leaves the accepted rows as they were.
+ */
+async function writeAcceptedSends(trx: Trx, sends: AcceptedSend[], { suppressions, webhooks }: SendLookups): Promise<void> {
   const keys: IdempotencyKeyRow[] = [];
   const messages: AcceptedMessage[] = [];
   for (const send of sends) {
@@ -205,7 +226,7 @@ async function writeAcceptedSends(trx: Trx, sends: AcceptedSend[]): Promise<void
     if (send.idempotency) keys.push({ ...send.idempotency, response: JSON.stringify(send.answer(suppressed)) });
     for (const m of send.messages) messages.push(suppressed.size ? withSuppressions(m, suppressed) : m);
   }
-  await insertAcceptedSends(trx, keys, messages);
+  await insertAcceptedSends(trx, keys, messages, webhooks);
   // BILLING=credits: a recipient found suppressed here gets back the credit just charged for it.
   await refundNeverAttempted(trx, sends.flatMap((s) => s.messages.flatMap((m) => m.recipients.filter((r) => s.suppressed.has(r.id))))
     .map((r) => ({ accountId: r.account_id, messageId: r.message_id, recipientId: r.id })));
@@ -244,8 +265,8 @@ export class MessagesService {
   ) {
     // With BILLING=credits every recipient is charged in the transaction that accepts it (billing.service.ts).
     this.acceptor = billing
-      ? billing.acceptor(writeAcceptedSends, (send) => send.messages.map((m) => ({ accountId: m.message.account_id, messageId: m.message.id, recipients: m.recipients.length })))
-      : new GroupCommit(db, writeAcceptedSends);
+      ? billing.acceptor(writeAcceptedSends, (send) => send.messages.map((m) => ({ accountId: m.message.account_id, messageId: m.message.id, recipients: m.recipients.length })), lookUpForSends)
+      : new GroupCommit(db, writeAcceptedSends, {}, (sends) => lookUpForSends(db, sends));
   }
 
   async send(principal: Principal, body: SendBody, idempotencyKey?: string): Promise<Answer<SendResult>> {

@@ -4,6 +4,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { NewDeliveryJobRow } from '../../delivery/delivery.table.js';
 import { insertEvents } from '../events/events.store.js';
 import type { EventRow } from '../events/events.table.js';
+import type { ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
 import type { Page } from '../../http/pagination.js';
 import type { IdempotencyKeyRow, MessageRow, MessageTagsTable, NewMessageRow, NewRecipientRow, RecipientRow } from './messages.table.js';
@@ -37,18 +38,21 @@ export interface AcceptedSend {
  * same key fails on the primary key before writing anything, and its transaction
  * (retried alone, see db/group-commit.ts) rolls back.
  */
-export async function insertAcceptedSends(trx: DbOrTrx, keys: IdempotencyKeyRow[], messages: AcceptedMessage[]): Promise<void> {
+export async function insertAcceptedSends(trx: DbOrTrx, keys: IdempotencyKeyRow[], messages: AcceptedMessage[], webhooks: ActiveWebhook[]): Promise<void> {
   for (const rows of chunkRows(keys)) await trx.insertInto('idempotency_keys').values(rows).execute();
-  await insertAcceptedMessages(trx, messages);
+  await insertAcceptedMessages(trx, messages, webhooks);
 }
 
-/** Writes many accepted messages with one multi-row INSERT per table (see db/group-commit.ts). */
-export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMessage[]): Promise<void> {
+/**
+ * Writes many accepted messages with one multi-row INSERT per table (see db/group-commit.ts).
+ * `webhooks`: the accounts' active webhooks, looked up before (webhooks.fan-out.ts).
+ */
+export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMessage[], webhooks?: ActiveWebhook[]): Promise<void> {
   for (const rows of chunkRows(accepted.map((a) => a.message))) await trx.insertInto('messages').values(rows).execute();
   for (const rows of chunkRows(accepted.flatMap((a) => a.recipients))) await trx.insertInto('message_recipients').values(rows).execute();
   for (const rows of chunkRows(accepted.flatMap((a) => a.jobs))) await trx.insertInto('delivery_jobs').values(rows).execute();
   for (const rows of chunkRows(accepted.flatMap((a) => a.tags))) await trx.insertInto('message_tags').values(rows).execute();
-  await insertEvents(trx, accepted.flatMap((a) => a.events));
+  await insertEvents(trx, accepted.flatMap((a) => a.events), webhooks);
 }
 
 /** The columns of a message in lists: not its content, MIME or attachments. */

@@ -56,10 +56,22 @@ export function newDeliveryRow(webhook: { id: string; account_id: string }, even
   };
 }
 
-/** Queues the deliveries of freshly written events; returns how many. Call inside the events' transaction. */
-export async function fanOutToWebhooks(db: DbOrTrx, events: EventRow[]): Promise<number> {
+export type ActiveWebhook = Awaited<ReturnType<typeof listActiveWebhooksOf>>[number];
+
+/** The webhooks that take new events of these accounts (what fanOutToWebhooks looks up). */
+export function activeWebhooksFor(db: DbOrTrx, accountIds: Iterable<string>): Promise<ActiveWebhook[]> {
+  return listActiveWebhooksOf(db, [...new Set(accountIds)]);
+}
+
+/**
+ * Queues the deliveries of freshly written events; returns how many. Call inside the
+ * events' transaction. `webhooks`: the accounts' active webhooks when the caller has
+ * already looked them up (the send path does, before its transaction: a webhook created
+ * meanwhile then counts as created just after the send, which it may as well have been).
+ */
+export async function fanOutToWebhooks(db: DbOrTrx, events: EventRow[], webhooks?: ActiveWebhook[]): Promise<number> {
   if (events.length === 0) return 0;
-  const webhooks = await listActiveWebhooksOf(db, [...new Set(events.map((e) => e.account_id))]);
+  webhooks ??= await activeWebhooksFor(db, events.map((e) => e.account_id));
   if (webhooks.length === 0) return 0;
   const byAccount = new Map<string, { id: string; account_id: string; filter: EventType[] }[]>();
   for (const w of webhooks) {

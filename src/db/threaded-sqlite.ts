@@ -1,0 +1,299 @@
+/**
+ * Kysely's SQLite dialect with the connection on a thread of its own (sqlite-thread.ts).
+ *
+ * Everything Kysely does stays on the caller's thread (building and compiling queries,
+ * the adapter, the introspector); only running compiled statements crosses over. SQLite
+ * has one writer at a time and better-sqlite3 one statement at a time, so, as in Kysely's
+ * own SQLite driver, there is one connection, lent to one query or transaction at a time
+ * (`SqliteHost`'s mutex); the difference is that while statements run, or a commit waits
+ * for the disk, the event loop is free.
+ *
+ * Write-behind: every statement is a round trip to the thread, and under load the answer
+ * waits for the event loop's next turn, a millisecond or more; a group commit of eight
+ * statements held the connection for all eight turns. So a dialect made with
+ * `writeBehind` holds back, inside a transaction, the statements whose answers nobody
+ * needs before the end (BEGIN, and INSERT/UPDATE/DELETE without RETURNING) and sends them
+ * with the transaction's next read or with its COMMIT, as one list run in order. Their
+ * results (affected-row counts) are therefore not known: only writers that never look at
+ * them use it (the group commits, see database.ts `writeBehind`). A held-back write that
+ * fails makes its transaction fail at that next read or COMMIT, which rolls it back.
+ *
+ * A thread that dies: a transaction is a run of statements on the same connection. If the
+ * thread ends in the middle (it should not: statement errors are answered, not thrown),
+ * SQLite rolls back what that connection had not committed when the file is next opened,
+ * and the connection that was lent out fails every later statement, its COMMIT included:
+ * its caller sees an error, never a half-applied transaction reported as committed. The
+ * next borrower gets a new thread.
+ */
+import { Worker } from 'node:worker_threads';
+import {
+  CompiledQuery, DeleteQueryNode, InsertQueryNode, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, UpdateQueryNode,
+  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
+} from 'kysely';
+import type { SqliteThreadOptions, Statement, ThreadError, ThreadReply, ThreadRequest } from './sqlite-thread.js';
+
+interface Pending {
+  resolve: (result: QueryResult<unknown>) => void;
+  reject: (error: Error) => void;
+}
+
+function toError(error: ThreadError): Error {
+  return Object.assign(new Error(error.message), { name: error.name, code: error.code });
+}
+
+/** One SQLite thread and the statement lists it has not answered yet. */
+class SqliteThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private exitReason: Error | undefined;
+  readonly ready: Promise<void>;
+  readonly exited: Promise<void>;
+
+  constructor(options: SqliteThreadOptions) {
+    // The thread's code is TypeScript; the bootstrap registers tsx's loader in the thread first.
+    this.worker = new Worker(new URL('../lib/thread-boot.mjs', import.meta.url), {
+      workerData: { entry: new URL('./sqlite-thread.ts', import.meta.url).href, options },
+    });
+    let opened: () => void;
+    let openFailed: (error: Error) => void;
+    this.ready = new Promise((resolve, reject) => {
+      opened = resolve;
+      openFailed = reject;
+    });
+    // An idle thread does not keep the process alive; one opening the file or running
+    // statements does.
+    this.worker.on('message', (reply: ThreadReply) => {
+      if ('ready' in reply) {
+        if (this.pending.size === 0) this.worker.unref();
+        return opened();
+      }
+      if ('failed' in reply) return openFailed(toError(reply.failed));
+      const request = this.pending.get(reply.id);
+      if (!request) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if ('error' in reply) request.reject(toError(reply.error));
+      else if ('rows' in reply) request.resolve({ rows: reply.rows });
+      else request.resolve({ rows: [], numAffectedRows: BigInt(reply.changes), insertId: BigInt(reply.lastInsertRowid) });
+    });
+    const fail = (error: Error) => {
+      this.exitReason ??= error;
+      openFailed(error);
+      for (const request of this.pending.values()) request.reject(error);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.exited = new Promise((resolve) => {
+      this.worker.on('exit', (code) => {
+        fail(new Error(`the SQLite thread ended (exit code ${code})`));
+        resolve();
+      });
+    });
+  }
+
+  get alive(): boolean {
+    return this.exitReason === undefined;
+  }
+
+  run(statements: Statement[]): Promise<QueryResult<unknown>> {
+    if (this.exitReason) return Promise.reject(this.exitReason);
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, statements } satisfies ThreadRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.alive) {
+      this.worker.ref(); // until it has exited
+      this.worker.postMessage({ close: true } satisfies ThreadRequest);
+    }
+    await this.exited;
+  }
+}
+
+/** Waiters for the one connection, served in turn. */
+class ConnectionMutex {
+  private held: Promise<void> | undefined;
+  private release: (() => void) | undefined;
+
+  async lock(): Promise<void> {
+    while (this.held) await this.held;
+    this.held = new Promise((resolve) => {
+      this.release = resolve;
+    });
+  }
+
+  unlock(): void {
+    const release = this.release;
+    this.held = undefined;
+    this.release = undefined;
+    release?.();
+  }
+}
+
+/**
+ * The file's one connection (its thread) and who holds it. Shared by the Kysely instances
+ * of one DbHandle (the plain one and the write-behind one), so that they take turns.
+ */
+export class SqliteHost {
+  private readonly mutex = new ConnectionMutex();
+  private thread: SqliteThread | undefined;
+  private closed: Promise<void> | undefined;
+
+  constructor(private readonly options: SqliteThreadOptions) {}
+
+  async start(): Promise<void> {
+    if (this.thread) return this.thread.ready;
+    this.thread = new SqliteThread(this.options);
+    await this.thread.ready;
+  }
+
+  /** Waits for the connection; the caller must `release()` it. */
+  async acquire(): Promise<SqliteThread> {
+    await this.mutex.lock();
+    try {
+      if (!this.thread?.alive) {
+        this.thread = new SqliteThread(this.options);
+        await this.thread.ready;
+      }
+      return this.thread;
+    } catch (error) {
+      this.mutex.unlock();
+      throw error;
+    }
+  }
+
+  release(): void {
+    this.mutex.unlock();
+  }
+
+  /** Ends the thread; safe to call from every Kysely instance sharing it. */
+  close(): Promise<void> {
+    this.closed ??= this.thread?.close() ?? Promise.resolve();
+    return this.closed;
+  }
+}
+
+const BEGIN: Statement = { sql: 'begin immediate', params: [] };
+const COMMIT: Statement = { sql: 'commit', params: [] };
+const ROLLBACK: Statement = { sql: 'rollback', params: [] };
+
+/** A statement whose answer nobody inside a write-behind transaction waits for. */
+function isPlainWrite(compiled: CompiledQuery): boolean {
+  const node = compiled.query;
+  return (InsertQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node)) && node.returning === undefined;
+}
+
+/** The connection as lent to one query or transaction: bound to the thread it was lent on. */
+class ThreadConnection implements DatabaseConnection {
+  /** Statements held back until the transaction's next read or its end (write-behind only). */
+  private held: Statement[] = [];
+  private inTransaction = false;
+
+  constructor(private readonly thread: SqliteThread, private readonly writeBehind: boolean) {}
+
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = { sql: compiled.sql, params: compiled.parameters };
+    if (this.writeBehind && this.inTransaction && isPlainWrite(compiled)) {
+      this.held.push(statement);
+      return Promise.resolve({ rows: [] });
+    }
+    return this.send(statement) as Promise<QueryResult<R>>;
+  }
+
+  // Nothing here streams; the rows of a select come as one chunk.
+  async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    yield await this.executeQuery<R>(compiled);
+  }
+
+  begin(): Promise<unknown> {
+    this.inTransaction = true;
+    if (!this.writeBehind) return this.send(BEGIN);
+    this.held.push(BEGIN);
+    return Promise.resolve();
+  }
+
+  async commit(): Promise<void> {
+    this.inTransaction = false;
+    await this.send(COMMIT);
+  }
+
+  async rollback(): Promise<void> {
+    this.inTransaction = false;
+    const neverSent = this.held.length > 0 && this.held[0] === BEGIN;
+    this.held = [];
+    // A transaction whose BEGIN is still held back never started: nothing to undo.
+    if (!neverSent) await this.send(ROLLBACK);
+  }
+
+  private send(statement: Statement): Promise<QueryResult<unknown>> {
+    if (this.held.length === 0) return this.thread.run([statement]);
+    const statements = this.held;
+    this.held = [];
+    statements.push(statement);
+    return this.thread.run(statements);
+  }
+}
+
+class ThreadedSqliteDriver implements Driver {
+  constructor(private readonly host: SqliteHost, private readonly writeBehind: boolean) {}
+
+  init(): Promise<void> {
+    return this.host.start();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new ThreadConnection(await this.host.acquire(), this.writeBehind);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as ThreadConnection).begin();
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return (connection as ThreadConnection).commit();
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return (connection as ThreadConnection).rollback();
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.host.release();
+  }
+
+  destroy(): Promise<void> {
+    return this.host.close();
+  }
+}
+
+/**
+ * BEGIN IMMEDIATE (see ThreadConnection): a transaction takes the write lock when it
+ * begins, waiting for it up to busy_timeout. A plain (deferred) BEGIN that reads and then
+ * writes fails at once with SQLITE_BUSY when another connection (another process on the
+ * file) wrote in between, since its snapshot can no longer become a write; waiting cannot
+ * help it.
+ */
+export class ThreadedSqliteDialect implements Dialect {
+  constructor(private readonly host: SqliteHost, private readonly options: { writeBehind: boolean }) {}
+
+  createDriver(): Driver {
+    return new ThreadedSqliteDriver(this.host, this.options.writeBehind);
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+}
