@@ -200,7 +200,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     transport = createTransport(config, handle);
     const pipeline = new DeliveryPipeline(handle.db, transport, composer, {
       bounceDomain: config.bounceDomain, maxRetryAgeSeconds: config.maxRetryAgeSeconds, firstRetryMs: config.retryFirstDelayMs, concurrency: config.workerConcurrency,
-      outcomesDb: handle.writeBehind,
+      outcomesDb: handle.writeBehind, readsDb: handle.reads,
     }, logger, metrics);
     worker = new Worker(handle, pipeline, workSignal, {
       batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,

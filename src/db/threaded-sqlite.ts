@@ -115,23 +115,30 @@ class SqliteThread {
   }
 }
 
-/** Waiters for the one connection, served in turn. */
+/**
+ * Waiters for the one connection, served in turn, the group commits first. A group
+ * commit holds the connection for one or two round trips and requests wait for it to
+ * answer; the worker's claims and everything else (mostly one statement each) wait
+ * behind it rather than the other way round. Nobody starves: a group commit's next
+ * batch asks for the connection only after the event loop's next turn, so whoever
+ * waited meanwhile gets it first.
+ */
 class ConnectionMutex {
-  private held: Promise<void> | undefined;
-  private release: (() => void) | undefined;
+  private held = false;
+  private readonly waiting: { first: (() => void)[]; rest: (() => void)[] } = { first: [], rest: [] };
 
-  async lock(): Promise<void> {
-    while (this.held) await this.held;
-    this.held = new Promise((resolve) => {
-      this.release = resolve;
-    });
+  lock(first: boolean): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => (first ? this.waiting.first : this.waiting.rest).push(resolve));
   }
 
   unlock(): void {
-    const release = this.release;
-    this.held = undefined;
-    this.release = undefined;
-    release?.();
+    const next = this.waiting.first.shift() ?? this.waiting.rest.shift();
+    if (next) next(); // handed over: still held
+    else this.held = false;
   }
 }
 
@@ -152,9 +159,9 @@ export class SqliteHost {
     await this.thread.ready;
   }
 
-  /** Waits for the connection; the caller must `release()` it. */
-  async acquire(): Promise<SqliteThread> {
-    await this.mutex.lock();
+  /** Waits for the connection (`first`: ahead of the others, see ConnectionMutex); the caller must `release()` it. */
+  async acquire(first: boolean): Promise<SqliteThread> {
+    await this.mutex.lock(first);
     try {
       if (!this.thread?.alive) {
         this.thread = new SqliteThread(this.options);
@@ -247,7 +254,7 @@ class ThreadedSqliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new ThreadConnection(await this.host.acquire(), this.writeBehind);
+    return new ThreadConnection(await this.host.acquire(this.writeBehind), this.writeBehind);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {

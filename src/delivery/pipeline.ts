@@ -80,6 +80,8 @@ export interface PipelineOptions {
   concurrency?: number;
   /** What the outcomes' group commit writes through: the DbHandle's `writeBehind` (its writer reads only via RETURNING). Default: the pipeline's db. */
   outcomesDb?: Db;
+  /** What a claimed batch is loaded through: the DbHandle's `reads` (committed rows, no round trip to the SQLite thread). Default: the pipeline's db. */
+  readsDb?: Db;
 }
 
 const DEFAULT_MAX_RETRY_AGE_SECONDS = Number(CONFIG_SCHEMA.MAX_RETRY_AGE_SECONDS.default);
@@ -206,10 +208,11 @@ export class DeliveryPipeline {
 
   /** Loads what a batch of claimed jobs needs and returns one delivery task per job. */
   async loadBatch(jobs: ClaimedJob[]): Promise<(() => Promise<Delivery>)[]> {
+    const reads = this.options.readsDb ?? this.db;
     const [messages, [recipients, suppressed]] = await Promise.all([
-      loadMessages(this.db, [...new Set(jobs.map((j) => j.message_id))]),
-      loadRecipients(this.db, jobs.map((j) => j.recipient_id))
-        .then(async (rows) => [rows, await liveSuppressionsFor(this.db, rows)] as const),
+      loadMessages(reads, [...new Set(jobs.map((j) => j.message_id))]),
+      loadRecipients(reads, jobs.map((j) => j.recipient_id))
+        .then(async (rows) => [rows, await liveSuppressionsFor(reads, rows)] as const),
     ]);
     // Only a message that has no stored MIME yet (or a personalised copy without one) needs its addressees.
     const toCompose = new Set(messages.filter((m) => m.mime === null).map((m) => m.id));
@@ -218,7 +221,7 @@ export class DeliveryPipeline {
       messages: new Map(messages.map((m) => [m.id, m])),
       recipients: new Map(recipients.map((r) => [r.id, r])),
       suppressed,
-      addressees: await addresseesOf(this.db, [...toCompose]),
+      addressees: await addresseesOf(reads, [...toCompose]),
       composed: new Map(),
     };
     return jobs.map((job) => () => this.deliver(job, batch));

@@ -4,13 +4,13 @@
  * Stores are group-committed like every other high-rate write (db/group-commit.ts).
  */
 import type { Db, Trx } from '../../db/database.js';
-import { GroupCommit, chunkRows } from '../../db/group-commit.js';
+import { GroupCommit, insertRows } from '../../db/group-commit.js';
 import type { CapturedEmailsTable } from '../delivery.table.js';
 import { newId } from '../../lib/ids.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
 
 async function insertCaptured(trx: Trx, rows: CapturedEmailsTable[]): Promise<void> {
-  for (const chunk of chunkRows(rows)) await trx.insertInto('captured_emails').values(chunk).execute();
+  await insertRows(trx, 'captured_emails', rows);
 }
 
 export class CaptureTransport implements Transport {

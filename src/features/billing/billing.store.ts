@@ -1,7 +1,7 @@
 /** SQL for payments and the credit ledger. Every read of an account's data is scoped by account. */
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import { chunkRows } from '../../db/group-commit.js';
+import { insertRows } from '../../db/group-commit.js';
 import type { Page } from '../../http/pagination.js';
 import type { NewLedgerRow, PaymentRow } from './billing.table.js';
 
@@ -31,7 +31,7 @@ export async function lockAccountsForCharging(trx: DbOrTrx, accountIds: string[]
 }
 
 export async function insertLedgerEntries(db: DbOrTrx, rows: NewLedgerRow[]): Promise<void> {
-  for (const chunk of chunkRows(rows)) await db.insertInto('credit_ledger').values(chunk).execute();
+  await insertRows(db, 'credit_ledger', rows);
 }
 
 /** Of the given messages, those whose recipients were charged (a usage entry exists). */

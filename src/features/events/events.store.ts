@@ -1,5 +1,5 @@
 /** SQL for the event log. Reads are scoped by account; writes come from the send and delivery paths. */
-import { chunkRows } from '../../db/group-commit.js';
+import { insertRows } from '../../db/group-commit.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Page } from '../../http/pagination.js';
 import { fanOutToWebhooks, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
@@ -20,7 +20,7 @@ export interface EventFilter {
  * same transaction: the one write path of events (webhooks.fan-out.ts says why).
  */
 export async function insertEvents(db: DbOrTrx, rows: EventRow[], webhooks?: ActiveWebhook[]): Promise<void> {
-  for (const chunk of chunkRows(rows)) await db.insertInto('events').values(chunk).execute();
+  await insertRows(db, 'events', rows);
   await fanOutToWebhooks(db, rows, webhooks);
 }
 

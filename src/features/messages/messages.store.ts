@@ -1,5 +1,5 @@
 /** SQL for messages and their recipients. Every read is scoped by account. */
-import { chunkRows } from '../../db/group-commit.js';
+import { insertRows } from '../../db/group-commit.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { NewDeliveryJobRow } from '../../delivery/delivery.table.js';
 import { insertEvents } from '../events/events.store.js';
@@ -39,7 +39,7 @@ export interface AcceptedSend {
  * (retried alone, see db/group-commit.ts) rolls back.
  */
 export async function insertAcceptedSends(trx: DbOrTrx, keys: IdempotencyKeyRow[], messages: AcceptedMessage[], webhooks: ActiveWebhook[]): Promise<void> {
-  for (const rows of chunkRows(keys)) await trx.insertInto('idempotency_keys').values(rows).execute();
+  await insertRows(trx, 'idempotency_keys', keys);
   await insertAcceptedMessages(trx, messages, webhooks);
 }
 
@@ -48,10 +48,10 @@ export async function insertAcceptedSends(trx: DbOrTrx, keys: IdempotencyKeyRow[
  * `webhooks`: the accounts' active webhooks, looked up before (webhooks.fan-out.ts).
  */
 export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMessage[], webhooks?: ActiveWebhook[]): Promise<void> {
-  for (const rows of chunkRows(accepted.map((a) => a.message))) await trx.insertInto('messages').values(rows).execute();
-  for (const rows of chunkRows(accepted.flatMap((a) => a.recipients))) await trx.insertInto('message_recipients').values(rows).execute();
-  for (const rows of chunkRows(accepted.flatMap((a) => a.jobs))) await trx.insertInto('delivery_jobs').values(rows).execute();
-  for (const rows of chunkRows(accepted.flatMap((a) => a.tags))) await trx.insertInto('message_tags').values(rows).execute();
+  await insertRows(trx, 'messages', accepted.map((a) => a.message));
+  await insertRows(trx, 'message_recipients', accepted.flatMap((a) => a.recipients));
+  await insertRows(trx, 'delivery_jobs', accepted.flatMap((a) => a.jobs));
+  await insertRows(trx, 'message_tags', accepted.flatMap((a) => a.tags));
   await insertEvents(trx, accepted.flatMap((a) => a.events), webhooks);
 }
 

@@ -3,7 +3,7 @@
  * account: one account never reaches another's webhooks, deliveries or events. The
  * dispatcher's queue SQL (claim, record, release) is in src/delivery/webhooks/.
  */
-import { chunkRows } from '../../db/group-commit.js';
+import { insertRows } from '../../db/group-commit.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Page } from '../../http/pagination.js';
 import type { EventType } from '../events/events.table.js';
@@ -59,7 +59,7 @@ export async function listActiveWebhooksOf(db: DbOrTrx, accountIds: string[]): P
 }
 
 export async function insertWebhookDeliveries(db: DbOrTrx, rows: NewWebhookDeliveryRow[]): Promise<void> {
-  for (const chunk of chunkRows(rows)) await db.insertInto('webhook_deliveries').values(chunk).execute();
+  await insertRows(db, 'webhook_deliveries', rows);
 }
 
 export type DeliveryWithEventType = WebhookDeliveryRow & { event_type: EventType };
