@@ -1,0 +1,92 @@
+/**
+ * The SQLite connection on its own thread (src/db/threaded-sqlite.ts): what a writer
+ * relies on. A write-behind transaction whose held-back write fails commits nothing; a
+ * read inside it sees its own earlier writes; the read-only connection sees what has
+ * committed; and two handles on one file (two processes, in effect) with read-then-write
+ * transactions wait for each other instead of failing with SQLITE_BUSY.
+ * SQLite only: on PostgreSQL `writeBehind` and `reads` are the plain `db`.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { openDatabase, type DbHandle } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { insertRows } from '../../src/db/group-commit.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+
+const key = (account: string, name: string, at = Date.now()) => ({
+  account_id: account, key: name, request_hash: 'h', response: '{}', created_at: at, expires_at: at + 60_000,
+});
+
+async function keysOf(db: DbHandle['db'], account: string): Promise<string[]> {
+  const rows = await db.selectFrom('idempotency_keys').select('key').where('account_id', '=', account).orderBy('key').execute();
+  return rows.map((r) => r.key);
+}
+
+describe('SQLite on its own thread', () => {
+  let database: TestDatabase;
+  let handle: DbHandle;
+
+  before(async () => {
+    database = await createTestDatabase('sqlite');
+    handle = await openDatabase({ dataDir: database.dataDir });
+    await migrateToLatest(handle.db);
+  });
+  after(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it('a write-behind transaction whose held-back write fails commits none of its writes', async () => {
+    await handle.db.insertInto('idempotency_keys').values(key('acct-a', 'taken')).execute();
+    await assert.rejects(
+      handle.writeBehind.transaction().execute(async (trx) => {
+        await insertRows(trx, 'idempotency_keys', [key('acct-a', 'first'), key('acct-a', 'second')]);
+        // Same primary key as the row above: fails, but only when sent with the COMMIT.
+        await insertRows(trx, 'idempotency_keys', [key('acct-a', 'taken')]);
+      }),
+      (error: Error & { code?: string }) => error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY',
+    );
+    assert.deepEqual(await keysOf(handle.db, 'acct-a'), ['taken']);
+    // The connection is usable afterwards, and not left inside the failed transaction.
+    await handle.writeBehind.transaction().execute((trx) => insertRows(trx, 'idempotency_keys', [key('acct-a', 'after')]));
+    assert.deepEqual(await keysOf(handle.db, 'acct-a'), ['after', 'taken']);
+  });
+
+  it('a read inside a write-behind transaction sees the writes held back before it', async () => {
+    const seen = await handle.writeBehind.transaction().execute(async (trx) => {
+      await insertRows(trx, 'idempotency_keys', [key('acct-b', 'one'), key('acct-b', 'two')]);
+      return keysOf(trx, 'acct-b');
+    });
+    assert.deepEqual(seen, ['one', 'two']);
+  });
+
+  it('the read-only connection sees what has committed, and refuses to write', async () => {
+    await handle.writeBehind.transaction().execute((trx) => insertRows(trx, 'idempotency_keys', [key('acct-c', 'committed')]));
+    assert.deepEqual(await keysOf(handle.reads, 'acct-c'), ['committed']);
+    await assert.rejects(handle.reads.insertInto('idempotency_keys').values(key('acct-c', 'nope')).execute(), /readonly/);
+  });
+
+  it('a failing statement rejects with its SQLite error and leaves the connection working', async () => {
+    await assert.rejects(sql`select * from no_such_table`.execute(handle.db), /no such table/);
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+    assert.deepEqual(rows, [{ one: 1 }]);
+  });
+
+  it('two handles on one file: read-then-write transactions in both all commit (BEGIN IMMEDIATE waits for the lock)', async () => {
+    const other = await openDatabase({ dataDir: database.dataDir });
+    try {
+      const transaction = (db: DbHandle['db'], name: string) => db.transaction().execute(async (trx) => {
+        const before = await keysOf(trx, 'acct-d');
+        await trx.insertInto('idempotency_keys').values(key('acct-d', `${name}-${before.length}`)).execute();
+      });
+      await Promise.all(Array.from({ length: 20 }, (_, i) => transaction(i % 2 ? other.db : handle.db, `t${i}`)));
+      const names = await keysOf(handle.db, 'acct-d');
+      assert.equal(names.length, 20);
+      // Each saw the rows of all that committed before it: the counts it read are 0…19, each once.
+      assert.deepEqual(names.map((n) => Number(n.split('-')[1])).sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i));
+    } finally {
+      await other.close();
+    }
+  });
+});
