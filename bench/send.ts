@@ -312,11 +312,12 @@ async function machineIdle(ms: number): Promise<number | undefined> {
 }
 
 /**
- * Waits until Postwire uses under 5% of a core (its worker has delivered the backlog of the
- * previous run; up to 5 minutes), then, best effort for up to 30 s, until the machine is at
+ * Waits until Postwire uses under `busyBelow`% of a core (its worker has delivered the
+ * backlog of the previous run; up to 5 minutes; 5% by default, more under --profile, where
+ * the sampling profiler of each of its threads keeps an idle process at about 10%), then, best effort for up to 30 s, until the machine is at
  * least 85% idle. Returns a line to print when it had to wait, undefined otherwise.
  */
-async function waitForQuiet(postwirePid: number | undefined): Promise<string | undefined> {
+async function waitForQuiet(postwirePid: number | undefined, busyBelow: number): Promise<string | undefined> {
   const started = Date.now();
   let postwireBusy = 0;
   for (;;) {
@@ -324,14 +325,14 @@ async function waitForQuiet(postwirePid: number | undefined): Promise<string | u
     if (before === undefined) return undefined;
     await sleep(1000);
     postwireBusy = ((cpuMs(postwirePid) ?? before) - before) / 10; // % of a core over 1 s
-    if (postwireBusy < 5 || Date.now() - started > 300_000) break;
+    if (postwireBusy < busyBelow || Date.now() - started > 300_000) break;
   }
   const postwireWait = (Date.now() - started) / 1000;
   let idle = await machineIdle(1000);
   while (idle !== undefined && idle < 0.85 && Date.now() - started < postwireWait * 1000 + 30_000) idle = await machineIdle(1000);
   const waited = (Date.now() - started) / 1000;
   const notes: string[] = [];
-  if (postwireWait > 1.5) notes.push(`waited ${postwireWait.toFixed(0)} s for Postwire to go idle (its worker delivering the backlog)${postwireBusy >= 5 ? `, gave up at ${postwireBusy.toFixed(0)}% CPU` : ''}`);
+  if (postwireWait > 1.5) notes.push(`waited ${postwireWait.toFixed(0)} s for Postwire to go idle (its worker delivering the backlog)${postwireBusy >= busyBelow ? `, gave up at ${postwireBusy.toFixed(0)}% CPU` : ''}`);
   if (idle !== undefined && idle < 0.85) notes.push(`the machine is only ${(100 * idle).toFixed(0)}% idle (other work running): this round's figures are less reliable`);
   else if (waited - postwireWait > 2.5) notes.push(`waited ${(waited - postwireWait).toFixed(0)} s for the machine to go idle`);
   return notes.length ? `  (${notes.join('; ')})` : undefined;
@@ -503,7 +504,7 @@ async function main(): Promise<number> {
       for (const name of ['baseline', 'postwire'] as const) {
         // Postwire's worker goes on delivering what the last run accepted; measuring the
         // baseline meanwhile would give it one core less. Every run starts from quiet.
-        const quiet = await waitForQuiet(postwire.proc.pid);
+        const quiet = await waitForQuiet(postwire.proc.pid, options.profile ? 20 : 5);
         if (quiet) say(quiet);
         say(`${name}: measuring ${options.duration} s${options.rounds > 1 ? ` (round ${round}/${options.rounds})` : ''} …`);
         const t = targets[name];
