@@ -92,8 +92,10 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 function createTransport(config: Config, handle: DbHandle): Transport {
   switch (config.transport) {
     case 'capture':
-      // Its writes are plain INSERTs: through the write-behind connection, one round trip per commit.
-      return new CaptureTransport(handle.writeBehind);
+      // Its writes are plain INSERTs: write-behind, one round trip per commit. A copy that a
+      // power loss undoes is captured again on the retry, as after a crash between a copy and
+      // its outcome.
+      return new CaptureTransport(handle.workerWrites);
     case 'smtp':
       return new SmtpRelayTransport({
         url: config.smtpUrl!, poolSize: config.smtpPoolSize, maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
@@ -200,7 +202,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     transport = createTransport(config, handle);
     const pipeline = new DeliveryPipeline(handle.db, transport, composer, {
       bounceDomain: config.bounceDomain, maxRetryAgeSeconds: config.maxRetryAgeSeconds, firstRetryMs: config.retryFirstDelayMs, concurrency: config.workerConcurrency,
-      outcomesDb: handle.writeBehind, readsDb: handle.reads,
+      outcomesDb: handle.workerWrites, readsDb: handle.reads,
     }, logger, metrics);
     worker = new Worker(handle, pipeline, workSignal, {
       batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,

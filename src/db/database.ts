@@ -22,6 +22,14 @@ export interface DbHandle {
    */
   writeBehind: Kysely<Database>;
   /**
+   * `writeBehind` for the delivery worker's own bookkeeping (claims, captured copies,
+   * outcomes), whose commits on SQLite do not wait for the disk: a power loss can undo the
+   * last of them, which only repeats a delivery (at least once, as the queue promises),
+   * and every later commit that does wait (an accepted send) makes them durable too
+   * (sqlite-thread.ts, "Commits that need not wait for the disk"). On PostgreSQL it is `db`.
+   */
+  workerWrites: Kysely<Database>;
+  /**
    * For look-ups of committed rows outside any transaction where a round trip costs more
    * than the read (the send path's group commit, see group-commit.ts `read`). On SQLite a
    * read-only connection on this thread: with WAL it never waits for the writer, and an
@@ -58,11 +66,13 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
 async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise<DbHandle> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // The connection lives on a thread of its own (threaded-sqlite.ts): its statements and
-  // disk syncs do not stop this thread's event loop. Both Kysely instances lend the same
+  // disk syncs do not stop this thread's event loop. All three Kysely instances lend the same
   // one connection. Opening it here, not on first use, makes a bad file fail at start.
   const host = new SqliteHost({ file, synchronous });
-  const db = new Kysely<Database>({ dialect: new ThreadedSqliteDialect(host, { writeBehind: false }) });
-  const writeBehind = new Kysely<Database>({ dialect: new ThreadedSqliteDialect(host, { writeBehind: true }) });
+  const lend = (writeBehind: boolean, relaxed: boolean) => new Kysely<Database>({ dialect: new ThreadedSqliteDialect(host, { writeBehind, relaxed }) });
+  const db = lend(false, false);
+  const writeBehind = lend(true, false);
+  const workerWrites = lend(true, true);
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
@@ -75,9 +85,10 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
   reader.pragma('busy_timeout = 10000');
   const reads = new Kysely<Database>({ dialect: new SqliteDialect({ database: { close: () => reader.close(), prepare: statementCache(reader, 100) } }) });
   return {
-    db, writeBehind, reads, dialect: 'sqlite', describe: `sqlite:${file}`,
+    db, writeBehind, workerWrites, reads, dialect: 'sqlite', describe: `sqlite:${file}`,
     close: async () => {
       await reads.destroy();
+      await workerWrites.destroy();
       await writeBehind.destroy();
       await db.destroy();
     },
@@ -96,5 +107,5 @@ async function openPostgres(url: string, poolSize: number, onIdleError: (error: 
   pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = url.replace(/\/\/[^@/]*@/, '//');
-  return { db, writeBehind: db, reads: db, dialect: 'postgres', describe: safe, close: () => db.destroy() };
+  return { db, writeBehind: db, workerWrites: db, reads: db, dialect: 'postgres', describe: safe, close: () => db.destroy() };
 }

@@ -8,13 +8,41 @@
  * the same statements run one after another, as they did on the one connection before,
  * while the main thread goes on with other work.
  *
- * Protocol: `{ id, statements }` runs the statements in order and is answered with the
- * result of the last: `{ id, rows }` (a statement that returns rows), `{ id, changes,
- * lastInsertRowid }` (one that does not), or `{ id, error }` for the first that failed (the
- * rest are not run). A list lets a transaction's writes travel with its next read or its
- * COMMIT (threaded-sqlite.ts, write-behind). `{ close: true }` closes the database and ends
- * the thread. The first message the thread sends is `{ ready: true }` once the file is open
- * and set up, or `{ failed }`.
+ * Protocol: `{ id, session, first, statements }` runs the statements in order and is
+ * answered with the result of the last: `{ id, rows }` (a statement that returns rows),
+ * `{ id, changes, lastInsertRowid }` (one that does not), or `{ id, error }` for the first
+ * that failed (the rest are not run). A list lets a transaction's writes travel with its
+ * next read or its COMMIT (threaded-sqlite.ts, write-behind). `{ close: true }` closes the
+ * database and ends the thread. The first message the thread sends is `{ ready: true }`
+ * once the file is open and set up, or `{ failed }`.
+ *
+ * Turn-taking (sessions). A `session` is one lending of the connection on the other side:
+ * one query, or one transaction and all its round trips. The one connection can be in one
+ * transaction at a time, so while a session's transaction is open (after a list that left
+ * SQLite inside a transaction, until a list that ends it), lists of other sessions wait
+ * here, in two lines: `first` (the group commits, whose callers wait for their answer)
+ * ahead of the rest. When the transaction ends the waiting lists run at once, without a
+ * round trip to the main thread: a transaction that travels as one list (BEGIN … COMMIT,
+ * write-behind) never leaves the connection idle while the main thread is busy, which is
+ * what a mutex on the main thread did (it was released only when the main thread got to
+ * the COMMIT's answer, a millisecond or more later under load). Nobody starves: a writer
+ * posts its next list only after the answer to its previous one, so the `first` line
+ * empties between those answers and the rest go.
+ *
+ * Commits that need not wait for the disk (`relaxed`). The delivery worker's own
+ * bookkeeping (claims, captured copies, outcomes) commits with `synchronous=NORMAL`: in WAL
+ * mode such a commit is atomic and survives the process being killed (its pages are in
+ * the WAL, written before the commit returns); only a power loss or an OS crash can undo
+ * it, and then only if no `FULL` commit came after it, since that commit's sync covers
+ * every page written to the WAL before it. What such a loss undoes is a claim (the job is
+ * due again) or an outcome with its captured copy (the recipient is delivered again): the
+ * at-least-once delivery the queue already has. Accepting a message is never relaxed. The
+ * setting cannot change inside a transaction, so it is switched before a relaxed session's
+ * transaction begins and back once it has ended; other sessions wait meanwhile anyway.
+ *
+ * A transaction SQLite itself rolled back (some errors do: SQLITE_FULL, an I/O error, a
+ * failed COMMIT) leaves its session "broken": every later list of that session fails
+ * until the session's ROLLBACK, instead of running outside any transaction.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -30,7 +58,18 @@ export interface Statement {
   params: readonly unknown[];
 }
 
-export type ThreadRequest = { id: number; statements: Statement[] } | { close: true };
+export interface ThreadStatements {
+  id: number;
+  /** Which lending of the connection sent it (see "Turn-taking" above). */
+  session: number;
+  /** Ahead of the other waiting lists when a transaction ends (the group commits). */
+  first: boolean;
+  /** Commit without waiting for the disk (see "Commits that need not wait for the disk"). */
+  relaxed: boolean;
+  statements: Statement[];
+}
+
+export type ThreadRequest = ThreadStatements | { close: true };
 
 /** What the main thread gets back for a failed statement: enough to rebuild the error (its `code` decides, e.g. unique violations). */
 export interface ThreadError {
@@ -73,29 +112,73 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
     return;
   }
   const prepare = statementCache(sqlite, STATEMENT_CACHE_SIZE);
+  /** The session whose transaction is open, if any; the others' lists wait in `waiting`. */
+  let owner: number | undefined;
+  const waiting: { first: ThreadStatements[]; rest: ThreadStatements[] } = { first: [], rest: [] };
+  /** Sessions whose transaction SQLite rolled back on its own: they fail until their ROLLBACK. */
+  const broken = new Set<number>();
+
+  /** Whether `synchronous` is switched to NORMAL for a relaxed session's transaction. */
+  let relaxing = false;
+
+  const execute = (request: ThreadStatements): ThreadReply => {
+    const { id, session, statements } = request;
+    if (broken.has(session)) {
+      if (statements[0]?.sql !== 'rollback') {
+        return { id, error: { message: 'the transaction was rolled back after an earlier error; roll it back', name: 'SqliteError', code: 'SQLITE_ABORT' } };
+      }
+      broken.delete(session);
+    }
+    if (request.relaxed && options.synchronous === 'FULL' && !sqlite.inTransaction && !relaxing) {
+      sqlite.pragma('synchronous = NORMAL');
+      relaxing = true;
+    }
+    // Whether this session had a transaction open when a statement failed (not a BEGIN that failed).
+    let opened = owner === session;
+    let reply: ThreadReply = { id, rows: [] };
+    try {
+      for (const { sql, params } of statements) {
+        // A ROLLBACK after a failed BEGIN (or a COMMIT that SQLite already undid) has nothing to undo.
+        if (sql === 'rollback' && !sqlite.inTransaction) continue;
+        const statement = prepare(sql);
+        if (statement.reader) {
+          reply = { id, rows: statement.all(params) };
+        } else {
+          const { changes, lastInsertRowid } = statement.run(params);
+          reply = { id, changes, lastInsertRowid };
+        }
+        opened ||= sqlite.inTransaction;
+      }
+    } catch (error) {
+      reply = { id, error: threadError(error) };
+      const ended = statements.some((s) => s.sql === 'rollback');
+      if (opened && !ended && !sqlite.inTransaction) broken.add(session);
+    }
+    if (relaxing && !sqlite.inTransaction) {
+      sqlite.pragma(`synchronous = ${options.synchronous}`);
+      relaxing = false;
+    }
+    owner = sqlite.inTransaction ? session : undefined;
+    return reply;
+  };
+
   port.on('message', (request: ThreadRequest) => {
     if ('close' in request) {
       sqlite.close();
       port.close();
       return;
     }
-    let reply: ThreadReply = { id: request.id, rows: [] };
-    try {
-      for (const { sql, params } of request.statements) {
-        // A ROLLBACK after a failed BEGIN (or a COMMIT that SQLite already undid) has nothing to undo.
-        if (sql === 'rollback' && !sqlite.inTransaction) continue;
-        const statement = prepare(sql);
-        if (statement.reader) {
-          reply = { id: request.id, rows: statement.all(params) };
-        } else {
-          const { changes, lastInsertRowid } = statement.run(params);
-          reply = { id: request.id, changes, lastInsertRowid };
-        }
-      }
-    } catch (error) {
-      reply = { id: request.id, error: threadError(error) };
+    if (owner !== undefined && request.session !== owner) {
+      (request.first ? waiting.first : waiting.rest).push(request);
+      return;
     }
-    port.postMessage(reply);
+    port.postMessage(execute(request));
+    // The transaction (if any) ended: the lists that waited for it run now.
+    while (owner === undefined) {
+      const next = waiting.first.shift() ?? waiting.rest.shift();
+      if (!next) break;
+      port.postMessage(execute(next));
+    }
   });
   port.postMessage({ ready: true } satisfies ThreadReply);
 }

@@ -4,9 +4,11 @@
  * Everything Kysely does stays on the caller's thread (building and compiling queries,
  * the adapter, the introspector); only running compiled statements crosses over. SQLite
  * has one writer at a time and better-sqlite3 one statement at a time, so, as in Kysely's
- * own SQLite driver, there is one connection, lent to one query or transaction at a time
- * (`SqliteHost`'s mutex); the difference is that while statements run, or a commit waits
- * for the disk, the event loop is free.
+ * own SQLite driver, there is one connection, lent to one query or transaction at a time;
+ * the difference is that while statements run, or a commit waits for the disk, the event
+ * loop is free. Each lending is a numbered session, and the turn-taking between sessions
+ * happens in the thread (sqlite-thread.ts, "Turn-taking"), so that one transaction follows
+ * another there without waiting for this thread to read the first one's answer.
  *
  * Write-behind: every statement is a round trip to the thread, and under load the answer
  * waits for the event loop's next turn, a millisecond or more; a group commit of eight
@@ -31,6 +33,14 @@ import {
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
 } from 'kysely';
 import type { SqliteThreadOptions, Statement, ThreadError, ThreadReply, ThreadRequest } from './sqlite-thread.js';
+
+/** How a Kysely instance borrows the connection (ThreadedSqliteDialect's options). */
+export interface Lending {
+  /** Hold back plain writes inside a transaction (see above); also first in the thread's waiting line. */
+  writeBehind: boolean;
+  /** Commit without waiting for the disk (sqlite-thread.ts: only for work a loss merely repeats). */
+  relaxed: boolean;
+}
 
 interface Pending {
   resolve: (result: QueryResult<unknown>) => void;
@@ -96,13 +106,14 @@ class SqliteThread {
     return this.exitReason === undefined;
   }
 
-  run(statements: Statement[]): Promise<QueryResult<unknown>> {
+  /** Runs a list of statements for a session, `how` it is lent (see sqlite-thread.ts). */
+  run(session: number, how: Lending, statements: Statement[]): Promise<QueryResult<unknown>> {
     if (this.exitReason) return Promise.reject(this.exitReason);
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, statements } satisfies ThreadRequest);
+      this.worker.postMessage({ id, session, first: how.writeBehind, relaxed: how.relaxed, statements } satisfies ThreadRequest);
     });
   }
 
@@ -116,40 +127,13 @@ class SqliteThread {
 }
 
 /**
- * Waiters for the one connection, served in turn, the group commits first. A group
- * commit holds the connection for one or two round trips and requests wait for it to
- * answer; the worker's claims and everything else (mostly one statement each) wait
- * behind it rather than the other way round. Nobody starves: a group commit's next
- * batch asks for the connection only after the event loop's next turn, so whoever
- * waited meanwhile gets it first.
- */
-class ConnectionMutex {
-  private held = false;
-  private readonly waiting: { first: (() => void)[]; rest: (() => void)[] } = { first: [], rest: [] };
-
-  lock(first: boolean): Promise<void> {
-    if (!this.held) {
-      this.held = true;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => (first ? this.waiting.first : this.waiting.rest).push(resolve));
-  }
-
-  unlock(): void {
-    const next = this.waiting.first.shift() ?? this.waiting.rest.shift();
-    if (next) next(); // handed over: still held
-    else this.held = false;
-  }
-}
-
-/**
- * The file's one connection (its thread) and who holds it. Shared by the Kysely instances
- * of one DbHandle (the plain one and the write-behind one), so that they take turns.
+ * The file's one connection (its thread). Shared by the Kysely instances of one DbHandle
+ * (plain, write-behind, and the worker's), whose lendings take turns in the thread.
  */
 export class SqliteHost {
-  private readonly mutex = new ConnectionMutex();
   private thread: SqliteThread | undefined;
   private closed: Promise<void> | undefined;
+  private nextSession = 0;
 
   constructor(private readonly options: SqliteThreadOptions) {}
 
@@ -159,23 +143,12 @@ export class SqliteHost {
     await this.thread.ready;
   }
 
-  /** Waits for the connection (`first`: ahead of the others, see ConnectionMutex); the caller must `release()` it. */
-  async acquire(first: boolean): Promise<SqliteThread> {
-    await this.mutex.lock(first);
-    try {
-      if (!this.thread?.alive) {
-        this.thread = new SqliteThread(this.options);
-        await this.thread.ready;
-      }
-      return this.thread;
-    } catch (error) {
-      this.mutex.unlock();
-      throw error;
-    }
-  }
-
-  release(): void {
-    this.mutex.unlock();
+  /** Lends the connection: its thread (a new one if the last has died) and a session number of its own. */
+  async lend(): Promise<{ thread: SqliteThread; session: number }> {
+    if (!this.thread?.alive) this.thread = new SqliteThread(this.options);
+    const thread = this.thread;
+    await thread.ready;
+    return { thread, session: this.nextSession++ };
   }
 
   /** Ends the thread; safe to call from every Kysely instance sharing it. */
@@ -201,11 +174,11 @@ class ThreadConnection implements DatabaseConnection {
   private held: Statement[] = [];
   private inTransaction = false;
 
-  constructor(private readonly thread: SqliteThread, private readonly writeBehind: boolean) {}
+  constructor(private readonly thread: SqliteThread, private readonly session: number, private readonly how: Lending) {}
 
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const statement = { sql: compiled.sql, params: compiled.parameters };
-    if (this.writeBehind && this.inTransaction && isPlainWrite(compiled)) {
+    if (this.how.writeBehind && this.inTransaction && isPlainWrite(compiled)) {
       this.held.push(statement);
       return Promise.resolve({ rows: [] });
     }
@@ -219,7 +192,7 @@ class ThreadConnection implements DatabaseConnection {
 
   begin(): Promise<unknown> {
     this.inTransaction = true;
-    if (!this.writeBehind) return this.send(BEGIN);
+    if (!this.how.writeBehind) return this.send(BEGIN);
     this.held.push(BEGIN);
     return Promise.resolve();
   }
@@ -238,23 +211,23 @@ class ThreadConnection implements DatabaseConnection {
   }
 
   private send(statement: Statement): Promise<QueryResult<unknown>> {
-    if (this.held.length === 0) return this.thread.run([statement]);
     const statements = this.held;
     this.held = [];
     statements.push(statement);
-    return this.thread.run(statements);
+    return this.thread.run(this.session, this.how, statements);
   }
 }
 
 class ThreadedSqliteDriver implements Driver {
-  constructor(private readonly host: SqliteHost, private readonly writeBehind: boolean) {}
+  constructor(private readonly host: SqliteHost, private readonly how: Lending) {}
 
   init(): Promise<void> {
     return this.host.start();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new ThreadConnection(await this.host.acquire(this.writeBehind), this.writeBehind);
+    const { thread, session } = await this.host.lend();
+    return new ThreadConnection(thread, session, this.how);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -269,9 +242,8 @@ class ThreadedSqliteDriver implements Driver {
     return (connection as ThreadConnection).rollback();
   }
 
-  async releaseConnection(): Promise<void> {
-    this.host.release();
-  }
+  // Nothing to give back here: the thread knows the session's transaction has ended.
+  async releaseConnection(): Promise<void> {}
 
   destroy(): Promise<void> {
     return this.host.close();
@@ -286,10 +258,10 @@ class ThreadedSqliteDriver implements Driver {
  * help it.
  */
 export class ThreadedSqliteDialect implements Dialect {
-  constructor(private readonly host: SqliteHost, private readonly options: { writeBehind: boolean }) {}
+  constructor(private readonly host: SqliteHost, private readonly how: Lending) {}
 
   createDriver(): Driver {
-    return new ThreadedSqliteDriver(this.host, this.options.writeBehind);
+    return new ThreadedSqliteDriver(this.host, this.how);
   }
 
   createQueryCompiler() {

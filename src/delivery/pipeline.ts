@@ -78,7 +78,7 @@ export interface PipelineOptions {
   firstRetryMs?: number;
   /** Deliveries in flight at once (WORKER_CONCURRENCY): when that many outcomes wait, they commit without lingering. */
   concurrency?: number;
-  /** What the outcomes' group commit writes through: the DbHandle's `writeBehind` (its writer reads only via RETURNING). Default: the pipeline's db. */
+  /** What the outcomes' group commit writes through: the DbHandle's `workerWrites` (its writer reads only via RETURNING; a lost outcome repeats a delivery). Default: the pipeline's db. */
   outcomesDb?: Db;
   /** What a claimed batch is loaded through: the DbHandle's `reads` (committed rows, no round trip to the SQLite thread). Default: the pipeline's db. */
   readsDb?: Db;

@@ -52,7 +52,8 @@ export class Worker {
     this.log.info({ workerId: this.id }, 'worker started');
     while (!this.stopping) {
       try {
-        const jobs = await claimDueJobs(this.handle.db, this.handle.dialect, this.id, this.options.batchSize, this.options.leaseMs);
+        // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
+        const jobs = await claimDueJobs(this.handle.workerWrites, this.handle.dialect, this.id, this.options.batchSize, this.options.leaseMs);
         if (jobs.length === 0) {
           await this.signal.wait(this.options.pollMs);
           continue;

@@ -89,4 +89,40 @@ describe('SQLite on its own thread', () => {
       await other.close();
     }
   });
+
+  it('a statement sent while another lending has a transaction open waits for it, and is not part of it', async () => {
+    let inside!: () => void;
+    const opened = new Promise<void>((resolve) => (inside = resolve));
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const rolledBack = handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('idempotency_keys').values(key('acct-e', 'inside')).execute();
+      inside();
+      await held;
+      throw new Error('roll back');
+    });
+    await opened;
+    // Sent while the transaction above is open on the one connection: it must wait, not join it.
+    let outsideDone = false;
+    const outside = handle.db.insertInto('idempotency_keys').values(key('acct-e', 'outside')).execute().then(() => (outsideDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(outsideDone, false, 'ran inside another lending\'s open transaction');
+    finish();
+    await assert.rejects(rolledBack, /roll back/);
+    await outside;
+    assert.deepEqual(await keysOf(handle.db, 'acct-e'), ['outside']);
+  });
+
+  it('the worker\'s commits do not wait for the disk, and leave the connection at synchronous=FULL for everyone else', async () => {
+    const during = await handle.workerWrites.transaction().execute(async (trx) => {
+      await insertRows(trx, 'idempotency_keys', [key('acct-f', 'relaxed')]);
+      return (await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows;
+    });
+    assert.deepEqual(during, [{ synchronous: 1 }]); // NORMAL for this transaction's commit
+    await handle.workerWrites.insertInto('idempotency_keys').values(key('acct-f', 'autocommit')).execute();
+    assert.deepEqual(await keysOf(handle.reads, 'acct-f'), ['autocommit', 'relaxed']);
+    // 2 = FULL, the setting this handle was opened with (openDatabase's default).
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
+    assert.deepEqual(rows, [{ synchronous: 2 }]);
+  });
 });
