@@ -251,11 +251,27 @@ class ThreadedSqliteDriver implements Driver {
 }
 
 /**
+ * SQLite's DDL is transactional, but Kysely's SQLite adapter says otherwise and takes no
+ * migration lock, so two processes starting at once on a new file both ran the
+ * migrations and one failed (`table "accounts" already exists`). Saying so makes Kysely's
+ * Migrator run all pending migrations in one transaction, and a transaction here begins
+ * IMMEDIATE: the second process waits for the write lock (busy_timeout), then finds the
+ * migrations applied.
+ */
+class MigratingSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/**
  * BEGIN IMMEDIATE (see ThreadConnection): a transaction takes the write lock when it
  * begins, waiting for it up to busy_timeout. A plain (deferred) BEGIN that reads and then
  * writes fails at once with SQLITE_BUSY when another connection (another process on the
  * file) wrote in between, since its snapshot can no longer become a write; waiting cannot
  * help it.
+ *
+ * Migrations run in one such transaction (`MigratingSqliteAdapter`).
  */
 export class ThreadedSqliteDialect implements Dialect {
   constructor(private readonly host: SqliteHost, private readonly how: Lending) {}
@@ -269,7 +285,7 @@ export class ThreadedSqliteDialect implements Dialect {
   }
 
   createAdapter() {
-    return new SqliteAdapter();
+    return new MigratingSqliteAdapter();
   }
 
   createIntrospector(db: Kysely<unknown>) {
