@@ -138,17 +138,20 @@ export class SqliteHost {
   constructor(private readonly options: SqliteThreadOptions) {}
 
   async start(): Promise<void> {
-    if (this.thread) return this.thread.ready;
-    this.thread = new SqliteThread(this.options);
-    await this.thread.ready;
+    await this.liveThread().ready;
   }
 
-  /** Lends the connection: its thread (a new one if the last has died) and a session number of its own. */
+  /** Lends the connection: its thread and a session number of its own. */
   async lend(): Promise<{ thread: SqliteThread; session: number }> {
-    if (!this.thread?.alive) this.thread = new SqliteThread(this.options);
-    const thread = this.thread;
+    const thread = this.liveThread();
     await thread.ready;
     return { thread, session: this.nextSession++ };
+  }
+
+  /** The thread, or a new one if there is none yet or the last has died. */
+  private liveThread(): SqliteThread {
+    if (!this.thread?.alive) this.thread = new SqliteThread(this.options);
+    return this.thread;
   }
 
   /** Ends the thread; safe to call from every Kysely instance sharing it. */
