@@ -165,17 +165,16 @@ export async function insertRows<T extends keyof Database & string>(db: DbOrTrx,
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
   const query = InsertQueryNode.create(TableNode.create(table));
+  // SQLite's placeholders are all `?`: one row's group serves every row.
+  const sqliteGroup = `(${columns.map(() => '?').join(', ')})`;
   for (const chunk of chunkRows(rows)) {
     const parameters: unknown[] = [];
     const groups: string[] = [];
     for (const row of chunk) {
       const values = row as Record<string, unknown>;
-      const marks: string[] = [];
-      for (const column of columns) {
-        parameters.push(values[column] ?? null);
-        marks.push(postgres ? `$${parameters.length}` : '?');
-      }
-      groups.push(`(${marks.join(', ')})`);
+      const first = parameters.length + 1;
+      for (const column of columns) parameters.push(values[column] ?? null);
+      groups.push(postgres ? `(${columns.map((_, i) => `$${first + i}`).join(', ')})` : sqliteGroup);
     }
     await db.executeQuery({ query, queryId: createQueryId(), sql: head + groups.join(', '), parameters });
   }

@@ -20,8 +20,16 @@ export interface AuditedRow {
   deleted_at: number | null;
 }
 
+let lastMs = NaN;
+let lastIso = '';
+
+/** ISO 8601 of an epoch millisecond. One answer names the same instant several times: the last is remembered. */
 export function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
 }
 
 /** Row → the base resource fields. */

@@ -11,28 +11,41 @@ interface SchemaLike {
   anyOf?: SchemaLike[];
 }
 
-/** Precomputes the renaming for one schema so requests pay only for the walk. */
-export function caseInsensitiveKeys(schema: SchemaLike): (value: unknown) => unknown {
-  return (value) => rename(schema, value);
+/** What renaming needs to know of an object schema, worked out once per schema. */
+interface ObjectNames {
+  properties: Record<string, SchemaLike>;
+  /** Lower-cased name → the declared spelling. */
+  canonical: Map<string, string>;
 }
 
-function rename(schema: SchemaLike | undefined, value: unknown): unknown {
-  if (!schema || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    return schema.items ? value.map((item) => rename(schema.items, item)) : value;
-  }
-  const properties = schema.properties ?? schema.anyOf?.find((s) => s.properties)?.properties;
-  if (!properties) return value;
-  const canonical = new Map<string, string>();
-  for (const name of Object.keys(properties)) canonical.set(name.toLowerCase(), name);
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    // `out.__proto__ = …` would replace the result's prototype (inherited fields that pass `required`).
-    if (key === '__proto__') continue;
-    const name = Object.hasOwn(properties, key) ? key : canonical.get(key.toLowerCase()) ?? key;
-    // An exact-case key wins over a differently cased duplicate.
-    if (name !== key && Object.hasOwn(value, name)) continue;
-    out[name] = rename(Object.hasOwn(properties, name) ? properties[name] : undefined, item);
-  }
-  return out;
+/** Returns a function that renames the keys of values of this schema; requests pay only for the walk. */
+export function caseInsensitiveKeys(schema: SchemaLike): (value: unknown) => unknown {
+  const names = new Map<SchemaLike, ObjectNames | null>();
+  const namesOf = (s: SchemaLike): ObjectNames | null => {
+    let found = names.get(s);
+    if (found === undefined) {
+      const properties = s.properties ?? s.anyOf?.find((branch) => branch.properties)?.properties;
+      found = properties ? { properties, canonical: new Map(Object.keys(properties).map((name) => [name.toLowerCase(), name])) } : null;
+      names.set(s, found);
+    }
+    return found;
+  };
+  const rename = (s: SchemaLike | undefined, value: unknown): unknown => {
+    if (!s || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return s.items ? value.map((item) => rename(s.items, item)) : value;
+    const object = namesOf(s);
+    if (!object) return value;
+    const { properties, canonical } = object;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      // `out.__proto__ = …` would replace the result's prototype (inherited fields that pass `required`).
+      if (key === '__proto__') continue;
+      const name = Object.hasOwn(properties, key) ? key : canonical.get(key.toLowerCase()) ?? key;
+      // An exact-case key wins over a differently cased duplicate.
+      if (name !== key && Object.hasOwn(value, name)) continue;
+      out[name] = rename(Object.hasOwn(properties, name) ? properties[name] : undefined, (value as Record<string, unknown>)[key]);
+    }
+    return out;
+  };
+  return (value) => rename(schema, value);
 }

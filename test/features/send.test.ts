@@ -269,5 +269,15 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(errors.map((e) => e.field).sort(), ['from.email', 'htmlContent', 'subject', 'to[1].email']);
       });
     });
+
+    it('limits count characters, not UTF-16 units: 998 emoji make a valid subject, 999 do not', async () => {
+      const accepted = expectEnvelope(await send(a, { ...valid(a), subject: '📦'.repeat(998) }), 200).resultObject;
+      assert.equal(accepted.recipients.length, 1);
+      const errors = expectFieldError(await send(a, { ...valid(a), subject: '📦'.repeat(999) }), 'subject');
+      assert.match(errors[0]!.message, /at most 998 characters/);
+      // A string of one character that takes two units is not empty, and an empty one is.
+      expectEnvelope(await send(a, { ...valid(a), htmlContent: '📦' }), 200);
+      expectFieldError(await send(a, { ...valid(a), htmlContent: '' }), 'htmlContent');
+    });
   });
 }

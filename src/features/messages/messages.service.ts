@@ -115,17 +115,18 @@ interface ResolvedContent {
  */
 function distinctRecipients(body: SendBody): Addressee[] {
   const seen = new Set<string>();
-  const all: Addressee[] = [
-    ...body.to.map((r, index) => ({ ...r, kind: 'to' as const, index })),
-    ...(body.cc ?? []).map((r) => ({ ...r, kind: 'cc' as const })),
-    ...(body.bcc ?? []).map((r) => ({ ...r, kind: 'bcc' as const })),
-  ];
-  return all.filter((r) => {
+  const out: Addressee[] = [];
+  const add = (r: { email: string; name?: string; params?: object }, kind: RecipientKind, index?: number) => {
     const key = normalizeEmail(r.email);
-    if (seen.has(key)) return false;
+    if (seen.has(key)) return;
     seen.add(key);
-    return true;
-  });
+    // Built field by field (not spread): every addressee has one shape.
+    out.push({ email: r.email, name: r.name, kind, params: kind === 'to' ? r.params : undefined, index });
+  };
+  body.to.forEach((r, index) => add(r, 'to', index));
+  for (const r of body.cc ?? []) add(r, 'cc');
+  for (const r of body.bcc ?? []) add(r, 'bcc');
+  return out;
 }
 
 /** Object keys sorted at every level: two bodies that differ only in key order hash alike. */
