@@ -160,7 +160,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
 
   const workSignal = new WorkSignal();
   const signingKeys = new DomainSigningKeys(handle.db);
-  const mimeBuilder = createMimeBuilder(config.composeThreads);
+  const mimeBuilder = createMimeBuilder(config.composeThreads, config.composeNice);
   const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys, mimeBuilder);
   const jwt = new JwtCodec(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds);
   const metrics = new Metrics(handle.db);

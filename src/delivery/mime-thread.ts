@@ -2,9 +2,13 @@
  * A compose thread (mime-threads.ts): builds the MIME bytes of each spec it is sent and
  * answers with them, or with the error's message.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { yieldToOtherThreads } from '../lib/thread-priority.js';
 import { buildMime, type MimeSpec } from './mime.js';
-import type { ThreadReply } from './mime-threads.js';
+import type { ComposeThreadData, ThreadReply } from './mime-threads.js';
+
+const { nice } = workerData as ComposeThreadData;
+if (nice > 0) yieldToOtherThreads(nice);
 
 // No stack traces in this thread. Node's stream.pipeline, which nodemailer runs for every
 // MIME part, aborts an AbortController when the pipeline ends, and the DOMException that

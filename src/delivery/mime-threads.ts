@@ -11,6 +11,11 @@
  * each takes requests in turn, and a thread that dies fails only its own requests and is
  * replaced on the next one. `BUILD_ON_THIS_THREAD` is the same work without threads
  * (COMPOSE_THREADS=0, and tests that compose directly).
+ *
+ * The threads run at a lower priority (COMPOSE_NICE, lib/thread-priority.ts). Composing is
+ * for mail already accepted and queued; in `postwire start` it shares two cores with the
+ * API, and at equal priority a backlog being composed took a third of a core from requests
+ * whose senders are waiting for the answer.
  */
 import { Worker } from 'node:worker_threads';
 import { buildMime, type MimeSpec } from './mime.js';
@@ -24,6 +29,13 @@ export const BUILD_ON_THIS_THREAD: MimeBuilder = {
   build: buildMime,
   close: async () => undefined,
 };
+
+/** What a compose thread is started with. */
+export interface ComposeThreadData {
+  entry: string;
+  /** Its nice value (0: as the rest of the process). */
+  nice: number;
+}
 
 /** A reply from mime-thread.ts. */
 export type ThreadReply = { id: number; mime: string } | { id: number; error: string };
@@ -39,10 +51,10 @@ class ComposeThread {
   private readonly worker: Worker;
   dead = false;
 
-  constructor(onExit: () => void) {
+  constructor(nice: number, onExit: () => void) {
     // The thread's code is TypeScript; the bootstrap registers tsx's loader in the thread first.
     this.worker = new Worker(new URL('../lib/thread-boot.mjs', import.meta.url), {
-      workerData: { entry: new URL('./mime-thread.ts', import.meta.url).href },
+      workerData: { entry: new URL('./mime-thread.ts', import.meta.url).href, nice } satisfies ComposeThreadData,
     });
     // An idle thread does not keep the process alive (close() ends it); a busy one does.
     this.worker.unref();
@@ -84,7 +96,7 @@ export class MimeThreadPool implements MimeBuilder {
   private nextId = 0;
   private closed = false;
 
-  constructor(size: number) {
+  constructor(size: number, private readonly nice = 0) {
     this.threads = new Array<ComposeThread | undefined>(size).fill(undefined);
   }
 
@@ -105,7 +117,7 @@ export class MimeThreadPool implements MimeBuilder {
   }
 
   private start(slot: number): ComposeThread {
-    const thread: ComposeThread = new ComposeThread(() => {
+    const thread: ComposeThread = new ComposeThread(this.nice, () => {
       if (this.threads[slot] === thread) this.threads[slot] = undefined;
     });
     this.threads[slot] = thread;
@@ -120,7 +132,7 @@ export class MimeThreadPool implements MimeBuilder {
   }
 }
 
-/** COMPOSE_THREADS: 0 builds on the main thread. */
-export function createMimeBuilder(threads: number): MimeBuilder {
-  return threads > 0 ? new MimeThreadPool(threads) : BUILD_ON_THIS_THREAD;
+/** COMPOSE_THREADS: 0 builds on the main thread. COMPOSE_NICE: the threads' nice value. */
+export function createMimeBuilder(threads: number, nice = 0): MimeBuilder {
+  return threads > 0 ? new MimeThreadPool(threads, nice) : BUILD_ON_THIS_THREAD;
 }

@@ -1,6 +1,7 @@
 // The compose threads (src/delivery/mime-threads.ts) build exactly the bytes the main
 // thread would, fail only the requests of a thread that dies, and come back after it.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { generateKeyPairSync } from 'node:crypto';
 import { simpleParser } from 'mailparser';
@@ -52,6 +53,24 @@ describe('compose threads', () => {
       assert.ok((await single.build(spec(3))).includes('Order 3'), 'a new thread answers');
     } finally {
       await single.close();
+    }
+  });
+
+  it('run at the nice value they are given (COMPOSE_NICE), so the API comes first when the CPU is short', async () => {
+    // Linux keeps a nice value per thread: field 19 of /proc/self/task/<tid>/stat.
+    const niceOf = (tid: string) => {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const niceValues = () => fs.readdirSync('/proc/self/task').map(niceOf);
+    assert.ok(!niceValues().includes(7), 'no thread at nice 7 before');
+    const lowered = new MimeThreadPool(1, 7);
+    try {
+      assert.ok((await lowered.build(spec(1))).includes('Order 1'));
+      assert.equal(niceValues().filter((n) => n === 7).length, 1, 'the compose thread runs at nice 7');
+      assert.equal(niceOf(String(process.pid)), 0, 'the main thread keeps its priority');
+    } finally {
+      await lowered.close();
     }
   });
 
