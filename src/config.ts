@@ -75,7 +75,7 @@ export const CONFIG_SCHEMA = {
   WORKER_POLL_MS: { kind: 'integer', default: '1000', min: 10, description: 'How often an idle worker looks for due work it was not told about.' },
   WORKER_CONCURRENCY: { kind: 'integer', default: '16', min: 1, description: 'Deliveries one worker process keeps in flight at once.' },
   COMPOSE_THREADS: { kind: 'integer', default: '1', min: 0, description: 'Worker threads that build MIME messages (and DKIM signatures) off the main thread; 0: on the main thread.' },
-  COMPOSE_NICE: { kind: 'integer', default: '10', min: 0, max: 19, description: 'Linux nice value of the compose threads: when the CPU is short, the API answering requests comes before composing queued mail (0: same priority).' },
+  COMPOSE_NICE: { kind: 'integer', default: '10', min: 0, max: 19, description: 'Linux nice value of the compose threads in a process that also serves the API (postwire start): when the CPU is short, answering requests comes before composing queued mail (0: same priority).' },
   WEBHOOK_TIMEOUT_MS: { kind: 'integer', default: '10000', min: 100, description: 'How long a webhook call may take (connect, answer and body) before it counts as failed and is retried.' },
   WEBHOOK_CONCURRENCY: { kind: 'integer', default: '8', min: 1, description: 'Webhook calls one worker process keeps in flight at once.' },
   WEBHOOK_MAX_ATTEMPTS: { kind: 'integer', default: '12', min: 1, description: 'A webhook delivery still failing after this many attempts is marked failed.' },

@@ -160,7 +160,9 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
 
   const workSignal = new WorkSignal();
   const signingKeys = new DomainSigningKeys(handle.db);
-  const mimeBuilder = createMimeBuilder(config.composeThreads, config.composeNice);
+  // Composing gives way to the API in the process that serves both (mime-threads.ts); a
+  // worker process alone has nothing to give way to, and would only lose to other programs.
+  const mimeBuilder = createMimeBuilder(config.composeThreads, roles.api ? config.composeNice : 0);
   const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys, mimeBuilder);
   const jwt = new JwtCodec(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds);
   const metrics = new Metrics(handle.db);

@@ -12,10 +12,10 @@
  * replaced on the next one. `BUILD_ON_THIS_THREAD` is the same work without threads
  * (COMPOSE_THREADS=0, and tests that compose directly).
  *
- * The threads run at a lower priority (COMPOSE_NICE, lib/thread-priority.ts). Composing is
- * for mail already accepted and queued; in `postwire start` it shares two cores with the
- * API, and at equal priority a backlog being composed took a third of a core from requests
- * whose senders are waiting for the answer.
+ * In a process that serves the API too (`postwire start`), the threads run at a lower
+ * priority (COMPOSE_NICE, lib/thread-priority.ts): composing is for mail already accepted
+ * and queued, and at equal priority a backlog being composed took a third of a core from
+ * requests whose senders are waiting for the answer.
  */
 import { Worker } from 'node:worker_threads';
 import { buildMime, type MimeSpec } from './mime.js';
