@@ -1,5 +1,5 @@
 /**
- * Background threads (composing, the delivery worker) give way to the API.
+ * Background threads (composing queued mail) give way to the API.
  *
  * Linux keeps a nice value per thread (setpriority(2) with a thread id; `man 2 setpriority`,
  * "BUGS"), so one thread of this process can be made to yield the CPU to the others. This is
