@@ -8,8 +8,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { Kysely, sql } from 'kysely';
 import { openDatabase, type DbHandle } from '../../src/db/database.js';
+import type { Database } from '../../src/db/schema.js';
+import { SqliteHost, ThreadedSqliteDialect } from '../../src/db/threaded-sqlite.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { insertRows } from '../../src/db/group-commit.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -124,5 +128,32 @@ describe('SQLite on its own thread', () => {
     // 2 = FULL, the setting this handle was opened with (openDatabase's default).
     const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
     assert.deepEqual(rows, [{ synchronous: 2 }]);
+  });
+
+  describe('a thread that ends inside a transaction', () => {
+    // A second connection to the same file, whose thread the test can end (as a crash of the
+    // thread would): what was sent of the transaction must not count, its caller must see an
+    // error (never a COMMIT reported done), and the next query must find a working connection.
+    const endThread = (host: SqliteHost) => (host as unknown as { thread: { worker: Worker } }).thread.worker.terminate();
+
+    for (const writeBehind of [false, true]) {
+      it(`${writeBehind ? 'write-behind (the writes wait for the COMMIT)' : 'each statement sent at once'}: the transaction fails, none of it is committed, the next query gets a new thread`, async () => {
+        const host = new SqliteHost({ file: path.join(database.dataDir, 'postwire.db'), synchronous: 'FULL' });
+        const db = new Kysely<Database>({ dialect: new ThreadedSqliteDialect(host, { writeBehind, relaxed: false }) });
+        const account = `acct-end-${writeBehind}`;
+        try {
+          await assert.rejects(db.transaction().execute(async (trx) => {
+            await insertRows(trx, 'idempotency_keys', [key(account, 'before-the-end')]);
+            await endThread(host);
+            await insertRows(trx, 'idempotency_keys', [key(account, 'after-the-end')]);
+          }), /SQLite thread ended/);
+          assert.deepEqual(await keysOf(db, account), [], 'nothing of the transaction is committed');
+          await db.insertInto('idempotency_keys').values(key(account, 'next')).execute();
+          assert.deepEqual(await keysOf(handle.db, account), ['next'], 'the new thread writes, and the other connection sees it');
+        } finally {
+          await db.destroy();
+        }
+      });
+    }
   });
 });
