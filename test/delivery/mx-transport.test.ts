@@ -6,6 +6,7 @@
  *   127.0.0.1   the main sink (smtp-sink.ts behaviours per recipient)
  *   127.0.0.3   a second sink, to tell which MX host got a message
  *   127.0.0.2   nothing listens: connections are refused
+ *   ::1         a sink on IPv6 loopback, for hosts that publish only AAAA records
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -37,6 +38,10 @@ function publishZone(dns: TestDnsServer): void {
   dns.set('low.order.example.test', { a: ['127.0.0.1'] });
   // No MX at all: the domain's own address is the mail host (RFC 5321 §5.1).
   dns.set('implicit.example.test', { a: ['127.0.0.1'] });
+  // IPv6 only: an MX host with an AAAA record and no A, and a domain with no MX whose own address is IPv6.
+  dns.set('v6mx.example.test', { mx: [{ exchange: 'mx.v6mx.example.test', priority: 10 }] });
+  dns.set('mx.v6mx.example.test', { aaaa: ['::1'] });
+  dns.set('v6only.example.test', { aaaa: ['::1'] });
   // Every MX host refuses.
   dns.set('down.example.test', { mx: [{ exchange: 'mx.down.example.test', priority: 10 }] });
   dns.set('mx.down.example.test', { a: [REFUSING_ADDRESS] });
@@ -58,6 +63,7 @@ for (const dialect of DIALECTS) {
     let dns: TestDnsServer;
     let sink: SmtpSink;
     let preferred: SmtpSink;
+    let ipv6: SmtpSink;
     let app: TestApp;
     let account: TestAccount;
 
@@ -66,6 +72,7 @@ for (const dialect of DIALECTS) {
       publishZone(dns);
       sink = await startSmtpSink();
       preferred = await startSmtpSink({ host: '127.0.0.3', port: sink.port });
+      ipv6 = await startSmtpSink({ host: '::1', port: sink.port });
       app = await startTestApp(dialect, {
         worker: true,
         config: {
@@ -81,6 +88,7 @@ for (const dialect of DIALECTS) {
       await app?.close();
       await sink?.close();
       await preferred?.close();
+      await ipv6?.close();
       await dns?.close();
     });
 
@@ -127,6 +135,15 @@ for (const dialect of DIALECTS) {
       const { outcome } = await deliverTo('cid@implicit.example.test');
       assert.equal(outcome.state, 'delivered');
       assert.equal(messagesTo(sink, 'cid@implicit.example.test').length, 1);
+    });
+
+    it('delivers over IPv6 to an MX host with only an AAAA record, and to a domain whose own address is IPv6 only', async () => {
+      for (const email of ['fay@v6mx.example.test', 'gus@v6only.example.test']) {
+        const { outcome } = await deliverTo(email);
+        assert.equal(outcome.state, 'delivered', `${email}: ${outcome.lastResponse}`);
+        assert.equal(messagesTo(ipv6, email).length, 1, `${email} arrived at the sink on ::1`);
+        assert.equal(messagesTo(sink, email).length, 0);
+      }
     });
 
     it('bounces a domain that does not exist (NXDOMAIN), without a retry', async () => {
