@@ -4,19 +4,16 @@
 // a per-thread attribute of Linux (field 19 of /proc/self/task/<tid>/stat), which is what a
 // scheduler sees. SQLite only: the dialect plays no part in which priority the thread gets.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, createRuntime, type Runtime } from '../../src/runtime.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { outcomeOf, sendMessage } from '../helpers/delivery-api.js';
+import { threadNiceValues } from '../helpers/threads.js';
 
 /** The nice values of this process's threads other than the main one. */
 function otherThreadsNice(): number[] {
-  return fs.readdirSync('/proc/self/task').filter((tid) => tid !== String(process.pid)).map((tid) => {
-    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-  });
+  return [...threadNiceValues()].filter(([tid]) => tid !== String(process.pid)).map(([, nice]) => nice);
 }
 
 describe('compose thread priority', () => {

@@ -1,12 +1,12 @@
 // The compose threads (src/delivery/mime-threads.ts) build exactly the bytes the main
 // thread would, fail only the requests of a thread that dies, and come back after it.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { generateKeyPairSync } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { BUILD_ON_THIS_THREAD, MimeThreadPool } from '../../src/delivery/mime-threads.js';
 import type { MimeSpec } from '../../src/delivery/mime.js';
+import { niceOf, threadNiceValues } from '../helpers/threads.js';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const spec = (n: number): MimeSpec => ({
@@ -57,18 +57,14 @@ describe('compose threads', () => {
   });
 
   it('run at the nice value they are given (COMPOSE_NICE), so the API comes first when the CPU is short', async () => {
-    // Linux keeps a nice value per thread: field 19 of /proc/self/task/<tid>/stat.
-    const niceOf = (tid: string) => {
-      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-    };
-    const niceValues = () => fs.readdirSync('/proc/self/task').map(niceOf);
+    // Linux keeps a nice value per thread.
+    const niceValues = () => [...threadNiceValues().values()];
     assert.ok(!niceValues().includes(7), 'no thread at nice 7 before');
     const lowered = new MimeThreadPool(1, 7);
     try {
       assert.ok((await lowered.build(spec(1))).includes('Order 1'));
       assert.equal(niceValues().filter((n) => n === 7).length, 1, 'the compose thread runs at nice 7');
-      assert.equal(niceOf(String(process.pid)), 0, 'the main thread keeps its priority');
+      assert.equal(niceOf(process.pid), 0, 'the main thread keeps its priority');
     } finally {
       await lowered.close();
     }
