@@ -20,6 +20,15 @@
  * one round trip per commit instead of one per read. Only for look-ups of rows the
  * transaction does not write and that may as well have been read a moment before it.
  *
+ * Pipelining (`inFlight`): by default one transaction runs at a time and the next batch is
+ * what queued meanwhile. But the next transaction only starts once this thread has taken
+ * the last one's answer, and on a busy event loop that is a millisecond or more after the
+ * database finished it: on the send path the SQLite thread sat idle for more than half
+ * of a run, waiting for its next batch. With `inFlight: 2` a second batch goes out while the first
+ * commits, and the database goes from one to the next (SQLite queues it in its thread,
+ * PostgreSQL runs it on a second connection). Items are independent, so their order of
+ * commit does not matter; each still settles only after its own transaction committed.
+ *
  * Failure isolation: if a batch's transaction fails and it held more than one item,
  * each item is retried alone in its own transaction, so one bad item fails only its
  * own request. Items must therefore be plain data, re-writable from scratch.
@@ -41,16 +50,19 @@ export interface GroupCommitOptions {
   lingerMs?: number;
   /** With lingerMs: commit without waiting further once this many items wait. Default maxBatch. */
   flushAt?: number;
+  /** Transactions running at once (see "Pipelining" above). Default 1. */
+  inFlight?: number;
 }
 
 export class GroupCommit<T, R = undefined> {
   private queue: Pending<T>[] = [];
-  private running = false;
+  private running = 0;
   private scheduled = false;
   private lingering: NodeJS.Timeout | undefined;
   private readonly maxBatch: number;
   private readonly lingerMs: number;
   private readonly flushAt: number;
+  private readonly inFlight: number;
 
   constructor(
     private readonly db: Db,
@@ -62,6 +74,7 @@ export class GroupCommit<T, R = undefined> {
     this.maxBatch = options.maxBatch ?? 500;
     this.lingerMs = options.lingerMs ?? 0;
     this.flushAt = Math.min(options.flushAt ?? this.maxBatch, this.maxBatch);
+    this.inFlight = Math.max(1, options.inFlight ?? 1);
   }
 
   submit(item: T): Promise<void> {
@@ -77,8 +90,8 @@ export class GroupCommit<T, R = undefined> {
   }
 
   private schedule(): void {
-    // A running commit schedules the next one when it ends.
-    if (this.running || this.scheduled) return;
+    // With `inFlight` transactions running, the first of them to end schedules the next.
+    if (this.running >= this.inFlight || this.scheduled) return;
     if (this.lingerMs > 0 && this.queue.length < this.flushAt) {
       this.lingering ??= setTimeout(() => {
         this.lingering = undefined;
@@ -95,17 +108,17 @@ export class GroupCommit<T, R = undefined> {
   }
 
   private async flush(): Promise<void> {
-    if (this.running || this.queue.length === 0) return;
+    if (this.running >= this.inFlight || this.queue.length === 0) return;
     if (this.lingering) {
       clearTimeout(this.lingering);
       this.lingering = undefined;
     }
-    this.running = true;
+    this.running++;
     const batch = this.queue.splice(0, this.maxBatch);
     try {
       await this.commit(batch);
     } finally {
-      this.running = false;
+      this.running--;
       if (this.queue.length) this.schedule();
     }
   }

@@ -27,7 +27,7 @@
  * message was charged (so switching BILLING does not hand out credits never paid).
  */
 import type { Db, DbHandle, Trx } from '../../db/database.js';
-import { GroupCommit } from '../../db/group-commit.js';
+import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
 import { AppError } from '../../errors.js';
 import { listResult, type ListResult } from '../../http/envelope.js';
 import type { Page } from '../../http/pagination.js';
@@ -47,6 +47,12 @@ export const CREDITS_PER_RECIPIENT = 1;
 
 const DAY_MS = 86_400_000;
 const MAX_USAGE_DAYS = 366;
+/**
+ * The send path's group commit: two transactions at once (group-commit.ts, "Pipelining").
+ * Charging stays safe with two: on PostgreSQL the second waits for the first's account
+ * locks (1. above); on SQLite the thread runs one transaction after the other.
+ */
+const SEND_COMMITS: GroupCommitOptions = { inFlight: 2 };
 
 /** What one accepted message costs its account. */
 export interface Charge {
@@ -104,7 +110,7 @@ class ChargedAcceptor<T, R> implements Acceptor<T> {
       slots.forEach((slot, i) => { slot.refusal = refusals[i]; });
       const paid = slots.filter((s) => !s.refusal).map((s) => s.item);
       if (paid.length) await write(trx, paid, looked);
-    }, {}, (slots) => read(slots.map((s) => s.item)));
+    }, SEND_COMMITS, (slots) => read(slots.map((s) => s.item)));
   }
 
   async submit(item: T): Promise<void> {
@@ -132,7 +138,7 @@ export class BillingService {
     // The writers of the send path never read a write's result: write-behind (database.ts),
     // and what they look up beforehand comes through `reads` (group-commit.ts).
     const lookUp = (items: T[]) => read(this.handle.reads, items);
-    if (this.mode === 'off') return new GroupCommit(this.handle.writeBehind, write, {}, lookUp);
+    if (this.mode === 'off') return new GroupCommit(this.handle.writeBehind, write, SEND_COMMITS, lookUp);
     return new ChargedAcceptor(this, this.handle.writeBehind, write, chargesOf, lookUp);
   }
 

@@ -1,0 +1,96 @@
+/**
+ * The group commit (src/db/group-commit.ts) with more than one transaction at a time
+ * ("Pipelining"), on both dialects: an item that arrives while a batch is still inside its
+ * transaction is committed by a second transaction without waiting for the first, and
+ * every item settles only once its own rows are committed. With one transaction at a time
+ * (the default) the second item waits for the first batch.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openDatabase, type DbHandle } from '../../src/db/database.js';
+import { GroupCommit, insertRows } from '../../src/db/group-commit.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
+
+const key = (name: string, at = Date.now()) => ({
+  account_id: 'acct-gc', key: name, request_hash: 'h', response: '{}', created_at: at, expires_at: at + 60_000,
+});
+
+/** A promise and the function that settles it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => { open = resolve; });
+  return { opened, open };
+}
+
+for (const dialect of DIALECTS) {
+  describe(`group commit, two transactions at once (${dialect})`, () => {
+    let database: TestDatabase;
+    let handle: DbHandle;
+
+    before(async () => {
+      database = await createTestDatabase(dialect);
+      handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+      await migrateToLatest(handle.db);
+    });
+    after(async () => {
+      await handle?.close();
+      await database?.drop();
+    });
+
+    const stored = async (name: string) =>
+      (await handle.db.selectFrom('idempotency_keys').select('key').where('account_id', '=', 'acct-gc').where('key', '=', name).execute()).length === 1;
+
+    /**
+     * Submits `first`, whose transaction waits at a gate after writing, then `second` once
+     * the first is inside its transaction; reports whether `second` was committed and
+     * settled before the gate opened.
+     */
+    async function secondCommitsDuringFirst(inFlight: number | undefined, first: string, second: string): Promise<boolean> {
+      const held = gate();
+      const inside = gate();
+      const commits = new GroupCommit<string>(handle.writeBehind, async (trx, names) => {
+        await insertRows(trx, 'idempotency_keys', names.map((n) => key(n)));
+        if (names.includes(first)) {
+          inside.open();
+          await held.opened;
+        }
+      }, inFlight === undefined ? {} : { inFlight });
+      const firstDone = commits.submit(first);
+      await inside.opened;
+      let secondSettled = false;
+      const secondDone = commits.submit(second).then(() => { secondSettled = true; });
+      // Long enough for a commit on either dialect; the answer is read, not timed.
+      const early = await Promise.race([secondDone.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 1000))]);
+      if (early) {
+        assert.equal(await stored(second), true, 'the second item settled, so its row is committed');
+        assert.equal(await stored(first), false, 'the first batch is still inside its transaction');
+      } else {
+        assert.equal(secondSettled, false);
+        assert.equal(await stored(second), false, 'an item that has not settled is not committed either');
+      }
+      held.open();
+      await Promise.all([firstDone, secondDone]);
+      assert.equal(await stored(first), true);
+      assert.equal(await stored(second), true);
+      await commits.drain();
+      return early;
+    }
+
+    it('with inFlight 2, an item that arrives while a batch commits gets a transaction of its own at once', async () => {
+      assert.equal(await secondCommitsDuringFirst(2, 'p-first', 'p-second'), true);
+    });
+
+    it('by default, it waits for the running batch and goes in the next', async () => {
+      assert.equal(await secondCommitsDuringFirst(undefined, 's-first', 's-second'), false);
+    });
+
+    it('with inFlight 2, a failing batch still fails only its own bad item', async () => {
+      const commits = new GroupCommit<string>(handle.writeBehind, (trx, names) => insertRows(trx, 'idempotency_keys', names.map((n) => key(n))), { inFlight: 2 });
+      await commits.submit('f-taken');
+      const results = await Promise.allSettled(['f-one', 'f-taken', 'f-two', 'f-three'].map((n) => commits.submit(n)));
+      assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      for (const name of ['f-one', 'f-two', 'f-three']) assert.equal(await stored(name), true, name);
+    });
+  });
+}
