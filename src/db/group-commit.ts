@@ -33,7 +33,7 @@
  * each item is retried alone in its own transaction, so one bad item fails only its
  * own request. Items must therefore be plain data, re-writable from scratch.
  */
-import { createQueryId, InsertQueryNode, PostgresAdapter, TableNode, type Insertable } from 'kysely';
+import { CompiledQuery, createQueryId, InsertQueryNode, PostgresAdapter, TableNode, UpdateQueryNode, type Insertable } from 'kysely';
 import type { Db, DbOrTrx, Trx } from './database.js';
 import type { Database } from './schema.js';
 
@@ -191,4 +191,50 @@ export async function insertRows<T extends keyof Database & string>(db: DbOrTrx,
     }
     await db.executeQuery({ query, queryId: createQueryId(), sql: head + groups.join(', '), parameters });
   }
+}
+
+/** A column that `updateRowsById` sets, and the cast PostgreSQL needs to type its parameters (numbers). */
+export interface UpdatedColumn {
+  name: string;
+  cast?: 'integer' | 'bigint';
+}
+
+/**
+ * Many rows of one table, each set to values of its own, in one statement written out
+ * here: `update "t" set "c" = case "id" when ? then ? … end, … where "id" in (…) [and …]`.
+ * The worker records a batch's outcomes this way; built with Kysely (a fragment per row and
+ * column, each parsed and compiled) that cost about 20 µs of main-thread CPU per delivered
+ * message. `values` of each row follow `columns`. `onlyWhere` leaves rows out: those whose
+ * column holds one of `notIn`, or (`isNull`) holds anything. With `returning`, the ids of
+ * the rows changed are returned, and the statement is sent at once (it is not a plain
+ * write for a write-behind transaction to hold back).
+ */
+export async function updateRowsById<T extends keyof Database & string>(
+  db: DbOrTrx, table: T, columns: UpdatedColumn[], rows: { id: string; values: unknown[] }[],
+  options: { onlyWhere?: { column: string; notIn: readonly unknown[] } | { column: string; isNull: true }; returning?: boolean } = {},
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const parameters: unknown[] = [];
+  const param = (value: unknown, cast?: string) => {
+    parameters.push(value);
+    const placeholder = postgres ? `$${parameters.length}` : '?';
+    return cast && postgres ? `cast(${placeholder} as ${cast})` : placeholder;
+  };
+  const sets = columns.map((column, c) => {
+    let whens = '';
+    for (const row of rows) whens += ` when ${param(row.id)} then ${param(row.values[c] ?? null, column.cast)}`;
+    return `"${column.name}" = case "id"${whens} end`;
+  });
+  let where = `"id" in (${rows.map((row) => param(row.id)).join(', ')})`;
+  const only = options.onlyWhere;
+  if (only && 'isNull' in only) where += ` and "${only.column}" is null`;
+  else if (only?.notIn.length) where += ` and "${only.column}" not in (${only.notIn.map((v) => param(v)).join(', ')})`;
+  const text = `update "${table}" set ${sets.join(', ')} where ${where}`;
+  if (!options.returning) {
+    await db.executeQuery({ query: UpdateQueryNode.create([TableNode.create(table)]), queryId: createQueryId(), sql: text, parameters });
+    return [];
+  }
+  const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(`${text} returning "id"`, parameters));
+  return result.rows.map((row) => row.id);
 }

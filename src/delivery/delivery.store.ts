@@ -1,6 +1,6 @@
 /** SQL the pipeline needs besides the queue itself: loading what to send, recording what happened. */
-import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
+import { updateRowsById, type UpdatedColumn } from '../db/group-commit.js';
 import type { ComposeRecipient, ComposedTarget } from './compose.js';
 import type { RecipientState } from '../features/messages/messages.table.js';
 
@@ -23,17 +23,10 @@ export interface RecipientAttempt {
   now: number;
 }
 
-/**
- * `case id when … then … end`: one value per row, for updating many rows with different
- * values in one statement. `type` casts the parameters where PostgreSQL cannot infer it
- * (it would take an untyped parameter for text).
- */
-function perRow<R extends { id: string }>(rows: R[], value: (row: R) => string | number | null, type?: 'integer' | 'bigint'): RawBuilder<unknown> {
-  const whens = rows.map((row) => (type
-    ? sql`when ${sql.ref('id')} = ${row.id} then cast(${value(row)} as ${sql.raw(type)})`
-    : sql`when ${sql.ref('id')} = ${row.id} then ${value(row)}`));
-  return sql`case ${sql.join(whens, sql` `)} end`;
-}
+/** What an attempt sets on its recipient, in this order (`recordRecipientAttempts`). */
+const ATTEMPT_COLUMNS: UpdatedColumn[] = [
+  { name: 'state' }, { name: 'last_response' }, { name: 'attempts', cast: 'integer' }, { name: 'sent_at', cast: 'bigint' }, { name: 'updated_at', cast: 'bigint' },
+];
 
 /**
  * Records attempts' outcomes on their recipients, in one statement, except on recipients
@@ -42,19 +35,8 @@ function perRow<R extends { id: string }>(rows: R[], value: (row: R) => string |
  */
 export async function recordRecipientAttempts(db: DbOrTrx, attempts: RecipientAttempt[], finalStates: Iterable<RecipientState>): Promise<Set<string>> {
   if (attempts.length === 0) return new Set();
-  const rows = attempts.map((a) => ({ ...a, id: a.recipientId }));
-  const changed = await db.updateTable('message_recipients')
-    .set({
-      state: perRow(rows, (a) => a.state) as never,
-      last_response: perRow(rows, (a) => a.response.slice(0, 2000)) as never,
-      attempts: perRow(rows, (a) => a.attempts, 'integer') as never,
-      sent_at: perRow(rows, (a) => a.sentAt, 'bigint') as never,
-      updated_at: perRow(rows, (a) => a.now, 'bigint') as never,
-    })
-    .where('id', 'in', rows.map((a) => a.id)).where('state', 'not in', [...finalStates])
-    .returning('id')
-    .execute();
-  return new Set(changed.map((r) => r.id));
+  const rows = attempts.map((a) => ({ id: a.recipientId, values: [a.state, a.response.slice(0, 2000), a.attempts, a.sentAt, a.now] }));
+  return new Set(await updateRowsById(db, 'message_recipients', ATTEMPT_COLUMNS, rows, { onlyWhere: { column: 'state', notIn: [...finalStates] }, returning: true }));
 }
 
 /** The recipients named in each message's headers, in their order, for the given messages. */
@@ -76,17 +58,15 @@ export async function addresseesOf(db: DbOrTrx, messageIds: string[]): Promise<M
  * one `/raw` shows. One statement per kind of target.
  */
 export async function storeComposed(db: DbOrTrx, targets: ComposedTarget[]): Promise<void> {
-  const onMessages = targets.flatMap((t) => ('messageId' in t ? [{ id: t.messageId, mime: t.mime }] : []));
-  const onRecipients = targets.flatMap((t) => ('recipientId' in t ? [{ id: t.recipientId, mime: t.mime }] : []));
-  if (onMessages.length) {
-    await db.updateTable('messages').set({ mime: perRow(onMessages, (t) => t.mime) as never })
-      .where('id', 'in', onMessages.map((t) => t.id)).where('mime', 'is', null).execute();
-  }
-  if (onRecipients.length) {
-    await db.updateTable('message_recipients').set({ mime: perRow(onRecipients, (t) => t.mime) as never })
-      .where('id', 'in', onRecipients.map((t) => t.id)).where('mime', 'is', null).execute();
-  }
+  const onMessages = targets.flatMap((t) => ('messageId' in t ? [{ id: t.messageId, values: [t.mime] }] : []));
+  const onRecipients = targets.flatMap((t) => ('recipientId' in t ? [{ id: t.recipientId, values: [t.mime] }] : []));
+  // The first stored copy stays: only rows without one are set.
+  const firstCopy = { onlyWhere: { column: 'mime', isNull: true } } as const;
+  await updateRowsById(db, 'messages', MIME_COLUMN, onMessages, firstCopy);
+  await updateRowsById(db, 'message_recipients', MIME_COLUMN, onRecipients, firstCopy);
 }
+
+const MIME_COLUMN: UpdatedColumn[] = [{ name: 'mime' }];
 
 export async function storedMime(db: DbOrTrx, target: { messageId: string } | { recipientId: string }): Promise<string | null> {
   const row = 'messageId' in target

@@ -4,11 +4,12 @@
  * transaction is committed by a second transaction without waiting for the first, and
  * every item settles only once its own rows are committed. With one transaction at a time
  * (the default) the second item waits for the first batch.
+ * And `updateRowsById`, the worker's way of writing many rows' own values in one statement.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openDatabase, type DbHandle } from '../../src/db/database.js';
-import { GroupCommit, insertRows } from '../../src/db/group-commit.js';
+import { GroupCommit, insertRows, updateRowsById } from '../../src/db/group-commit.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
 
@@ -24,7 +25,7 @@ function gate(): { opened: Promise<void>; open: () => void } {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`group commit, two transactions at once (${dialect})`, () => {
+  describe(`group commit and many-row writes (${dialect})`, () => {
     let database: TestDatabase;
     let handle: DbHandle;
 
@@ -91,6 +92,33 @@ for (const dialect of DIALECTS) {
       const results = await Promise.allSettled(['f-one', 'f-taken', 'f-two', 'f-three'].map((n) => commits.submit(n)));
       assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
       for (const name of ['f-one', 'f-two', 'f-three']) assert.equal(await stored(name), true, name);
+    });
+
+    it('updateRowsById sets each row to its own values, leaves out the rows `onlyWhere` excludes, and returns the ids it changed', async () => {
+      const at = 1_700_000_000_000;
+      const row = (id: string, reason: string, details: string | null) => ({
+        id, account_id: 'acct-up', email: `${id}@example.com`, email_normalized: `${id}@example.com`, reason, details,
+        created_at: at, updated_at: at, create_user_id: null, update_user_id: null, deleted_at: null,
+      });
+      await insertRows(handle.db, 'suppressions', [row('up-a', 'manual', null), row('up-b', 'manual', null), row('up-c', 'complaint', 'kept'), row('up-d', 'manual', 'kept')]);
+      const columns = [{ name: 'reason' }, { name: 'updated_at', cast: 'bigint' as const }];
+      const changed = await updateRowsById(handle.db, 'suppressions', columns, [
+        { id: 'up-a', values: ['hard_bounce', at + 1] },
+        { id: 'up-b', values: ["it's \"quoted\"", at + 2] },
+        { id: 'up-c', values: ['hard_bounce', at + 3] },
+      ], { onlyWhere: { column: 'reason', notIn: ['complaint'] }, returning: true });
+      assert.deepEqual(changed.sort(), ['up-a', 'up-b']);
+      await handle.writeBehind.transaction().execute((trx) => updateRowsById(trx, 'suppressions', [{ name: 'details' }], [
+        { id: 'up-a', values: ['first'] }, { id: 'up-d', values: ['second'] },
+      ], { onlyWhere: { column: 'details', isNull: true } }));
+      const rows = await handle.db.selectFrom('suppressions').select(['id', 'reason', 'details', 'updated_at']).where('account_id', '=', 'acct-up').orderBy('id').execute();
+      assert.deepEqual(rows, [
+        { id: 'up-a', reason: 'hard_bounce', details: 'first', updated_at: at + 1 },
+        { id: 'up-b', reason: "it's \"quoted\"", details: null, updated_at: at + 2 },
+        { id: 'up-c', reason: 'complaint', details: 'kept', updated_at: at },
+        { id: 'up-d', reason: 'manual', details: 'kept', updated_at: at },
+      ]);
+      assert.deepEqual(await updateRowsById(handle.db, 'suppressions', columns, [], { returning: true }), []);
     });
   });
 }
