@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { openDatabase, type DbHandle } from '../../src/db/database.js';
 import { GroupCommit, insertRows, updateRowsById } from '../../src/db/group-commit.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import type { SuppressionReason } from '../../src/features/suppressions/suppressions.table.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
 
 const key = (name: string, at = Date.now()) => ({
@@ -96,7 +97,7 @@ for (const dialect of DIALECTS) {
 
     it('updateRowsById sets each row to its own values, leaves out the rows `onlyWhere` excludes, and returns the ids it changed', async () => {
       const at = 1_700_000_000_000;
-      const row = (id: string, reason: string, details: string | null) => ({
+      const row = (id: string, reason: SuppressionReason, details: string | null) => ({
         id, account_id: 'acct-up', email: `${id}@example.com`, email_normalized: `${id}@example.com`, reason, details,
         created_at: at, updated_at: at, create_user_id: null, update_user_id: null, deleted_at: null,
       });
@@ -104,17 +105,17 @@ for (const dialect of DIALECTS) {
       const columns = [{ name: 'reason' }, { name: 'updated_at', cast: 'bigint' as const }];
       const changed = await updateRowsById(handle.db, 'suppressions', columns, [
         { id: 'up-a', values: ['hard_bounce', at + 1] },
-        { id: 'up-b', values: ["it's \"quoted\"", at + 2] },
+        { id: 'up-b', values: ['complaint', at + 2] },
         { id: 'up-c', values: ['hard_bounce', at + 3] },
       ], { onlyWhere: { column: 'reason', notIn: ['complaint'] }, returning: true });
       assert.deepEqual(changed.sort(), ['up-a', 'up-b']);
       await handle.writeBehind.transaction().execute((trx) => updateRowsById(trx, 'suppressions', [{ name: 'details' }], [
-        { id: 'up-a', values: ['first'] }, { id: 'up-d', values: ['second'] },
+        { id: 'up-a', values: ["it's \"quoted\""] }, { id: 'up-d', values: ['second'] },
       ], { onlyWhere: { column: 'details', isNull: true } }));
       const rows = await handle.db.selectFrom('suppressions').select(['id', 'reason', 'details', 'updated_at']).where('account_id', '=', 'acct-up').orderBy('id').execute();
       assert.deepEqual(rows, [
-        { id: 'up-a', reason: 'hard_bounce', details: 'first', updated_at: at + 1 },
-        { id: 'up-b', reason: "it's \"quoted\"", details: null, updated_at: at + 2 },
+        { id: 'up-a', reason: 'hard_bounce', details: "it's \"quoted\"", updated_at: at + 1 },
+        { id: 'up-b', reason: 'complaint', details: null, updated_at: at + 2 },
         { id: 'up-c', reason: 'complaint', details: 'kept', updated_at: at },
         { id: 'up-d', reason: 'manual', details: 'kept', updated_at: at },
       ]);
