@@ -24,9 +24,9 @@
  * what queued meanwhile. But the next transaction only starts once this thread has taken
  * the last one's answer, and on a busy event loop that is a millisecond or more after the
  * database finished it: on the send path the SQLite thread sat idle for more than half
- * of a run, waiting for its next batch. With `inFlight: 2` a second batch goes out while the first
- * commits, and the database goes from one to the next (SQLite queues it in its thread,
- * PostgreSQL runs it on a second connection). Items are independent, so their order of
+ * of a run, waiting for its next batch. With `inFlight: 2` a second batch goes out while
+ * the first commits, and the database goes from one to the next (SQLite queues it in its
+ * thread, PostgreSQL runs it on a second connection). Items are independent, so their order of
  * commit does not matter; each still settles only after its own transaction committed.
  *
  * Failure isolation: if a batch's transaction fails and it held more than one item,

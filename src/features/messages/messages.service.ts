@@ -19,7 +19,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorObject } from 'ajv';
 import type { Db, Trx } from '../../db/database.js';
-import { GroupCommit } from '../../db/group-commit.js';
 import type { MessageComposer } from '../../delivery/compose.js';
 import type { WorkSignal } from '../../delivery/work-signal.js';
 import { AppError, type FieldError } from '../../errors.js';
@@ -261,13 +260,12 @@ export class MessagesService {
     private readonly observer: SendObserver = IGNORE_SENDS,
     /** Finds the sender of a send and decides whether it may be used yet (verification). */
     private readonly senders: Pick<SendersService, 'usableSender'>,
-    billing?: Pick<BillingService, 'acceptor'>,
+    billing: Pick<BillingService, 'acceptor'>,
     private readonly limits: SendLimits = DEFAULT_SEND_LIMITS,
   ) {
-    // With BILLING=credits every recipient is charged in the transaction that accepts it (billing.service.ts).
-    this.acceptor = billing
-      ? billing.acceptor(writeAcceptedSends, (send) => send.messages.map((m) => ({ accountId: m.message.account_id, messageId: m.message.id, recipients: m.recipients.length })), lookUpForSends)
-      : new GroupCommit(db, writeAcceptedSends, {}, (sends) => lookUpForSends(db, sends));
+    // The billing service builds the group commit that accepts sends: with BILLING=credits it
+    // charges every recipient in the transaction that accepts it (billing.service.ts).
+    this.acceptor = billing.acceptor(writeAcceptedSends, (send) => send.messages.map((m) => ({ accountId: m.message.account_id, messageId: m.message.id, recipients: m.recipients.length })), lookUpForSends);
   }
 
   async send(principal: Principal, body: SendBody, idempotencyKey?: string): Promise<Answer<SendResult>> {
