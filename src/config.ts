@@ -74,6 +74,7 @@ export const CONFIG_SCHEMA = {
   WORKER_LEASE_SECONDS: { kind: 'integer', default: '300', min: 5, description: 'How long a claim holds; an expired claim is taken over by any worker (crash recovery).' },
   WORKER_POLL_MS: { kind: 'integer', default: '1000', min: 10, description: 'How often an idle worker looks for due work it was not told about.' },
   WORKER_CONCURRENCY: { kind: 'integer', default: '16', min: 1, description: 'Deliveries one worker process keeps in flight at once.' },
+  WORKER_GIVE_WAY_RATE: { kind: 'integer', default: '1000', min: 0, description: 'In a process that also serves the API (postwire start): while it accepts at least this many messages per second, its worker keeps one delivery in flight instead of WORKER_CONCURRENCY, so that accepting comes first; 0: never give way.' },
   COMPOSE_THREADS: { kind: 'integer', default: '1', min: 0, description: 'Worker threads that build MIME messages (and DKIM signatures) off the main thread; 0: on the main thread.' },
   COMPOSE_NICE: { kind: 'integer', default: '10', min: 0, max: 19, description: 'Linux nice value of the compose threads in a process that also serves the API (postwire start): when the CPU is short, answering requests comes before composing queued mail (0: same priority).' },
   WEBHOOK_TIMEOUT_MS: { kind: 'integer', default: '10000', min: 100, description: 'How long a webhook call may take (connect, answer and body) before it counts as failed and is retried.' },
@@ -147,6 +148,7 @@ export interface Config {
   workerLeaseSeconds: number;
   workerPollMs: number;
   workerConcurrency: number;
+  workerGiveWayRate: number;
   composeThreads: number;
   composeNice: number;
   webhookTimeoutMs: number;
@@ -249,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerLeaseSeconds: get('WORKER_LEASE_SECONDS') as number,
     workerPollMs: get('WORKER_POLL_MS') as number,
     workerConcurrency: get('WORKER_CONCURRENCY') as number,
+    workerGiveWayRate: get('WORKER_GIVE_WAY_RATE') as number,
     composeThreads: get('COMPOSE_THREADS') as number,
     composeNice: get('COMPOSE_NICE') as number,
     webhookTimeoutMs: get('WEBHOOK_TIMEOUT_MS') as number,

@@ -19,6 +19,7 @@ import { MxTransport } from './delivery/transports/mx.js';
 import { SmtpRelayTransport } from './delivery/transports/smtp.js';
 import type { Transport } from './delivery/transports/transport.js';
 import { Worker } from './delivery/worker.js';
+import { SendPressure } from './delivery/give-way.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './delivery/webhooks/webhook-dispatcher.js';
 import { WorkSignal } from './delivery/work-signal.js';
 import { AccountsService } from './features/accounts/accounts.service.js';
@@ -40,6 +41,7 @@ import { UsersService } from './features/users/users.service.js';
 import { WebhooksService } from './features/webhooks/webhooks.service.js';
 import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
+import { allOf } from './metrics/observers.js';
 
 export interface Services {
   handle: DbHandle;
@@ -174,6 +176,8 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     publicUrl: () => runtime.url ?? publicBaseUrl(config),
   });
   const billing = new BillingService(handle, config.billing);
+  // Acceptance first where the API and the worker share the process (give-way.ts).
+  const sendPressure = new SendPressure(roles.api && roles.worker ? config.workerGiveWayRate : 0);
   const services: Services = {
     handle,
     auth,
@@ -182,7 +186,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     apiKeys: new ApiKeysService(handle.db, auth),
     senders,
     domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: domainRecordSettings(config), resolver: config.dnsResolver }, [signingKeys, senders]),
-    messages: new MessagesService(handle.db, workSignal, composer, metrics, senders, billing, {
+    messages: new MessagesService(handle.db, workSignal, composer, allOf(metrics, sendPressure), senders, billing, {
       maxAttachments: config.attachmentsMaxCount, maxAttachmentBytes: config.attachmentMaxBytes, maxAttachmentsTotalBytes: config.attachmentsMaxTotalBytes,
     }),
     templates: new TemplatesService(handle.db),
@@ -209,6 +213,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     worker = new Worker(handle, pipeline, workSignal, {
       batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,
       pollMs: config.workerPollMs, concurrency: config.workerConcurrency,
+      ...(roles.api ? { giveWay: () => sendPressure.pressed() } : {}),
     }, logger);
   }
 

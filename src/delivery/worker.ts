@@ -11,6 +11,7 @@
  */
 import type { Logger } from 'pino';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import type { DbHandle } from '../db/database.js';
 import type { Delivery, DeliveryPipeline } from './pipeline.js';
@@ -22,7 +23,15 @@ export interface WorkerOptions {
   leaseMs: number;
   pollMs: number;
   concurrency: number;
+  /**
+   * True while the API in this process is pressed (give-way.ts): then one delivery stays in
+   * flight and the other lanes wait until it is not. Absent: always the full concurrency.
+   */
+  giveWay?: () => boolean;
 }
+
+/** How often lanes that give way look again whether the API still needs the CPU. */
+const GIVE_WAY_CHECK_MS = 20;
 
 export class Worker {
   readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -88,13 +97,21 @@ export class Worker {
    * A lane starts its next delivery while the previous outcome is still being committed
    * (pipeline.ts, "Recording is pipelined"), and waits for that commit before going on:
    * each lane has at most one delivery in the transport and one outcome uncommitted.
+   *
+   * While the API of this process is pressed (`giveWay`), every lane but the first waits
+   * before its next delivery; the first goes on, so delivery never stops.
    */
   private async runBounded(tasks: (() => Promise<Delivery>)[], startBy: number): Promise<number[]> {
     let next = 0;
-    const lane = async () => {
+    const lane = async (index: number) => {
       let previous: Promise<void> = Promise.resolve();
       try {
         while (!this.stopping && next < tasks.length && Date.now() <= startBy) {
+          if (index > 0 && this.options.giveWay?.()) {
+            // Then look again: the pressure may be over, the batch done by the first lane, the worker stopping.
+            await sleep(GIVE_WAY_CHECK_MS);
+            continue;
+          }
           const { recorded } = await tasks[next++]!();
           await previous;
           previous = recorded;
@@ -103,7 +120,7 @@ export class Worker {
         await previous;
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, tasks.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, tasks.length) }, (_, index) => lane(index)));
     return Array.from({ length: tasks.length - next }, (_, k) => next + k);
   }
 }

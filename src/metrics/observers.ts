@@ -30,4 +30,13 @@ export interface DeliveryObserver {
 
 export const IGNORE_SENDS: SendObserver = { messageAccepted() {} };
 
+/** One observer that tells each of `observers`. */
+export function allOf(...observers: SendObserver[]): SendObserver {
+  return {
+    messageAccepted(recipientCount, suppressedCount) {
+      for (const observer of observers) observer.messageAccepted(recipientCount, suppressedCount);
+    },
+  };
+}
+
 export const IGNORE_DELIVERIES: DeliveryObserver = { transportAttempt() {}, outcomeRecorded() {} };
