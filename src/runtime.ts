@@ -167,7 +167,9 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   const mimeBuilder = createMimeBuilder(config.composeThreads, roles.api ? config.composeNice : 0);
   const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys, mimeBuilder);
   const jwt = new JwtCodec(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds);
-  const metrics = new Metrics(handle.db);
+  // Acceptance first where the API and the worker share the process (give-way.ts).
+  const sendPressure = roles.api && roles.worker ? new SendPressure(config.workerGiveWayRate) : undefined;
+  const metrics = new Metrics(handle.db, sendPressure && (() => sendPressure.pressed()));
   const auth = new AuthService(handle, jwt, config);
   const senders = new SendersService(handle.db, {
     required: config.requireVerifiedSenders, systemFrom: systemFrom(config),
@@ -176,8 +178,6 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     publicUrl: () => runtime.url ?? publicBaseUrl(config),
   });
   const billing = new BillingService(handle, config.billing);
-  // Acceptance first where the API and the worker share the process (give-way.ts).
-  const sendPressure = new SendPressure(roles.api && roles.worker ? config.workerGiveWayRate : 0);
   const services: Services = {
     handle,
     auth,
@@ -186,7 +186,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     apiKeys: new ApiKeysService(handle.db, auth),
     senders,
     domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: domainRecordSettings(config), resolver: config.dnsResolver }, [signingKeys, senders]),
-    messages: new MessagesService(handle.db, workSignal, composer, allOf(metrics, sendPressure), senders, billing, {
+    messages: new MessagesService(handle.db, workSignal, composer, sendPressure ? allOf(metrics, sendPressure) : metrics, senders, billing, {
       maxAttachments: config.attachmentsMaxCount, maxAttachmentBytes: config.attachmentMaxBytes, maxAttachmentsTotalBytes: config.attachmentsMaxTotalBytes,
     }),
     templates: new TemplatesService(handle.db),
@@ -213,7 +213,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     worker = new Worker(handle, pipeline, workSignal, {
       batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,
       pollMs: config.workerPollMs, concurrency: config.workerConcurrency,
-      ...(roles.api ? { giveWay: () => sendPressure.pressed() } : {}),
+      ...(sendPressure ? { giveWay: () => sendPressure.pressed() } : {}),
     }, logger);
   }
 

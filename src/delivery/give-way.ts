@@ -16,8 +16,9 @@
  * true, and the worker keeps one delivery in flight instead of its full concurrency
  * (worker.ts, runBounded): delivery slows down but never stops, and takes its full speed
  * back within a check interval once the rate falls below the threshold. Below the
- * threshold the worker does not give way at all: at such rates it keeps up with what is
- * accepted, and slowing it would only let a backlog grow.
+ * threshold the worker does not give way at all: the default threshold is near what one
+ * worker delivers on our machines, so below it slowing the worker would only let a backlog
+ * grow that need not. `postwire_worker_giving_way` (GET /metrics) says when it gives way.
  *
  * The rate is measured over windows of at least WINDOW_MS, computed when asked (no timer
  * runs while nobody asks). A window that started long ago averages over its whole length,

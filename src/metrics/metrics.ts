@@ -51,7 +51,11 @@ export class Metrics implements SendObserver, DeliveryObserver {
   private readonly queueLeased: Gauge;
   private readonly oldestDueAge: Gauge;
 
-  constructor(private readonly db: Db) {
+  /**
+   * `givingWay`: in a process that serves the API and runs a worker, whether the worker gives
+   * way to the API now (src/delivery/give-way.ts); read at every scrape.
+   */
+  constructor(private readonly db: Db, givingWay?: () => boolean) {
     const own = new Registry();
     const registers = [own];
     this.messagesAccepted = new Counter({ name: 'postwire_messages_accepted_total', help: 'Messages accepted by POST /notify/v1/send in this process.', registers });
@@ -73,6 +77,15 @@ export class Metrics implements SendObserver, DeliveryObserver {
     this.queueDue = new Gauge({ name: 'postwire_queue_due_jobs', help: 'Of those, due now and not claimed by a worker; the whole installation.', registers });
     this.queueLeased = new Gauge({ name: 'postwire_queue_leased_jobs', help: 'Of those, claimed by a worker under a live lease (in flight); the whole installation.', registers });
     this.oldestDueAge = new Gauge({ name: 'postwire_queue_oldest_due_age_seconds', help: 'How long the longest-waiting due job has been due (0 when none is); the whole installation.', registers });
+    if (givingWay) {
+      new Gauge({
+        name: 'postwire_worker_giving_way', registers,
+        help: '1 while the worker of this process keeps one delivery in flight because its API accepts at least WORKER_GIVE_WAY_RATE messages per second (postwire start), else 0.',
+        collect() {
+          this.set(givingWay() ? 1 : 0);
+        },
+      });
+    }
     // Every outcome appears from the first scrape, at 0: rate() and alerts need the series to exist.
     for (const outcome of OUTCOMES) this.deliveries.inc({ outcome }, 0);
     for (const outcome of FINAL_OUTCOMES) this.deliveryLatency.zero({ outcome });

@@ -127,6 +127,25 @@ for (const dialect of DIALECTS) {
       });
     });
 
+    describe('an API and a worker in one process (postwire start), giving way from 1 message a second', () => {
+      const ctx = appPerSuite(dialect, () => ({ worker: true, config: { metricsToken: METRICS_TOKEN, workerGiveWayRate: 1 } }));
+
+      it('postwire_worker_giving_way is 1 while sends keep coming, 0 once they stop; every message is delivered', async () => {
+        const { app, account } = ctx;
+        const givingWay = (m: Exposition) => m.value('postwire_worker_giving_way');
+        assert.equal(givingWay(await scrape(app)), 0, 'nothing accepted yet');
+        assert.equal((await scrape(app)).types.get('postwire_worker_giving_way'), 'gauge');
+        const sent: Awaited<ReturnType<typeof sendMessage>>[] = [];
+        // Several sends between scrapes: any window of 100 ms or more then holds at least one.
+        await scrapeUntil(async () => {
+          for (let i = 0; i < 5; i++) sent.push(await sendMessage(app, account, [`p${sent.length}@example.net`]));
+          return scrape(app);
+        }, (m) => givingWay(m) === 1, 'giving way while sends keep coming');
+        await scrapeUntil(() => scrape(app), (m) => givingWay(m) === 0, 'no longer giving way once the sends stopped');
+        for (const [i, message] of sent.entries()) assert.equal((await outcomeOf(app, account, message, `p${i}@example.net`)).state, 'sent');
+      });
+    });
+
     describe('with an SMTP relay that accepts, defers, refuses and holds', () => {
       let sink: SmtpSink;
       before(async () => {
@@ -271,6 +290,8 @@ for (const dialect of DIALECTS) {
         assert.equal(fromApi.value('postwire_recipients_accepted_total'), 2);
         assert.equal(deliveries(fromApi, 'sent'), 0, 'the API process delivered nothing');
         assert.equal(fromApi.value('postwire_queue_jobs'), 0, 'the queue gauges are the same everywhere');
+        assert.equal(m.value('postwire_worker_giving_way'), undefined, 'a worker without an API has nothing to give way to');
+        assert.equal(fromApi.value('postwire_worker_giving_way'), undefined, 'nor has an API without a worker');
       });
 
       it('answers a scrape without the token with a 401 envelope, and any other path with a 404 envelope', async () => {
