@@ -15,7 +15,8 @@
  * While the process accepts at least `ratePerSecond` messages per second, `pressed()` is
  * true, and the worker keeps one delivery in flight instead of its full concurrency
  * (worker.ts, runBounded): delivery slows down but never stops, and takes its full speed
- * back within a check interval once the rate falls below the threshold. Below the
+ * back at the first check (every 20 ms) after a window that saw the rate below the
+ * threshold: about 120 ms after a burst ends. Below the
  * threshold the worker does not give way at all: the default threshold is near what one
  * worker delivers on our machines, so below it slowing the worker would only let a backlog
  * grow that need not. `postwire_worker_giving_way` (GET /metrics) says when it gives way.
