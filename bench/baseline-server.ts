@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
-import { SendBody } from '../src/features/messages/messages.schemas.ts';
+import { SendBody } from '../src/features/notify/messages/messages.schemas.ts';
 import { isEmailAddress } from '../src/lib/email-address.ts';
 
 const app = Fastify({

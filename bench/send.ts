@@ -47,7 +47,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import type { SendBody } from '../src/features/messages/messages.schemas.ts';
+import type { SendBody } from '../src/features/notify/messages/messages.schemas.ts';
 import { summariseProfile } from './profile-summary.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

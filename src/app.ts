@@ -1,7 +1,8 @@
 /**
  * Builds the HTTP application. The order is the architecture: body parsing and
  * validation → the OpenAPI document → public routes → the authenticated scope (every
- * route inside it requires a Bearer credential) → the one error handler.
+ * route inside it requires a Bearer credential; each area module registers its own routes)
+ * → the one error handler.
  * Tests build it with `buildApp` and call `app.inject()`; `main.ts` makes it listen.
  */
 import swagger from '@fastify/swagger';
@@ -9,20 +10,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import { registerAccountRoutes, registerSignUpRoute } from './features/accounts/accounts.routes.js';
-import { registerApiKeyRoutes } from './features/apikeys/apikeys.routes.js';
-import { registerAuthRoutes } from './features/auth/auth.routes.js';
-import { registerAdminBillingRoutes, registerBillingRoutes } from './features/billing/billing.routes.js';
-import { registerEventRoutes } from './features/events/events.routes.js';
-import { registerHealthRoutes } from './features/health/health.routes.js';
-import { registerMessageRoutes } from './features/messages/messages.routes.js';
-import { registerTemplateRoutes } from './features/templates/templates.routes.js';
-import { registerStatsRoutes } from './features/stats/stats.routes.js';
-import { registerSenderConfirmationRoute, registerSenderRoutes } from './features/senders/senders.routes.js';
-import { registerDomainRoutes } from './features/domains/domains.routes.js';
-import { registerSuppressionRoutes } from './features/suppressions/suppressions.routes.js';
-import { registerUserRoutes } from './features/users/users.routes.js';
-import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { requireBearer } from './http/auth.js';
 import { registerBodyParsers } from './http/body-parsers.js';
 import { ENVELOPE_VERSION, failure } from './http/envelope.js';
@@ -30,7 +17,11 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
-import type { Services } from './runtime.js';
+import { registerAccountPublicRoutes, registerAccountRoutesAuthenticated } from './features/account/account.module.js';
+import { registerMarketingRoutes } from './features/marketing/marketing.module.js';
+import { registerNotifyPublicRoutes, registerNotifyRoutes } from './features/notify/notify.module.js';
+import { registerHealthRoutes } from './features/system/health/health.routes.js';
+import type { Services } from './services.js';
 
 export async function buildApp(config: Config, services: Services, logger: Logger, publicUrl: string | undefined): Promise<FastifyInstance> {
   const app = Fastify({
@@ -78,26 +69,15 @@ export async function buildApp(config: Config, services: Services, logger: Logge
 
   registerHealthRoutes(app, services.handle.db);
   registerMetricsRoutes(app, services.metrics, config.metricsToken);
-  registerAuthRoutes(app, services.auth);
-  registerSenderConfirmationRoute(app, services.senders);
-  registerSignUpRoute(app, services.accounts);
-  if (config.adminToken) registerAdminBillingRoutes(app, services.billing, config.adminToken);
+  registerAccountPublicRoutes(app, services, config.adminToken);
+  registerNotifyPublicRoutes(app, services);
 
   await app.register(async (authenticated) => {
     requireBearer(authenticated, services.auth);
     rateLimits.limitPerCredential(authenticated);
-    registerAccountRoutes(authenticated, services.accounts, services.users);
-    registerUserRoutes(authenticated, services.users);
-    registerApiKeyRoutes(authenticated, services.apiKeys);
-    registerSenderRoutes(authenticated, services.senders);
-    registerDomainRoutes(authenticated, services.domains);
-    registerMessageRoutes(authenticated, services.messages);
-    registerTemplateRoutes(authenticated, services.templates);
-    registerStatsRoutes(authenticated, services.stats);
-    registerEventRoutes(authenticated, services.events);
-    registerSuppressionRoutes(authenticated, services.suppressions);
-    registerWebhookRoutes(authenticated, services.webhooks);
-    registerBillingRoutes(authenticated, services.billing);
+    registerAccountRoutesAuthenticated(authenticated, services);
+    registerNotifyRoutes(authenticated, services);
+    registerMarketingRoutes(authenticated, services.marketing);
   });
 
   return app;

@@ -22,45 +22,18 @@ import { Worker } from './delivery/worker.js';
 import { SendPressure } from './delivery/give-way.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './delivery/webhooks/webhook-dispatcher.js';
 import { WorkSignal } from './delivery/work-signal.js';
-import { AccountsService } from './features/accounts/accounts.service.js';
-import { ApiKeysService } from './features/apikeys/apikeys.service.js';
-import { AuthService } from './features/auth/auth.service.js';
-import { JwtCodec } from './features/auth/jwt.js';
-import { resolveJwtSecret } from './features/auth/jwt-secret.js';
-import { BillingService } from './features/billing/billing.service.js';
-import { EventsService } from './features/events/events.service.js';
-import { DomainsService } from './features/domains/domains.service.js';
-import { DomainSigningKeys } from './features/domains/signing-keys.js';
-import type { RecordSettings } from './features/domains/domain-records.js';
-import { MessagesService } from './features/messages/messages.service.js';
-import { TemplatesService } from './features/templates/templates.service.js';
-import { StatsService } from './features/stats/stats.service.js';
-import { SendersService } from './features/senders/senders.service.js';
-import { SuppressionsService } from './features/suppressions/suppressions.service.js';
-import { UsersService } from './features/users/users.service.js';
-import { WebhooksService } from './features/webhooks/webhooks.service.js';
+import { DomainSigningKeys } from './features/notify/domains/signing-keys.js';
+import type { RecordSettings } from './features/notify/domains/domain-records.js';
 import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { allOf } from './metrics/observers.js';
+import { createAccountServices } from './features/account/account.module.js';
+import { createMarketingServices } from './features/marketing/marketing.module.js';
+import { createNotifyServices } from './features/notify/notify.module.js';
+import type { AreaContext } from './features/area.js';
+import type { Services } from './services.js';
 
-export interface Services {
-  handle: DbHandle;
-  auth: AuthService;
-  accounts: AccountsService;
-  users: UsersService;
-  apiKeys: ApiKeysService;
-  senders: SendersService;
-  domains: DomainsService;
-  messages: MessagesService;
-  templates: TemplatesService;
-  stats: StatsService;
-  events: EventsService;
-  suppressions: SuppressionsService;
-  billing: BillingService;
-  webhooks: WebhooksService;
-  workSignal: WorkSignal;
-  metrics: Metrics;
-}
+export type { Services } from './services.js';
 
 export interface Roles {
   api: boolean;
@@ -166,35 +139,22 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   // worker process alone has nothing to give way to, and would only lose to other programs.
   const mimeBuilder = createMimeBuilder(config.composeThreads, roles.api ? config.composeNice : 0);
   const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys, mimeBuilder);
-  const jwt = new JwtCodec(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds);
   // Acceptance first where the API and the worker share the process (give-way.ts).
   const sendPressure = roles.api && roles.worker ? new SendPressure(config.workerGiveWayRate) : undefined;
   const metrics = new Metrics(handle.db, sendPressure && (() => sendPressure.pressed()));
-  const auth = new AuthService(handle, jwt, config);
-  const senders = new SendersService(handle.db, {
-    required: config.requireVerifiedSenders, systemFrom: systemFrom(config),
-    confirmationTtlMs: config.senderConfirmationTtlSeconds * 1000, workSignal,
+  const context: AreaContext = {
+    handle, config,
     // Links name the address the API really listens on (PORT=0 picks one at listen).
     publicUrl: () => runtime.url ?? publicBaseUrl(config),
-  });
-  const billing = new BillingService(handle, config.billing);
+    sendObserver: sendPressure ? allOf(metrics, sendPressure) : metrics,
+    delivery: { workSignal, composer, signingKeys, systemFrom: systemFrom(config), domainRecords: domainRecordSettings(config) },
+  };
+  const account = createAccountServices(context);
   const services: Services = {
     handle,
-    auth,
-    accounts: new AccountsService(handle, { signupEnabled: config.signupEnabled, bodyLimitBytes: config.bodyLimitBytes, billing }),
-    users: new UsersService(handle.db, auth),
-    apiKeys: new ApiKeysService(handle.db, auth),
-    senders,
-    domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: domainRecordSettings(config), resolver: config.dnsResolver }, [signingKeys, senders]),
-    messages: new MessagesService(handle.db, workSignal, composer, sendPressure ? allOf(metrics, sendPressure) : metrics, senders, billing, {
-      maxAttachments: config.attachmentsMaxCount, maxAttachmentBytes: config.attachmentMaxBytes, maxAttachmentsTotalBytes: config.attachmentsMaxTotalBytes,
-    }),
-    templates: new TemplatesService(handle.db),
-    stats: new StatsService(handle.db),
-    events: new EventsService(handle.db),
-    suppressions: new SuppressionsService(handle.db),
-    billing,
-    webhooks: new WebhooksService(handle.db),
+    ...account,
+    ...createNotifyServices(context, account),
+    marketing: createMarketingServices(context),
     workSignal,
     metrics,
   };

@@ -45,7 +45,7 @@ async function withDatabase<T>(config: Config, work: (handle: import('../db/data
 
 async function serve(config: Config, roles: Roles): Promise<void> {
   const { createRuntime } = await import('../runtime.js');
-  const { createAccount, isEmptyInstallation } = await import('../features/accounts/accounts.service.js');
+  const { createAccount, isEmptyInstallation } = await import('../features/account/accounts/accounts.service.js');
   const { generatePassword } = await import('../lib/passwords.js');
   const runtime = await createRuntime(config, roles);
   let seeded: { email: string; password: string } | undefined;
@@ -125,7 +125,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stderr.write('postwire account create needs --email and --password\n');
         return 2;
       }
-      const { createAccount } = await import('../features/accounts/accounts.service.js');
+      const { createAccount } = await import('../features/account/accounts/accounts.service.js');
       const created = await withDatabase(config, (handle) => createAccount(handle, { email: values.email!, password: values.password!, name: values.name }));
       process.stdout.write(`${created.accountId}\n`);
       return 0;
@@ -159,7 +159,7 @@ async function addPayment(config: Config, options: string[]): Promise<number> {
   if (missing.length) return usage(`needs ${missing.map((name) => `--${name}`).join(', ')}`);
   if (!/^\d+$/.test(values.credits!)) return usage(`--credits must be a whole number, not "${values.credits}"`);
   if (!/^\d+$/.test(values.amount!)) return usage(`--amount must be a whole number of minor units (4900 for 49.00 EUR), not "${values.amount}"`);
-  const { BillingService, describePayment } = await import('../features/billing/billing.service.js');
+  const { BillingService, describePayment } = await import('../features/account/billing/billing.service.js');
   const recorded = await withDatabase(config, (handle) => new BillingService(handle, config.billing).recordPayment({
     accountId: values.account!, credits: Number(values.credits), amount: Number(values.amount),
     currency: values.currency!, reference: values.reference, method: values.method,

@@ -16,22 +16,18 @@
  */
 import fs from 'node:fs';
 import type { DbOrTrx } from '../db/database.js';
-import type { MessageRow, RecipientKind, StoredAttachment } from '../features/messages/messages.table.js';
+import type { MessageRow, RecipientKind, StoredAttachment } from '../features/notify/messages/messages.table.js';
+import type { ComposeRecipient } from './compose.types.js';
 import { addresseesOf, storeComposed, storedMime } from './delivery.store.js';
 import type { DkimKey, MimeSpec } from './mime.js';
 import { BUILD_ON_THIS_THREAD, type MimeBuilder } from './mime-threads.js';
 
 export type { DkimKey } from './mime.js';
+export type { ComposeRecipient, ComposedTarget } from './compose.types.js';
 
 type Composable = Pick<MessageRow, 'id' | 'account_id' | 'from_email' | 'from_name' | 'subject' | 'html_content' | 'message_id_header' | 'created_at'>
   & Partial<Pick<MessageRow, 'text_content' | 'reply_to' | 'headers' | 'attachments'>>;
 
-export interface ComposeRecipient {
-  email: string;
-  name: string;
-  /** Absent: to. Bcc recipients get the same bytes but are named in no header. */
-  kind?: RecipientKind;
-}
 
 /** A recipient's own copy of a personalised send (messages.table.ts `content`). */
 export interface PersonalContent {
@@ -145,5 +141,3 @@ export interface ComposedCopy {
   fresh: boolean;
 }
 
-/** Where a composition is kept: on the message, or on a personalised recipient. */
-export type ComposedTarget = { messageId: string; mime: string } | { recipientId: string; mime: string };

@@ -1,8 +1,8 @@
 /** SQL the pipeline needs besides the queue itself: loading what to send, recording what happened. */
 import type { DbOrTrx } from '../db/database.js';
 import { updateRowsById, type UpdatedColumn } from '../db/group-commit.js';
-import type { ComposeRecipient, ComposedTarget } from './compose.js';
-import type { RecipientState } from '../features/messages/messages.table.js';
+import type { ComposeRecipient, ComposedTarget } from './compose.types.js';
+import type { RecipientState } from '../features/notify/messages/messages.table.js';
 
 export async function loadMessages(db: DbOrTrx, ids: string[]) {
   if (ids.length === 0) return [];

@@ -25,3 +25,9 @@ export interface CapturedEmailsTable {
 
 export type DeliveryJobRow = Selectable<DeliveryJobsTable>;
 export type NewDeliveryJobRow = Insertable<DeliveryJobsTable>;
+
+/** The delivery engine's own tables, gathered into the whole schema by src/db/schema.ts. */
+export interface DeliveryTables {
+  delivery_jobs: DeliveryJobsTable;
+  captured_emails: CapturedEmailsTable;
+}

@@ -9,7 +9,7 @@
  * cloning, and nothing here touches the database.
  */
 import nodemailer from 'nodemailer';
-import type { StoredAttachment } from '../features/messages/messages.table.js';
+import type { StoredAttachment } from '../features/notify/messages/messages.table.js';
 import { htmlToText } from '../lib/html-to-text.js';
 
 export interface MimeAddress {

@@ -7,9 +7,8 @@
  * before the body is read.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AuthService, Principal } from '../features/auth/auth.service.js';
-import { checkAccess } from '../features/auth/rights.js';
-import { requiredAccess } from './scopes.js';
+import type { Principal } from './principal.js';
+import { requiredAccess, type Access } from './scopes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,11 +17,19 @@ declare module 'fastify' {
   }
 }
 
-export function requireBearer(scope: FastifyInstance, auth: AuthService): void {
+/** What the hook needs of the account area's auth service. */
+export interface Authenticator {
+  /** The caller of a request, or a 401 AppError. */
+  authenticate(authorization: string | undefined, apiKey: string | undefined): Promise<Principal>;
+  /** A 403 AppError when the caller may not call a route that requires `access`. */
+  checkAccess(principal: Principal, access: Access): void;
+}
+
+export function requireBearer(scope: FastifyInstance, auth: Authenticator): void {
   scope.decorateRequest('principal', null as unknown as Principal);
   scope.addHook('onRequest', async (request) => {
     const apiKey = request.headers['x-api-key'];
     request.principal = await auth.authenticate(request.headers.authorization, Array.isArray(apiKey) ? apiKey[0] : apiKey);
-    checkAccess(request.principal, requiredAccess(request.method, request.routeOptions.url ?? request.url.split('?')[0]!));
+    auth.checkAccess(request.principal, requiredAccess(request.method, request.routeOptions.url ?? request.url.split('?')[0]!));
   });
 }

@@ -4,6 +4,8 @@
  */
 import { Type, type TSchema } from 'typebox';
 
+export { listResult, type ListResult } from '../lib/api-shape.js';
+
 export const ENVELOPE_VERSION = '1.0.0';
 
 export interface Envelope<T> {
@@ -53,12 +55,3 @@ export function ListSchema<T extends TSchema>(item: T) {
   });
 }
 
-export interface ListResult<T> {
-  displayCount: number;
-  totalCount: number;
-  items: T[];
-}
-
-export function listResult<T>(items: T[], totalCount: number): ListResult<T> {
-  return { displayCount: items.length, totalCount, items };
-}

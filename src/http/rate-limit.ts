@@ -27,7 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import type { Principal } from '../features/auth/auth.service.js';
+import type { Principal } from './principal.js';
 import { normalizeEmail } from '../lib/email-address.js';
 
 /** Routes a supervisor, a scraper or a person reading the docs must always reach. */

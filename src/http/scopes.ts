@@ -8,7 +8,7 @@
  * templates, webhooks, suppressions), `read` (reads of the transactional area),
  * `marketing` (the marketing area) and `account` (the account area). An API key has
  * the scopes it was created with; a person's session has the scopes of their role
- * (`features/auth/rights.ts`). Two more answers exist:
+ * (`features/account/auth/rights.ts`). Two more answers exist:
  * - `any`: every valid credential (key check, the account summary);
  * - `session`: a person's session only, never an API key (changing a password,
  *   managing users and keys: a leaked key must not be able to mint new credentials).

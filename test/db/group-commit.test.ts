@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { openDatabase, type DbHandle } from '../../src/db/database.js';
 import { GroupCommit, insertRows, updateRowsById } from '../../src/db/group-commit.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import type { SuppressionReason } from '../../src/features/suppressions/suppressions.table.js';
+import type { SuppressionReason } from '../../src/features/notify/suppressions/suppressions.table.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
 
 const key = (name: string, at = Date.now()) => ({

@@ -13,7 +13,7 @@ import { MessageComposer } from '../../src/delivery/compose.js';
 import { DeliveryPipeline } from '../../src/delivery/pipeline.js';
 import { claimDueJobs } from '../../src/delivery/queue.js';
 import type { Envelope, SendOutcome, Transport } from '../../src/delivery/transports/transport.js';
-import { recordFeedback } from '../../src/features/suppressions/suppressions.service.js';
+import { recordFeedback } from '../../src/features/notify/suppressions/suppressions.service.js';
 import { DIALECTS } from '../helpers/db.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { newEventRow, recordEvents } from '../../src/features/events/events.service.js';
-import type { EventType } from '../../src/features/events/events.table.js';
+import { newEventRow, recordEvents } from '../../src/features/notify/events/events.service.js';
+import type { EventType } from '../../src/features/notify/events/events.table.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { errorFields } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';

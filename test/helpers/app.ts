@@ -5,7 +5,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Dialect } from '../../src/db/database.js';
-import { createAccount } from '../../src/features/accounts/accounts.service.js';
+import { createAccount } from '../../src/features/account/accounts/accounts.service.js';
 import { createLogger, createRuntime, type Runtime } from '../../src/runtime.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 

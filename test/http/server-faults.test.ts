@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
-import { createAccount } from '../../src/features/accounts/accounts.service.js';
+import { createAccount } from '../../src/features/account/accounts/accounts.service.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { expectEnvelope, startTestApp, type TestApp } from '../helpers/app.js';
 import { DIALECTS, createTestDatabase, type TestDatabase } from '../helpers/db.js';

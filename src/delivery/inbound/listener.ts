@@ -23,8 +23,8 @@ import { simpleParser } from 'mailparser';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '../../db/database.js';
-import { findRecipientById } from '../../features/messages/messages.store.js';
-import { recordFeedback } from '../../features/suppressions/suppressions.service.js';
+import { findRecipientById } from '../../features/notify/messages/messages.store.js';
+import { recordFeedback } from '../../features/notify/suppressions/suppressions.service.js';
 import { recipientIdFromReturnPath } from '../return-path.js';
 import { feedbackFrom, readReport, type FeedbackReport, type ReportPart } from './feedback-reports.js';
 

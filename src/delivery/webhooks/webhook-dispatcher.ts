@@ -19,16 +19,16 @@
  * Stopping: no new claims; calls in flight finish (each bounded by the timeout) and are
  * recorded; rows claimed but not started are released at once.
  */
+import { iso } from '../../lib/api-shape.js';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/database.js';
-import { parseDetails } from '../../features/events/events.service.js';
-import type { EventRow } from '../../features/events/events.table.js';
-import { WEBHOOK_CHANNEL, webhookWakeups } from '../../features/webhooks/webhooks.fan-out.js';
-import { signatureOf } from '../../features/webhooks/webhooks.signing.js';
-import { iso } from '../../http/resource.js';
+import { parseDetails } from '../../features/notify/events/events.service.js';
+import type { EventRow } from '../../features/notify/events/events.table.js';
+import { WEBHOOK_CHANNEL, webhookWakeups } from '../../features/notify/webhooks/webhooks.fan-out.js';
+import { signatureOf } from '../../features/notify/webhooks/webhooks.signing.js';
 import { retryDelayMs } from '../backoff.js';
 import type { WorkSignal } from '../work-signal.js';
 import { PgNotificationListener } from './notifications.js';

@@ -11,7 +11,7 @@
  * wait, a deleted one's were dropped with it.
  */
 import type { Db, DbOrTrx, Dialect } from '../../db/database.js';
-import type { EventRow } from '../../features/events/events.table.js';
+import type { EventRow } from '../../features/notify/events/events.table.js';
 
 export interface ClaimedDelivery {
   id: string;

@@ -1,0 +1,30 @@
+/**
+ * What every area module (`<area>/<area>.module.ts`) is given to build its services: the
+ * database, the configuration, and the parts of delivery a feature may use (waking the
+ * worker, composing for /raw, the signing keys, the system sender). Built once by
+ * runtime.ts; an area never builds shared infrastructure itself.
+ */
+import type { Config } from '../config.js';
+import type { DbHandle } from '../db/database.js';
+import type { MessageComposer } from '../delivery/compose.js';
+import type { WorkSignal } from '../delivery/work-signal.js';
+import type { SendObserver } from '../metrics/observers.js';
+import type { RecordSettings } from './notify/domains/domain-records.js';
+import type { DomainSigningKeys } from './notify/domains/signing-keys.js';
+
+export interface AreaContext {
+  handle: DbHandle;
+  config: Readonly<Config>;
+  /** The API's public base URL, known only once it listens (PORT=0 picks the port then). */
+  publicUrl: () => string;
+  /** Told about every accepted send (metrics, and the worker's give-way meter in `start`). */
+  sendObserver: SendObserver;
+  delivery: {
+    workSignal: WorkSignal;
+    composer: MessageComposer;
+    signingKeys: DomainSigningKeys;
+    /** From address of the mail Postwire sends itself (SYSTEM_FROM or its default). */
+    systemFrom: string;
+    domainRecords: RecordSettings;
+  };
+}

@@ -1,0 +1,57 @@
+/** SQL for the event log. Reads are scoped by account; writes come from the send and delivery paths. */
+import { type Page } from '../../../lib/api-shape.js';
+import { insertRows } from '../../../db/group-commit.js';
+import type { DbOrTrx } from '../../../db/database.js';
+import { fanOutToWebhooks, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
+import type { EventRow, EventType } from './events.table.js';
+
+export interface EventFilter {
+  type?: EventType | undefined;
+  messageId?: string | undefined;
+  /** Normalized (lower case). */
+  email?: string | undefined;
+  /** Epoch milliseconds, inclusive. */
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/**
+ * Many events with one multi-row INSERT per chunk, and their webhook deliveries in the
+ * same transaction: the one write path of events (webhooks.fan-out.ts says why).
+ */
+export async function insertEvents(db: DbOrTrx, rows: EventRow[], webhooks?: ActiveWebhook[]): Promise<void> {
+  await insertRows(db, 'events', rows);
+  await fanOutToWebhooks(db, rows, webhooks);
+}
+
+export async function listEvents(db: DbOrTrx, accountId: string, filter: EventFilter, page: Page): Promise<{ rows: EventRow[]; total: number }> {
+  let base = db.selectFrom('events').where('account_id', '=', accountId);
+  if (filter.type !== undefined) base = base.where('type', '=', filter.type);
+  if (filter.messageId !== undefined) base = base.where('message_id', '=', filter.messageId);
+  if (filter.email !== undefined) base = base.where((eb) => eb(eb.fn('lower', ['email']), '=', filter.email!));
+  if (filter.from !== undefined) base = base.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) base = base.where('created_at', '<=', filter.to);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/**
+ * Every event of one message, oldest first. By time before id: the API and a worker in
+ * another process write events of the same recipient, and ids order by process within
+ * one millisecond.
+ */
+export async function listEventsOfMessage(db: DbOrTrx, accountId: string, messageId: string): Promise<EventRow[]> {
+  return db.selectFrom('events').selectAll()
+    .where('account_id', '=', accountId).where('message_id', '=', messageId)
+    .orderBy('created_at').orderBy('id').execute();
+}
+
+/** One recipient's events of one type, oldest first: for telling a repeated report from a new one. */
+export async function listRecipientEventsOfType(db: DbOrTrx, recipientId: string, type: EventType): Promise<Pick<EventRow, 'id' | 'details'>[]> {
+  return db.selectFrom('events').select(['id', 'details'])
+    .where('recipient_id', '=', recipientId).where('type', '=', type)
+    .orderBy('created_at').orderBy('id').execute();
+}

@@ -1,0 +1,160 @@
+/** SQL for messages and their recipients. Every read is scoped by account. */
+import { type Page } from '../../../lib/api-shape.js';
+import { insertRows } from '../../../db/group-commit.js';
+import type { DbOrTrx } from '../../../db/database.js';
+import type { NewDeliveryJobRow } from '../../../delivery/delivery.table.js';
+import { insertEvents } from '../events/events.store.js';
+import type { EventRow } from '../events/events.table.js';
+import type { ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
+import type { SuppressionReason } from '../suppressions/suppressions.table.js';
+import type { IdempotencyKeyRow, MessageRow, MessageTagsTable, NewMessageRow, NewRecipientRow, RecipientRow } from './messages.table.js';
+
+export interface AcceptedMessage {
+  message: NewMessageRow;
+  recipients: NewRecipientRow[];
+  jobs: NewDeliveryJobRow[];
+  /** One `accepted` event per recipient. */
+  events: EventRow[];
+  /** One row per tag, for statistics by tag. */
+  tags: MessageTagsTable[];
+}
+
+/**
+ * What one request commits: one message (send) or many (batch), and the Idempotency-Key
+ * row if it had one. Committed whole or not at all.
+ */
+export interface AcceptedSend {
+  messages: AcceptedMessage[];
+  /** Without its response: that is written from `answer` at commit (it depends on `suppressed`). */
+  idempotency: Omit<IdempotencyKeyRow, 'response'> | null;
+  /** The answer to the request, given the recipients found suppressed when it committed. */
+  answer: (suppressed: ReadonlyMap<string, SuppressionReason>) => unknown;
+  /** Set by the writer at commit: recipient id → why it is on the suppression list. */
+  suppressed: ReadonlyMap<string, SuppressionReason>;
+}
+
+/**
+ * Writes the rows of sends. The idempotency rows go first: a second request with the
+ * same key fails on the primary key before writing anything, and its transaction
+ * (retried alone, see db/group-commit.ts) rolls back.
+ */
+export async function insertAcceptedSends(trx: DbOrTrx, keys: IdempotencyKeyRow[], messages: AcceptedMessage[], webhooks: ActiveWebhook[]): Promise<void> {
+  await insertRows(trx, 'idempotency_keys', keys);
+  await insertAcceptedMessages(trx, messages, webhooks);
+}
+
+/**
+ * Writes many accepted messages with one multi-row INSERT per table (see db/group-commit.ts).
+ * `webhooks`: the accounts' active webhooks, looked up before (webhooks.fan-out.ts).
+ */
+export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMessage[], webhooks?: ActiveWebhook[]): Promise<void> {
+  await insertRows(trx, 'messages', accepted.map((a) => a.message));
+  await insertRows(trx, 'message_recipients', accepted.flatMap((a) => a.recipients));
+  await insertRows(trx, 'delivery_jobs', accepted.flatMap((a) => a.jobs));
+  await insertRows(trx, 'message_tags', accepted.flatMap((a) => a.tags));
+  await insertEvents(trx, accepted.flatMap((a) => a.events), webhooks);
+}
+
+/** The columns of a message in lists: not its content, MIME or attachments. */
+export type ListedMessageRow = Omit<MessageRow, 'mime' | 'html_content' | 'text_content' | 'attachments'>;
+
+export async function listMessages(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: ListedMessageRow[]; total: number }> {
+  const base = db.selectFrom('messages').where('account_id', '=', accountId).where('deleted_at', 'is', null);
+  const [rows, count] = await Promise.all([
+    base.select([
+      'id', 'account_id', 'sender_id', 'from_email', 'from_name', 'subject', 'message_id_header', 'recipient_count',
+      'reply_to', 'headers', 'tags', 'metadata', 'scheduled_at', 'template_id', 'created_at', 'updated_at', 'create_user_id', 'update_user_id', 'deleted_at',
+    ]).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findMessage(db: DbOrTrx, accountId: string, id: string): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll()
+    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Recipients of the given messages in `to` order; `perMessage` keeps only the first ones of each. */
+/** A recipient as the message log shows it: not its personalised content or MIME. */
+export type ListedRecipientRow = Omit<RecipientRow, 'content' | 'mime'>;
+
+export async function listRecipientsOf(db: DbOrTrx, accountId: string, messageIds: string[], perMessage?: number): Promise<ListedRecipientRow[]> {
+  if (messageIds.length === 0) return [];
+  let query = db.selectFrom('message_recipients')
+    .select(['id', 'message_id', 'account_id', 'position', 'email', 'name', 'kind', 'state', 'attempts', 'last_response', 'sent_at', 'created_at', 'updated_at'])
+    .where('account_id', '=', accountId).where('message_id', 'in', messageIds);
+  if (perMessage !== undefined) query = query.where('position', '<', perMessage);
+  return query.orderBy('message_id').orderBy('position').execute();
+}
+
+/**
+ * One recipient by id, whatever its account: for reports that name the recipient
+ * themselves (the VERP return path of a bounce), not for requests of an account.
+ */
+export async function findRecipientById(db: DbOrTrx, id: string): Promise<Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'state'> | undefined> {
+  return db.selectFrom('message_recipients').select(['id', 'message_id', 'account_id', 'email', 'state'])
+    .where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The same, and the row stays locked until the transaction ends: a no-op UPDATE takes
+ * PostgreSQL's row lock (and waits for a writer holding it, then returns the row as
+ * that writer left it); SQLite has one writer at a time anyway. For decisions that
+ * depend on the recipient's state, such as whether a report was already recorded.
+ */
+export async function lockRecipientById(trx: DbOrTrx, id: string): Promise<Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'state'> | undefined> {
+  return trx.updateTable('message_recipients').set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id).returning(['id', 'message_id', 'account_id', 'email', 'state']).executeTakeFirst();
+}
+
+/** A bounce reported after the fact: the state changes, the attempts and sent time stay. */
+export async function markRecipientBounced(db: DbOrTrx, id: string, change: { response: string; now: number }): Promise<void> {
+  await db.updateTable('message_recipients')
+    .set({ state: 'bounced', last_response: change.response.slice(0, 2000), updated_at: change.now })
+    .where('id', '=', id).execute();
+}
+
+/** A stored Idempotency-Key answer that has not expired. */
+export async function findIdempotencyKey(db: DbOrTrx, accountId: string, key: string, now: number): Promise<IdempotencyKeyRow | undefined> {
+  return db.selectFrom('idempotency_keys').selectAll()
+    .where('account_id', '=', accountId).where('key', '=', key).where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Forgets the account's expired answers: their keys can be used afresh, and the table stays small. */
+export async function deleteExpiredIdempotencyKeys(db: DbOrTrx, accountId: string, now: number): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('expires_at', '<=', now).execute();
+}
+
+/**
+ * Takes the unclaimed queue rows of a message off the queue and returns their recipient
+ * ids. A row a worker holds a live lease on stays: its delivery may be under way.
+ */
+export async function deleteUnclaimedJobsOf(db: DbOrTrx, messageId: string, now: number): Promise<string[]> {
+  const rows = await db.deleteFrom('delivery_jobs')
+    .where('message_id', '=', messageId)
+    .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
+    .returning('recipient_id').execute();
+  return rows.map((r) => r.recipient_id);
+}
+
+export async function countJobsOf(db: DbOrTrx, messageId: string): Promise<number> {
+  const row = await db.selectFrom('delivery_jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('message_id', '=', messageId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function markRecipientsCancelled(db: DbOrTrx, accountId: string, ids: string[], now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('message_recipients').set({ state: 'cancelled', last_response: 'scheduled send cancelled', updated_at: now })
+    .where('account_id', '=', accountId).where('id', 'in', ids).execute();
+}
+
+/** One recipient of a message of the account, with its personalised content and MIME. */
+export async function findRecipientOf(db: DbOrTrx, accountId: string, messageId: string, recipientId?: string): Promise<Pick<RecipientRow, 'id' | 'content' | 'mime'> | undefined> {
+  let query = db.selectFrom('message_recipients').select(['id', 'content', 'mime'])
+    .where('account_id', '=', accountId).where('message_id', '=', messageId);
+  query = recipientId === undefined ? query.orderBy('position').limit(1) : query.where('id', '=', recipientId);
+  return query.executeTakeFirst();
+}

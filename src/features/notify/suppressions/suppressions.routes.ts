@@ -1,0 +1,37 @@
+/** HTTP for the suppression list: schema in, one service call, envelope out. */
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
+import { CreateSuppressionBody, EmailParams, Suppression, SuppressionsQuery } from './suppressions.schemas.js';
+import type { SuppressionsService } from './suppressions.service.js';
+
+const tags = ['Suppressions'];
+const security = [{ bearerAuth: [] }];
+
+export function registerSuppressionRoutes(app: FastifyInstance, suppressions: SuppressionsService): void {
+  app.get('/notify/v1/suppressions', {
+    schema: { tags, security, summary: 'List suppressed addresses, newest first', querystring: SuppressionsQuery, response: { 200: EnvelopeSchema(ListSchema(Suppression)) } },
+  }, async (request) => success(await suppressions.list(request.principal, request.query as SuppressionsQuery)));
+
+  app.post('/notify/v1/suppressions', {
+    schema: {
+      tags, security, summary: 'Suppress an address',
+      description: 'Messages to the address are no longer attempted (their recipients end `suppressed`). 409 when it is already suppressed.',
+      body: CreateSuppressionBody, response: { 201: EnvelopeSchema(Suppression) },
+    },
+  }, async (request, reply) => {
+    const suppression = await suppressions.create(request.principal, request.body as CreateSuppressionBody);
+    return reply.status(201).send(success(suppression, 201, 'Created'));
+  });
+
+  app.get('/notify/v1/suppressions/:email', {
+    schema: { tags, security, summary: 'Whether and why an address is suppressed', params: EmailParams, response: { 200: EnvelopeSchema(Suppression) } },
+  }, async (request) => success(await suppressions.get(request.principal, (request.params as EmailParams).email)));
+
+  app.delete('/notify/v1/suppressions/:email', {
+    schema: { tags, security, summary: 'Remove an address from the list (sending to it resumes)', params: EmailParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+  }, async (request) => {
+    await suppressions.remove(request.principal, (request.params as EmailParams).email);
+    return success(true);
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * Rules for the suppression list: an account does not send to an address on its live
+ * list. Addresses get there three ways: a hard bounce during delivery (the pipeline
+ * calls `suppressAddress` in its outcome transaction), an asynchronous bounce or spam
+ * complaint (`recordFeedback`, called by the inbound DSN/ARF listener), or the API.
+ * Deleting is soft; the address can then be suppressed again.
+ */
+import { listResult, type ListResult, toPage, resourceFields } from '../../../lib/api-shape.js';
+import type { Db, DbOrTrx } from '../../../db/database.js';
+import { AppError } from '../../../errors.js';
+import { normalizeEmail } from '../../../lib/email-address.js';
+import { newId } from '../../../lib/ids.js';
+import type { Principal } from '../../account/auth/auth.service.js';
+import { newEventRow, parseDetails, recordEvents } from '../events/events.service.js';
+import { listRecipientEventsOfType } from '../events/events.store.js';
+import { lockRecipientById, markRecipientBounced } from '../messages/messages.store.js';
+import type { CreateSuppressionBody, Suppression, SuppressionsQuery } from './suppressions.schemas.js';
+import { findLiveSuppression, findLiveSuppressionsAmong, insertSuppressionIfAbsent, listLiveSuppressions, softDeleteSuppression } from './suppressions.store.js';
+import type { SuppressionReason, SuppressionRow } from './suppressions.table.js';
+
+export function toSuppression(row: SuppressionRow): Suppression {
+  return { ...resourceFields(row), email: row.email, reason: row.reason, details: row.details === null ? {} : parseDetails(row.details) };
+}
+
+export interface SuppressInput {
+  accountId: string;
+  email: string;
+  reason: SuppressionReason;
+  details?: Record<string, unknown>;
+  at: number;
+  /** The user who asked (API); null when the system suppressed the address. */
+  userId?: string | null;
+}
+
+function suppressionRow(input: SuppressInput): SuppressionRow {
+  const userId = input.userId ?? null;
+  return {
+    id: newId(input.at), account_id: input.accountId, email: input.email.trim(), email_normalized: normalizeEmail(input.email),
+    reason: input.reason, details: JSON.stringify(input.details ?? {}), created_at: input.at, updated_at: input.at,
+    create_user_id: userId, update_user_id: userId, deleted_at: null,
+  };
+}
+
+/**
+ * Adds the address to the account's live list with the caller's database or transaction;
+ * an address already there is left as it is. Returns whether it was added.
+ */
+export function suppressAddress(db: DbOrTrx, input: SuppressInput): Promise<boolean> {
+  return insertSuppressionIfAbsent(db, suppressionRow(input));
+}
+
+/** The key `liveSuppressionsFor` answers with. */
+export function suppressionKey(accountId: string, email: string): string {
+  return `${accountId}\n${normalizeEmail(email)}`;
+}
+
+/** Which of the given recipients are on their account's live list: suppressionKey → reason. */
+export async function liveSuppressionsFor(db: DbOrTrx, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
+  if (recipients.length === 0) return new Map();
+  const rows = await findLiveSuppressionsAmong(db,
+    [...new Set(recipients.map((r) => r.account_id))],
+    [...new Set(recipients.map((r) => normalizeEmail(r.email)))]);
+  return new Map(rows.map((row) => [`${row.account_id}\n${row.email_normalized}`, row.reason]));
+}
+
+export interface FeedbackInput {
+  /** The recipient the report is about (from the VERP return path bounces+<recipientId>@…). */
+  recipientId: string;
+  /**
+   * bounced: an asynchronous hard bounce (DSN, RFC 3464); complained: a spam report (ARF,
+   * RFC 5965); deferred: a delay notice (DSN with Action: delayed), recorded as an event only.
+   */
+  type: 'bounced' | 'complained' | 'deferred';
+  /** Stored on the event and the suppression, e.g. `{ response, status, feedbackType }`. */
+  details?: Record<string, unknown>;
+  at?: number;
+}
+
+export interface FeedbackResult {
+  accountId: string;
+  messageId: string;
+  recipientId: string;
+  email: string;
+  /** The event written, or for a repeated report the one written the first time (if any). */
+  eventId: string | undefined;
+  /** False when the report repeats what is already recorded: nothing was written. */
+  recorded: boolean;
+  /** False when the address was already on the list (or a report does not suppress). */
+  suppressed: boolean;
+}
+
+/**
+ * Records an asynchronous report about one recipient, in one transaction: the event;
+ * for a bounce the recipient's state (`bounced`; a queue row still waiting is then
+ * dropped unsent by the pipeline's skipIfFinal); for a bounce or complaint the address
+ * on the account's suppression list (hard_bounce or complaint). Returns undefined when
+ * no such recipient exists, so the caller can refuse the report.
+ *
+ * Reports repeat: a server that missed our reply sends the same one again, and a
+ * bounce may follow the one the pipeline recorded during delivery. A repeat records
+ * nothing (`recorded: false`): a bounce for a recipient already `bounced`, a second
+ * complaint about it, a delay notice identical to one already recorded or arriving
+ * after the bounce. The recipient row is locked first, so two copies of a report that
+ * arrive at once, or a worker recording an outcome at that moment, are decided one
+ * after the other (the worker leaves a recipient in a final state as it is: see the
+ * pipeline's recordOutcome).
+ */
+export async function recordFeedback(db: Db, input: FeedbackInput): Promise<FeedbackResult | undefined> {
+  const at = input.at ?? Date.now();
+  const details = input.details ?? {};
+  return db.transaction().execute(async (trx) => {
+    const recipient = await lockRecipientById(trx, input.recipientId);
+    if (!recipient) return undefined;
+    const result = { accountId: recipient.account_id, messageId: recipient.message_id, recipientId: recipient.id, email: recipient.email };
+
+    // The earlier event this report would repeat: a delay notice repeats only an identical one.
+    const earlier = await listRecipientEventsOfType(trx, recipient.id, input.type);
+    const detailsText = JSON.stringify(details);
+    const same = input.type === 'deferred' ? earlier.find((e) => e.details === detailsText) : earlier.at(-1);
+    const repeated = input.type === 'bounced' ? recipient.state === 'bounced'
+      : input.type === 'complained' ? same !== undefined
+      : same !== undefined || recipient.state === 'bounced';
+    if (repeated) return { ...result, eventId: same?.id, recorded: false, suppressed: false };
+
+    const event = newEventRow({
+      accountId: recipient.account_id, messageId: recipient.message_id, recipientId: recipient.id, email: recipient.email,
+      type: input.type, details, at,
+    });
+    await recordEvents(trx, [event]);
+    if (input.type === 'deferred') return { ...result, eventId: event.id, recorded: true, suppressed: false };
+    if (input.type === 'bounced') {
+      const response = typeof details.response === 'string' && details.response ? details.response : 'bounced (asynchronous delivery status notification)';
+      await markRecipientBounced(trx, recipient.id, { response, now: at });
+    }
+    const suppressed = await suppressAddress(trx, {
+      accountId: recipient.account_id, email: recipient.email, reason: input.type === 'bounced' ? 'hard_bounce' : 'complaint',
+      details: { ...details, messageId: recipient.message_id, recipientId: recipient.id }, at,
+    });
+    return { ...result, eventId: event.id, recorded: true, suppressed };
+  });
+}
+
+function alreadySuppressed(email: string): AppError {
+  return new AppError('conflict', `${email} is already on this account's suppression list.`);
+}
+
+export class SuppressionsService {
+  constructor(private readonly db: Db) {}
+
+  async list(principal: Principal, query: SuppressionsQuery): Promise<ListResult<Suppression>> {
+    const email = query.email === undefined ? undefined : normalizeEmail(query.email);
+    const { rows, total } = await listLiveSuppressions(this.db, principal.accountId, { email }, toPage(query));
+    return listResult(rows.map(toSuppression), total);
+  }
+
+  async get(principal: Principal, email: string): Promise<Suppression> {
+    const row = await findLiveSuppression(this.db, principal.accountId, normalizeEmail(email));
+    if (!row) throw AppError.notFound('Suppression');
+    return toSuppression(row);
+  }
+
+  async create(principal: Principal, input: CreateSuppressionBody): Promise<Suppression> {
+    const row = suppressionRow({
+      accountId: principal.accountId, email: input.email, reason: input.reason ?? 'manual',
+      details: { source: 'api' }, at: Date.now(), userId: principal.userId,
+    });
+    // The unique index decides, so two concurrent requests give one 201 and one 409.
+    if (!(await insertSuppressionIfAbsent(this.db, row))) throw alreadySuppressed(row.email);
+    return toSuppression(row);
+  }
+
+  async remove(principal: Principal, email: string): Promise<void> {
+    const removed = await softDeleteSuppression(this.db, principal.accountId, normalizeEmail(email), { now: Date.now(), userId: principal.userId });
+    if (!removed) throw AppError.notFound('Suppression');
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Stored templates and their rendering at send time. A template is subject, HTML and
+ * text with `{{ variable }}` placeholders (syntax: lib/template-render.ts); the send
+ * names it with `templateId` and gives the values in `params`. A placeholder in a stored
+ * template is checked when the message is sent, not when the template is saved: the
+ * values only exist then.
+ */
+import { listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
+import type { Db, DbOrTrx } from '../../../db/database.js';
+import { AppError, type FieldError } from '../../../errors.js';
+import { isId, newId } from '../../../lib/ids.js';
+import { placeholdersOf, renderTemplate, TemplateRenderError, type Variables } from '../../../lib/template-render.js';
+import type { Principal } from '../../account/auth/auth.service.js';
+import type { CreateTemplateBody, PatchTemplateBody, Template } from './templates.schemas.js';
+import { findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
+import type { TemplateRow } from './templates.table.js';
+
+function toTemplate(row: TemplateRow): Template {
+  return {
+    ...resourceFields(row),
+    customerId: row.account_id, name: row.name, subject: row.subject, htmlContent: row.html_content, textContent: row.text_content,
+    variables: placeholdersOf(`${row.subject}\n${row.html_content}\n${row.text_content ?? ''}`),
+  };
+}
+
+export interface MessageContent {
+  subject: string;
+  html: string;
+  /** null: derived from the HTML when the message is composed. */
+  text: string | null;
+}
+
+/** The content of a send that names a template; undefined when the account has no such live template. */
+export async function templateContent(db: DbOrTrx, accountId: string, templateId: string): Promise<MessageContent | undefined> {
+  const row = isId(templateId) ? await findLiveTemplate(db, accountId, templateId) : undefined;
+  return row && { subject: row.subject, html: row.html_content, text: row.text_content };
+}
+
+/**
+ * Fills the placeholders of subject, HTML (escaped) and text. Every missing variable is
+ * a field error `params.<name>`; so is a value that would put a line break in the subject.
+ */
+export function renderContent(content: MessageContent, params: Variables, customFields: Variables | undefined): MessageContent {
+  const errors: FieldError[] = [];
+  const render = (text: string, html: boolean, where: string): string => {
+    try {
+      return renderTemplate(text, params, { html, customFields });
+    } catch (error) {
+      if (!(error instanceof TemplateRenderError)) throw error;
+      for (const p of error.problems) {
+        if (errors.some((e) => e.field === `params.${p.name}`)) continue;
+        errors.push({
+          field: `params.${p.name}`,
+          message: p.problem === 'missing' ? `is required: the ${where} uses {{ ${p.name} }}` : `must be a string, number or boolean (the ${where} uses {{ ${p.name} }})`,
+        });
+      }
+      return text;
+    }
+  };
+  const subject = render(content.subject, false, 'subject');
+  const html = render(content.html, true, 'htmlContent');
+  const text = content.text === null ? null : render(content.text, false, 'textContent');
+  if (!errors.length && /[\x00-\x08\x0a-\x1f\x7f]/.test(subject)) {
+    errors.push({ field: 'params', message: 'values used in the subject must not contain line breaks or control characters' });
+  }
+  if (errors.length) throw AppError.validation(errors);
+  return { subject, html, text };
+}
+
+export class TemplatesService {
+  constructor(private readonly db: Db) {}
+
+  async create(principal: Principal, body: CreateTemplateBody): Promise<Template> {
+    const now = Date.now();
+    const row: TemplateRow = {
+      id: newId(now), account_id: principal.accountId, name: body.name.trim(), subject: body.subject,
+      html_content: body.htmlContent, text_content: body.textContent ?? null,
+      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+    };
+    await insertTemplate(this.db, row);
+    return toTemplate(row);
+  }
+
+  async list(principal: Principal, page: Page): Promise<ListResult<Template>> {
+    const { rows, total } = await listLiveTemplates(this.db, principal.accountId, page);
+    return listResult(rows.map(toTemplate), total);
+  }
+
+  async get(principal: Principal, id: string): Promise<Template> {
+    return toTemplate(await this.require(principal, id));
+  }
+
+  /** PUT: every field is replaced (an absent textContent becomes null); PATCH: only those given. */
+  async update(principal: Principal, id: string, body: PatchTemplateBody, replace: boolean): Promise<Template> {
+    await this.require(principal, id);
+    const changes = {
+      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(body.subject !== undefined ? { subject: body.subject } : {}),
+      ...(body.htmlContent !== undefined ? { html_content: body.htmlContent } : {}),
+      ...(body.textContent !== undefined || replace ? { text_content: body.textContent ?? null } : {}),
+      updated_at: Date.now(), update_user_id: principal.userId,
+    };
+    if (!(await updateTemplate(this.db, principal.accountId, id, changes))) throw AppError.notFound('Template');
+    return this.get(principal, id);
+  }
+
+  async remove(principal: Principal, id: string): Promise<void> {
+    const now = Date.now();
+    const removed = isId(id) && await updateTemplate(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
+    if (!removed) throw AppError.notFound('Template');
+  }
+
+  private async require(principal: Principal, id: string): Promise<TemplateRow> {
+    const row = isId(id) ? await findLiveTemplate(this.db, principal.accountId, id) : undefined;
+    if (!row) throw AppError.notFound('Template');
+    return row;
+  }
+}

@@ -1,0 +1,33 @@
+/** SQL for stored templates. Every statement is scoped by account; deleted templates are invisible. */
+import { type Page } from '../../../lib/api-shape.js';
+import type { DbOrTrx } from '../../../db/database.js';
+import type { NewTemplateRow, TemplateRow } from './templates.table.js';
+
+export async function insertTemplate(db: DbOrTrx, row: NewTemplateRow): Promise<void> {
+  await db.insertInto('templates').values(row).execute();
+}
+
+export async function listLiveTemplates(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: TemplateRow[]; total: number }> {
+  const base = db.selectFrom('templates').where('account_id', '=', accountId).where('deleted_at', 'is', null);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findLiveTemplate(db: DbOrTrx, accountId: string, id: string): Promise<TemplateRow | undefined> {
+  return db.selectFrom('templates').selectAll()
+    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export type TemplateChanges = Partial<Pick<TemplateRow, 'name' | 'subject' | 'html_content' | 'text_content' | 'updated_at' | 'update_user_id' | 'deleted_at'>>;
+
+/** True when a live template of the account was changed. */
+export async function updateTemplate(db: DbOrTrx, accountId: string, id: string, changes: TemplateChanges): Promise<boolean> {
+  const result = await db.updateTable('templates').set(changes)
+    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

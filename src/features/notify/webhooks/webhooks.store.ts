@@ -1,0 +1,100 @@
+/**
+ * SQL for webhooks and their deliveries as the API sees them. Every query is scoped by
+ * account: one account never reaches another's webhooks, deliveries or events. The
+ * dispatcher's queue SQL (claim, record, release) is in src/delivery/webhooks/.
+ */
+import { type Page } from '../../../lib/api-shape.js';
+import { insertRows } from '../../../db/group-commit.js';
+import type { DbOrTrx } from '../../../db/database.js';
+import type { EventType } from '../events/events.table.js';
+import type { DeliveryStatus } from './webhooks.schemas.js';
+import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookRow } from './webhooks.table.js';
+
+export async function insertWebhook(db: DbOrTrx, row: WebhookRow): Promise<void> {
+  await db.insertInto('webhooks').values(row).execute();
+}
+
+export async function listLiveWebhooks(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: WebhookRow[]; total: number }> {
+  const base = db.selectFrom('webhooks').where('account_id', '=', accountId).where('deleted_at', 'is', null);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findLiveWebhook(db: DbOrTrx, accountId: string, id: string): Promise<WebhookRow | undefined> {
+  return db.selectFrom('webhooks').selectAll()
+    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export type WebhookChanges = Partial<Pick<WebhookRow, 'url' | 'description' | 'events' | 'secret' | 'disabled_at' | 'deleted_at' | 'updated_at' | 'update_user_id'>>;
+
+export async function updateWebhook(db: DbOrTrx, accountId: string, id: string, changes: WebhookChanges): Promise<boolean> {
+  const result = await db.updateTable('webhooks').set(changes)
+    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A deleted webhook's deliveries that were still to be made are dropped with it. */
+export async function deletePendingDeliveries(db: DbOrTrx, accountId: string, webhookId: string): Promise<void> {
+  await db.deleteFrom('webhook_deliveries')
+    .where('account_id', '=', accountId).where('webhook_id', '=', webhookId)
+    .where('delivered_at', 'is', null).where('failed_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The webhooks that take new events for these accounts: live and enabled. This runs
+ * with every batch of events written (see webhooks.fan-out.ts), so it is one indexed
+ * look-up (webhooks_account) that finds nothing, cheaply, for accounts without webhooks.
+ */
+export async function listActiveWebhooksOf(db: DbOrTrx, accountIds: string[]): Promise<Pick<WebhookRow, 'id' | 'account_id' | 'events'>[]> {
+  if (accountIds.length === 0) return [];
+  return db.selectFrom('webhooks').select(['id', 'account_id', 'events'])
+    .where('account_id', 'in', accountIds).where('deleted_at', 'is', null).where('disabled_at', 'is', null)
+    .execute();
+}
+
+export async function insertWebhookDeliveries(db: DbOrTrx, rows: NewWebhookDeliveryRow[]): Promise<void> {
+  await insertRows(db, 'webhook_deliveries', rows);
+}
+
+export type DeliveryWithEventType = WebhookDeliveryRow & { event_type: EventType };
+
+export async function listDeliveriesOfWebhook(
+  db: DbOrTrx, accountId: string, webhookId: string, status: DeliveryStatus | undefined, page: Page,
+): Promise<{ rows: DeliveryWithEventType[]; total: number }> {
+  let base = db.selectFrom('webhook_deliveries as d')
+    .where('d.account_id', '=', accountId).where('d.webhook_id', '=', webhookId);
+  if (status === 'delivered') base = base.where('d.delivered_at', 'is not', null);
+  if (status === 'failed') base = base.where('d.failed_at', 'is not', null);
+  if (status === 'pending') base = base.where('d.delivered_at', 'is', null).where('d.failed_at', 'is', null);
+  const [rows, count] = await Promise.all([
+    base.innerJoin('events as e', 'e.id', 'd.event_id').selectAll('d').select('e.type as event_type')
+      .orderBy('d.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export interface ReplaySelection {
+  eventIds?: string[] | undefined;
+  /** Epoch milliseconds, inclusive. */
+  from?: number | undefined;
+  to?: number | undefined;
+  /** Empty: every type. */
+  types: EventType[];
+}
+
+/** Ids of the account's events a replay selects, oldest first; at most `limit`. */
+export async function selectEventsForReplay(db: DbOrTrx, accountId: string, selection: ReplaySelection, limit: number): Promise<{ id: string }[]> {
+  let query = db.selectFrom('events').select('id').where('account_id', '=', accountId);
+  if (selection.eventIds !== undefined) query = query.where('id', 'in', selection.eventIds);
+  if (selection.from !== undefined) query = query.where('created_at', '>=', selection.from);
+  if (selection.to !== undefined) query = query.where('created_at', '<=', selection.to);
+  if (selection.types.length) query = query.where('type', 'in', selection.types);
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+}
