@@ -2,28 +2,35 @@
  * The one schema of Postwire's configuration and the only reader of `process.env`.
  * Every key has a type, a default and a one-line description; `docs/config.md` is
  * generated from this table (`npm run docs:config`), so the table is the documentation.
+ * `Config` and `loadConfig` are derived from it too (the camel-case name of each key,
+ * its type from `kind`): a new setting is one line here, nothing else.
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { isEmailAddress } from './lib/email-address.js';
 
-type Kind = 'string' | 'integer' | 'boolean' | 'enum';
+type Kind = 'string' | 'integer' | 'boolean' | 'enum' | 'list';
 
 interface KeySpec {
+  /** `list`: comma-separated values, trimmed; `none` means an empty list. */
   kind: Kind;
   default: string | undefined;
   description: string;
   values?: readonly string[];
   min?: number;
   max?: number;
+  /** How the value is normalised once read: `lowercase`, `uppercase` (enums compare in lower case otherwise), `path` (made absolute), `url` (trailing slashes dropped). */
+  normalize?: 'lowercase' | 'uppercase' | 'path' | 'url';
+  /** Another key whose value stands in when this one is unset. */
+  fallback?: string;
 }
 
 export const CONFIG_SCHEMA = {
   PORT: { kind: 'integer', default: '3000', min: 0, max: 65535, description: 'TCP port the HTTP API listens on (0 picks a free port).' },
   HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the HTTP API binds to; 0.0.0.0 serves other machines.' },
-  DATA_DIR: { kind: 'string', default: './data', description: 'Folder for the SQLite file, the generated JWT secret and other local state.' },
+  DATA_DIR: { kind: 'string', normalize: 'path', default: './data', description: 'Folder for the SQLite file, the generated JWT secret and other local state.' },
   DATABASE_URL: { kind: 'string', default: undefined, description: 'Absent: SQLite file postwire.db in DATA_DIR. postgres://… selects PostgreSQL.' },
-  BASE_URL: { kind: 'string', default: undefined, description: 'Public address used in links; defaults to http://HOST:PORT.' },
+  BASE_URL: { kind: 'string', normalize: 'url', default: undefined, description: 'Public address used in links; defaults to http://HOST:PORT.' },
   JWT_SECRET: { kind: 'string', default: undefined, description: 'HMAC secret for access tokens; absent: generated once and kept in DATA_DIR/jwt-secret.' },
   TRANSPORT: { kind: 'enum', default: 'capture', values: ['capture', 'smtp', 'mx'], description: 'Where the worker hands messages: capture keeps them in the built-in inbox, smtp relays through SMTP_URL, mx delivers to each domain\'s mail servers.' },
   SMTP_URL: { kind: 'string', default: undefined, description: 'Relay for TRANSPORT=smtp: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (TLS from the start).' },
@@ -33,12 +40,12 @@ export const CONFIG_SCHEMA = {
   SMTP_MAX_MESSAGES_PER_CONNECTION: { kind: 'integer', default: '100', min: 1, description: 'Messages sent over one relay connection before it is replaced.' },
   SMTP_TLS_REJECT_UNAUTHORIZED: { kind: 'boolean', default: 'true', description: 'false accepts a relay or MX host with a self-signed or mismatched certificate.' },
   DNS_RESOLVER: { kind: 'string', default: undefined, description: 'DNS server for every look-up (MX delivery, sending-domain checks) as an IP address or IP:port (not a name); absent: the system resolver.' },
-  MX_RESOLVER: { kind: 'string', default: undefined, description: 'DNS server for MX look-ups only, overriding DNS_RESOLVER for them; same form.' },
+  MX_RESOLVER: { kind: 'string', fallback: 'DNS_RESOLVER', default: undefined, description: 'DNS server for MX look-ups only, overriding DNS_RESOLVER for them; same form.' },
   MX_PORT: { kind: 'integer', default: '25', min: 1, max: 65535, description: 'Port of the destination mail servers for TRANSPORT=mx.' },
   MX_CONCURRENCY_PER_DOMAIN: { kind: 'integer', default: '5', min: 1, description: 'Deliveries in flight at once to one destination domain.' },
   HELO_NAME: { kind: 'string', default: undefined, description: 'Name this server gives in EHLO; absent: the machine\'s host name. Set a real, resolvable name for TRANSPORT=mx.' },
-  BOUNCE_DOMAIN: { kind: 'string', default: undefined, description: 'Domain of the VERP return path bounces+<recipientId>@BOUNCE_DOMAIN; absent: the sender\'s own address is the return path.' },
-  DKIM_DOMAIN: { kind: 'string', default: undefined, description: 'Sign messages from this domain (and its subdomains) with DKIM_PRIVATE_KEY.' },
+  BOUNCE_DOMAIN: { kind: 'string', normalize: 'lowercase', default: undefined, description: 'Domain of the VERP return path bounces+<recipientId>@BOUNCE_DOMAIN; absent: the sender\'s own address is the return path.' },
+  DKIM_DOMAIN: { kind: 'string', normalize: 'lowercase', default: undefined, description: 'Sign messages from this domain (and its subdomains) with DKIM_PRIVATE_KEY.' },
   DKIM_SELECTOR: { kind: 'string', default: 'postwire', description: 'DKIM selector of DKIM_PRIVATE_KEY, and the default selector of the keys generated for sending domains: a key is published at <selector>._domainkey.<domain>.' },
   SPF_MECHANISM: { kind: 'string', default: undefined, description: 'What sending domains must add to their SPF record to authorise this server, e.g. include:_spf.example.com or ip4:203.0.113.7; absent: a:<HELO_NAME or host name>.' },
   REQUIRE_VERIFIED_SENDERS: { kind: 'boolean', default: 'false', description: 'true: a sender can be used in from only once its address is confirmed by email or its domain is verified.' },
@@ -61,8 +68,8 @@ export const CONFIG_SCHEMA = {
   REDIS_KEY_PREFIX: { kind: 'string', default: 'postwire:', description: 'Prefix of every Redis key Postwire writes, so installations can share one Redis.' },
   RATE_LIMIT_PER_MINUTE: { kind: 'integer', default: '300000', min: 0, description: 'Requests per minute one credential (an API key, or the user a token was issued to) may make; 0: no limit. The default only stops a runaway client (docs/limits.md).' },
   RATE_LIMIT_PER_IP_PER_MINUTE: { kind: 'integer', default: '60000', min: 0, description: 'Requests per minute from one IP address (IPv6: one /64); 0: no limit. Health, /metrics and /docs are not limited.' },
-  RATE_LIMIT_EXEMPT_IPS: { kind: 'string', default: '127.0.0.1,::1', description: 'Comma-separated addresses that skip the per-IP limits (not the per-credential one); none: no address does. Loopback by default: a reverse proxy on the same host sends everyone\'s requests from it.' },
-  TRUST_PROXY: { kind: 'string', default: undefined, description: 'Comma-separated addresses (IPs or CIDR ranges) of reverse proxies whose X-Forwarded-For names the client; behind one, set it so rate limits see each client\'s address, not the proxy\'s. Absent: the connection\'s address is the client\'s.' },
+  RATE_LIMIT_EXEMPT_IPS: { kind: 'list', default: '127.0.0.1,::1', description: 'Comma-separated addresses that skip the per-IP limits (not the per-credential one); none: no address does. Loopback by default: a reverse proxy on the same host sends everyone\'s requests from it.' },
+  TRUST_PROXY: { kind: 'list', default: undefined, description: 'Comma-separated addresses (IPs or CIDR ranges) of reverse proxies whose X-Forwarded-For names the client; behind one, set it so rate limits see each client\'s address, not the proxy\'s. Absent: the connection\'s address is the client\'s.' },
   LOGIN_RATE_WINDOW_SECONDS: { kind: 'integer', default: '300', min: 1, description: 'Window of the POST /token limits; a locked-out address is let in again at most this long after its last failure.' },
   LOGIN_ATTEMPTS_PER_IP: { kind: 'integer', default: '100', min: 0, description: 'POST /token requests one IP address may make per window; 0: no limit.' },
   LOGIN_FAILURES_PER_EMAIL_AND_IP: { kind: 'integer', default: '10', min: 0, description: 'Failed logins for one email address from one IP address per window before that IP gets 429 for it; 0: no limit.' },
@@ -82,7 +89,7 @@ export const CONFIG_SCHEMA = {
   WEBHOOK_MAX_ATTEMPTS: { kind: 'integer', default: '12', min: 1, description: 'A webhook delivery still failing after this many attempts is marked failed.' },
   WEBHOOK_MAX_AGE_SECONDS: { kind: 'integer', default: '86400', min: 60, description: 'A webhook delivery still failing this long after its event is marked failed (1 day).' },
   WEBHOOK_RETRY_FIRST_DELAY_MS: { kind: 'integer', default: '60000', min: 10, description: 'Wait before retrying a failed webhook call the first time; it doubles with every attempt, up to one hour (±20 % jitter).' },
-  SQLITE_SYNCHRONOUS: { kind: 'enum', default: 'FULL', values: ['FULL', 'NORMAL'], description: 'SQLite fsync policy; FULL means an accepted message survives power loss.' },
+  SQLITE_SYNCHRONOUS: { kind: 'enum', normalize: 'uppercase', default: 'FULL', values: ['FULL', 'NORMAL'], description: 'SQLite fsync policy; FULL means an accepted message survives power loss.' },
   SEED_ACCOUNT: { kind: 'boolean', default: 'true', description: 'On start with an empty database, create an account and print its credentials.' },
   SIGNUP_ENABLED: { kind: 'boolean', default: 'false', description: 'true: anyone who reaches the API may create an account with POST /accounts; false: only the operator does (postwire account create).' },
   METRICS_TOKEN: { kind: 'string', default: undefined, description: 'Bearer token that opens GET /metrics: on the API it is required (absent: /metrics on the API answers 401); on METRICS_PORT it is required when set (absent: anyone who reaches that port may scrape).' },
@@ -92,87 +99,44 @@ export const CONFIG_SCHEMA = {
 
 export type ConfigKey = keyof typeof CONFIG_SCHEMA;
 
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  baseUrl: string | undefined;
-  jwtSecret: string | undefined;
-  transport: 'capture' | 'smtp' | 'mx';
-  smtpUrl: string | undefined;
-  smtpPoolSize: number;
-  smtpConnectTimeoutMs: number;
-  smtpIdleTimeoutMs: number;
-  smtpMaxMessagesPerConnection: number;
-  smtpTlsRejectUnauthorized: boolean;
-  dnsResolver: string | undefined;
-  mxResolver: string | undefined;
-  mxPort: number;
-  mxConcurrencyPerDomain: number;
-  heloName: string | undefined;
-  bounceDomain: string | undefined;
-  dkimDomain: string | undefined;
-  dkimSelector: string;
-  dkimPrivateKey: string | undefined;
-  spfMechanism: string | undefined;
-  requireVerifiedSenders: boolean;
-  systemFrom: string | undefined;
-  senderConfirmationTtlSeconds: number;
-  maxRetryAgeSeconds: number;
-  retryFirstDelayMs: number;
-  inboundSmtpPort: number;
-  inboundSmtpHost: string;
-  inboundSmtpMaxBytes: number;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlSeconds: number;
-  sessionCacheSeconds: number;
-  bodyLimitBytes: number;
-  billing: 'off' | 'credits';
-  adminToken: string | undefined;
-  redisUrl: string | undefined;
-  redisKeyPrefix: string;
-  rateLimitPerMinute: number;
-  rateLimitPerIpPerMinute: number;
-  rateLimitExemptIps: string[];
-  trustProxy: string[];
-  loginRateWindowSeconds: number;
-  loginAttemptsPerIp: number;
-  loginFailuresPerEmailAndIp: number;
-  loginFailuresPerEmail: number;
-  attachmentsMaxCount: number;
-  attachmentMaxBytes: number;
-  attachmentsMaxTotalBytes: number;
-  workerBatchSize: number;
-  workerLeaseSeconds: number;
-  workerPollMs: number;
-  workerConcurrency: number;
-  workerGiveWayRate: number;
-  composeThreads: number;
-  composeNice: number;
-  webhookTimeoutMs: number;
-  webhookConcurrency: number;
-  webhookMaxAttempts: number;
-  webhookMaxAgeSeconds: number;
-  webhookRetryFirstDelayMs: number;
-  sqliteSynchronous: 'FULL' | 'NORMAL';
-  seedAccount: boolean;
-  signupEnabled: boolean;
-  metricsToken: string | undefined;
-  metricsPort: number | undefined;
-  metricsHost: string;
+/** `SMTP_POOL_SIZE` → `smtpPoolSize`: a key's name in `Config`. */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+export type ConfigField<K extends string> = CamelCase<Lowercase<K>>;
+
+type Spec = typeof CONFIG_SCHEMA;
+type ValueOf<S> = S extends { kind: 'integer' } ? number
+  : S extends { kind: 'boolean' } ? boolean
+  : S extends { kind: 'list' } ? string[]
+  : S extends { kind: 'enum'; values: readonly (infer V)[] } ? V
+  : string;
+/** A key without a default (and not a list, which is empty then) may be unset. */
+type Setting<S> = S extends { default: string } | { kind: 'list' } ? ValueOf<S> : ValueOf<S> | undefined;
+
+/** The configuration, derived from CONFIG_SCHEMA: each key once, named in camel case. */
+export type Config = { -readonly [K in ConfigKey as ConfigField<K>]: Setting<Spec[K]> };
+
+/** `SMTP_POOL_SIZE` → `smtpPoolSize`, as ConfigField does for the type. */
+export function configField(key: string): string {
+  return key.toLowerCase().replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
 export class ConfigError extends Error {}
 
-function readKey(key: ConfigKey, env: Record<string, string | undefined>): string | number | boolean | undefined {
+function readKey(key: ConfigKey, env: Record<string, string | undefined>): string | number | boolean | string[] | undefined {
   const spec: KeySpec = CONFIG_SCHEMA[key];
   const raw = env[key] === undefined || env[key] === '' ? spec.default : env[key];
-  if (raw === undefined) return undefined;
+  if (raw === undefined) {
+    if (spec.fallback) return readKey(spec.fallback as ConfigKey, env);
+    return spec.kind === 'list' ? [] : undefined;
+  }
   switch (spec.kind) {
     case 'string':
+      if (spec.normalize === 'lowercase') return raw.toLowerCase();
+      if (spec.normalize === 'path') return path.resolve(raw);
+      if (spec.normalize === 'url') return raw.replace(/\/+$/, '');
       return raw;
+    case 'list':
+      return raw.trim().toLowerCase() === 'none' ? [] : raw.split(',').map((entry) => entry.trim()).filter(Boolean);
     case 'integer': {
       if (!/^\d+$/.test(raw)) throw new ConfigError(`${key} must be a whole number, got "${raw}"`);
       const value = Number(raw);
@@ -185,7 +149,7 @@ function readKey(key: ConfigKey, env: Record<string, string | undefined>): strin
       if (/^(false|0|no)$/i.test(raw)) return false;
       throw new ConfigError(`${key} must be true or false, got "${raw}"`);
     case 'enum': {
-      const value = key === 'SQLITE_SYNCHRONOUS' ? raw.toUpperCase() : raw.toLowerCase();
+      const value = spec.normalize === 'uppercase' ? raw.toUpperCase() : raw.toLowerCase();
       if (!spec.values!.includes(value)) throw new ConfigError(`${key} must be one of ${spec.values!.join(', ')}, got "${raw}"`);
       return value;
     }
@@ -194,79 +158,8 @@ function readKey(key: ConfigKey, env: Record<string, string | undefined>): strin
 
 /** Reads and checks the configuration; a bad value stops the process at boot with a message naming the key. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Readonly<Config> {
-  const get = (key: ConfigKey) => readKey(key, env);
-  const config: Config = {
-    port: get('PORT') as number,
-    host: get('HOST') as string,
-    dataDir: path.resolve(get('DATA_DIR') as string),
-    databaseUrl: get('DATABASE_URL') as string | undefined,
-    baseUrl: (get('BASE_URL') as string | undefined)?.replace(/\/+$/, ''),
-    jwtSecret: get('JWT_SECRET') as string | undefined,
-    transport: get('TRANSPORT') as Config['transport'],
-    smtpUrl: get('SMTP_URL') as string | undefined,
-    smtpPoolSize: get('SMTP_POOL_SIZE') as number,
-    smtpConnectTimeoutMs: get('SMTP_CONNECT_TIMEOUT_MS') as number,
-    smtpIdleTimeoutMs: get('SMTP_IDLE_TIMEOUT_MS') as number,
-    smtpMaxMessagesPerConnection: get('SMTP_MAX_MESSAGES_PER_CONNECTION') as number,
-    smtpTlsRejectUnauthorized: get('SMTP_TLS_REJECT_UNAUTHORIZED') as boolean,
-    dnsResolver: get('DNS_RESOLVER') as string | undefined,
-    mxResolver: (get('MX_RESOLVER') ?? get('DNS_RESOLVER')) as string | undefined,
-    mxPort: get('MX_PORT') as number,
-    mxConcurrencyPerDomain: get('MX_CONCURRENCY_PER_DOMAIN') as number,
-    heloName: get('HELO_NAME') as string | undefined,
-    bounceDomain: (get('BOUNCE_DOMAIN') as string | undefined)?.toLowerCase(),
-    dkimDomain: (get('DKIM_DOMAIN') as string | undefined)?.toLowerCase(),
-    dkimSelector: get('DKIM_SELECTOR') as string,
-    dkimPrivateKey: get('DKIM_PRIVATE_KEY') as string | undefined,
-    spfMechanism: get('SPF_MECHANISM') as string | undefined,
-    requireVerifiedSenders: get('REQUIRE_VERIFIED_SENDERS') as boolean,
-    systemFrom: get('SYSTEM_FROM') as string | undefined,
-    senderConfirmationTtlSeconds: get('SENDER_CONFIRMATION_TTL_SECONDS') as number,
-    maxRetryAgeSeconds: get('MAX_RETRY_AGE_SECONDS') as number,
-    retryFirstDelayMs: get('RETRY_FIRST_DELAY_MS') as number,
-    inboundSmtpPort: get('INBOUND_SMTP_PORT') as number,
-    inboundSmtpHost: get('INBOUND_SMTP_HOST') as string,
-    inboundSmtpMaxBytes: get('INBOUND_SMTP_MAX_BYTES') as number,
-    logLevel: get('LOG_LEVEL') as Config['logLevel'],
-    accessTokenTtlSeconds: get('ACCESS_TOKEN_TTL_SECONDS') as number,
-    refreshTokenTtlSeconds: get('REFRESH_TOKEN_TTL_SECONDS') as number,
-    sessionCacheSeconds: get('SESSION_CACHE_SECONDS') as number,
-    bodyLimitBytes: get('BODY_LIMIT_BYTES') as number,
-    billing: get('BILLING') as Config['billing'],
-    adminToken: get('ADMIN_TOKEN') as string | undefined,
-    redisUrl: get('REDIS_URL') as string | undefined,
-    redisKeyPrefix: get('REDIS_KEY_PREFIX') as string,
-    rateLimitPerMinute: get('RATE_LIMIT_PER_MINUTE') as number,
-    rateLimitPerIpPerMinute: get('RATE_LIMIT_PER_IP_PER_MINUTE') as number,
-    rateLimitExemptIps: (get('RATE_LIMIT_EXEMPT_IPS') as string).toLowerCase() === 'none' ? [] : (get('RATE_LIMIT_EXEMPT_IPS') as string).split(',').map((ip) => ip.trim()).filter(Boolean),
-    trustProxy: ((get('TRUST_PROXY') as string | undefined) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
-    loginRateWindowSeconds: get('LOGIN_RATE_WINDOW_SECONDS') as number,
-    loginAttemptsPerIp: get('LOGIN_ATTEMPTS_PER_IP') as number,
-    loginFailuresPerEmailAndIp: get('LOGIN_FAILURES_PER_EMAIL_AND_IP') as number,
-    loginFailuresPerEmail: get('LOGIN_FAILURES_PER_EMAIL') as number,
-    attachmentsMaxCount: get('ATTACHMENTS_MAX_COUNT') as number,
-    attachmentMaxBytes: get('ATTACHMENT_MAX_BYTES') as number,
-    attachmentsMaxTotalBytes: get('ATTACHMENTS_MAX_TOTAL_BYTES') as number,
-    workerBatchSize: get('WORKER_BATCH_SIZE') as number,
-    workerLeaseSeconds: get('WORKER_LEASE_SECONDS') as number,
-    workerPollMs: get('WORKER_POLL_MS') as number,
-    workerConcurrency: get('WORKER_CONCURRENCY') as number,
-    workerGiveWayRate: get('WORKER_GIVE_WAY_RATE') as number,
-    composeThreads: get('COMPOSE_THREADS') as number,
-    composeNice: get('COMPOSE_NICE') as number,
-    webhookTimeoutMs: get('WEBHOOK_TIMEOUT_MS') as number,
-    webhookConcurrency: get('WEBHOOK_CONCURRENCY') as number,
-    webhookMaxAttempts: get('WEBHOOK_MAX_ATTEMPTS') as number,
-    webhookMaxAgeSeconds: get('WEBHOOK_MAX_AGE_SECONDS') as number,
-    webhookRetryFirstDelayMs: get('WEBHOOK_RETRY_FIRST_DELAY_MS') as number,
-    sqliteSynchronous: get('SQLITE_SYNCHRONOUS') as Config['sqliteSynchronous'],
-    seedAccount: get('SEED_ACCOUNT') as boolean,
-    signupEnabled: get('SIGNUP_ENABLED') as boolean,
-    metricsToken: get('METRICS_TOKEN') as string | undefined,
-    metricsPort: get('METRICS_PORT') as number | undefined,
-    metricsHost: get('METRICS_HOST') as string,
-    ...overrides,
-  };
+  const read = Object.fromEntries((Object.keys(CONFIG_SCHEMA) as ConfigKey[]).map((key) => [configField(key), readKey(key, env)]));
+  const config = { ...read, ...overrides } as Config;
   if (config.databaseUrl && !/^(postgres|postgresql):\/\//.test(config.databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)');
   }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { CONFIG_SCHEMA, ConfigError, loadConfig, publicBaseUrl } from '../../src/config.js';
+import { CONFIG_SCHEMA, ConfigError, configField, loadConfig, publicBaseUrl } from '../../src/config.js';
 
 /** Asserts that loading `env` fails with a ConfigError whose message names `key`. */
 function rejects(env: Record<string, string>, key: string): void {
@@ -151,5 +151,25 @@ describe('publicBaseUrl', () => {
 
   it('prefers BASE_URL', () => {
     assert.equal(publicBaseUrl(loadConfig({ BASE_URL: 'https://mail.example.com/' }), 8080), 'https://mail.example.com');
+  });
+});
+
+describe('Config is derived from CONFIG_SCHEMA', () => {
+  it('has one field per key, named in camel case, and nothing else', () => {
+    const config = loadConfig({});
+    assert.deepEqual(Object.keys(config).sort(), Object.keys(CONFIG_SCHEMA).map(configField).sort());
+    assert.equal(configField('SMTP_TLS_REJECT_UNAUTHORIZED'), 'smtpTlsRejectUnauthorized');
+  });
+
+  it('normalises as the schema says: lists, paths, URLs, case, fallbacks', () => {
+    const config = loadConfig({ TRUST_PROXY: ' 10.0.0.1 , 10.0.0.0/8,', RATE_LIMIT_EXEMPT_IPS: 'none', DATA_DIR: 'rel', BASE_URL: 'https://mail.example.com//', BOUNCE_DOMAIN: 'Bounces.Example.COM', SQLITE_SYNCHRONOUS: 'normal', DNS_RESOLVER: '127.0.0.1:5353' });
+    assert.deepEqual(config.trustProxy, ['10.0.0.1', '10.0.0.0/8']);
+    assert.deepEqual(config.rateLimitExemptIps, []);
+    assert.equal(config.dataDir, path.resolve('rel'));
+    assert.equal(config.baseUrl, 'https://mail.example.com');
+    assert.equal(config.bounceDomain, 'bounces.example.com');
+    assert.equal(config.sqliteSynchronous, 'NORMAL');
+    assert.equal(config.mxResolver, '127.0.0.1:5353');
+    assert.equal(loadConfig({ DNS_RESOLVER: '127.0.0.1:5353', MX_RESOLVER: '127.0.0.2' }).mxResolver, '127.0.0.2');
   });
 });
