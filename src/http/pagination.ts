@@ -1,4 +1,4 @@
-/** Paging shared by every list endpoint: `page` from 1, `pageSize` default 50, at most 500; newest first. */
+/** Paging shared by every list endpoint: `page` from 1 or `after` an id, `pageSize` default 50, at most 500; newest first (db/listing.ts). */
 import { Type, type Static } from 'typebox';
 
 export { toPage, type Page } from '../lib/api-shape.js';
@@ -6,6 +6,10 @@ export { toPage, type Page } from '../lib/api-shape.js';
 export const PageQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
   pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Items per page (at most 500).' }),
+  after: Type.Optional(Type.String({
+    pattern: '^[0-9a-f]{24}$',
+    description: 'Keyset paging: only items older than this id (the last id of the previous page); `page` is then ignored. Costs the same however deep the page.',
+  })),
 });
 
 export type PageQuery = Static<typeof PageQuery>;

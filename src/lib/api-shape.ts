@@ -53,9 +53,11 @@ export function listResult<T>(items: T[], totalCount: number): ListResult<T> {
 export interface Page {
   limit: number;
   offset: number;
+  /** Keyset paging: only rows older than this id (the last one of the previous page); `offset` is then ignored. */
+  after?: string;
 }
 
-export function toPage(query: { page?: number; pageSize?: number }): Page {
+export function toPage(query: { page?: number; pageSize?: number; after?: string }): Page {
   const pageSize = query.pageSize ?? 50;
-  return { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize };
+  return { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize, ...(query.after !== undefined ? { after: query.after } : {}) };
 }

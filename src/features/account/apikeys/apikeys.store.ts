@@ -1,4 +1,5 @@
 /** SQL for API keys. Every query but the authentication look-up is scoped by account. */
+import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { type Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { ApiKeyRow } from './apikeys.table.js';
@@ -26,18 +27,11 @@ export async function touchApiKey(db: DbOrTrx, id: string, now: number): Promise
 }
 
 export async function listLiveApiKeys(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: ApiKeyRow[]; total: number }> {
-  const base = db.selectFrom('api_keys').where('account_id', '=', accountId).where('deleted_at', 'is', null);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return listPage(liveRowsOf(db, 'api_keys', accountId), (q) => q.selectAll(), page);
 }
 
 export async function findLiveApiKey(db: DbOrTrx, accountId: string, id: string): Promise<ApiKeyRow | undefined> {
-  return db.selectFrom('api_keys').selectAll()
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return findLiveRow(db, 'api_keys', accountId, id, (q) => q.selectAll());
 }
 
 export async function revokeApiKey(db: DbOrTrx, accountId: string, id: string, change: { now: number; userId: string }): Promise<boolean> {

@@ -1,4 +1,5 @@
 /** SQL for payments and the credit ledger. Every read of an account's data is scoped by account. */
+import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { type Page } from '../../../lib/api-shape.js';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
@@ -55,18 +56,11 @@ export async function insertPayment(db: DbOrTrx, row: PaymentRow): Promise<void>
 }
 
 export async function listPayments(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: PaymentRow[]; total: number }> {
-  const base = db.selectFrom('payments').where('account_id', '=', accountId).where('deleted_at', 'is', null);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return listPage(liveRowsOf(db, 'payments', accountId), (q) => q.selectAll(), page);
 }
 
 export async function findPayment(db: DbOrTrx, accountId: string, id: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll()
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return findLiveRow(db, 'payments', accountId, id, (q) => q.selectAll());
 }
 
 /** Credits charged and refunded per UTC day (day = epoch ms / 86 400 000) in [fromMs, toMs). */

@@ -1,4 +1,5 @@
 /** SQL for the users of an account. Every query is scoped by account. */
+import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { type Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { Role, UserRow, UsersTable } from '../accounts/accounts.table.js';
@@ -8,18 +9,11 @@ const PUBLIC_COLUMNS = ['id', 'account_id', 'email', 'name', 'role', 'created_at
 export type PublicUserRow = Omit<UserRow, 'password_hash' | 'email_normalized'>;
 
 export async function listLiveUsers(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: PublicUserRow[]; total: number }> {
-  const base = db.selectFrom('users').where('account_id', '=', accountId).where('deleted_at', 'is', null);
-  const [rows, count] = await Promise.all([
-    base.select(PUBLIC_COLUMNS).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return listPage(liveRowsOf(db, 'users', accountId), (q) => q.select(PUBLIC_COLUMNS), page);
 }
 
 export async function findLiveUser(db: DbOrTrx, accountId: string, id: string): Promise<PublicUserRow | undefined> {
-  return db.selectFrom('users').select(PUBLIC_COLUMNS)
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return findLiveRow(db, 'users', accountId, id, (q) => q.select(PUBLIC_COLUMNS));
 }
 
 export async function findPasswordHash(db: DbOrTrx, accountId: string, id: string): Promise<string | undefined> {

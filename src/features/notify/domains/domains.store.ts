@@ -1,4 +1,5 @@
 /** SQL for sending domains. Every query is scoped by account: one account never reaches another's rows. */
+import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { type Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { DomainRow } from './domains.table.js';
@@ -8,18 +9,11 @@ export async function insertDomain(db: DbOrTrx, row: DomainRow): Promise<void> {
 }
 
 export async function listLiveDomains(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: DomainRow[]; total: number }> {
-  const base = db.selectFrom('domains').where('account_id', '=', accountId).where('deleted_at', 'is', null);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return listPage(liveRowsOf(db, 'domains', accountId), (q) => q.selectAll(), page);
 }
 
 export async function findLiveDomain(db: DbOrTrx, accountId: string, id: string): Promise<DomainRow | undefined> {
-  return db.selectFrom('domains').selectAll()
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return findLiveRow(db, 'domains', accountId, id, (q) => q.selectAll());
 }
 
 export async function findLiveDomainByName(db: DbOrTrx, accountId: string, name: string): Promise<Pick<DomainRow, 'id'> | undefined> {

@@ -1,4 +1,5 @@
 /** SQL for the event log. Reads are scoped by account; writes come from the send and delivery paths. */
+import { listPage } from '../../../db/listing.js';
 import { type Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { DbOrTrx } from '../../../db/database.js';
@@ -31,11 +32,7 @@ export async function listEvents(db: DbOrTrx, accountId: string, filter: EventFi
   if (filter.email !== undefined) base = base.where((eb) => eb(eb.fn('lower', ['email']), '=', filter.email!));
   if (filter.from !== undefined) base = base.where('created_at', '>=', filter.from);
   if (filter.to !== undefined) base = base.where('created_at', '<=', filter.to);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return listPage(base, (q) => q.selectAll(), page);
 }
 
 /**

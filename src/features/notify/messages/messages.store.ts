@@ -1,4 +1,5 @@
 /** SQL for messages and their recipients. Every read is scoped by account. */
+import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { type Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { DbOrTrx } from '../../../db/database.js';
@@ -59,21 +60,14 @@ export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMes
 export type ListedMessageRow = Omit<MessageRow, 'mime' | 'html_content' | 'text_content' | 'attachments'>;
 
 export async function listMessages(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: ListedMessageRow[]; total: number }> {
-  const base = db.selectFrom('messages').where('account_id', '=', accountId).where('deleted_at', 'is', null);
-  const [rows, count] = await Promise.all([
-    base.select([
+  return listPage(liveRowsOf(db, 'messages', accountId), (q) => q.select([
       'id', 'account_id', 'sender_id', 'from_email', 'from_name', 'subject', 'message_id_header', 'recipient_count',
       'reply_to', 'headers', 'tags', 'metadata', 'scheduled_at', 'template_id', 'created_at', 'updated_at', 'create_user_id', 'update_user_id', 'deleted_at',
-    ]).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+    ]), page);
 }
 
 export async function findMessage(db: DbOrTrx, accountId: string, id: string): Promise<MessageRow | undefined> {
-  return db.selectFrom('messages').selectAll()
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return findLiveRow(db, 'messages', accountId, id, (q) => q.selectAll());
 }
 
 /** Recipients of the given messages in `to` order; `perMessage` keeps only the first ones of each. */

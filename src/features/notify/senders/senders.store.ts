@@ -1,4 +1,5 @@
 /** SQL for senders. Every query is scoped by account: one account never reaches another's rows. */
+import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { type Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { NewSenderRow, SenderRow } from './senders.table.js';
@@ -8,18 +9,11 @@ export async function insertSender(db: DbOrTrx, row: NewSenderRow): Promise<void
 }
 
 export async function listLiveSenders(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: SenderRow[]; total: number }> {
-  const base = db.selectFrom('senders').where('account_id', '=', accountId).where('deleted_at', 'is', null);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return listPage(liveRowsOf(db, 'senders', accountId), (q) => q.selectAll(), page);
 }
 
 export async function findLiveSender(db: DbOrTrx, accountId: string, id: string): Promise<SenderRow | undefined> {
-  return db.selectFrom('senders').selectAll()
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return findLiveRow(db, 'senders', accountId, id, (q) => q.selectAll());
 }
 
 export async function findLiveSenderByEmail(db: DbOrTrx, accountId: string, emailNormalized: string): Promise<Pick<SenderRow, 'id' | 'display_name' | 'email' | 'confirmed_at'> | undefined> {

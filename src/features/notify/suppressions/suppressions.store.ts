@@ -1,4 +1,5 @@
 /** SQL for the suppression list. Every query is scoped by account; only live (not deleted) rows suppress. */
+import { listPage } from '../../../db/listing.js';
 import { type Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { SuppressionRow } from './suppressions.table.js';
@@ -19,11 +20,7 @@ export async function insertSuppressionIfAbsent(db: DbOrTrx, row: SuppressionRow
 export async function listLiveSuppressions(db: DbOrTrx, accountId: string, filter: { email?: string | undefined }, page: Page): Promise<{ rows: SuppressionRow[]; total: number }> {
   let base = db.selectFrom('suppressions').where('account_id', '=', accountId).where('deleted_at', 'is', null);
   if (filter.email !== undefined) base = base.where('email_normalized', '=', filter.email);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return listPage(base, (q) => q.selectAll(), page);
 }
 
 export async function findLiveSuppression(db: DbOrTrx, accountId: string, emailNormalized: string): Promise<SuppressionRow | undefined> {

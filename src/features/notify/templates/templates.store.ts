@@ -1,4 +1,5 @@
 /** SQL for stored templates. Every statement is scoped by account; deleted templates are invisible. */
+import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { type Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { NewTemplateRow, TemplateRow } from './templates.table.js';
@@ -8,18 +9,11 @@ export async function insertTemplate(db: DbOrTrx, row: NewTemplateRow): Promise<
 }
 
 export async function listLiveTemplates(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: TemplateRow[]; total: number }> {
-  const base = db.selectFrom('templates').where('account_id', '=', accountId).where('deleted_at', 'is', null);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return listPage(liveRowsOf(db, 'templates', accountId), (q) => q.selectAll(), page);
 }
 
 export async function findLiveTemplate(db: DbOrTrx, accountId: string, id: string): Promise<TemplateRow | undefined> {
-  return db.selectFrom('templates').selectAll()
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return findLiveRow(db, 'templates', accountId, id, (q) => q.selectAll());
 }
 
 export type TemplateChanges = Partial<Pick<TemplateRow, 'name' | 'subject' | 'html_content' | 'text_content' | 'updated_at' | 'update_user_id' | 'deleted_at'>>;

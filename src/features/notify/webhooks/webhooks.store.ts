@@ -3,6 +3,7 @@
  * account: one account never reaches another's webhooks, deliveries or events. The
  * dispatcher's queue SQL (claim, record, release) is in src/delivery/webhooks/.
  */
+import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { type Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { DbOrTrx } from '../../../db/database.js';
@@ -15,18 +16,11 @@ export async function insertWebhook(db: DbOrTrx, row: WebhookRow): Promise<void>
 }
 
 export async function listLiveWebhooks(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: WebhookRow[]; total: number }> {
-  const base = db.selectFrom('webhooks').where('account_id', '=', accountId).where('deleted_at', 'is', null);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return listPage(liveRowsOf(db, 'webhooks', accountId), (q) => q.selectAll(), page);
 }
 
 export async function findLiveWebhook(db: DbOrTrx, accountId: string, id: string): Promise<WebhookRow | undefined> {
-  return db.selectFrom('webhooks').selectAll()
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return findLiveRow(db, 'webhooks', accountId, id, (q) => q.selectAll());
 }
 
 export type WebhookChanges = Partial<Pick<WebhookRow, 'url' | 'description' | 'events' | 'secret' | 'disabled_at' | 'deleted_at' | 'updated_at' | 'update_user_id'>>;
