@@ -9,7 +9,7 @@ import { AppError } from '../../../errors.js';
 import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.js';
 import { newId } from '../../../lib/ids.js';
 import { hashPassword } from '../../../lib/passwords.js';
-import type { Principal } from '../auth/auth.service.js';
+import type { Principal } from '../../../http/principal.js';
 import { forbidden, requireScope } from '../auth/rights.js';
 import type { BillingService } from '../billing/billing.service.js';
 import { MAX_RECIPIENTS } from '../../notify/messages/messages.schemas.js';

@@ -32,7 +32,7 @@ import { GroupCommit, type GroupCommitOptions } from '../../../db/group-commit.j
 import { AppError } from '../../../errors.js';
 import { formatMinorUnits, isCurrencyCode } from '../../../lib/currency.js';
 import { isId, newId } from '../../../lib/ids.js';
-import type { Principal } from '../auth/auth.service.js';
+import type { Principal } from '../../../http/principal.js';
 import type { BillingMode, Payment, PaymentRecorded, Usage, UsageQuery } from './billing.schemas.js';
 import {
   chargedMessageIds, findLiveAccountId, findPayment, insertLedgerEntries, insertPayment, ledgerBalances,

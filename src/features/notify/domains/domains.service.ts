@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
-import type { Principal } from '../../account/auth/auth.service.js';
+import type { Principal } from '../../../http/principal.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import {
   domainAndParents, domainNameProblem, evaluate, expectedRecords, isVerified, selectorProblem,

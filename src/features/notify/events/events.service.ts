@@ -9,7 +9,7 @@ import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { newId } from '../../../lib/ids.js';
-import type { Principal } from '../../account/auth/auth.service.js';
+import type { Principal } from '../../../http/principal.js';
 import type { Event, EventsQuery } from './events.schemas.js';
 import { insertEvents, listEvents, listEventsOfMessage } from './events.store.js';
 import type { EventRow, EventType } from './events.table.js';

@@ -29,7 +29,7 @@ import { normalizeEmail } from '../../../lib/email-address.js';
 import type { Variables } from '../../../lib/template-render.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { IGNORE_SENDS, type SendObserver } from '../../../metrics/observers.js';
-import type { Principal } from '../../account/auth/auth.service.js';
+import type { Principal } from '../../../http/principal.js';
 import { refundNeverAttempted, type Acceptor, type BillingService } from '../../account/billing/billing.service.js';
 import { newEventRow, recordEvents, timelinesOf } from '../events/events.service.js';
 import type { SendersService } from '../senders/senders.service.js';

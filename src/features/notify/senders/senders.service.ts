@@ -15,7 +15,7 @@ import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { AppError } from '../../../errors.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { isId, newId } from '../../../lib/ids.js';
-import type { Principal } from '../../account/auth/auth.service.js';
+import type { Principal } from '../../../http/principal.js';
 import { domainAndParents } from '../domains/domain-records.js';
 import { isCoveredByVerifiedDomain } from '../domains/domains.service.js';
 import { listVerifiedDomainNames } from '../domains/domains.store.js';

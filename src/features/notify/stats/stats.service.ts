@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
-import type { Principal } from '../../account/auth/auth.service.js';
+import type { Principal } from '../../../http/principal.js';
 import { MAX_STATS_DAYS, STAT_TYPES, type StatsQuery, type StatsResult, type StatType } from './stats.schemas.js';
 import { countEventsPerDay, DAY_MS } from './stats.store.js';
 

@@ -10,7 +10,7 @@ import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { newId } from '../../../lib/ids.js';
-import type { Principal } from '../../account/auth/auth.service.js';
+import type { Principal } from '../../../http/principal.js';
 import { newEventRow, parseDetails, recordEvents } from '../events/events.service.js';
 import { listRecipientEventsOfType } from '../events/events.store.js';
 import { lockRecipientById, markRecipientBounced } from '../messages/messages.store.js';

@@ -10,7 +10,7 @@ import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { placeholdersOf, renderTemplate, TemplateRenderError, type Variables } from '../../../lib/template-render.js';
-import type { Principal } from '../../account/auth/auth.service.js';
+import type { Principal } from '../../../http/principal.js';
 import type { CreateTemplateBody, PatchTemplateBody, Template } from './templates.schemas.js';
 import { findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
 import type { TemplateRow } from './templates.table.js';

@@ -9,7 +9,7 @@ import { listResult, type ListResult, toPage, iso, resourceFields } from '../../
 import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
-import type { Principal } from '../../account/auth/auth.service.js';
+import type { Principal } from '../../../http/principal.js';
 import { newDeliveryRow, parseEventFilter, queueDeliveries } from './webhooks.fan-out.js';
 import {
   MAX_REPLAY_EVENTS,

@@ -1,0 +1,98 @@
+/**
+ * The layering of src/, checked on every import (type-only imports included):
+ * - no import cycles;
+ * - `lib/` is pure: it imports nothing else of src/;
+ * - the plumbing (`db/`, `http/`, `metrics/`, `errors.ts`, `config.ts`) imports no feature
+ *   and no delivery code, except that `db/schema.ts` gathers the areas' table types;
+ * - a feature imports another area's code only through that area's module or tables.
+ * A failure names the file and the import.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|mts)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** file (relative to src/) → the src files it imports (relative to src/). */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(SRC)) {
+    const text = fs.readFileSync(file, 'utf8');
+    const targets = new Set<string>();
+    for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g)) {
+      const resolved = path.resolve(path.dirname(file), match[1]!).replace(/\.js$/, '.ts');
+      if (resolved.startsWith(SRC) && fs.existsSync(resolved)) targets.add(path.relative(SRC, resolved));
+    }
+    graph.set(path.relative(SRC, file), [...targets]);
+  }
+  return graph;
+}
+
+function cycles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return found;
+}
+
+const graph = importGraph();
+const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
+const isFeature = (file: string) => file.startsWith('features/');
+const areaOf = (file: string) => file.split('/')[1];
+
+describe('the layering of src/', () => {
+  it('reads a real graph', () => {
+    assert.ok(graph.size > 100, `only ${graph.size} files found under src/`);
+    assert.ok(edges.length > 300);
+  });
+
+  it('has no import cycles', () => {
+    assert.deepEqual(cycles(graph).map((cycle) => cycle.join(' -> ')), []);
+  });
+
+  it('keeps lib/ pure: it imports nothing else of src/', () => {
+    assert.deepEqual(edges.filter((e) => e.from.startsWith('lib/') && !e.to.startsWith('lib/')).map((e) => `${e.from} -> ${e.to}`), []);
+  });
+
+  it('keeps the plumbing below the features and delivery (db/schema.ts gathers the table types)', () => {
+    const plumbing = (file: string) => /^(db|http|metrics)\//.test(file) || file === 'errors.ts' || file === 'config.ts';
+    const allowed = (e: { from: string; to: string }) => e.from === 'db/schema.ts' && /^(features\/[a-z]+\/[a-z]+\.tables\.ts|delivery\/delivery\.table\.ts)$/.test(e.to);
+    const upward = edges.filter((e) => plumbing(e.from) && (isFeature(e.to) || e.to.startsWith('delivery/')) && !allowed(e));
+    assert.deepEqual(upward.map((e) => `${e.from} -> ${e.to}`), []);
+  });
+
+  it('lets a feature reach another area only through that area\'s module or tables', () => {
+    const crossing = edges.filter((e) => isFeature(e.from) && isFeature(e.to) && areaOf(e.from) !== areaOf(e.to)
+      && e.from.split('/').length > 2 && e.to.split('/').length > 2
+      && !/\/[a-z]+\.(module|tables)\.ts$/.test(e.to));
+    // Today's known crossings, by name: creating an account gives it its first sender (the
+    // owner's address) and states the send limit in its profile; sending charges credits.
+    const known = new Set([
+      'features/notify/messages/messages.service.ts -> features/account/billing/billing.service.ts',
+      'features/account/accounts/accounts.service.ts -> features/notify/messages/messages.schemas.ts',
+      'features/account/accounts/accounts.service.ts -> features/notify/senders/senders.store.ts',
+    ]);
+    assert.deepEqual(crossing.map((e) => `${e.from} -> ${e.to}`).filter((line) => !known.has(line)), []);
+  });
+});
