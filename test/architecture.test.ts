@@ -87,9 +87,8 @@ describe('the layering of src/', () => {
       && e.from.split('/').length > 2 && e.to.split('/').length > 2
       && !/\/[a-z]+\.(module|tables)\.ts$/.test(e.to));
     // Today's known crossings, by name: creating an account gives it its first sender (the
-    // owner's address) and states the send limit in its profile; sending charges credits.
+    // owner's address) and states the send limit in its profile.
     const known = new Set([
-      'features/notify/messages/messages.service.ts -> features/account/billing/billing.service.ts',
       'features/account/accounts/accounts.service.ts -> features/notify/messages/messages.schemas.ts',
       'features/account/accounts/accounts.service.ts -> features/notify/senders/senders.store.ts',
     ]);

@@ -19,6 +19,9 @@ import { BillingService } from './billing/billing.service.js';
 import { registerUserRoutes } from './users/users.routes.js';
 import { UsersService } from './users/users.service.js';
 
+/** What other areas may use of billing: the charge step's types and the refund of recipients never attempted. */
+export { refundNeverAttempted, type Charge } from './billing/billing.service.js';
+
 export interface AccountServices {
   auth: AuthService;
   accounts: AccountsService;

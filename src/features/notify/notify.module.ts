@@ -45,7 +45,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
   return {
     senders,
     domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: delivery.domainRecords, resolver: config.dnsResolver }, [delivery.signingKeys, senders]),
-    messages: new MessagesService(handle.db, delivery.workSignal, delivery.composer, context.sendObserver, senders, account.billing, {
+    messages: new MessagesService(handle, delivery.workSignal, delivery.composer, context.sendObserver, senders, account.billing.mode === 'credits' ? account.billing : undefined, {
       maxAttachments: config.attachmentsMaxCount, maxAttachmentBytes: config.attachmentMaxBytes, maxAttachmentsTotalBytes: config.attachmentsMaxTotalBytes,
     }),
     templates: new TemplatesService(handle.db),

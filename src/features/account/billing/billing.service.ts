@@ -5,9 +5,10 @@
  * payment adds, a refund adds, usage takes. No counter is stored, so nothing can drift
  * from the entries that explain it.
  *
- * Charging (BILLING=credits). Accepted messages are written by a group commit: one
- * transaction carries the messages of many requests, of many accounts. Inside that
- * transaction, before any message row is written, `chargeForRecipients`:
+ * Charging (BILLING=credits). Accepted messages are written by a group commit that the
+ * send path owns (notify/messages/messages.accept.ts): one transaction carries the
+ * messages of many requests, of many accounts. Inside that transaction, before any
+ * message row is written, it calls this area's charge step, `chargeForRecipients`:
  *   1. on PostgreSQL locks the batch's account rows (sorted, FOR NO KEY UPDATE), so
  *      another process charging the same account waits until this commit ends and
  *      then reads a balance that includes it;
@@ -27,8 +28,7 @@
  * message was charged (so switching BILLING does not hand out credits never paid).
  */
 import { listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
-import type { Db, DbHandle, Trx } from '../../../db/database.js';
-import { GroupCommit, type GroupCommitOptions } from '../../../db/group-commit.js';
+import type { DbHandle, Trx } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { formatMinorUnits, isCurrencyCode } from '../../../lib/currency.js';
 import { isId, newId } from '../../../lib/ids.js';
@@ -45,25 +45,12 @@ export const CREDITS_PER_RECIPIENT = 1;
 
 const DAY_MS = 86_400_000;
 const MAX_USAGE_DAYS = 366;
-/**
- * The send path's group commit: two transactions at once (group-commit.ts, "Pipelining").
- * Charging stays safe with two: on PostgreSQL the second waits for the first's account
- * locks (1. above); on SQLite the thread runs one transaction after the other.
- */
-const SEND_COMMITS: GroupCommitOptions = { inFlight: 2 };
-
 /** What one accepted message costs its account. */
 export interface Charge {
   accountId: string;
   messageId: string;
   /** Recipients accepted; each costs CREDITS_PER_RECIPIENT. */
   recipients: number;
-}
-
-/** What the send path submits accepted messages to: a GroupCommit, charged or not. */
-export interface Acceptor<T> {
-  submit(item: T): Promise<void>;
-  drain(): Promise<void>;
 }
 
 export interface PaymentInput {
@@ -96,49 +83,8 @@ function outOfCredits(balance: number, needed: number): AppError {
     `Out of credits: this send needs ${needed} credit${needed === 1 ? '' : 's'} (one per recipient) and the account's balance is ${balance}. Nothing was sent; ask the operator to record a payment.`);
 }
 
-/** A group commit whose items are charged in the transaction that writes them (see the header comment). */
-class ChargedAcceptor<T, R> implements Acceptor<T> {
-  private readonly commit: GroupCommit<{ item: T; refusal?: AppError | undefined }, R>;
-
-  constructor(billing: BillingService, db: Db, write: (trx: Trx, items: T[], read: R) => Promise<void>, chargesOf: (item: T) => Charge[], read: (items: T[]) => Promise<R>) {
-    this.commit = new GroupCommit(db, async (trx, slots, looked) => {
-      // Decided afresh on every attempt: a batch that fails is retried item by item.
-      // The balances are read inside the transaction, never before it: they are what it changes.
-      const refusals = await billing.chargeForRecipients(trx, slots.map((s) => chargesOf(s.item)));
-      slots.forEach((slot, i) => { slot.refusal = refusals[i]; });
-      const paid = slots.filter((s) => !s.refusal).map((s) => s.item);
-      if (paid.length) await write(trx, paid, looked);
-    }, SEND_COMMITS, (slots) => read(slots.map((s) => s.item)));
-  }
-
-  async submit(item: T): Promise<void> {
-    const slot: { item: T; refusal?: AppError | undefined } = { item };
-    await this.commit.submit(slot);
-    if (slot.refusal) throw slot.refusal;
-  }
-
-  drain(): Promise<void> {
-    return this.commit.drain();
-  }
-}
-
 export class BillingService {
   constructor(private readonly handle: DbHandle, readonly mode: BillingMode) {}
-
-  /**
-   * The acceptor of the send path: a plain group commit with BILLING=off, one that
-   * charges every item before writing it with BILLING=credits.
-   */
-  acceptor<T, R>(
-    write: (trx: Trx, items: T[], read: R) => Promise<void>, chargesOf: (item: T) => Charge[],
-    read: (reads: Db, items: T[]) => Promise<R>,
-  ): Acceptor<T> {
-    // The writers of the send path never read a write's result: write-behind (database.ts),
-    // and what they look up beforehand comes through `reads` (group-commit.ts).
-    const lookUp = (items: T[]) => read(this.handle.reads, items);
-    if (this.mode === 'off') return new GroupCommit(this.handle.writeBehind, write, SEND_COMMITS, lookUp);
-    return new ChargedAcceptor(this, this.handle.writeBehind, write, chargesOf, lookUp);
-  }
 
   /**
    * Charges the items of one transaction in order; returns, per item, the 402 that

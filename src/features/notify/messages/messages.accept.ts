@@ -1,0 +1,176 @@
+/**
+ * The accept commit of the send path, owned by messages: accepted sends are group-committed
+ * (db/group-commit.ts), and a send is answered only after its rows are durably committed.
+ *
+ * One group commit carries the sends of many requests, of many accounts, in named steps:
+ *   lookUpForSends   before the transaction, through the read connection: the suppression
+ *                    list's entries for the group's recipients and the accounts' webhooks
+ *   charge           BILLING=credits: the billing area's charge step debits each send's
+ *                    account inside the transaction, or refuses it with a 402
+ *                    (billing.service.ts); a refused send is not written at all
+ *   writeAcceptedSends  the paid sends' rows: idempotency keys first, then messages,
+ *                    recipients, queue rows, events and webhook deliveries
+ * Two transactions are in flight at once ("Pipelining" in group-commit.ts). Charging stays
+ * safe with two: on PostgreSQL the second waits for the first's account locks; on SQLite
+ * the thread runs one transaction after the other.
+ */
+import type { DbHandle, Db, Trx } from '../../../db/database.js';
+import { GroupCommit, type GroupCommitOptions } from '../../../db/group-commit.js';
+import type { AppError } from '../../../errors.js';
+import { iso } from '../../../lib/api-shape.js';
+import { refundNeverAttempted, type Charge } from '../../account/account.module.js';
+import { newEventRow } from '../events/events.service.js';
+import { liveSuppressionsFor, suppressionKey } from '../suppressions/suppressions.service.js';
+import type { SuppressionReason } from '../suppressions/suppressions.table.js';
+import { activeWebhooksFor, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
+import { toRecipient } from './messages.log.js';
+import { carriedDetails } from './messages.prepare.js';
+import type { SendResult } from './messages.schemas.js';
+import { insertAcceptedSends, type AcceptedMessage, type AcceptedSend } from './messages.store.js';
+import type { IdempotencyKeyRow } from './messages.table.js';
+
+const SEND_COMMITS: GroupCommitOptions = { inFlight: 2 };
+
+/** The billing area's charge step: per send, the 402 that refuses it or undefined when it was paid for. */
+export interface SendCharger {
+  chargeForRecipients(trx: Trx, items: Charge[][]): Promise<(AppError | undefined)[]>;
+}
+
+/** What a recipient found on the suppression list records as its last response. */
+function suppressedResponse(email: string, reason: SuppressionReason): string {
+  return `not attempted: ${email} is on the suppression list (${reason})`;
+}
+
+/** The answer to a send, once it is known which recipients were found suppressed at commit. */
+export function sendResultOf(accepted: AcceptedMessage, suppressed: ReadonlyMap<string, SuppressionReason>): SendResult {
+  const recipients = accepted.recipients.map((r) => {
+    const reason = suppressed.get(r.id);
+    return toRecipient({ ...r, attempts: 0, sent_at: null, ...(reason ? { state: 'suppressed' as const, last_response: suppressedResponse(r.email, reason) } : { last_response: null }) });
+  });
+  const notSent = accepted.recipients.filter((r) => suppressed.has(r.id)).map((r) => r.email);
+  return {
+    id: accepted.message.id,
+    messageId: accepted.message.message_id_header,
+    queuedAt: iso(accepted.message.created_at),
+    accepted: accepted.recipients.filter((r) => !suppressed.has(r.id)).map((r) => r.email),
+    rejected: [],
+    recipients,
+    ...(accepted.message.scheduled_at != null ? { scheduledAt: iso(accepted.message.scheduled_at) } : {}),
+    ...(notSent.length ? { suppressed: notSent } : {}),
+  };
+}
+
+/**
+ * A message as written when some of its recipients are on the suppression list: those
+ * end `suppressed` at once, with no queue row and a `suppressed` event after `accepted`.
+ */
+function withSuppressions(accepted: AcceptedMessage, suppressed: ReadonlyMap<string, SuppressionReason>): AcceptedMessage {
+  const carried = carriedDetails(accepted.message);
+  const at = accepted.message.created_at;
+  const events = [...accepted.events];
+  const recipients = accepted.recipients.map((r) => {
+    const reason = suppressed.get(r.id);
+    if (!reason) return r;
+    const response = suppressedResponse(r.email, reason);
+    events.push(newEventRow({ accountId: r.account_id, messageId: r.message_id, recipientId: r.id, email: r.email, type: 'suppressed', at, details: { ...carried, response, reason } }));
+    return { ...r, state: 'suppressed' as const, last_response: response };
+  });
+  return { ...accepted, recipients, jobs: accepted.jobs.filter((j) => !suppressed.has(j.recipient_id)), events };
+}
+
+/** The suppression list's entries for these recipients, in chunks that keep the IN lists small. */
+async function suppressionsAmong(db: Db, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
+  const found = new Map<string, SuppressionReason>();
+  for (let i = 0; i < recipients.length; i += 5000) {
+    for (const [key, reason] of await liveSuppressionsFor(db, recipients.slice(i, i + 5000))) found.set(key, reason);
+  }
+  return found;
+}
+
+/** What the writer of a group of sends looks up before its transaction. */
+interface SendLookups {
+  suppressions: Map<string, SuppressionReason>;
+  webhooks: ActiveWebhook[];
+}
+
+/**
+ * The look-ups of a group of sends, one query each for the whole group, not one per
+ * request, and before the group's transaction (group-commit.ts `read`): the suppression
+ * list's entries for its recipients, and its accounts' webhooks. Neither is written by a
+ * send, so reading them a moment before the commit is as if the send had committed a
+ * moment earlier: an address suppressed, or a webhook added, in between counts from the
+ * next send on.
+ */
+async function lookUpForSends(db: Db, sends: AcceptedSend[]): Promise<SendLookups> {
+  const [suppressions, webhooks] = await Promise.all([
+    suppressionsAmong(db, sends.flatMap((s) => s.messages.flatMap((m) => m.recipients))),
+    activeWebhooksFor(db, sends.flatMap((s) => s.messages.map((m) => m.message.account_id))),
+  ]);
+  return { suppressions, webhooks };
+}
+
+/**
+ * The group-commit writer of sends: writes only (see lookUpForSends). The writer may run
+ * twice for a send (a failed group is retried one by one), so it derives the rows to write
+ * afresh and leaves the accepted rows as they were.
+ */
+async function writeAcceptedSends(trx: Trx, sends: AcceptedSend[], { suppressions, webhooks }: SendLookups): Promise<void> {
+  const keys: IdempotencyKeyRow[] = [];
+  const messages: AcceptedMessage[] = [];
+  for (const send of sends) {
+    const suppressed = new Map<string, SuppressionReason>();
+    for (const r of send.messages.flatMap((m) => m.recipients)) {
+      const reason = suppressions.get(suppressionKey(r.account_id, r.email));
+      if (reason) suppressed.set(r.id, reason);
+    }
+    send.suppressed = suppressed;
+    if (send.idempotency) keys.push({ ...send.idempotency, response: JSON.stringify(send.answer(suppressed)) });
+    for (const m of send.messages) messages.push(suppressed.size ? withSuppressions(m, suppressed) : m);
+  }
+  await insertAcceptedSends(trx, keys, messages, webhooks);
+  // BILLING=credits: a recipient found suppressed here gets back the credit just charged for it.
+  await refundNeverAttempted(trx, sends.flatMap((s) => s.messages.flatMap((m) => m.recipients.filter((r) => s.suppressed.has(r.id))))
+    .map((r) => ({ accountId: r.account_id, messageId: r.message_id, recipientId: r.id })));
+}
+
+/** What one accepted send costs: one charge per message. */
+const chargesOf = (send: AcceptedSend): Charge[] => send.messages.map((m) => ({ accountId: m.message.account_id, messageId: m.message.id, recipients: m.recipients.length }));
+
+/** A send waiting in the group commit, and the 402 that refused it, if one did. */
+interface Slot {
+  send: AcceptedSend;
+  refusal?: AppError | undefined;
+}
+
+export class SendAcceptor {
+  private readonly commit: GroupCommit<Slot, SendLookups>;
+
+  /** `charger`: BILLING=credits; absent, sending is not metered. */
+  constructor(handle: DbHandle, charger: SendCharger | undefined) {
+    // The writer never reads a write's result: write-behind (database.ts); what it looks
+    // up beforehand comes through `reads` (group-commit.ts).
+    this.commit = new GroupCommit<Slot, SendLookups>(handle.writeBehind, async (trx, slots, looked) => {
+      let paid = slots;
+      if (charger) {
+        // Decided afresh on every attempt: a batch that fails is retried item by item.
+        // The balances are read inside the transaction, never before it: they are what it changes.
+        const refusals = await charger.chargeForRecipients(trx, slots.map((s) => chargesOf(s.send)));
+        slots.forEach((slot, i) => { slot.refusal = refusals[i]; });
+        paid = slots.filter((s) => !s.refusal);
+      }
+      if (paid.length) await writeAcceptedSends(trx, paid.map((s) => s.send), looked);
+    }, SEND_COMMITS, (slots) => lookUpForSends(handle.reads, slots.map((s) => s.send)));
+  }
+
+  /** Resolves once the send is durably committed; rejects with its 402 when it was refused. */
+  async submit(send: AcceptedSend): Promise<void> {
+    const slot: Slot = { send };
+    await this.commit.submit(slot);
+    if (slot.refusal) throw slot.refusal;
+  }
+
+  /** Waits for accepted sends still being committed (graceful shutdown). */
+  drain(): Promise<void> {
+    return this.commit.drain();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The message log: what was sent and what happened to each recipient, as the API shows it
+ * (GET /notify/v1/messages, GET /notify/v1/messages/{id}, …/raw). Reads only.
+ */
+import type { Db } from '../../../db/database.js';
+import type { MessageComposer } from '../../../delivery/compose.js';
+import { AppError } from '../../../errors.js';
+import type { Principal } from '../../../http/principal.js';
+import { iso, listResult, resourceFields, type ListResult, type Page } from '../../../lib/api-shape.js';
+import { isId } from '../../../lib/ids.js';
+import { timelinesOf } from '../events/events.service.js';
+import type { Message, MessageDetail, Recipient } from './messages.schemas.js';
+import { findMessage, findRecipientOf, listMessages, listRecipientsOf, type ListedMessageRow, type ListedRecipientRow } from './messages.store.js';
+import type { MessageRow, RecipientKind, RecipientRow, StoredAttachment } from './messages.table.js';
+
+export const LIST_RECIPIENTS_PER_MESSAGE = 100;
+
+export function toRecipient(row: Pick<RecipientRow, 'id' | 'email' | 'name' | 'state' | 'attempts' | 'last_response' | 'sent_at' | 'updated_at'> & { kind?: RecipientKind }): Recipient {
+  return {
+    id: row.id, email: row.email, name: row.name, state: row.state, attempts: row.attempts,
+    lastResponse: row.last_response, sentTime: row.sent_at === null ? null : iso(row.sent_at), updateTime: iso(row.updated_at),
+    ...(row.kind && row.kind !== 'to' ? { type: row.kind } : {}),
+  };
+}
+
+const parseJson = <T>(text: string | null): T | undefined => (text === null ? undefined : (JSON.parse(text) as T));
+
+function toMessage(row: ListedMessageRow, recipients: ListedRecipientRow[]): Message {
+  const replyTo = parseJson<{ email: string; name: string }>(row.reply_to);
+  const headers = parseJson<Record<string, string>>(row.headers);
+  const tags = parseJson<string[]>(row.tags);
+  const metadata = parseJson<Record<string, string | number | boolean>>(row.metadata);
+  return {
+    ...resourceFields(row),
+    customerId: row.account_id,
+    senderId: row.sender_id,
+    messageId: row.message_id_header,
+    from: { email: row.from_email, name: row.from_name },
+    subject: row.subject,
+    recipientCount: row.recipient_count,
+    recipients: recipients.map(toRecipient),
+    // The send options appear only when the send used them.
+    ...(replyTo ? { replyTo } : {}),
+    ...(headers ? { headers } : {}),
+    ...(tags ? { tags } : {}),
+    ...(metadata ? { metadata } : {}),
+    ...(row.scheduled_at !== null ? { scheduledAt: iso(row.scheduled_at) } : {}),
+    ...(row.template_id !== null ? { templateId: row.template_id } : {}),
+  };
+}
+
+export class MessageLog {
+  constructor(private readonly db: Db, private readonly composer: Pick<MessageComposer, 'ensureComposed'>) {}
+
+  async list(principal: Principal, page: Page): Promise<ListResult<Message>> {
+    const { rows, total } = await listMessages(this.db, principal.accountId, page);
+    // A page of 500 messages of 1000 recipients each would be half a million rows: the list
+    // shows the first recipients of each, the message itself shows them all.
+    const recipients = await listRecipientsOf(this.db, principal.accountId, rows.map((r) => r.id), LIST_RECIPIENTS_PER_MESSAGE);
+    const byMessage = new Map<string, ListedRecipientRow[]>();
+    for (const r of recipients) byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), r]);
+    return listResult(rows.map((row) => toMessage(row, byMessage.get(row.id) ?? [])), total);
+  }
+
+  async get(principal: Principal, id: string): Promise<MessageDetail> {
+    const row = await this.require(principal, id);
+    const [recipients, timelines] = await Promise.all([
+      listRecipientsOf(this.db, principal.accountId, [row.id]),
+      timelinesOf(this.db, principal.accountId, row.id),
+    ]);
+    const message = toMessage(row, recipients);
+    return {
+      ...message,
+      recipients: message.recipients.map((r) => ({ ...r, events: timelines.get(r.id) ?? [] })),
+      htmlContent: row.html_content,
+      ...(row.text_content !== null ? { textContent: row.text_content } : {}),
+      ...(row.attachments !== null ? {
+        attachments: (JSON.parse(row.attachments) as StoredAttachment[]).map((a) => ({
+          filename: a.filename, contentType: a.contentType, contentId: a.contentId, size: Buffer.byteLength(a.content, 'base64'),
+        })),
+      } : {}),
+    };
+  }
+
+  /** The MIME as handed (or about to be handed) to the transport. */
+  async raw(principal: Principal, id: string, recipientId?: string): Promise<string> {
+    const message = await this.require(principal, id);
+    const recipient = await findRecipientOf(this.db, principal.accountId, message.id, recipientId);
+    if (recipientId !== undefined && !recipient) throw AppError.notFound('Recipient');
+    // A personalised message has no one MIME: each recipient's copy is its own (without recipientId, the first one's).
+    return this.composer.ensureComposed(this.db, message, recipient?.content != null ? recipient : undefined);
+  }
+
+  /** The account's message, or a 404 (another account's id finds nothing). */
+  async require(principal: Principal, id: string): Promise<MessageRow> {
+    const row = isId(id) ? await findMessage(this.db, principal.accountId, id) : undefined;
+    if (!row) throw AppError.notFound('Message');
+    return row;
+  }
+}
