@@ -37,6 +37,14 @@ export interface DbHandle {
    * through a busy event loop. On PostgreSQL it is `db`.
    */
   reads: Kysely<Database>;
+  /**
+   * For reads that may take long: the message log's lists and searches, dashboards, later
+   * segment counts. On SQLite a read-only connection on a thread of its own (started on
+   * first use), so that neither the event loop (`reads`) nor the writer's thread (`db`, where
+   * a long read would hold up every group commit behind it) waits for them; with WAL it sees
+   * every committed row and blocks no writer. On PostgreSQL it is `db`.
+   */
+  longReads: Kysely<Database>;
   dialect: Dialect;
   /** Where the data lives, for log lines (no password). */
   describe: string;
@@ -84,9 +92,11 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
   const reader = new SqliteDatabase(file, { readonly: true });
   reader.pragma('busy_timeout = 10000');
   const reads = new Kysely<Database>({ dialect: new SqliteDialect({ database: { close: () => reader.close(), prepare: statementCache(reader, 100) } }) });
+  const longReads = new Kysely<Database>({ dialect: new ThreadedSqliteDialect(new SqliteHost({ file, synchronous, readonly: true }), { writeBehind: false, relaxed: false }) });
   return {
-    db, writeBehind, workerWrites, reads, dialect: 'sqlite', describe: `sqlite:${file}`,
+    db, writeBehind, workerWrites, reads, longReads, dialect: 'sqlite', describe: `sqlite:${file}`,
     close: async () => {
+      await longReads.destroy();
       await reads.destroy();
       await workerWrites.destroy();
       await writeBehind.destroy();
@@ -107,5 +117,5 @@ async function openPostgres(url: string, poolSize: number, onIdleError: (error: 
   pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = url.replace(/\/\/[^@/]*@/, '//');
-  return { db, writeBehind: db, workerWrites: db, reads: db, dialect: 'postgres', describe: safe, close: () => db.destroy() };
+  return { db, writeBehind: db, workerWrites: db, reads: db, longReads: db, dialect: 'postgres', describe: safe, close: () => db.destroy() };
 }

@@ -51,6 +51,8 @@ import { statementCache } from './statement-cache.js';
 export interface SqliteThreadOptions {
   file: string;
   synchronous: 'FULL' | 'NORMAL';
+  /** A read-only connection (database.ts `longReads`): it sets nothing up and never writes. */
+  readonly?: boolean;
 }
 
 export interface Statement {
@@ -92,7 +94,13 @@ function threadError(error: unknown): ThreadError {
   return { message: e.message, name: e.name, code: (e as NodeJS.ErrnoException).code };
 }
 
-function open({ file, synchronous }: SqliteThreadOptions) {
+function open({ file, synchronous, readonly }: SqliteThreadOptions) {
+  if (readonly) {
+    // With WAL a reader never waits for the writer, nor the writer for it; the file was set up by the writer's thread.
+    const reader = new Database(file, { readonly: true });
+    reader.pragma('busy_timeout = 10000');
+    return reader;
+  }
   const sqlite = new Database(file);
   // WAL lets readers (the API) proceed while the worker writes; FULL makes every
   // commit durable before the API answers (an accepted message survives power loss).

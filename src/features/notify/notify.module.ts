@@ -49,8 +49,9 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
       maxAttachments: config.attachmentsMaxCount, maxAttachmentBytes: config.attachmentMaxBytes, maxAttachmentsTotalBytes: config.attachmentsMaxTotalBytes,
     }),
     templates: new TemplatesService(handle.db),
-    stats: new StatsService(handle.db),
-    events: new EventsService(handle.db),
+    // Read-only, and their queries can scan: off the writer's thread (database.ts `longReads`).
+    stats: new StatsService(handle.longReads),
+    events: new EventsService(handle.longReads),
     suppressions: new SuppressionsService(handle.db),
     webhooks: new WebhooksService(handle.db),
   };

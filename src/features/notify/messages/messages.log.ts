@@ -50,23 +50,29 @@ function toMessage(row: ListedMessageRow, recipients: ListedRecipientRow[]): Mes
 }
 
 export class MessageLog {
-  constructor(private readonly db: Db, private readonly composer: Pick<MessageComposer, 'ensureComposed'>) {}
+  constructor(
+    /** Where /raw keeps a composition it makes (the writer). */
+    private readonly db: Db,
+    /** Where lists and details are read: database.ts `longReads`, off the writer's thread. */
+    private readonly reads: Db,
+    private readonly composer: Pick<MessageComposer, 'ensureComposed'>,
+  ) {}
 
   async list(principal: Principal, page: Page): Promise<ListResult<Message>> {
-    const { rows, total } = await listMessages(this.db, principal.accountId, page);
+    const { rows, total } = await listMessages(this.reads, principal.accountId, page);
     // A page of 500 messages of 1000 recipients each would be half a million rows: the list
     // shows the first recipients of each, the message itself shows them all.
-    const recipients = await listRecipientsOf(this.db, principal.accountId, rows.map((r) => r.id), LIST_RECIPIENTS_PER_MESSAGE);
+    const recipients = await listRecipientsOf(this.reads, principal.accountId, rows.map((r) => r.id), LIST_RECIPIENTS_PER_MESSAGE);
     const byMessage = new Map<string, ListedRecipientRow[]>();
     for (const r of recipients) byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), r]);
     return listResult(rows.map((row) => toMessage(row, byMessage.get(row.id) ?? [])), total);
   }
 
   async get(principal: Principal, id: string): Promise<MessageDetail> {
-    const row = await this.require(principal, id);
+    const row = await this.require(principal, id, this.reads);
     const [recipients, timelines] = await Promise.all([
-      listRecipientsOf(this.db, principal.accountId, [row.id]),
-      timelinesOf(this.db, principal.accountId, row.id),
+      listRecipientsOf(this.reads, principal.accountId, [row.id]),
+      timelinesOf(this.reads, principal.accountId, row.id),
     ]);
     const message = toMessage(row, recipients);
     return {
@@ -92,8 +98,8 @@ export class MessageLog {
   }
 
   /** The account's message, or a 404 (another account's id finds nothing). */
-  async require(principal: Principal, id: string): Promise<MessageRow> {
-    const row = isId(id) ? await findMessage(this.db, principal.accountId, id) : undefined;
+  async require(principal: Principal, id: string, db: Db = this.db): Promise<MessageRow> {
+    const row = isId(id) ? await findMessage(db, principal.accountId, id) : undefined;
     if (!row) throw AppError.notFound('Message');
     return row;
   }

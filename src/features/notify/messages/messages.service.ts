@@ -54,7 +54,7 @@ export class MessagesService {
     this.acceptor = new SendAcceptor(handle, charger);
     this.preparer = new SendPreparer(handle.db, senders, limits);
     this.idempotency = new IdempotentRequests(handle.db);
-    this.log = new MessageLog(handle.db, composer);
+    this.log = new MessageLog(handle.db, handle.longReads, composer);
   }
 
   async send(principal: Principal, body: SendBody, idempotencyKey?: string): Promise<Answer<SendResult>> {
