@@ -1,0 +1,238 @@
+/**
+ * Time-to-inbox benchmark (PRODUCT.md §6): from the API's answer to a send until the message
+ * arrives at a local SMTP relay, at a steady rate of sends.
+ *
+ *   npm run bench:latency -- [--mode start|split] [--rates 100,300] [--duration 20] [--warmup 3]
+ *                            [--workers 2] [--idle 10] [--json]
+ *
+ * --mode start (default): `postwire start` on the embedded SQLite file, as `npm start` runs it.
+ * --mode split: PostgreSQL (DATABASE_URL, a server where a fresh database is created and
+ * dropped), one `postwire api` and --workers `postwire worker` processes, as a scaled-out
+ * installation runs; then also --idle single messages, one every second with nothing else
+ * going on (what a worker that waits for its poll would show).
+ *
+ * What happens:
+ *  1. The relay: smtp-server in this process on 127.0.0.1 (plain SMTP, accepts everything),
+ *     noting when each message's DATA ends, by the message id in its Message-ID header.
+ *  2. Postwire starts as an operator starts it, with TRANSPORT=smtp to that relay, and the
+ *     bench logs in with the seeded account.
+ *  3. For each rate: sends are started on a fixed schedule (open loop: one every 1000/rate
+ *     ms whether or not earlier ones were answered, as independent clients would), for
+ *     --warmup + --duration seconds; only the sends started after the warm-up count. For each
+ *     answered send: latency = arrival at the relay − the moment the answer was read here.
+ *     The bench waits (up to 120 s) until every answered message arrived; one that never
+ *     arrives is reported and fails the run.
+ *  4. Figures: p50, p90, p99 and max per rate, and the answer times (client's view).
+ *
+ * No timing assertions: the exit code is 1 only when the bench could not run or a message
+ * answered 200 never reached the relay.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
+import { Child, postwireEnv, ROOT, sleep } from './child.ts';
+
+interface Options {
+  mode: 'start' | 'split';
+  rates: number[];
+  duration: number;
+  warmup: number;
+  workers: number;
+  idle: number;
+  json: boolean;
+}
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      mode: { type: 'string', default: 'start' }, rates: { type: 'string', default: '100,300' }, duration: { type: 'string', default: '20' },
+      warmup: { type: 'string', default: '3' }, workers: { type: 'string', default: '2' }, idle: { type: 'string', default: '10' },
+      json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]!.replace(/^\/\*\*\n?/, '').replace(/^ \* ?/gm, '') + '\n');
+    process.exit(0);
+  }
+  if (values.mode !== 'start' && values.mode !== 'split') throw new Error('--mode is start or split');
+  const positive = (name: string, raw: string) => {
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a number ≥ 0, not "${raw}"`);
+    return n;
+  };
+  return {
+    mode: values.mode, rates: values.rates!.split(',').map((r) => positive('rates', r)).filter((r) => r > 0),
+    duration: positive('duration', values.duration!), warmup: positive('warmup', values.warmup!),
+    workers: Math.max(1, Math.round(positive('workers', values.workers!))), idle: Math.round(positive('idle', values.idle!)), json: values.json!,
+  };
+}
+
+/** The relay: when each message (by the id in its Message-ID) finished arriving, in ms since the epoch, sub-millisecond. */
+async function startRelay(): Promise<{ port: number; arrivals: Map<string, number>; close: () => Promise<void> }> {
+  const arrivals = new Map<string, number>();
+  const server = new SMTPServer({
+    logger: false, disableReverseLookup: true, authOptional: true, disabledCommands: ['STARTTLS'], maxClients: 1000,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (chunk: Buffer) => { if (head.length < 8192) head += chunk.toString('latin1'); });
+      stream.on('end', () => {
+        const at = performance.timeOrigin + performance.now();
+        const id = /^message-id:\s*<([0-9a-f]{24})@/im.exec(head)?.[1];
+        if (id && !arrivals.has(id)) arrivals.set(id, at);
+        callback(null, '2.0.0 Accepted by the latency bench relay');
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.server.address() as AddressInfo).port, arrivals, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+interface Sent {
+  startedAt: number;
+  answeredAt: number;
+  id: string | undefined;
+  status: number;
+}
+
+async function sendOne(url: string, token: string, body: string): Promise<Sent> {
+  const startedAt = performance.timeOrigin + performance.now();
+  try {
+    const response = await fetch(`${url}/notify/v1/send`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+    const text = await response.text();
+    const answeredAt = performance.timeOrigin + performance.now();
+    return { startedAt, answeredAt, status: response.status, id: /"id":"([0-9a-f]{24})"/.exec(text)?.[1] };
+  } catch {
+    return { startedAt, answeredAt: performance.timeOrigin + performance.now(), status: 0, id: undefined };
+  }
+}
+
+/** Starts a send every 1000/rate ms for `seconds`, whatever the earlier ones are doing (open loop). */
+async function steadyRate(url: string, token: string, body: string, rate: number, seconds: number): Promise<Sent[]> {
+  const interval = 1000 / rate;
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  const sends: Promise<Sent>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    sends.push(sendOne(url, token, body));
+  }
+  return Promise.all(sends);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface Figures {
+  label: string;
+  sends: number;
+  notOk: number;
+  missing: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  answerMs: { p50: number; p99: number };
+}
+
+async function measure(label: string, sent: Sent[], arrivals: Map<string, number>): Promise<Figures> {
+  const ok = sent.filter((s) => s.status === 200 && s.id);
+  const deadline = Date.now() + 120_000;
+  while (ok.some((s) => !arrivals.has(s.id!)) && Date.now() < deadline) await sleep(50);
+  const latencies = ok.filter((s) => arrivals.has(s.id!)).map((s) => arrivals.get(s.id!)! - s.answeredAt).sort((a, b) => a - b);
+  const answers = sent.map((s) => s.answeredAt - s.startedAt).sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    label, sends: sent.length, notOk: sent.length - ok.length, missing: ok.length - latencies.length,
+    latencyMs: { p50: round(percentile(latencies, 50)), p90: round(percentile(latencies, 90)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN) },
+    answerMs: { p50: round(percentile(answers, 50)), p99: round(percentile(answers, 99)) },
+  };
+}
+
+async function main(): Promise<number> {
+  const options = readOptions();
+  const say = (line = '') => { if (!options.json) process.stdout.write(line + '\n'); };
+  const cpus = os.cpus();
+  say(`Time-to-inbox benchmark, mode ${options.mode}: rates ${options.rates.join(', ')}/s for ${options.duration} s each (after ${options.warmup} s of warm-up).`);
+  say(`Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}.`);
+
+  const relay = await startRelay();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwire-latency-'));
+  const children: Child[] = [];
+  let database: TestDatabase | undefined;
+  const results: Figures[] = [];
+  try {
+    const env: Record<string, string> = {
+      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
+      INBOUND_SMTP_PORT: '0', JWT_SECRET: 'latency-bench-secret-latency-bench-secret',
+    };
+    if (options.mode === 'split') {
+      if (!process.env.DATABASE_URL) throw new Error('--mode split needs DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres (a fresh database is created there and dropped).');
+      process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+      database = await createTestDatabase('postgres');
+      env.DATABASE_URL = database.databaseUrl!;
+    }
+    const api = new Child('postwire', [path.join(ROOT, 'bin/postwire.mjs'), options.mode === 'start' ? 'start' : 'api'], postwireEnv(env));
+    children.push(api);
+    const banner = await api.waitFor((out) => (/\(the password is shown only this once\)/.test(out) ? out : undefined), 60_000, 'start-up banner');
+    const url = /API:\s+(\S+)/.exec(banner)![1]!;
+    const email = /EmailAddress:\s+(\S+)/.exec(banner)![1]!;
+    const password = /Password:\s+(\S+)/.exec(banner)![1]!;
+    if (options.mode === 'split') {
+      for (let i = 0; i < options.workers; i++) {
+        const worker = new Child(`worker ${i + 1}`, [path.join(ROOT, 'bin/postwire.mjs'), 'worker'], postwireEnv({ ...env, HELO_NAME: `worker${i + 1}.bench` }));
+        children.push(worker);
+        await worker.waitFor((out) => (/worker started/.test(out) ? true : undefined), 60_000, '"worker started" log line').catch(() => sleep(2000));
+      }
+    }
+    say(`Postwire: ${options.mode === 'start' ? 'postwire start (SQLite)' : `postwire api + ${options.workers} × postwire worker (PostgreSQL)`} at ${url}; relay smtp://127.0.0.1:${relay.port}.`);
+    const login = await fetch(`${url}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ EmailAddress: email, Password: password }) });
+    const token = ((await login.json()) as { resultObject: { access_token: string } }).resultObject.access_token;
+    const body = JSON.stringify({
+      from: { email, name: 'Example Shop' }, to: [{ email: 'alex@example.net', name: 'Alex Example' }],
+      subject: 'Your order #40213 has shipped', htmlContent: `<p>Hello Alex,</p><p>${'Your parcel is on its way. '.repeat(60)}</p>`,
+    });
+    const first = await sendOne(url, token, body);
+    if (first.status !== 200) throw new Error(`the first send was answered ${first.status}`);
+    await measure('first send', [first], relay.arrivals);
+
+    if (options.mode === 'split' && options.idle > 0) {
+      const idle: Sent[] = [];
+      for (let i = 0; i < options.idle; i++) {
+        await sleep(1000);
+        idle.push(await sendOne(url, token, body));
+      }
+      results.push(await measure(`idle, one message a second × ${options.idle}`, idle, relay.arrivals));
+    }
+    for (const rate of options.rates) {
+      const all = await steadyRate(url, token, body, rate, options.warmup + options.duration);
+      const measuredFrom = all[0] ? all[0].startedAt + options.warmup * 1000 : 0;
+      results.push(await measure(`${rate}/s`, all.filter((s) => s.startedAt >= measuredFrom), relay.arrivals));
+      await sleep(2000);
+    }
+  } finally {
+    for (const child of children.reverse()) await child.stop(30_000);
+    await relay.close();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  if (options.json) process.stdout.write(JSON.stringify({ mode: options.mode, results }, null, 2) + '\n');
+  say('');
+  say('| load | sends | not 200 | never arrived | p50 ms | p90 ms | p99 ms | max ms | answer p50/p99 ms |');
+  say('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of results) {
+    say(`| ${r.label} | ${r.sends} | ${r.notOk} | ${r.missing} | ${r.latencyMs.p50} | ${r.latencyMs.p90} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.answerMs.p50} / ${r.answerMs.p99} |`);
+  }
+  return results.some((r) => r.missing > 0 || r.notOk > 0) ? 1 : 0;
+}
+
+main().then((code) => process.exit(code), (error: unknown) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
