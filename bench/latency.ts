@@ -3,17 +3,19 @@
  * arrives at a local SMTP relay, at a steady rate of sends.
  *
  *   npm run bench:latency -- [--mode start|split] [--rates 100,300] [--duration 20] [--warmup 3]
- *                            [--workers 2] [--idle 10] [--json]
+ *                            [--workers 2] [--idle 10] [--set KEY=VALUE …] [--json]
  *
  * --mode start (default): `postwire start` on the embedded SQLite file, as `npm start` runs it.
  * --mode split: PostgreSQL (DATABASE_URL, a server where a fresh database is created and
  * dropped), one `postwire api` and --workers `postwire worker` processes, as a scaled-out
  * installation runs; then also --idle single messages, one every second with nothing else
  * going on (what a worker that waits for its poll would show).
+ * --set passes a Postwire setting to every Postwire process (repeatable), e.g. --set COMPOSE_NICE=0.
  *
  * What happens:
- *  1. The relay: smtp-server in this process on 127.0.0.1 (plain SMTP, accepts everything),
- *     noting when each message's DATA ends, by the message id in its Message-ID header.
+ *  1. The relay (bench/latency-relay.ts): smtp-server on 127.0.0.1 in a process of its own
+ *     (plain SMTP, accepts everything), noting when each message's DATA ends, by the message
+ *     id in its Message-ID header.
  *  2. Postwire starts as an operator starts it, with TRANSPORT=smtp to that relay, and the
  *     bench logs in with the seeded account.
  *  3. For each rate: sends are started on a fixed schedule (open loop: one every 1000/rate
@@ -32,8 +34,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
 import { Child, postwireEnv, ROOT, sleep } from './child.ts';
 
@@ -45,6 +45,7 @@ interface Options {
   workers: number;
   idle: number;
   json: boolean;
+  settings: Record<string, string>;
 }
 
 function readOptions(): Options {
@@ -52,7 +53,7 @@ function readOptions(): Options {
     options: {
       mode: { type: 'string', default: 'start' }, rates: { type: 'string', default: '100,300' }, duration: { type: 'string', default: '20' },
       warmup: { type: 'string', default: '3' }, workers: { type: 'string', default: '2' }, idle: { type: 'string', default: '10' },
-      json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false }, set: { type: 'string', multiple: true, default: [] },
     },
   });
   if (values.help) {
@@ -69,27 +70,27 @@ function readOptions(): Options {
     mode: values.mode, rates: values.rates!.split(',').map((r) => positive('rates', r)).filter((r) => r > 0),
     duration: positive('duration', values.duration!), warmup: positive('warmup', values.warmup!),
     workers: Math.max(1, Math.round(positive('workers', values.workers!))), idle: Math.round(positive('idle', values.idle!)), json: values.json!,
+    settings: Object.fromEntries(values.set!.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`--set takes KEY=VALUE, not "${pair}"`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    })),
   };
 }
 
-/** The relay: when each message (by the id in its Message-ID) finished arriving, in ms since the epoch, sub-millisecond. */
-async function startRelay(): Promise<{ port: number; arrivals: Map<string, number>; close: () => Promise<void> }> {
+/** The relay (bench/latency-relay.ts) in its own process; `arrivals` fills as its reports come in. */
+async function startRelay(): Promise<{ port: number; arrivals: Map<string, number>; refresh: () => Promise<void>; child: Child }> {
+  const child = new Child('relay', ['--import', 'tsx', path.join(ROOT, 'bench/latency-relay.ts')], postwireEnv({}), true);
+  const port = Number(await child.waitFor((out) => /LISTENING (\d+)/.exec(out)?.[1], 30_000, 'LISTENING line'));
   const arrivals = new Map<string, number>();
-  const server = new SMTPServer({
-    logger: false, disableReverseLookup: true, authOptional: true, disabledCommands: ['STARTTLS'], maxClients: 1000,
-    onData(stream, _session, callback) {
-      let head = '';
-      stream.on('data', (chunk: Buffer) => { if (head.length < 8192) head += chunk.toString('latin1'); });
-      stream.on('end', () => {
-        const at = performance.timeOrigin + performance.now();
-        const id = /^message-id:\s*<([0-9a-f]{24})@/im.exec(head)?.[1];
-        if (id && !arrivals.has(id)) arrivals.set(id, at);
-        callback(null, '2.0.0 Accepted by the latency bench relay');
-      });
-    },
+  const refresh = () => new Promise<void>((resolve) => {
+    child.proc.once('message', (reply: { arrivals: [string, number][] }) => {
+      for (const [id, at] of reply.arrivals) if (!arrivals.has(id)) arrivals.set(id, at);
+      resolve();
+    });
+    child.proc.send({ type: 'arrivals' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.server.address() as AddressInfo).port, arrivals, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { port, arrivals, refresh, child };
 }
 
 interface Sent {
@@ -140,10 +141,15 @@ interface Figures {
   answerMs: { p50: number; p99: number };
 }
 
-async function measure(label: string, sent: Sent[], arrivals: Map<string, number>): Promise<Figures> {
+async function measure(label: string, sent: Sent[], relay: { arrivals: Map<string, number>; refresh: () => Promise<void> }): Promise<Figures> {
+  const { arrivals } = relay;
   const ok = sent.filter((s) => s.status === 200 && s.id);
   const deadline = Date.now() + 120_000;
-  while (ok.some((s) => !arrivals.has(s.id!)) && Date.now() < deadline) await sleep(50);
+  for (;;) {
+    await relay.refresh();
+    if (!ok.some((s) => !arrivals.has(s.id!)) || Date.now() > deadline) break;
+    await sleep(50);
+  }
   const latencies = ok.filter((s) => arrivals.has(s.id!)).map((s) => arrivals.get(s.id!)! - s.answeredAt).sort((a, b) => a - b);
   const answers = sent.map((s) => s.answeredAt - s.startedAt).sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
@@ -169,7 +175,7 @@ async function main(): Promise<number> {
   try {
     const env: Record<string, string> = {
       PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
-      INBOUND_SMTP_PORT: '0', JWT_SECRET: 'latency-bench-secret-latency-bench-secret',
+      INBOUND_SMTP_PORT: '0', JWT_SECRET: 'latency-bench-secret-latency-bench-secret', ...(process.env.XTRA ? JSON.parse(process.env.XTRA) : {}),
     };
     if (options.mode === 'split') {
       if (!process.env.DATABASE_URL) throw new Error('--mode split needs DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres (a fresh database is created there and dropped).');
@@ -199,7 +205,7 @@ async function main(): Promise<number> {
     });
     const first = await sendOne(url, token, body);
     if (first.status !== 200) throw new Error(`the first send was answered ${first.status}`);
-    await measure('first send', [first], relay.arrivals);
+    await measure('first send', [first], relay);
 
     if (options.mode === 'split' && options.idle > 0) {
       const idle: Sent[] = [];
@@ -207,17 +213,17 @@ async function main(): Promise<number> {
         await sleep(1000);
         idle.push(await sendOne(url, token, body));
       }
-      results.push(await measure(`idle, one message a second × ${options.idle}`, idle, relay.arrivals));
+      results.push(await measure(`idle, one message a second × ${options.idle}`, idle, relay));
     }
     for (const rate of options.rates) {
       const all = await steadyRate(url, token, body, rate, options.warmup + options.duration);
       const measuredFrom = all[0] ? all[0].startedAt + options.warmup * 1000 : 0;
-      results.push(await measure(`${rate}/s`, all.filter((s) => s.startedAt >= measuredFrom), relay.arrivals));
+      results.push(await measure(`${rate}/s`, all.filter((s) => s.startedAt >= measuredFrom), relay));
       await sleep(2000);
     }
   } finally {
     for (const child of children.reverse()) await child.stop(30_000);
-    await relay.close();
+    await relay.child.stop(5_000);
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
