@@ -39,6 +39,7 @@ import { SendersService } from './features/senders/senders.service.js';
 import { SuppressionsService } from './features/suppressions/suppressions.service.js';
 import { UsersService } from './features/users/users.service.js';
 import { WebhooksService } from './features/webhooks/webhooks.service.js';
+import { OutboundPolicy } from './lib/network-guard.js';
 import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { allOf } from './metrics/observers.js';
@@ -194,7 +195,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     events: new EventsService(handle.db),
     suppressions: new SuppressionsService(handle.db),
     billing,
-    webhooks: new WebhooksService(handle.db),
+    webhooks: new WebhooksService(handle.db, new OutboundPolicy(config.outboundAllow)),
     workSignal,
     metrics,
   };

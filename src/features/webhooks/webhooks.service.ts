@@ -11,6 +11,7 @@ import { listResult, type ListResult } from '../../http/envelope.js';
 import { toPage } from '../../http/pagination.js';
 import { iso, resourceFields } from '../../http/resource.js';
 import { isId, newId } from '../../lib/ids.js';
+import type { OutboundPolicy } from '../../lib/network-guard.js';
 import type { Principal } from '../auth/auth.service.js';
 import { newDeliveryRow, parseEventFilter, queueDeliveries } from './webhooks.fan-out.js';
 import {
@@ -58,8 +59,12 @@ export function toDelivery(row: DeliveryWithEventType): WebhookDelivery {
   };
 }
 
-/** The URL as stored, or a field error: only http(s), with a host, events are not sent anywhere else. */
-function checkUrl(field: string, value: string): string {
+/**
+ * The URL as stored, or a field error: only http(s), with a host, events are not sent
+ * anywhere else; and not an internal address or name (server-side request forgery; the
+ * addresses a name resolves to are checked again at every call, src/http/outbound.ts).
+ */
+function checkUrl(field: string, value: string, policy: OutboundPolicy): string {
   const text = value.trim();
   let url: URL;
   try {
@@ -69,6 +74,8 @@ function checkUrl(field: string, value: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.field(field, `must be an http:// or https:// URL, not ${url.protocol}`);
   if (!url.hostname) throw AppError.field(field, 'must name a host');
+  const internal = policy.hostProblem(url.hostname);
+  if (internal) throw AppError.field(field, `must be a public address: ${internal}`);
   return text;
 }
 
@@ -78,7 +85,7 @@ function eventFilterText(events: readonly string[] | undefined): string {
 }
 
 export class WebhooksService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db, private readonly outbound: OutboundPolicy) {}
 
   async list(principal: Principal, query: { page?: number; pageSize?: number }): Promise<ListResult<Webhook>> {
     const { rows, total } = await listLiveWebhooks(this.db, principal.accountId, toPage(query));
@@ -92,7 +99,7 @@ export class WebhooksService {
   async create(principal: Principal, input: CreateWebhookBody): Promise<WebhookWithSecret> {
     const now = Date.now();
     const row: WebhookRow = {
-      id: newId(now), account_id: principal.accountId, url: checkUrl('url', input.url), description: input.description?.trim() ?? '',
+      id: newId(now), account_id: principal.accountId, url: checkUrl('url', input.url, this.outbound), description: input.description?.trim() ?? '',
       events: eventFilterText(input.events), secret: newWebhookSecret(), disabled_at: input.enabled === false ? now : null,
       created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
     };
@@ -103,7 +110,7 @@ export class WebhooksService {
   async update(principal: Principal, id: string, input: PatchWebhookBody): Promise<void> {
     const now = Date.now();
     const changes: WebhookChanges = { updated_at: now, update_user_id: principal.userId };
-    if (input.url !== undefined) changes.url = checkUrl('url', input.url);
+    if (input.url !== undefined) changes.url = checkUrl('url', input.url, this.outbound);
     if (input.description !== undefined) changes.description = input.description.trim();
     if (input.events !== undefined) changes.events = eventFilterText(input.events);
     await this.db.transaction().execute(async (trx) => {
