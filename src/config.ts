@@ -85,6 +85,7 @@ export const CONFIG_SCHEMA = {
   COMPOSE_THREADS: { kind: 'integer', default: '1', min: 0, description: 'Worker threads that build MIME messages (and DKIM signatures) off the main thread; 0: on the main thread.' },
   COMPOSE_NICE: { kind: 'integer', default: '10', min: 0, max: 19, description: 'Linux nice value of the compose threads in a process that also serves the API (postwire start): when the CPU is short, answering requests comes before composing queued mail (0: same priority).' },
   WEBHOOK_TIMEOUT_MS: { kind: 'integer', default: '10000', min: 100, description: 'How long a webhook call may take (connect, answer and body) before it counts as failed and is retried.' },
+  OUTBOUND_ALLOW: { kind: 'list', default: undefined, description: 'Comma-separated host names (*.corp.example for every name under one), IP addresses and CIDR ranges that webhooks may call although they are internal (loopback, private, link-local…); absent: webhooks reach only public addresses (docs/security.md).' },
   WEBHOOK_CONCURRENCY: { kind: 'integer', default: '8', min: 1, description: 'Webhook calls one worker process keeps in flight at once.' },
   WEBHOOK_MAX_ATTEMPTS: { kind: 'integer', default: '12', min: 1, description: 'A webhook delivery still failing after this many attempts is marked failed.' },
   WEBHOOK_MAX_AGE_SECONDS: { kind: 'integer', default: '86400', min: 60, description: 'A webhook delivery still failing this long after its event is marked failed (1 day).' },
@@ -192,6 +193,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const family = isIP(address ?? '');
     const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
     if (!family || !validBits || extra !== undefined) throw new ConfigError(`TRUST_PROXY must list IP addresses or CIDR ranges separated by commas; "${entry}" is not one`);
+  }
+  for (const entry of config.outboundAllow) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const validBits = bits === undefined || (family !== 0 && /^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!validBits || extra !== undefined || !/^[\w.:*-]+$/.test(address ?? '')) throw new ConfigError(`OUTBOUND_ALLOW must list host names, IP addresses or CIDR ranges separated by commas; "${entry}" is not one`);
   }
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters');

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 import { caseInsensitiveKeys } from '../lib/case-insensitive-keys.js';
 import { unflattenFields } from '../lib/form-fields.js';
+import { fieldWithNul } from './validation.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -82,5 +83,8 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
     }
     const rename = request.routeOptions.config.renameBodyKeys;
     if (rename && request.body !== undefined) request.body = rename(request.body);
+    // Every route, every part, before any schema or service sees the text (validation.ts).
+    const withNul = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
+    if (withNul !== undefined) throw AppError.field(withNul || 'body', 'must not contain NUL characters (\\u0000)');
   });
 }

@@ -16,6 +16,9 @@
  * counter and so cannot lock the owner out; the all-IPs counter, much higher, stops a
  * guesser spread over many addresses, and its lock ends one window after the last
  * failure. Windows are fixed: a counter starts with its first hit and expires whole.
+ * A login takes its place in the failure counters before its password is checked and
+ * gives it back when it was not a failure (login-failures.ts), so guesses sent all at
+ * once cannot all be checked before the first of them is counted.
  *
  * Addresses in RATE_LIMIT_EXEMPT_IPS (loopback by default: the benchmark, a reverse
  * proxy on the same host, local scripts) skip the per-IP limits, not the others.
@@ -29,6 +32,7 @@ import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { Principal } from './principal.js';
 import { normalizeEmail } from '../lib/email-address.js';
+import { MemoryFailureCounter, RedisFailureCounter, type FailureCounter } from './login-failures.js';
 
 /** Routes a supervisor, a scraper or a person reading the docs must always reach. */
 function isExemptRoute(url: string | undefined): boolean {
@@ -75,22 +79,23 @@ export interface RateLimits {
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config, log: Logger): Promise<RateLimits> {
   let redis: import('ioredis').Redis | undefined;
+  let warnStore: (error: Error) => void = () => undefined;
   if (config.redisUrl) {
     const { Redis } = await import('ioredis');
     // No offline queue and one try per command: with Redis away a request fails over
     // to "allowed" at once instead of waiting for a reconnect.
     redis = new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
     let warned = 0;
-    const warn = (error: Error) => {
+    warnStore = (error: Error) => {
       if (Date.now() - warned < 60_000) return;
       warned = Date.now();
       log.warn({ err: error }, 'the rate-limit store (Redis) is unreachable; requests are not rate limited until it is back');
     };
-    redis.on('error', warn);
+    redis.on('error', warnStore);
     app.addHook('onClose', async () => { redis!.disconnect(); });
     // Connected before the first request, so none slips through uncounted; if Redis is
     // away now, the API starts anyway and ioredis keeps reconnecting.
-    await redis.connect().catch(warn);
+    await redis.connect().catch(warnStore);
   }
   await app.register(rateLimit, {
     global: false, skipOnError: true,
@@ -115,38 +120,48 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, l
 
   const window = config.loginRateWindowSeconds * 1000;
   const attemptsPerIp = limiter(config.loginAttemptsPerIp, window, (r) => `login-ip:${ipOf(r)}`);
-  // The email is the client's text: distinct prefixes and a JSON pair, so no email can spell another key.
-  const failuresPerEmailAndIp = limiter(config.loginFailuresPerEmailAndIp, window, (r) => `login-fail-email-ip:${JSON.stringify([ipOf(r), loginEmail(r)])}`);
-  const failuresPerEmail = limiter(config.loginFailuresPerEmail, window, (r) => `login-fail-email:${loginEmail(r)}`);
+  // Reserved before the password is checked, so concurrent guesses cannot all slip under the limit (login-failures.ts).
+  const failures: FailureCounter = redis
+    ? new RedisFailureCounter(redis, `${config.redisKeyPrefix}login-failures:`, window, warnStore)
+    : new MemoryFailureCounter(window, MEMORY_STORE_KEYS);
   // An IP address this email logged in from lately. The lock on an address from all IPs
-  // together (failuresPerEmail) does not hold there: otherwise a guesser spread over many
+  // together (per email) does not hold there: otherwise a guesser spread over many
   // addresses could keep the owner locked out for as long as it kept guessing. Guessing from
   // such an address still meets the per-(email, IP) limit.
   const knownLogins = limiter(1_000_000_000, KNOWN_LOGIN_WINDOW_MS, (r) => `login-ok:${JSON.stringify([ipOf(r), loginEmail(r)])}`);
+  // The email is the client's text: distinct prefixes and a JSON pair, so no email can spell another key.
   const failureCounters = [
-    { check: failuresPerEmailAndIp, max: config.loginFailuresPerEmailAndIp, waivedForKnownIp: false },
-    { check: failuresPerEmail, max: config.loginFailuresPerEmail, waivedForKnownIp: true },
+    { key: (r: FastifyRequest) => `email-ip:${JSON.stringify([ipOf(r), loginEmail(r)])}`, max: config.loginFailuresPerEmailAndIp, waivedForKnownIp: false },
+    { key: (r: FastifyRequest) => `email:${loginEmail(r)}`, max: config.loginFailuresPerEmail, waivedForKnownIp: true },
   ].filter((c) => c.max > 0);
+  /** The failure-counter places each login attempt holds until its outcome is known. */
+  const reserved = new WeakMap<FastifyRequest, string[]>();
 
   /** Before the password is checked: refuse when the IP or the address has used up its attempts. */
   const guardLogin = async (request: FastifyRequest) => {
     if (config.loginAttemptsPerIp > 0 && !isExemptIp(request)) {
       await enforce(attemptsPerIp, request, `login attempts from this IP address (limit ${config.loginAttemptsPerIp} per ${config.loginRateWindowSeconds} seconds)`);
     }
-    for (const { check, waivedForKnownIp } of failureCounters) {
-      const seen = await check(request, { increment: false });
-      if (!seen.isAllowed && seen.remaining === 0) {
-        if (waivedForKnownIp) {
-          const known = await knownLogins(request, { increment: false });
-          if (!known.isAllowed && known.remaining < known.max) continue;
-        }
-        throw tooMany(`failed logins for this email address (limit ${seen.max} per ${config.loginRateWindowSeconds} seconds)`, seen.ttlInSeconds);
+    const held: string[] = [];
+    reserved.set(request, held);
+    for (const { key, max, waivedForKnownIp } of failureCounters) {
+      const counterKey = key(request);
+      const place = await failures.reserve(counterKey);
+      if (!place) continue;
+      held.push(counterKey);
+      if (place.count <= max) continue;
+      if (waivedForKnownIp) {
+        const known = await knownLogins(request, { increment: false });
+        if (!known.isAllowed && known.remaining < known.max) continue;
       }
+      throw tooMany(`failed logins for this email address (limit ${max} per ${config.loginRateWindowSeconds} seconds)`, place.ttlSeconds);
     }
   };
-  /** After it: a refused login counts against the address (a success does not, and makes the IP a known one). */
+  /** After it: only a refused password keeps its places (a success gives them back, and makes the IP a known one). */
   const countOutcome = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (reply.statusCode === 401) for (const { check } of failureCounters) await check(request);
+    const held = reserved.get(request) ?? [];
+    reserved.delete(request);
+    if (reply.statusCode !== 401) for (const counterKey of held) await failures.release(counterKey);
     if (reply.statusCode === 200 && config.loginFailuresPerEmail > 0) await knownLogins(request);
     return payload;
   };

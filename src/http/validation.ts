@@ -112,6 +112,32 @@ function messageFor(error: ErrorObject): string {
   }
 }
 
+/**
+ * The first field of a parsed request part whose text (a value or a key) holds a NUL
+ * character, by the same path the field errors use, or undefined. PostgreSQL cannot store
+ * NUL in text at all (SQLite can): refusing it for every field here, once, makes both
+ * dialects answer alike instead of PostgreSQL answering 500. Buffers (file parts) are bytes
+ * and may hold anything.
+ */
+export function fieldWithNul(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = fieldWithNul(value[i], `${path}[${i}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key.replace(/\0/g, '\\u0000')}` : key.replace(/\0/g, '\\u0000');
+    if (key.includes('\0')) return itemPath;
+    const found = fieldWithNul(item, itemPath);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Converts ajv's errors into field errors, one per field (the first problem of each). */
 export function toFieldErrors(errors: ErrorObject[], context: string | undefined): FieldError[] {
   const seen = new Set<string>();

@@ -185,6 +185,22 @@ for (const dialect of DIALECTS) {
         expectRateLimited(await login(app, '198.51.100.40', owner), /failed logins for this email address/);
       });
 
+      it('POST /token: guesses sent all at once meet the failure limit as if sent one by one; the right password after them is refused', async () => {
+        const app = await start({ loginFailuresPerEmailAndIp: 10, loginFailuresPerEmail: 25 });
+        const owner = await app.signUp();
+        const statuses = async (answers: Promise<TestResponse>[]) => {
+          const counts: Record<number, number> = {};
+          for (const answer of await Promise.all(answers)) counts[answer.status] = (counts[answer.status] ?? 0) + 1;
+          return counts;
+        };
+        // From one IP: the per-(email, IP) limit lets 10 be checked, however many arrive together.
+        assert.deepEqual(await statuses(Array.from({ length: 60 }, (_, i) => login(app, '203.0.113.77', owner, `guess-${i}`))), { 401: 10, 429: 50 });
+        expectRateLimited(await login(app, '203.0.113.77', owner), /failed logins for this email address \(limit 10 per 300 seconds\)/);
+        // From many IPs at once: the all-IPs limit lets 25 be checked in all (10 above, 15 now).
+        assert.deepEqual(await statuses(Array.from({ length: 60 }, (_, i) => login(app, `198.51.100.${100 + i}`, owner, `guess-${i}`))), { 401: 15, 429: 45 });
+        expectRateLimited(await login(app, '192.0.2.55', owner), /failed logins for this email address \(limit 25 per 300 seconds\)/);
+      });
+
       it('POST /token: one IP address may try only so many logins per window, right or wrong', async () => {
         const app = await start({ loginAttemptsPerIp: 3 });
         const account = await app.signUp();

@@ -139,7 +139,8 @@ for (const dialect of DIALECTS) {
     }
 
     before(async () => {
-      app = await startTestApp(dialect, { worker: true, config: { webhookRetryFirstDelayMs: 50, webhookMaxAttempts: MAX_ATTEMPTS, webhookTimeoutMs: TIMEOUT_MS } });
+      // The receivers listen on loopback, which webhooks may reach only when the operator allows it.
+      app = await startTestApp(dialect, { worker: true, config: { webhookRetryFirstDelayMs: 50, webhookMaxAttempts: MAX_ATTEMPTS, webhookTimeoutMs: TIMEOUT_MS, outboundAllow: ['127.0.0.1'] } });
       db = app.runtime.services.handle.db;
     });
     after(async () => {

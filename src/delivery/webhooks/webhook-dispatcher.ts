@@ -11,7 +11,9 @@
  *                                        then failed
  *
  * Redirects are not followed (a 3xx is a failure): the receiver's URL is the one
- * registered. At most `concurrency` calls are in flight; the loop claims only as many
+ * registered. Calls go through src/http/outbound.ts, which refuses internal addresses
+ * (OUTBOUND_ALLOW) and never reads the answer's body: an error keeps the status and its
+ * standard reason only, so a receiver's page is never stored or shown. At most `concurrency` calls are in flight; the loop claims only as many
  * rows as it has free slots, so a claimed row is always being called and a lease never
  * waits behind a queue in this process. It sleeps until woken (fan-out in this process,
  * or a PostgreSQL notification from any) or the next poll.
@@ -21,6 +23,7 @@
  */
 import { iso } from '../../lib/api-shape.js';
 import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
@@ -29,6 +32,7 @@ import { parseDetails } from '../../features/notify/events/events.service.js';
 import type { EventRow } from '../../features/notify/events/events.table.js';
 import { WEBHOOK_CHANNEL, webhookWakeups } from '../../features/notify/webhooks/webhooks.fan-out.js';
 import { signatureOf } from '../../features/notify/webhooks/webhooks.signing.js';
+import { OutboundClient } from '../../http/outbound.js';
 import { retryDelayMs } from '../backoff.js';
 import type { WorkSignal } from '../work-signal.js';
 import { PgNotificationListener } from './notifications.js';
@@ -37,8 +41,6 @@ import {
 } from './webhook-queue.js';
 
 export const USER_AGENT = 'Postwire-Webhooks/1';
-/** How much of a failing answer's body is kept as its error. */
-const ERROR_BODY_BYTES = 300;
 
 export interface WebhookDispatcherOptions {
   concurrency: number;
@@ -48,6 +50,7 @@ export interface WebhookDispatcherOptions {
   maxAttempts: number;
   maxAgeMs: number;
   firstRetryMs: number;
+  outbound: OutboundClient;
 }
 
 /** The JSON body of a call (documented in docs/webhooks.md). */
@@ -56,25 +59,6 @@ export function webhookPayload(event: EventRow, webhookId: string) {
     id: event.id, type: event.type, createdAt: iso(event.created_at), messageId: event.message_id,
     recipientId: event.recipient_id, email: event.email, details: parseDetails(event.details), webhookId,
   };
-}
-
-/** The first bytes of a body, without waiting for (or keeping) the rest. */
-async function bodyStart(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < ERROR_BODY_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES).toString('utf8').replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -183,11 +167,9 @@ export class WebhookDispatcher {
     const timestamp = String(Math.floor(Date.now() / 1000));
     try {
       const target = splitCredentials(delivery.url);
-      const response = await fetch(target.url, {
-        method: 'POST',
+      const response = await this.options.outbound.post(target.url, {
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        timeoutMs: this.options.timeoutMs,
         headers: {
           ...(target.authorization ? { authorization: target.authorization } : {}),
           'content-type': 'application/json',
@@ -199,8 +181,7 @@ export class WebhookDispatcher {
         },
       });
       const ok = response.status >= 200 && response.status < 300;
-      const text = await bodyStart(response);
-      const error = ok ? null : `HTTP ${response.status}${text ? `: ${text}` : ''}`;
+      const error = ok ? null : `HTTP ${response.status} ${STATUS_CODES[response.status] ?? ''}`.trim();
       return { status: response.status, error, at: Date.now() };
     } catch (error) {
       return { status: null, error: describeFailure(error, this.options.timeoutMs), at: Date.now() };
@@ -222,5 +203,6 @@ export function createWebhookDispatcher(handle: DbHandle, config: Readonly<Confi
     maxAttempts: config.webhookMaxAttempts,
     maxAgeMs: config.webhookMaxAgeSeconds * 1000,
     firstRetryMs: config.webhookRetryFirstDelayMs,
+    outbound: new OutboundClient({ allow: config.outboundAllow, dnsResolver: config.dnsResolver }),
   }, log, notifications);
 }

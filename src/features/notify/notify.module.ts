@@ -5,6 +5,7 @@
  * functions and nothing else of the area, so a new noun of the area touches this folder only.
  */
 import type { FastifyInstance } from 'fastify';
+import { OutboundPolicy } from '../../lib/network-guard.js';
 import type { AreaContext } from '../area.js';
 import type { AccountServices } from '../account/account.module.js';
 import { registerDomainRoutes } from './domains/domains.routes.js';
@@ -53,7 +54,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     stats: new StatsService(handle.longReads),
     events: new EventsService(handle.longReads),
     suppressions: new SuppressionsService(handle.db),
-    webhooks: new WebhooksService(handle.db),
+    webhooks: new WebhooksService(handle.db, new OutboundPolicy(config.outboundAllow)),
   };
 }
 

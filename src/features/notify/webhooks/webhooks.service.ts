@@ -9,6 +9,7 @@ import { listResult, type ListResult, toPage, iso, resourceFields } from '../../
 import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
+import type { OutboundPolicy } from '../../../lib/network-guard.js';
 import type { Principal } from '../../../http/principal.js';
 import { newDeliveryRow, parseEventFilter, queueDeliveries } from './webhooks.fan-out.js';
 import {
@@ -56,8 +57,12 @@ export function toDelivery(row: DeliveryWithEventType): WebhookDelivery {
   };
 }
 
-/** The URL as stored, or a field error: only http(s), with a host, events are not sent anywhere else. */
-function checkUrl(field: string, value: string): string {
+/**
+ * The URL as stored, or a field error: only http(s), with a host, events are not sent
+ * anywhere else; and not an internal address or name (server-side request forgery; the
+ * addresses a name resolves to are checked again at every call, src/http/outbound.ts).
+ */
+function checkUrl(field: string, value: string, policy: OutboundPolicy): string {
   const text = value.trim();
   let url: URL;
   try {
@@ -67,6 +72,8 @@ function checkUrl(field: string, value: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.field(field, `must be an http:// or https:// URL, not ${url.protocol}`);
   if (!url.hostname) throw AppError.field(field, 'must name a host');
+  const internal = policy.hostProblem(url.hostname);
+  if (internal) throw AppError.field(field, `must be a public address: ${internal}`);
   return text;
 }
 
@@ -76,7 +83,7 @@ function eventFilterText(events: readonly string[] | undefined): string {
 }
 
 export class WebhooksService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db, private readonly outbound: OutboundPolicy) {}
 
   async list(principal: Principal, query: { page?: number; pageSize?: number }): Promise<ListResult<Webhook>> {
     const { rows, total } = await listLiveWebhooks(this.db, principal.accountId, toPage(query));
@@ -90,7 +97,7 @@ export class WebhooksService {
   async create(principal: Principal, input: CreateWebhookBody): Promise<WebhookWithSecret> {
     const now = Date.now();
     const row: WebhookRow = {
-      id: newId(now), account_id: principal.accountId, url: checkUrl('url', input.url), description: input.description?.trim() ?? '',
+      id: newId(now), account_id: principal.accountId, url: checkUrl('url', input.url, this.outbound), description: input.description?.trim() ?? '',
       events: eventFilterText(input.events), secret: newWebhookSecret(), disabled_at: input.enabled === false ? now : null,
       created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
     };
@@ -101,7 +108,7 @@ export class WebhooksService {
   async update(principal: Principal, id: string, input: PatchWebhookBody): Promise<void> {
     const now = Date.now();
     const changes: WebhookChanges = { updated_at: now, update_user_id: principal.userId };
-    if (input.url !== undefined) changes.url = checkUrl('url', input.url);
+    if (input.url !== undefined) changes.url = checkUrl('url', input.url, this.outbound);
     if (input.description !== undefined) changes.description = input.description.trim();
     if (input.events !== undefined) changes.events = eventFilterText(input.events);
     await this.db.transaction().execute(async (trx) => {
