@@ -18,9 +18,10 @@
  *
  * Stopping: no new claims; calls in flight finish (each bounded by the timeout) and are
  * recorded; rows claimed but not started are released at once.
+ *
+ * Leases as in the delivery worker (src/queue/): renewed while a call is in flight, and
+ * the rows of dead processes of this host taken back at start.
  */
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/database.js';
@@ -29,11 +30,14 @@ import type { EventRow } from '../../features/events/events.table.js';
 import { WEBHOOK_CHANNEL, webhookWakeups } from '../../features/webhooks/webhooks.fan-out.js';
 import { signatureOf } from '../../features/webhooks/webhooks.signing.js';
 import { iso } from '../../http/resource.js';
+import { reclaimDeadLeases } from '../../queue/dead-leases.js';
+import { holderId } from '../../queue/holder-id.js';
+import { LeaseHeartbeat } from '../../queue/lease-heartbeat.js';
 import { retryDelayMs } from '../backoff.js';
 import type { WorkSignal } from '../work-signal.js';
 import { PgNotificationListener } from './notifications.js';
 import {
-  claimDueDeliveries, loadDeliveries, markAttemptFailed, markDelivered, releaseDeliveries, type AttemptResult, type DeliveryToMake,
+  claimDueDeliveries, loadDeliveries, markAttemptFailed, markDelivered, releaseDeliveries, webhookQueue, type AttemptResult, type DeliveryToMake,
 } from './webhook-queue.js';
 
 export const USER_AGENT = 'Postwire-Webhooks/1';
@@ -98,8 +102,9 @@ function describeFailure(error: unknown, timeoutMs: number): string {
 }
 
 export class WebhookDispatcher {
-  readonly id = `${os.hostname()}:${process.pid}:webhooks:${randomBytes(3).toString('hex')}`;
+  readonly id = holderId('webhooks');
   private stopping = false;
+  private readonly heartbeat: LeaseHeartbeat;
   private loop: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -110,7 +115,9 @@ export class WebhookDispatcher {
     private readonly log: Logger,
     /** Wake-ups from other processes (PostgreSQL), started and closed with the dispatcher. */
     private readonly notifications?: PgNotificationListener,
-  ) {}
+  ) {
+    this.heartbeat = new LeaseHeartbeat(handle.db, webhookQueue, this.id, options.leaseMs, log);
+  }
 
   start(): void {
     this.notifications?.start();
@@ -123,9 +130,17 @@ export class WebhookDispatcher {
     await this.notifications?.close();
     await this.loop;
     await Promise.all(this.inFlight);
+    await this.heartbeat.stop();
   }
 
   private async run(): Promise<void> {
+    try {
+      const { holders, rows } = await reclaimDeadLeases(this.handle.db, webhookQueue);
+      if (rows > 0) this.log.info({ holders, deliveries: rows }, 'took back the webhook deliveries of dead processes');
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not take back the webhook deliveries of dead processes; they are due when their leases end');
+    }
+    this.heartbeat.start();
     this.log.info({ dispatcherId: this.id }, 'webhook dispatcher started');
     while (!this.stopping) {
       try {
@@ -147,7 +162,10 @@ export class WebhookDispatcher {
         const started = new Set(loaded.map((d) => d.id));
         // Stopping, or the webhook was deleted between claim and load: give the rows back.
         await releaseDeliveries(this.handle.db, this.id, ids.filter((id) => !started.has(id)));
-        for (const delivery of loaded) this.track(this.deliver(delivery));
+        for (const delivery of loaded) {
+          this.heartbeat.hold([delivery.id], Math.min(...claimed.map((c) => c.locked_until)));
+          this.track(this.deliver(delivery).finally(() => this.heartbeat.letGo([delivery.id])));
+        }
       } catch (error) {
         // The database may be briefly unreachable; claimed rows come back when their lease ends.
         this.log.error({ err: error }, 'webhook dispatcher iteration failed; retrying shortly');
