@@ -19,7 +19,7 @@
 import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DbHandle } from '../db/database.js';
-import { reclaimDeadLeases } from '../queue/dead-leases.js';
+import { reclaimDeadLeasesAtStart } from '../queue/dead-leases.js';
 import { holderId } from '../queue/holder-id.js';
 import { LeaseHeartbeat } from '../queue/lease-heartbeat.js';
 import type { Delivery, DeliveryPipeline } from './pipeline.js';
@@ -69,19 +69,9 @@ export class Worker {
     await this.heartbeat.stop();
   }
 
-  /** The rows dead processes of this host held are due again at once. */
-  private async reclaimDeadLeases(): Promise<void> {
-    try {
-      const { holders, rows } = await reclaimDeadLeases(this.handle.workerWrites, deliveryQueue);
-      if (rows > 0) this.log.info({ holders, jobs: rows }, 'took back the jobs of dead processes');
-    } catch (error) {
-      // Their leases still run out; this only makes it sooner.
-      this.log.warn({ err: error }, 'could not take back the jobs of dead processes; they are due when their leases end');
-    }
-  }
-
   private async run(): Promise<void> {
-    await this.reclaimDeadLeases();
+    // The rows dead processes of this host held are due again at once.
+    await reclaimDeadLeasesAtStart(this.handle.workerWrites, deliveryQueue, this.log);
     this.heartbeat.start();
     this.log.info({ workerId: this.id }, 'worker started');
     while (!this.stopping) {

@@ -30,7 +30,7 @@ import type { EventRow } from '../../features/events/events.table.js';
 import { WEBHOOK_CHANNEL, webhookWakeups } from '../../features/webhooks/webhooks.fan-out.js';
 import { signatureOf } from '../../features/webhooks/webhooks.signing.js';
 import { iso } from '../../http/resource.js';
-import { reclaimDeadLeases } from '../../queue/dead-leases.js';
+import { reclaimDeadLeasesAtStart } from '../../queue/dead-leases.js';
 import { holderId } from '../../queue/holder-id.js';
 import { LeaseHeartbeat } from '../../queue/lease-heartbeat.js';
 import { retryDelayMs } from '../backoff.js';
@@ -134,12 +134,7 @@ export class WebhookDispatcher {
   }
 
   private async run(): Promise<void> {
-    try {
-      const { holders, rows } = await reclaimDeadLeases(this.handle.db, webhookQueue);
-      if (rows > 0) this.log.info({ holders, deliveries: rows }, 'took back the webhook deliveries of dead processes');
-    } catch (error) {
-      this.log.warn({ err: error }, 'could not take back the webhook deliveries of dead processes; they are due when their leases end');
-    }
+    await reclaimDeadLeasesAtStart(this.handle.db, webhookQueue, this.log);
     this.heartbeat.start();
     this.log.info({ dispatcherId: this.id }, 'webhook dispatcher started');
     while (!this.stopping) {
