@@ -1,9 +1,10 @@
 /**
  * No crash at all, only a slow relay: with two worker processes on one database, a claimed
  * batch takes longer to deliver than its lease (WORKER_LEASE_SECONDS). Once a lease has
- * run out the other worker may claim the row, so a worker must not start a delivery whose
- * lease is running out; it gives such rows back instead. What must hold: every message is
- * delivered exactly once, and nothing is lost.
+ * run out the other worker may claim the row, so a worker keeps the rows it holds by
+ * renewing their leases (the heartbeat, src/queue/lease-heartbeat.ts) and never starts a
+ * delivery whose lease may run out first; it gives such rows back instead. What must
+ * hold: every message is delivered exactly once, and nothing is lost.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -28,7 +28,7 @@ describe('loadConfig', () => {
     assert.equal(config.sessionCacheSeconds, 5);
     assert.equal(config.bodyLimitBytes, 10_485_760);
     assert.equal(config.workerBatchSize, 100);
-    assert.equal(config.workerLeaseSeconds, 300);
+    assert.equal(config.workerLeaseSeconds, 30);
     assert.equal(config.workerPollMs, 1000);
     assert.equal(config.workerConcurrency, 16);
     assert.equal(config.sqliteSynchronous, 'FULL');

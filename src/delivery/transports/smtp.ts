@@ -24,11 +24,11 @@ export interface PoolSettings {
 
 /**
  * SMTP_CONNECT_TIMEOUT_MS and SMTP_IDLE_TIMEOUT_MS. The defaults (30 s to connect and to be
- * greeted, 2 minutes of silence) end one attempt, even a stalled one, well inside the
- * worker's lease (WORKER_LEASE_SECONDS, 5 minutes by default): a delivery still running
- * when its lease runs out would be taken over and sent a second time. nodemailer's own
- * defaults (2 minutes to connect, 10 minutes of silence) are longer than that. A timeout
- * is a deferral: the message is tried again later.
+ * greeted, 2 minutes of silence) end one attempt, even a stalled one, in bounded time. The
+ * worker's heartbeat renews the lease (WORKER_LEASE_SECONDS) while the attempt lasts, so a
+ * stalled relay holds its recipients, and the worker's lanes, only this long.
+ * nodemailer's own defaults (2 minutes to connect, 10 minutes of silence) are longer. A
+ * timeout is a deferral: the message is tried again later.
  */
 export interface SmtpTimeouts {
   connectMs: number;

@@ -20,11 +20,12 @@
  *
  * Stopping: no new claims; calls in flight finish (each bounded by the timeout) and are
  * recorded; rows claimed but not started are released at once.
+ *
+ * Leases as in the delivery worker (src/queue/): renewed while a call is in flight, and
+ * the rows of dead processes of this host taken back at start.
  */
 import { iso } from '../../lib/api-shape.js';
-import { randomBytes } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/database.js';
@@ -33,11 +34,14 @@ import type { EventRow } from '../../features/notify/events/events.table.js';
 import { WEBHOOK_CHANNEL, webhookWakeups } from '../../features/notify/webhooks/webhooks.fan-out.js';
 import { signatureOf } from '../../features/notify/webhooks/webhooks.signing.js';
 import { OutboundClient } from '../../http/outbound.js';
+import { reclaimDeadLeasesAtStart } from '../../queue/dead-leases.js';
+import { holderId } from '../../queue/holder-id.js';
+import { LeaseHeartbeat } from '../../queue/lease-heartbeat.js';
 import { retryDelayMs } from '../backoff.js';
 import type { WorkSignal } from '../work-signal.js';
 import { PgNotificationListener } from './notifications.js';
 import {
-  claimDueDeliveries, loadDeliveries, markAttemptFailed, markDelivered, releaseDeliveries, type AttemptResult, type DeliveryToMake,
+  claimDueDeliveries, loadDeliveries, markAttemptFailed, markDelivered, releaseDeliveries, webhookQueue, type AttemptResult, type DeliveryToMake,
 } from './webhook-queue.js';
 
 export const USER_AGENT = 'Postwire-Webhooks/1';
@@ -82,8 +86,9 @@ function describeFailure(error: unknown, timeoutMs: number): string {
 }
 
 export class WebhookDispatcher {
-  readonly id = `${os.hostname()}:${process.pid}:webhooks:${randomBytes(3).toString('hex')}`;
+  readonly id = holderId('webhooks');
   private stopping = false;
+  private readonly heartbeat: LeaseHeartbeat;
   private loop: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -94,7 +99,9 @@ export class WebhookDispatcher {
     private readonly log: Logger,
     /** Wake-ups from other processes (PostgreSQL), started and closed with the dispatcher. */
     private readonly notifications?: PgNotificationListener,
-  ) {}
+  ) {
+    this.heartbeat = new LeaseHeartbeat(handle.db, webhookQueue, this.id, options.leaseMs, log);
+  }
 
   start(): void {
     this.notifications?.start();
@@ -107,9 +114,12 @@ export class WebhookDispatcher {
     await this.notifications?.close();
     await this.loop;
     await Promise.all(this.inFlight);
+    await this.heartbeat.stop();
   }
 
   private async run(): Promise<void> {
+    await reclaimDeadLeasesAtStart(this.handle.db, webhookQueue, this.log);
+    this.heartbeat.start();
     this.log.info({ dispatcherId: this.id }, 'webhook dispatcher started');
     while (!this.stopping) {
       try {
@@ -131,7 +141,10 @@ export class WebhookDispatcher {
         const started = new Set(loaded.map((d) => d.id));
         // Stopping, or the webhook was deleted between claim and load: give the rows back.
         await releaseDeliveries(this.handle.db, this.id, ids.filter((id) => !started.has(id)));
-        for (const delivery of loaded) this.track(this.deliver(delivery));
+        for (const delivery of loaded) {
+          this.heartbeat.hold([delivery.id], Math.min(...claimed.map((c) => c.locked_until)));
+          this.track(this.deliver(delivery).finally(() => this.heartbeat.letGo([delivery.id])));
+        }
       } catch (error) {
         // The database may be briefly unreachable; claimed rows come back when their lease ends.
         this.log.error({ err: error }, 'webhook dispatcher iteration failed; retrying shortly');

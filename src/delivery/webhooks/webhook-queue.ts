@@ -1,39 +1,30 @@
 /**
  * The webhook delivery queue: `webhook_deliveries` rows still pending (neither
- * delivered nor failed), claimed with a lease exactly like delivery_jobs (see
- * ../queue.ts for the reasoning): one UPDATE … RETURNING writes the claimant and a
- * deadline, `FOR UPDATE SKIP LOCKED` on PostgreSQL keeps concurrent dispatchers off each
- * other's rows, and a lease that runs out (a dispatcher died mid-call) makes the row
- * claimable again. Delivery is therefore at-least-once; receivers dedupe on
- * X-Postwire-Event-Id.
+ * delivered nor failed), on the shared lease queue (src/queue/lease-queue.ts): a lease
+ * per claim, `FOR UPDATE SKIP LOCKED` on PostgreSQL, renewed while the call is in flight,
+ * and a lease that runs out (a dispatcher died mid-call) makes the row claimable again.
+ * Delivery is therefore at-least-once; receivers dedupe on X-Postwire-Event-Id.
+ *
+ * Unlike delivery jobs, a finished delivery stays in the table (it is listed in the
+ * API): it is settled, delivered or failed, not deleted.
  *
  * Only deliveries of live, enabled webhooks are claimed: a paused webhook's deliveries
  * wait, a deleted one's were dropped with it.
  */
 import type { Db, DbOrTrx, Dialect } from '../../db/database.js';
 import type { EventRow } from '../../features/notify/events/events.table.js';
+import { LeaseQueue, type ClaimedRow } from '../../queue/lease-queue.js';
 
-export interface ClaimedDelivery {
-  id: string;
-  attempts: number;
-}
+export type ClaimedDelivery = ClaimedRow;
 
-export async function claimDueDeliveries(db: Db, dialect: Dialect, workerId: string, limit: number, leaseMs: number, now = Date.now()): Promise<ClaimedDelivery[]> {
-  const free = (w: any) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]);
-  return db.updateTable('webhook_deliveries')
-    .set((eb) => ({ locked_by: workerId, locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', (eb) => {
-      let due = eb.selectFrom('webhook_deliveries').select('id')
-        .where('delivered_at', 'is', null).where('failed_at', 'is', null)
-        .where('run_at', '<=', now).where(free)
-        .where('webhook_id', 'in', (sub) => sub.selectFrom('webhooks').select('id').where('deleted_at', 'is', null).where('disabled_at', 'is', null))
-        .orderBy('run_at').limit(limit);
-      if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-      return due;
-    })
-    .where(free)
-    .returning(['id', 'attempts'])
-    .execute();
+export const webhookQueue = new LeaseQueue('webhook_deliveries', [], {
+  due: (query) => query
+    .where('webhook_deliveries.delivered_at', 'is', null).where('webhook_deliveries.failed_at', 'is', null)
+    .where('webhook_deliveries.webhook_id', 'in', (sub: any) => sub.selectFrom('webhooks').select('id').where('deleted_at', 'is', null).where('disabled_at', 'is', null)),
+});
+
+export function claimDueDeliveries(db: Db, dialect: Dialect, workerId: string, limit: number, leaseMs: number, now = Date.now()): Promise<ClaimedDelivery[]> {
+  return webhookQueue.claim(db, dialect, { holder: workerId, limit, leaseMs, now });
 }
 
 /** What one call needs: where, the secret, the event, and how old the delivery is. */
@@ -78,25 +69,20 @@ export interface AttemptResult {
 
 /** Answered 2xx: done. Only while the claim is still ours (an expired lease may have passed it on). */
 export async function markDelivered(db: DbOrTrx, id: string, workerId: string, result: AttemptResult): Promise<void> {
-  await db.updateTable('webhook_deliveries')
-    .set({ delivered_at: result.at, last_attempt_at: result.at, last_status: result.status, last_error: null, locked_by: null, locked_until: null })
-    .where('id', '=', id).where('locked_by', '=', workerId).execute();
+  await webhookQueue.settle(db, id, workerId, {
+    delivered_at: result.at, last_attempt_at: result.at, last_status: result.status, last_error: null,
+  });
 }
 
 /** Not answered 2xx: try again at `retryAt`, or, when that is undefined, give up. */
 export async function markAttemptFailed(db: DbOrTrx, id: string, workerId: string, result: AttemptResult, retryAt: number | undefined): Promise<void> {
-  await db.updateTable('webhook_deliveries')
-    .set({
-      last_attempt_at: result.at, last_status: result.status, last_error: result.error?.slice(0, 1000) ?? null, locked_by: null, locked_until: null,
-      ...(retryAt === undefined ? { failed_at: result.at } : { run_at: retryAt }),
-    })
-    .where('id', '=', id).where('locked_by', '=', workerId).execute();
+  await webhookQueue.settle(db, id, workerId, {
+    last_attempt_at: result.at, last_status: result.status, last_error: result.error?.slice(0, 1000) ?? null,
+    ...(retryAt === undefined ? { failed_at: result.at } : { run_at: retryAt }),
+  });
 }
 
 /** Gives claimed deliveries back untouched (stopping, or their webhook went away after the claim). */
-export async function releaseDeliveries(db: DbOrTrx, workerId: string, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.updateTable('webhook_deliveries')
-    .set((eb) => ({ locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', 'in', ids).where('locked_by', '=', workerId).execute();
+export function releaseDeliveries(db: DbOrTrx, workerId: string, ids: string[]): Promise<void> {
+  return webhookQueue.release(db, workerId, ids);
 }
