@@ -1,19 +1,41 @@
 /**
  * The marketing area (`/inbox/v1`, the original service's marketing API; see
- * shared/spec/compat-reference.md §2.3): contacts, lists, groups, custom fields, segments,
- * marketing senders, forms, newsletters and campaigns. Empty for now: the area exists so
- * that its first noun has a place, and its routes are already closed to any credential
- * without the `marketing` scope (http/scopes.ts).
+ * shared/spec/compat-reference.md §2.3): the audience (groups, contact lists, custom
+ * fields, contacts); newsletters and campaigns come next. Its routes are closed to any
+ * credential without the `marketing` scope (http/scopes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaContext } from '../area.js';
+import { registerContactListRoutes } from './contact-lists/contact-lists.routes.js';
+import { ContactListsService } from './contact-lists/contact-lists.service.js';
+import { registerContactRoutes } from './contacts/contacts.routes.js';
+import { ContactsService } from './contacts/contacts.service.js';
+import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.js';
+import { CustomFieldsService } from './custom-fields/custom-fields.service.js';
+import { registerGroupRoutes } from './groups/groups.routes.js';
+import { GroupsService } from './groups/groups.service.js';
 
-// biome-ignore lint/suspicious/noEmptyInterface: the area's first service is added here.
-export interface MarketingServices {}
-
-export function createMarketingServices(_context: AreaContext): MarketingServices {
-  return {};
+export interface MarketingServices {
+  groups: GroupsService;
+  contactLists: ContactListsService;
+  customFields: CustomFieldsService;
+  contacts: ContactsService;
 }
 
-/** Routes inside the authenticated scope; none yet. */
-export function registerMarketingRoutes(_scope: FastifyInstance, _services: MarketingServices): void {}
+export function createMarketingServices(context: AreaContext): MarketingServices {
+  const { db } = context.handle;
+  return {
+    groups: new GroupsService(db),
+    contactLists: new ContactListsService(db),
+    customFields: new CustomFieldsService(db),
+    contacts: new ContactsService(db),
+  };
+}
+
+/** Routes inside the authenticated scope (http/auth.ts, http/scopes.ts decide who may call them). */
+export function registerMarketingRoutes(scope: FastifyInstance, services: MarketingServices): void {
+  registerGroupRoutes(scope, services.groups);
+  registerContactListRoutes(scope, services.contactLists);
+  registerCustomFieldRoutes(scope, services.customFields);
+  registerContactRoutes(scope, services.contacts);
+}
