@@ -1,11 +1,12 @@
 /**
  * The marketing area (`/inbox/v1`, the original service's marketing API; see
  * shared/spec/compat-reference.md §2.3): the audience (groups, contact lists, custom
- * fields, contacts); newsletters and campaigns come next. Its routes are closed to any
+ * fields, contacts, campaign senders); newsletters and campaigns come next. Its routes are closed to any
  * credential without the `marketing` scope (http/scopes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaContext } from '../area.js';
+import type { NotifyServices } from '../notify/notify.module.js';
 import { registerContactListRoutes } from './contact-lists/contact-lists.routes.js';
 import { ContactListsService } from './contact-lists/contact-lists.service.js';
 import { registerContactRoutes } from './contacts/contacts.routes.js';
@@ -14,21 +15,26 @@ import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.
 import { CustomFieldsService } from './custom-fields/custom-fields.service.js';
 import { registerGroupRoutes } from './groups/groups.routes.js';
 import { GroupsService } from './groups/groups.service.js';
+import { registerMarketingSenderRoutes } from './senders/senders.routes.js';
+import { MarketingSendersService } from './senders/senders.service.js';
 
 export interface MarketingServices {
   groups: GroupsService;
   contactLists: ContactListsService;
   customFields: CustomFieldsService;
   contacts: ContactsService;
+  senders: MarketingSendersService;
 }
 
-export function createMarketingServices(context: AreaContext): MarketingServices {
+/** `notify`: campaign senders stand on the transactional area's sender confirmation (senders.service.ts). */
+export function createMarketingServices(context: AreaContext, notify: Pick<NotifyServices, 'senders'>): MarketingServices {
   const { db } = context.handle;
   return {
     groups: new GroupsService(db),
     contactLists: new ContactListsService(db),
     customFields: new CustomFieldsService(db),
     contacts: new ContactsService(db),
+    senders: new MarketingSendersService(db, notify.senders),
   };
 }
 
@@ -38,4 +44,5 @@ export function registerMarketingRoutes(scope: FastifyInstance, services: Market
   registerContactListRoutes(scope, services.contactLists);
   registerCustomFieldRoutes(scope, services.customFields);
   registerContactRoutes(scope, services.contacts);
+  registerMarketingSenderRoutes(scope, services.senders);
 }

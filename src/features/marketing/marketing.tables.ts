@@ -3,6 +3,7 @@ import type { ContactListMembersTable, ContactListsTable } from './contact-lists
 import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
 import type { CustomFieldsTable } from './custom-fields/custom-fields.table.js';
 import type { ContactGroupsTable } from './groups/groups.table.js';
+import type { MarketingSendersTable } from './senders/senders.table.js';
 
 export interface MarketingTables {
   contact_groups: ContactGroupsTable;
@@ -12,4 +13,5 @@ export interface MarketingTables {
   contacts: ContactsTable;
   contact_tags: ContactTagsTable;
   contact_field_values: ContactFieldValuesTable;
+  marketing_senders: MarketingSendersTable;
 }
