@@ -1,6 +1,6 @@
 /**
  * The marketing area's audience (`/inbox/v1`): groups of contact lists, contact lists,
- * custom fields, contacts, which contact is on which list, and the senders of campaigns.
+ * custom fields, contacts, which contact is on which list, segments, and the senders of campaigns.
  *
  * `contact_lists.contacts_count` is a maintained counter: every statement that adds or
  * removes a `contact_list_members` row changes it in the same transaction, by the number
@@ -88,10 +88,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reply_email', 'text', required)
   ).execute();
   await db.schema.createIndex('marketing_senders_account').on('marketing_senders').columns(['account_id', 'id']).execute();
+
+  await audited(db.schema.createTable('segments')
+    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+    .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
+    .addColumn('name', 'text', required)
+    /** JSON of the rule tree (segments/segment-rules.ts), compiled to SQL when the segment is used. */
+    .addColumn('rules', 'text', required)
+  ).execute();
+  await db.schema.createIndex('segments_account').on('segments').columns(['account_id', 'id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['marketing_senders', 'contact_field_values', 'contact_tags', 'contact_list_members', 'contacts', 'custom_fields', 'contact_lists', 'contact_groups']) {
+  for (const table of ['segments', 'marketing_senders', 'contact_field_values', 'contact_tags', 'contact_list_members', 'contacts', 'custom_fields', 'contact_lists', 'contact_groups']) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -44,6 +44,7 @@ interface Alice {
   customFieldId: string;
   contactId: string;
   marketingSenderId: string;
+  segmentId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -152,6 +153,14 @@ const PROBES: Probe[] = [
   { op: 'PATCH /inbox/v1/contacts/{id}/status', url: (a) => `/inbox/v1/contacts/${a.contactId}/status`, body: () => ({ status: 3 }), expect: 'denied' },
   { op: 'DELETE /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, expect: 'denied' },
   { op: 'GET /inbox/v1/tags', url: () => '/inbox/v1/tags', expect: 'own' },
+  { op: 'GET /inbox/v1/segments', url: () => '/inbox/v1/segments', expect: 'own' },
+  // A segment of Bob's naming Alice's list must be refused (a 400 is fine).
+  { op: 'POST /inbox/v1/segments', url: () => '/inbox/v1/segments', body: (a) => ({ name: 'bob', rules: { field: 'list', operator: 'eq', value: a.listId } }), expect: 'own' },
+  { op: 'GET /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/segments/{id}/count', url: (a) => `/inbox/v1/segments/${a.segmentId}/count`, expect: 'denied' },
+  { op: 'PUT /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, body: () => ({ name: 'bob', rules: { field: 'tag', operator: 'eq', value: 'x' } }), expect: 'denied' },
+  { op: 'PATCH /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, body: () => ({ name: 'bob' }), expect: 'denied' },
+  { op: 'DELETE /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, expect: 'denied' },
   { op: 'GET /inbox/v1/senders', url: () => '/inbox/v1/senders', expect: 'own' },
   { op: 'POST /inbox/v1/senders', url: () => '/inbox/v1/senders', body: (a) => ({ DisplayName: 'bob', Email: a.senderEmail, ReplyEmail: 'bob@example.org' }), expect: 'own' },
   { op: 'GET /inbox/v1/senders/{id}', url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`, expect: 'denied' },
@@ -197,12 +206,13 @@ for (const dialect of DIALECTS) {
       const contactId = await as('POST', `/inbox/v1/contactlists/${list.id}/add`, {
         email: `alice-contact-${marker.toLowerCase()}@example.net`, tags: [marker], customFields: [{ customFieldId: field.id, value: marker }],
       }, 200);
+      const segment = await as('POST', '/inbox/v1/segments', { name: `Segment ${marker}`, rules: { field: 'list', operator: 'eq', value: list.id } });
       const marketingSender = await as('POST', '/inbox/v1/senders', { DisplayName: `News ${marker}`, Email: account.email, ReplyEmail: account.email });
       alice = {
         account, marker, senderId: account.senderId, senderEmail: account.email, messageId: sent.id, scheduledId: scheduled.id, suppressed,
         webhookId: webhook.id, domainId: domain.id, templateId: template.id, userId: (user.user ?? user).id, apiKeyId: key.id, apiKey: key.key,
         paymentId: payment.payment.id, eventId: events.items[0].id,
-        groupId: group.id, listId: list.id, customFieldId: field.id, contactId, marketingSenderId: marketingSender.id,
+        groupId: group.id, listId: list.id, customFieldId: field.id, contactId, marketingSenderId: marketingSender.id, segmentId: segment.id,
       };
 
       bob = await app.signUp();
@@ -216,7 +226,7 @@ for (const dialect of DIALECTS) {
     /** Everything of Alice's that Bob did not put into this request himself. */
     const secretsFor = (requestText: string) =>
       [alice.marker, alice.account.accountId, alice.messageId, alice.scheduledId, alice.webhookId, alice.domainId, alice.templateId, alice.userId, alice.apiKeyId, alice.paymentId, alice.eventId, alice.senderId,
-        alice.groupId, alice.listId, alice.customFieldId, alice.contactId, alice.marketingSenderId]
+        alice.groupId, alice.listId, alice.customFieldId, alice.contactId, alice.marketingSenderId, alice.segmentId]
         .filter((secret) => !requestText.includes(secret));
 
     /**
@@ -266,7 +276,7 @@ for (const dialect of DIALECTS) {
 
     it('Bob\'s lists hold only his own data', async () => {
       for (const url of ['/notify/v1/senders', '/notify/v1/messages', '/notify/v1/events', '/notify/v1/suppressions', '/notify/v1/webhooks', '/notify/v1/domains', '/notify/v1/templates', '/account/users', '/account/apikeys', '/account/payments',
-        '/inbox/v1/groups', '/inbox/v1/contactlists', '/inbox/v1/customfields', '/inbox/v1/contacts', '/inbox/v1/tags', '/inbox/v1/senders']) {
+        '/inbox/v1/groups', '/inbox/v1/contactlists', '/inbox/v1/customfields', '/inbox/v1/contacts', '/inbox/v1/tags', '/inbox/v1/senders', '/inbox/v1/segments']) {
         const list = await ok(app.request({ method: 'GET', url, token: bob.token }));
         const text = JSON.stringify(list);
         assert.ok(!secretsFor('').some((secret) => text.includes(secret)), `${url} shows Alice's data: ${text.slice(0, 300)}`);
@@ -290,6 +300,7 @@ for (const dialect of DIALECTS) {
       assert.equal((await as(`/inbox/v1/contactlists/${alice.listId}`)).count, 1);
       assert.equal((await as(`/inbox/v1/customfields/${alice.customFieldId}`)).name, `Field ${alice.marker}`);
       assert.equal((await as(`/inbox/v1/senders/${alice.marketingSenderId}`)).displayName, `News ${alice.marker}`);
+      assert.deepEqual(await as(`/inbox/v1/segments/${alice.segmentId}/count`), { count: 1 });
       const contact = await as(`/inbox/v1/contacts/${alice.contactId}`);
       assert.deepEqual([contact.status, contact.tags, contact.customFields[0].value], [1, [alice.marker], alice.marker]);
       // Her API key still works.

@@ -1,7 +1,7 @@
 /**
  * The marketing area (`/inbox/v1`, the original service's marketing API; see
  * shared/spec/compat-reference.md §2.3): the audience (groups, contact lists, custom
- * fields, contacts, campaign senders); newsletters and campaigns come next. Its routes are closed to any
+ * fields, contacts, segments, campaign senders); newsletters and campaigns come next. Its routes are closed to any
  * credential without the `marketing` scope (http/scopes.ts).
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,8 @@ import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.
 import { CustomFieldsService } from './custom-fields/custom-fields.service.js';
 import { registerGroupRoutes } from './groups/groups.routes.js';
 import { GroupsService } from './groups/groups.service.js';
+import { registerSegmentRoutes } from './segments/segments.routes.js';
+import { SegmentsService } from './segments/segments.service.js';
 import { registerMarketingSenderRoutes } from './senders/senders.routes.js';
 import { MarketingSendersService } from './senders/senders.service.js';
 
@@ -24,17 +26,19 @@ export interface MarketingServices {
   customFields: CustomFieldsService;
   contacts: ContactsService;
   senders: MarketingSendersService;
+  segments: SegmentsService;
 }
 
 /** `notify`: campaign senders stand on the transactional area's sender confirmation (senders.service.ts). */
 export function createMarketingServices(context: AreaContext, notify: Pick<NotifyServices, 'senders'>): MarketingServices {
-  const { db } = context.handle;
+  const { db, longReads, dialect } = context.handle;
   return {
     groups: new GroupsService(db),
     contactLists: new ContactListsService(db),
     customFields: new CustomFieldsService(db),
     contacts: new ContactsService(db),
     senders: new MarketingSendersService(db, notify.senders),
+    segments: new SegmentsService(db, longReads, dialect),
   };
 }
 
@@ -45,4 +49,5 @@ export function registerMarketingRoutes(scope: FastifyInstance, services: Market
   registerCustomFieldRoutes(scope, services.customFields);
   registerContactRoutes(scope, services.contacts);
   registerMarketingSenderRoutes(scope, services.senders);
+  registerSegmentRoutes(scope, services.segments);
 }

@@ -3,6 +3,7 @@ import type { ContactListMembersTable, ContactListsTable } from './contact-lists
 import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
 import type { CustomFieldsTable } from './custom-fields/custom-fields.table.js';
 import type { ContactGroupsTable } from './groups/groups.table.js';
+import type { SegmentsTable } from './segments/segments.table.js';
 import type { MarketingSendersTable } from './senders/senders.table.js';
 
 export interface MarketingTables {
@@ -14,4 +15,5 @@ export interface MarketingTables {
   contact_tags: ContactTagsTable;
   contact_field_values: ContactFieldValuesTable;
   marketing_senders: MarketingSendersTable;
+  segments: SegmentsTable;
 }
