@@ -150,11 +150,12 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     delivery: { workSignal, composer, signingKeys, systemFrom: systemFrom(config), domainRecords: domainRecordSettings(config) },
   };
   const account = createAccountServices(context);
+  const notify = createNotifyServices(context, account);
   const services: Services = {
     handle,
     ...account,
-    ...createNotifyServices(context, account),
-    marketing: createMarketingServices(context),
+    ...notify,
+    marketing: createMarketingServices(context, notify),
     workSignal,
     metrics,
   };

@@ -39,6 +39,12 @@ interface Alice {
   apiKey: string;
   paymentId: string;
   eventId: string;
+  groupId: string;
+  listId: string;
+  customFieldId: string;
+  contactId: string;
+  marketingSenderId: string;
+  segmentId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -119,6 +125,48 @@ const PROBES: Probe[] = [
   { op: 'POST /notify/v1/webhooks/{id}/rotate-secret', url: (a) => `/notify/v1/webhooks/${a.webhookId}/rotate-secret`, expect: 'denied' },
   { op: 'GET /notify/v1/webhooks/{id}/deliveries', url: (a) => `/notify/v1/webhooks/${a.webhookId}/deliveries`, expect: 'denied' },
   { op: 'POST /notify/v1/webhooks/{id}/replay', url: (a) => `/notify/v1/webhooks/${a.webhookId}/replay`, body: (a) => ({ eventIds: [a.eventId] }), expect: 'denied' },
+  // Marketing area
+  { op: 'GET /inbox/v1/groups', url: () => '/inbox/v1/groups', expect: 'own' },
+  { op: 'POST /inbox/v1/groups', url: () => '/inbox/v1/groups', body: () => ({ groupName: 'bob' }), expect: 'own' },
+  { op: 'GET /inbox/v1/groups/{id}', url: (a) => `/inbox/v1/groups/${a.groupId}`, expect: 'denied' },
+  { op: 'PUT /inbox/v1/groups/{id}', url: (a) => `/inbox/v1/groups/${a.groupId}`, body: () => ({ groupName: 'bob' }), expect: 'denied' },
+  { op: 'PATCH /inbox/v1/groups/{id}', url: (a) => `/inbox/v1/groups/${a.groupId}`, body: () => ({ groupName: 'bob' }), expect: 'denied' },
+  { op: 'DELETE /inbox/v1/groups/{id}', url: (a) => `/inbox/v1/groups/${a.groupId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/contactlists', url: () => '/inbox/v1/contactlists', expect: 'own' },
+  // Filing Bob's new list in Alice's group must be refused (a 400 naming groupId is fine).
+  { op: 'POST /inbox/v1/contactlists', url: () => '/inbox/v1/contactlists', body: (a) => ({ listName: 'bob', groupId: a.groupId }), expect: 'own' },
+  { op: 'GET /inbox/v1/contactlists/{id}', url: (a) => `/inbox/v1/contactlists/${a.listId}`, expect: 'denied' },
+  { op: 'PUT /inbox/v1/contactlists/{id}', url: (a) => `/inbox/v1/contactlists/${a.listId}`, body: () => ({ listName: 'bob' }), expect: 'denied' },
+  { op: 'PATCH /inbox/v1/contactlists/{id}', url: (a) => `/inbox/v1/contactlists/${a.listId}`, body: () => ({ listName: 'bob' }), expect: 'denied' },
+  { op: 'DELETE /inbox/v1/contactlists/{id}', url: (a) => `/inbox/v1/contactlists/${a.listId}`, expect: 'denied' },
+  { op: 'POST /inbox/v1/contactlists/{id}/add', url: (a) => `/inbox/v1/contactlists/${a.listId}/add`, body: () => ({ email: 'bob@example.org' }), expect: 'denied' },
+  { op: 'DELETE /inbox/v1/contactlists/{id}/delete/{contactId}', url: (a) => `/inbox/v1/contactlists/${a.listId}/delete/${a.contactId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/customfields', url: () => '/inbox/v1/customfields', expect: 'own' },
+  { op: 'POST /inbox/v1/customfields', url: () => '/inbox/v1/customfields', body: () => ({ Name: 'bob', Type: 1 }), expect: 'own' },
+  { op: 'GET /inbox/v1/customfields/{id}', url: (a) => `/inbox/v1/customfields/${a.customFieldId}`, expect: 'denied' },
+  { op: 'PUT /inbox/v1/customfields/{id}', url: (a) => `/inbox/v1/customfields/${a.customFieldId}`, body: () => ({ Name: 'bob', Type: 1 }), expect: 'denied' },
+  { op: 'PATCH /inbox/v1/customfields/{id}', url: (a) => `/inbox/v1/customfields/${a.customFieldId}`, body: () => ({ Name: 'bob' }), expect: 'denied' },
+  { op: 'DELETE /inbox/v1/customfields/{id}', url: (a) => `/inbox/v1/customfields/${a.customFieldId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/contacts', url: (a) => `/inbox/v1/contacts?listId=${a.listId}`, expect: 'own' },
+  { op: 'GET /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, expect: 'denied' },
+  { op: 'POST /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, body: () => ({ tags: ['bob'] }), expect: 'denied' },
+  { op: 'PATCH /inbox/v1/contacts/{id}/status', url: (a) => `/inbox/v1/contacts/${a.contactId}/status`, body: () => ({ status: 3 }), expect: 'denied' },
+  { op: 'DELETE /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/tags', url: () => '/inbox/v1/tags', expect: 'own' },
+  { op: 'GET /inbox/v1/segments', url: () => '/inbox/v1/segments', expect: 'own' },
+  // A segment of Bob's naming Alice's list must be refused (a 400 is fine).
+  { op: 'POST /inbox/v1/segments', url: () => '/inbox/v1/segments', body: (a) => ({ name: 'bob', rules: { field: 'list', operator: 'eq', value: a.listId } }), expect: 'own' },
+  { op: 'GET /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/segments/{id}/count', url: (a) => `/inbox/v1/segments/${a.segmentId}/count`, expect: 'denied' },
+  { op: 'PUT /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, body: () => ({ name: 'bob', rules: { field: 'tag', operator: 'eq', value: 'x' } }), expect: 'denied' },
+  { op: 'PATCH /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, body: () => ({ name: 'bob' }), expect: 'denied' },
+  { op: 'DELETE /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/senders', url: () => '/inbox/v1/senders', expect: 'own' },
+  { op: 'POST /inbox/v1/senders', url: () => '/inbox/v1/senders', body: (a) => ({ DisplayName: 'bob', Email: a.senderEmail, ReplyEmail: 'bob@example.org' }), expect: 'own' },
+  { op: 'GET /inbox/v1/senders/{id}', url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`, expect: 'denied' },
+  { op: 'PUT /inbox/v1/senders/{id}', url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`, body: () => ({ DisplayName: 'bob', Email: 'bob@example.org', ReplyEmail: 'bob@example.org' }), expect: 'denied' },
+  { op: 'PATCH /inbox/v1/senders/{id}', url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`, body: () => ({ DisplayName: 'bob' }), expect: 'denied' },
+  { op: 'DELETE /inbox/v1/senders/{id}', url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`, expect: 'denied' },
 ];
 
 /** Operations anyone may call without an account's credential; they hold no account's data. */
@@ -152,10 +200,19 @@ for (const dialect of DIALECTS) {
       const key = await as('POST', '/account/apikeys', { name: `Key ${marker}`, scopes: ['send', 'read'] });
       const payment = await ok(app.request({ method: 'POST', url: `/admin/accounts/${account.accountId}/payments`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: { credits: 10, amount: 100, currency: 'EUR', reference: marker } }), 201);
       const events = await ok(app.request({ method: 'GET', url: `/notify/v1/events?messageId=${sent.id}`, token: account.token }));
+      const group = await as('POST', '/inbox/v1/groups', { groupName: `Group ${marker}` });
+      const list = await as('POST', '/inbox/v1/contactlists', { listName: `List ${marker}`, groupId: group.id });
+      const field = await as('POST', '/inbox/v1/customfields', { Name: `Field ${marker}`, Type: 1 });
+      const contactId = await as('POST', `/inbox/v1/contactlists/${list.id}/add`, {
+        email: `alice-contact-${marker.toLowerCase()}@example.net`, tags: [marker], customFields: [{ customFieldId: field.id, value: marker }],
+      }, 200);
+      const segment = await as('POST', '/inbox/v1/segments', { name: `Segment ${marker}`, rules: { field: 'list', operator: 'eq', value: list.id } });
+      const marketingSender = await as('POST', '/inbox/v1/senders', { DisplayName: `News ${marker}`, Email: account.email, ReplyEmail: account.email });
       alice = {
         account, marker, senderId: account.senderId, senderEmail: account.email, messageId: sent.id, scheduledId: scheduled.id, suppressed,
         webhookId: webhook.id, domainId: domain.id, templateId: template.id, userId: (user.user ?? user).id, apiKeyId: key.id, apiKey: key.key,
         paymentId: payment.payment.id, eventId: events.items[0].id,
+        groupId: group.id, listId: list.id, customFieldId: field.id, contactId, marketingSenderId: marketingSender.id, segmentId: segment.id,
       };
 
       bob = await app.signUp();
@@ -168,7 +225,8 @@ for (const dialect of DIALECTS) {
 
     /** Everything of Alice's that Bob did not put into this request himself. */
     const secretsFor = (requestText: string) =>
-      [alice.marker, alice.account.accountId, alice.messageId, alice.scheduledId, alice.webhookId, alice.domainId, alice.templateId, alice.userId, alice.apiKeyId, alice.paymentId, alice.eventId, alice.senderId]
+      [alice.marker, alice.account.accountId, alice.messageId, alice.scheduledId, alice.webhookId, alice.domainId, alice.templateId, alice.userId, alice.apiKeyId, alice.paymentId, alice.eventId, alice.senderId,
+        alice.groupId, alice.listId, alice.customFieldId, alice.contactId, alice.marketingSenderId, alice.segmentId]
         .filter((secret) => !requestText.includes(secret));
 
     /**
@@ -217,7 +275,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('Bob\'s lists hold only his own data', async () => {
-      for (const url of ['/notify/v1/senders', '/notify/v1/messages', '/notify/v1/events', '/notify/v1/suppressions', '/notify/v1/webhooks', '/notify/v1/domains', '/notify/v1/templates', '/account/users', '/account/apikeys', '/account/payments']) {
+      for (const url of ['/notify/v1/senders', '/notify/v1/messages', '/notify/v1/events', '/notify/v1/suppressions', '/notify/v1/webhooks', '/notify/v1/domains', '/notify/v1/templates', '/account/users', '/account/apikeys', '/account/payments',
+        '/inbox/v1/groups', '/inbox/v1/contactlists', '/inbox/v1/customfields', '/inbox/v1/contacts', '/inbox/v1/tags', '/inbox/v1/senders', '/inbox/v1/segments']) {
         const list = await ok(app.request({ method: 'GET', url, token: bob.token }));
         const text = JSON.stringify(list);
         assert.ok(!secretsFor('').some((secret) => text.includes(secret)), `${url} shows Alice's data: ${text.slice(0, 300)}`);
@@ -237,6 +296,13 @@ for (const dialect of DIALECTS) {
       assert.equal((await as(`/account/users/${alice.userId}`)).role, 'member');
       assert.equal((await as(`/account/payments/${alice.paymentId}`)).reference, alice.marker);
       assert.equal((await as('/account')).creditBalance, 10);
+      assert.equal((await as(`/inbox/v1/groups/${alice.groupId}`)).contactsCount, 1);
+      assert.equal((await as(`/inbox/v1/contactlists/${alice.listId}`)).count, 1);
+      assert.equal((await as(`/inbox/v1/customfields/${alice.customFieldId}`)).name, `Field ${alice.marker}`);
+      assert.equal((await as(`/inbox/v1/senders/${alice.marketingSenderId}`)).displayName, `News ${alice.marker}`);
+      assert.deepEqual(await as(`/inbox/v1/segments/${alice.segmentId}/count`), { count: 1 });
+      const contact = await as(`/inbox/v1/contacts/${alice.contactId}`);
+      assert.deepEqual([contact.status, contact.tags, contact.customFields[0].value], [1, [alice.marker], alice.marker]);
       // Her API key still works.
       expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/senders', headers: { 'x-api-key': alice.apiKey } }), 200);
     });

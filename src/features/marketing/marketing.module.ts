@@ -1,19 +1,53 @@
 /**
  * The marketing area (`/inbox/v1`, the original service's marketing API; see
- * shared/spec/compat-reference.md §2.3): contacts, lists, groups, custom fields, segments,
- * marketing senders, forms, newsletters and campaigns. Empty for now: the area exists so
- * that its first noun has a place, and its routes are already closed to any credential
- * without the `marketing` scope (http/scopes.ts).
+ * shared/spec/compat-reference.md §2.3): the audience (groups, contact lists, custom
+ * fields, contacts, segments, campaign senders); newsletters and campaigns come next. Its routes are closed to any
+ * credential without the `marketing` scope (http/scopes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaContext } from '../area.js';
+import type { NotifyServices } from '../notify/notify.module.js';
+import { registerContactListRoutes } from './contact-lists/contact-lists.routes.js';
+import { ContactListsService } from './contact-lists/contact-lists.service.js';
+import { registerContactRoutes } from './contacts/contacts.routes.js';
+import { ContactsService } from './contacts/contacts.service.js';
+import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.js';
+import { CustomFieldsService } from './custom-fields/custom-fields.service.js';
+import { registerGroupRoutes } from './groups/groups.routes.js';
+import { GroupsService } from './groups/groups.service.js';
+import { registerSegmentRoutes } from './segments/segments.routes.js';
+import { SegmentsService } from './segments/segments.service.js';
+import { registerMarketingSenderRoutes } from './senders/senders.routes.js';
+import { MarketingSendersService } from './senders/senders.service.js';
 
-// biome-ignore lint/suspicious/noEmptyInterface: the area's first service is added here.
-export interface MarketingServices {}
-
-export function createMarketingServices(_context: AreaContext): MarketingServices {
-  return {};
+export interface MarketingServices {
+  groups: GroupsService;
+  contactLists: ContactListsService;
+  customFields: CustomFieldsService;
+  contacts: ContactsService;
+  senders: MarketingSendersService;
+  segments: SegmentsService;
 }
 
-/** Routes inside the authenticated scope; none yet. */
-export function registerMarketingRoutes(_scope: FastifyInstance, _services: MarketingServices): void {}
+/** `notify`: campaign senders stand on the transactional area's sender confirmation (senders.service.ts). */
+export function createMarketingServices(context: AreaContext, notify: Pick<NotifyServices, 'senders'>): MarketingServices {
+  const { db, longReads, dialect } = context.handle;
+  return {
+    groups: new GroupsService(db),
+    contactLists: new ContactListsService(db),
+    customFields: new CustomFieldsService(db),
+    contacts: new ContactsService(db),
+    senders: new MarketingSendersService(db, notify.senders),
+    segments: new SegmentsService(db, longReads, dialect),
+  };
+}
+
+/** Routes inside the authenticated scope (http/auth.ts, http/scopes.ts decide who may call them). */
+export function registerMarketingRoutes(scope: FastifyInstance, services: MarketingServices): void {
+  registerGroupRoutes(scope, services.groups);
+  registerContactListRoutes(scope, services.contactLists);
+  registerCustomFieldRoutes(scope, services.customFields);
+  registerContactRoutes(scope, services.contacts);
+  registerMarketingSenderRoutes(scope, services.senders);
+  registerSegmentRoutes(scope, services.segments);
+}

@@ -1,3 +1,19 @@
-/** The marketing area's tables, gathered into the whole schema by src/db/schema.ts. None yet. */
-// biome-ignore lint/suspicious/noEmptyInterface: the area's first table is added here.
-export interface MarketingTables {}
+/** The marketing area's tables, gathered into the whole schema by src/db/schema.ts. */
+import type { ContactListMembersTable, ContactListsTable } from './contact-lists/contact-lists.table.js';
+import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
+import type { CustomFieldsTable } from './custom-fields/custom-fields.table.js';
+import type { ContactGroupsTable } from './groups/groups.table.js';
+import type { SegmentsTable } from './segments/segments.table.js';
+import type { MarketingSendersTable } from './senders/senders.table.js';
+
+export interface MarketingTables {
+  contact_groups: ContactGroupsTable;
+  contact_lists: ContactListsTable;
+  contact_list_members: ContactListMembersTable;
+  custom_fields: CustomFieldsTable;
+  contacts: ContactsTable;
+  contact_tags: ContactTagsTable;
+  contact_field_values: ContactFieldValuesTable;
+  marketing_senders: MarketingSendersTable;
+  segments: SegmentsTable;
+}

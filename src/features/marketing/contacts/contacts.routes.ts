@@ -1,0 +1,64 @@
+/**
+ * HTTP for contacts (M10, M11, M14–M17 of the compatibility reference) plus deleting a
+ * contact everywhere and the account's tags. Writes answer as the original does: a bare
+ * contact id (add, update) or a bare `true`.
+ */
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
+import { IdParams } from '../../../http/resource.js';
+import { ANY_CREDENTIAL } from '../../../http/scopes.js';
+import { AddContactBody, Contact, ContactsQuery, ContactStatusBody, ListMemberParams, Tag, UpdateContactBody } from './contacts.schemas.js';
+import type { ContactsService } from './contacts.service.js';
+
+const tags = ['Marketing: contacts'];
+const security = ANY_CREDENTIAL;
+const ContactId = Type.String({ description: 'The contact\'s id.' });
+
+export function registerContactRoutes(app: FastifyInstance, contacts: ContactsService): void {
+  app.post('/inbox/v1/contactlists/:id/add', {
+    schema: {
+      tags, security, summary: 'Add a contact to a list (upsert by address)',
+      description: 'A contact of the account with this address is put on the list and given the values sent; its status stays (an unsubscribed or bounced address is not re-subscribed). Answers the contact\'s id.',
+      params: IdParams, body: AddContactBody, response: { 200: EnvelopeSchema(ContactId) },
+    },
+  }, async (request) => success(await contacts.addToList(request.principal, (request.params as IdParams).id, request.body as AddContactBody)));
+
+  app.delete('/inbox/v1/contactlists/:id/delete/:contactId', {
+    schema: { tags, security, summary: 'Take a contact off a list (it stays a contact)', params: ListMemberParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+  }, async (request) => {
+    const { id, contactId } = request.params as ListMemberParams;
+    await contacts.removeFromList(request.principal, id, contactId);
+    return success(true);
+  });
+
+  app.get('/inbox/v1/contacts', {
+    schema: { tags, security, summary: 'List or search contacts, newest first', querystring: ContactsQuery, response: { 200: EnvelopeSchema(ListSchema(Contact)) } },
+  }, async (request) => success(await contacts.list(request.principal, request.query as ContactsQuery)));
+
+  app.get('/inbox/v1/contacts/:id', {
+    schema: { tags, security, summary: 'A contact', params: IdParams, response: { 200: EnvelopeSchema(Contact) } },
+  }, async (request) => success(await contacts.get(request.principal, (request.params as IdParams).id)));
+
+  app.post('/inbox/v1/contacts/:id', {
+    schema: { tags, security, summary: 'Change a contact\'s tags and custom field values', params: IdParams, body: UpdateContactBody, response: { 200: EnvelopeSchema(ContactId) } },
+  }, async (request) => success(await contacts.update(request.principal, (request.params as IdParams).id, request.body as UpdateContactBody)));
+
+  app.patch('/inbox/v1/contacts/:id/status', {
+    schema: { tags, security, summary: 'Set a contact\'s status', params: IdParams, body: ContactStatusBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+  }, async (request) => {
+    await contacts.setStatus(request.principal, (request.params as IdParams).id, (request.body as ContactStatusBody).status);
+    return success(true);
+  });
+
+  app.delete('/inbox/v1/contacts/:id', {
+    schema: { tags, security, summary: 'Delete a contact everywhere (off every list, its values gone)', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+  }, async (request) => {
+    await contacts.remove(request.principal, (request.params as IdParams).id);
+    return success(true);
+  });
+
+  app.get('/inbox/v1/tags', {
+    schema: { tags, security, summary: 'The tags of the account\'s contacts, with how many contacts carry each', response: { 200: EnvelopeSchema(ListSchema(Tag)) } },
+  }, async (request) => success(await contacts.tags(request.principal)));
+}

@@ -1,0 +1,155 @@
+/**
+ * Contacts: one per address per account, on any number of the account's lists, with
+ * tags and custom field values.
+ *
+ * Adding to a list is an upsert by address (`email_normalized`): the contact the account
+ * already has is put on the list and given the values sent; its status is left as it is,
+ * so adding an unsubscribed or bounced address again does not re-subscribe it.
+ *
+ * Status and consent (docs/marketing.md). The stored status is what the API set (1
+ * active, 2 hard bounce, 3 unsubscribed, 4 spam reported). A hard bounce or complaint
+ * from any stream puts the address on the account's suppression list (notify
+ * suppressions); the status a contact is shown with reads that list at the same moment,
+ * so every contact with the address shows 2 or 4 from the instant the suppression is
+ * committed, whichever list it is on and whenever it was added, and no second copy of
+ * the fact can disagree with the first. Campaigns select on the same rule.
+ */
+import { listResult, type ListResult, toPage, resourceFields } from '../../../lib/api-shape.js';
+import type { Db, DbOrTrx } from '../../../db/database.js';
+import { AppError, type FieldError } from '../../../errors.js';
+import { isId, newId } from '../../../lib/ids.js';
+import { normalizeEmail } from '../../../lib/email-address.js';
+import type { Principal } from '../../../http/principal.js';
+import { addMember, findLiveContactList, listIdsOfContacts, removeContactFromAllLists, removeMember } from '../contact-lists/contact-lists.store.js';
+import { findLiveCustomFields } from '../custom-fields/custom-fields.store.js';
+import type { AddContactBody, Contact, ContactsQuery, Tag, UpdateContactBody } from './contacts.schemas.js';
+import {
+  type ContactWithSuppression, countTags, deleteTagsAndValues, findLiveContact, insertContactOrFindByEmail, listLiveContacts,
+  replaceTags, setFieldValues, tagsOfContacts, updateContact, valuesOfContacts,
+} from './contacts.store.js';
+
+export const CONTACT_STATUS = { active: 1, hardBounce: 2, unsubscribed: 3, spamReported: 4 } as const;
+
+/** The status a contact is shown with: a hard bounce or complaint on the suppression list wins over the stored one. */
+export function effectiveStatus(stored: number, suppressionReason: string | null): number {
+  if (suppressionReason === 'hard_bounce') return CONTACT_STATUS.hardBounce;
+  if (suppressionReason === 'complaint') return CONTACT_STATUS.spamReported;
+  return stored;
+}
+
+type FieldValuesIn = AddContactBody['customFields'];
+
+export class ContactsService {
+  constructor(private readonly db: Db) {}
+
+  /** M10: upsert by address into the list; the contact's id. */
+  async addToList(principal: Principal, listId: string, body: AddContactBody): Promise<string> {
+    const now = Date.now();
+    return this.db.transaction().execute(async (trx) => {
+      await this.requireList(trx, principal, listId);
+      const values = await this.fieldValues(trx, principal, body.customFields);
+      const email = body.email.trim();
+      const { id } = await insertContactOrFindByEmail(trx, {
+        id: newId(now), account_id: principal.accountId, email, email_normalized: normalizeEmail(email), status: CONTACT_STATUS.active, rank: 0,
+        created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      });
+      await addMember(trx, principal.accountId, listId, id, now);
+      await setFieldValues(trx, principal.accountId, id, values);
+      if (body.tags) await replaceTags(trx, principal.accountId, id, tidyTags(body.tags));
+      return id;
+    });
+  }
+
+  /** M11: takes the contact off the list (it stays a contact of the account). */
+  async removeFromList(principal: Principal, listId: string, contactId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.requireList(trx, principal, listId);
+      if (!isId(contactId) || !(await removeMember(trx, principal.accountId, listId, contactId))) throw AppError.notFound('Contact on this list');
+    });
+  }
+
+  async list(principal: Principal, query: ContactsQuery): Promise<ListResult<Contact>> {
+    if (query.listId !== undefined && !isId(query.listId)) return listResult([], 0);
+    const { rows, total } = await listLiveContacts(this.db, principal.accountId, {
+      emailNormalized: query.email !== undefined ? normalizeEmail(query.email) : undefined, listId: query.listId, tag: query.tag,
+    }, toPage(query));
+    return listResult(await this.present(principal.accountId, rows), total);
+  }
+
+  async get(principal: Principal, id: string): Promise<Contact> {
+    const row = isId(id) ? await findLiveContact(this.db, principal.accountId, id) : undefined;
+    if (!row) throw AppError.notFound('Contact');
+    return (await this.present(principal.accountId, [row]))[0]!;
+  }
+
+  /** M16: tags (replaced when given) and custom field values (set when given); the contact's id. */
+  async update(principal: Principal, id: string, body: UpdateContactBody): Promise<string> {
+    await this.db.transaction().execute(async (trx) => {
+      const values = await this.fieldValues(trx, principal, body.customFields);
+      if (!isId(id) || !(await updateContact(trx, principal.accountId, id, { updated_at: Date.now(), update_user_id: principal.userId }))) throw AppError.notFound('Contact');
+      if (body.tags) await replaceTags(trx, principal.accountId, id, tidyTags(body.tags));
+      await setFieldValues(trx, principal.accountId, id, values);
+    });
+    return id;
+  }
+
+  /**
+   * M17. Setting 1 (active) on an address the suppression list holds for a hard bounce or
+   * complaint is refused: the contact would go on showing 2 or 4. Removing the address
+   * from the suppression list is the deliberate act that lifts it.
+   */
+  async setStatus(principal: Principal, id: string, status: number): Promise<void> {
+    const row = isId(id) ? await findLiveContact(this.db, principal.accountId, id) : undefined;
+    if (!row) throw AppError.notFound('Contact');
+    if (status === CONTACT_STATUS.active && effectiveStatus(CONTACT_STATUS.active, row.suppression_reason) !== CONTACT_STATUS.active) {
+      throw new AppError('conflict', `${row.email} is on this account's suppression list (${row.suppression_reason}); remove it there first (DELETE /notify/v1/suppressions/{email}).`);
+    }
+    if (!(await updateContact(this.db, principal.accountId, id, { status, updated_at: Date.now(), update_user_id: principal.userId }))) throw AppError.notFound('Contact');
+  }
+
+  /** Deletes the contact everywhere: off every list, its tags and values gone. */
+  async remove(principal: Principal, id: string): Promise<void> {
+    const now = Date.now();
+    await this.db.transaction().execute(async (trx) => {
+      const removed = isId(id) && await updateContact(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
+      if (!removed) throw AppError.notFound('Contact');
+      await removeContactFromAllLists(trx, principal.accountId, id);
+      await deleteTagsAndValues(trx, principal.accountId, id);
+    });
+  }
+
+  async tags(principal: Principal): Promise<ListResult<Tag>> {
+    const rows = await countTags(this.db, principal.accountId);
+    return listResult(rows.map((r) => ({ tag: r.tag, contactsCount: r.n })), rows.length);
+  }
+
+  private async requireList(db: DbOrTrx, principal: Principal, listId: string): Promise<void> {
+    if (!isId(listId) || !(await findLiveContactList(db, principal.accountId, listId))) throw AppError.notFound('Contact list');
+  }
+
+  /** The values of a body, each naming a live field of the account (else a 400 naming the entry); null/"" remove. */
+  private async fieldValues(db: DbOrTrx, principal: Principal, given: FieldValuesIn): Promise<{ fieldId: string; value: string | null }[]> {
+    if (!given?.length) return [];
+    const known = new Set((await findLiveCustomFields(db, principal.accountId, given.map((v) => v.customFieldId).filter(isId))).map((f) => f.id));
+    const errors: FieldError[] = given.flatMap((v, i) => known.has(v.customFieldId) ? [] : [{ field: `customFields[${i}].customFieldId`, message: 'is not a custom field of this account' }]);
+    if (errors.length) throw AppError.validation(errors);
+    return given.map((v) => ({ fieldId: v.customFieldId, value: v.value === null || v.value === '' ? null : String(v.value) }));
+  }
+
+  private async present(accountId: string, rows: ContactWithSuppression[]): Promise<Contact[]> {
+    const ids = rows.map((r) => r.id);
+    const [tags, values, lists] = await Promise.all([tagsOfContacts(this.db, accountId, ids), valuesOfContacts(this.db, accountId, ids), listIdsOfContacts(this.db, accountId, ids)]);
+    return rows.map((row) => ({
+      ...resourceFields(row),
+      email: row.email, rank: Number(row.rank), status: effectiveStatus(Number(row.status), row.suppression_reason),
+      tags: tags.filter((t) => t.contact_id === row.id).map((t) => t.tag),
+      customFields: values.filter((v) => v.contact_id === row.id).map((v) => ({ customFieldId: v.custom_field_id, name: v.name, type: Number(v.type), value: v.value })),
+      listIds: lists.get(row.id) ?? [],
+    }));
+  }
+}
+
+/** Trimmed, without repeats, in the order given. */
+function tidyTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()).filter((t) => t !== ''))];
+}

@@ -1,0 +1,184 @@
+/**
+ * Segment rules: a JSON tree the client writes, checked here and compiled to one SQL
+ * condition on `contacts` that runs the same on SQLite and PostgreSQL.
+ *
+ *   rule      = { "and": [rule, …] } | { "or": [rule, …] } | condition
+ *   condition = { "field": …, "operator": …, "value": … }
+ *
+ * Fields and their operators:
+ *   email                    eq, neq, contains, not_contains, starts_with, ends_with (any case)
+ *   status                   eq, neq (1–4), in, not_in ([1–4, …]): the status contacts are
+ *                            shown with, so a hard bounce or complaint on the suppression
+ *                            list counts (contacts.service.ts)
+ *   tag                      eq (has the tag), neq (has not)
+ *   list                     eq, neq (a list id), in, not_in ([ids]): on the list(s) or not
+ *   customField:<fieldId>    eq, neq, contains, not_contains, starts_with, ends_with (text,
+ *                            any case); gt, gte, lt, lte (numbers: values that are not
+ *                            numbers never match); before, after (text order, which is time
+ *                            order for ISO 8601 dates); is_set, is_not_set (no value)
+ *
+ * Every value reaches the database as a bound parameter; only the shape of the SQL comes
+ * from here. The one dialect difference is recognising a number in a text value
+ * (a regular expression on PostgreSQL, GLOB patterns on SQLite), because a cast of text
+ * that is not a number fails on PostgreSQL and yields 0 on SQLite.
+ */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Dialect } from '../../../db/database.js';
+import type { FieldError } from '../../../errors.js';
+import { isId } from '../../../lib/ids.js';
+
+export type Rule = { and: Rule[] } | { or: Rule[] } | Condition;
+
+export type Condition =
+  | { field: 'email'; operator: TextOperator; value: string }
+  | { field: 'status'; operator: 'eq' | 'neq'; value: number }
+  | { field: 'status'; operator: 'in' | 'not_in'; value: number[] }
+  | { field: 'tag'; operator: 'eq' | 'neq'; value: string }
+  | { field: 'list'; operator: 'eq' | 'neq'; value: string }
+  | { field: 'list'; operator: 'in' | 'not_in'; value: string[] }
+  | { field: `customField:${string}`; operator: TextOperator | NumberOperator | 'before' | 'after'; value: string | number }
+  | { field: `customField:${string}`; operator: 'is_set' | 'is_not_set' };
+
+const TEXT_OPERATORS = ['eq', 'neq', 'contains', 'not_contains', 'starts_with', 'ends_with'] as const;
+const NUMBER_OPERATORS = ['gt', 'gte', 'lt', 'lte'] as const;
+type TextOperator = (typeof TEXT_OPERATORS)[number];
+type NumberOperator = (typeof NUMBER_OPERATORS)[number];
+
+export const MAX_RULE_DEPTH = 6;
+export const MAX_CONDITIONS = 100;
+
+/** What a checked rule tree names, so the service can confirm they are the account's. */
+export interface RuleReferences {
+  listIds: Set<string>;
+  customFieldIds: Set<string>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStatus = (v: unknown) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 4;
+
+/** Checks a rule tree; field errors name the path (`rules.and[1].value`). */
+export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; references: RuleReferences; errors: FieldError[] } {
+  const references: RuleReferences = { listIds: new Set(), customFieldIds: new Set() };
+  const errors: FieldError[] = [];
+  let conditions = 0;
+  const fail = (field: string, message: string) => {
+    errors.push({ field, message });
+  };
+
+  const visit = (node: unknown, at: string, depth: number): void => {
+    if (!isObject(node)) return fail(at, 'must be an object: {"and": […]}, {"or": […]} or {"field", "operator", "value"}');
+    if ('and' in node || 'or' in node) {
+      const key = 'and' in node ? 'and' : 'or';
+      const children = node[key];
+      if (Object.keys(node).length !== 1) return fail(at, `must have "${key}" and nothing else`);
+      if (!Array.isArray(children) || children.length === 0) return fail(`${at}.${key}`, 'must be a non-empty array of rules');
+      if (depth >= MAX_RULE_DEPTH) return fail(at, `nests deeper than ${MAX_RULE_DEPTH} levels`);
+      children.forEach((child, i) => visit(child, `${at}.${key}[${i}]`, depth + 1));
+      return;
+    }
+    if (++conditions > MAX_CONDITIONS) return fail(at, `a segment has at most ${MAX_CONDITIONS} conditions`);
+    checkCondition(node, at);
+  };
+
+  const checkCondition = (node: Record<string, unknown>, at: string): void => {
+    const { field, operator, value } = node;
+    const valueAt = `${at}.value`;
+    if (typeof operator !== 'string') return fail(`${at}.operator`, 'is required');
+    const needsText = () => typeof value === 'string' && value.length <= 1000 ? undefined : fail(valueAt, 'must be a string of at most 1000 characters');
+    if (field === 'email') {
+      if (!(TEXT_OPERATORS as readonly string[]).includes(operator)) return fail(`${at}.operator`, `must be one of ${TEXT_OPERATORS.join(', ')} for email`);
+      return needsText();
+    }
+    if (field === 'status') {
+      if (operator === 'eq' || operator === 'neq') return isStatus(value) ? undefined : fail(valueAt, 'must be 1, 2, 3 or 4');
+      if (operator === 'in' || operator === 'not_in') return Array.isArray(value) && value.length > 0 && value.every(isStatus) ? undefined : fail(valueAt, 'must be a non-empty array of 1, 2, 3 or 4');
+      return fail(`${at}.operator`, 'must be one of eq, neq, in, not_in for status');
+    }
+    if (field === 'tag') {
+      if (operator !== 'eq' && operator !== 'neq') return fail(`${at}.operator`, 'must be eq or neq for tag');
+      return needsText();
+    }
+    if (field === 'list') {
+      const ids = operator === 'eq' || operator === 'neq' ? [value] : operator === 'in' || operator === 'not_in' ? (Array.isArray(value) && value.length > 0 ? value : [null]) : undefined;
+      if (!ids) return fail(`${at}.operator`, 'must be one of eq, neq, in, not_in for list');
+      if (!ids.every((id) => typeof id === 'string' && isId(id))) return fail(valueAt, operator.endsWith('in') ? 'must be a non-empty array of list ids' : 'must be a list id');
+      for (const id of ids as string[]) references.listIds.add(id);
+      return;
+    }
+    if (typeof field === 'string' && field.startsWith('customField:')) {
+      const fieldId = field.slice('customField:'.length);
+      if (!isId(fieldId)) return fail(`${at}.field`, 'must be customField:<id of a custom field>');
+      references.customFieldIds.add(fieldId);
+      if (operator === 'is_set' || operator === 'is_not_set') return;
+      if ((NUMBER_OPERATORS as readonly string[]).includes(operator)) return typeof value === 'number' && Number.isFinite(value) ? undefined : fail(valueAt, 'must be a number');
+      if ((TEXT_OPERATORS as readonly string[]).includes(operator) || operator === 'before' || operator === 'after') return needsText();
+      return fail(`${at}.operator`, `must be one of ${[...TEXT_OPERATORS, ...NUMBER_OPERATORS, 'before', 'after', 'is_set', 'is_not_set'].join(', ')}`);
+    }
+    return fail(`${at}.field`, 'must be email, status, tag, list or customField:<id>');
+  };
+
+  visit(input, path, 1);
+  return errors.length ? { references, errors } : { rule: input as Rule, references, errors };
+}
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
+function likePattern(text: string, where: 'contains' | 'starts' | 'ends'): string {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return where === 'contains' ? `%${escaped}%` : where === 'starts' ? `${escaped}%` : `%${escaped}`;
+}
+
+function textCondition(column: RawBuilder<unknown>, operator: string, value: string): RawBuilder<SqlBool> {
+  switch (operator) {
+    case 'eq': return sql<SqlBool>`lower(${column}) = ${value.toLowerCase()}`;
+    case 'neq': return sql<SqlBool>`lower(${column}) <> ${value.toLowerCase()}`;
+    case 'contains': return sql<SqlBool>`lower(${column}) like ${likePattern(value, 'contains')} escape '\\'`;
+    case 'not_contains': return sql<SqlBool>`lower(${column}) not like ${likePattern(value, 'contains')} escape '\\'`;
+    case 'starts_with': return sql<SqlBool>`lower(${column}) like ${likePattern(value, 'starts')} escape '\\'`;
+    default: return sql<SqlBool>`lower(${column}) like ${likePattern(value, 'ends')} escape '\\'`;
+  }
+}
+
+/** The value as a number, or NULL when the text is not one (so no comparison matches). */
+function numberOf(column: RawBuilder<unknown>, dialect: Dialect): RawBuilder<number | null> {
+  return dialect === 'postgres'
+    ? sql`(case when ${column} ~ '^-?[0-9]+(\\.[0-9]+)?$' then cast(${column} as double precision) end)`
+    : sql`(case when ltrim(${column}, '-') <> '' and ltrim(${column}, '-') not glob '*[^0-9.]*' and ltrim(${column}, '-') not glob '*.*.*' and substr(${column}, 2) not glob '*-*' then cast(${column} as real) end)`;
+}
+
+const COMPARE = { gt: sql.raw('>'), gte: sql.raw('>='), lt: sql.raw('<'), lte: sql.raw('<='), before: sql.raw('<'), after: sql.raw('>') } as const;
+
+/** The status contacts are shown with: a live hard-bounce or complaint suppression of the address wins. */
+export const SHOWN_STATUS = sql<number>`(case (select s.reason from suppressions s where s.account_id = contacts.account_id
+  and s.email_normalized = contacts.email_normalized and s.deleted_at is null limit 1)
+  when 'hard_bounce' then 2 when 'complaint' then 4 else contacts.status end)`;
+
+/** The SQL condition on `contacts` of a checked rule tree. */
+export function compileRule(rule: Rule, dialect: Dialect): RawBuilder<SqlBool> {
+  if ('and' in rule) return sql<SqlBool>`(${sql.join(rule.and.map((r) => compileRule(r, dialect)), sql` and `)})`;
+  if ('or' in rule) return sql<SqlBool>`(${sql.join(rule.or.map((r) => compileRule(r, dialect)), sql` or `)})`;
+  // checkRules guaranteed each field's operators and value types; read them loosely here.
+  const c = rule as { field: string; operator: string; value?: unknown };
+  if (c.field === 'email') return textCondition(sql.ref('contacts.email'), c.operator, c.value as string);
+  if (c.field === 'status') {
+    if (c.operator === 'eq') return sql<SqlBool>`${SHOWN_STATUS} = ${c.value as number}`;
+    if (c.operator === 'neq') return sql<SqlBool>`${SHOWN_STATUS} <> ${c.value as number}`;
+    return sql<SqlBool>`${SHOWN_STATUS} ${sql.raw(c.operator === 'in' ? 'in' : 'not in')} (${sql.join(c.value as number[])})`;
+  }
+  if (c.field === 'tag') {
+    const has = sql<SqlBool>`exists (select 1 from contact_tags t where t.contact_id = contacts.id and t.tag = ${c.value as string})`;
+    return c.operator === 'eq' ? has : sql<SqlBool>`not ${has}`;
+  }
+  if (c.field === 'list') {
+    const ids = Array.isArray(c.value) ? c.value as string[] : [c.value as string];
+    const on = sql<SqlBool>`exists (select 1 from contact_list_members m where m.contact_id = contacts.id and m.list_id in (${sql.join(ids)}))`;
+    return c.operator === 'eq' || c.operator === 'in' ? on : sql<SqlBool>`not ${on}`;
+  }
+  const fieldId = c.field.slice('customField:'.length);
+  const value = sql`(select v.value from contact_field_values v where v.contact_id = contacts.id and v.custom_field_id = ${fieldId})`;
+  if (c.operator === 'is_set') return sql<SqlBool>`${value} is not null`;
+  if (c.operator === 'is_not_set') return sql<SqlBool>`${value} is null`;
+  if (c.operator === 'before' || c.operator === 'after') return sql<SqlBool>`${value} ${COMPARE[c.operator]} ${String(c.value)}`;
+  if (c.operator in COMPARE) return sql<SqlBool>`${numberOf(value, dialect)} ${COMPARE[c.operator as NumberOperator]} ${c.value as number}`;
+  // A text operator on a contact without a value matches nothing, `neq` and `not_contains` included.
+  return sql<SqlBool>`coalesce(${textCondition(value, c.operator, String(c.value))}, false)`;
+}

@@ -1,0 +1,90 @@
+/**
+ * Segments: a name and a rule tree over the account's contacts (segment-rules.ts). The
+ * rules are checked when saved (shape, operators, values, and that every list and custom
+ * field they name is the account's), stored as JSON, and compiled to SQL each time they
+ * are used, so a segment always selects from the contacts as they are now. Counting runs
+ * on the long-reads connection (database.ts): it may scan the account's contacts.
+ */
+import { listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
+import type { Db, Dialect } from '../../../db/database.js';
+import { AppError, type FieldError } from '../../../errors.js';
+import { isId, newId } from '../../../lib/ids.js';
+import type { Principal } from '../../../http/principal.js';
+import { checkRules, compileRule, type Rule } from './segment-rules.js';
+import type { PatchSegmentBody, Segment, SegmentBody, SegmentCount } from './segments.schemas.js';
+import { countContactsWhere, findLiveSegment, insertSegment, listLiveSegments, liveIdsOf, updateSegment } from './segments.store.js';
+import type { SegmentRow } from './segments.table.js';
+
+function toSegment(row: SegmentRow): Segment {
+  return { ...resourceFields(row), name: row.name, rules: JSON.parse(row.rules) as unknown };
+}
+
+export class SegmentsService {
+  constructor(private readonly db: Db, private readonly longReads: Db, private readonly dialect: Dialect) {}
+
+  async create(principal: Principal, body: SegmentBody): Promise<Segment> {
+    const rules = await this.checked(principal, body.rules);
+    const now = Date.now();
+    const row: SegmentRow = {
+      id: newId(now), account_id: principal.accountId, name: body.name.trim(), rules: JSON.stringify(rules),
+      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+    };
+    await insertSegment(this.db, row);
+    return toSegment(row);
+  }
+
+  async list(principal: Principal, page: Page): Promise<ListResult<Segment>> {
+    const { rows, total } = await listLiveSegments(this.db, principal.accountId, page);
+    return listResult(rows.map(toSegment), total);
+  }
+
+  async get(principal: Principal, id: string): Promise<Segment> {
+    return toSegment(await this.require(principal, id));
+  }
+
+  async update(principal: Principal, id: string, body: PatchSegmentBody): Promise<void> {
+    await this.require(principal, id);
+    const changes = {
+      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(body.rules !== undefined ? { rules: JSON.stringify(await this.checked(principal, body.rules)) } : {}),
+      updated_at: Date.now(), update_user_id: principal.userId,
+    };
+    if (!(await updateSegment(this.db, principal.accountId, id, changes))) throw AppError.notFound('Segment');
+  }
+
+  async remove(principal: Principal, id: string): Promise<void> {
+    const now = Date.now();
+    const removed = isId(id) && await updateSegment(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
+    if (!removed) throw AppError.notFound('Segment');
+  }
+
+  async count(principal: Principal, id: string): Promise<SegmentCount> {
+    const row = await this.require(principal, id);
+    const condition = compileRule(JSON.parse(row.rules) as Rule, this.dialect);
+    return { count: await countContactsWhere(this.longReads, principal.accountId, condition) };
+  }
+
+  private async require(principal: Principal, id: string): Promise<SegmentRow> {
+    const row = isId(id) ? await findLiveSegment(this.db, principal.accountId, id) : undefined;
+    if (!row) throw AppError.notFound('Segment');
+    return row;
+  }
+
+  /** The rule tree if it is well formed and names only the account's lists and fields; else a 400 naming each problem. */
+  private async checked(principal: Principal, input: unknown): Promise<Rule> {
+    const { rule, references, errors } = checkRules(input);
+    if (rule) {
+      const [lists, fields] = await Promise.all([
+        liveIdsOf(this.db, 'contact_lists', principal.accountId, [...references.listIds]),
+        liveIdsOf(this.db, 'custom_fields', principal.accountId, [...references.customFieldIds]),
+      ]);
+      const unknown: FieldError[] = [
+        ...[...references.listIds].filter((id) => !lists.has(id)).map((id) => ({ field: 'rules', message: `names list ${id}, which is not a contact list of this account` })),
+        ...[...references.customFieldIds].filter((id) => !fields.has(id)).map((id) => ({ field: 'rules', message: `names customField:${id}, which is not a custom field of this account` })),
+      ];
+      if (!unknown.length) return rule;
+      errors.push(...unknown);
+    }
+    throw AppError.validation(errors);
+  }
+}
