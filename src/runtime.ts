@@ -42,6 +42,7 @@ import { WebhooksService } from './features/webhooks/webhooks.service.js';
 import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { allOf } from './metrics/observers.js';
+import { setPasswordHashCost } from './lib/passwords.js';
 
 export interface Services {
   handle: DbHandle;
@@ -148,6 +149,7 @@ function domainRecordSettings(config: Config): RecordSettings {
 }
 
 export async function createRuntime(config: Readonly<Config>, roles: Roles, logger: Logger = createLogger(config)): Promise<Runtime> {
+  setPasswordHashCost(config.passwordHashCost);
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteSynchronous: config.sqliteSynchronous,
     onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server; it will be replaced'),
