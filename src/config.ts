@@ -91,6 +91,7 @@ export const CONFIG_SCHEMA = {
   WEBHOOK_MAX_AGE_SECONDS: { kind: 'integer', default: '86400', min: 60, description: 'A webhook delivery still failing this long after its event is marked failed (1 day).' },
   WEBHOOK_RETRY_FIRST_DELAY_MS: { kind: 'integer', default: '60000', min: 10, description: 'Wait before retrying a failed webhook call the first time; it doubles with every attempt, up to one hour (±20 % jitter).' },
   SQLITE_SYNCHRONOUS: { kind: 'enum', normalize: 'uppercase', default: 'FULL', values: ['FULL', 'NORMAL'], description: 'SQLite fsync policy; FULL means an accepted message survives power loss.' },
+  PASSWORD_HASH_COST: { kind: 'integer', default: '14', min: 4, max: 20, description: 'Cost of new password hashes as log2 of scrypt\'s N (14: about 40 ms per hash). Lowering it weakens stored passwords against guessing: only the test suite lowers it (to 4); existing hashes keep the cost they were made with.' },
   SEED_ACCOUNT: { kind: 'boolean', default: 'true', description: 'On start with an empty database, create an account and print its credentials.' },
   SIGNUP_ENABLED: { kind: 'boolean', default: 'false', description: 'true: anyone who reaches the API may create an account with POST /accounts; false: only the operator does (postwire account create).' },
   METRICS_TOKEN: { kind: 'string', default: undefined, description: 'Bearer token that opens GET /metrics: on the API it is required (absent: /metrics on the API answers 401); on METRICS_PORT it is required when set (absent: anyone who reaches that port may scrape).' },

@@ -32,6 +32,7 @@ import { createMarketingServices } from './features/marketing/marketing.module.j
 import { createNotifyServices } from './features/notify/notify.module.js';
 import type { AreaContext } from './features/area.js';
 import type { Services } from './services.js';
+import { setPasswordHashCost } from './lib/passwords.js';
 
 export type { Services } from './services.js';
 
@@ -121,6 +122,7 @@ function domainRecordSettings(config: Config): RecordSettings {
 }
 
 export async function createRuntime(config: Readonly<Config>, roles: Roles, logger: Logger = createLogger(config)): Promise<Runtime> {
+  setPasswordHashCost(config.passwordHashCost);
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteSynchronous: config.sqliteSynchronous,
     onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server; it will be replaced'),

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { Roles } from '../runtime.js';
+import { setPasswordHashCost } from '../lib/passwords.js';
 
 const HELP = `Usage: postwire <command> [options]
 
@@ -92,6 +93,7 @@ export async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const config = loadConfig();
+  setPasswordHashCost(config.passwordHashCost);
   switch (command) {
     case 'start':
       await serve(config, { api: true, worker: true, inbound: true });

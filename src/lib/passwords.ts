@@ -1,12 +1,18 @@
 /**
  * Password hashing with scrypt (built into Node, no native addon): salted, and slow on
- * purpose (about 40 ms per hash here) so a stolen database resists guessing.
- * Stored form: `scrypt$N$r$p$<salt b64>$<hash b64>`, so parameters can rise later
- * without breaking old hashes.
+ * purpose (about 40 ms per hash here at the default cost) so a stolen database resists
+ * guessing. Stored form: `scrypt$N$r$p$<salt b64>$<hash b64>`, so parameters can rise
+ * later without breaking old hashes: checking reads N from the stored form.
+ *
+ * The cost of new hashes (N = 2^PASSWORD_HASH_COST) is process-wide, set once from the
+ * configuration at boot (`setPasswordHashCost`). Only the test suite lowers it: it creates
+ * thousands of users, and at 40 ms each the hashing alone took minutes of CPU.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 16384;
+/** log2 of scrypt's N for new hashes; CONFIG_SCHEMA's PASSWORD_HASH_COST default. */
+export const DEFAULT_PASSWORD_HASH_COST = 14;
+let N = 2 ** DEFAULT_PASSWORD_HASH_COST;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -15,6 +21,13 @@ function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Pr
   return new Promise((resolve, reject) => {
     scrypt(password, salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
+}
+
+/** Sets the cost of the hashes made from now on (the boot of a process, from its config). */
+export function setPasswordHashCost(cost: number): void {
+  N = 2 ** cost;
+  // Made ahead, so the first login with an unknown email does not pay for two hashes.
+  void decoyHash();
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -31,8 +44,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash of a random password: checked against when the email is unknown, so a wrong email costs as long as a wrong password. */
-export const DECOY_HASH_PROMISE: Promise<string> = hashPassword(randomBytes(16).toString('hex'));
+const decoys = new Map<number, Promise<string>>();
+
+/**
+ * A hash of a random password at the current cost: checked against when the email is
+ * unknown, so a wrong email costs as long as a wrong password. Made once per cost.
+ */
+export function decoyHash(): Promise<string> {
+  let decoy = decoys.get(N);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(16).toString('hex'));
+    decoys.set(N, decoy);
+  }
+  return decoy;
+}
 
 export function generatePassword(): string {
   return randomBytes(12).toString('base64url');

@@ -128,7 +128,7 @@ for (const dialect of DIALECTS) {
     // spending the same credits. (SQLite allows one writer at a time to begin with.)
     if (dialect === 'postgres') {
       it('two API processes on one database never overdraw either', async () => {
-        const config = loadConfig({ LOG_LEVEL: 'silent' }, { dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, billing: 'credits' });
+        const config = loadConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '4' }, { dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, billing: 'credits' });
         const second = await createRuntime(config, { api: true, worker: false }, createLogger(config));
         try {
           await second.app!.ready();

@@ -112,7 +112,7 @@ for (const dialect of DIALECTS) {
       let second: Runtime;
 
       before(async () => {
-        const config = loadConfig({ LOG_LEVEL: 'silent' }, { dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, port: 0 });
+        const config = loadConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '4' }, { dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, port: 0 });
         second = await createRuntime(config, { api: true, worker: false }, createLogger(config));
         await second.app!.ready();
       });

@@ -259,7 +259,7 @@ for (const dialect of DIALECTS) {
       before(async () => {
         api = await startTestApp(dialect, { config: { metricsToken: METRICS_TOKEN } });
         account = await api.signUp();
-        const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_POLL_MS: '50' }, {
+        const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_POLL_MS: '50', PASSWORD_HASH_COST: '4' }, {
           dataDir: api.database.dataDir, databaseUrl: api.database.databaseUrl, metricsPort: 0, metricsToken: METRICS_TOKEN,
         });
         worker = await createRuntime(config, { api: false, worker: true }, createLogger(config));

@@ -10,7 +10,19 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Dialect } from '../../src/db/database.js';
 
-export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/**
+ * The dialects every integration suite loops over. TEST_DIALECTS=postgres (npm run test:pg)
+ * narrows them to PostgreSQL for a quick pass over the server-side dialect alone.
+ */
+function dialectsUnderTest(): Dialect[] {
+  const all: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const only = process.env.TEST_DIALECTS?.split(',').map((name) => name.trim());
+  if (!only) return all;
+  if (only.includes('postgres') && !process.env.TEST_DATABASE_URL) throw new Error('TEST_DIALECTS=postgres needs TEST_DATABASE_URL (see README, "Tests")');
+  return all.filter((dialect) => only.includes(dialect));
+}
+
+export const DIALECTS: Dialect[] = dialectsUnderTest();
 
 export interface TestDatabase {
   dialect: Dialect;

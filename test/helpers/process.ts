@@ -46,7 +46,8 @@ export function childEnv(env: Env): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(CONFIG_SCHEMA)) delete base[key];
   delete base.NODE_OPTIONS;
-  return { ...base, LOG_LEVEL: 'warn', ...env };
+  // A cheap password hash (config.ts, PASSWORD_HASH_COST) unless the test says otherwise.
+  return { ...base, LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '4', ...env };
 }
 
 const running = new Set<PostwireProcess>();

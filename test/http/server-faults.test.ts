@@ -19,7 +19,7 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       database = await createTestDatabase(dialect);
-      const config = loadConfig({ LOG_LEVEL: 'info' }, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0 });
+      const config = loadConfig({ LOG_LEVEL: 'info', PASSWORD_HASH_COST: '4' }, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0 });
       const sink = new Writable({ write(chunk, _enc, done) { logLines.push(JSON.parse(String(chunk))); done(); } });
       runtime = await createRuntime(config, { api: true, worker: false }, pino({ level: 'info' }, sink));
       await runtime.app!.ready();

@@ -28,7 +28,7 @@ import type { DbHandle } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { newId } from '../../../lib/ids.js';
-import { DECOY_HASH_PROMISE, verifyPassword } from '../../../lib/passwords.js';
+import { decoyHash, verifyPassword } from '../../../lib/passwords.js';
 import { randomSecret, sha256Hex } from '../../../lib/tokens.js';
 import type { Scope } from '../../../http/scopes.js';
 import { findLiveUserByEmail } from '../accounts/accounts.store.js';
@@ -72,7 +72,7 @@ export class AuthService {
   async login(emailAddress: string, password: string): Promise<TokenPair> {
     const user = await findLiveUserByEmail(this.handle.db, normalizeEmail(emailAddress));
     // Check a decoy hash for unknown emails so timing does not reveal which emails exist.
-    const ok = await verifyPassword(password, user?.password_hash ?? (await DECOY_HASH_PROMISE));
+    const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
     if (!user || !ok) throw AppError.unauthorized('The email address or password is not correct.');
     const now = Date.now();
     const sessionId = newId(now);
