@@ -152,7 +152,7 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('answers a raw dialogue: greeting, EHLO extensions, 530 without AUTH, 235, 250 with the id GET accepts', async () => {
+    it('answers a raw dialogue: greeting, EHLO extensions, 530 without AUTH, 235 (PLAIN and LOGIN), 250 with the id GET accepts', async () => {
       const { dialogue, greeting } = await SmtpDialogue.open(port);
       try {
         assert.equal(greeting.code, 220);
@@ -174,6 +174,16 @@ for (const dialect of DIALECTS) {
         assert.equal((await dialogue.command('QUIT')).code, 221);
       } finally {
         dialogue.close();
+      }
+      // AUTH LOGIN, the other mechanism offered: user name, then the key.
+      const { dialogue: login } = await SmtpDialogue.open(port);
+      try {
+        await login.command('EHLO client.test');
+        assert.equal((await login.command('AUTH LOGIN')).code, 334);
+        assert.equal((await login.command(Buffer.from('apikey').toString('base64'))).code, 334);
+        assert.equal((await login.command(Buffer.from(sendKey).toString('base64'))).code, 235);
+      } finally {
+        login.close();
       }
     });
 
