@@ -58,6 +58,7 @@ export const CONFIG_SCHEMA = {
   INBOUND_SMTP_HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the inbound SMTP listener binds to.' },
   INBOUND_SMTP_MAX_BYTES: { kind: 'integer', default: '10485760', min: 1024, description: 'Largest report the inbound SMTP listener accepts; larger ones are refused with 552.' },
   SMTP_SUBMISSION_PORT: { kind: 'integer', default: '2587', min: 0, max: 65535, description: 'Port of the SMTP submission service (`postwire smtp`, also run by `start`) where applications send mail with an API key as password (docs/smtp.md); 587 where the process may bind it; 0 picks a free port.' },
+  SMTP_SUBMISSION_TLS_PORT: { kind: 'integer', default: undefined, min: 0, max: 65535, description: 'A second submission port with TLS from the first byte (SMTPS; 465 where the process may bind it) for mailers that only do "SSL"; absent: none. 0 picks a free port.' },
   SMTP_SUBMISSION_HOST: { kind: 'string', default: '0.0.0.0', description: 'Address the SMTP submission service binds to.' },
   SMTP_SUBMISSION_TLS_CERT: { kind: 'string', default: undefined, description: 'PEM certificate (chain) file for STARTTLS on the submission port; absent: a self-signed certificate is generated once and kept in DATA_DIR.' },
   SMTP_SUBMISSION_TLS_KEY: { kind: 'string', default: undefined, description: 'PEM private key file of SMTP_SUBMISSION_TLS_CERT.' },

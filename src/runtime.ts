@@ -192,7 +192,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     authenticateKey: (key) => services.auth.authenticate(undefined, key),
     messages: services.messages,
   }, {
-    host: config.smtpSubmissionHost, port: config.smtpSubmissionPort, maxBytes: config.bodyLimitBytes,
+    host: config.smtpSubmissionHost, port: config.smtpSubmissionPort, tlsPort: config.smtpSubmissionTlsPort, maxBytes: config.bodyLimitBytes,
     tls: loadTlsCredentials({ certFile: config.smtpSubmissionTlsCert, keyFile: config.smtpSubmissionTlsKey, dataDir: config.dataDir, hostName: mailHostName(config) }),
     maxRecipients: config.smtpSubmissionMaxRecipients, maxMessagesPerConnection: config.smtpSubmissionMaxMessagesPerConnection,
     authWithoutTls: config.smtpSubmissionAuthWithoutTls,

@@ -80,7 +80,8 @@ async function serve(config: Config, roles: Roles): Promise<void> {
   const inboundPort = runtime.inbound?.port;
   const bounces = inboundPort === undefined ? undefined : `  Bounces: smtp://${config.inboundSmtpHost}:${inboundPort} (DSN and ARF reports for bounces+<id>@${config.bounceDomain ?? 'BOUNCE_DOMAIN'})`;
   const submissionPort = runtime.submission?.port;
-  const smtp = submissionPort === undefined ? undefined : `  SMTP: smtp://${config.smtpSubmissionHost}:${submissionPort} (STARTTLS; user apikey, an API key with the send scope as password)`;
+  const submissionTlsPort = runtime.submission?.tlsPort;
+  const smtp = submissionPort === undefined ? undefined : `  SMTP: smtp://${config.smtpSubmissionHost}:${submissionPort} (STARTTLS${submissionTlsPort === undefined ? '' : `; TLS from the start on ${submissionTlsPort}`}; user apikey, an API key with the send scope as password)`;
   if (roles.api) {
     const lines = ['', `Postwire is running (${roles.worker ? 'API + worker' : 'API'}, ${runtime.services.handle.describe}, transport ${config.transport}).`, `  API:  ${url}`, ...(bounces ? [bounces] : []), ...(smtp ? [smtp] : []), `  Docs: ${url}/docs`];
     if (seeded) lines.push(`  First account created. Log in with POST ${url}/token:`, `    EmailAddress: ${seeded.email}`, `    Password:     ${seeded.password}`, '  (the password is shown only this once)');

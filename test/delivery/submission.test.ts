@@ -84,7 +84,7 @@ for (const dialect of DIALECTS) {
         worker: true, smtp: true,
         config: {
           transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false,
-          smtpSubmissionHost: '0.0.0.0', bodyLimitBytes: MAX_BYTES, smtpSubmissionMaxRecipients: MAX_RECIPIENTS,
+          smtpSubmissionHost: '0.0.0.0', smtpSubmissionTlsPort: 0, bodyLimitBytes: MAX_BYTES, smtpSubmissionMaxRecipients: MAX_RECIPIENTS,
           smtpSubmissionMaxMessagesPerConnection: MAX_MESSAGES_PER_CONNECTION, loginFailuresPerEmailAndIp: FAILURES_PER_IP,
           dkimDomain: 'example.com', dkimSelector: 'pw', dkimPrivateKey: DKIM,
         },
@@ -150,6 +150,21 @@ for (const dialect of DIALECTS) {
         assert.equal(parsed.text?.trim(), 'Own text part.');
         assert.match(copy.mailFrom, /^bounces\+|@example\.com$/);
       }
+    });
+
+    it('takes the same over TLS from the first byte on SMTP_SUBMISSION_TLS_PORT', async () => {
+      const ca = fs.readFileSync(path.join(app.database.dataDir, 'smtp-submission-cert.pem'), 'utf8');
+      const client = nodemailer.createTransport({
+        host: '127.0.0.1', port: app.runtime.submission!.tlsPort!, secure: true, tls: { ca, servername: 'localhost' },
+        auth: { user: 'apikey', pass: sendKey },
+      });
+      try {
+        const info = await client.sendMail({ from: a.email, to: 'implicit@example.net', subject: 'Over SMTPS', text: 'Encrypted from the start.' });
+        assert.equal((await messageOf(app, a, queuedId(info.response))).subject, 'Over SMTPS');
+      } finally {
+        client.close();
+      }
+      await relayed(sink, 'implicit@example.net');
     });
 
     it('answers a raw dialogue: greeting, EHLO extensions, 530 without AUTH, 235 (PLAIN and LOGIN), 250 with the id GET accepts', async () => {

@@ -7,7 +7,8 @@
  * A conversation, and what is answered where:
  *
  *   EHLO       PIPELINING, 8BITMIME, SMTPUTF8, STARTTLS (the configured certificate or
- *              DATA_DIR's self-signed one), SIZE = BODY_LIMIT_BYTES, AUTH PLAIN LOGIN
+ *              DATA_DIR's self-signed one), SIZE = BODY_LIMIT_BYTES, AUTH PLAIN LOGIN;
+ *              on SMTP_SUBMISSION_TLS_PORT, when set, the same over TLS from the first byte
  *   AUTH       before STARTTLS only from loopback or with SMTP_SUBMISSION_AUTH_WITHOUT_TLS
  *              (538 otherwise); the password is an API key with the `send` scope, any
  *              user name: a wrong key 535 and one failure more for this IP address
@@ -41,6 +42,8 @@ export interface SubmissionOptions {
   host: string;
   /** 0 picks a free port; `port` tells which after listen(). */
   port: number;
+  /** A second port with TLS from the first byte (SMTPS, 465), or undefined for none; 0 picks a free one. */
+  tlsPort?: number | undefined;
   tls: TlsCredentials;
   /** SIZE: the largest message, in bytes (BODY_LIMIT_BYTES, as for the API). */
   maxBytes: number;
@@ -122,11 +125,14 @@ interface SubmissionUser {
 
 export class SubmissionListener {
   private readonly server: SMTPServer;
+  /** The implicit-TLS server (SMTP_SUBMISSION_TLS_PORT), the same conversation over TLS from the start. */
+  private readonly tlsServer: SMTPServer | undefined;
   private readonly failedLogins: WindowCounter;
   private readonly messagesPerKey: WindowCounter;
   /** Messages answered per connection (smtp-server's session id). */
   private readonly sent = new Map<string, number>();
   private boundPort: number | undefined;
+  private boundTlsPort: number | undefined;
   private closing = false;
 
   constructor(
@@ -136,7 +142,14 @@ export class SubmissionListener {
   ) {
     this.failedLogins = new WindowCounter(options.authFailuresPerIp, options.authWindowMs);
     this.messagesPerKey = new WindowCounter(options.messagesPerKeyPerMinute, 60_000);
-    this.server = new SMTPServer({
+    this.server = this.createServer(false);
+    this.tlsServer = options.tlsPort === undefined ? undefined : this.createServer(true);
+  }
+
+  private createServer(secure: boolean): SMTPServer {
+    const options = this.options;
+    const server = new SMTPServer({
+      secure,
       name: options.serverName,
       banner: 'Postwire SMTP submission (AUTH with an API key as password)',
       logger: false,
@@ -166,7 +179,8 @@ export class SubmissionListener {
       onClose: (session) => { this.sent.delete(session.id); },
     });
     // A client that breaks the protocol or vanishes surfaces here; it concerns that client only.
-    this.server.on('error', (error) => this.log.debug({ err: error }, 'SMTP submission connection error'));
+    server.on('error', (error) => this.log.debug({ err: error }, 'SMTP submission connection error'));
+    return server;
   }
 
   /** The port listened on (after listen()). */
@@ -174,9 +188,15 @@ export class SubmissionListener {
     return this.boundPort;
   }
 
+  /** The implicit-TLS port listened on (after listen()), when there is one. */
+  get tlsPort(): number | undefined {
+    return this.boundTlsPort;
+  }
+
   async listen(): Promise<number> {
     this.boundPort = await listenSmtp(this.server, this.options.port, this.options.host);
-    this.log.info({ host: this.options.host, port: this.boundPort }, 'SMTP submission is listening');
+    if (this.tlsServer) this.boundTlsPort = await listenSmtp(this.tlsServer, this.options.tlsPort!, this.options.host);
+    this.log.info({ host: this.options.host, port: this.boundPort, tlsPort: this.boundTlsPort }, 'SMTP submission is listening');
     return this.boundPort;
   }
 
@@ -187,8 +207,9 @@ export class SubmissionListener {
   async close(): Promise<void> {
     this.closing = true;
     if (this.boundPort === undefined) return;
-    await closeSmtp(this.server);
+    await Promise.all([closeSmtp(this.server), ...(this.boundTlsPort !== undefined && this.tlsServer ? [closeSmtp(this.tlsServer)] : [])]);
     this.boundPort = undefined;
+    this.boundTlsPort = undefined;
   }
 
   private async authenticate(auth: SMTPServerAuthentication, session: SMTPServerSession): Promise<SubmissionUser> {
