@@ -57,6 +57,14 @@ export const CONFIG_SCHEMA = {
   INBOUND_SMTP_PORT: { kind: 'integer', default: '2525', min: 0, max: 65535, description: 'Port of the built-in SMTP listener for bounces (DSN) and complaints (ARF); 0 picks a free port.' },
   INBOUND_SMTP_HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the inbound SMTP listener binds to.' },
   INBOUND_SMTP_MAX_BYTES: { kind: 'integer', default: '10485760', min: 1024, description: 'Largest report the inbound SMTP listener accepts; larger ones are refused with 552.' },
+  SMTP_SUBMISSION_PORT: { kind: 'integer', default: '2587', min: 0, max: 65535, description: 'Port of the SMTP submission service (`postwire smtp`, also run by `start`) where applications send mail with an API key as password (docs/smtp.md); 587 where the process may bind it; 0 picks a free port.' },
+  SMTP_SUBMISSION_TLS_PORT: { kind: 'integer', default: undefined, min: 0, max: 65535, description: 'A second submission port with TLS from the first byte (SMTPS; 465 where the process may bind it) for mailers that only do "SSL"; absent: none. 0 picks a free port.' },
+  SMTP_SUBMISSION_HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the SMTP submission service binds to; 0.0.0.0 serves other machines (as HOST does for the API).' },
+  SMTP_SUBMISSION_TLS_CERT: { kind: 'string', default: undefined, description: 'PEM certificate (chain) file for STARTTLS on the submission port; absent: a self-signed certificate is generated once and kept in DATA_DIR.' },
+  SMTP_SUBMISSION_TLS_KEY: { kind: 'string', default: undefined, description: 'PEM private key file of SMTP_SUBMISSION_TLS_CERT.' },
+  SMTP_SUBMISSION_AUTH_WITHOUT_TLS: { kind: 'boolean', default: 'false', description: 'Offer AUTH before STARTTLS to every client (the API key then crosses the network in clear); loopback clients are always offered it.' },
+  SMTP_SUBMISSION_MAX_RECIPIENTS: { kind: 'integer', default: '100', min: 1, description: 'Envelope recipients (RCPT TO) one submitted message may have; more get 452.' },
+  SMTP_SUBMISSION_MAX_MESSAGES_PER_CONNECTION: { kind: 'integer', default: '1000', min: 1, description: 'Messages one submission connection may send; after that MAIL FROM gets 421 and the client reconnects.' },
   LOG_LEVEL: { kind: 'enum', default: 'info', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], description: 'Minimum level of log lines written to stdout.' },
   ACCESS_TOKEN_TTL_SECONDS: { kind: 'integer', default: '3600', min: 60, description: 'Lifetime of an access token (expires_in of POST /token).' },
   REFRESH_TOKEN_TTL_SECONDS: { kind: 'integer', default: '2592000', min: 60, description: 'Lifetime of a refresh token family since its last rotation (30 days).' },
@@ -170,6 +178,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) {
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  }
+  if ((config.smtpSubmissionTlsCert === undefined) !== (config.smtpSubmissionTlsKey === undefined)) {
+    throw new ConfigError('SMTP_SUBMISSION_TLS_CERT and SMTP_SUBMISSION_TLS_KEY go together: set both (PEM files) or neither (a self-signed certificate)');
   }
   if (config.dkimDomain && !config.dkimPrivateKey) {
     throw new ConfigError('DKIM_DOMAIN needs DKIM_PRIVATE_KEY (a PEM key or a path to one)');

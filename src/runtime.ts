@@ -14,6 +14,8 @@ import { loadDkimKey, MessageComposer } from './delivery/compose.js';
 import { createMimeBuilder } from './delivery/mime-threads.js';
 import { InboundListener } from './delivery/inbound/listener.js';
 import { DeliveryPipeline } from './delivery/pipeline.js';
+import { SubmissionListener } from './delivery/submission/listener.js';
+import { loadTlsCredentials } from './delivery/submission/tls-certificate.js';
 import { CaptureTransport } from './delivery/transports/capture.js';
 import { MxTransport } from './delivery/transports/mx.js';
 import { SmtpRelayTransport } from './delivery/transports/smtp.js';
@@ -41,6 +43,8 @@ export interface Roles {
   worker: boolean;
   /** The SMTP listener for bounces and complaints (INBOUND_SMTP_PORT); `start` and `inbound` run it. */
   inbound?: boolean;
+  /** SMTP submission with an API key (SMTP_SUBMISSION_PORT); `start` and `smtp` run it. */
+  smtp?: boolean;
 }
 
 export interface Runtime {
@@ -53,6 +57,8 @@ export interface Runtime {
   webhookDispatcher: WebhookDispatcher | undefined;
   /** The feedback listener when the inbound role runs; its `port` is known after listen. */
   inbound: InboundListener | undefined;
+  /** SMTP submission when the smtp role runs; its `port` is known after listen. */
+  submission: SubmissionListener | undefined;
   /** Base URL the API answers on (after listen, with the real port). */
   url: string | undefined;
   /** Base URL of the METRICS_PORT listener, when there is one (after listen). */
@@ -92,18 +98,18 @@ function smtpTimeouts(config: Config) {
 }
 
 /**
- * Starts the feedback listener. In the all-in-one process (`start`) it is an extra: a
- * port already taken (another mail tool on 2525, a second Postwire on one machine) is
- * logged as an error and the API and worker run on; `postwire inbound` has no other
- * job, so there it stops the process like any other failure to listen.
+ * Starts an SMTP listener (feedback, submission). In the all-in-one process (`start`) it
+ * is an extra: a port already taken (another mail tool on 2525, a second Postwire on one
+ * machine) is logged as an error and the API and worker run on; `postwire inbound` or
+ * `postwire smtp` has no other job, so there it stops the process like any other failure
+ * to listen.
  */
-async function listenForFeedback(inbound: InboundListener, roles: Roles, config: Readonly<Config>, logger: Logger): Promise<void> {
+async function listenBesideOthers(listener: { listen(): Promise<number> }, roles: Roles, logger: Logger, where: { host: string; port: number }, consequence: string): Promise<void> {
   try {
-    await inbound.listen();
+    await listener.listen();
   } catch (error) {
     if (!(roles.api || roles.worker) || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    logger.error({ err: error, host: config.inboundSmtpHost, port: config.inboundSmtpPort },
-      'inbound SMTP listener not started: the port is in use, so bounces and complaints are not received by this process (set INBOUND_SMTP_PORT)');
+    logger.error({ err: error, ...where }, `${consequence}: the port is in use`);
   }
 }
 
@@ -185,11 +191,30 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     bounceDomain: config.bounceDomain, serverName: config.heloName,
   }, logger) : undefined;
 
+  const submission = roles.smtp ? new SubmissionListener({
+    authenticateKey: (key) => services.auth.authenticate(undefined, key),
+    messages: services.messages,
+  }, {
+    host: config.smtpSubmissionHost, port: config.smtpSubmissionPort, tlsPort: config.smtpSubmissionTlsPort, maxBytes: config.bodyLimitBytes,
+    tls: loadTlsCredentials({ certFile: config.smtpSubmissionTlsCert, keyFile: config.smtpSubmissionTlsKey, dataDir: config.dataDir, hostName: mailHostName(config) }),
+    maxRecipients: config.smtpSubmissionMaxRecipients, maxMessagesPerConnection: config.smtpSubmissionMaxMessagesPerConnection,
+    authWithoutTls: config.smtpSubmissionAuthWithoutTls,
+    authFailuresPerIp: config.loginFailuresPerEmailAndIp, authWindowMs: config.loginRateWindowSeconds * 1000,
+    messagesPerKeyPerMinute: config.rateLimitPerMinute, serverName: config.heloName,
+  }, logger) : undefined;
+
   let metricsServer: MetricsServer | undefined;
   const runtime: Runtime = {
-    config, logger, services, app, worker, webhookDispatcher, inbound, url: undefined, metricsUrl: undefined,
+    config, logger, services, app, worker, webhookDispatcher, inbound, submission, url: undefined, metricsUrl: undefined,
     async listen() {
-      if (inbound) await listenForFeedback(inbound, roles, config, logger);
+      if (inbound) {
+        await listenBesideOthers(inbound, roles, logger, { host: config.inboundSmtpHost, port: config.inboundSmtpPort },
+          'inbound SMTP listener not started, so bounces and complaints are not received by this process (set INBOUND_SMTP_PORT)');
+      }
+      if (submission) {
+        await listenBesideOthers(submission, roles, logger, { host: config.smtpSubmissionHost, port: config.smtpSubmissionPort },
+          'SMTP submission not started, so this process takes no mail over SMTP (set SMTP_SUBMISSION_PORT)');
+      }
       if (config.metricsPort !== undefined) {
         metricsServer = await startMetricsServer(metrics, { host: config.metricsHost, port: config.metricsPort, token: config.metricsToken }, logger);
         runtime.metricsUrl = metricsServer.url;
@@ -208,6 +233,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
       // Stop taking requests first, then let accepted messages commit, then stop delivering.
       if (app) await app.close();
       if (inbound) await inbound.close();
+      if (submission) await submission.close();
       if (metricsServer) await metricsServer.close();
       await services.messages.drain();
       if (worker) await worker.stop();

@@ -1,6 +1,6 @@
 /**
  * The `postwire` command. Roles: `start` (API + worker + feedback listener in one
- * process, the embedded default), `api`, `worker`, `inbound`; administration:
+ * process, the embedded default), `api`, `worker`, `inbound`, `smtp`; administration:
  * `migrate`, `account create`, `payment add`.
  */
 import { parseArgs } from 'node:util';
@@ -13,10 +13,13 @@ const HELP = `Usage: postwire <command> [options]
 
 Commands:
   start                      Run everything in one process: HTTP API, delivery worker,
-                             SMTP listener for bounces and complaints (INBOUND_SMTP_PORT)
+                             SMTP listener for bounces and complaints (INBOUND_SMTP_PORT),
+                             SMTP submission (SMTP_SUBMISSION_PORT)
   api                        Run only the HTTP API
   worker                     Run only the delivery worker
   inbound                    Run only the SMTP listener for bounces (DSN) and complaints (ARF)
+  smtp                       Run only SMTP submission: applications send mail over SMTP with an
+                             API key as password (docs/smtp.md)
   migrate                    Bring the database schema up to date and exit
   account create --email E --password P [--name N]
                              Create an account with an owner user; prints the account id
@@ -77,12 +80,17 @@ async function serve(config: Config, roles: Roles): Promise<void> {
 
   const inboundPort = runtime.inbound?.port;
   const bounces = inboundPort === undefined ? undefined : `  Bounces: smtp://${config.inboundSmtpHost}:${inboundPort} (DSN and ARF reports for bounces+<id>@${config.bounceDomain ?? 'BOUNCE_DOMAIN'})`;
+  const submissionPort = runtime.submission?.port;
+  const submissionTlsPort = runtime.submission?.tlsPort;
+  const smtp = submissionPort === undefined ? undefined : `  SMTP: smtp://${config.smtpSubmissionHost}:${submissionPort} (STARTTLS${submissionTlsPort === undefined ? '' : `; TLS from the start on ${submissionTlsPort}`}; user apikey, an API key with the send scope as password)`;
   if (roles.api) {
-    const lines = ['', `Postwire is running (${roles.worker ? 'API + worker' : 'API'}, ${runtime.services.handle.describe}, transport ${config.transport}).`, `  API:  ${url}`, ...(bounces ? [bounces] : []), `  Docs: ${url}/docs`];
+    const lines = ['', `Postwire is running (${roles.worker ? 'API + worker' : 'API'}, ${runtime.services.handle.describe}, transport ${config.transport}).`, `  API:  ${url}`, ...(bounces ? [bounces] : []), ...(smtp ? [smtp] : []), `  Docs: ${url}/docs`];
     if (seeded) lines.push(`  First account created. Log in with POST ${url}/token:`, `    EmailAddress: ${seeded.email}`, `    Password:     ${seeded.password}`, '  (the password is shown only this once)');
     process.stdout.write(lines.join('\n') + '\n\n');
   } else if (bounces) {
     process.stdout.write(`\nPostwire's feedback listener is running (${runtime.services.handle.describe}).\n${bounces}\n\n`);
+  } else if (smtp) {
+    process.stdout.write(`\nPostwire's SMTP submission is running (${runtime.services.handle.describe}).\n${smtp}\n\n`);
   }
 }
 
@@ -96,7 +104,7 @@ export async function main(argv: string[]): Promise<number> {
   setPasswordHashCost(config.passwordHashCost);
   switch (command) {
     case 'start':
-      await serve(config, { api: true, worker: true, inbound: true });
+      await serve(config, { api: true, worker: true, inbound: true, smtp: true });
       return -1;
     case 'api':
       await serve(config, { api: true, worker: false });
@@ -106,6 +114,9 @@ export async function main(argv: string[]): Promise<number> {
       return -1;
     case 'inbound':
       await serve(config, { api: false, worker: false, inbound: true });
+      return -1;
+    case 'smtp':
+      await serve(config, { api: false, worker: false, smtp: true });
       return -1;
     case 'migrate': {
       await withDatabase(config, async () => undefined);

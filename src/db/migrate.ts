@@ -11,6 +11,7 @@ import * as m0005 from '../../migrations/0005_billing.js';
 import * as m0006 from '../../migrations/0006_domains.js';
 import * as m0007 from '../../migrations/0007_sending_options.js';
 import * as m0009 from '../../migrations/0009_marketing_audience.js';
+import * as m0010 from '../../migrations/0010_smtp_submission.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_domains': m0006,
   '0007_sending_options': m0007,
   '0009_marketing_audience': m0009,
+  '0010_smtp_submission': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -13,13 +13,17 @@
  * sending: it stores the MIME in the same transaction as the delivery's outcome
  * (pipeline.ts), where `/raw` reads it back. What can still change the bytes is the
  * message's signing key changing between two compositions; the first stored copy wins.
+ *
+ * A message submitted over SMTP (messages.submission.ts) is not built here: its client's
+ * MIME, as accepted, is only signed (signMime), with the same key choice and the same
+ * first-stored-copy-wins rule.
  */
 import fs from 'node:fs';
 import type { DbOrTrx } from '../db/database.js';
 import type { MessageRow, RecipientKind, StoredAttachment } from '../features/notify/messages/messages.table.js';
 import type { ComposeRecipient } from './compose.types.js';
 import { addresseesOf, storeComposed, storedMime } from './delivery.store.js';
-import type { DkimKey, MimeSpec } from './mime.js';
+import { signMime, type DkimKey, type MimeSpec } from './mime.js';
 import { BUILD_ON_THIS_THREAD, type MimeBuilder } from './mime-threads.js';
 
 export type { DkimKey } from './mime.js';
@@ -112,6 +116,8 @@ export class MessageComposer {
       return { mime, fresh: true };
     }
     if (message.mime !== null) return { mime: message.mime, fresh: false };
+    // Submitted over SMTP: the client's MIME as accepted, only signed here.
+    if (message.submitted_mime) return { mime: await signMime(message.submitted_mime, await this.keyFor(message)), fresh: true };
     return { mime: await this.compose(message, addressees), fresh: true };
   }
 

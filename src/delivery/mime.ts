@@ -67,3 +67,19 @@ export async function buildMime(spec: MimeSpec): Promise<string> {
   });
   return (info.message as Buffer).toString('utf8');
 }
+
+/**
+ * A message built elsewhere (SMTP submission), signed with DKIM when there is a key and
+ * otherwise returned as it is. The signature (relaxed/relaxed, no timestamp) depends only
+ * on the bytes and the key, so signing twice gives the same result.
+ */
+export async function signMime(raw: string, dkim: DkimKey | undefined): Promise<string> {
+  if (!dkim) return raw;
+  const info = await streamer.sendMail({
+    raw,
+    // Unused by the stream transport, but nodemailer wants an envelope for a raw message.
+    envelope: { from: 'signer@localhost', to: ['signer@localhost'] },
+    dkim: { domainName: dkim.domain, keySelector: dkim.selector, privateKey: dkim.privateKey },
+  });
+  return (info.message as Buffer).toString('utf8');
+}

@@ -52,18 +52,22 @@ export interface TestResponse {
 
 let counter = 0;
 
-/** `inbound`: the feedback SMTP listener runs too, on a free port (`runtime.inbound.port`). */
-export async function startTestApp(dialect: Dialect, options: { worker?: boolean; inbound?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+/**
+ * `inbound`: the feedback SMTP listener runs too, on a free port (`runtime.inbound.port`);
+ * `smtp`: SMTP submission, likewise (`runtime.submission.port`).
+ */
+export async function startTestApp(dialect: Dialect, options: { worker?: boolean; inbound?: boolean; smtp?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   // PASSWORD_HASH_COST 4: the suite makes thousands of users; at the default cost their
   // hashes alone took minutes of CPU. auth.test.ts checks the default on its own.
   const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_POLL_MS: '50', PASSWORD_HASH_COST: '4' }, {
-    dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0, inboundSmtpPort: 0, ...options.config,
+    dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0, inboundSmtpPort: 0, smtpSubmissionPort: 0, smtpSubmissionHost: '127.0.0.1', ...options.config,
   });
-  const runtime = await createRuntime(config, { api: true, worker: options.worker ?? false, inbound: options.inbound ?? false }, createLogger(config));
+  const runtime = await createRuntime(config, { api: true, worker: options.worker ?? false, inbound: options.inbound ?? false, smtp: options.smtp ?? false }, createLogger(config));
   await runtime.app!.ready();
   runtime.worker?.start();
   await runtime.inbound?.listen();
+  await runtime.submission?.listen();
   runtime.webhookDispatcher?.start();
 
   const request = async (o: RequestOptions): Promise<TestResponse> => {

@@ -18,7 +18,6 @@
  * There is no AUTH and no STARTTLS: reports come from anyone, and what they may do is
  * bounded by the return path naming a real recipient.
  */
-import net from 'node:net';
 import { simpleParser } from 'mailparser';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
@@ -26,6 +25,7 @@ import type { Db } from '../../db/database.js';
 import { findRecipientById } from '../../features/notify/messages/messages.store.js';
 import { recordFeedback } from '../../features/notify/suppressions/suppressions.service.js';
 import { recipientIdFromReturnPath } from '../return-path.js';
+import { closeSmtp, listenSmtp, readUpTo, smtpReply } from '../smtp-listening.js';
 import { feedbackFrom, readReport, type FeedbackReport, type ReportPart } from './feedback-reports.js';
 
 export interface InboundListenerOptions {
@@ -38,26 +38,6 @@ export interface InboundListenerOptions {
   bounceDomain: string | undefined;
   /** The name given in the greeting; absent: the machine's host name. */
   serverName?: string | undefined;
-}
-
-/** An error smtp-server turns into the reply `<code> <text>`. */
-function smtpReply(code: number, text: string): Error {
-  return Object.assign(new Error(text), { responseCode: code });
-}
-
-/** Reads the message into memory up to `maxBytes`; the rest is read and dropped (smtp-server answers 552). */
-function readUpTo(stream: SMTPServerDataStream, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    stream.on('data', (chunk: Buffer) => {
-      if (kept >= maxBytes) return;
-      chunks.push(chunk);
-      kept += chunk.length;
-    });
-    stream.on('end', () => resolve(Buffer.concat(chunks)));
-    stream.on('error', reject);
-  });
 }
 
 /** The MIME parts a report can be recognised by, with their text. */
@@ -104,14 +84,7 @@ export class InboundListener {
   }
 
   async listen(): Promise<number> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.server.once('error', reject);
-      this.server.listen(this.options.port, this.options.host, () => {
-        this.server.server.off('error', reject);
-        resolve();
-      });
-    });
-    this.boundPort = (this.server.server.address() as net.AddressInfo).port;
+    this.boundPort = await listenSmtp(this.server, this.options.port, this.options.host);
     this.log.info({ host: this.options.host, port: this.boundPort }, 'inbound SMTP listener for bounces and complaints is listening');
     return this.boundPort;
   }
@@ -119,7 +92,7 @@ export class InboundListener {
   /** Stops taking connections; a conversation in progress gets closeTimeout to finish. */
   async close(): Promise<void> {
     if (this.boundPort === undefined) return;
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeSmtp(this.server);
     this.boundPort = undefined;
   }
 

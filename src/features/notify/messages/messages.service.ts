@@ -6,6 +6,7 @@
  *   messages.idempotency.ts  Idempotency-Key: one answer per key and body
  *   messages.batch.ts        checking each item of a batch on its own
  *   messages.log.ts          the message log: list, get, raw MIME
+ *   messages.submission.ts   preparing a message submitted over SMTP (its own MIME)
  * This class puts them in order for a request; after the commit it wakes the worker.
  */
 import type { Db, DbHandle } from '../../../db/database.js';
@@ -26,6 +27,7 @@ import { MessageLog } from './messages.log.js';
 import { carriedDetails, SendPreparer, type SenderOf } from './messages.prepare.js';
 import type { BatchBody, BatchResult, Message, MessageDetail, SendBody, SendResult } from './messages.schemas.js';
 import { DEFAULT_SEND_LIMITS, type SendLimits } from './messages.send-options.js';
+import { SubmissionPreparer, type Submission } from './messages.submission.js';
 import { deleteUnclaimedJobsOf, listRecipientsOf, markRecipientsCancelled, type AcceptedMessage, type AcceptedSend } from './messages.store.js';
 
 export { carriedDetails } from './messages.prepare.js';
@@ -36,6 +38,7 @@ export class MessagesService {
   private readonly db: Db;
   private readonly acceptor: SendAcceptor;
   private readonly preparer: SendPreparer;
+  private readonly submissions: SubmissionPreparer;
   private readonly idempotency: IdempotentRequests;
   private readonly log: MessageLog;
 
@@ -53,6 +56,7 @@ export class MessagesService {
     this.db = handle.db;
     this.acceptor = new SendAcceptor(handle, charger);
     this.preparer = new SendPreparer(handle.db, senders, limits);
+    this.submissions = new SubmissionPreparer(senders, limits);
     this.idempotency = new IdempotentRequests(handle.db);
     this.log = new MessageLog(handle.db, handle.longReads, composer);
   }
@@ -62,6 +66,19 @@ export class MessagesService {
       const accepted = await this.preparer.prepare(principal, body, Date.now());
       return this.commit([accepted], record, (suppressed) => sendResultOf(accepted, suppressed));
     });
+  }
+
+  /**
+   * A message submitted over SMTP (delivery/submission/listener.ts), answered like
+   * POST /notify/v1/send once it is durable, through the same accept commit. Its
+   * Idempotency-Key header is honoured over the envelope and the bytes as received.
+   */
+  async submitMime(principal: Principal, submission: Submission): Promise<Answer<SendResult>> {
+    const now = Date.now();
+    const { accepted, idempotencyKey } = await this.submissions.prepare(principal, submission, now);
+    const request = { mailFrom: submission.mailFrom, rcptTo: submission.rcptTo, mime: submission.raw.toString('base64') };
+    return this.idempotency.once(principal, idempotencyKey, request, async (record) =>
+      this.commit([accepted], record, (suppressed) => sendResultOf(accepted, suppressed)));
   }
 
   /** Each message validated on its own; the accepted ones committed together, in one transaction. */

@@ -57,7 +57,7 @@ export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMes
 }
 
 /** The columns of a message in lists: not its content, MIME or attachments. */
-export type ListedMessageRow = Omit<MessageRow, 'mime' | 'html_content' | 'text_content' | 'attachments'>;
+export type ListedMessageRow = Omit<MessageRow, 'mime' | 'submitted_mime' | 'html_content' | 'text_content' | 'attachments'>;
 
 export async function listMessages(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: ListedMessageRow[]; total: number }> {
   return listPage(liveRowsOf(db, 'messages', accountId), (q) => q.select([

@@ -12,6 +12,12 @@ export interface MessagesTable {
   message_id_header: string;
   /** The composed MIME, stored on first composition so retries send identical bytes. */
   mime: string | null;
+  /**
+   * SMTP submission: the client's MIME as accepted (Message-ID and Date added when
+   * missing, X-Postwire-* removed), unsigned; composing signs it into `mime`. Absent
+   * (null) for a JSON send. Optional here so the JSON send path need not name it.
+   */
+  submitted_mime?: string | null;
   recipient_count: number;
   /** The text/plain part as given; null: derived from the HTML at composition. */
   text_content: string | null;

@@ -1,0 +1,179 @@
+/**
+ * SMTP submission benchmark (issue 21: pooled submission to `postwire smtp` at no less
+ * than half the rate of a plain smtp-server that only receives, same machine, same run).
+ *
+ *   npm run bench:smtp -- [--count 5000] [--dialect sqlite|postgres] [--connections 4]
+ *                         [--concurrency 16] [--json]
+ *
+ * The postgres dialect needs DATABASE_URL (a server where the bench may create a database,
+ * e.g. postgres://postgres@127.0.0.1:5432/postgres); a fresh database is created and dropped.
+ *
+ * What happens:
+ *  1. Setup, not timed: `postwire api` on a fresh database seeds its first account; the
+ *     bench logs in, creates an API key with the `send` scope, and stops it.
+ *  2. Baseline: bench/deliver-sink.ts in its own process (smtp-server on 127.0.0.1 that
+ *     reads each message and answers 250, keeping nothing). One pooled nodemailer
+ *     transport (--connections connections, --concurrency messages in flight) submits N
+ *     messages of one recipient each (~2 KB HTML with a text part, built by nodemailer as
+ *     an application would). Timed from the first send to the last 250.
+ *  3. Postwire: `postwire smtp` in its own process on the same database; the same client,
+ *     authenticated with the key, submits the same N messages. Every 250 comes after the
+ *     message's group commit: acceptance, durably stored, is inside the figure.
+ *     Both sides are plain SMTP over loopback (no STARTTLS), so TLS costs neither.
+ *  4. Checks: every submission got a 250; every id in Postwire's 250s is a message in the
+ *     database with its recipient queued; the sink counted every baseline message.
+ *
+ * No timing assertions: the exit code is 1 only when the bench could not run or a check
+ * failed. Run it alone on the machine; figures go to docs/performance.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import nodemailer from 'nodemailer';
+import { openDatabase } from '../src/db/database.ts';
+import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
+import { callApi, childEnv, logIn, resultOf, startPostwire, stopPostwire } from '../test/helpers/process.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HTML = `<html><body><h1>Your order has shipped</h1>${'<p>Thank you for your order. It is on its way and should arrive within three working days.</p>'.repeat(18)}</body></html>`;
+
+interface Options {
+  count: number;
+  dialect: 'sqlite' | 'postgres';
+  connections: number;
+  concurrency: number;
+  json: boolean;
+}
+
+function options(): Options {
+  const { values } = parseArgs({
+    options: {
+      count: { type: 'string', default: '5000' }, dialect: { type: 'string', default: 'sqlite' },
+      connections: { type: 'string', default: '4' }, concurrency: { type: 'string', default: '16' }, json: { type: 'boolean', default: false },
+    },
+  });
+  const dialect = values.dialect === 'postgres' ? 'postgres' : 'sqlite';
+  if (dialect === 'postgres' && !process.env.DATABASE_URL) throw new Error('--dialect postgres needs DATABASE_URL');
+  return { count: Number(values.count), dialect, connections: Number(values.connections), concurrency: Number(values.concurrency), json: values.json };
+}
+
+/** A child process whose output is watched for a line. */
+function spawnWatched(args: string[], env: NodeJS.ProcessEnv, ipc = false): { proc: ChildProcess; waitFor(pattern: RegExp): Promise<string> } {
+  const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
+  proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
+  return {
+    proc,
+    waitFor: (pattern) => new Promise((resolve, reject) => {
+      const timer = setInterval(() => {
+        const match = pattern.exec(out);
+        if (match) {
+          clearInterval(timer);
+          resolve(match[1]!);
+        } else if (proc.exitCode !== null) {
+          clearInterval(timer);
+          reject(new Error(`process exited before ${pattern}:\n${out}`));
+        }
+      }, 20);
+    }),
+  };
+}
+
+interface Run {
+  seconds: number;
+  perSecond: number;
+  /** The 250 reply of each message, in submission order. */
+  replies: string[];
+}
+
+/** Submits `count` messages through one pooled transport, `concurrency` in flight; times first send to last 250. */
+async function submit(o: Options, port: number, from: string, to: (i: number) => string, auth?: { user: string; pass: string }): Promise<Run> {
+  const transport = nodemailer.createTransport({
+    pool: true, host: '127.0.0.1', port, secure: false, ignoreTLS: true, maxConnections: o.connections, maxMessages: Infinity,
+    ...(auth ? { auth } : {}),
+  });
+  const replies: string[] = new Array(o.count);
+  let next = 0;
+  const started = performance.now();
+  const lane = async () => {
+    while (next < o.count) {
+      const i = next++;
+      const info = await transport.sendMail({ from: { name: 'Shop', address: from }, to: to(i), subject: `Your order #${i} has shipped`, html: HTML, text: 'Your order has shipped.' });
+      replies[i] = info.response;
+    }
+  };
+  await Promise.all(Array.from({ length: o.concurrency }, lane));
+  const seconds = (performance.now() - started) / 1000;
+  transport.close();
+  return { seconds, perSecond: o.count / seconds, replies };
+}
+
+async function main(): Promise<number> {
+  const o = options();
+  const say = (line: string) => { if (!o.json) process.stdout.write(`${line}\n`); };
+  const db: TestDatabase = await createTestDatabase(o.dialect);
+  const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, LOG_LEVEL: 'warn' };
+  const children: ChildProcess[] = [];
+  try {
+    say(`setup: account and API key on a fresh ${o.dialect} database`);
+    const api = await startPostwire('api', env);
+    const from = api.credentials!.email;
+    const token = await logIn(api, api.credentials!);
+    const key = resultOf(await callApi(api.url, '/account/apikeys', { token, json: { name: 'bench', scopes: ['send'] } }), 201).key as string;
+    await stopPostwire(api);
+
+    const sink = spawnWatched(['--import', 'tsx', path.join(ROOT, 'bench/deliver-sink.ts')], childEnv({}), true);
+    children.push(sink.proc);
+    const sinkPort = Number(await sink.waitFor(/LISTENING (\d+)/));
+    say(`baseline: ${o.count} messages to a plain smtp-server over ${o.connections} connections`);
+    const baseline = await submit(o, sinkPort, from, (i) => `b${i}@bench.example`);
+
+    const smtp = spawnWatched(['bin/postwire.mjs', 'smtp'], childEnv({ ...env, SMTP_SUBMISSION_PORT: '0', SMTP_SUBMISSION_HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0' }));
+    children.push(smtp.proc);
+    const smtpPort = Number(await smtp.waitFor(/SMTP: smtp:\/\/[^:]+:(\d+)/));
+    say(`postwire: ${o.count} messages to postwire smtp over ${o.connections} connections`);
+    const postwire = await submit(o, smtpPort, from, (i) => `p${i}@bench.example`, { user: 'apikey', pass: key });
+
+    // Checks: every 250 names a message that is on disk, with its recipient queued.
+    const ids = postwire.replies.map((r) => /queued as (\w+)/.exec(r ?? '')?.[1]);
+    const missingIds = ids.filter((id) => !id).length;
+    const handle = await openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
+    let stored = 0;
+    let queued = 0;
+    try {
+      const known = ids.filter((id): id is string => !!id);
+      for (let i = 0; i < known.length; i += 500) {
+        const chunk = known.slice(i, i + 500);
+        stored += (await handle.db.selectFrom('messages').select('id').where('id', 'in', chunk).execute()).length;
+        queued += (await handle.db.selectFrom('delivery_jobs').select('id').where('message_id', 'in', chunk).execute()).length;
+      }
+    } finally {
+      await handle.close();
+    }
+    const baselineOk = baseline.replies.every((r) => r?.startsWith('250'));
+    const ratio = postwire.perSecond / baseline.perSecond;
+    const result = {
+      dialect: o.dialect, count: o.count, connections: o.connections, concurrency: o.concurrency,
+      baselinePerSecond: Math.round(baseline.perSecond), postwirePerSecond: Math.round(postwire.perSecond), ratio: Number(ratio.toFixed(3)),
+      checks: { every250HasAnId: missingIds === 0, onDisk: stored, queued, baselineAll250: baselineOk },
+    };
+    if (o.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+    else {
+      say(`baseline  ${result.baselinePerSecond} messages/s (${baseline.seconds.toFixed(2)} s)`);
+      say(`postwire  ${result.postwirePerSecond} messages/s (${postwire.seconds.toFixed(2)} s)`);
+      say(`ratio     ${result.ratio} (issue 21 asks for at least 0.5)`);
+      say(`checks    ${stored} of ${o.count} answered messages on disk, ${queued} queued; every 250 with an id: ${missingIds === 0}; baseline all 250: ${baselineOk}`);
+    }
+    return missingIds === 0 && stored === o.count && queued === o.count && baselineOk ? 0 : 1;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await db.drop();
+  }
+}
+
+main().then((code) => process.exit(code), (error) => {
+  process.stderr.write(`${(error as Error).stack}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,113 @@
+/**
+ * The certificate of the SMTP submission port's STARTTLS: the operator's files
+ * (SMTP_SUBMISSION_TLS_CERT and _KEY), or on the embedded default a self-signed one,
+ * generated on first start and kept in DATA_DIR so clients that pinned it keep trusting it.
+ *
+ * Node can make keys and sign bytes but has no API that issues a certificate, so the
+ * self-signed one is written here in DER: an X.509 v3 TBSCertificate (serial, issuer =
+ * subject = CN=<host name>, ten years of validity, the public key as node exports it,
+ * a subjectAltName naming the host and localhost) signed with SHA-256 and RSA. Only the
+ * few ASN.1 shapes that needs are encoded: SEQUENCE, SET, INTEGER, OID, UTF8String,
+ * UTCTime/GeneralizedTime, BIT STRING, explicit tags. Mail clients that verify
+ * certificates must be told to trust it (docs/smtp.md); most that submit over STARTTLS
+ * to a configured host do not verify at all.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface TlsCredentials {
+  cert: string;
+  key: string;
+}
+
+function der(tag: number, content: Buffer): Buffer {
+  const length = content.length;
+  let header: Buffer;
+  if (length < 0x80) header = Buffer.from([tag, length]);
+  else {
+    const bytes: number[] = [];
+    for (let n = length; n > 0; n >>= 8) bytes.unshift(n & 0xff);
+    header = Buffer.from([tag, 0x80 | bytes.length, ...bytes]);
+  }
+  return Buffer.concat([header, content]);
+}
+
+const sequence = (...parts: Buffer[]) => der(0x30, Buffer.concat(parts));
+const set = (...parts: Buffer[]) => der(0x31, Buffer.concat(parts));
+const explicit = (n: number, inner: Buffer) => der(0xa0 + n, inner);
+const utf8 = (text: string) => der(0x0c, Buffer.from(text, 'utf8'));
+const bitString = (bytes: Buffer) => der(0x03, Buffer.concat([Buffer.from([0]), bytes]));
+const octetString = (bytes: Buffer) => der(0x04, bytes);
+
+/** A positive INTEGER from big-endian bytes (a leading zero keeps the sign bit clear). */
+function integer(bytes: Buffer): Buffer {
+  return der(0x02, bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+}
+
+function oid(dotted: string): Buffer {
+  const [first, second, ...rest] = dotted.split('.').map(Number);
+  const bytes = [first! * 40 + second!];
+  for (const arc of rest) {
+    const chunk = [arc & 0x7f];
+    for (let n = arc >> 7; n > 0; n >>= 7) chunk.unshift(0x80 | (n & 0x7f));
+    bytes.push(...chunk);
+  }
+  return der(0x06, Buffer.from(bytes));
+}
+
+/** UTCTime until 2049, GeneralizedTime after (RFC 5280 §4.1.2.5). */
+function time(date: Date): Buffer {
+  const iso = date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return date.getUTCFullYear() < 2050 ? der(0x17, Buffer.from(`${iso.slice(2)}Z`)) : der(0x18, Buffer.from(`${iso}Z`));
+}
+
+const SHA256_WITH_RSA = sequence(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
+
+/** A self-signed certificate and its key, both PEM, for `hostName`. */
+export function selfSignedCertificate(hostName: string, now = new Date()): TlsCredentials {
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const name = sequence(set(sequence(oid('2.5.4.3'), utf8(hostName))));
+  const dnsNames = [...new Set([hostName, 'localhost'])].map((n) => der(0x82, Buffer.from(n, 'ascii')));
+  const loopback = der(0x87, Buffer.from([127, 0, 0, 1]));
+  const subjectAltName = sequence(oid('2.5.29.17'), octetString(sequence(...dnsNames, loopback)));
+  const notAfter = new Date(now.getTime() + 10 * 365 * 86_400_000);
+  const tbs = sequence(
+    explicit(0, integer(Buffer.from([2]))), // v3
+    integer(crypto.randomBytes(16)),
+    SHA256_WITH_RSA,
+    name,
+    sequence(time(now), time(notAfter)),
+    name,
+    publicKey.export({ type: 'spki', format: 'der' }),
+    explicit(3, sequence(subjectAltName)),
+  );
+  const signature = crypto.sign('sha256', tbs, privateKey);
+  const certificate = sequence(tbs, SHA256_WITH_RSA, bitString(signature));
+  const base64 = certificate.toString('base64').replace(/.{64}/g, '$&\n').replace(/\n$/, '');
+  return {
+    cert: `-----BEGIN CERTIFICATE-----\n${base64}\n-----END CERTIFICATE-----\n`,
+    key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
+/**
+ * The operator's certificate files when configured; otherwise DATA_DIR's self-signed
+ * pair, generated now if this is the first start (the key file readable by its owner only).
+ */
+export function loadTlsCredentials(options: { certFile: string | undefined; keyFile: string | undefined; dataDir: string; hostName: string }): TlsCredentials {
+  if (options.certFile && options.keyFile) {
+    return { cert: fs.readFileSync(options.certFile, 'utf8'), key: fs.readFileSync(options.keyFile, 'utf8') };
+  }
+  const certFile = path.join(options.dataDir, 'smtp-submission-cert.pem');
+  const keyFile = path.join(options.dataDir, 'smtp-submission-key.pem');
+  if (fs.existsSync(certFile) && fs.existsSync(keyFile)) {
+    return { cert: fs.readFileSync(certFile, 'utf8'), key: fs.readFileSync(keyFile, 'utf8') };
+  }
+  const generated = selfSignedCertificate(options.hostName);
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  // Key first: a crash between the two leaves no certificate without its key.
+  fs.writeFileSync(keyFile, generated.key, { mode: 0o600 });
+  fs.writeFileSync(certFile, generated.cert);
+  return generated;
+}

@@ -1,0 +1,221 @@
+/**
+ * Preparing a message submitted over SMTP (delivery/submission/listener.ts): the client
+ * built the MIME, so unlike a JSON send (messages.prepare.ts) nothing is composed from
+ * fields. What is decided here, before the same accept commit as the API's:
+ *
+ *   bytes      the message must be UTF-8 (8BITMIME and SMTPUTF8 text): the stored MIME
+ *              is text, and bytes in another charset would not survive it unchanged
+ *   headers    the header block is read by mailparser (no hand-written MIME parsing);
+ *              From must be one of the account's usable senders, the same rule and the
+ *              same message as the API's `from.email`
+ *   options    `X-Postwire-Tags` (comma-separated), `X-Postwire-Metadata` (a JSON
+ *              object) and `Idempotency-Key` follow the API's rules for tags, metadata
+ *              and keys, and are removed from the stored MIME: they are for Postwire only;
+ *              so is a Bcc header, which would show the hidden recipients to all
+ *   added      Message-ID and Date when the client gave none (a client's own are kept)
+ *   recipients the envelope decides (Bcc works): each RCPT TO is one recipient, its
+ *              kind `to` or `cc` when a header names it, else `bcc`
+ *
+ * Everything else of the MIME is kept byte for byte (parts, attachments, the client's
+ * own text part). The return path and the DKIM signature are added at delivery, as for
+ * any message (compose.ts signs `submitted_mime` into `mime`).
+ */
+import { simpleParser, type AddressObject } from 'mailparser';
+import { AppError, type FieldError } from '../../../errors.js';
+import type { Principal } from '../../../http/principal.js';
+import { normalizeEmail } from '../../../lib/email-address.js';
+import { newId } from '../../../lib/ids.js';
+import { newEventRow } from '../events/events.service.js';
+import type { SendersService } from '../senders/senders.service.js';
+import { carriedDetails } from './messages.prepare.js';
+import { MAX_TAG_LENGTH, MAX_TAGS, type SendBody } from './messages.schemas.js';
+import { prepareSendOptions, type SendLimits } from './messages.send-options.js';
+import type { AcceptedMessage } from './messages.store.js';
+import type { RecipientKind } from './messages.table.js';
+
+/** What the SMTP conversation hands over: the envelope and the message as received. */
+export interface Submission {
+  /** MAIL FROM; informational only (the return path is Postwire's own). */
+  mailFrom: string;
+  /** RCPT TO addresses, in order. */
+  rcptTo: string[];
+  raw: Buffer;
+}
+
+/** A submission ready for the accept commit, and what its Idempotency-Key header asked. */
+export interface PreparedSubmission {
+  accepted: AcceptedMessage;
+  idempotencyKey: string | undefined;
+}
+
+/**
+ * Headers removed from the MIME (lower case): Postwire's own, read first, and Bcc, which
+ * would show every copy's reader the hidden recipients (the envelope names them already;
+ * mail submission agents drop it the same way).
+ */
+const REMOVED_HEADERS = new Set(['x-postwire-tags', 'x-postwire-metadata', 'idempotency-key', 'bcc']);
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The header block and the rest; `separator` is the empty line as the client wrote it. */
+function splitHeaders(text: string): { head: string; newline: string; body: string } {
+  const crlf = text.indexOf('\r\n\r\n');
+  const lf = text.indexOf('\n\n');
+  if (crlf !== -1 && (lf === -1 || crlf < lf)) return { head: text.slice(0, crlf), newline: '\r\n', body: text.slice(crlf + 4) };
+  if (lf !== -1) return { head: text.slice(0, lf), newline: '\n', body: text.slice(lf + 2) };
+  return { head: text.replace(/\r?\n$/, ''), newline: '\r\n', body: '' };
+}
+
+/** The header fields of a block, each with its continuation lines, as written. */
+function headerFields(head: string): { name: string; lines: string[] }[] {
+  const fields: { name: string; lines: string[] }[] = [];
+  for (const line of head.split(/(?<=\n)/)) {
+    const last = fields[fields.length - 1];
+    if (last && /^[ \t]/.test(line)) last.lines.push(line);
+    else fields.push({ name: line.slice(0, Math.max(0, line.indexOf(':'))).trim().toLowerCase(), lines: [line] });
+  }
+  return fields;
+}
+
+/**
+ * A header value with its RFC 2047 encoded words decoded: clients encode X-… values that
+ * way (nodemailer does for JSON), and mailparser decodes only the headers it knows. So the
+ * value is given to mailparser as a Subject, which it does decode.
+ */
+async function decodedWords(value: string): Promise<string> {
+  if (!value.includes('=?')) return value;
+  return (await simpleParser(`Subject: ${value}\r\n\r\n`)).subject ?? value;
+}
+
+function addressesOf(header: AddressObject | AddressObject[] | undefined): string[] {
+  const objects = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  const out: string[] = [];
+  const walk = (list: AddressObject['value']) => {
+    for (const a of list) {
+      if (a.address) out.push(normalizeEmail(a.address));
+      if (a.group) walk(a.group);
+    }
+  };
+  for (const o of objects) walk(o.value);
+  return out;
+}
+
+/** An RFC 5322 date (Thu, 01 Jan 2026 09:00:00 +0000). */
+function rfc5322Date(ms: number): string {
+  return new Date(ms).toUTCString().replace(/GMT$/, '+0000');
+}
+
+function tagsFrom(value: string, errors: FieldError[]): string[] | undefined {
+  const tags = value.split(',').map((t) => t.trim()).filter(Boolean);
+  if (tags.length > MAX_TAGS) errors.push({ field: 'X-Postwire-Tags', message: `must name at most ${MAX_TAGS} tags` });
+  if (tags.some((t) => t.length > MAX_TAG_LENGTH)) errors.push({ field: 'X-Postwire-Tags', message: `each tag must be at most ${MAX_TAG_LENGTH} characters` });
+  return tags.length ? tags : undefined;
+}
+
+function metadataFrom(value: string, errors: FieldError[]): SendBody['metadata'] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    errors.push({ field: 'X-Postwire-Metadata', message: 'must be a JSON object, e.g. {"orderId":"A-1001"}' });
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)
+    || Object.values(parsed).some((v) => !['string', 'number', 'boolean'].includes(typeof v))) {
+    errors.push({ field: 'X-Postwire-Metadata', message: 'must be a JSON object of strings, numbers and booleans' });
+    return undefined;
+  }
+  return parsed as SendBody['metadata'];
+}
+
+export class SubmissionPreparer {
+  constructor(
+    private readonly senders: Pick<SendersService, 'usableSender'>,
+    private readonly limits: SendLimits,
+  ) {}
+
+  /** Checks and prepares one submission; throws the AppError that refuses it. */
+  async prepare(principal: Principal, submission: Submission, now: number): Promise<PreparedSubmission> {
+    let text: string;
+    try {
+      text = STRICT_UTF8.decode(submission.raw);
+    } catch {
+      throw AppError.field('message', 'contains 8-bit data that is not UTF-8; send it base64 or quoted-printable encoded, or in UTF-8');
+    }
+    const { head, newline, body } = splitHeaders(text);
+    const fields = headerFields(head);
+    // Only the header block is parsed: cheap, whatever the size of the attachments.
+    const parsed = await simpleParser(`${head}${newline}${newline}`, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+    const from = parsed.from?.value[0];
+    if (!from?.address || parsed.from!.value.length !== 1) {
+      throw AppError.field('from.email', 'the message must have a From header with exactly one address, one of this account\'s senders');
+    }
+    const sender = await this.senders.usableSender(principal.accountId, from.address);
+
+    const errors: FieldError[] = [];
+    const field = (name: string) => fields.find((f) => f.name === name);
+    const textOf = async (name: string): Promise<string | undefined> => {
+      const value = parsed.headers.get(name);
+      return value === undefined ? undefined : decodedWords(String(value).trim());
+    };
+    const tagsText = await textOf('x-postwire-tags');
+    const metadataText = await textOf('x-postwire-metadata');
+    const tags = tagsText !== undefined ? tagsFrom(tagsText, errors) : undefined;
+    const metadata = metadataText !== undefined ? metadataFrom(metadataText, errors) : undefined;
+    const idempotencyKey = await textOf('idempotency-key');
+    if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
+      errors.push({ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters without spaces' });
+    }
+    if (errors.length) throw AppError.validation(errors);
+    const options = prepareSendOptions({ tags, metadata } as SendBody, this.limits, now);
+
+    const messageId = newId(now);
+    const fromEmail = from.address.trim();
+    const messageIdHeader = parsed.messageId ? `<${parsed.messageId.replace(/^<|>$/g, '')}>`
+      : `<${messageId}@${fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase()}>`;
+    const added = [
+      ...(field('message-id') ? [] : [`Message-ID: ${messageIdHeader}`]),
+      ...(field('date') ? [] : [`Date: ${rfc5322Date(now)}`]),
+    ];
+    const kept = fields.filter((f) => !REMOVED_HEADERS.has(f.name)).map((f) => f.lines.join('')).join('').replace(/\r?\n$/, '');
+    const mime = `${added.map((h) => h + newline).join('')}${kept}${newline}${newline}${body}`;
+
+    const named = new Map<string, RecipientKind>();
+    for (const a of addressesOf(parsed.cc)) named.set(a, 'cc');
+    for (const a of addressesOf(parsed.to)) named.set(a, 'to');
+    const seen = new Set<string>();
+    const rcpts = submission.rcptTo.filter((address) => {
+      const key = normalizeEmail(address);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const recipients = rcpts.map((email, position) => ({
+      id: newId(now), message_id: messageId, account_id: principal.accountId, position,
+      email, name: '', kind: named.get(normalizeEmail(email)) ?? ('bcc' as const), state: 'queued' as const, attempts: 0,
+      last_response: null, sent_at: null, created_at: now, updated_at: now, content: null, mime: null,
+    }));
+    const json = (value: object | null) => (value === null ? null : JSON.stringify(value));
+    const message = {
+      id: messageId, account_id: principal.accountId, sender_id: sender.id, from_email: fromEmail,
+      from_name: from.name?.trim() || sender.display_name, subject: parsed.subject ?? '',
+      // The content lives in the MIME (GET /notify/v1/messages/{id}/raw), not in fields.
+      html_content: '', text_content: null,
+      message_id_header: messageIdHeader, mime: null, submitted_mime: mime, recipient_count: recipients.length,
+      reply_to: null, headers: null, tags: json(options.tags), metadata: json(options.metadata), attachments: null,
+      scheduled_at: null, template_id: null,
+      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+    };
+    const details = carriedDetails(message);
+    const accepted: AcceptedMessage = {
+      message,
+      recipients,
+      jobs: recipients.map((r) => ({
+        id: r.id, recipient_id: r.id, message_id: messageId, run_at: now, attempts: 0, locked_by: null, locked_until: null, last_error: null, created_at: now,
+      })),
+      events: recipients.map((r) => newEventRow({ accountId: principal.accountId, messageId, recipientId: r.id, email: r.email, type: 'accepted', at: now, details })),
+      tags: (options.tags ?? []).map((tag) => ({ message_id: messageId, account_id: principal.accountId, tag })),
+    };
+    return { accepted, idempotencyKey };
+  }
+}
