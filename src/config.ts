@@ -54,6 +54,11 @@ export const CONFIG_SCHEMA = {
   ACCESS_TOKEN_TTL_SECONDS: { kind: 'integer', default: '3600', min: 60, description: 'Lifetime of an access token (expires_in of POST /token).' },
   REFRESH_TOKEN_TTL_SECONDS: { kind: 'integer', default: '2592000', min: 60, description: 'Lifetime of a refresh token family since its last rotation (30 days).' },
   SESSION_CACHE_SECONDS: { kind: 'integer', default: '5', min: 0, description: 'How long another process may keep honouring a revoked session (verified credentials are cached this long).' },
+  HTTP_HEADERS_TIMEOUT_MS: { kind: 'integer', default: '10000', min: 100, description: 'How long a client may take to send a request\'s headers before it gets 408 and the connection is closed.' },
+  HTTP_REQUEST_TIMEOUT_MS: { kind: 'integer', default: '120000', min: 100, description: 'How long a client may take to send a whole request, body included, before it gets 408 and the connection is closed (a 10 MB body at 1 Mbit/s takes about 80 s).' },
+  HTTP_IDLE_TIMEOUT_MS: { kind: 'integer', default: '60000', min: 100, description: 'A connection on which nothing is sent or received for this long is closed (a client that stops in the middle of a body).' },
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: { kind: 'integer', default: '5000', min: 100, description: 'How long an idle kept-alive connection stays open for the next request; behind a load balancer, make it longer than the balancer\'s own.' },
+  SHUTDOWN_TIMEOUT_MS: { kind: 'integer', default: '10000', min: 100, description: 'On SIGTERM, how long requests in progress may take to finish before their connections are closed; accepted messages are committed either way.' },
   BODY_LIMIT_BYTES: { kind: 'integer', default: '10485760', min: 1024, description: 'Largest request body accepted; larger bodies get 413.' },
   BILLING: { kind: 'enum', default: 'off', values: ['off', 'credits'], description: 'off: sending is not metered; credits: each accepted recipient costs one credit, and an account without credits gets 402 (docs/billing.md).' },
   ADMIN_TOKEN: { kind: 'string', default: undefined, description: 'Bearer token of the operator\'s endpoints (POST /admin/accounts/{id}/payments), at least 24 characters; absent: those endpoints do not exist (404).' },
@@ -130,6 +135,11 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   sessionCacheSeconds: number;
   bodyLimitBytes: number;
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpIdleTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
+  shutdownTimeoutMs: number;
   billing: 'off' | 'credits';
   adminToken: string | undefined;
   redisUrl: string | undefined;
@@ -234,6 +244,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenTtlSeconds: get('REFRESH_TOKEN_TTL_SECONDS') as number,
     sessionCacheSeconds: get('SESSION_CACHE_SECONDS') as number,
     bodyLimitBytes: get('BODY_LIMIT_BYTES') as number,
+    httpHeadersTimeoutMs: get('HTTP_HEADERS_TIMEOUT_MS') as number,
+    httpRequestTimeoutMs: get('HTTP_REQUEST_TIMEOUT_MS') as number,
+    httpIdleTimeoutMs: get('HTTP_IDLE_TIMEOUT_MS') as number,
+    httpKeepAliveTimeoutMs: get('HTTP_KEEP_ALIVE_TIMEOUT_MS') as number,
+    shutdownTimeoutMs: get('SHUTDOWN_TIMEOUT_MS') as number,
     billing: get('BILLING') as Config['billing'],
     adminToken: get('ADMIN_TOKEN') as string | undefined,
     redisUrl: get('REDIS_URL') as string | undefined,
