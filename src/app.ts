@@ -12,9 +12,11 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { requireBearer } from './http/auth.js';
 import { registerBodyParsers } from './http/body-parsers.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import { ENVELOPE_VERSION, failure } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerAccountPublicRoutes, registerAccountRoutesAuthenticated } from './features/account/account.module.js';
@@ -36,12 +38,24 @@ export async function buildApp(config: Config, services: Services, logger: Logge
     requestIdHeader: 'x-request-id',
     // Only named proxies may say who the client is (X-Forwarded-For); request.ip is then the client's.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    // Slow or stalled clients cannot hold a connection (or a shutdown) for ever. Node checks
+    // the header and request deadlines on a timer; it runs often enough to keep them close.
+    requestTimeout: config.httpRequestTimeoutMs,
+    connectionTimeout: config.httpIdleTimeoutMs,
+    keepAliveTimeout: config.httpKeepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.httpHeadersTimeoutMs, config.httpRequestTimeoutMs),
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(config.httpHeadersTimeoutMs, config.httpRequestTimeoutMs) / 4))),
+    },
+    // What Node's parser refuses (431, framing, timeouts) is answered with the envelope too.
+    clientErrorHandler: clientErrorHandler(logger as unknown as FastifyBaseLogger),
     // A URL that cannot be decoded (GET /%zz) never reaches a route or the error handler.
     frameworkErrors: (_error, _request, reply) => {
       (reply as FastifyReply).status(400).send(failure(400, 'The request URL is malformed.'));
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  registerSecurityHeaders(app);
   registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });
   await registerBodyParsers(app, { bodyLimit: config.bodyLimitBytes });
   // Before any route: the per-IP limit applies to every route, the login limits attach to POST /token.

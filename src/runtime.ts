@@ -231,7 +231,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     },
     async close() {
       // Stop taking requests first, then let accepted messages commit, then stop delivering.
-      if (app) await app.close();
+      if (app) await closeWithin(app, config.shutdownTimeoutMs, logger);
       if (inbound) await inbound.close();
       if (submission) await submission.close();
       if (metricsServer) await metricsServer.close();
@@ -245,4 +245,22 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     },
   };
   return runtime;
+}
+
+/**
+ * Closes the HTTP server, waiting for requests in progress at most `deadlineMs`: then
+ * every remaining connection is closed (a client stalled in the middle of a body would
+ * otherwise hold the shutdown until its request timed out). Requests already handed to a
+ * service keep running; what they accepted is committed by `messages.drain()` after this.
+ */
+async function closeWithin(app: FastifyInstance, deadlineMs: number, logger: Logger): Promise<void> {
+  const deadline = setTimeout(() => {
+    logger.warn({ deadlineMs }, 'requests still in progress at the shutdown deadline (SHUTDOWN_TIMEOUT_MS); closing their connections');
+    app.server.closeAllConnections();
+  }, deadlineMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(deadline);
+  }
 }

@@ -85,6 +85,6 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
     if (rename && request.body !== undefined) request.body = rename(request.body);
     // Every route, every part, before any schema or service sees the text (validation.ts).
     const withNul = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
-    if (withNul !== undefined) throw AppError.field(withNul || 'body', 'must not contain NUL characters (\\u0000)');
+    if (withNul !== undefined) throw AppError.field(withNul || 'body', 'must not contain NUL control characters (\\u0000)');
   });
 }

@@ -109,6 +109,14 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, l
   const limiter = (max: number, timeWindow: number, key: (request: FastifyRequest) => string): Check =>
     app.createRateLimit({ max, timeWindow, keyGenerator: key, cache: MEMORY_STORE_KEYS } as Parameters<FastifyInstance['createRateLimit']>[0]) as unknown as Check;
 
+  // A client that sent junk after its request in the same write: Node refused the junk
+  // (client-errors.ts) and closed the connection, so this request can be answered to no
+  // one and its address is gone. It is the client's fault; stop here, before any limit
+  // needs the address (and before a TypeError about it would be logged as our own error).
+  app.addHook('onRequest', async (request) => {
+    if (request.ip === undefined) throw new AppError('bad_request', 'The connection was closed before the request could be answered.');
+  });
+
   const minute = 60_000;
   if (config.rateLimitPerIpPerMinute > 0) {
     const perIp = limiter(config.rateLimitPerIpPerMinute, minute, (r) => `ip:${ipOf(r)}`);

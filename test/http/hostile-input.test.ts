@@ -78,7 +78,7 @@ for (const dialect of DIALECTS) {
       for (const { field, ...request } of probes) {
         const authenticated = !['/token', '/token/refresh'].includes(request.url) && !request.url.startsWith('/notify/v1/senders/confirm');
         const response = await app.request({ ...request, ...(authenticated ? { token: account.token } : {}) });
-        expectFieldRefused(response, field, /must not contain NUL characters/, `${request.method} ${request.url} ${String(request.payload ?? JSON.stringify(request.body)).slice(0, 120)}`);
+        expectFieldRefused(response, field, /must not contain NUL control characters/, `${request.method} ${request.url} ${String(request.payload ?? JSON.stringify(request.body)).slice(0, 120)}`);
       }
       // Nothing half-done was stored: the account still works and lists nothing it was sent.
       assert.equal(expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/templates', token: account.token }), 200).resultObject.totalCount, 0);

@@ -13,10 +13,11 @@
  * Redirects are not followed (a 3xx is a failure): the receiver's URL is the one
  * registered. Calls go through src/http/outbound.ts, which refuses internal addresses
  * (OUTBOUND_ALLOW) and never reads the answer's body: an error keeps the status and its
- * standard reason only, so a receiver's page is never stored or shown. At most `concurrency` calls are in flight; the loop claims only as many
- * rows as it has free slots, so a claimed row is always being called and a lease never
- * waits behind a queue in this process. It sleeps until woken (fan-out in this process,
- * or a PostgreSQL notification from any) or the next poll.
+ * standard reason only, so a receiver's page is never stored or shown.
+ * At most `concurrency` calls are in flight; the loop claims only as many rows as it has
+ * free slots, so a claimed row is always being called and a lease never waits behind a
+ * queue in this process. It sleeps until woken (fan-out in this process, or a PostgreSQL
+ * notification from any) or the next poll.
  *
  * Stopping: no new claims; calls in flight finish (each bounded by the timeout) and are
  * recorded; rows claimed but not started are released at once.
@@ -66,8 +67,8 @@ export function webhookPayload(event: EventRow, webhookId: string) {
 }
 
 /**
- * fetch refuses a URL with a user name or password in it; a webhook URL may carry them
- * (https://user:pass@host/…), and they become Basic authentication, as a browser would send.
+ * A webhook URL may carry a user name and password (https://user:pass@host/…): they
+ * become Basic authentication, as a browser would send, and leave the URL.
  */
 function splitCredentials(url: string): { url: string; authorization?: string } {
   const parsed = new URL(url);
