@@ -405,7 +405,27 @@ for (const dialect of DIALECTS) {
     });
   });
 
-  describe(`SMTP submission survives kill -9 after a 250 [${dialect}]`, () => {
+  describe(`SMTP submission's per-key rate limit [${dialect}]`, () => {
+    let app: TestApp;
+    after(async () => { await app?.close(); });
+
+    it('answers 451 4.7.0 at MAIL FROM once the key has sent RATE_LIMIT_PER_MINUTE messages', async () => {
+      app = await startTestApp(dialect, { smtp: true, config: { rateLimitPerMinute: 2 } });
+      const a = await app.signUp();
+      const key = (await createApiKey(app, a.token, ['send'])).key;
+      const dialogue = await authenticated(app.runtime.submission!.port!, key);
+      try {
+        for (let i = 0; i < 2; i++) assert.equal((await dialogue.send(a.email, [`r${i}@example.net`], simpleMessage(a.email, `r${i}@example.net`))).code, 250);
+        const limited = await dialogue.command(`MAIL FROM:<${a.email}>`);
+        assert.equal(limited.code, 451);
+        assert.match(limited.text, /^451 4\.7\.0 Too many messages with this API key \(limit 2 per minute/);
+      } finally {
+        dialogue.close();
+      }
+    });
+  });
+
+  describe(`SMTP submission survives kill -9 after a 250; postwire smtp on its own [${dialect}]`, () => {
     let database: TestDatabase;
     let sink: SmtpSink;
     before(async () => {
@@ -417,7 +437,7 @@ for (const dialect of DIALECTS) {
       await database?.drop();
     });
 
-    it('delivers after the restart what it answered 250 to', async () => {
+    it('delivers after the restart what it answered 250 to, and what postwire smtp alone takes', async () => {
       const env = {
         DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, SMTP_SUBMISSION_PORT: '0', SMTP_SUBMISSION_HOST: '127.0.0.1',
         INBOUND_SMTP_PORT: '0', TRANSPORT: 'smtp', SMTP_TLS_REJECT_UNAUTHORIZED: 'false', WORKER_POLL_MS: '100',
@@ -446,6 +466,16 @@ for (const dialect of DIALECTS) {
       const token2 = await logIn(second, first.credentials!);
       const message = resultOf(await callApi(second.url, `/notify/v1/messages/${queuedId(reply)}`, { token: token2 }), 200);
       assert.equal(message.recipients[0].email, 'survivor@example.net');
+
+      // `postwire smtp` alone, beside it: what it accepts, the other process's worker delivers.
+      const smtpOnly = await startPostwire('smtp', { ...env, SMTP_URL: sink.url });
+      const alone = await SmtpDialogue.open(Number(/^ {2}SMTP: smtp:\/\/[^:]+:(\d+)/m.exec(smtpOnly.stdout)?.[1]));
+      await alone.dialogue.command('EHLO client.test');
+      assert.equal((await alone.dialogue.auth(key)).code, 235);
+      assert.equal((await alone.dialogue.send(from, ['split@example.net'], simpleMessage(from, 'split@example.net', 'Split roles'))).code, 250);
+      alone.dialogue.close();
+      await relayed(sink, 'split@example.net');
+      assert.deepEqual(await stopPostwire(smtpOnly), { code: 0, signal: null });
       assert.deepEqual(await stopPostwire(second), { code: 0, signal: null });
     });
   });

@@ -26,7 +26,7 @@ export interface Finished extends Exit {
   stderr: string;
 }
 
-export type Role = 'start' | 'api' | 'worker';
+export type Role = 'start' | 'api' | 'worker' | 'smtp';
 
 export interface PostwireProcess {
   role: Role;
@@ -90,6 +90,7 @@ export function runPostwire(args: string[], env: Env = {}): Promise<Finished> {
 /** What says a process is ready: the banner of an API (ends with a blank line after Docs), a worker's first log line. */
 function isReady(role: Role, stdout: string): boolean {
   if (role === 'worker') return /"msg":"worker started"/.test(stdout);
+  if (role === 'smtp') return /^ {2}SMTP: smtp:\/\/\S+.*\n\n/m.test(stdout);
   const docs = stdout.indexOf('  Docs: ');
   return docs !== -1 && stdout.indexOf('\n\n', docs) !== -1;
 }
@@ -136,7 +137,7 @@ export async function startPostwire(role: Role, env: Env): Promise<PostwireProce
       reject(new Error(`postwire ${role} exited (code ${code}, signal ${signal}) before it was ready.\nstdout:\n${started.stdout}\nstderr:\n${started.stderr}`));
     });
   });
-  if (role !== 'worker') {
+  if (role !== 'worker' && role !== 'smtp') {
     const api = /^ {2}API: +(http:\/\/\S+)$/m.exec(started.stdout);
     if (!api) throw new Error(`no API line in:\n${started.stdout}`);
     started.url = api[1]!;
