@@ -144,6 +144,7 @@ const PROBES: Probe[] = [
   { op: 'DELETE /inbox/v1/contactlists/{id}/delete/{contactId}', url: (a) => `/inbox/v1/contactlists/${a.listId}/delete/${a.contactId}`, expect: 'denied' },
   { op: 'POST /inbox/v1/contactlists/{id}/import', url: (a) => `/inbox/v1/contactlists/${a.listId}/import`, body: () => [{ email: 'bob@example.org' }], expect: 'denied' },
   { op: 'GET /inbox/v1/contactlists/{id}/import/{importId}', url: (a) => `/inbox/v1/contactlists/${a.listId}/import/${a.importId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/contactlists/{id}/export', url: (a) => `/inbox/v1/contactlists/${a.listId}/export`, expect: 'denied' },
   { op: 'GET /inbox/v1/customfields', url: () => '/inbox/v1/customfields', expect: 'own' },
   { op: 'POST /inbox/v1/customfields', url: () => '/inbox/v1/customfields', body: () => ({ Name: 'bob', Type: 1 }), expect: 'own' },
   { op: 'GET /inbox/v1/customfields/{id}', url: (a) => `/inbox/v1/customfields/${a.customFieldId}`, expect: 'denied' },

@@ -3,6 +3,7 @@
  * contact everywhere and the account's tags. Writes answer as the original does: a bare
  * contact id (add, update) or a bare `true`.
  */
+import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
@@ -30,6 +31,18 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
     const { id, contactId } = request.params as ListMemberParams;
     await contacts.removeFromList(request.principal, id, contactId);
     return success(true);
+  });
+
+  app.get('/inbox/v1/contactlists/:id/export', {
+    schema: {
+      tags, security, summary: 'The list\'s contacts as CSV', produces: ['text/csv'],
+      description: 'Header row, then one row per contact: email, status, createTime, updateTime, tags (separated by `;`), one column per custom field.',
+      params: IdParams,
+      response: { 200: { type: 'string', description: 'CSV (RFC 4180), UTF-8.', examples: ['email,status,createTime,updateTime,tags,City\r\nann@example.net,1,2026-11-23T10:00:00.000Z,2026-11-23T10:00:00.000Z,vip,Berlin\r\n'] } },
+    },
+  }, async (request, reply) => {
+    const lines = await contacts.exportList(request.principal, (request.params as IdParams).id);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="contacts.csv"').send(Readable.from(lines));
   });
 
   app.get('/inbox/v1/contacts', {
