@@ -154,6 +154,7 @@ const PROBES: Probe[] = [
   { op: 'GET /inbox/v1/contacts', url: (a) => `/inbox/v1/contacts?listId=${a.listId}`, expect: 'own' },
   { op: 'GET /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, expect: 'denied' },
   { op: 'POST /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, body: () => ({ tags: ['bob'] }), expect: 'denied' },
+  { op: 'POST /inbox/v1/contacts/{id}/status', url: (a) => `/inbox/v1/contacts/${a.contactId}/status`, body: () => ({ tags: ['bob'] }), expect: 'denied' },
   { op: 'PATCH /inbox/v1/contacts/{id}/status', url: (a) => `/inbox/v1/contacts/${a.contactId}/status`, body: () => ({ status: 3 }), expect: 'denied' },
   { op: 'DELETE /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, expect: 'denied' },
   { op: 'GET /inbox/v1/tags', url: () => '/inbox/v1/tags', expect: 'own' },

@@ -81,6 +81,10 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(bob.customFields.map((f: any) => f.name).sort(), ['Age', 'Vip']);
       assert.equal(await ok('POST', `/inbox/v1/contacts/${id}`, { tags: [] }), id);
       assert.deepEqual((await contact(id)).tags, []);
+      // The same update posted to /status, as one published client does.
+      assert.equal(await ok('POST', `/inbox/v1/contacts/${id}/status`, { Tags: ['via-status'] }), id);
+      assert.deepEqual((await contact(id)).tags, ['via-status']);
+      await ok('POST', `/inbox/v1/contacts/${id}`, { tags: [] });
 
       // A deleted field's values are gone with it.
       await ok('DELETE', `/inbox/v1/customfields/${age}`);

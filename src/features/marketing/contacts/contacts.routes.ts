@@ -57,6 +57,11 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
     schema: { tags, security, summary: 'Change a contact\'s tags and custom field values', params: IdParams, body: UpdateContactBody, response: { 200: EnvelopeSchema(ContactId) } },
   }, async (request) => success(await contacts.update(request.principal, (request.params as IdParams).id, request.body as UpdateContactBody)));
 
+  // A published typed client (compat-reference.md §2.3, M16) posts the update body to this path.
+  app.post('/inbox/v1/contacts/:id/status', {
+    schema: { tags, security, summary: 'Change a contact\'s tags and custom field values (the path one published client uses)', params: IdParams, body: UpdateContactBody, response: { 200: EnvelopeSchema(ContactId) } },
+  }, async (request) => success(await contacts.update(request.principal, (request.params as IdParams).id, request.body as UpdateContactBody)));
+
   app.patch('/inbox/v1/contacts/:id/status', {
     schema: { tags, security, summary: 'Set a contact\'s status', params: IdParams, body: ContactStatusBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
   }, async (request) => {
