@@ -1,6 +1,7 @@
 /**
  * The marketing area's audience (`/inbox/v1`): groups of contact lists, contact lists,
- * custom fields, contacts, which contact is on which list, segments, and the senders of campaigns.
+ * custom fields, contacts, which contact is on which list, segments, the senders of campaigns,
+ * and contact imports.
  *
  * `contact_lists.contacts_count` is a maintained counter: every statement that adds or
  * removes a `contact_list_members` row changes it in the same transaction, by the number
@@ -97,10 +98,32 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('rules', 'text', required)
   ).execute();
   await db.schema.createIndex('segments_account').on('segments').columns(['account_id', 'id']).execute();
+
+  // An import and the rows it has still to apply: both are written when the import is
+  // accepted, and each chunk's rows are deleted in the transaction that applies them.
+  let imports = db.schema.createTable('contact_imports')
+    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+    .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
+    .addColumn('list_id', 'varchar(24)', required)
+    .addColumn('status', 'integer', required)
+    .addColumn('custom_fields', 'text', required)
+    .addColumn('invalid_rows', 'text', required);
+  for (const counter of ['total', 'added', 'already_exists', 'repetitive', 'invalid', 'hard_bounce', 'unsubscribe', 'spam', 'blocked', 'limit_exceeded']) {
+    imports = imports.addColumn(counter, 'integer', (c) => c.notNull().defaultTo(0));
+  }
+  await audited(imports).execute();
+  await db.schema.createIndex('contact_imports_account').on('contact_imports').columns(['account_id', 'id']).execute();
+  await db.schema.createTable('contact_import_rows')
+    .addColumn('import_id', 'varchar(24)', required)
+    .addColumn('row_number', 'integer', required)
+    .addColumn('email', 'text', required)
+    .addColumn('custom_fields', 'text', required)
+    .addPrimaryKeyConstraint('contact_import_rows_pk', ['import_id', 'row_number'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['segments', 'marketing_senders', 'contact_field_values', 'contact_tags', 'contact_list_members', 'contacts', 'custom_fields', 'contact_lists', 'contact_groups']) {
+  for (const table of ['contact_import_rows', 'contact_imports', 'segments', 'marketing_senders', 'contact_field_values', 'contact_tags', 'contact_list_members', 'contacts', 'custom_fields', 'contact_lists', 'contact_groups']) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -45,6 +45,7 @@ interface Alice {
   contactId: string;
   marketingSenderId: string;
   segmentId: string;
+  importId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -141,6 +142,9 @@ const PROBES: Probe[] = [
   { op: 'DELETE /inbox/v1/contactlists/{id}', url: (a) => `/inbox/v1/contactlists/${a.listId}`, expect: 'denied' },
   { op: 'POST /inbox/v1/contactlists/{id}/add', url: (a) => `/inbox/v1/contactlists/${a.listId}/add`, body: () => ({ email: 'bob@example.org' }), expect: 'denied' },
   { op: 'DELETE /inbox/v1/contactlists/{id}/delete/{contactId}', url: (a) => `/inbox/v1/contactlists/${a.listId}/delete/${a.contactId}`, expect: 'denied' },
+  { op: 'POST /inbox/v1/contactlists/{id}/import', url: (a) => `/inbox/v1/contactlists/${a.listId}/import`, body: () => [{ email: 'bob@example.org' }], expect: 'denied' },
+  { op: 'GET /inbox/v1/contactlists/{id}/import/{importId}', url: (a) => `/inbox/v1/contactlists/${a.listId}/import/${a.importId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/contactlists/{id}/export', url: (a) => `/inbox/v1/contactlists/${a.listId}/export`, expect: 'denied' },
   { op: 'GET /inbox/v1/customfields', url: () => '/inbox/v1/customfields', expect: 'own' },
   { op: 'POST /inbox/v1/customfields', url: () => '/inbox/v1/customfields', body: () => ({ Name: 'bob', Type: 1 }), expect: 'own' },
   { op: 'GET /inbox/v1/customfields/{id}', url: (a) => `/inbox/v1/customfields/${a.customFieldId}`, expect: 'denied' },
@@ -150,6 +154,7 @@ const PROBES: Probe[] = [
   { op: 'GET /inbox/v1/contacts', url: (a) => `/inbox/v1/contacts?listId=${a.listId}`, expect: 'own' },
   { op: 'GET /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, expect: 'denied' },
   { op: 'POST /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, body: () => ({ tags: ['bob'] }), expect: 'denied' },
+  { op: 'POST /inbox/v1/contacts/{id}/status', url: (a) => `/inbox/v1/contacts/${a.contactId}/status`, body: () => ({ tags: ['bob'] }), expect: 'denied' },
   { op: 'PATCH /inbox/v1/contacts/{id}/status', url: (a) => `/inbox/v1/contacts/${a.contactId}/status`, body: () => ({ status: 3 }), expect: 'denied' },
   { op: 'DELETE /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, expect: 'denied' },
   { op: 'GET /inbox/v1/tags', url: () => '/inbox/v1/tags', expect: 'own' },
@@ -206,13 +211,14 @@ for (const dialect of DIALECTS) {
       const contactId = await as('POST', `/inbox/v1/contactlists/${list.id}/add`, {
         email: `alice-contact-${marker.toLowerCase()}@example.net`, tags: [marker], customFields: [{ customFieldId: field.id, value: marker }],
       }, 200);
+      const contactImport = await as('POST', `/inbox/v1/contactlists/${list.id}/import`, [{ email: `alice-imported-${marker.toLowerCase()}@example.net` }], 200);
       const segment = await as('POST', '/inbox/v1/segments', { name: `Segment ${marker}`, rules: { field: 'list', operator: 'eq', value: list.id } });
       const marketingSender = await as('POST', '/inbox/v1/senders', { DisplayName: `News ${marker}`, Email: account.email, ReplyEmail: account.email });
       alice = {
         account, marker, senderId: account.senderId, senderEmail: account.email, messageId: sent.id, scheduledId: scheduled.id, suppressed,
         webhookId: webhook.id, domainId: domain.id, templateId: template.id, userId: (user.user ?? user).id, apiKeyId: key.id, apiKey: key.key,
         paymentId: payment.payment.id, eventId: events.items[0].id,
-        groupId: group.id, listId: list.id, customFieldId: field.id, contactId, marketingSenderId: marketingSender.id, segmentId: segment.id,
+        groupId: group.id, listId: list.id, customFieldId: field.id, contactId, marketingSenderId: marketingSender.id, segmentId: segment.id, importId: contactImport,
       };
 
       bob = await app.signUp();
@@ -226,7 +232,7 @@ for (const dialect of DIALECTS) {
     /** Everything of Alice's that Bob did not put into this request himself. */
     const secretsFor = (requestText: string) =>
       [alice.marker, alice.account.accountId, alice.messageId, alice.scheduledId, alice.webhookId, alice.domainId, alice.templateId, alice.userId, alice.apiKeyId, alice.paymentId, alice.eventId, alice.senderId,
-        alice.groupId, alice.listId, alice.customFieldId, alice.contactId, alice.marketingSenderId, alice.segmentId]
+        alice.groupId, alice.listId, alice.customFieldId, alice.contactId, alice.marketingSenderId, alice.segmentId, alice.importId]
         .filter((secret) => !requestText.includes(secret));
 
     /**
@@ -296,11 +302,12 @@ for (const dialect of DIALECTS) {
       assert.equal((await as(`/account/users/${alice.userId}`)).role, 'member');
       assert.equal((await as(`/account/payments/${alice.paymentId}`)).reference, alice.marker);
       assert.equal((await as('/account')).creditBalance, 10);
-      assert.equal((await as(`/inbox/v1/groups/${alice.groupId}`)).contactsCount, 1);
-      assert.equal((await as(`/inbox/v1/contactlists/${alice.listId}`)).count, 1);
+      assert.equal((await as(`/inbox/v1/contactlists/${alice.listId}/import/${alice.importId}`)).added, 1);
+      assert.equal((await as(`/inbox/v1/groups/${alice.groupId}`)).contactsCount, 2);
+      assert.equal((await as(`/inbox/v1/contactlists/${alice.listId}`)).count, 2);
       assert.equal((await as(`/inbox/v1/customfields/${alice.customFieldId}`)).name, `Field ${alice.marker}`);
       assert.equal((await as(`/inbox/v1/senders/${alice.marketingSenderId}`)).displayName, `News ${alice.marker}`);
-      assert.deepEqual(await as(`/inbox/v1/segments/${alice.segmentId}/count`), { count: 1 });
+      assert.deepEqual(await as(`/inbox/v1/segments/${alice.segmentId}/count`), { count: 2 });
       const contact = await as(`/inbox/v1/contacts/${alice.contactId}`);
       assert.deepEqual([contact.status, contact.tags, contact.customFields[0].value], [1, [alice.marker], alice.marker]);
       // Her API key still works.

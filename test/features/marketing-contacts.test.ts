@@ -81,6 +81,10 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(bob.customFields.map((f: any) => f.name).sort(), ['Age', 'Vip']);
       assert.equal(await ok('POST', `/inbox/v1/contacts/${id}`, { tags: [] }), id);
       assert.deepEqual((await contact(id)).tags, []);
+      // The same update posted to /status, as one published client does.
+      assert.equal(await ok('POST', `/inbox/v1/contacts/${id}/status`, { Tags: ['via-status'] }), id);
+      assert.deepEqual((await contact(id)).tags, ['via-status']);
+      await ok('POST', `/inbox/v1/contacts/${id}`, { tags: [] });
 
       // A deleted field's values are gone with it.
       await ok('DELETE', `/inbox/v1/customfields/${age}`);
@@ -142,6 +146,27 @@ for (const dialect of DIALECTS) {
 
       const tags = (await ok('GET', '/inbox/v1/tags')).items.filter((t: any) => t.tag.startsWith('search-'));
       assert.deepEqual(tags, [{ tag: 'search-a', contactsCount: 2 }, { tag: 'search-b', contactsCount: 1 }]);
+    });
+
+    it('a list exports as CSV: header, one quoted-where-needed row per contact, every page', async () => {
+      const list = await newList('Exported');
+      const note = await newField('Note');
+      await add(list, { email: 'ex1@example.net', tags: ['a', 'b'], customFields: [{ customFieldId: note, value: 'says "hi", twice\nthen leaves' }] });
+      for (let i = 2; i <= 503; i++) await add(list, { email: `ex${i}@example.net` });
+      const response = await call('GET', `/inbox/v1/contactlists/${list}/export`);
+      assert.equal(response.status, 200);
+      assert.match(String(response.headers['content-type']), /^text\/csv/);
+      const lines = response.text.split('\r\n');
+      assert.equal(lines.at(-1), '', 'every record ends with CRLF');
+      const header = lines[0]!.split(',');
+      assert.deepEqual(header.slice(0, 5), ['email', 'status', 'createTime', 'updateTime', 'tags']);
+      const noteColumn = header.indexOf('Note');
+      assert.ok(noteColumn >= 5);
+      assert.equal(lines.length - 2, 503, 'every contact, across pages');
+      const first = response.text.slice(response.text.indexOf('ex1@example.net'));
+      assert.match(first, /^ex1@example\.net,1,[^,]+,[^,]+,a;b,/);
+      assert.ok(first.includes('"says ""hi"", twice\nthen leaves"'), 'quoted, quotes doubled, line break kept');
+      expectEnvelope(await call('GET', `/inbox/v1/contactlists/${await newList('Theirs', b)}/export`), 404);
     });
 
     it('bad bodies: 400 naming the field; another account\'s field is not usable', async () => {

@@ -15,6 +15,8 @@ import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.
 import { CustomFieldsService } from './custom-fields/custom-fields.service.js';
 import { registerGroupRoutes } from './groups/groups.routes.js';
 import { GroupsService } from './groups/groups.service.js';
+import { registerImportRoutes } from './imports/imports.routes.js';
+import { ImportsService } from './imports/imports.service.js';
 import { registerSegmentRoutes } from './segments/segments.routes.js';
 import { SegmentsService } from './segments/segments.service.js';
 import { registerMarketingSenderRoutes } from './senders/senders.routes.js';
@@ -27,6 +29,7 @@ export interface MarketingServices {
   contacts: ContactsService;
   senders: MarketingSendersService;
   segments: SegmentsService;
+  imports: ImportsService;
 }
 
 /** `notify`: campaign senders stand on the transactional area's sender confirmation (senders.service.ts). */
@@ -39,6 +42,7 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     contacts: new ContactsService(db),
     senders: new MarketingSendersService(db, notify.senders),
     segments: new SegmentsService(db, longReads, dialect),
+    imports: new ImportsService(db),
   };
 }
 
@@ -50,4 +54,5 @@ export function registerMarketingRoutes(scope: FastifyInstance, services: Market
   registerContactRoutes(scope, services.contacts);
   registerMarketingSenderRoutes(scope, services.senders);
   registerSegmentRoutes(scope, services.segments);
+  registerImportRoutes(scope, services.imports);
 }

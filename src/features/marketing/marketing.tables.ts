@@ -3,6 +3,7 @@ import type { ContactListMembersTable, ContactListsTable } from './contact-lists
 import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
 import type { CustomFieldsTable } from './custom-fields/custom-fields.table.js';
 import type { ContactGroupsTable } from './groups/groups.table.js';
+import type { ContactImportRowsTable, ContactImportsTable } from './imports/imports.table.js';
 import type { SegmentsTable } from './segments/segments.table.js';
 import type { MarketingSendersTable } from './senders/senders.table.js';
 
@@ -16,4 +17,6 @@ export interface MarketingTables {
   contact_field_values: ContactFieldValuesTable;
   marketing_senders: MarketingSendersTable;
   segments: SegmentsTable;
+  contact_imports: ContactImportsTable;
+  contact_import_rows: ContactImportRowsTable;
 }

@@ -3,6 +3,7 @@
  * contact everywhere and the account's tags. Writes answer as the original does: a bare
  * contact id (add, update) or a bare `true`.
  */
+import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
@@ -32,6 +33,18 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
     return success(true);
   });
 
+  app.get('/inbox/v1/contactlists/:id/export', {
+    schema: {
+      tags, security, summary: 'The list\'s contacts as CSV', produces: ['text/csv'],
+      description: 'Header row, then one row per contact: email, status, createTime, updateTime, tags (separated by `;`), one column per custom field.',
+      params: IdParams,
+      response: { 200: { type: 'string', description: 'CSV (RFC 4180), UTF-8.', examples: ['email,status,createTime,updateTime,tags,City\r\nann@example.net,1,2026-11-23T10:00:00.000Z,2026-11-23T10:00:00.000Z,vip,Berlin\r\n'] } },
+    },
+  }, async (request, reply) => {
+    const lines = await contacts.exportList(request.principal, (request.params as IdParams).id);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="contacts.csv"').send(Readable.from(lines));
+  });
+
   app.get('/inbox/v1/contacts', {
     schema: { tags, security, summary: 'List or search contacts, newest first', querystring: ContactsQuery, response: { 200: EnvelopeSchema(ListSchema(Contact)) } },
   }, async (request) => success(await contacts.list(request.principal, request.query as ContactsQuery)));
@@ -42,6 +55,11 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
 
   app.post('/inbox/v1/contacts/:id', {
     schema: { tags, security, summary: 'Change a contact\'s tags and custom field values', params: IdParams, body: UpdateContactBody, response: { 200: EnvelopeSchema(ContactId) } },
+  }, async (request) => success(await contacts.update(request.principal, (request.params as IdParams).id, request.body as UpdateContactBody)));
+
+  // A published typed client (compat-reference.md §2.3, M16) posts the update body to this path.
+  app.post('/inbox/v1/contacts/:id/status', {
+    schema: { tags, security, summary: 'Change a contact\'s tags and custom field values (the path one published client uses)', params: IdParams, body: UpdateContactBody, response: { 200: EnvelopeSchema(ContactId) } },
   }, async (request) => success(await contacts.update(request.principal, (request.params as IdParams).id, request.body as UpdateContactBody)));
 
   app.patch('/inbox/v1/contacts/:id/status', {

@@ -1,0 +1,39 @@
+import { Type, type Static } from 'typebox';
+
+export const MAX_IMPORT_ROWS = 100_000;
+
+/** The bare JSON array the original's clients send; an address is checked per row (a bad one is counted, not refused). */
+export const ImportBody = Type.Array(Type.Object({
+  email: Type.String({ maxLength: 1000, description: 'The address; a row with an invalid one is counted in `invalid`.' }),
+  customFields: Type.Optional(Type.Union([Type.Array(Type.Object({
+    customFieldId: Type.String(),
+    value: Type.Union([Type.String({ maxLength: 10_000 }), Type.Number(), Type.Boolean(), Type.Null()]),
+  }), { maxItems: 500 }), Type.Null()])),
+}), { maxItems: MAX_IMPORT_ROWS, examples: [[{ email: 'ann@example.net', customFields: [{ customFieldId: '0193a5b2c4d1e2f3a4b5c6d7', value: 'Berlin' }] }, { email: 'bob@example.net' }]] });
+export type ImportBody = Static<typeof ImportBody>;
+
+export const ImportParams = Type.Object({ id: Type.String({ description: 'Contact list id' }), importId: Type.String({ description: 'Import id' }) });
+export type ImportParams = Static<typeof ImportParams>;
+
+const counter = (description: string) => Type.Integer({ description });
+
+export const ImportStatus = Type.Object({
+  id: Type.String(),
+  createTime: Type.String({ format: 'date-time' }),
+  updateTime: Type.String({ format: 'date-time' }),
+  contactListId: Type.String(),
+  customFields: Type.Array(Type.String(), { description: 'The custom field ids the file gives values for.' }),
+  total: counter('Rows in the file.'),
+  added: counter('Contacts put on the list.'),
+  alreadyExists: counter('Contacts already on the list (their values were updated).'),
+  repetitive: counter('Rows repeating an address of an earlier row.'),
+  invalid: counter('Rows with an invalid address or an unknown custom field (see invalidRows).'),
+  hardBounce: counter('Addresses that hard bounced: not added.'),
+  unsubscribe: counter('Contacts that unsubscribed: not added, not re-subscribed.'),
+  spam: counter('Addresses that reported spam: not added.'),
+  blocked: counter('Addresses on the suppression list for another reason: not added.'),
+  limitExceeded: counter('Rows beyond a plan limit (none today).'),
+  status: Type.Integer({ description: '0 waiting, 1 running, 2 completed, 3 failed.' }),
+  invalidRows: Type.Array(Type.Object({ row: Type.Integer(), email: Type.String(), reason: Type.String() }), { description: 'The first 1000 invalid rows, numbered from 1.' }),
+});
+export type ImportStatus = Static<typeof ImportStatus>;

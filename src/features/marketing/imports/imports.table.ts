@@ -1,0 +1,46 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/** 0 waiting, 1 running, 2 completed, 3 failed. */
+export const IMPORT_STATUS = { waiting: 0, running: 1, completed: 2, failed: 3 } as const;
+
+/** One import into a contact list and its counters (the original's import status). */
+export interface ContactImportsTable {
+  id: string;
+  account_id: string;
+  list_id: string;
+  status: number;
+  /** JSON array of the custom field ids the file gives values for. */
+  custom_fields: string;
+  /** JSON array of `{ row, email, reason }`, the first invalid rows (imports.service.ts). */
+  invalid_rows: string;
+  total: number;
+  added: number;
+  already_exists: number;
+  repetitive: number;
+  invalid: number;
+  hard_bounce: number;
+  unsubscribe: number;
+  spam: number;
+  blocked: number;
+  limit_exceeded: number;
+  created_at: number;
+  updated_at: number;
+  create_user_id: string | null;
+  update_user_id: string | null;
+  deleted_at: number | null;
+}
+
+/** A row of an import not applied yet: a valid address, first of its kind in the file. */
+export interface ContactImportRowsTable {
+  import_id: string;
+  row_number: number;
+  email: string;
+  /** JSON `[{ customFieldId, value }]`, each naming a live field of the account when accepted. */
+  custom_fields: string;
+}
+
+export type ContactImportRow = Selectable<ContactImportsTable>;
+export type NewContactImportRow = Insertable<ContactImportsTable>;
+export type PendingImportRow = Selectable<ContactImportRowsTable>;
+
+export type ImportCounter = 'added' | 'already_exists' | 'hard_bounce' | 'unsubscribe' | 'spam' | 'blocked';

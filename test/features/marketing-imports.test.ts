@@ -1,0 +1,126 @@
+/**
+ * Contact imports (/inbox/v1/contactlists/{id}/import): the bare JSON array the
+ * original's clients send, answered with a bare import id at once, then followed with
+ * GET …/import/{importId} until its status is 2 (completed). Every counter of the
+ * reference on a file with repeated addresses, invalid rows, and addresses that bounced,
+ * complained, unsubscribed or are blocked (none of them re-subscribed); a file larger
+ * than one chunk; another account sees none of it.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { DIALECTS } from '../helpers/db.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const STATUS_KEYS = ['added', 'alreadyExists', 'blocked', 'contactListId', 'createTime', 'customFields', 'hardBounce', 'id', 'invalid', 'invalidRows',
+  'limitExceeded', 'repetitive', 'spam', 'status', 'total', 'unsubscribe', 'updateTime'];
+
+for (const dialect of DIALECTS) {
+  describe(`marketing contact imports [${dialect}]`, () => {
+    let app: TestApp;
+    let a: TestAccount;
+    let b: TestAccount;
+
+    before(async () => {
+      app = await startTestApp(dialect);
+      a = await app.signUp();
+      b = await app.signUp();
+    });
+    after(() => app.close());
+
+    const call = (method: Method, url: string, body?: unknown, account = a) => app.request({ method, url, token: account.token, body });
+    const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) => expectEnvelope(await call(method, url, body, account), status).resultObject;
+    const finished = (listId: string, importId: string, account = a) => eventually(async () => {
+      const status = await ok('GET', `/inbox/v1/contactlists/${listId}/import/${importId}`, undefined, 200, account);
+      return status.status === 2 ? status : undefined;
+    }, 20_000, `import ${importId} completed`);
+
+    it('counts every kind of row, upserts by address, and re-subscribes nobody', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Imported' }, 201)).id;
+      const other = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Other' }, 201)).id;
+      const city = (await ok('POST', '/inbox/v1/customfields', { Name: 'City', Type: 0 }, 201)).id;
+      const theirField = (await ok('POST', '/inbox/v1/customfields', { Name: 'Theirs', Type: 0 }, 201, b)).id;
+      const bob = await ok('POST', `/inbox/v1/contactlists/${list}/add`, { email: 'bob@example.net' });
+      const cy = await ok('POST', `/inbox/v1/contactlists/${other}/add`, { email: 'cy@example.net' });
+      await ok('PATCH', `/inbox/v1/contacts/${cy}/status`, { status: 3 });
+      const ida = await ok('POST', `/inbox/v1/contactlists/${other}/add`, { email: 'ida@example.net' });
+      for (const [email, reason] of [['dee@example.net', 'hard_bounce'], ['eve@example.net', 'complaint'], ['fay@example.net', 'manual']]) {
+        await ok('POST', '/notify/v1/suppressions', { email, reason }, 201);
+      }
+
+      const importId = await ok('POST', `/inbox/v1/contactlists/${list}/import`, [
+        { email: 'ann@example.net', customFields: [{ customFieldId: city, value: 'Berlin' }] },
+        { Email: 'ANN@example.net', CustomFields: [] },
+        { email: 'not-an-address' },
+        { email: 'bob@example.net', customFields: null },
+        { email: 'cy@example.net' },
+        { email: 'dee@example.net' },
+        { email: 'eve@example.net' },
+        { email: 'fay@example.net' },
+        { email: 'gus@example.net', customFields: [{ customFieldId: city, value: 42 }] },
+        { email: 'hal@example.net', customFields: [{ customFieldId: theirField, value: 'x' }] },
+        { email: 'ida@example.net' },
+      ]);
+      assert.equal(typeof importId, 'string');
+      assert.match(importId, /^[0-9a-f]{24}$/);
+
+      const status = await finished(list, importId);
+      assert.deepEqual(Object.keys(status).sort(), STATUS_KEYS);
+      const { id, createTime, updateTime, invalidRows, ...counters } = status;
+      assert.equal(id, importId);
+      assert.deepEqual(counters, {
+        contactListId: list, customFields: [city], total: 11, added: 3, alreadyExists: 1, repetitive: 1, invalid: 2,
+        hardBounce: 1, unsubscribe: 1, spam: 1, blocked: 1, limitExceeded: 0, status: 2,
+      });
+      assert.deepEqual(invalidRows.map((r: any) => [r.row, r.email]), [[3, 'not-an-address'], [10, 'hal@example.net']]);
+      assert.ok(invalidRows.every((r: any) => r.reason.length > 0));
+
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 4, 'ann, bob, gus and ida');
+      const members = (await ok('GET', `/inbox/v1/contacts?listId=${list}`)).items;
+      assert.deepEqual(members.map((c: any) => c.email).sort(), ['ann@example.net', 'bob@example.net', 'gus@example.net', 'ida@example.net']);
+      assert.equal(members.find((c: any) => c.email === 'bob@example.net').id, bob, 'an upsert, not a second contact');
+      assert.equal(members.find((c: any) => c.email === 'ida@example.net').id, ida);
+      assert.deepEqual(members.find((c: any) => c.email === 'gus@example.net').customFields.map((f: any) => f.value), ['42']);
+      const cyNow = await ok('GET', `/inbox/v1/contacts/${cy}`);
+      assert.deepEqual([cyNow.status, cyNow.listIds], [3, [other]], 'the unsubscribed contact is left as it was');
+      assert.equal((await ok('GET', '/inbox/v1/contacts?email=dee%40example.net')).totalCount, 0, 'no contact made for a bounced address');
+    });
+
+    it('a file larger than one chunk is applied whole, and importing it again adds nothing', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Big' }, 201)).id;
+      const rows = Array.from({ length: 700 }, (_, i) => ({ email: `person${i}@big.example.net` }));
+      const first = await finished(list, await ok('POST', `/inbox/v1/contactlists/${list}/import`, rows));
+      assert.deepEqual([first.total, first.added, first.alreadyExists], [700, 700, 0]);
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 700);
+      const again = await finished(list, await ok('POST', `/inbox/v1/contactlists/${list}/import`, rows));
+      assert.deepEqual([again.total, again.added, again.alreadyExists], [700, 0, 700]);
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 700);
+    });
+
+    it('an import accepted by a process that stopped before applying it is resumed, once', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Resumed' }, 201)).id;
+      const imports = app.runtime.services.marketing.imports;
+      const principal = { accountId: a.accountId, userId: a.userId, credential: 'session' as const, sessionId: null, apiKeyId: null, role: 'owner' as const, scopes: [] };
+      const id = await imports.accept(principal, list, [{ email: 'r1@example.net' }, { email: 'r2@example.net' }, { email: 'R1@example.net' }, { email: 'bad' }]);
+      const waiting = await ok('GET', `/inbox/v1/contactlists/${list}/import/${id}`);
+      assert.deepEqual([waiting.status, waiting.total, waiting.added, waiting.repetitive, waiting.invalid], [0, 4, 0, 1, 1], 'counted when accepted, nothing applied yet');
+      await Promise.all([imports.resumeUnfinished(), imports.resumeUnfinished()]);
+      const done = await ok('GET', `/inbox/v1/contactlists/${list}/import/${id}`);
+      assert.deepEqual([done.status, done.total, done.added, done.alreadyExists, done.repetitive, done.invalid], [2, 4, 2, 0, 1, 1]);
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 2);
+    });
+
+    it('bad requests and other accounts', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Mine' }, 201)).id;
+      expectEnvelope(await call('POST', `/inbox/v1/contactlists/${list}/import`, { email: 'ann@example.net' }), 400);
+      expectEnvelope(await call('POST', `/inbox/v1/contactlists/${list}/import`, [{ mail: 'ann@example.net' }]), 400);
+      const theirList = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Theirs' }, 201, b)).id;
+      expectEnvelope(await call('POST', `/inbox/v1/contactlists/${theirList}/import`, [{ email: 'x@example.net' }]), 404);
+      const theirImport = await ok('POST', `/inbox/v1/contactlists/${theirList}/import`, [{ email: 'x@example.net' }], 200, b);
+      await finished(theirList, theirImport, b);
+      expectEnvelope(await call('GET', `/inbox/v1/contactlists/${theirList}/import/${theirImport}`), 404);
+      expectEnvelope(await call('GET', `/inbox/v1/contactlists/${list}/import/${theirImport}`), 404);
+      expectEnvelope(await call('GET', `/inbox/v1/contactlists/${list}/import/nonsense`), 404);
+    });
+  });
+}
