@@ -51,6 +51,7 @@ export const CONFIG_SCHEMA = {
   INBOUND_SMTP_HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the inbound SMTP listener binds to.' },
   INBOUND_SMTP_MAX_BYTES: { kind: 'integer', default: '10485760', min: 1024, description: 'Largest report the inbound SMTP listener accepts; larger ones are refused with 552.' },
   LOG_LEVEL: { kind: 'enum', default: 'info', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], description: 'Minimum level of log lines written to stdout.' },
+  LOG_REQUESTS: { kind: 'boolean', default: 'false', description: 'true: log one line per API request (at info): request id, method, route, status, time in ms and account id; never bodies or credentials.' },
   ACCESS_TOKEN_TTL_SECONDS: { kind: 'integer', default: '3600', min: 60, description: 'Lifetime of an access token (expires_in of POST /token).' },
   REFRESH_TOKEN_TTL_SECONDS: { kind: 'integer', default: '2592000', min: 60, description: 'Lifetime of a refresh token family since its last rotation (30 days).' },
   SESSION_CACHE_SECONDS: { kind: 'integer', default: '5', min: 0, description: 'How long another process may keep honouring a revoked session (verified credentials are cached this long).' },
@@ -125,6 +126,7 @@ export interface Config {
   inboundSmtpHost: string;
   inboundSmtpMaxBytes: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logRequests: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   sessionCacheSeconds: number;
@@ -192,6 +194,14 @@ function readKey(key: ConfigKey, env: Record<string, string | undefined>): strin
   }
 }
 
+/**
+ * The environment with the values of a `.env` file beneath it: a variable already set
+ * wins over the file (the CLI reads the file, `loadConfig` reads the result).
+ */
+export function environmentOver(fileValues: Record<string, string>): Record<string, string | undefined> {
+  return { ...fileValues, ...process.env };
+}
+
 /** Reads and checks the configuration; a bad value stops the process at boot with a message naming the key. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Readonly<Config> {
   const get = (key: ConfigKey) => readKey(key, env);
@@ -228,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     inboundSmtpHost: get('INBOUND_SMTP_HOST') as string,
     inboundSmtpMaxBytes: get('INBOUND_SMTP_MAX_BYTES') as number,
     logLevel: get('LOG_LEVEL') as Config['logLevel'],
+    logRequests: get('LOG_REQUESTS') as boolean,
     accessTokenTtlSeconds: get('ACCESS_TOKEN_TTL_SECONDS') as number,
     refreshTokenTtlSeconds: get('REFRESH_TOKEN_TTL_SECONDS') as number,
     sessionCacheSeconds: get('SESSION_CACHE_SECONDS') as number,
