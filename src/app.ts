@@ -25,6 +25,7 @@ import { registerUserRoutes } from './features/users/users.routes.js';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { requireBearer } from './http/auth.js';
 import { registerBodyParsers } from './http/body-parsers.js';
+import { registerAccessLog } from './http/access-log.js';
 import { ENVELOPE_VERSION, failure } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limit.js';
@@ -51,6 +52,7 @@ export async function buildApp(config: Config, services: Services, logger: Logge
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  if (config.logRequests) registerAccessLog(app);
   registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });
   await registerBodyParsers(app, { bodyLimit: config.bodyLimitBytes });
   // Before any route: the per-IP limit applies to every route, the login limits attach to POST /token.
