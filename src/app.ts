@@ -28,6 +28,8 @@ import { registerBodyParsers } from './http/body-parsers.js';
 import { registerAccessLog } from './http/access-log.js';
 import { ENVELOPE_VERSION, failure } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { rememberRouteMethods } from './http/method-not-allowed.js';
+import { registerNearMissFields } from './http/near-miss-fields.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
@@ -53,8 +55,9 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   });
   app.setValidatorCompiler(validatorCompiler);
   if (config.logRequests) registerAccessLog(app);
-  registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });
+  registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes, methodsOfPath: rememberRouteMethods(app) });
   await registerBodyParsers(app, { bodyLimit: config.bodyLimitBytes });
+  registerNearMissFields(app);
   // Before any route: the per-IP limit applies to every route, the login limits attach to POST /token.
   const rateLimits = await registerRateLimits(app, config, logger);
 
