@@ -386,8 +386,9 @@ export class MessagesService {
       if (!template) throw AppError.field('templateId', 'is not one of this account\'s templates (GET /notify/v1/templates)');
       content = { subject: body.subject ?? template.subject, html: body.htmlContent ?? template.html, text: body.textContent ?? template.text };
     } else {
-      // The schema requires both when there is no template.
-      content = { subject: body.subject!, html: body.htmlContent!, text: body.textContent ?? null };
+      // The schema requires subject, and htmlContent or textContent, when there is no template.
+      // A text-only message is stored with empty HTML (html_content is NOT NULL): compose sends no HTML part.
+      content = { subject: body.subject!, html: body.htmlContent ?? '', text: body.textContent ?? null };
     }
     const personalised = addressees.some((a) => a.params !== undefined);
     const unshared = addressees.map(() => null);
@@ -512,7 +513,7 @@ export class MessagesService {
     return {
       ...message,
       recipients: message.recipients.map((r) => ({ ...r, events: timelines.get(r.id) ?? [] })),
-      htmlContent: row.html_content,
+      ...(row.html_content !== '' ? { htmlContent: row.html_content } : {}),
       ...(row.text_content !== null ? { textContent: row.text_content } : {}),
       ...(row.attachments !== null ? {
         attachments: (JSON.parse(row.attachments) as StoredAttachment[]).map((a) => ({
