@@ -27,7 +27,7 @@ import type { Page } from '../../http/pagination.js';
 import { iso, resourceFields } from '../../http/resource.js';
 import { toFieldErrors, validatorCompiler } from '../../http/validation.js';
 import { caseInsensitiveKeys } from '../../lib/case-insensitive-keys.js';
-import { normalizeEmail } from '../../lib/email-address.js';
+import { normalizeEmail, withAsciiDomain } from '../../lib/email-address.js';
 import type { Variables } from '../../lib/template-render.js';
 import { isId, newId } from '../../lib/ids.js';
 import { IGNORE_SENDS, type SendObserver } from '../../metrics/observers.js';
@@ -120,7 +120,8 @@ function distinctRecipients(body: SendBody): Addressee[] {
     if (seen.has(key)) return;
     seen.add(key);
     // Built field by field (not spread): every addressee has one shape.
-    out.push({ email: r.email, name: r.name, kind, params: kind === 'to' ? r.params : undefined, index });
+    // An internationalised domain is kept in its ASCII form, as DNS and relays need it.
+    out.push({ email: withAsciiDomain(r.email.trim()), name: r.name, kind, params: kind === 'to' ? r.params : undefined, index });
   };
   body.to.forEach((r, index) => add(r, 'to', index));
   for (const r of body.cc ?? []) add(r, 'cc');
@@ -440,7 +441,7 @@ export class MessagesService {
       message_id_header: `<${messageId}@${fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase()}>`,
       mime: null, recipient_count: recipients.length,
       text_content: content.text,
-      reply_to: body.replyTo ? JSON.stringify({ email: body.replyTo.email.trim(), name: body.replyTo.name?.trim() ?? '' }) : null,
+      reply_to: body.replyTo ? JSON.stringify({ email: withAsciiDomain(body.replyTo.email.trim()), name: body.replyTo.name?.trim() ?? '' }) : null,
       headers: json(options.headers), tags: json(options.tags), metadata: json(options.metadata), attachments: json(options.attachments),
       scheduled_at: options.scheduledAt, template_id: body.templateId ?? null,
       created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
