@@ -26,6 +26,7 @@ import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { requireBearer } from './http/auth.js';
 import { registerBodyParsers } from './http/body-parsers.js';
 import { registerAccessLog } from './http/access-log.js';
+import { registerCors } from './http/cors.js';
 import { ENVELOPE_VERSION, failure } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { rememberRouteMethods } from './http/method-not-allowed.js';
@@ -55,7 +56,9 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   });
   app.setValidatorCompiler(validatorCompiler);
   if (config.logRequests) registerAccessLog(app);
-  registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes, methodsOfPath: rememberRouteMethods(app) });
+  const methodsOfPath = rememberRouteMethods(app);
+  registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes, methodsOfPath });
+  registerCors(app, { origins: config.corsOrigins, methodsOfPath });
   await registerBodyParsers(app, { bodyLimit: config.bodyLimitBytes });
   registerNearMissFields(app);
   // Before any route: the per-IP limit applies to every route, the login limits attach to POST /token.

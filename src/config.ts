@@ -63,6 +63,7 @@ export const CONFIG_SCHEMA = {
   RATE_LIMIT_PER_MINUTE: { kind: 'integer', default: '300000', min: 0, description: 'Requests per minute one credential (an API key, or the user a token was issued to) may make; 0: no limit. The default only stops a runaway client (docs/limits.md).' },
   RATE_LIMIT_PER_IP_PER_MINUTE: { kind: 'integer', default: '60000', min: 0, description: 'Requests per minute from one IP address (IPv6: one /64); 0: no limit. Health, /metrics and /docs are not limited.' },
   RATE_LIMIT_EXEMPT_IPS: { kind: 'string', default: '127.0.0.1,::1', description: 'Comma-separated addresses that skip the per-IP limits (not the per-credential one); none: no address does. Loopback by default: a reverse proxy on the same host sends everyone\'s requests from it.' },
+  CORS_ORIGINS: { kind: 'string', default: undefined, description: 'Comma-separated origins (https://app.example.com) whose browser pages may call the API; absent: any origin may (credentials are headers, never cookies).' },
   TRUST_PROXY: { kind: 'string', default: undefined, description: 'Comma-separated addresses (IPs or CIDR ranges) of reverse proxies whose X-Forwarded-For names the client; behind one, set it so rate limits see each client\'s address, not the proxy\'s. Absent: the connection\'s address is the client\'s.' },
   LOGIN_RATE_WINDOW_SECONDS: { kind: 'integer', default: '300', min: 1, description: 'Window of the POST /token limits; a locked-out address is let in again at most this long after its last failure.' },
   LOGIN_ATTEMPTS_PER_IP: { kind: 'integer', default: '100', min: 0, description: 'POST /token requests one IP address may make per window; 0: no limit.' },
@@ -139,6 +140,8 @@ export interface Config {
   rateLimitPerIpPerMinute: number;
   rateLimitExemptIps: string[];
   trustProxy: string[];
+  /** Undefined: any origin. */
+  corsOrigins: string[] | undefined;
   loginRateWindowSeconds: number;
   loginAttemptsPerIp: number;
   loginFailuresPerEmailAndIp: number;
@@ -251,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerIpPerMinute: get('RATE_LIMIT_PER_IP_PER_MINUTE') as number,
     rateLimitExemptIps: (get('RATE_LIMIT_EXEMPT_IPS') as string).toLowerCase() === 'none' ? [] : (get('RATE_LIMIT_EXEMPT_IPS') as string).split(',').map((ip) => ip.trim()).filter(Boolean),
     trustProxy: ((get('TRUST_PROXY') as string | undefined) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
+    corsOrigins: (get('CORS_ORIGINS') as string | undefined)?.split(',').map((entry) => entry.trim()).filter(Boolean),
     loginRateWindowSeconds: get('LOGIN_RATE_WINDOW_SECONDS') as number,
     loginAttemptsPerIp: get('LOGIN_ATTEMPTS_PER_IP') as number,
     loginFailuresPerEmailAndIp: get('LOGIN_FAILURES_PER_EMAIL_AND_IP') as number,
