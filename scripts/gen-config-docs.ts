@@ -12,7 +12,9 @@ export function renderConfigMarkdown(): string {
   return [
     '# Configuration',
     '',
-    'Postwire reads its configuration from environment variables, in one place (`src/config.ts`).',
+    'Postwire reads its configuration from environment variables, in one place (`src/config.ts`);',
+    'the `postwire` command also reads a `.env` file in its working directory, for the variables not set',
+    'in the environment (copy `.env.example`).',
     'A bad value stops the process at start with a message naming the variable.',
     'This page is generated from that schema by `npm run docs:config`; do not edit it by hand.',
     '',

@@ -13,8 +13,12 @@ import type { Config } from './config.js';
 import { requireBearer } from './http/auth.js';
 import { registerBodyParsers } from './http/body-parsers.js';
 import { clientErrorHandler } from './http/client-errors.js';
+import { registerAccessLog } from './http/access-log.js';
+import { registerCors } from './http/cors.js';
 import { ENVELOPE_VERSION, failure } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { rememberRouteMethods } from './http/method-not-allowed.js';
+import { registerNearMissFields } from './http/near-miss-fields.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
@@ -56,8 +60,12 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   });
   app.setValidatorCompiler(validatorCompiler);
   registerSecurityHeaders(app);
-  registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });
+  if (config.logRequests) registerAccessLog(app);
+  const methodsOfPath = rememberRouteMethods(app);
+  registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes, methodsOfPath });
+  registerCors(app, { origins: config.corsOrigins, methodsOfPath });
   await registerBodyParsers(app, { bodyLimit: config.bodyLimitBytes });
+  registerNearMissFields(app);
   // Before any route: the per-IP limit applies to every route, the login limits attach to POST /token.
   const rateLimits = await registerRateLimits(app, config, logger);
 

@@ -66,6 +66,7 @@ export const CONFIG_SCHEMA = {
   SMTP_SUBMISSION_MAX_RECIPIENTS: { kind: 'integer', default: '100', min: 1, description: 'Envelope recipients (RCPT TO) one submitted message may have; more get 452.' },
   SMTP_SUBMISSION_MAX_MESSAGES_PER_CONNECTION: { kind: 'integer', default: '1000', min: 1, description: 'Messages one submission connection may send; after that MAIL FROM gets 421 and the client reconnects.' },
   LOG_LEVEL: { kind: 'enum', default: 'info', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], description: 'Minimum level of log lines written to stdout.' },
+  LOG_REQUESTS: { kind: 'boolean', default: 'false', description: 'true: log one line per API request (at info): request id, method, route, status, time in ms and account id; never bodies or credentials.' },
   ACCESS_TOKEN_TTL_SECONDS: { kind: 'integer', default: '3600', min: 60, description: 'Lifetime of an access token (expires_in of POST /token).' },
   REFRESH_TOKEN_TTL_SECONDS: { kind: 'integer', default: '2592000', min: 60, description: 'Lifetime of a refresh token family since its last rotation (30 days).' },
   SESSION_CACHE_SECONDS: { kind: 'integer', default: '5', min: 0, description: 'How long another process may keep honouring a revoked session (verified credentials are cached this long).' },
@@ -81,6 +82,7 @@ export const CONFIG_SCHEMA = {
   REDIS_KEY_PREFIX: { kind: 'string', default: 'postwire:', description: 'Prefix of every Redis key Postwire writes, so installations can share one Redis.' },
   RATE_LIMIT_PER_MINUTE: { kind: 'integer', default: '300000', min: 0, description: 'Requests per minute one credential (an API key, or the user a token was issued to) may make; 0: no limit. The default only stops a runaway client (docs/limits.md).' },
   RATE_LIMIT_PER_IP_PER_MINUTE: { kind: 'integer', default: '60000', min: 0, description: 'Requests per minute from one IP address (IPv6: one /64); 0: no limit. Health, /metrics and /docs are not limited.' },
+  CORS_ORIGINS: { kind: 'list', default: undefined, description: 'Comma-separated origins (https://app.example.com) whose browser pages may call the API; absent: any origin may (credentials are headers, never cookies).' },
   RATE_LIMIT_EXEMPT_IPS: { kind: 'list', default: '127.0.0.1,::1', description: 'Comma-separated addresses that skip the per-IP limits (not the per-credential one); none: no address does. Loopback by default: a reverse proxy on the same host sends everyone\'s requests from it.' },
   TRUST_PROXY: { kind: 'list', default: undefined, description: 'Comma-separated addresses (IPs or CIDR ranges) of reverse proxies whose X-Forwarded-For names the client; behind one, set it so rate limits see each client\'s address, not the proxy\'s. Absent: the connection\'s address is the client\'s.' },
   LOGIN_RATE_WINDOW_SECONDS: { kind: 'integer', default: '300', min: 1, description: 'Window of the POST /token limits; a locked-out address is let in again at most this long after its last failure.' },
@@ -169,6 +171,14 @@ function readKey(key: ConfigKey, env: Record<string, string | undefined>): strin
       return value;
     }
   }
+}
+
+/**
+ * The environment with the values of a `.env` file beneath it: a variable already set
+ * wins over the file (the CLI reads the file, `loadConfig` reads the result).
+ */
+export function environmentOver(fileValues: Record<string, string>): Record<string, string | undefined> {
+  return { ...fileValues, ...process.env };
 }
 
 /** Reads and checks the configuration; a bad value stops the process at boot with a message naming the key. */

@@ -113,6 +113,29 @@ async function listenBesideOthers(listener: { listen(): Promise<number> }, roles
   }
 }
 
+/** A role could not bind its port; `setting` names the configuration key that chooses it. */
+export class ListenError extends Error {
+  constructor(readonly setting: 'PORT' | 'INBOUND_SMTP_PORT' | 'SMTP_SUBMISSION_PORT' | 'METRICS_PORT', readonly host: string, readonly port: number, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    const hostSetting = setting.replace(/PORT$/, 'HOST');
+    const why = code === 'EADDRINUSE' ? `the port is in use; set ${setting} to a free port`
+      : code === 'EACCES' ? `permission denied (ports below 1024 need privileges); set ${setting} to a higher port`
+        : code === 'EADDRNOTAVAIL' ? `this machine has no such address; check ${hostSetting}`
+          : `${(cause as Error).message}; check ${hostSetting} and ${setting}`;
+    super(`cannot listen on ${host}:${port} (${setting}): ${why}`, { cause });
+    this.name = 'ListenError';
+  }
+}
+
+async function bindOrExplain<T>(setting: ListenError['setting'], host: string, port: number, bind: () => Promise<T>): Promise<T> {
+  try {
+    return await bind();
+  } catch (error) {
+    if (typeof (error as NodeJS.ErrnoException).code === 'string' && (error as NodeJS.ErrnoException).syscall !== undefined) throw new ListenError(setting, host, port, error);
+    throw error;
+  }
+}
+
 /** The name of this machine as mail sees it: HELO_NAME, else the host name. */
 function mailHostName(config: Config): string {
   return config.heloName ?? os.hostname();
@@ -207,27 +230,34 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   const runtime: Runtime = {
     config, logger, services, app, worker, webhookDispatcher, inbound, submission, url: undefined, metricsUrl: undefined,
     async listen() {
+      // Every port first, the worker last: a role that cannot listen stops the start
+      // before anything has been delivered or created (main.ts closes and exits).
       if (inbound) {
-        await listenBesideOthers(inbound, roles, logger, { host: config.inboundSmtpHost, port: config.inboundSmtpPort },
-          'inbound SMTP listener not started, so bounces and complaints are not received by this process (set INBOUND_SMTP_PORT)');
+        await bindOrExplain('INBOUND_SMTP_PORT', config.inboundSmtpHost, config.inboundSmtpPort, () => listenBesideOthers(inbound, roles, logger,
+          { host: config.inboundSmtpHost, port: config.inboundSmtpPort },
+          'inbound SMTP listener not started, so bounces and complaints are not received by this process (set INBOUND_SMTP_PORT)'));
       }
       if (submission) {
-        await listenBesideOthers(submission, roles, logger, { host: config.smtpSubmissionHost, port: config.smtpSubmissionPort },
-          'SMTP submission not started, so this process takes no mail over SMTP (set SMTP_SUBMISSION_PORT)');
+        await bindOrExplain('SMTP_SUBMISSION_PORT', config.smtpSubmissionHost, config.smtpSubmissionPort, () => listenBesideOthers(submission, roles, logger,
+          { host: config.smtpSubmissionHost, port: config.smtpSubmissionPort },
+          'SMTP submission not started, so this process takes no mail over SMTP (set SMTP_SUBMISSION_PORT)'));
       }
       if (config.metricsPort !== undefined) {
-        metricsServer = await startMetricsServer(metrics, { host: config.metricsHost, port: config.metricsPort, token: config.metricsToken }, logger);
+        const metricsPort = config.metricsPort;
+        metricsServer = await bindOrExplain('METRICS_PORT', config.metricsHost, metricsPort,
+          () => startMetricsServer(metrics, { host: config.metricsHost, port: metricsPort, token: config.metricsToken }, logger));
         runtime.metricsUrl = metricsServer.url;
         logger.info({ url: metricsServer.url }, 'metrics served');
       }
+      if (app) {
+        await bindOrExplain('PORT', config.host, config.port, () => app.listen({ port: config.port, host: config.host }));
+        const address = app.server.address();
+        const port = typeof address === 'object' && address ? address.port : config.port;
+        runtime.url = publicBaseUrl(config, port);
+      }
       worker?.start();
       webhookDispatcher?.start();
-      if (!app) return '';
-      await app.listen({ port: config.port, host: config.host });
-      const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : config.port;
-      runtime.url = publicBaseUrl(config, port);
-      return runtime.url;
+      return runtime.url ?? '';
     },
     async close() {
       // Stop taking requests first, then let accepted messages commit, then stop delivering.

@@ -1,13 +1,15 @@
 /**
  * The `postwire` command. Roles: `start` (API + worker + feedback listener in one
  * process, the embedded default), `api`, `worker`, `inbound`, `smtp`; administration:
- * `migrate`, `account create`, `payment add`.
+ * `migrate`, `account create`, `account reset-password`, `payment add`.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import { ConfigError, environmentOver, loadConfig, type Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { Roles } from '../runtime.js';
 import { setPasswordHashCost } from '../lib/passwords.js';
+import { readDotEnv } from './dotenv.js';
 
 const HELP = `Usage: postwire <command> [options]
 
@@ -23,13 +25,125 @@ Commands:
   migrate                    Bring the database schema up to date and exit
   account create --email E --password P [--name N]
                              Create an account with an owner user; prints the account id
+  account reset-password --email E [--password-stdin]
+                             Set a new password for a user; prints a generated one once,
+                             or takes it from standard input
   payment add --account ID --credits N --amount A --currency C [--reference R] [--method M]
                              Record a payment: adds N credits to the account; A is in minor
                              units (4900 = 49.00 EUR); prints the payment id and the balance
-  --help                     Show this help
+  --help, -h                 Show this help (after a command: that command's help)
+  --version                  Show the version
 
-Configuration comes from environment variables; see docs/config.md.
+Configuration comes from environment variables, and from a .env file in the working
+directory for those not set; see docs/config.md.
 `;
+
+const CONFIG_NOTE = '\nConfiguration comes from environment variables and .env; see docs/config.md.\n';
+
+/** `postwire <command> --help`: what each command does, and nothing is run. */
+const COMMAND_HELP: Record<string, string> = {
+  start: `Usage: postwire start
+
+Runs everything in one process: the HTTP API (HOST, PORT), the delivery worker, the
+SMTP listener for bounces and complaints (INBOUND_SMTP_HOST, INBOUND_SMTP_PORT) and SMTP
+submission (SMTP_SUBMISSION_HOST, SMTP_SUBMISSION_PORT).
+Migrates the database first. On an empty database it creates a first account and prints
+its login once (SEED_ACCOUNT). Stops gracefully on SIGTERM or SIGINT.
+${CONFIG_NOTE}`,
+  api: `Usage: postwire api
+
+Runs only the HTTP API (HOST, PORT); delivery is left to \`postwire worker\` processes
+on the same database. Creates and prints a first account on an empty database, as start does.
+${CONFIG_NOTE}`,
+  worker: `Usage: postwire worker
+
+Runs only the delivery worker: takes accepted messages from the database and hands them
+to the TRANSPORT; calls webhooks. Any number may run on one PostgreSQL database.
+${CONFIG_NOTE}`,
+  inbound: `Usage: postwire inbound
+
+Runs only the SMTP listener for bounces (DSN) and complaints (ARF) on INBOUND_SMTP_HOST,
+INBOUND_SMTP_PORT.
+${CONFIG_NOTE}`,
+  smtp: `Usage: postwire smtp
+
+Runs only SMTP submission on SMTP_SUBMISSION_HOST, SMTP_SUBMISSION_PORT: applications send
+mail over SMTP with user apikey and an API key with the send scope as password; accepted
+mail is treated like POST /notify/v1/send (docs/smtp.md).
+${CONFIG_NOTE}`,
+  migrate: `Usage: postwire migrate
+
+Brings the database schema up to date and exits (start, api and worker do it too).
+${CONFIG_NOTE}`,
+  account: `Usage: postwire account <subcommand> [options]
+
+Subcommands:
+  create --email E --password P [--name N]
+                             Create an account with an owner user; prints the account id
+  reset-password --email E [--password-stdin]
+                             Set a new password for a user
+
+Run \`postwire account <subcommand> --help\` for its options.
+`,
+  'account create': `Usage: postwire account create --email E --password P [--name N]
+
+Creates an account, its owner user (who logs in with POST /token as E with P) and a
+sender for E, and prints the account id.
+
+Options:
+  --email E      The owner's email address (the login)
+  --password P   The owner's password, at least 8 characters
+  --name N       The account's name (default: the part of E before @)
+${CONFIG_NOTE}`,
+  'account reset-password': `Usage: postwire account reset-password --email E [--password-stdin]
+
+Sets a new password for the user who logs in as E and ends all of that user's sessions
+(API keys stay valid). Without --password-stdin a password is generated and printed once,
+alone on standard output.
+
+Options:
+  --email E          The user's email address
+  --password-stdin   Read the new password (at least 8 characters) from standard input
+                     instead; one trailing newline is ignored
+${CONFIG_NOTE}`,
+  payment: `Usage: postwire payment <subcommand> [options]
+
+Subcommands:
+  add --account ID --credits N --amount A --currency C [--reference R] [--method M]
+                             Record a payment
+
+Run \`postwire payment add --help\` for its options.
+`,
+  'payment add': `Usage: postwire payment add --account ID --credits N --amount A --currency C [--reference R] [--method M]
+
+Records a payment an account made: adds N credits to it and prints the payment id and
+the new balance (docs/billing.md).
+
+Options:
+  --account ID    The account that paid
+  --credits N     Credits to add (a whole number)
+  --amount A      What was paid, in minor units (4900 = 49.00 EUR)
+  --currency C    The currency of the amount (EUR, USD, …)
+  --reference R   The payment's reference (an invoice or transaction number)
+  --method M      How it was paid (bank transfer, card, …)
+${CONFIG_NOTE}`,
+};
+
+/** The help a command line asks for, or undefined when it does not ask (or names no command). */
+function helpFor(argv: string[]): string | undefined {
+  if (!argv.includes('--help') && !argv.includes('-h')) return undefined;
+  const words = argv.filter((arg) => !arg.startsWith('-'));
+  const [command, sub] = words;
+  if (command === undefined) return HELP;
+  if (sub !== undefined && COMMAND_HELP[`${command} ${sub}`]) return COMMAND_HELP[`${command} ${sub}`];
+  return COMMAND_HELP[command];
+}
+
+function version(): string {
+  // From the package itself, so the version printed is the one installed.
+  const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return packageJson.version;
+}
 
 export const SEED_EMAIL = 'admin@postwire.local';
 
@@ -47,18 +161,30 @@ async function withDatabase<T>(config: Config, work: (handle: import('../db/data
   }
 }
 
-async function serve(config: Config, roles: Roles): Promise<void> {
-  const { createRuntime } = await import('../runtime.js');
+async function serve(config: Config, roles: Roles, command: string): Promise<number> {
+  const { createRuntime, ListenError } = await import('../runtime.js');
   const { createAccount, isEmptyInstallation } = await import('../features/account/accounts/accounts.service.js');
   const { generatePassword } = await import('../lib/passwords.js');
   const runtime = await createRuntime(config, roles);
+  let url: string;
+  try {
+    url = await runtime.listen();
+  } catch (error) {
+    // A role that cannot start stops the whole process, with one line that names the
+    // setting to change, rather than a process running without its API.
+    await runtime.close().catch((closeError: unknown) => runtime.logger.error({ err: closeError }, 'closing after a failed start failed'));
+    if (!(error instanceof ListenError)) throw error;
+    process.stderr.write(`postwire ${command}: ${error.message}\n`);
+    return 1;
+  }
+  // Only once the API listens: the generated password is printed in the banner below, so
+  // an account created by a start that then failed would have a password nobody saw.
   let seeded: { email: string; password: string } | undefined;
   if (roles.api && config.seedAccount && (await isEmptyInstallation(runtime.services.handle))) {
     const password = generatePassword();
     await createAccount(runtime.services.handle, { email: SEED_EMAIL, password, name: 'Admin' });
     seeded = { email: SEED_EMAIL, password };
   }
-  const url = await runtime.listen();
 
   // Before the banner: whoever waits for it (a supervisor, a test) may signal at once,
   // and a signal that comes before its handler kills the process without a shutdown.
@@ -92,32 +218,38 @@ async function serve(config: Config, roles: Roles): Promise<void> {
   } else if (smtp) {
     process.stdout.write(`\nPostwire's SMTP submission is running (${runtime.services.handle.describe}).\n${smtp}\n\n`);
   }
+  return -1;
 }
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(HELP);
+  if (!command || command === 'help') {
+    const topic = rest.length ? COMMAND_HELP[rest.join(' ')] : undefined;
+    process.stdout.write(topic ?? HELP);
     return command ? 0 : 1;
   }
-  const config = loadConfig();
+  if (command === '--version' || command === '-v' || command === 'version') {
+    process.stdout.write(`postwire ${version()}\n`);
+    return 0;
+  }
+  const help = helpFor(argv);
+  if (help !== undefined) {
+    process.stdout.write(help);
+    return 0;
+  }
+  const config = loadConfig(environmentOver(readDotEnv(process.cwd())));
   setPasswordHashCost(config.passwordHashCost);
   switch (command) {
     case 'start':
-      await serve(config, { api: true, worker: true, inbound: true, smtp: true });
-      return -1;
+      return serve(config, { api: true, worker: true, inbound: true, smtp: true }, command);
     case 'api':
-      await serve(config, { api: true, worker: false });
-      return -1;
+      return serve(config, { api: true, worker: false }, command);
     case 'worker':
-      await serve(config, { api: false, worker: true });
-      return -1;
+      return serve(config, { api: false, worker: true }, command);
     case 'inbound':
-      await serve(config, { api: false, worker: false, inbound: true });
-      return -1;
+      return serve(config, { api: false, worker: false, inbound: true }, command);
     case 'smtp':
-      await serve(config, { api: false, worker: false, smtp: true });
-      return -1;
+      return serve(config, { api: false, worker: false, smtp: true }, command);
     case 'migrate': {
       await withDatabase(config, async () => undefined);
       process.stdout.write('The database schema is up to date.\n');
@@ -125,23 +257,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'account': {
       const [sub, ...options] = rest;
-      if (sub !== 'create') break;
-      let values: { email?: string; password?: string; name?: string };
-      try {
-        ({ values } = parseArgs({ args: options, options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } }));
-      } catch (error) {
-        // A usage mistake (unknown option, missing value): say so, as for a missing option.
-        process.stderr.write(`postwire account create: ${(error as Error).message}\n`);
-        return 2;
-      }
-      if (!values.email || !values.password) {
-        process.stderr.write('postwire account create needs --email and --password\n');
-        return 2;
-      }
-      const { createAccount } = await import('../features/account/accounts/accounts.service.js');
-      const created = await withDatabase(config, (handle) => createAccount(handle, { email: values.email!, password: values.password!, name: values.name }));
-      process.stdout.write(`${created.accountId}\n`);
-      return 0;
+      if (sub === 'create') return createAccountCommand(config, options);
+      if (sub === 'reset-password') return resetPasswordCommand(config, options);
+      break;
     }
     case 'payment': {
       const [sub, ...options] = rest;
@@ -151,6 +269,64 @@ export async function main(argv: string[]): Promise<number> {
   }
   process.stderr.write(`Unknown command: ${argv.join(' ')}\n\n${HELP}`);
   return 2;
+}
+
+/** `postwire account create`. */
+async function createAccountCommand(config: Config, options: string[]): Promise<number> {
+  let values: { email?: string; password?: string; name?: string };
+  try {
+    ({ values } = parseArgs({ args: options, options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } }));
+  } catch (error) {
+    // A usage mistake (unknown option, missing value): say so, as for a missing option.
+    process.stderr.write(`postwire account create: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (!values.email || !values.password) {
+    process.stderr.write('postwire account create needs --email and --password\n');
+    return 2;
+  }
+  const { createAccount } = await import('../features/account/accounts/accounts.service.js');
+  const created = await withDatabase(config, (handle) => createAccount(handle, { email: values.email!, password: values.password!, name: values.name }));
+  process.stdout.write(`${created.accountId}\n`);
+  return 0;
+}
+
+/**
+ * `postwire account reset-password`: for the operator of a user who lost the password.
+ * No `--password P`: a password on the command line stays in the shell's history and
+ * in the process list; it is generated, or read from standard input.
+ */
+async function resetPasswordCommand(config: Config, options: string[]): Promise<number> {
+  let values: { email?: string; 'password-stdin'?: boolean };
+  try {
+    ({ values } = parseArgs({ args: options, options: { email: { type: 'string' }, 'password-stdin': { type: 'boolean' } } }));
+  } catch (error) {
+    process.stderr.write(`postwire account reset-password: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (!values.email) {
+    process.stderr.write('postwire account reset-password needs --email\n');
+    return 2;
+  }
+  const { resetPassword } = await import('../features/account/accounts/accounts.service.js');
+  const { generatePassword } = await import('../lib/passwords.js');
+  const fromStdin = values['password-stdin'] === true;
+  const password = fromStdin ? (await readStdin()).replace(/\r?\n$/, '') : generatePassword();
+  await withDatabase(config, (handle) => resetPassword(handle, { email: values.email!, password }));
+  if (fromStdin) {
+    process.stdout.write(`The password of ${values.email} is reset; their sessions have ended.\n`);
+  } else {
+    // Alone on stdout, so a script can take it; the note goes to stderr.
+    process.stdout.write(`${password}\n`);
+    process.stderr.write(`The new password of ${values.email} is shown only this once; their sessions have ended.\n`);
+  }
+  return 0;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** `postwire payment add`: the operator records a payment (docs/billing.md). */

@@ -52,7 +52,8 @@ function specOf(message: Composable, recipients: ComposeRecipient[], own: Person
     cc: named('cc'),
     ...(replyTo ? { replyTo: { name: replyTo.name, address: replyTo.email } } : {}),
     subject: own ? own.subject : message.subject,
-    html: own ? own.html : message.html_content,
+    // Empty HTML is a text-only message (messages.service.ts).
+    html: (own ? own.html : message.html_content) || null,
     text: own ? own.text : message.text_content ?? null,
     attachments: message.attachments ? (JSON.parse(message.attachments) as StoredAttachment[]) : [],
     messageId: message.message_id_header,

@@ -31,7 +31,8 @@ export interface MimeSpec {
   cc: MimeAddress[];
   replyTo?: MimeAddress;
   subject: string;
-  html: string;
+  /** Null: a text-only message. */
+  html: string | null;
   /** Null: derived from the HTML. */
   text: string | null;
   attachments: StoredAttachment[];
@@ -54,8 +55,8 @@ export async function buildMime(spec: MimeSpec): Promise<string> {
     ...(spec.cc.length ? { cc: spec.cc } : {}),
     ...(spec.replyTo ? { replyTo: spec.replyTo } : {}),
     subject: spec.subject,
-    html: spec.html,
-    text: spec.text ?? htmlToText(spec.html),
+    ...(spec.html !== null ? { html: spec.html } : {}),
+    text: spec.text ?? (spec.html !== null ? htmlToText(spec.html) : ''),
     attachments: spec.attachments.map((a) => ({
       filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'),
       ...(a.contentId ? { cid: a.contentId } : {}),

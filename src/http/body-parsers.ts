@@ -34,6 +34,12 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
   // Only the specification's three content types; anything else is 415.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    // `curl -d '{…}'` without a Content-Type sends JSON labelled as a form: one key, `{…`.
+    // Read as a form it would only fail on required fields, which hides the real mistake.
+    if (/^\s*[{[]/.test(body as string)) {
+      done(AppError.field('body', 'looks like JSON but was sent as application/x-www-form-urlencoded (what curl -d sends by default); send it with Content-Type: application/json'), undefined);
+      return;
+    }
     done(null, unflattenFields(new URLSearchParams(body as string)));
   });
 

@@ -7,6 +7,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.js';
 import { failure } from './envelope.js';
+import type { MethodsOfPath } from './method-not-allowed.js';
 import { toFieldErrors } from './validation.js';
 
 /** Framework errors a client caused, mapped to our codes and sentences. */
@@ -46,7 +47,7 @@ function isMalformedMultipart(error: FastifyError): boolean {
   return !error.code && !error.statusCode && /multipart|boundary/i.test(error.message ?? '');
 }
 
-export function registerErrorHandler(app: FastifyInstance, options: { bodyLimit: number }): void {
+export function registerErrorHandler(app: FastifyInstance, options: { bodyLimit: number; methodsOfPath?: MethodsOfPath }): void {
   app.setErrorHandler((raw: FastifyError | AppError, request, reply) => {
     let error: AppError | undefined;
     if (raw instanceof AppError) {
@@ -72,7 +73,13 @@ export function registerErrorHandler(app: FastifyInstance, options: { bodyLimit:
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = request.url.split('?')[0]!;
+    const allowed = options.methodsOfPath?.(path) ?? [];
+    if (allowed.length) {
+      reply.status(405).header('allow', allowed.join(', '))
+        .send(failure(405, `${request.method} is not allowed on ${path}; it answers ${allowed.join(', ')}.`));
+      return;
+    }
     reply.status(404).send(failure(404, `No endpoint matches ${request.method} ${path}.`));
   });
 }

@@ -7,8 +7,10 @@
  * links (the limit is megabytes) must not stall the worker, which regular expressions
  * with a lazy `[\s\S]*?` up to a closing tag do, retrying from every opening.
  */
+import { decodeHTML } from 'entities';
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+// A non-breaking space reads as a space in a text part (and keeps lines wrappable).
+const NBSP = /\u00a0/g;
 
 /** Elements dropped with their content (when closed). */
 const DROPPED = new Set(['script', 'style', 'head', 'title']);
@@ -18,13 +20,18 @@ const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 't
 const TAG_NAME = /^\/?([a-z][a-z0-9-]*)/i;
 const HREF = /(?:^|\s)href\s*=\s*["']([^"']+)["']/i;
 
+/**
+ * Named references come from the `entities` package, which knows all 2,231 of HTML
+ * (`&rsquo; &mdash; &euro; &hellip;` used to reach recipients as written); numeric ones
+ * are decoded here so that an invalid one (`&#0;`, beyond U+10FFFF) stays as written.
+ */
 function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return ENTITIES[name.toLowerCase()] ?? whole;
+    return decodeHTML(whole).replace(NBSP, ' ');
   });
 }
 

@@ -3,9 +3,12 @@
  * judged by its exit code and what it prints.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
-import { runPostwire as cli, startPostwire, stopAll, stopPostwire } from '../helpers/process.js';
+import { callApi, runPostwire as cli, ROOT, startPostwire, stopAll, stopPostwire, type Finished } from '../helpers/process.js';
 
 after(async () => {
   const results = await stopAll();
@@ -30,6 +33,44 @@ describe('postwire --help and usage errors', () => {
       assert.equal(out.code, 0);
       assert.match(out.stdout, /^Usage: postwire/);
     }
+  });
+
+  it('--help and -h after any command or subcommand print its usage and do nothing else', async () => {
+    // An empty data folder: a command that ran would leave a database in it (and start would not exit).
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwire-help-'));
+    after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const commands = ['start', 'api', 'worker', 'inbound', 'migrate', 'account', 'account create', 'account reset-password', 'payment', 'payment add'];
+    const runs: [string, string[]][] = [];
+    for (const command of commands) for (const flag of ['--help', '-h']) runs.push([command, [...command.split(' '), flag]]);
+    // Options around the flag do not make it run either.
+    runs.push(['account create', ['account', 'create', '--email', 'x@example.com', '--password', 'a long password', '--help']]);
+    runs.push(['payment add', ['payment', 'add', '--account', 'nobody', '-h', '--credits', '5']]);
+    const outs: Finished[] = [];
+    for (let i = 0; i < runs.length; i += 4) {
+      outs.push(...await Promise.all(runs.slice(i, i + 4).map(([, args]) => cli(args, { DATA_DIR: dataDir, PORT: '0' }))));
+    }
+    outs.forEach((out, i) => {
+      const [command, args] = runs[i]!;
+      const what = `postwire ${args.join(' ')}`;
+      assert.equal(out.code, 0, `${what}: ${out.stderr}`);
+      assert.ok(out.stdout.startsWith(`Usage: postwire ${command} `) || out.stdout.startsWith(`Usage: postwire ${command}\n`), `${what} printed:\n${out.stdout}`);
+      assert.equal(out.stderr, '', what);
+    });
+    assert.deepEqual(fs.readdirSync(dataDir), [], 'no command ran');
+  });
+
+  it('the usage of account and payment lists their subcommands', async () => {
+    const [account, payment] = await Promise.all([cli(['account', '--help']), cli(['payment', '--help'])]);
+    assert.match(account!.stdout, /^ {2}create --email E --password P/m);
+    assert.match(account!.stdout, /^ {2}reset-password --email E \[--password-stdin\]/m);
+    assert.match(payment!.stdout, /^ {2}add --account ID --credits N/m);
+  });
+
+  it('--version prints the version of the package', async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    const out = await cli(['--version']);
+    assert.equal(out.code, 0, out.stderr);
+    assert.equal(out.stdout, `postwire ${version}\n`);
   });
 
   it('no command prints the usage and fails', async () => {
@@ -62,6 +103,37 @@ describe('postwire --help and usage errors', () => {
       assert.match(out.stderr, message, what);
       assert.doesNotMatch(out.stderr, /\n\s+at /, `${what}: a message, not a stack trace`);
     });
+  });
+});
+
+describe('.env in the working directory', () => {
+  let directory: string;
+  before(() => {
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'postwire-dotenv-'));
+  });
+  after(() => fs.rmSync(directory, { recursive: true, force: true }));
+
+  it('is read for the variables the environment does not set', async () => {
+    fs.writeFileSync(path.join(directory, '.env'), '# copied from .env.example\nDATA_DIR="./from dotenv"\nTRANSPORT=capture\n');
+    const out = await cli(['migrate'], {}, { cwd: directory });
+    assert.equal(out.code, 0, out.stderr);
+    assert.ok(fs.existsSync(path.join(directory, 'from dotenv', 'postwire.db')), 'the database is in the DATA_DIR of .env');
+  });
+
+  it('a bad value in it is reported like one in the environment', async () => {
+    fs.writeFileSync(path.join(directory, '.env'), 'PORT=abc\n');
+    const out = await cli(['migrate'], { DATA_DIR: path.join(directory, 'data') }, { cwd: directory });
+    assert.notEqual(out.code, 0);
+    assert.match(out.stderr, /PORT must be a whole number, got "abc"/);
+  });
+
+  it('never overrides a variable already set', async () => {
+    fs.writeFileSync(path.join(directory, '.env'), 'PORT=abc\nDATA_DIR=./from-dotenv\n');
+    const dataDir = path.join(directory, 'from-environment');
+    const out = await cli(['migrate'], { PORT: '0', DATA_DIR: dataDir }, { cwd: directory });
+    assert.equal(out.code, 0, out.stderr);
+    assert.ok(fs.existsSync(path.join(dataDir, 'postwire.db')));
+    assert.ok(!fs.existsSync(path.join(directory, 'from-dotenv')));
   });
 });
 
@@ -149,6 +221,54 @@ for (const dialect of DIALECTS) {
       assert.equal(list.items[0].customerId, accountId);
       assert.equal(list.items[0].displayName, 'Acme Mail');
       assert.deepEqual(await stopPostwire(server), { code: 0, signal: null });
+    });
+
+    it('account reset-password prints a new password once; the old one and its sessions stop working', async () => {
+      // No session cache: the revocation is seen by the running server at once.
+      const server = await startPostwire('api', { ...env, SESSION_CACHE_SECONDS: '0' });
+      const logIn = (secret: string) => callApi(server.url, '/token', { json: { EmailAddress: email, Password: secret } });
+      const first = await logIn(password);
+      assert.equal(first.status, 200, first.text);
+      const token = first.json.resultObject.access_token;
+
+      const out = await cli(['account', 'reset-password', '--email', email.toUpperCase()], env);
+      assert.equal(out.code, 0, out.stderr);
+      assert.match(out.stdout, /^\S{12,}\n$/, 'the password alone on stdout');
+      assert.match(out.stderr, /shown only this once/);
+      const generated = out.stdout.trim();
+
+      assert.equal((await logIn(password)).status, 401, 'the old password no longer works');
+      assert.equal((await logIn(generated)).status, 200, 'the printed one does');
+      assert.equal((await callApi(server.url, '/notify/v1/senders', { token })).status, 401, 'a session of the old password has ended');
+      assert.deepEqual(await stopPostwire(server), { code: 0, signal: null });
+    });
+
+    it('account reset-password --password-stdin takes the password from standard input', async () => {
+      const chosen = 'a chosen pass phrase';
+      const out = await cli(['account', 'reset-password', '--email', email, '--password-stdin'], env, { stdin: `${chosen}\n` });
+      assert.equal(out.code, 0, out.stderr);
+      assert.doesNotMatch(out.stdout, new RegExp(chosen), 'a password read is not printed');
+      const server = await startPostwire('api', env);
+      assert.equal((await callApi(server.url, '/token', { json: { EmailAddress: email, Password: chosen } })).status, 200);
+      assert.deepEqual(await stopPostwire(server), { code: 0, signal: null });
+    });
+
+    it('account reset-password refuses an unknown email, a short password, a missing --email and --password', async () => {
+      const [unknown, short, noEmail, onCommandLine] = await Promise.all([
+        cli(['account', 'reset-password', '--email', 'nobody@example.com'], env),
+        cli(['account', 'reset-password', '--email', email, '--password-stdin'], env, { stdin: 'short\n' }),
+        cli(['account', 'reset-password'], env),
+        cli(['account', 'reset-password', '--email', email, '--password', 'on the command line'], env),
+      ]);
+      assert.notEqual(unknown!.code, 0);
+      assert.match(unknown!.stderr, /nobody@example\.com was not found/);
+      assert.equal(unknown!.stdout, '', 'no password printed for nobody');
+      assert.notEqual(short!.code, 0);
+      assert.match(short!.stderr, /password: must be at least 8 characters/);
+      assert.equal(noEmail!.code, 2);
+      assert.match(noEmail!.stderr, /--email/);
+      assert.equal(onCommandLine!.code, 2);
+      assert.match(onCommandLine!.stderr, /--password/);
     });
   });
 }

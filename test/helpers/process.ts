@@ -71,9 +71,15 @@ process.on('exit', () => {
   for (const p of running) signalGroup(p.child, 'SIGKILL');
 });
 
-/** Runs a command that ends by itself (migrate, account create, --help); killed after 60 s. */
-export function runPostwire(args: string[], env: Env = {}): Promise<Finished> {
-  const child = spawn(process.execPath, ['bin/postwire.mjs', ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Runs a command that ends by itself (migrate, account create, --help); killed after 60 s.
+ * `cwd` is where it runs (the repository by default; a `.env` there is read), `stdin` what it reads.
+ */
+export function runPostwire(args: string[], env: Env = {}, options: { cwd?: string; stdin?: string } = {}): Promise<Finished> {
+  const child = spawn(process.execPath, [`${ROOT}bin/postwire.mjs`, ...args], {
+    cwd: options.cwd ?? ROOT, env: childEnv(env), stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
+  if (options.stdin !== undefined) child.stdin!.end(options.stdin);
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });

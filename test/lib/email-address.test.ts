@@ -6,7 +6,7 @@ describe('emailAddressProblem', () => {
   const valid = [
     'a@example.com', 'first.last@example.co.uk', 'user+tag@sub.example.org', "o'brien@example.ie",
     'x_y-z@ex-ample.com', 'UPPER@EXAMPLE.COM', 'a@xn--bcher-kva.example', "!#$%&'*+/=?^_`{|}~-@example.com",
-    '1@2.example', 'admin@postwire.local',
+    '1@2.example', 'admin@postwire.local', 'anna@bücher.example', 'info@Müller.Example', 'a@例え.テスト',
   ];
   for (const address of valid) {
     it(`accepts ${address}`, () => {
@@ -38,7 +38,9 @@ describe('emailAddressProblem', () => {
     ['a@.example.com', /domain/],
     ['a@example.123', /number/],
     ['a@1.2.3.4', /number/],
-    ['ünï@example.com', /before @/],
+    ['ünï@example.com', /before @ has non-ASCII characters, which need SMTPUTF8/],
+    ['a@bü cher.example', /domain is not a valid internationalised host name/],
+    ['a@bü_cher.example', /domain/],
     [' a@example.com', /before @/],
     ['a@example.com ', /domain/],
   ];
@@ -90,5 +92,10 @@ describe('emailAddressProblem', () => {
 describe('normalizeEmail', () => {
   it('trims and lowercases', () => {
     assert.equal(normalizeEmail('  Someone@Example.COM '), 'someone@example.com');
+  });
+
+  it('turns an internationalised domain into its ASCII form, so both spellings are one address', () => {
+    assert.equal(normalizeEmail('Anna@Bücher.example'), 'anna@xn--bcher-kva.example');
+    assert.equal(normalizeEmail('anna@xn--bcher-kva.example'), 'anna@xn--bcher-kva.example');
   });
 });

@@ -19,6 +19,8 @@ import {
   countAccounts, countRecipientsAcceptedSince, findLiveAccount, findLiveUserByEmail, insertAccount, insertUser, updateAccount,
 } from './accounts.store.js';
 import { insertSender } from '../../notify/senders/senders.store.js';
+import { revokeUserSessions } from '../auth/auth.store.js';
+import { updateUser } from '../users/users.store.js';
 
 export interface CreateAccountInput {
   email: string;
@@ -59,6 +61,23 @@ export async function createAccount(handle: DbHandle, input: CreateAccountInput)
     });
   });
   return { accountId, userId, senderId };
+}
+
+/**
+ * `postwire account reset-password`: the operator sets a new password for a user who
+ * lost theirs. Every session of the user ends with it (whoever held the old password
+ * is signed out); API keys are the account's and stay valid.
+ */
+export async function resetPassword(handle: DbHandle, input: { email: string; password: string }): Promise<void> {
+  if (input.password.length < MIN_PASSWORD_LENGTH) throw AppError.field('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  const passwordHash = await hashPassword(input.password);
+  const now = Date.now();
+  await handle.db.transaction().execute(async (trx) => {
+    const user = await findLiveUserByEmail(trx, normalizeEmail(input.email.trim()));
+    if (!user) throw AppError.notFound(`A user with the email ${input.email.trim()}`);
+    await updateUser(trx, user.account_id, user.id, { password_hash: passwordHash, updated_at: now, update_user_id: user.id });
+    await revokeUserSessions(trx, user.id, { now, reason: 'password reset by the operator', exceptSessionId: null });
+  });
 }
 
 export async function isEmptyInstallation(handle: DbHandle): Promise<boolean> {

@@ -78,7 +78,7 @@ export class MessageLog {
     return {
       ...message,
       recipients: message.recipients.map((r) => ({ ...r, events: timelines.get(r.id) ?? [] })),
-      htmlContent: row.html_content,
+      ...(row.html_content !== '' ? { htmlContent: row.html_content } : {}),
       ...(row.text_content !== null ? { textContent: row.text_content } : {}),
       ...(row.attachments !== null ? {
         attachments: (JSON.parse(row.attachments) as StoredAttachment[]).map((a) => ({

@@ -11,7 +11,7 @@ import type { Db } from '../../../db/database.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso } from '../../../lib/api-shape.js';
-import { normalizeEmail } from '../../../lib/email-address.js';
+import { normalizeEmail, withAsciiDomain } from '../../../lib/email-address.js';
 import { newId } from '../../../lib/ids.js';
 import type { Variables } from '../../../lib/template-render.js';
 import { newEventRow } from '../events/events.service.js';
@@ -61,7 +61,8 @@ function distinctRecipients(body: SendBody): Addressee[] {
     if (seen.has(key)) return;
     seen.add(key);
     // Built field by field (not spread): every addressee has one shape.
-    out.push({ email: r.email, name: r.name, kind, params: kind === 'to' ? r.params : undefined, index });
+    // An internationalised domain is kept in its ASCII form, as DNS and relays need it.
+    out.push({ email: withAsciiDomain(r.email.trim()), name: r.name, kind, params: kind === 'to' ? r.params : undefined, index });
   };
   body.to.forEach((r, index) => add(r, 'to', index));
   for (const r of body.cc ?? []) add(r, 'cc');
@@ -116,8 +117,9 @@ export class SendPreparer {
       if (!template) throw AppError.field('templateId', 'is not one of this account\'s templates (GET /notify/v1/templates)');
       content = { subject: body.subject ?? template.subject, html: body.htmlContent ?? template.html, text: body.textContent ?? template.text };
     } else {
-      // The schema requires both when there is no template.
-      content = { subject: body.subject!, html: body.htmlContent!, text: body.textContent ?? null };
+      // The schema requires subject, and htmlContent or textContent, when there is no template.
+      // A text-only message is stored with empty HTML (html_content is NOT NULL): compose sends no HTML part.
+      content = { subject: body.subject!, html: body.htmlContent ?? '', text: body.textContent ?? null };
     }
     const personalised = addressees.some((a) => a.params !== undefined);
     const unshared = addressees.map(() => null);
@@ -169,7 +171,7 @@ export class SendPreparer {
       message_id_header: `<${messageId}@${fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase()}>`,
       mime: null, recipient_count: recipients.length,
       text_content: content.text,
-      reply_to: body.replyTo ? JSON.stringify({ email: body.replyTo.email.trim(), name: body.replyTo.name?.trim() ?? '' }) : null,
+      reply_to: body.replyTo ? JSON.stringify({ email: withAsciiDomain(body.replyTo.email.trim()), name: body.replyTo.name?.trim() ?? '' }) : null,
       headers: json(options.headers), tags: json(options.tags), metadata: json(options.metadata), attachments: json(options.attachments),
       scheduled_at: options.scheduledAt, template_id: body.templateId ?? null,
       created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,

@@ -41,11 +41,11 @@ export const SendBody = Type.Object({
   from: Address('Sender'),
   to: Type.Array(ToRecipient, { minItems: 1, maxItems: MAX_RECIPIENTS, description: `Recipients, 1 to ${MAX_RECIPIENTS}; each gets its own copy and its own delivery state.` }),
   subject: Type.Optional(Type.String({ format: 'single-line', minLength: 1, maxLength: MAX_SUBJECT_LENGTH, description: 'Required unless `templateId` is given (then it overrides the template\'s subject).', examples: ['Your order has shipped'] })),
-  htmlContent: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_HTML_LENGTH, description: 'Required unless `templateId` is given.', examples: ['<p>Hello!</p>'] })),
+  htmlContent: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_HTML_LENGTH, description: 'Required unless `templateId` or `textContent` is given; with `textContent` alone the message is text only.', examples: ['<p>Hello!</p>'] })),
   cc: Type.Optional(Type.Array(Address('Cc recipient'), { maxItems: MAX_COPY_RECIPIENTS, description: 'Copy recipients: named in the Cc header, each with its own delivery state.', examples: [[{ email: 'manager@example.net', name: 'Manager' }]] })),
   bcc: Type.Optional(Type.Array(Address('Bcc recipient'), { maxItems: MAX_COPY_RECIPIENTS, description: 'Blind copy recipients: delivered to, never named in the message headers.', examples: [[{ email: 'archive@example.com' }]] })),
   replyTo: Type.Optional(Type.Object(Address('Reply-To').properties, { description: 'Where replies go (the Reply-To header).', examples: [{ email: 'support@example.com', name: 'Support' }] })),
-  textContent: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_HTML_LENGTH, description: 'The text/plain part; absent: derived from the HTML.', examples: ['Hello!'] })),
+  textContent: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_HTML_LENGTH, description: 'The text/plain part; absent: derived from the HTML. Without `htmlContent` (and template) the message is text only.', examples: ['Hello!'] })),
   headers: Type.Optional(Type.Record(Type.String(), Type.String({ format: 'single-line', maxLength: 998 }), {
     maxProperties: MAX_HEADERS,
     description: 'Extra message headers, name → value. Names must be header tokens; the headers Postwire sets itself (From, To, Cc, Bcc, Subject, Reply-To, Sender, Message-ID, Date, Return-Path, MIME-Version, Content-*, DKIM-Signature, Received, X-Postwire-*) cannot be given; besides any X-… header, only List-*, In-Reply-To, References, Thread-Topic, Thread-Index, Precedence, Auto-Submitted, Importance, Priority, Sensitivity, Keywords, Comments, Organization, Feedback-ID and Require-Recipient-Valid-Since may be.',
@@ -77,8 +77,9 @@ export const SendBody = Type.Object({
       headers: { 'X-Campaign': 'autumn' }, scheduledAt: '2026-12-01T09:00:00Z',
     },
   ],
-  // subject and htmlContent come from the template when one is named.
-  ...({ if: { required: ['templateId'] }, then: {}, else: { required: ['subject', 'htmlContent'] } } as {}),
+  // subject and htmlContent come from the template when one is named; without one,
+  // textContent alone makes a text-only message.
+  ...({ if: { required: ['templateId'] }, then: {}, else: { required: ['subject'], if: { required: ['textContent'] }, then: {}, else: { required: ['htmlContent'] } } } as {}),
 });
 
 export type SendBody = Static<typeof SendBody>;
@@ -143,7 +144,7 @@ export const RecipientWithEvents = Type.Object({
 export const MessageDetail = Type.Object({
   ...Message.properties,
   recipients: Type.Array(RecipientWithEvents, { description: 'Every recipient, each with its event timeline.' }),
-  htmlContent: Type.String(),
+  htmlContent: Type.Optional(Type.String({ description: 'Absent for a text-only message.' })),
   textContent: Type.Optional(Type.String({ description: 'Present when the send gave one (otherwise derived from the HTML).' })),
   attachments: Type.Optional(Type.Array(Type.Object({
     filename: Type.String(), contentType: Type.String(), contentId: Type.Union([Type.String(), Type.Null()]), size: Type.Integer({ description: 'Bytes, decoded.' }),
