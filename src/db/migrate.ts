@@ -10,6 +10,7 @@ import * as m0004 from '../../migrations/0004_account_area.js';
 import * as m0005 from '../../migrations/0005_billing.js';
 import * as m0006 from '../../migrations/0006_domains.js';
 import * as m0007 from '../../migrations/0007_sending_options.js';
+import * as m0008 from '../../migrations/0008_delivery_lanes.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_billing': m0005,
   '0006_domains': m0006,
   '0007_sending_options': m0007,
+  '0008_delivery_lanes': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -23,7 +23,7 @@ import { reclaimDeadLeasesAtStart } from '../queue/dead-leases.js';
 import { holderId } from '../queue/holder-id.js';
 import { LeaseHeartbeat } from '../queue/lease-heartbeat.js';
 import type { Delivery, DeliveryPipeline } from './pipeline.js';
-import { claimDueJobs, deliveryQueue, releaseJobs } from './queue.js';
+import { claimDueJobs, deliveryQueue, releaseJobs, type BulkCursor } from './queue.js';
 import type { WorkSignal } from './work-signal.js';
 
 export interface WorkerOptions {
@@ -46,6 +46,8 @@ export class Worker {
   private stopping = false;
   private loop: Promise<void> | undefined;
   private readonly heartbeat: LeaseHeartbeat;
+  /** Where the next claim's bulk work starts (queue.ts, "Lanes"). */
+  private readonly bulkCursor: BulkCursor = { lastAccount: '' };
 
   constructor(
     private readonly handle: DbHandle,
@@ -77,7 +79,7 @@ export class Worker {
     while (!this.stopping) {
       try {
         // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
-        const jobs = await claimDueJobs(this.handle.workerWrites, this.handle.dialect, this.id, this.options.batchSize, this.options.leaseMs);
+        const jobs = await claimDueJobs(this.handle.workerWrites, this.handle.dialect, this.id, this.options.batchSize, this.options.leaseMs, Date.now(), this.bulkCursor);
         if (jobs.length === 0) {
           await this.signal.wait(this.options.pollMs);
           continue;

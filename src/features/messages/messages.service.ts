@@ -174,7 +174,7 @@ function withSuppressions(accepted: AcceptedMessage, suppressed: ReadonlyMap<str
     events.push(newEventRow({ accountId: r.account_id, messageId: r.message_id, recipientId: r.id, email: r.email, type: 'suppressed', at, details: { ...carried, response, reason } }));
     return { ...r, state: 'suppressed' as const, last_response: response };
   });
-  return { ...accepted, recipients, jobs: accepted.jobs.filter((j) => !suppressed.has(j.recipient_id)), events };
+  return { ...accepted, recipients, jobs: accepted.jobs.filter((j) => !suppressed.has(j.recipientId)), events };
 }
 
 /** The suppression list's entries for these recipients, in chunks that keep the IN lists small. */
@@ -450,8 +450,7 @@ export class MessagesService {
       recipients,
       jobs: recipients.map((r) => ({
         // A scheduled message's queue rows are not due before its time: workers claim only due rows.
-        id: r.id, recipient_id: r.id, message_id: messageId, run_at: options.scheduledAt ?? now, attempts: 0,
-        locked_by: null, locked_until: null, last_error: null, created_at: now,
+        recipientId: r.id, messageId, accountId: principal.accountId, runAt: options.scheduledAt ?? now, priority: 'transactional',
       })),
       events: recipients.map((r) => newEventRow({
         accountId: principal.accountId, messageId, recipientId: r.id, email: r.email, type: 'accepted', at: now, details,
