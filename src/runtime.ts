@@ -19,6 +19,8 @@ import { MxTransport } from './delivery/transports/mx.js';
 import { SmtpRelayTransport } from './delivery/transports/smtp.js';
 import type { Transport } from './delivery/transports/transport.js';
 import { Worker } from './delivery/worker.js';
+import { DELIVERY_CHANNEL } from './delivery/enqueue.js';
+import { PgNotificationListener } from './queue/notifications.js';
 import { SendPressure } from './delivery/give-way.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './delivery/webhooks/webhook-dispatcher.js';
 import { WorkSignal } from './delivery/work-signal.js';
@@ -214,7 +216,9 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
       batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,
       pollMs: config.workerPollMs, concurrency: config.workerConcurrency,
       ...(sendPressure ? { giveWay: () => sendPressure.pressed() } : {}),
-    }, logger);
+    }, logger, handle.dialect === 'postgres' && config.databaseUrl
+      ? new PgNotificationListener(config.databaseUrl, DELIVERY_CHANNEL, () => workSignal.notify(), logger)
+      : undefined);
   }
 
   const inbound = roles.inbound ? new InboundListener(handle.db, {
