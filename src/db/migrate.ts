@@ -11,6 +11,7 @@ import * as m0005 from '../../migrations/0005_billing.js';
 import * as m0006 from '../../migrations/0006_domains.js';
 import * as m0007 from '../../migrations/0007_sending_options.js';
 import * as m0008 from '../../migrations/0008_delivery_lanes.js';
+import * as m0009 from '../../migrations/0009_jobs.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_domains': m0006,
   '0007_sending_options': m0007,
   '0008_delivery_lanes': m0008,
+  '0009_jobs': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -11,6 +11,7 @@ import type { EventsTable } from '../features/events/events.table.js';
 import type { SuppressionsTable } from '../features/suppressions/suppressions.table.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../features/webhooks/webhooks.table.js';
 import type { CreditLedgerTable, PaymentsTable } from '../features/billing/billing.table.js';
+import type { JobsTable } from '../queue/jobs.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -26,6 +27,7 @@ export interface Database {
   templates: TemplatesTable;
   message_recipients: MessageRecipientsTable;
   delivery_jobs: DeliveryJobsTable;
+  jobs: JobsTable;
   captured_emails: CapturedEmailsTable;
   events: EventsTable;
   suppressions: SuppressionsTable;
