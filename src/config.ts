@@ -94,7 +94,7 @@ export const CONFIG_SCHEMA = {
   ATTACHMENTS_MAX_TOTAL_BYTES: { kind: 'integer', default: '7340032', min: 1, description: 'Largest total of one message\'s attachments (decoded bytes); more is a 413.' },
   WORKER_BATCH_SIZE: { kind: 'integer', default: '100', min: 1, description: 'How many due recipients one worker claims at a time.' },
   WORKER_LEASE_SECONDS: { kind: 'integer', default: '30', min: 5, description: 'How long a claim holds unless renewed; a worker renews the claims it is working on every third of this, so an expired claim means a dead worker, and any worker takes it over (crash recovery). At start, a process takes back at once the claims of dead processes on its own host.' },
-  WORKER_POLL_MS: { kind: 'integer', default: '1000', min: 10, description: 'How often an idle worker looks for due work it was not told about.' },
+  WORKER_POLL_MS: { kind: 'integer', default: '1000', min: 10, description: 'How often an idle worker looks for due work it was not told about (on PostgreSQL, workers are also woken by LISTEN/NOTIFY when another process queues work).' },
   WORKER_CONCURRENCY: { kind: 'integer', default: '16', min: 1, description: 'Deliveries one worker process keeps in flight at once.' },
   WORKER_GIVE_WAY_RATE: { kind: 'integer', default: '1000', min: 0, description: 'In a process that also serves the API (postwire start): while it accepts at least this many messages per second, its worker keeps one delivery in flight instead of WORKER_CONCURRENCY, so that accepting comes first; 0: never give way.' },
   COMPOSE_THREADS: { kind: 'integer', default: '1', min: 0, description: 'Worker threads that build MIME messages (and DKIM signatures) off the main thread; 0: on the main thread.' },

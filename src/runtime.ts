@@ -21,6 +21,9 @@ import { MxTransport } from './delivery/transports/mx.js';
 import { SmtpRelayTransport } from './delivery/transports/smtp.js';
 import type { Transport } from './delivery/transports/transport.js';
 import { Worker } from './delivery/worker.js';
+import { DELIVERY_CHANNEL } from './delivery/enqueue.js';
+import { JobRunner, TaskRegistry } from './queue/jobs.js';
+import { PgNotificationListener } from './queue/notifications.js';
 import { SendPressure } from './delivery/give-way.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './delivery/webhooks/webhook-dispatcher.js';
 import { WorkSignal } from './delivery/work-signal.js';
@@ -55,6 +58,10 @@ export interface Runtime {
   worker: Worker | undefined;
   /** Calls the webhooks; runs with the worker. */
   webhookDispatcher: WebhookDispatcher | undefined;
+  /** What runs each background task (src/queue/jobs.ts): register handlers before listen(). */
+  tasks: TaskRegistry;
+  /** Runs the jobs of `tasks`; runs with the worker. */
+  jobRunner: JobRunner | undefined;
   /** The feedback listener when the inbound role runs; its `port` is known after listen. */
   inbound: InboundListener | undefined;
   /** SMTP submission when the smtp role runs; its `port` is known after listen. */
@@ -66,6 +73,9 @@ export interface Runtime {
   listen(): Promise<string>;
   close(): Promise<void>;
 }
+
+/** Background jobs in flight at once per worker process (imports and campaign dispatch are few and long). */
+const JOB_CONCURRENCY = 2;
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({ level: config.logLevel, base: { pid: process.pid } });
@@ -195,8 +205,13 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   let transport: Transport | undefined;
   let worker: Worker | undefined;
   let webhookDispatcher: WebhookDispatcher | undefined;
+  const tasks = new TaskRegistry();
+  let jobRunner: JobRunner | undefined;
   if (roles.worker) {
     webhookDispatcher = createWebhookDispatcher(handle, config, logger);
+    jobRunner = new JobRunner(handle, tasks, {
+      concurrency: JOB_CONCURRENCY, leaseMs: config.workerLeaseSeconds * 1000, pollMs: config.workerPollMs, firstRetryMs: config.retryFirstDelayMs,
+    }, logger);
     transport = createTransport(config, handle);
     const pipeline = new DeliveryPipeline(handle.db, transport, composer, {
       bounceDomain: config.bounceDomain, maxRetryAgeSeconds: config.maxRetryAgeSeconds, firstRetryMs: config.retryFirstDelayMs, concurrency: config.workerConcurrency,
@@ -206,7 +221,9 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
       batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,
       pollMs: config.workerPollMs, concurrency: config.workerConcurrency,
       ...(sendPressure ? { giveWay: () => sendPressure.pressed() } : {}),
-    }, logger);
+    }, logger, handle.dialect === 'postgres' && config.databaseUrl
+      ? new PgNotificationListener(config.databaseUrl, DELIVERY_CHANNEL, () => workSignal.notify(), logger)
+      : undefined);
   }
 
   const inbound = roles.inbound ? new InboundListener(handle.db, {
@@ -228,7 +245,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
 
   let metricsServer: MetricsServer | undefined;
   const runtime: Runtime = {
-    config, logger, services, app, worker, webhookDispatcher, inbound, submission, url: undefined, metricsUrl: undefined,
+    config, logger, services, app, worker, webhookDispatcher, tasks, jobRunner, inbound, submission, url: undefined, metricsUrl: undefined,
     async listen() {
       // Every port first, the worker last: a role that cannot listen stops the start
       // before anything has been delivered or created (main.ts closes and exits).
@@ -257,6 +274,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
       }
       worker?.start();
       webhookDispatcher?.start();
+      jobRunner?.start();
       return runtime.url ?? '';
     },
     async close() {
@@ -269,6 +287,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
       if (worker) await worker.stop();
       // After the worker: its last outcomes may have queued webhook calls (made after the next start).
       if (webhookDispatcher) await webhookDispatcher.stop();
+      if (jobRunner) await jobRunner.stop();
       if (transport) await transport.close();
       await mimeBuilder.close();
       await handle.close();

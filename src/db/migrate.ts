@@ -10,8 +10,10 @@ import * as m0004 from '../../migrations/0004_account_area.js';
 import * as m0005 from '../../migrations/0005_billing.js';
 import * as m0006 from '../../migrations/0006_domains.js';
 import * as m0007 from '../../migrations/0007_sending_options.js';
+import * as m0008 from '../../migrations/0008_delivery_lanes.js';
 import * as m0009 from '../../migrations/0009_marketing_audience.js';
 import * as m0010 from '../../migrations/0010_smtp_submission.js';
+import * as m0011 from '../../migrations/0011_jobs.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,8 +24,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_billing': m0005,
   '0006_domains': m0006,
   '0007_sending_options': m0007,
+  '0008_delivery_lanes': m0008,
   '0009_marketing_audience': m0009,
   '0010_smtp_submission': m0010,
+  '0011_jobs': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

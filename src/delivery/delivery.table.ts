@@ -10,6 +10,10 @@ export interface DeliveryJobsTable {
   locked_until: number | null;
   last_error: string | null;
   created_at: number;
+  /** 0 transactional, 1 bulk (enqueue.ts DELIVERY_PRIORITY): transactional jobs are claimed first. */
+  priority: Generated<number>;
+  /** The message's account: bulk work is taken account by account (null only in rows written before migration 0008 and not backfilled). */
+  account_id: string | null;
 }
 
 export interface CapturedEmailsTable {

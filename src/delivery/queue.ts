@@ -1,24 +1,82 @@
 /**
  * The delivery queue: `delivery_jobs`, one row per recipient still to deliver, on the
  * shared lease queue (src/queue/lease-queue.ts: how claims, leases and renewals work).
- * What is particular to delivery: a claim returns the recipient and message to load,
- * and a finished job leaves the table.
+ * What is particular to delivery: a claim returns the recipient and message to load, a
+ * finished job leaves the table, and the queue has two lanes.
+ *
+ * Lanes. Transactional mail (a password reset) must not wait behind bulk mail (a
+ * campaign of 100,000), and one account's bulk mail must not starve another's. A claim
+ * first takes due transactional jobs, oldest first; only the room left in the batch goes
+ * to bulk. Bulk is taken account by account, round robin: each claim continues from the
+ * account after the last one the previous claim of this worker served (`BulkCursor`),
+ * walking the jobs in (account, run_at) order, and wraps around to the first account
+ * when it reaches the end. So successive batches go to successive accounts whatever
+ * their backlogs, and within an account the oldest job goes first.
+ *
+ * Why a cursor and not a window function (`row_number() over (partition by account_id
+ * order by run_at)`, the other design that works on both dialects): the window ranks
+ * every due bulk row on every claim, so each claim costs the whole backlog, and
+ * PostgreSQL refuses FOR UPDATE SKIP LOCKED beside it. The cursor's claim is a range scan
+ * of the partial index `(account_id, run_at) WHERE priority = 1` that stops after `limit`
+ * rows (migration 0008), and the transactional lane reads its own partial index, which
+ * holds no bulk row: both cost the batch, not the queue. The price: fairness is per
+ * batch (an account gets up to WORKER_BATCH_SIZE jobs in turn), and each worker process
+ * keeps its own cursor, so two workers may serve the same account at once; over a few
+ * batches every account with due work is served.
+ *
+ * The priorities are written into the SQL as literals: SQLite uses a partial index only
+ * when the query's WHERE names the index's condition as written.
  */
+import { sql } from 'kysely';
 import type { Db, DbOrTrx, Dialect } from '../db/database.js';
-import { LeaseQueue } from '../queue/lease-queue.js';
+import { LeaseQueue, type ClaimRequest } from '../queue/lease-queue.js';
+import { DELIVERY_PRIORITY } from './enqueue.js';
 
 export interface ClaimedJob {
   id: string;
   recipient_id: string;
   message_id: string;
+  account_id: string | null;
   attempts: number;
   locked_until: number;
 }
 
-export const deliveryQueue = new LeaseQueue<ClaimedJob>('delivery_jobs', ['recipient_id', 'message_id']);
+export const deliveryQueue = new LeaseQueue<ClaimedJob>('delivery_jobs', ['recipient_id', 'message_id', 'account_id']);
 
-export function claimDueJobs(db: Db, dialect: Dialect, workerId: string, limit: number, leaseMs: number, now = Date.now()): Promise<ClaimedJob[]> {
-  return deliveryQueue.claim(db, dialect, { holder: workerId, limit, leaseMs, now });
+/** Where a worker's next bulk claim starts: after the last account it served. */
+export interface BulkCursor {
+  lastAccount: string;
+}
+
+const TRANSACTIONAL = sql.lit(DELIVERY_PRIORITY.transactional);
+const BULK = sql.lit(DELIVERY_PRIORITY.bulk);
+
+/** The lanes of a claim, as the lease queue's per-claim options. */
+export const LANES = {
+  transactional: { due: (q) => q.where('delivery_jobs.priority', '=', TRANSACTIONAL) },
+  /** Bulk jobs of the accounts after `after`, account by account, oldest first. */
+  bulk: (after: string) => ({
+    due: (q) => q.where('delivery_jobs.priority', '=', BULK).where('delivery_jobs.account_id', '>', after),
+    order: (q) => q.orderBy('delivery_jobs.account_id').orderBy('delivery_jobs.run_at'),
+  }),
+} satisfies Record<string, Pick<ClaimRequest, 'due' | 'order'> | ((after: string) => Pick<ClaimRequest, 'due' | 'order'>)>;
+
+/** Claims up to `limit` due jobs: transactional first, then bulk round robin by account (see the header). */
+export async function claimDueJobs(
+  db: Db, dialect: Dialect, workerId: string, limit: number, leaseMs: number, now = Date.now(), cursor: BulkCursor = { lastAccount: '' },
+): Promise<ClaimedJob[]> {
+  const request = { holder: workerId, leaseMs, now };
+  const claimed = await deliveryQueue.claim(db, dialect, { ...request, limit, ...LANES.transactional });
+  const bulk = (after: string, room: number) => deliveryQueue.claim(db, dialect, { ...request, limit: room, ...LANES.bulk(after) });
+  for (const after of cursor.lastAccount === '' ? [''] : [cursor.lastAccount, '']) {
+    const room = limit - claimed.length;
+    if (room <= 0) break;
+    const taken = await bulk(after, room);
+    if (taken.length === 0) continue;
+    claimed.push(...taken);
+    cursor.lastAccount = taken.reduce((last, j) => (j.account_id! > last ? j.account_id! : last), '');
+  }
+  return claimed;
 }
 
 /** The recipients reached a final state: their jobs are done. */

@@ -1,7 +1,8 @@
 /**
  * The worker loop: claim a batch of due jobs with a lease, deliver it through the
  * pipeline with bounded concurrency, repeat; when nothing is due, sleep until woken
- * (same process) or the next poll (other processes).
+ * (a send committed in this process, or, on PostgreSQL, a notification that one was
+ * committed in any process: src/queue/notifications.ts) or the next poll.
  *
  * Leases (src/queue/): the worker's heartbeat renews the lease of the batch it holds,
  * started or not, every third of WORKER_LEASE_SECONDS, so a lease can be short and a
@@ -22,8 +23,9 @@ import type { DbHandle } from '../db/database.js';
 import { reclaimDeadLeasesAtStart } from '../queue/dead-leases.js';
 import { holderId } from '../queue/holder-id.js';
 import { LeaseHeartbeat } from '../queue/lease-heartbeat.js';
+import type { PgNotificationListener } from '../queue/notifications.js';
 import type { Delivery, DeliveryPipeline } from './pipeline.js';
-import { claimDueJobs, deliveryQueue, releaseJobs } from './queue.js';
+import { claimDueJobs, deliveryQueue, releaseJobs, type BulkCursor } from './queue.js';
 import type { WorkSignal } from './work-signal.js';
 
 export interface WorkerOptions {
@@ -46,6 +48,8 @@ export class Worker {
   private stopping = false;
   private loop: Promise<void> | undefined;
   private readonly heartbeat: LeaseHeartbeat;
+  /** Where the next claim's bulk work starts (queue.ts, "Lanes"). */
+  private readonly bulkCursor: BulkCursor = { lastAccount: '' };
 
   constructor(
     private readonly handle: DbHandle,
@@ -53,17 +57,22 @@ export class Worker {
     private readonly signal: WorkSignal,
     private readonly options: WorkerOptions,
     private readonly log: Logger,
+    /** Wake-ups from other processes (PostgreSQL), started and closed with the worker. */
+    private readonly notifications?: PgNotificationListener,
   ) {
     this.heartbeat = new LeaseHeartbeat(handle.workerWrites, deliveryQueue, this.id, options.leaseMs, log);
   }
 
   start(): void {
-    this.loop ??= this.run();
+    if (this.loop) return;
+    this.notifications?.start();
+    this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
     this.signal.notify();
+    await this.notifications?.close();
     await this.loop;
     await this.pipeline.drain();
     await this.heartbeat.stop();
@@ -77,7 +86,7 @@ export class Worker {
     while (!this.stopping) {
       try {
         // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
-        const jobs = await claimDueJobs(this.handle.workerWrites, this.handle.dialect, this.id, this.options.batchSize, this.options.leaseMs);
+        const jobs = await claimDueJobs(this.handle.workerWrites, this.handle.dialect, this.id, this.options.batchSize, this.options.leaseMs, Date.now(), this.bulkCursor);
         if (jobs.length === 0) {
           await this.signal.wait(this.options.pollMs);
           continue;

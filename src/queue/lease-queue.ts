@@ -63,6 +63,10 @@ export interface ClaimRequest {
   limit: number;
   leaseMs: number;
   now?: number;
+  /** Narrows the due rows of this claim further (a lane of the queue), after the queue's own `due`. */
+  due?: LeaseQueueOptions['due'];
+  /** This claim's order, instead of the queue's. */
+  order?: LeaseQueueOptions['order'];
 }
 
 export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
@@ -78,23 +82,28 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
   }
 
   /** Leases up to `limit` due rows to `holder` until now + leaseMs; each claim counts as an attempt. */
-  async claim(db: DbOrTrx, dialect: Dialect, { holder, limit, leaseMs, now = Date.now() }: ClaimRequest): Promise<Claimed[]> {
+  async claim(db: DbOrTrx, dialect: Dialect, request: ClaimRequest): Promise<Claimed[]> {
+    return await this.claimStatement(db, dialect, request).execute() as unknown as Claimed[];
+  }
+
+  /** The claim's UPDATE … RETURNING, unexecuted (tests read its query plan). */
+  claimStatement(db: DbOrTrx, dialect: Dialect, { holder, limit, leaseMs, now = Date.now(), ...lane }: ClaimRequest) {
     const table = this.table;
-    const rows = await this.of(db).updateTable(table)
+    return this.of(db).updateTable(table)
       .set((eb) => ({ locked_by: holder, locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
       .where('id', 'in', (eb) => {
         let due: DueQuery = eb.selectFrom(table).select(`${table}.id`)
           .where(`${table}.run_at`, '<=', now)
           .where((w) => w.or([w(`${table}.locked_until`, 'is', null), w(`${table}.locked_until`, '<=', now)]));
         if (this.options.due) due = this.options.due(due, now);
-        due = (this.options.order ? this.options.order(due) : due.orderBy(`${table}.run_at`)).limit(limit);
+        if (lane.due) due = lane.due(due, now);
+        const order = lane.order ?? this.options.order;
+        due = (order ? order(due) : due.orderBy(`${table}.run_at`)).limit(limit);
         if (dialect === 'postgres') due = due.forUpdate().skipLocked();
         return due;
       })
       .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
-      .returning(['id', 'attempts', 'locked_until', ...this.returning] as (keyof LeaseColumns)[])
-      .execute();
-    return rows as unknown as Claimed[];
+      .returning(['id', 'attempts', 'locked_until', ...this.returning] as (keyof LeaseColumns)[]);
   }
 
   /**

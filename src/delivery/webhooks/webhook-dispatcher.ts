@@ -38,9 +38,9 @@ import { OutboundClient } from '../../http/outbound.js';
 import { reclaimDeadLeasesAtStart } from '../../queue/dead-leases.js';
 import { holderId } from '../../queue/holder-id.js';
 import { LeaseHeartbeat } from '../../queue/lease-heartbeat.js';
+import { PgNotificationListener } from '../../queue/notifications.js';
 import { retryDelayMs } from '../backoff.js';
 import type { WorkSignal } from '../work-signal.js';
-import { PgNotificationListener } from './notifications.js';
 import {
   claimDueDeliveries, loadDeliveries, markAttemptFailed, markDelivered, releaseDeliveries, webhookQueue, type AttemptResult, type DeliveryToMake,
 } from './webhook-queue.js';

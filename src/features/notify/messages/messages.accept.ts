@@ -75,7 +75,7 @@ function withSuppressions(accepted: AcceptedMessage, suppressed: ReadonlyMap<str
     events.push(newEventRow({ accountId: r.account_id, messageId: r.message_id, recipientId: r.id, email: r.email, type: 'suppressed', at, details: { ...carried, response, reason } }));
     return { ...r, state: 'suppressed' as const, last_response: response };
   });
-  return { ...accepted, recipients, jobs: accepted.jobs.filter((j) => !suppressed.has(j.recipient_id)), events };
+  return { ...accepted, recipients, jobs: accepted.jobs.filter((j) => !suppressed.has(j.recipientId)), events };
 }
 
 /** The suppression list's entries for these recipients, in chunks that keep the IN lists small. */

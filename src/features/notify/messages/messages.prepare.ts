@@ -182,8 +182,7 @@ export class SendPreparer {
       recipients,
       jobs: recipients.map((r) => ({
         // A scheduled message's queue rows are not due before its time: workers claim only due rows.
-        id: r.id, recipient_id: r.id, message_id: messageId, run_at: options.scheduledAt ?? now, attempts: 0,
-        locked_by: null, locked_until: null, last_error: null, created_at: now,
+        recipientId: r.id, messageId, accountId: principal.accountId, runAt: options.scheduledAt ?? now, priority: 'transactional',
       })),
       events: recipients.map((r) => newEventRow({
         accountId: principal.accountId, messageId, recipientId: r.id, email: r.email, type: 'accepted', at: now, details,

@@ -3,7 +3,7 @@ import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { type Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { DbOrTrx } from '../../../db/database.js';
-import type { NewDeliveryJobRow } from '../../../delivery/delivery.table.js';
+import { enqueueMessages, type QueuedDelivery } from '../../../delivery/enqueue.js';
 import { insertEvents } from '../events/events.store.js';
 import type { EventRow } from '../events/events.table.js';
 import type { ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
@@ -13,7 +13,8 @@ import type { IdempotencyKeyRow, MessageRow, MessageTagsTable, NewMessageRow, Ne
 export interface AcceptedMessage {
   message: NewMessageRow;
   recipients: NewRecipientRow[];
-  jobs: NewDeliveryJobRow[];
+  /** Its recipients to deliver (the suppressed ones are not). */
+  jobs: QueuedDelivery[];
   /** One `accepted` event per recipient. */
   events: EventRow[];
   /** One row per tag, for statistics by tag. */
@@ -51,7 +52,7 @@ export async function insertAcceptedSends(trx: DbOrTrx, keys: IdempotencyKeyRow[
 export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMessage[], webhooks?: ActiveWebhook[]): Promise<void> {
   await insertRows(trx, 'messages', accepted.map((a) => a.message));
   await insertRows(trx, 'message_recipients', accepted.flatMap((a) => a.recipients));
-  await insertRows(trx, 'delivery_jobs', accepted.flatMap((a) => a.jobs));
+  await enqueueMessages(trx, accepted.flatMap((a) => a.jobs));
   await insertRows(trx, 'message_tags', accepted.flatMap((a) => a.tags));
   await insertEvents(trx, accepted.flatMap((a) => a.events), webhooks);
 }

@@ -211,7 +211,7 @@ export class SubmissionPreparer {
       message,
       recipients,
       jobs: recipients.map((r) => ({
-        id: r.id, recipient_id: r.id, message_id: messageId, run_at: now, attempts: 0, locked_by: null, locked_until: null, last_error: null, created_at: now,
+        recipientId: r.id, messageId, accountId: principal.accountId, runAt: now, priority: 'transactional' as const,
       })),
       events: recipients.map((r) => newEventRow({ accountId: principal.accountId, messageId, recipientId: r.id, email: r.email, type: 'accepted', at: now, details })),
       tags: (options.tags ?? []).map((tag) => ({ message_id: messageId, account_id: principal.accountId, tag })),

@@ -57,7 +57,7 @@ export function confirmationMessage(mail: ConfirmationMail, now = Date.now()): A
       id: recipientId, message_id: messageId, account_id: mail.accountId, position: 0, email, name: mail.sender.displayName,
       state: 'queued', last_response: null, sent_at: null, created_at: now, updated_at: now,
     }],
-    jobs: [{ id: recipientId, recipient_id: recipientId, message_id: messageId, run_at: now, locked_by: null, locked_until: null, last_error: null, created_at: now }],
+    jobs: [{ recipientId, messageId, accountId: mail.accountId, runAt: now, priority: 'transactional' }],
     events: [newEventRow({ accountId: mail.accountId, messageId, recipientId, email, type: 'accepted', at: now })],
     tags: [],
   };

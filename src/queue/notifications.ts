@@ -1,9 +1,11 @@
 /**
- * PostgreSQL only: wakes this process's dispatcher when any process commits webhook
- * deliveries (they `pg_notify` in the writing transaction, see webhooks.fan-out.ts; the
- * server delivers the notification on commit). One dedicated connection LISTENs; if it
- * drops, it is opened again after a pause, and meanwhile the dispatcher's poll finds
- * the work anyway, so a lost notification only costs latency.
+ * PostgreSQL only: wakes this process's queue users when any process commits work for
+ * them: the delivery worker on `postwire_deliveries` (src/delivery/enqueue.ts), the
+ * webhook dispatcher on `postwire_webhooks` (webhooks.fan-out.ts). The writers
+ * `pg_notify` in the writing transaction, and the server delivers the notification on
+ * commit. One dedicated connection per channel LISTENs; if it drops, it is opened again
+ * after a pause, and meanwhile the poll finds the work anyway, so a lost notification
+ * only costs latency.
  */
 import type { Logger } from 'pino';
 import pg from 'pg';
@@ -46,7 +48,7 @@ export class PgNotificationListener {
   private reconnect(client: pg.Client, error?: Error): void {
     if (this.closed || this.client !== client) return;
     this.client = undefined;
-    if (error) this.log.warn({ err: error }, 'webhook notification connection lost; polling until it is back');
+    if (error) this.log.warn({ err: error, channel: this.channel }, 'notification connection lost; polling until it is back');
     client.end().catch(() => undefined);
     this.retry = setTimeout(() => void this.connect(), RECONNECT_MS);
   }

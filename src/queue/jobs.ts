@@ -1,0 +1,186 @@
+/**
+ * The generic job runner: background work that is not a delivery (imports, campaign
+ * dispatch, scheduled work to come) as rows of `jobs` on the shared lease queue.
+ *
+ *   enqueueJob(db, { task, payload, key })   in the caller's transaction; a job whose
+ *                                             idempotency key exists already is not queued
+ *                                             again (the row is kept after the job ends,
+ *                                             so the key keeps saying so)
+ *   registerTask(name, handler)              what runs a task; a runner runs the tasks of
+ *                                             its registry
+ *   JobRunner                                claims due jobs (priority, then run_at) with a
+ *                                             lease renewed while the handler runs, takes back
+ *                                             the jobs of dead processes at start, and records
+ *                                             the end: done; or failed with `last_error` and
+ *                                             retried after backoff.ts's delay, until
+ *                                             `max_attempts`, then failed for good
+ *
+ * A handler may run more than once for one job (its process died after the work, before
+ * the record): at-least-once, like deliveries. Handlers make their effects idempotent.
+ * A job of a task this process has no handler for counts as a failed attempt: another
+ * version of the program may know it, and the retries leave time for it to run.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import type { DbHandle, DbOrTrx } from '../db/database.js';
+import { retryDelayMs } from '../delivery/backoff.js';
+import { newId } from '../lib/ids.js';
+import { reclaimDeadLeasesAtStart } from './dead-leases.js';
+import { holderId } from './holder-id.js';
+import { LeaseHeartbeat } from './lease-heartbeat.js';
+import { LeaseQueue, type ClaimedRow } from './lease-queue.js';
+
+export interface JobToQueue {
+  task: string;
+  payload: unknown;
+  /** Enqueueing a second job with this key does nothing. */
+  key?: string;
+  /** Not before (default: now). */
+  runAt?: number;
+  /** Lower first (default 0). */
+  priority?: number;
+  /** Attempts before the job is failed for good (default 10). */
+  maxAttempts?: number;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 10;
+
+/** Queues a job in the caller's transaction; false when its key was queued before. */
+export async function enqueueJob(db: DbOrTrx, job: JobToQueue, now = Date.now()): Promise<boolean> {
+  const result = await db.insertInto('jobs').values({
+    id: newId(now), task: job.task, payload: JSON.stringify(job.payload ?? null), idempotency_key: job.key ?? null,
+    run_at: job.runAt ?? now, priority: job.priority ?? 0, attempts: 0, max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    locked_by: null, locked_until: null, last_error: null, done_at: null, failed_at: null, created_at: now,
+  }).onConflict((oc) => oc.column('idempotency_key').doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export interface JobContext {
+  jobId: string;
+  /** This attempt, from 1. */
+  attempt: number;
+}
+
+export type TaskHandler = (payload: any, context: JobContext) => Promise<void>;
+
+export class TaskRegistry {
+  private readonly handlers = new Map<string, TaskHandler>();
+
+  registerTask(name: string, handler: TaskHandler): void {
+    if (this.handlers.has(name)) throw new Error(`task ${name} is registered twice`);
+    this.handlers.set(name, handler);
+  }
+
+  handlerOf(name: string): TaskHandler | undefined {
+    return this.handlers.get(name);
+  }
+}
+
+interface ClaimedJob extends ClaimedRow {
+  task: string;
+  payload: string;
+  max_attempts: number;
+}
+
+export const jobQueue = new LeaseQueue<ClaimedJob>('jobs', ['task', 'payload', 'max_attempts'], {
+  due: (q) => q.where('jobs.done_at', 'is', null).where('jobs.failed_at', 'is', null),
+  order: (q) => q.orderBy('jobs.priority').orderBy('jobs.run_at'),
+});
+
+export interface JobRunnerOptions {
+  concurrency: number;
+  leaseMs: number;
+  pollMs: number;
+  /** The wait before the first retry; it doubles per attempt (backoff.ts). */
+  firstRetryMs: number;
+}
+
+export class JobRunner {
+  readonly id = holderId('jobs');
+  private stopping = false;
+  private loop: Promise<void> | undefined;
+  private readonly running = new Set<Promise<void>>();
+  private readonly heartbeat: LeaseHeartbeat;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly handle: DbHandle,
+    private readonly tasks: TaskRegistry,
+    private readonly options: JobRunnerOptions,
+    private readonly log: Logger,
+  ) {
+    this.heartbeat = new LeaseHeartbeat(handle.db, jobQueue, this.id, options.leaseMs, log);
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** No new claims; the handlers running finish and are recorded. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    await Promise.all(this.running);
+    await this.heartbeat.stop();
+  }
+
+  private async run(): Promise<void> {
+    await reclaimDeadLeasesAtStart(this.handle.db, jobQueue, this.log);
+    this.heartbeat.start();
+    while (!this.stopping) {
+      try {
+        const free = this.options.concurrency - this.running.size;
+        if (free <= 0) {
+          await Promise.race(this.running);
+          continue;
+        }
+        const claimed = await jobQueue.claim(this.handle.db, this.handle.dialect, { holder: this.id, limit: free, leaseMs: this.options.leaseMs });
+        if (claimed.length === 0) {
+          await this.idle(this.options.pollMs);
+          continue;
+        }
+        for (const job of claimed) {
+          this.heartbeat.hold([job.id], job.locked_until);
+          const task = this.runJob(job).finally(() => {
+            this.heartbeat.letGo([job.id]);
+            this.running.delete(task);
+          });
+          this.running.add(task);
+        }
+      } catch (error) {
+        // The database may be briefly unreachable; claimed jobs come back when their lease ends.
+        this.log.error({ err: error }, 'job runner iteration failed; retrying shortly');
+        await this.idle(Math.min(this.options.pollMs, 1000));
+      }
+    }
+  }
+
+  private async idle(ms: number): Promise<void> {
+    const controller = new AbortController();
+    this.wake = () => controller.abort();
+    await sleep(ms, undefined, { signal: controller.signal }).catch(() => undefined);
+    this.wake = undefined;
+  }
+
+  /** One attempt and its record; never throws (a failure to record leaves the lease to run out). */
+  private async runJob(job: ClaimedJob): Promise<void> {
+    let error: string | null = null;
+    try {
+      const handler = this.tasks.handlerOf(job.task);
+      if (!handler) throw new Error(`no handler for task ${job.task} in this process`);
+      await handler(JSON.parse(job.payload), { jobId: job.id, attempt: job.attempts });
+    } catch (e) {
+      error = (e as Error)?.message ?? String(e);
+    }
+    const at = Date.now();
+    try {
+      if (error === null) await jobQueue.settle(this.handle.db, job.id, this.id, { done_at: at, last_error: null });
+      else if (job.attempts >= job.max_attempts) await jobQueue.settle(this.handle.db, job.id, this.id, { failed_at: at, last_error: error.slice(0, 1000) });
+      else await jobQueue.reschedule(this.handle.db, job.id, at + retryDelayMs(job.attempts, Math.random, this.options.firstRetryMs), error, this.id);
+      if (error !== null) this.log.warn({ jobId: job.id, task: job.task, attempt: job.attempts, error }, 'job failed');
+    } catch (e) {
+      this.log.error({ err: e, jobId: job.id }, 'could not record a job\'s end; it runs again when its lease ends');
+    }
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The generic job runner (src/queue/jobs.ts) against a real database: tasks run once,
+ * failures are retried after backoff with their error kept and end failed after
+ * max_attempts, a dead process's job is taken back at start, and an idempotency key
+ * queues a job once.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { Db, DbHandle } from '../../src/db/database.js';
+import { holderId } from '../../src/queue/holder-id.js';
+import { enqueueJob, jobQueue, JobRunner, TaskRegistry } from '../../src/queue/jobs.js';
+import { DIALECTS } from '../helpers/db.js';
+import { eventually, startTestApp, type TestApp } from '../helpers/app.js';
+
+const FIRST_RETRY_MS = 200;
+
+for (const dialect of DIALECTS) {
+  describe(`job runner [${dialect}]`, () => {
+    let app: TestApp;
+    let handle: DbHandle;
+    let db: Db;
+    const runners: JobRunner[] = [];
+
+    const startRunner = (tasks: TaskRegistry) => {
+      const runner = new JobRunner(handle, tasks, { concurrency: 2, leaseMs: 30_000, pollMs: 20, firstRetryMs: FIRST_RETRY_MS }, app.runtime.logger);
+      runners.push(runner);
+      runner.start();
+      return runner;
+    };
+    const jobOf = (key: string) => db.selectFrom('jobs').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+
+    before(async () => {
+      app = await startTestApp(dialect);
+      handle = app.runtime.services.handle;
+      db = handle.db;
+    });
+    after(() => app.close());
+    beforeEach(async () => {
+      await Promise.all(runners.splice(0).map((r) => r.stop()));
+      await db.deleteFrom('jobs').execute();
+    });
+
+    it('a task runs once with its payload, and its job is done', async () => {
+      const runs: unknown[] = [];
+      const tasks = new TaskRegistry();
+      tasks.registerTask('greet', async (payload) => { runs.push(payload); });
+      tasks.registerTask('mark', async () => {});
+      await enqueueJob(db, { task: 'greet', payload: { name: 'Ann' }, key: 'greet-1' });
+      startRunner(tasks);
+      await eventually(async () => ((await jobOf('greet-1')).done_at !== null ? true : undefined), 10_000, 'the job done');
+      // A later job running shows the runner went on without running the first again.
+      await enqueueJob(db, { task: 'mark', payload: null, key: 'mark-1' });
+      await eventually(async () => ((await jobOf('mark-1')).done_at !== null ? true : undefined), 10_000, 'the second job done');
+      assert.deepEqual(runs, [{ name: 'Ann' }]);
+      const row = await jobOf('greet-1');
+      assert.equal(row.attempts, 1);
+      assert.equal(row.locked_by, null);
+      assert.equal(row.failed_at, null);
+    });
+
+    it('a failing task is retried after backoff with its error kept, and succeeds later', async () => {
+      const attempts: number[] = [];
+      const failedAt: number[] = [];
+      const tasks = new TaskRegistry();
+      tasks.registerTask('flaky', async (_payload, { attempt }) => {
+        attempts.push(attempt);
+        if (attempt < 3) {
+          failedAt.push(Date.now());
+          throw new Error(`relay busy (attempt ${attempt})`);
+        }
+      });
+      await enqueueJob(db, { task: 'flaky', payload: {}, key: 'flaky-1' });
+      startRunner(tasks);
+      await eventually(async () => ((await jobOf('flaky-1')).attempts === 1 && (await jobOf('flaky-1')).locked_by === null ? true : undefined), 10_000, 'the first failure recorded');
+      const afterFirst = await jobOf('flaky-1');
+      assert.equal(afterFirst.last_error, 'relay busy (attempt 1)');
+      assert.ok(afterFirst.run_at >= failedAt[0]! + 0.8 * FIRST_RETRY_MS, 'the retry waits the first backoff delay');
+      await eventually(async () => ((await jobOf('flaky-1')).done_at !== null ? true : undefined), 10_000, 'the job done');
+      assert.deepEqual(attempts, [1, 2, 3]);
+      assert.equal((await jobOf('flaky-1')).attempts, 3);
+    });
+
+    it('a task failing max_attempts times ends failed with its last error', async () => {
+      const tasks = new TaskRegistry();
+      tasks.registerTask('doomed', async (_p, { attempt }) => { throw new Error(`no (${attempt})`); });
+      await enqueueJob(db, { task: 'doomed', payload: {}, key: 'doomed-1', maxAttempts: 2 });
+      startRunner(tasks);
+      const row = await eventually(async () => { const r = await jobOf('doomed-1'); return r.failed_at !== null ? r : undefined; }, 10_000, 'the job failed');
+      assert.equal(row.attempts, 2);
+      assert.equal(row.last_error, 'no (2)');
+      assert.equal(row.done_at, null);
+      assert.equal(row.locked_by, null);
+    });
+
+    it('a job whose process died is taken back at start, not when its lease ends', async () => {
+      await enqueueJob(db, { task: 'resume', payload: { n: 1 }, key: 'resume-1' });
+      // Claimed by a process of this host that has exited since, with a long lease.
+      const child = spawn(process.execPath, ['-e', '']);
+      await new Promise((resolve) => child.on('exit', resolve));
+      const parts = holderId('jobs').split(':');
+      parts[1] = String(child.pid);
+      const [claimed] = await jobQueue.claim(db, handle.dialect, { holder: parts.join(':'), limit: 1, leaseMs: 3_600_000 });
+      assert.ok(claimed);
+      const runs: number[] = [];
+      const tasks = new TaskRegistry();
+      tasks.registerTask('resume', async (_p, { attempt }) => { runs.push(attempt); });
+      startRunner(tasks);
+      await eventually(async () => ((await jobOf('resume-1')).done_at !== null ? true : undefined), 10_000, 'the job done');
+      assert.deepEqual(runs, [2], 'the dead process\'s claim counted as the first attempt');
+    });
+
+    it('enqueueing a job with a key already queued (or done) does nothing', async () => {
+      assert.equal(await enqueueJob(db, { task: 'once', payload: { v: 1 }, key: 'once-1' }), true);
+      assert.equal(await enqueueJob(db, { task: 'once', payload: { v: 2 }, key: 'once-1' }), false);
+      const rows = await db.selectFrom('jobs').selectAll().where('task', '=', 'once').execute();
+      assert.equal(rows.length, 1);
+      assert.deepEqual(JSON.parse(rows[0]!.payload), { v: 1 });
+      const tasks = new TaskRegistry();
+      let runs = 0;
+      tasks.registerTask('once', async () => { runs++; });
+      startRunner(tasks);
+      await eventually(async () => ((await jobOf('once-1')).done_at !== null ? true : undefined), 10_000, 'the job done');
+      assert.equal(await enqueueJob(db, { task: 'once', payload: { v: 3 }, key: 'once-1' }), false, 'a done job keeps its key');
+      assert.equal(runs, 1);
+      assert.equal((await db.selectFrom('jobs').select('id').where('task', '=', 'once').execute()).length, 1);
+    });
+
+    it('a task registered twice is refused', () => {
+      const tasks = new TaskRegistry();
+      tasks.registerTask('twice', async () => {});
+      assert.throws(() => tasks.registerTask('twice', async () => {}), /registered twice/);
+    });
+  });
+}
