@@ -113,6 +113,8 @@ async function submit(o: Options, port: number, from: string, to: (i: number) =>
 async function main(): Promise<number> {
   const o = options();
   const say = (line: string) => { if (!o.json) process.stdout.write(`${line}\n`); };
+  // The database helper reads TEST_DATABASE_URL; the bench's server is DATABASE_URL.
+  if (o.dialect === 'postgres') process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL;
   const db: TestDatabase = await createTestDatabase(o.dialect);
   const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, LOG_LEVEL: 'warn' };
   const children: ChildProcess[] = [];
