@@ -40,7 +40,10 @@ const actual = typeof address === 'object' && address ? address.port : port;
 process.stdout.write(`LISTENING http://127.0.0.1:${actual}\n`);
 
 const stop = () => {
-  app.close().then(() => process.exit(0), () => process.exit(1));
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -27,14 +27,25 @@ export class Child {
   private readonly exited: Promise<number | null>;
   private hasExited = false;
 
-  constructor(readonly name: string, args: string[], env: NodeJS.ProcessEnv, ipc = false) {
+  constructor(
+    readonly name: string,
+    args: string[],
+    env: NodeJS.ProcessEnv,
+    ipc = false,
+  ) {
     this.proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc' as const] : [])] });
-    this.proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => { this.stdout += chunk; });
-    this.proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => { this.stderr += chunk; });
-    this.exited = new Promise((resolve) => this.proc.once('exit', (code) => {
-      this.hasExited = true;
-      resolve(code);
-    }));
+    this.proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stdout += chunk;
+    });
+    this.proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderr += chunk;
+    });
+    this.exited = new Promise((resolve) =>
+      this.proc.once('exit', (code) => {
+        this.hasExited = true;
+        resolve(code);
+      }),
+    );
   }
 
   /** The first value `find` extracts from stdout; fails when the child exits or time runs out. */
@@ -44,7 +55,9 @@ export class Child {
       const found = find(this.stdout);
       if (found !== undefined) return found;
       if (this.hasExited || Date.now() > deadline) {
-        throw new Error(`${this.name} ${this.hasExited ? 'exited' : `gave no ${what} within ${timeoutMs} ms`}.\n--- stdout ---\n${this.stdout.slice(-3000)}\n--- stderr ---\n${this.stderr.slice(-3000)}`);
+        throw new Error(
+          `${this.name} ${this.hasExited ? 'exited' : `gave no ${what} within ${timeoutMs} ms`}.\n--- stdout ---\n${this.stdout.slice(-3000)}\n--- stderr ---\n${this.stderr.slice(-3000)}`,
+        );
       }
       await sleep(10);
     }
@@ -60,4 +73,3 @@ export class Child {
     return code;
   }
 }
-

@@ -16,8 +16,17 @@ const { values } = parseArgs({ options: { count: { type: 'string' } } });
 const count = Math.max(1, Number(values.count ?? 3000));
 const html = `<p>${'Hello there, this is a test. '.repeat(70)}</p>`;
 const spec = (i: number): MimeSpec => ({
-  baseBoundary: `b${i}`, from: { name: 'Shop', address: 'shop@example.com' }, to: [{ name: '', address: `p${i}@bench.example` }],
-  cc: [], subject: 'Your order has shipped', html, text: null, attachments: [], messageId: `<${i}@example.com>`, date: Date.now(), headers: {},
+  baseBoundary: `b${i}`,
+  from: { name: 'Shop', address: 'shop@example.com' },
+  to: [{ name: '', address: `p${i}@bench.example` }],
+  cc: [],
+  subject: 'Your order has shipped',
+  html,
+  text: null,
+  attachments: [],
+  messageId: `<${i}@example.com>`,
+  date: Date.now(),
+  headers: {},
 });
 
 async function measure(stackTraceLimit: number): Promise<void> {
@@ -30,7 +39,9 @@ async function measure(stackTraceLimit: number): Promise<void> {
     for (let i = 0; i < count; i++) await buildMime(spec(i));
     const used = process.cpuUsage(cpu);
     const wallUs = ((performance.now() - started) * 1000) / count;
-    console.log(`Error.stackTraceLimit=${stackTraceLimit}: ${wallUs.toFixed(0)} µs wall, ${((used.user + used.system) / count).toFixed(0)} µs CPU per message (${count} messages)`);
+    console.log(
+      `Error.stackTraceLimit=${stackTraceLimit}: ${wallUs.toFixed(0)} µs wall, ${((used.user + used.system) / count).toFixed(0)} µs CPU per message (${count} messages)`,
+    );
   } finally {
     Error.stackTraceLimit = saved;
   }

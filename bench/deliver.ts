@@ -77,13 +77,29 @@ interface Options {
 function readOptions(): Options {
   const { values } = parseArgs({
     options: {
-      count: { type: 'string' }, dialect: { type: 'string' }, pool: { type: 'string' }, 'max-messages': { type: 'string' },
-      concurrency: { type: 'string' }, batch: { type: 'string' }, 'accept-connections': { type: 'string' }, synchronous: { type: 'string' },
-      profile: { type: 'boolean', default: false }, 'sql-timing': { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
+      count: { type: 'string' },
+      dialect: { type: 'string' },
+      pool: { type: 'string' },
+      'max-messages': { type: 'string' },
+      concurrency: { type: 'string' },
+      batch: { type: 'string' },
+      'accept-connections': { type: 'string' },
+      synchronous: { type: 'string' },
+      profile: { type: 'boolean', default: false },
+      'sql-timing': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
-    process.stdout.write(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]!.replace(/^\/\*\*\n?/, '').replace(/^ \* ?/gm, '') + '\n');
+    process.stdout.write(
+      fs
+        .readFileSync(fileURLToPath(import.meta.url), 'utf8')
+        .split('*/')[0]!
+        .replace(/^\/\*\*\n?/, '')
+        .replace(/^ \* ?/gm, '') + '\n',
+    );
     process.exit(0);
   }
   const int = (name: string, raw: string | undefined, fallback: string | number) => {
@@ -94,7 +110,8 @@ function readOptions(): Options {
   const dialect = values.dialect ?? 'sqlite';
   if (dialect !== 'sqlite' && dialect !== 'postgres') throw new Error(`--dialect must be sqlite or postgres, got "${dialect}"`);
   const synchronous = values.synchronous?.toUpperCase();
-  if (synchronous !== undefined && synchronous !== 'FULL' && synchronous !== 'NORMAL') throw new Error(`--synchronous must be FULL or NORMAL, got "${values.synchronous}"`);
+  if (synchronous !== undefined && synchronous !== 'FULL' && synchronous !== 'NORMAL')
+    throw new Error(`--synchronous must be FULL or NORMAL, got "${values.synchronous}"`);
   // Postwire's own defaults unless told otherwise: the baseline gets the same settings.
   return {
     count: int('count', values.count, 20000),
@@ -113,7 +130,6 @@ function readOptions(): Options {
 }
 
 // ───────────────────────────── processes ─────────────────────────────
-
 
 /** Our environment without any Postwire setting, plus `extra`: only what the bench sets counts. */
 
@@ -164,10 +180,16 @@ function cpuMs(pid: number | undefined): number | undefined {
 
 /** A ~2 KB transactional HTML email. */
 function orderHtml(): string {
-  const rows = Array.from({ length: 14 }, (_, i) => `<tr><td style="padding:4px;border-bottom:1px solid #ddd">Item ${i + 1}: Widget, size M</td><td style="padding:4px;text-align:right">€${(10.5 + i).toFixed(2)}</td></tr>`);
-  return '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222"><h1 style="font-size:20px">Your order #40213 has shipped</h1>'
-    + `<p>Hello Alex,</p><p>The items below left our warehouse today.</p><table style="border-collapse:collapse;width:100%">${rows.join('')}</table>`
-    + '<p>Track the parcel at <a href="https://shop.example.com/track/40213">shop.example.com/track/40213</a>.</p><p>The Example Shop team</p></body></html>';
+  const rows = Array.from(
+    { length: 14 },
+    (_, i) =>
+      `<tr><td style="padding:4px;border-bottom:1px solid #ddd">Item ${i + 1}: Widget, size M</td><td style="padding:4px;text-align:right">€${(10.5 + i).toFixed(2)}</td></tr>`,
+  );
+  return (
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222"><h1 style="font-size:20px">Your order #40213 has shipped</h1>' +
+    `<p>Hello Alex,</p><p>The items below left our warehouse today.</p><table style="border-collapse:collapse;width:100%">${rows.join('')}</table>` +
+    '<p>Track the parcel at <a href="https://shop.example.com/track/40213">shop.example.com/track/40213</a>.</p><p>The Example Shop team</p></body></html>'
+  );
 }
 
 const recipient = (prefix: string, i: number) => `${prefix}${i}@${RECIPIENT_DOMAIN}`;
@@ -199,15 +221,26 @@ function cpuPercent(before: number | undefined, after: number | undefined, wallM
 }
 
 async function acceptThroughApi(options: Options, db: TestDatabase, html: string, say: (s: string) => void): Promise<void> {
-  const api = new Child('postwire api', [path.join(ROOT, 'bin/postwire.mjs'), 'api'], postwireEnv({
-    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...databaseEnv(options, db),
-  }));
+  const api = new Child(
+    'postwire api',
+    [path.join(ROOT, 'bin/postwire.mjs'), 'api'],
+    postwireEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...databaseEnv(options, db),
+    }),
+  );
   try {
     await api.waitFor((out) => (out.includes('(the password is shown only this once)') ? true : undefined), 60_000, 'seeded credentials');
     const url = api.stdout.match(/API:\s+(\S+)/)![1]!;
     const email = api.stdout.match(/EmailAddress:\s+(\S+)/)![1]!;
     const password = api.stdout.match(/Password:\s+(\S+)/)![1]!;
-    const login = await fetch(`${url}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ EmailAddress: email, Password: password }) });
+    const login = await fetch(`${url}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ EmailAddress: email, Password: password }),
+    });
     if (login.status !== 200) throw new Error(`POST /token answered ${login.status}: ${await login.text()}`);
     const token = ((await login.json()) as any).resultObject.access_token as string;
 
@@ -219,10 +252,15 @@ async function acceptThroughApi(options: Options, db: TestDatabase, html: string
         body: JSON.stringify({ from: { email, name: 'Example Shop' }, to: [{ email: recipient('p', i) }], subject: SUBJECT, htmlContent: html }),
       });
       const text = await response.text();
-      if (response.status !== 200) throw new Error(`POST /notify/v1/send for ${recipient('p', i)} answered ${response.status}: ${text.slice(0, 300)}\n--- postwire api log ---\n${api.stdout.slice(-2000)}`);
+      if (response.status !== 200)
+        throw new Error(
+          `POST /notify/v1/send for ${recipient('p', i)} answered ${response.status}: ${text.slice(0, 300)}\n--- postwire api log ---\n${api.stdout.slice(-2000)}`,
+        );
     });
     const seconds = (Date.now() - started) / 1000;
-    say(`  accepted ${fmt(options.count)} messages in ${fmt(seconds, 1)} s (${fmt(options.count / seconds)}/s, ${options.acceptConnections} connections; not part of the figures)`);
+    say(
+      `  accepted ${fmt(options.count)} messages in ${fmt(seconds, 1)} s (${fmt(options.count / seconds)}/s, ${options.acceptConnections} connections; not part of the figures)`,
+    );
   } finally {
     const code = await api.stop();
     if (code !== 0) say(`  postwire api exited with ${code}: ${api.stderr.slice(-1000)}`);
@@ -231,7 +269,11 @@ async function acceptThroughApi(options: Options, db: TestDatabase, html: string
 
 async function runBaseline(options: Options, sink: { port: number; pid: number | undefined }, html: string): Promise<Run> {
   const transport = nodemailer.createTransport({
-    pool: true, host: '127.0.0.1', port: sink.port, maxConnections: options.pool, maxMessages: options.maxMessages,
+    pool: true,
+    host: '127.0.0.1',
+    port: sink.port,
+    maxConnections: options.pool,
+    maxMessages: options.maxMessages,
   });
   const text = htmlToText(html);
   const load1 = os.loadavg()[0]!;
@@ -248,8 +290,11 @@ async function runBaseline(options: Options, sink: { port: number; pid: number |
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   return {
-    seconds: wallMs / 1000, rate: (1000 * options.count) / wallMs, load1,
-    senderCpu: (100 * (cpu.user + cpu.system)) / 1000 / wallMs, sinkCpu: cpuPercent(sinkBefore, cpuMs(sink.pid), wallMs),
+    seconds: wallMs / 1000,
+    rate: (1000 * options.count) / wallMs,
+    load1,
+    senderCpu: (100 * (cpu.user + cpu.system)) / 1000 / wallMs,
+    sinkCpu: cpuPercent(sinkBefore, cpuMs(sink.pid), wallMs),
     cpuPerMessageMs: (cpu.user + cpu.system) / 1000 / options.count,
   };
 }
@@ -259,7 +304,12 @@ interface PostwireRun extends Run {
   states: Record<string, number>;
 }
 
-async function runPostwireWorker(options: Options, db: TestDatabase, sink: { port: number; pid: number | undefined }, say: (s: string) => void): Promise<PostwireRun> {
+async function runPostwireWorker(
+  options: Options,
+  db: TestDatabase,
+  sink: { port: number; pid: number | undefined },
+  say: (s: string) => void,
+): Promise<PostwireRun> {
   const load1 = os.loadavg()[0]!;
   const sinkBefore = cpuMs(sink.pid);
   // --cpu-prof may not be set through NODE_OPTIONS, so it goes on the command line.
@@ -271,14 +321,23 @@ async function runPostwireWorker(options: Options, db: TestDatabase, sink: { por
     fs.mkdirSync(sqlDir, { recursive: true });
     profileArgs.push('--import', pathToFileURL(path.join(ROOT, 'bench/sql-timing.mjs')).href);
   }
-  const worker = new Child('postwire worker', [...profileArgs, path.join(ROOT, 'bin/postwire.mjs'), 'worker'], postwireEnv({
-    ...databaseEnv(options, db),
-    ...(options.sqlTiming ? { SQL_TIMING_DIR: sqlDir } : {}),
-    LOG_LEVEL: 'info', TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    SMTP_POOL_SIZE: String(options.pool), SMTP_MAX_MESSAGES_PER_CONNECTION: String(options.maxMessages),
-    WORKER_CONCURRENCY: String(options.concurrency), WORKER_BATCH_SIZE: String(options.batch),
-    METRICS_PORT: '0', METRICS_HOST: '127.0.0.1',
-  }));
+  const worker = new Child(
+    'postwire worker',
+    [...profileArgs, path.join(ROOT, 'bin/postwire.mjs'), 'worker'],
+    postwireEnv({
+      ...databaseEnv(options, db),
+      ...(options.sqlTiming ? { SQL_TIMING_DIR: sqlDir } : {}),
+      LOG_LEVEL: 'info',
+      TRANSPORT: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      SMTP_POOL_SIZE: String(options.pool),
+      SMTP_MAX_MESSAGES_PER_CONNECTION: String(options.maxMessages),
+      WORKER_CONCURRENCY: String(options.concurrency),
+      WORKER_BATCH_SIZE: String(options.batch),
+      METRICS_PORT: '0',
+      METRICS_HOST: '127.0.0.1',
+    }),
+  );
   let stopped = false;
   try {
     const started = await worker.waitFor((out) => logLine(out, 'worker started'), 60_000, '"worker started" log line');
@@ -326,8 +385,11 @@ async function runPostwireWorker(options: Options, db: TestDatabase, sink: { por
     // CPU was read from when this loop saw the start to when it saw the queue empty.
     const observedMs = Math.max(1, (window.toUs - window.fromUs) / 1000);
     return {
-      seconds: wallMs / 1000, rate: (1000 * options.count) / wallMs, load1,
-      senderCpu: cpuPercent(cpuStart, cpuEnd, observedMs), sinkCpu: cpuPercent(sinkBefore, sinkAfter, observedMs),
+      seconds: wallMs / 1000,
+      rate: (1000 * options.count) / wallMs,
+      load1,
+      senderCpu: cpuPercent(cpuStart, cpuEnd, observedMs),
+      sinkCpu: cpuPercent(sinkBefore, sinkAfter, observedMs),
       cpuPerMessageMs: cpuStart === undefined || cpuEnd === undefined ? undefined : (cpuEnd - cpuStart) / options.count,
       memory: { start: memoryStart?.rss, end: memoryEnd?.rss, peak: memoryEnd?.peak },
       states,
@@ -346,8 +408,12 @@ async function sqlTimingReport(worker: Child, dir: string, count: number): Promi
   const stats = (JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: Record<string, { calls: number; ms: number; maxMs: number }> }).stats;
   const rows = Object.entries(stats).sort((a, b) => b[1].ms - a[1].ms);
   const total = rows.reduce((sum, [, v]) => sum + v.ms, 0);
-  const lines = rows.slice(0, 15).map(([sql, v]) =>
-    `  ${fmt(v.ms).padStart(7)} ms ${fmt(v.calls).padStart(8)} calls ${(1000 * v.ms / v.calls).toFixed(0).padStart(6)} µs/call  ${sql.slice(0, 110)}`);
+  const lines = rows
+    .slice(0, 15)
+    .map(
+      ([sql, v]) =>
+        `  ${fmt(v.ms).padStart(7)} ms ${fmt(v.calls).padStart(8)} calls ${((1000 * v.ms) / v.calls).toFixed(0).padStart(6)} µs/call  ${sql.slice(0, 110)}`,
+    );
   return `\nSQL in the worker (whole run, including start-up): ${fmt(total)} ms, ${(total / count).toFixed(3)} ms per message\n${lines.join('\n')}`;
 }
 
@@ -365,9 +431,11 @@ function keepProfile(dir: string, options: Options, window: { fromUs: number; to
 async function recordedOutcomes(db: TestDatabase): Promise<{ finishedAt: number; states: Record<string, number> }> {
   const handle = await openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
   try {
-    const rows = await handle.db.selectFrom('message_recipients')
+    const rows = await handle.db
+      .selectFrom('message_recipients')
       .select((eb) => ['state', eb.fn.countAll().as('n'), eb.fn.max('updated_at').as('last')])
-      .groupBy('state').execute();
+      .groupBy('state')
+      .execute();
     return {
       finishedAt: Math.max(...rows.map((r) => Number(r.last))),
       states: Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])),
@@ -424,14 +492,23 @@ async function main(): Promise<number> {
   }
   const say = (line = '') => process.stdout.write(line + '\n');
   const cpus = os.cpus();
-  say(`Delivery benchmark: ${fmt(options.count)} messages of one recipient, ${options.dialect}${options.synchronous ? ` (SQLITE_SYNCHRONOUS=${options.synchronous})` : ''}, SMTP pool ${options.pool} connections × ${options.maxMessages} messages, ${options.concurrency} in flight.`);
-  say(`Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}.`);
+  say(
+    `Delivery benchmark: ${fmt(options.count)} messages of one recipient, ${options.dialect}${options.synchronous ? ` (SQLITE_SYNCHRONOUS=${options.synchronous})` : ''}, SMTP pool ${options.pool} connections × ${options.maxMessages} messages, ${options.concurrency} in flight.`,
+  );
+  say(
+    `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}.`,
+  );
 
   if (options.dialect === 'postgres') {
     // The fresh-database helper of the tests reads the server from TEST_DATABASE_URL.
     const server = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (!server) {
-      process.stderr.write('--dialect postgres needs DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (a fresh database is created there and dropped afterwards).\n');
+      process.stderr.write(
+        '--dialect postgres needs DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (a fresh database is created there and dropped afterwards).\n',
+      );
       return 2;
     }
     process.env.TEST_DATABASE_URL = server;
@@ -463,20 +540,30 @@ async function main(): Promise<number> {
     const problems = [...exactlyOnce(counts, 'b', options.count), ...exactlyOnce(counts, 'p', options.count)];
     const strangers = received.counts.filter(([address]) => !/^[bp]\d+@/.test(address)).length;
     if (strangers) problems.push(`${strangers} unexpected recipients at the sink`);
-    if ((postwire.states.delivered ?? 0) !== options.count) problems.push(`recipient states in the database: ${JSON.stringify(postwire.states)}, expected ${options.count} delivered`);
+    if ((postwire.states.delivered ?? 0) !== options.count)
+      problems.push(`recipient states in the database: ${JSON.stringify(postwire.states)}, expected ${options.count} delivered`);
 
     const ratio = postwire.rate / baseline.rate;
     say('');
     say('Results (CPU% = % of one core over the run; load1 = the 1-minute load average when the run started):');
     say('  run        messages/s   seconds   sender CPU%   sender CPU ms/msg   sink CPU%   load1');
-    for (const [name, r] of [['baseline', baseline], ['postwire', postwire]] as const) {
-      say(`  ${name.padEnd(10)} ${fmt(r.rate).padStart(10)} ${fmt(r.seconds, 2).padStart(9)} ${fmt(r.senderCpu).padStart(13)} ${fmt(r.cpuPerMessageMs, 2).padStart(19)} ${fmt(r.sinkCpu).padStart(11)} ${r.load1.toFixed(2).padStart(7)}`);
+    for (const [name, r] of [
+      ['baseline', baseline],
+      ['postwire', postwire],
+    ] as const) {
+      say(
+        `  ${name.padEnd(10)} ${fmt(r.rate).padStart(10)} ${fmt(r.seconds, 2).padStart(9)} ${fmt(r.senderCpu).padStart(13)} ${fmt(r.cpuPerMessageMs, 2).padStart(19)} ${fmt(r.sinkCpu).padStart(11)} ${r.load1.toFixed(2).padStart(7)}`,
+      );
     }
     say(`  RATIO postwire/baseline: ${ratio.toFixed(3)}   (target ≥ 0.7)`);
     if (baseline.cpuPerMessageMs && postwire.cpuPerMessageMs) {
-      say(`  CPU per message, baseline/postwire: ${(baseline.cpuPerMessageMs / postwire.cpuPerMessageMs).toFixed(3)} (what the ratio would be if both were CPU-bound on one core; blind to time spent waiting for the disk).`);
+      say(
+        `  CPU per message, baseline/postwire: ${(baseline.cpuPerMessageMs / postwire.cpuPerMessageMs).toFixed(3)} (what the ratio would be if both were CPU-bound on one core; blind to time spent waiting for the disk).`,
+      );
     }
-    say(`  Postwire worker RSS: ${fmt(postwire.memory.start, 1)} MiB at start, ${fmt(postwire.memory.end, 1)} MiB at the end, peak ${fmt(postwire.memory.peak, 1)} MiB.`);
+    say(
+      `  Postwire worker RSS: ${fmt(postwire.memory.start, 1)} MiB at start, ${fmt(postwire.memory.end, 1)} MiB at the end, peak ${fmt(postwire.memory.peak, 1)} MiB.`,
+    );
     say(`  Sink: ${fmt(received.messages)} messages over ${fmt(received.connections)} connections.`);
     if (problems.length) {
       failed = true;
@@ -485,7 +572,19 @@ async function main(): Promise<number> {
       say(`  OK: all ${fmt(2 * options.count)} messages arrived exactly once; all ${fmt(options.count)} Postwire recipients are delivered.`);
     }
     if (options.json) {
-      say(JSON.stringify({ count: options.count, dialect: options.dialect, pool: options.pool, maxMessages: options.maxMessages, concurrency: options.concurrency, baseline, postwire, ratio, problems }));
+      say(
+        JSON.stringify({
+          count: options.count,
+          dialect: options.dialect,
+          pool: options.pool,
+          maxMessages: options.maxMessages,
+          concurrency: options.concurrency,
+          baseline,
+          postwire,
+          ratio,
+          problems,
+        }),
+      );
     }
   } catch (error) {
     failed = true;

@@ -51,13 +51,25 @@ interface Options {
 function readOptions(): Options {
   const { values } = parseArgs({
     options: {
-      mode: { type: 'string', default: 'start' }, rates: { type: 'string', default: '100,300' }, duration: { type: 'string', default: '20' },
-      warmup: { type: 'string', default: '3' }, workers: { type: 'string', default: '2' }, idle: { type: 'string', default: '10' },
-      json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false }, set: { type: 'string', multiple: true, default: [] },
+      mode: { type: 'string', default: 'start' },
+      rates: { type: 'string', default: '100,300' },
+      duration: { type: 'string', default: '20' },
+      warmup: { type: 'string', default: '3' },
+      workers: { type: 'string', default: '2' },
+      idle: { type: 'string', default: '10' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+      set: { type: 'string', multiple: true, default: [] },
     },
   });
   if (values.help) {
-    process.stdout.write(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]!.replace(/^\/\*\*\n?/, '').replace(/^ \* ?/gm, '') + '\n');
+    process.stdout.write(
+      fs
+        .readFileSync(fileURLToPath(import.meta.url), 'utf8')
+        .split('*/')[0]!
+        .replace(/^\/\*\*\n?/, '')
+        .replace(/^ \* ?/gm, '') + '\n',
+    );
     process.exit(0);
   }
   if (values.mode !== 'start' && values.mode !== 'split') throw new Error('--mode is start or split');
@@ -67,14 +79,23 @@ function readOptions(): Options {
     return n;
   };
   return {
-    mode: values.mode, rates: values.rates!.split(',').map((r) => positive('rates', r)).filter((r) => r > 0),
-    duration: positive('duration', values.duration!), warmup: positive('warmup', values.warmup!),
-    workers: Math.max(1, Math.round(positive('workers', values.workers!))), idle: Math.round(positive('idle', values.idle!)), json: values.json!,
-    settings: Object.fromEntries(values.set!.map((pair) => {
-      const at = pair.indexOf('=');
-      if (at < 1) throw new Error(`--set takes KEY=VALUE, not "${pair}"`);
-      return [pair.slice(0, at), pair.slice(at + 1)];
-    })),
+    mode: values.mode,
+    rates: values
+      .rates!.split(',')
+      .map((r) => positive('rates', r))
+      .filter((r) => r > 0),
+    duration: positive('duration', values.duration!),
+    warmup: positive('warmup', values.warmup!),
+    workers: Math.max(1, Math.round(positive('workers', values.workers!))),
+    idle: Math.round(positive('idle', values.idle!)),
+    json: values.json!,
+    settings: Object.fromEntries(
+      values.set!.map((pair) => {
+        const at = pair.indexOf('=');
+        if (at < 1) throw new Error(`--set takes KEY=VALUE, not "${pair}"`);
+        return [pair.slice(0, at), pair.slice(at + 1)];
+      }),
+    ),
   };
 }
 
@@ -83,13 +104,14 @@ async function startRelay(): Promise<{ port: number; arrivals: Map<string, numbe
   const child = new Child('relay', ['--import', 'tsx', path.join(ROOT, 'bench/latency-relay.ts')], postwireEnv({}), true);
   const port = Number(await child.waitFor((out) => /LISTENING (\d+)/.exec(out)?.[1], 30_000, 'LISTENING line'));
   const arrivals = new Map<string, number>();
-  const refresh = () => new Promise<void>((resolve) => {
-    child.proc.once('message', (reply: { arrivals: [string, number][] }) => {
-      for (const [id, at] of reply.arrivals) if (!arrivals.has(id)) arrivals.set(id, at);
-      resolve();
+  const refresh = () =>
+    new Promise<void>((resolve) => {
+      child.proc.once('message', (reply: { arrivals: [string, number][] }) => {
+        for (const [id, at] of reply.arrivals) if (!arrivals.has(id)) arrivals.set(id, at);
+        resolve();
+      });
+      child.proc.send({ type: 'arrivals' });
     });
-    child.proc.send({ type: 'arrivals' });
-  });
   return { port, arrivals, refresh, child };
 }
 
@@ -103,7 +125,11 @@ interface Sent {
 async function sendOne(url: string, token: string, body: string): Promise<Sent> {
   const startedAt = performance.timeOrigin + performance.now();
   try {
-    const response = await fetch(`${url}/notify/v1/send`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+    const response = await fetch(`${url}/notify/v1/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
     const text = await response.text();
     const answeredAt = performance.timeOrigin + performance.now();
     return { startedAt, answeredAt, status: response.status, id: /"id":"([0-9a-f]{24})"/.exec(text)?.[1] };
@@ -150,22 +176,42 @@ async function measure(label: string, sent: Sent[], relay: { arrivals: Map<strin
     if (!ok.some((s) => !arrivals.has(s.id!)) || Date.now() > deadline) break;
     await sleep(50);
   }
-  const latencies = ok.filter((s) => arrivals.has(s.id!)).map((s) => arrivals.get(s.id!)! - s.answeredAt).sort((a, b) => a - b);
+  const latencies = ok
+    .filter((s) => arrivals.has(s.id!))
+    .map((s) => arrivals.get(s.id!)! - s.answeredAt)
+    .sort((a, b) => a - b);
   const answers = sent.map((s) => s.answeredAt - s.startedAt).sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
-    label, sends: sent.length, notOk: sent.length - ok.length, missing: ok.length - latencies.length,
-    latencyMs: { p50: round(percentile(latencies, 50)), p90: round(percentile(latencies, 90)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN) },
+    label,
+    sends: sent.length,
+    notOk: sent.length - ok.length,
+    missing: ok.length - latencies.length,
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p90: round(percentile(latencies, 90)),
+      p99: round(percentile(latencies, 99)),
+      max: round(latencies.at(-1) ?? NaN),
+    },
     answerMs: { p50: round(percentile(answers, 50)), p99: round(percentile(answers, 99)) },
   };
 }
 
 async function main(): Promise<number> {
   const options = readOptions();
-  const say = (line = '') => { if (!options.json) process.stdout.write(line + '\n'); };
+  const say = (line = '') => {
+    if (!options.json) process.stdout.write(line + '\n');
+  };
   const cpus = os.cpus();
-  say(`Time-to-inbox benchmark, mode ${options.mode}: rates ${options.rates.join(', ')}/s for ${options.duration} s each (after ${options.warmup} s of warm-up).`);
-  say(`Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}.`);
+  say(
+    `Time-to-inbox benchmark, mode ${options.mode}: rates ${options.rates.join(', ')}/s for ${options.duration} s each (after ${options.warmup} s of warm-up).`,
+  );
+  say(
+    `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}.`,
+  );
 
   const relay = await startRelay();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwire-latency-'));
@@ -174,11 +220,19 @@ async function main(): Promise<number> {
   const results: Figures[] = [];
   try {
     const env: Record<string, string> = {
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
-      INBOUND_SMTP_PORT: '0', JWT_SECRET: 'latency-bench-secret-latency-bench-secret', ...(process.env.XTRA ? JSON.parse(process.env.XTRA) : {}),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      TRANSPORT: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
+      INBOUND_SMTP_PORT: '0',
+      JWT_SECRET: 'latency-bench-secret-latency-bench-secret',
+      ...(process.env.XTRA ? JSON.parse(process.env.XTRA) : {}),
     };
     if (options.mode === 'split') {
-      if (!process.env.DATABASE_URL) throw new Error('--mode split needs DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres (a fresh database is created there and dropped).');
+      if (!process.env.DATABASE_URL)
+        throw new Error('--mode split needs DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres (a fresh database is created there and dropped).');
       process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
       database = await createTestDatabase('postgres');
       env.DATABASE_URL = database.databaseUrl!;
@@ -191,17 +245,29 @@ async function main(): Promise<number> {
     const password = /Password:\s+(\S+)/.exec(banner)![1]!;
     if (options.mode === 'split') {
       for (let i = 0; i < options.workers; i++) {
-        const worker = new Child(`worker ${i + 1}`, [path.join(ROOT, 'bin/postwire.mjs'), 'worker'], postwireEnv({ ...env, HELO_NAME: `worker${i + 1}.bench` }));
+        const worker = new Child(
+          `worker ${i + 1}`,
+          [path.join(ROOT, 'bin/postwire.mjs'), 'worker'],
+          postwireEnv({ ...env, HELO_NAME: `worker${i + 1}.bench` }),
+        );
         children.push(worker);
         await worker.waitFor((out) => (/worker started/.test(out) ? true : undefined), 60_000, '"worker started" log line').catch(() => sleep(2000));
       }
     }
-    say(`Postwire: ${options.mode === 'start' ? 'postwire start (SQLite)' : `postwire api + ${options.workers} × postwire worker (PostgreSQL)`} at ${url}; relay smtp://127.0.0.1:${relay.port}.`);
-    const login = await fetch(`${url}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ EmailAddress: email, Password: password }) });
+    say(
+      `Postwire: ${options.mode === 'start' ? 'postwire start (SQLite)' : `postwire api + ${options.workers} × postwire worker (PostgreSQL)`} at ${url}; relay smtp://127.0.0.1:${relay.port}.`,
+    );
+    const login = await fetch(`${url}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ EmailAddress: email, Password: password }),
+    });
     const token = ((await login.json()) as { resultObject: { access_token: string } }).resultObject.access_token;
     const body = JSON.stringify({
-      from: { email, name: 'Example Shop' }, to: [{ email: 'alex@example.net', name: 'Alex Example' }],
-      subject: 'Your order #40213 has shipped', htmlContent: `<p>Hello Alex,</p><p>${'Your parcel is on its way. '.repeat(60)}</p>`,
+      from: { email, name: 'Example Shop' },
+      to: [{ email: 'alex@example.net', name: 'Alex Example' }],
+      subject: 'Your order #40213 has shipped',
+      htmlContent: `<p>Hello Alex,</p><p>${'Your parcel is on its way. '.repeat(60)}</p>`,
     });
     const first = await sendOne(url, token, body);
     if (first.status !== 200) throw new Error(`the first send was answered ${first.status}`);
@@ -218,7 +284,13 @@ async function main(): Promise<number> {
     for (const rate of options.rates) {
       const all = await steadyRate(url, token, body, rate, options.warmup + options.duration);
       const measuredFrom = all[0] ? all[0].startedAt + options.warmup * 1000 : 0;
-      results.push(await measure(`${rate}/s`, all.filter((s) => s.startedAt >= measuredFrom), relay));
+      results.push(
+        await measure(
+          `${rate}/s`,
+          all.filter((s) => s.startedAt >= measuredFrom),
+          relay,
+        ),
+      );
       await sleep(2000);
     }
   } finally {
@@ -233,12 +305,17 @@ async function main(): Promise<number> {
   say('| load | sends | not 200 | never arrived | p50 ms | p90 ms | p99 ms | max ms | answer p50/p99 ms |');
   say('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of results) {
-    say(`| ${r.label} | ${r.sends} | ${r.notOk} | ${r.missing} | ${r.latencyMs.p50} | ${r.latencyMs.p90} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.answerMs.p50} / ${r.answerMs.p99} |`);
+    say(
+      `| ${r.label} | ${r.sends} | ${r.notOk} | ${r.missing} | ${r.latencyMs.p50} | ${r.latencyMs.p90} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.answerMs.p50} / ${r.answerMs.p99} |`,
+    );
   }
   return results.some((r) => r.missing > 0 || r.notOk > 0) ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

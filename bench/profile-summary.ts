@@ -136,7 +136,9 @@ export function summariseProfile(file: string, windows: Window | Window[] = {}, 
   if (busy < 0.01 * total || busy < 50_000) {
     return `Profile ${path.basename(file)}: ${(total / 1e6).toFixed(2)} s sampled, ${(busy / 1000).toFixed(0)} ms busy (a helper thread, e.g. the tsx loader): nothing to summarise.`;
   }
-  lines.push(`Profile ${path.basename(file)}: ${(total / 1e6).toFixed(2)} s sampled, busy ${(busy / 1e6).toFixed(2)} s (${pct(busy, total).trim()}), idle ${(idle / 1e6).toFixed(2)} s. Percentages below are of busy time.`);
+  lines.push(
+    `Profile ${path.basename(file)}: ${(total / 1e6).toFixed(2)} s sampled, busy ${(busy / 1e6).toFixed(2)} s (${pct(busy, total).trim()}), idle ${(idle / 1e6).toFixed(2)} s. Percentages below are of busy time.`,
+  );
   const table = (title: string, map: Map<string, number>, n: number) => {
     lines.push('', title);
     for (const [k, v] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) {
@@ -160,9 +162,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(2);
   }
   for (const file of positionals) {
-    process.stdout.write(summariseProfile(file, {
-      fromUs: values.from === undefined ? undefined : Number(values.from),
-      toUs: values.to === undefined ? undefined : Number(values.to),
-    }, Number(values.top)) + '\n\n');
+    process.stdout.write(
+      summariseProfile(
+        file,
+        {
+          fromUs: values.from === undefined ? undefined : Number(values.from),
+          toUs: values.to === undefined ? undefined : Number(values.to),
+        },
+        Number(values.top),
+      ) + '\n\n',
+    );
   }
 }

@@ -72,14 +72,28 @@ interface Options {
 function readOptions(): Options {
   const { values } = parseArgs({
     options: {
-      duration: { type: 'string' }, warmup: { type: 'string' }, connections: { type: 'string' }, rounds: { type: 'string' },
-      dialect: { type: 'string' }, role: { type: 'string' }, synchronous: { type: 'string' },
-      profile: { type: 'boolean', default: false }, 'sql-timing': { type: 'boolean', default: false }, json: { type: 'boolean', default: false },
-      keep: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      rounds: { type: 'string' },
+      dialect: { type: 'string' },
+      role: { type: 'string' },
+      synchronous: { type: 'string' },
+      profile: { type: 'boolean', default: false },
+      'sql-timing': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
-    process.stdout.write(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]!.replace(/^\/\*\*\n?/, '').replace(/^ \* ?/gm, '') + '\n');
+    process.stdout.write(
+      fs
+        .readFileSync(fileURLToPath(import.meta.url), 'utf8')
+        .split('*/')[0]!
+        .replace(/^\/\*\*\n?/, '')
+        .replace(/^ \* ?/gm, '') + '\n',
+    );
     process.exit(0);
   }
   const int = (name: string, raw: string | undefined, fallback: number, min: number) => {
@@ -116,14 +130,24 @@ class Child {
   private exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private hasExited = false;
 
-  constructor(readonly name: string, args: string[], env: NodeJS.ProcessEnv) {
+  constructor(
+    readonly name: string,
+    args: string[],
+    env: NodeJS.ProcessEnv,
+  ) {
     this.proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => { this.stdout += chunk; });
-    this.proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => { this.stderr += chunk; });
-    this.exited = new Promise((resolve) => this.proc.once('exit', (code, signal) => {
-      this.hasExited = true;
-      resolve({ code, signal });
-    }));
+    this.proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stdout += chunk;
+    });
+    this.proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderr += chunk;
+    });
+    this.exited = new Promise((resolve) =>
+      this.proc.once('exit', (code, signal) => {
+        this.hasExited = true;
+        resolve({ code, signal });
+      }),
+    );
   }
 
   /** Resolves with the match once stdout matches `pattern`; rejects if the child exits or time runs out. */
@@ -133,7 +157,8 @@ class Child {
       const match = this.stdout.match(pattern);
       if (match) return match;
       if (this.hasExited) throw new Error(`${this.name} exited before it was ready.\n--- stdout ---\n${this.stdout}\n--- stderr ---\n${this.stderr}`);
-      if (Date.now() > deadline) throw new Error(`${this.name} was not ready after ${timeoutMs} ms.\n--- stdout ---\n${this.stdout}\n--- stderr ---\n${this.stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.name} was not ready after ${timeoutMs} ms.\n--- stdout ---\n${this.stdout}\n--- stderr ---\n${this.stderr}`);
       await sleep(25);
     }
   }
@@ -166,7 +191,8 @@ function sleep(ms: number): Promise<void> {
 /** The environment a child gets: ours minus every Postwire setting, so only what we set counts. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  const postwireKeys = /^(PORT|HOST|DATA_DIR|DATABASE_URL|BASE_URL|JWT_SECRET|TRANSPORT|LOG_LEVEL|ACCESS_TOKEN_TTL_SECONDS|REFRESH_TOKEN_TTL_SECONDS|SESSION_CACHE_SECONDS|BODY_LIMIT_BYTES|WORKER_[A-Z_]+|SQLITE_SYNCHRONOUS|SEED_ACCOUNT|NODE_OPTIONS)$/;
+  const postwireKeys =
+    /^(PORT|HOST|DATA_DIR|DATABASE_URL|BASE_URL|JWT_SECRET|TRANSPORT|LOG_LEVEL|ACCESS_TOKEN_TTL_SECONDS|REFRESH_TOKEN_TTL_SECONDS|SESSION_CACHE_SECONDS|BODY_LIMIT_BYTES|WORKER_[A-Z_]+|SQLITE_SYNCHRONOUS|SEED_ACCOUNT|NODE_OPTIONS)$/;
   for (const [key, value] of Object.entries(process.env)) if (!postwireKeys.test(key) && !key.startsWith('npm_')) env[key] = value;
   return { ...env, ...extra };
 }
@@ -184,17 +210,23 @@ async function call(url: string, init: { method?: string; token?: string; body?:
   });
   const text = await response.text();
   let json: any;
-  try { json = JSON.parse(text); } catch { json = undefined; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
   return { status: response.status, json, text };
 }
 
 /** A ~2 KB transactional HTML email, the kind the send path exists for. */
 function htmlOf(bytes: number): string {
-  const head = '<!doctype html><html><head><meta charset="utf-8"><title>Your order has shipped</title></head><body style="font-family:Arial,sans-serif;color:#222">'
-    + '<h1 style="font-size:20px">Your order #40213 has shipped</h1><p>Hello Alex,</p>'
-    + '<p>Good news: the items below left our warehouse today and are on their way to you.</p><table style="border-collapse:collapse;width:100%">';
-  const tail = '</table><p>Track the parcel at <a href="https://shop.example.com/track/40213">shop.example.com/track/40213</a>.</p>'
-    + '<p>Thank you for shopping with us.<br>The Example Shop team</p></body></html>';
+  const head =
+    '<!doctype html><html><head><meta charset="utf-8"><title>Your order has shipped</title></head><body style="font-family:Arial,sans-serif;color:#222">' +
+    '<h1 style="font-size:20px">Your order #40213 has shipped</h1><p>Hello Alex,</p>' +
+    '<p>Good news: the items below left our warehouse today and are on their way to you.</p><table style="border-collapse:collapse;width:100%">';
+  const tail =
+    '</table><p>Track the parcel at <a href="https://shop.example.com/track/40213">shop.example.com/track/40213</a>.</p>' +
+    '<p>Thank you for shopping with us.<br>The Example Shop team</p></body></html>';
   let rows = '';
   for (let i = 1; head.length + rows.length + tail.length < bytes; i++) {
     rows += `<tr><td style="padding:4px;border-bottom:1px solid #ddd">Item ${i}: Widget, size M</td><td style="padding:4px;text-align:right">€${(9.5 + i).toFixed(2)}</td></tr>`;
@@ -227,18 +259,20 @@ async function load(url: string, token: string | undefined, body: string, second
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body,
-    requests: [{
-      onResponse: (status, text) => {
-        into.statuses.set(status, (into.statuses.get(status) ?? 0) + 1);
-        if (status >= 200 && status < 300) {
-          const match = MESSAGE_ID.exec(text);
-          if (match) into.ids.push(match[1]!);
-          else into.idMissing++;
-        } else if (into.firstFailures.length < 5) {
-          into.firstFailures.push(`${status} ${text.slice(0, 300)}`);
-        }
+    requests: [
+      {
+        onResponse: (status, text) => {
+          into.statuses.set(status, (into.statuses.get(status) ?? 0) + 1);
+          if (status >= 200 && status < 300) {
+            const match = MESSAGE_ID.exec(text);
+            if (match) into.ids.push(match[1]!);
+            else into.idMissing++;
+          } else if (into.firstFailures.length < 5) {
+            into.firstFailures.push(`${status} ${text.slice(0, 300)}`);
+          }
+        },
       },
-    }],
+    ],
   });
 }
 
@@ -332,8 +366,12 @@ async function waitForQuiet(postwirePid: number | undefined, busyBelow: number):
   while (idle !== undefined && idle < 0.85 && Date.now() - started < postwireWait * 1000 + 30_000) idle = await machineIdle(1000);
   const waited = (Date.now() - started) / 1000;
   const notes: string[] = [];
-  if (postwireWait > 1.5) notes.push(`waited ${postwireWait.toFixed(0)} s for Postwire to go idle (its worker delivering the backlog)${postwireBusy >= busyBelow ? `, gave up at ${postwireBusy.toFixed(0)}% CPU` : ''}`);
-  if (idle !== undefined && idle < 0.85) notes.push(`the machine is only ${(100 * idle).toFixed(0)}% idle (other work running): this round's figures are less reliable`);
+  if (postwireWait > 1.5)
+    notes.push(
+      `waited ${postwireWait.toFixed(0)} s for Postwire to go idle (its worker delivering the backlog)${postwireBusy >= busyBelow ? `, gave up at ${postwireBusy.toFixed(0)}% CPU` : ''}`,
+    );
+  if (idle !== undefined && idle < 0.85)
+    notes.push(`the machine is only ${(100 * idle).toFixed(0)}% idle (other work running): this round's figures are less reliable`);
   else if (waited - postwireWait > 2.5) notes.push(`waited ${(waited - postwireWait).toFixed(0)} s for the machine to go idle`);
   return notes.length ? `  (${notes.join('; ')})` : undefined;
 }
@@ -378,7 +416,11 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
   const name = `postwire_bench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  try { await admin.query(`CREATE DATABASE ${name}`); } finally { await admin.end(); }
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -386,7 +428,11 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      try { await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await client.end(); }
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }
@@ -413,7 +459,12 @@ async function main(): Promise<number> {
   const say = (line = '') => process.stdout.write(line + '\n');
   const cpus = os.cpus();
   say(`Send-path benchmark: ${options.connections} connections, warm-up ${options.warmup} s, measured ${options.duration} s per server.`);
-  say(`Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}.`);
+  say(
+    `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}.`,
+  );
   say('The load generator (autocannon) runs in this process on the same machine.');
   say(`Code: ${gitDescription()}.`);
 
@@ -434,7 +485,10 @@ async function main(): Promise<number> {
     if (options.synchronous) postwireEnv.SQLITE_SYNCHRONOUS = options.synchronous;
     if (options.dialect === 'postgres') {
       const server = process.env.DATABASE_URL;
-      if (!server) throw new Error('--dialect postgres needs DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (a fresh database is created there and dropped afterwards).');
+      if (!server)
+        throw new Error(
+          '--dialect postgres needs DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (a fresh database is created there and dropped afterwards).',
+        );
       pgDb = await freshPostgresDatabase(server);
       postwireEnv.DATABASE_URL = pgDb.url;
     }
@@ -457,7 +511,16 @@ async function main(): Promise<number> {
     const password = postwire.stdout.match(/Password:\s+(\S+)/)![1]!;
     const database = postwire.stdout.match(/Postwire is running \(([^)]*)\)/)?.[1] ?? '?';
     say(`Baseline: bare Fastify 5 + SendBody schema at ${baselineUrl} (pid ${baseline.proc.pid}).`);
-    say(`Postwire: node ${profileArgs.length ? `${profileArgs.map((a) => (a.startsWith('--cpu-prof-dir') ? '' : a.replace(/^file:.*\//, 'bench/'))).filter(Boolean).join(' ')} ` : ''}bin/postwire.mjs ${options.role} at ${url} (pid ${postwire.proc.pid}; ${database}${options.dialect === 'sqlite' ? `; SQLITE_SYNCHRONOUS=${options.synchronous ?? 'FULL (default)'}` : ''}).`);
+    say(
+      `Postwire: node ${
+        profileArgs.length
+          ? `${profileArgs
+              .map((a) => (a.startsWith('--cpu-prof-dir') ? '' : a.replace(/^file:.*\//, 'bench/')))
+              .filter(Boolean)
+              .join(' ')} `
+          : ''
+      }bin/postwire.mjs ${options.role} at ${url} (pid ${postwire.proc.pid}; ${database}${options.dialect === 'sqlite' ? `; SQLITE_SYNCHRONOUS=${options.synchronous ?? 'FULL (default)'}` : ''}).`,
+    );
 
     const login = await call(`${url}/token`, { method: 'POST', body: { EmailAddress: email, Password: password } });
     if (login.status !== 200) throw new Error(`POST /token answered ${login.status}: ${login.text}`);
@@ -470,11 +533,16 @@ async function main(): Promise<number> {
       htmlContent: htmlOf(2048),
     };
     const body = JSON.stringify(message);
-    say(`Request: POST ${SEND_PATH}, ${fmt(Buffer.byteLength(body))} bytes of JSON (htmlContent ${fmt(message.htmlContent!.length)} characters), one recipient.`);
+    say(
+      `Request: POST ${SEND_PATH}, ${fmt(Buffer.byteLength(body))} bytes of JSON (htmlContent ${fmt(message.htmlContent!.length)} characters), one recipient.`,
+    );
 
     // One request each first: a wrong setup fails here with its reason, not as a run of errors.
     const postwireCollected = newCollected();
-    for (const [name, target, bearer] of [['baseline', baselineUrl, undefined], ['Postwire', url, token]] as const) {
+    for (const [name, target, bearer] of [
+      ['baseline', baselineUrl, undefined],
+      ['Postwire', url, token],
+    ] as const) {
       const probe = await call(target + SEND_PATH, { method: 'POST', token: bearer, body: message });
       if (probe.status !== 200) throw new Error(`${name} answered the first send with ${probe.status}: ${probe.text.slice(0, 500)}`);
       if (name === 'Postwire') postwireCollected.ids.push(probe.json.resultObject.id as string);
@@ -545,10 +613,12 @@ async function main(): Promise<number> {
     // ── results ──
     say('');
     say(`Results (measured ${options.duration} s per server per round, ${options.connections} connections; CPU% = the server's CPU in % of one core,`);
-    say('gen% = the load generator\'s (this process), load1 = the machine\'s 1-minute load average before the round):');
+    say("gen% = the load generator's (this process), load1 = the machine's 1-minute load average before the round):");
     say('  round  server      2xx req/s   p50 ms   p90 ms   p99 ms   max ms       2xx  non-2xx  errors  timeouts  CPU%  CPU µs/req  gen%   ratio  load1');
     const row = (round: string, name: string, f: Figures, extra: string) =>
-      say(`  ${round.padEnd(6)} ${name.padEnd(10)} ${fmt(f.rate).padStart(10)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p90, 1).padStart(8)} ${fmt(f.p99, 1).padStart(8)} ${fmt(f.max, 1).padStart(8)} ${fmt(f.ok).padStart(9)} ${fmt(f.non2xx).padStart(8)} ${fmt(f.errors).padStart(7)} ${fmt(f.timeouts).padStart(9)} ${(f.serverCpu === undefined ? '?' : fmt(f.serverCpu)).padStart(5)} ${(f.cpuPerRequestUs === undefined ? '?' : fmt(f.cpuPerRequestUs)).padStart(11)} ${fmt(f.generatorCpu).padStart(5)} ${extra}`);
+      say(
+        `  ${round.padEnd(6)} ${name.padEnd(10)} ${fmt(f.rate).padStart(10)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p90, 1).padStart(8)} ${fmt(f.p99, 1).padStart(8)} ${fmt(f.max, 1).padStart(8)} ${fmt(f.ok).padStart(9)} ${fmt(f.non2xx).padStart(8)} ${fmt(f.errors).padStart(7)} ${fmt(f.timeouts).padStart(9)} ${(f.serverCpu === undefined ? '?' : fmt(f.serverCpu)).padStart(5)} ${(f.cpuPerRequestUs === undefined ? '?' : fmt(f.cpuPerRequestUs)).padStart(11)} ${fmt(f.generatorCpu).padStart(5)} ${extra}`,
+      );
     rounds.forEach((r, i) => {
       row(String(i + 1), 'baseline', r.baseline, `${''.padStart(7)}  ${r.load.padStart(5)}`);
       row('', 'postwire', r.postwire, `${(r.postwire.rate / r.baseline.rate).toFixed(3).padStart(7)}`);
@@ -560,20 +630,38 @@ async function main(): Promise<number> {
     };
     const ratios = rounds.map((r) => r.postwire.rate / r.baseline.rate);
     const ratio = median(ratios);
-    const b = { rate: median(rounds.map((r) => r.baseline.rate)), p50: median(rounds.map((r) => r.baseline.p50)), p99: median(rounds.map((r) => r.baseline.p99)) };
+    const b = {
+      rate: median(rounds.map((r) => r.baseline.rate)),
+      p50: median(rounds.map((r) => r.baseline.p50)),
+      p99: median(rounds.map((r) => r.baseline.p99)),
+    };
     const p = {
-      rate: median(rounds.map((r) => r.postwire.rate)), p50: median(rounds.map((r) => r.postwire.p50)), p99: median(rounds.map((r) => r.postwire.p99)),
-      errors: rounds.reduce((n, r) => n + r.postwire.errors, 0), timeouts: rounds.reduce((n, r) => n + r.postwire.timeouts, 0),
+      rate: median(rounds.map((r) => r.postwire.rate)),
+      p50: median(rounds.map((r) => r.postwire.p50)),
+      p99: median(rounds.map((r) => r.postwire.p99)),
+      errors: rounds.reduce((n, r) => n + r.postwire.errors, 0),
+      timeouts: rounds.reduce((n, r) => n + r.postwire.timeouts, 0),
     };
     say('');
-    say(`  ${rounds.length > 1 ? `Medians over ${rounds.length} rounds` : 'Summary'}: baseline ${fmt(b.rate)} req/s (p50 ${fmt(b.p50, 1)} ms, p99 ${fmt(b.p99, 1)} ms); postwire ${fmt(p.rate)} req/s (p50 ${fmt(p.p50, 1)} ms, p99 ${fmt(p.p99, 1)} ms).`);
+    say(
+      `  ${rounds.length > 1 ? `Medians over ${rounds.length} rounds` : 'Summary'}: baseline ${fmt(b.rate)} req/s (p50 ${fmt(b.p50, 1)} ms, p99 ${fmt(b.p99, 1)} ms); postwire ${fmt(p.rate)} req/s (p50 ${fmt(p.p50, 1)} ms, p99 ${fmt(p.p99, 1)} ms).`,
+    );
     say(`  RATIO postwire/baseline: ${ratio.toFixed(3)}   (target ≥ 0.5)   postwire p99 ${fmt(p.p99, 1)} ms   (target < 25 ms)`);
-    const cpuRatios = rounds.filter((r) => r.baseline.cpuPerRequestUs && r.postwire.cpuPerRequestUs).map((r) => r.baseline.cpuPerRequestUs! / r.postwire.cpuPerRequestUs!);
-    if (cpuRatios.length) say(`  CPU per request, baseline/postwire: ${median(cpuRatios).toFixed(3)} (what the ratio would be if both servers were CPU-bound on one core; less sensitive to other load on the machine, blind to time spent waiting for the disk).`);
+    const cpuRatios = rounds
+      .filter((r) => r.baseline.cpuPerRequestUs && r.postwire.cpuPerRequestUs)
+      .map((r) => r.baseline.cpuPerRequestUs! / r.postwire.cpuPerRequestUs!);
+    if (cpuRatios.length)
+      say(
+        `  CPU per request, baseline/postwire: ${median(cpuRatios).toFixed(3)} (what the ratio would be if both servers were CPU-bound on one core; less sensitive to other load on the machine, blind to time spent waiting for the disk).`,
+      );
     const starved = rounds.filter((r) => r.baseline.serverCpu !== undefined && r.baseline.serverCpu < 85).length;
     if (starved) {
-      say(`  note: in ${starved} of ${rounds.length} round(s) the baseline server used under 85% of a core: something else (other work on the machine, or the load`);
-      say('  generator, see gen%) held it back, so that round\'s ratio flatters Postwire. Compare the CPU per request line, or run again when the machine is quiet.');
+      say(
+        `  note: in ${starved} of ${rounds.length} round(s) the baseline server used under 85% of a core: something else (other work on the machine, or the load`,
+      );
+      say(
+        "  generator, see gen%) held it back, so that round's ratio flatters Postwire. Compare the CPU per request line, or run again when the machine is quiet.",
+      );
     }
     const baselineTrouble = rounds.reduce((n, r) => n + r.baseline.non2xx + r.baseline.errors + r.baseline.timeouts, 0);
     if (baselineTrouble > 0) say(`  note: the baseline had ${baselineTrouble} non-2xx answers, errors or timeouts.`);
@@ -583,7 +671,11 @@ async function main(): Promise<number> {
     const postwireFailures = non2xx.reduce((n, [, c]) => n + c, 0) + p.errors + p.timeouts + warmupTrouble;
     if (postwireFailures > 0) {
       failed = true;
-      say(banner(`POSTWIRE FAILED ${postwireFailures} REQUESTS: ${non2xx.map(([s, c]) => `${c}× HTTP ${s}`).join(', ') || 'no HTTP status'} (warm-up and measured); errors + timeouts: measured ${p.errors + p.timeouts}, warm-up ${warmupTrouble}`));
+      say(
+        banner(
+          `POSTWIRE FAILED ${postwireFailures} REQUESTS: ${non2xx.map(([s, c]) => `${c}× HTTP ${s}`).join(', ') || 'no HTTP status'} (warm-up and measured); errors + timeouts: measured ${p.errors + p.timeouts}, warm-up ${warmupTrouble}`,
+        ),
+      );
       for (const f of pc.firstFailures) say(`  e.g. ${f}`);
     } else {
       say('  Postwire: 0 non-2xx answers, 0 errors, 0 timeouts.');
@@ -596,16 +688,24 @@ async function main(): Promise<number> {
     const missing = pc.ids.filter((id) => !stored.ids.has(id));
     const answered = new Set(pc.ids);
     const unanswered = [...stored.ids].filter((id) => !answered.has(id)).length;
-    say(`  2xx answers with a message id (probe + warm-up + measured): ${fmt(pc.ids.length)}; totalCount ${fmt(stored.totalCount)}; ids listed ${fmt(stored.ids.size)}.`);
+    say(
+      `  2xx answers with a message id (probe + warm-up + measured): ${fmt(pc.ids.length)}; totalCount ${fmt(stored.totalCount)}; ids listed ${fmt(stored.ids.size)}.`,
+    );
     if (pc.idMissing) {
       failed = true;
       say(banner(`${pc.idMissing} 2xx ANSWERS CARRIED NO MESSAGE ID`));
     }
     if (missing.length || stored.totalCount < pc.ids.length) {
       failed = true;
-      say(banner(`${missing.length} ACCEPTED MESSAGES ARE NOT STORED (e.g. ${missing.slice(0, 3).join(', ')}); totalCount ${stored.totalCount} < accepted ${pc.ids.length}?`));
+      say(
+        banner(
+          `${missing.length} ACCEPTED MESSAGES ARE NOT STORED (e.g. ${missing.slice(0, 3).join(', ')}); totalCount ${stored.totalCount} < accepted ${pc.ids.length}?`,
+        ),
+      );
     } else {
-      say(`  OK: all ${fmt(pc.ids.length)} accepted messages are stored.${unanswered ? ` ${unanswered} more are stored whose answers were still in flight when autocannon stopped a run (at most ${options.connections} per run).` : ''}`);
+      say(
+        `  OK: all ${fmt(pc.ids.length)} accepted messages are stored.${unanswered ? ` ${unanswered} more are stored whose answers were still in flight when autocannon stopped a run (at most ${options.connections} per run).` : ''}`,
+      );
     }
     if (stored.totalCount !== stored.ids.size) say(`  note: totalCount ${stored.totalCount} differs from the ${stored.ids.size} ids listed.`);
 
@@ -615,10 +715,14 @@ async function main(): Promise<number> {
       const batches = sqlTotals.stats.get(rows.find(([k]) => /^insert into "messages"/.test(k))?.[0] ?? '')?.calls ?? 0;
       say('');
       say(`SQLite statements during the measured Postwire runs (${fmt(sqlTotals.wallMs / 1000, 1)} s wall, ${fmt(sqlTotals.accepted)} sends answered):`);
-      say(`  inside SQLite (on the SQLite thread, but for the look-ups through DbHandle.reads on the main thread): ${fmt(inSql)} ms = ${((100 * inSql) / sqlTotals.wallMs).toFixed(1)}% of wall time; ${fmt(batches)} group commits → ${batches ? (sqlTotals.accepted / batches).toFixed(1) : '?'} sends per commit on average.`);
+      say(
+        `  inside SQLite (on the SQLite thread, but for the look-ups through DbHandle.reads on the main thread): ${fmt(inSql)} ms = ${((100 * inSql) / sqlTotals.wallMs).toFixed(1)}% of wall time; ${fmt(batches)} group commits → ${batches ? (sqlTotals.accepted / batches).toFixed(1) : '?'} sends per commit on average.`,
+      );
       say('       calls   total ms   µs/call   max ms  >5 ms   %wall  statement');
       for (const [k, v] of rows.slice(0, 20)) {
-        say(`  ${fmt(v.calls).padStart(10)} ${fmt(v.ms).padStart(10)} ${fmt((1000 * v.ms) / v.calls).padStart(9)} ${fmt(v.maxMs, 1).padStart(8)} ${fmt(v.slow).padStart(6)} ${((100 * v.ms) / sqlTotals.wallMs).toFixed(1).padStart(6)}%  ${k}`);
+        say(
+          `  ${fmt(v.calls).padStart(10)} ${fmt(v.ms).padStart(10)} ${fmt((1000 * v.ms) / v.calls).padStart(9)} ${fmt(v.maxMs, 1).padStart(8)} ${fmt(v.slow).padStart(6)} ${((100 * v.ms) / sqlTotals.wallMs).toFixed(1).padStart(6)}%  ${k}`,
+        );
       }
     }
 
@@ -626,7 +730,9 @@ async function main(): Promise<number> {
     const stopP = await postwire.stop(60_000);
     const stopB = await baseline.stop(10_000);
     say('');
-    say(`Stopped: postwire ${stopP.forced ? 'did NOT exit on SIGTERM within 60 s; killed' : `exit ${stopP.code ?? stopP.signal}`}, baseline ${stopB.forced ? 'killed' : `exit ${stopB.code ?? stopB.signal}`}.`);
+    say(
+      `Stopped: postwire ${stopP.forced ? 'did NOT exit on SIGTERM within 60 s; killed' : `exit ${stopP.code ?? stopP.signal}`}, baseline ${stopB.forced ? 'killed' : `exit ${stopB.code ?? stopB.signal}`}.`,
+    );
     if (stopP.forced || stopP.code !== 0) say(`  postwire stderr:\n${postwire.stderr.slice(-2000)}`);
     if (postwire.stderr.trim() && !stopP.forced) say(`  postwire wrote to stderr:\n${postwire.stderr.slice(-1500)}`);
 
@@ -648,11 +754,20 @@ async function main(): Promise<number> {
     }
 
     if (options.json) {
-      say(JSON.stringify({
-        connections: options.connections, duration: options.duration, dialect: options.dialect, role: options.role,
-        synchronous: options.synchronous ?? 'FULL', rounds, ratio,
-        accepted: pc.ids.length, stored: stored.totalCount, missing: missing.length,
-      }));
+      say(
+        JSON.stringify({
+          connections: options.connections,
+          duration: options.duration,
+          dialect: options.dialect,
+          role: options.role,
+          synchronous: options.synchronous ?? 'FULL',
+          rounds,
+          ratio,
+          accepted: pc.ids.length,
+          stored: stored.totalCount,
+          missing: missing.length,
+        }),
+      );
     }
   } catch (error) {
     failed = true;

@@ -49,8 +49,11 @@ interface Options {
 function options(): Options {
   const { values } = parseArgs({
     options: {
-      count: { type: 'string', default: '5000' }, dialect: { type: 'string', default: 'sqlite' },
-      connections: { type: 'string', default: '4' }, concurrency: { type: 'string', default: '16' }, json: { type: 'boolean', default: false },
+      count: { type: 'string', default: '5000' },
+      dialect: { type: 'string', default: 'sqlite' },
+      connections: { type: 'string', default: '4' },
+      concurrency: { type: 'string', default: '16' },
+      json: { type: 'boolean', default: false },
     },
   });
   const dialect = values.dialect === 'postgres' ? 'postgres' : 'sqlite';
@@ -62,22 +65,27 @@ function options(): Options {
 function spawnWatched(args: string[], env: NodeJS.ProcessEnv, ipc = false): { proc: ChildProcess; waitFor(pattern: RegExp): Promise<string> } {
   const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
-  proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
+  proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+  });
+  proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+  });
   return {
     proc,
-    waitFor: (pattern) => new Promise((resolve, reject) => {
-      const timer = setInterval(() => {
-        const match = pattern.exec(out);
-        if (match) {
-          clearInterval(timer);
-          resolve(match[1]!);
-        } else if (proc.exitCode !== null) {
-          clearInterval(timer);
-          reject(new Error(`process exited before ${pattern}:\n${out}`));
-        }
-      }, 20);
-    }),
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        const timer = setInterval(() => {
+          const match = pattern.exec(out);
+          if (match) {
+            clearInterval(timer);
+            resolve(match[1]!);
+          } else if (proc.exitCode !== null) {
+            clearInterval(timer);
+            reject(new Error(`process exited before ${pattern}:\n${out}`));
+          }
+        }, 20);
+      }),
   };
 }
 
@@ -91,7 +99,13 @@ interface Run {
 /** Submits `count` messages through one pooled transport, `concurrency` in flight; times first send to last 250. */
 async function submit(o: Options, port: number, from: string, to: (i: number) => string, auth?: { user: string; pass: string }): Promise<Run> {
   const transport = nodemailer.createTransport({
-    pool: true, host: '127.0.0.1', port, secure: false, ignoreTLS: true, maxConnections: o.connections, maxMessages: Infinity,
+    pool: true,
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: true,
+    maxConnections: o.connections,
+    maxMessages: Infinity,
     ...(auth ? { auth } : {}),
   });
   const replies: string[] = new Array(o.count);
@@ -100,7 +114,13 @@ async function submit(o: Options, port: number, from: string, to: (i: number) =>
   const lane = async () => {
     while (next < o.count) {
       const i = next++;
-      const info = await transport.sendMail({ from: { name: 'Shop', address: from }, to: to(i), subject: `Your order #${i} has shipped`, html: HTML, text: 'Your order has shipped.' });
+      const info = await transport.sendMail({
+        from: { name: 'Shop', address: from },
+        to: to(i),
+        subject: `Your order #${i} has shipped`,
+        html: HTML,
+        text: 'Your order has shipped.',
+      });
       replies[i] = info.response;
     }
   };
@@ -112,7 +132,9 @@ async function submit(o: Options, port: number, from: string, to: (i: number) =>
 
 async function main(): Promise<number> {
   const o = options();
-  const say = (line: string) => { if (!o.json) process.stdout.write(`${line}\n`); };
+  const say = (line: string) => {
+    if (!o.json) process.stdout.write(`${line}\n`);
+  };
   // The database helper reads TEST_DATABASE_URL; the bench's server is DATABASE_URL.
   if (o.dialect === 'postgres') process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL;
   const db: TestDatabase = await createTestDatabase(o.dialect);
@@ -132,7 +154,10 @@ async function main(): Promise<number> {
     say(`baseline: ${o.count} messages to a plain smtp-server over ${o.connections} connections`);
     const baseline = await submit(o, sinkPort, from, (i) => `b${i}@bench.example`);
 
-    const smtp = spawnWatched(['bin/postwire.mjs', 'smtp'], childEnv({ ...env, SMTP_SUBMISSION_PORT: '0', SMTP_SUBMISSION_HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0' }));
+    const smtp = spawnWatched(
+      ['bin/postwire.mjs', 'smtp'],
+      childEnv({ ...env, SMTP_SUBMISSION_PORT: '0', SMTP_SUBMISSION_HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0' }),
+    );
     children.push(smtp.proc);
     const smtpPort = Number(await smtp.waitFor(/SMTP: smtp:\/\/[^:]+:(\d+)/));
     say(`postwire: ${o.count} messages to postwire smtp over ${o.connections} connections`);
@@ -157,8 +182,13 @@ async function main(): Promise<number> {
     const baselineOk = baseline.replies.every((r) => r?.startsWith('250'));
     const ratio = postwire.perSecond / baseline.perSecond;
     const result = {
-      dialect: o.dialect, count: o.count, connections: o.connections, concurrency: o.concurrency,
-      baselinePerSecond: Math.round(baseline.perSecond), postwirePerSecond: Math.round(postwire.perSecond), ratio: Number(ratio.toFixed(3)),
+      dialect: o.dialect,
+      count: o.count,
+      connections: o.connections,
+      concurrency: o.concurrency,
+      baselinePerSecond: Math.round(baseline.perSecond),
+      postwirePerSecond: Math.round(postwire.perSecond),
+      ratio: Number(ratio.toFixed(3)),
       checks: { every250HasAnId: missingIds === 0, onDisk: stored, queued, baselineAll250: baselineOk },
     };
     if (o.json) process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -166,7 +196,9 @@ async function main(): Promise<number> {
       say(`baseline  ${result.baselinePerSecond} messages/s (${baseline.seconds.toFixed(2)} s)`);
       say(`postwire  ${result.postwirePerSecond} messages/s (${postwire.seconds.toFixed(2)} s)`);
       say(`ratio     ${result.ratio} (issue 21 asks for at least 0.5)`);
-      say(`checks    ${stored} of ${o.count} answered messages on disk, ${queued} queued; every 250 with an id: ${missingIds === 0}; baseline all 250: ${baselineOk}`);
+      say(
+        `checks    ${stored} of ${o.count} answered messages on disk, ${queued} queued; every 250 with an id: ${missingIds === 0}; baseline all 250: ${baselineOk}`,
+      );
     }
     return missingIds === 0 && stored === o.count && queued === o.count && baselineOk ? 0 : 1;
   } finally {
@@ -175,7 +207,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (error) => {
-  process.stderr.write(`${(error as Error).stack}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`${(error as Error).stack}\n`);
+    process.exit(1);
+  },
+);

@@ -27,7 +27,10 @@ let snapshot = 0;
 
 /** Multi-row INSERTs differ only in how many `(?, ?, …)` groups they carry: one key for all. */
 function shape(sql) {
-  return sql.replace(/\s+/g, ' ').replace(/(\(\?(, \?)*\))(, \(\?(, \?)*\))+/g, '$1, …').slice(0, 160);
+  return sql
+    .replace(/\s+/g, ' ')
+    .replace(/(\(\?(, \?)*\))(, \(\?(, \?)*\))+/g, '$1, …')
+    .slice(0, 160);
 }
 
 function timed(statement, sql) {

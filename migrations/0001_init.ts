@@ -7,28 +7,32 @@ import { sql, type Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await audited(db.schema.createTable('accounts')
-    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('name', 'text', required)
-    .addColumn('email', 'text', required)
+  await audited(
+    db.schema
+      .createTable('accounts')
+      .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+      .addColumn('name', 'text', required)
+      .addColumn('email', 'text', required),
   ).execute();
 
-  await audited(db.schema.createTable('users')
-    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
-    .addColumn('email', 'text', required)
-    .addColumn('email_normalized', 'text', required)
-    .addColumn('name', 'text', required)
-    .addColumn('password_hash', 'text', required)
-    .addColumn('role', 'text', required)
+  await audited(
+    db.schema
+      .createTable('users')
+      .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+      .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
+      .addColumn('email', 'text', required)
+      .addColumn('email_normalized', 'text', required)
+      .addColumn('name', 'text', required)
+      .addColumn('password_hash', 'text', required)
+      .addColumn('role', 'text', required),
   ).execute();
   // A login email names exactly one live user across the whole installation.
-  await db.schema.createIndex('users_email_live').on('users').column('email_normalized').unique()
-    .where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema.createIndex('users_email_live').on('users').column('email_normalized').unique().where(sql.ref('deleted_at'), 'is', null).execute();
 
   // A session is one refresh-token family: every rotation stays in it, and revoking it
   // ends the access tokens issued in it too.
-  await db.schema.createTable('sessions')
+  await db.schema
+    .createTable('sessions')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
     .addColumn('user_id', 'varchar(24)', (c) => c.notNull().references('users.id'))
@@ -39,7 +43,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
 
-  await db.schema.createTable('refresh_tokens')
+  await db.schema
+    .createTable('refresh_tokens')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('session_id', 'varchar(24)', (c) => c.notNull().references('sessions.id'))
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
@@ -49,31 +54,41 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('refresh_tokens_session').on('refresh_tokens').column('session_id').execute();
 
-  await audited(db.schema.createTable('senders')
-    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
-    .addColumn('display_name', 'text', required)
-    .addColumn('email', 'text', required)
-    .addColumn('email_normalized', 'text', required)
+  await audited(
+    db.schema
+      .createTable('senders')
+      .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+      .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
+      .addColumn('display_name', 'text', required)
+      .addColumn('email', 'text', required)
+      .addColumn('email_normalized', 'text', required),
   ).execute();
-  await db.schema.createIndex('senders_account_email_live').on('senders').columns(['account_id', 'email_normalized']).unique()
-    .where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('senders_account_email_live')
+    .on('senders')
+    .columns(['account_id', 'email_normalized'])
+    .unique()
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 
-  await audited(db.schema.createTable('messages')
-    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
-    .addColumn('sender_id', 'varchar(24)', (c) => c.notNull().references('senders.id'))
-    .addColumn('from_email', 'text', required)
-    .addColumn('from_name', 'text', required)
-    .addColumn('subject', 'text', required)
-    .addColumn('html_content', 'text', required)
-    .addColumn('message_id_header', 'text', required)
-    .addColumn('mime', 'text')
-    .addColumn('recipient_count', 'integer', required)
+  await audited(
+    db.schema
+      .createTable('messages')
+      .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+      .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
+      .addColumn('sender_id', 'varchar(24)', (c) => c.notNull().references('senders.id'))
+      .addColumn('from_email', 'text', required)
+      .addColumn('from_name', 'text', required)
+      .addColumn('subject', 'text', required)
+      .addColumn('html_content', 'text', required)
+      .addColumn('message_id_header', 'text', required)
+      .addColumn('mime', 'text')
+      .addColumn('recipient_count', 'integer', required),
   ).execute();
   await db.schema.createIndex('messages_account_id').on('messages').columns(['account_id', 'id']).execute();
 
-  await db.schema.createTable('message_recipients')
+  await db.schema
+    .createTable('message_recipients')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('message_id', 'varchar(24)', (c) => c.notNull().references('messages.id'))
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull())
@@ -92,7 +107,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The delivery queue: one row per recipient still to be delivered. A worker owns a
   // row while `locked_until` is in the future; the row is deleted when the recipient
   // reaches a final state.
-  await db.schema.createTable('delivery_jobs')
+  await db.schema
+    .createTable('delivery_jobs')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('recipient_id', 'varchar(24)', (c) => c.notNull().unique().references('message_recipients.id'))
     .addColumn('message_id', 'varchar(24)', (c) => c.notNull())
@@ -105,7 +121,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('delivery_jobs_due').on('delivery_jobs').columns(['run_at', 'id']).execute();
 
-  await db.schema.createTable('captured_emails')
+  await db.schema
+    .createTable('captured_emails')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull())
     .addColumn('message_id', 'varchar(24)', (c) => c.notNull())

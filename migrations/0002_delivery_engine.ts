@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('events')
+  await db.schema
+    .createTable('events')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', required)
     .addColumn('message_id', 'varchar(24)')
@@ -22,30 +23,40 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('events_recipient').on('events').columns(['recipient_id', 'id']).execute();
   await db.schema.createIndex('events_message').on('events').columns(['message_id', 'id']).execute();
 
-  await audited(db.schema.createTable('suppressions')
-    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('account_id', 'varchar(24)', required)
-    .addColumn('email', 'text', required)
-    .addColumn('email_normalized', 'text', required)
-    /** hard_bounce | complaint | manual */
-    .addColumn('reason', 'text', required)
-    .addColumn('details', 'text')
+  await audited(
+    db.schema
+      .createTable('suppressions')
+      .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+      .addColumn('account_id', 'varchar(24)', required)
+      .addColumn('email', 'text', required)
+      .addColumn('email_normalized', 'text', required)
+      /** hard_bounce | complaint | manual */
+      .addColumn('reason', 'text', required)
+      .addColumn('details', 'text'),
   ).execute();
-  await db.schema.createIndex('suppressions_account_email_live').on('suppressions').columns(['account_id', 'email_normalized']).unique()
-    .where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('suppressions_account_email_live')
+    .on('suppressions')
+    .columns(['account_id', 'email_normalized'])
+    .unique()
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 
-  await audited(db.schema.createTable('webhooks')
-    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('account_id', 'varchar(24)', required)
-    .addColumn('url', 'text', required)
-    .addColumn('description', 'text', required)
-    /** JSON array of event type names; empty means every event. */
-    .addColumn('events', 'text', required)
-    .addColumn('secret', 'text', required)
+  await audited(
+    db.schema
+      .createTable('webhooks')
+      .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+      .addColumn('account_id', 'varchar(24)', required)
+      .addColumn('url', 'text', required)
+      .addColumn('description', 'text', required)
+      /** JSON array of event type names; empty means every event. */
+      .addColumn('events', 'text', required)
+      .addColumn('secret', 'text', required),
   ).execute();
   await db.schema.createIndex('webhooks_account').on('webhooks').columns(['account_id', 'id']).execute();
 
-  await db.schema.createTable('webhook_deliveries')
+  await db.schema
+    .createTable('webhook_deliveries')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', required)
     .addColumn('webhook_id', 'varchar(24)', required)

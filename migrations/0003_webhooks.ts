@@ -11,8 +11,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('webhook_deliveries').addColumn('last_attempt_at', 'bigint').execute();
   await db.schema.alterTable('webhook_deliveries').addColumn('failed_at', 'bigint').execute();
   await db.schema.dropIndex('webhook_deliveries_due').execute();
-  await db.schema.createIndex('webhook_deliveries_pending').on('webhook_deliveries').columns(['run_at', 'id'])
-    .where(sql.ref('delivered_at'), 'is', null).where(sql.ref('failed_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_pending')
+    .on('webhook_deliveries')
+    .columns(['run_at', 'id'])
+    .where(sql.ref('delivered_at'), 'is', null)
+    .where(sql.ref('failed_at'), 'is', null)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -8,25 +8,29 @@ import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // A label shown by GET /account; the operator's, not the customer's, to change.
-  await db.schema.alterTable('accounts').addColumn('plan', 'text', (c) => c.notNull().defaultTo('self-hosted')).execute();
+  await db.schema
+    .alterTable('accounts')
+    .addColumn('plan', 'text', (c) => c.notNull().defaultTo('self-hosted'))
+    .execute();
 
   await db.schema.createIndex('users_account').on('users').columns(['account_id', 'id']).execute();
 
   // A revoked key is soft-deleted (deleted_at) so its row still explains who made it and when.
-  await audited(db.schema.createTable('api_keys')
-    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
-    .addColumn('name', 'text', required)
-    /** Hex SHA-256 of the whole key; every authenticated request with a key looks it up here. */
-    .addColumn('key_hash', 'varchar(64)', (c) => c.notNull().unique())
-    .addColumn('preview', 'text', required)
-    /** Space-separated scopes: send read marketing account. */
-    .addColumn('scopes', 'text', required)
-    .addColumn('expires_at', 'bigint')
-    .addColumn('last_used_at', 'bigint')
+  await audited(
+    db.schema
+      .createTable('api_keys')
+      .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+      .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
+      .addColumn('name', 'text', required)
+      /** Hex SHA-256 of the whole key; every authenticated request with a key looks it up here. */
+      .addColumn('key_hash', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('preview', 'text', required)
+      /** Space-separated scopes: send read marketing account. */
+      .addColumn('scopes', 'text', required)
+      .addColumn('expires_at', 'bigint')
+      .addColumn('last_used_at', 'bigint'),
   ).execute();
-  await db.schema.createIndex('api_keys_account').on('api_keys').columns(['account_id', 'id'])
-    .where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema.createIndex('api_keys_account').on('api_keys').columns(['account_id', 'id']).where(sql.ref('deleted_at'), 'is', null).execute();
 
   // GET /account counts the recipients accepted since the start of the month.
   await db.schema.createIndex('message_recipients_account_created').on('message_recipients').columns(['account_id', 'created_at']).execute();

@@ -7,24 +7,27 @@ import type { Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await audited(db.schema.createTable('payments')
-    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
-    /** In the currency's minor unit (cents for EUR/USD, yen for JPY). */
-    .addColumn('amount', 'bigint', required)
-    /** ISO 4217 code, upper case. */
-    .addColumn('currency', 'varchar(3)', required)
-    .addColumn('credits', 'bigint', required)
-    .addColumn('method', 'text', required)
-    .addColumn('reference', 'text')
-    /** completed (the only state an operator records today). */
-    .addColumn('status', 'text', required)
-    /** How the operator recorded it: cli or admin-api. */
-    .addColumn('created_by', 'text', required)
+  await audited(
+    db.schema
+      .createTable('payments')
+      .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+      .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
+      /** In the currency's minor unit (cents for EUR/USD, yen for JPY). */
+      .addColumn('amount', 'bigint', required)
+      /** ISO 4217 code, upper case. */
+      .addColumn('currency', 'varchar(3)', required)
+      .addColumn('credits', 'bigint', required)
+      .addColumn('method', 'text', required)
+      .addColumn('reference', 'text')
+      /** completed (the only state an operator records today). */
+      .addColumn('status', 'text', required)
+      /** How the operator recorded it: cli or admin-api. */
+      .addColumn('created_by', 'text', required),
   ).execute();
   await db.schema.createIndex('payments_account').on('payments').columns(['account_id', 'id']).execute();
 
-  await db.schema.createTable('credit_ledger')
+  await db.schema
+    .createTable('credit_ledger')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
     /** payment | usage | refund | adjustment */

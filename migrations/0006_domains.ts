@@ -13,20 +13,27 @@ import { sql, type Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await audited(db.schema.createTable('domains')
-    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
-    .addColumn('name', 'text', required)
-    .addColumn('selector', 'text', required)
-    .addColumn('private_key', 'text')
-    /** Base64 of the DER SubjectPublicKeyInfo: the p= of the DKIM record. */
-    .addColumn('public_key', 'text', required)
-    .addColumn('verified_at', 'bigint')
-    .addColumn('checked_at', 'bigint')
-    .addColumn('check_results', 'text')
+  await audited(
+    db.schema
+      .createTable('domains')
+      .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+      .addColumn('account_id', 'varchar(24)', (c) => c.notNull().references('accounts.id'))
+      .addColumn('name', 'text', required)
+      .addColumn('selector', 'text', required)
+      .addColumn('private_key', 'text')
+      /** Base64 of the DER SubjectPublicKeyInfo: the p= of the DKIM record. */
+      .addColumn('public_key', 'text', required)
+      .addColumn('verified_at', 'bigint')
+      .addColumn('checked_at', 'bigint')
+      .addColumn('check_results', 'text'),
   ).execute();
-  await db.schema.createIndex('domains_account_name_live').on('domains').columns(['account_id', 'name']).unique()
-    .where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('domains_account_name_live')
+    .on('domains')
+    .columns(['account_id', 'name'])
+    .unique()
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 
   // SQLite adds one column per ALTER TABLE.
   await db.schema.alterTable('senders').addColumn('confirmed_at', 'bigint').execute();

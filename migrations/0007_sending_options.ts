@@ -4,7 +4,7 @@
  * that statistics filter by. Every new message column is nullable: a plain send leaves
  * them empty and costs nothing more.
  */
-import { type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -24,15 +24,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['template_id', 'varchar(24)'],
   ];
   for (const [name, type] of messageColumns) {
-    await db.schema.alterTable('messages').addColumn(name, type as 'text').execute();
+    await db.schema
+      .alterTable('messages')
+      .addColumn(name, type as 'text')
+      .execute();
   }
   /** to | cc | bcc: how the recipient appears in the MIME headers (bcc: not at all). */
-  await db.schema.alterTable('message_recipients').addColumn('kind', 'text', (c) => c.notNull().defaultTo('to')).execute();
+  await db.schema
+    .alterTable('message_recipients')
+    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('to'))
+    .execute();
   /** Personalised sends (to[i].params): JSON `{ subject, html, text }` of this recipient's copy, and its composed MIME. */
   await db.schema.alterTable('message_recipients').addColumn('content', 'text').execute();
   await db.schema.alterTable('message_recipients').addColumn('mime', 'text').execute();
 
-  await db.schema.createTable('message_tags')
+  await db.schema
+    .createTable('message_tags')
     .addColumn('message_id', 'varchar(24)', required)
     .addColumn('account_id', 'varchar(24)', required)
     .addColumn('tag', 'text', required)
@@ -40,19 +47,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('message_tags_account_tag').on('message_tags').columns(['account_id', 'tag', 'message_id']).execute();
 
-  await audited(db.schema.createTable('templates')
-    .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
-    .addColumn('account_id', 'varchar(24)', required)
-    .addColumn('name', 'text', required)
-    .addColumn('subject', 'text', required)
-    .addColumn('html_content', 'text', required)
-    .addColumn('text_content', 'text')
+  await audited(
+    db.schema
+      .createTable('templates')
+      .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
+      .addColumn('account_id', 'varchar(24)', required)
+      .addColumn('name', 'text', required)
+      .addColumn('subject', 'text', required)
+      .addColumn('html_content', 'text', required)
+      .addColumn('text_content', 'text'),
   ).execute();
   await db.schema.createIndex('templates_account').on('templates').columns(['account_id', 'id']).execute();
 
   // One row per (account, key): the primary key is what makes two concurrent requests
   // with the same key produce one message, in one process or many.
-  await db.schema.createTable('idempotency_keys')
+  await db.schema
+    .createTable('idempotency_keys')
     .addColumn('account_id', 'varchar(24)', required)
     .addColumn('key', 'text', required)
     .addColumn('request_hash', 'text', required)

@@ -13,7 +13,10 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('delivery_jobs').addColumn('priority', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('delivery_jobs')
+    .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('delivery_jobs').addColumn('account_id', 'varchar(24)').execute();
   await sql`update delivery_jobs set account_id = (select r.account_id from message_recipients r where r.id = delivery_jobs.recipient_id)`.execute(db);
   await sql`create index delivery_jobs_transactional_due on delivery_jobs (run_at) where priority = 0`.execute(db);

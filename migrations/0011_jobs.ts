@@ -9,7 +9,8 @@ import { sql, type Kysely } from 'kysely';
 import { required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('jobs')
+  await db.schema
+    .createTable('jobs')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('task', 'text', required)
     /** JSON. */

@@ -26,8 +26,9 @@ export function renderConfigMarkdown(): string {
 }
 
 export function renderEnvExample(): string {
-  return Object.entries(CONFIG_SCHEMA).map(([key, spec]) =>
-    `# ${spec.description}\n${spec.default === undefined ? `# ${key}=` : `${key}=${spec.default}`}\n`).join('\n');
+  return Object.entries(CONFIG_SCHEMA)
+    .map(([key, spec]) => `# ${spec.description}\n${spec.default === undefined ? `# ${key}=` : `${key}=${spec.default}`}\n`)
+    .join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

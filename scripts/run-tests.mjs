@@ -61,7 +61,9 @@ if (tier === 'unit') files = files.filter(isUnit);
 if (tier === 'faults') files = files.filter((file) => path.normalize(file).startsWith(SERIAL[0]));
 if (tier === 'pg') {
   // test/db/ is about the SQLite thread only; the fault tests are a tier of their own.
-  files = files.filter((file) => !isUnit(file) && !path.normalize(file).startsWith(`test${path.sep}db${path.sep}`) && !path.normalize(file).startsWith(SERIAL[0]));
+  files = files.filter(
+    (file) => !isUnit(file) && !path.normalize(file).startsWith(`test${path.sep}db${path.sep}`) && !path.normalize(file).startsWith(SERIAL[0]),
+  );
   env.TEST_DATABASE_URL ||= LOCAL_POSTGRES;
   env.TEST_DIALECTS = 'postgres';
 }

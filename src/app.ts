@@ -75,7 +75,8 @@ export async function buildApp(config: Config, services: Services, logger: Logge
       info: {
         title: 'Postwire API',
         version: ENVELOPE_VERSION,
-        description: 'Transactional email and account API. Every JSON response is the envelope { version, resultStatus, resultCode, resultMessage, resultObject }.',
+        description:
+          'Transactional email and account API. Every JSON response is the envelope { version, resultStatus, resultCode, resultMessage, resultObject }.',
       },
       // Without BASE_URL the document names no server, so the UI calls the address it was loaded from.
       ...(publicUrl ? { servers: [{ url: publicUrl }] } : {}),

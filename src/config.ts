@@ -28,89 +28,412 @@ interface KeySpec {
 export const CONFIG_SCHEMA = {
   PORT: { kind: 'integer', default: '3000', min: 0, max: 65535, description: 'TCP port the HTTP API listens on (0 picks a free port).' },
   HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the HTTP API binds to; 0.0.0.0 serves other machines.' },
-  DATA_DIR: { kind: 'string', normalize: 'path', default: './data', description: 'Folder for the SQLite file, the generated JWT secret and other local state.' },
+  DATA_DIR: {
+    kind: 'string',
+    normalize: 'path',
+    default: './data',
+    description: 'Folder for the SQLite file, the generated JWT secret and other local state.',
+  },
   DATABASE_URL: { kind: 'string', default: undefined, description: 'Absent: SQLite file postwire.db in DATA_DIR. postgres://… selects PostgreSQL.' },
   BASE_URL: { kind: 'string', normalize: 'url', default: undefined, description: 'Public address used in links; defaults to http://HOST:PORT.' },
   JWT_SECRET: { kind: 'string', default: undefined, description: 'HMAC secret for access tokens; absent: generated once and kept in DATA_DIR/jwt-secret.' },
-  TRANSPORT: { kind: 'enum', default: 'capture', values: ['capture', 'smtp', 'mx'], description: 'Where the worker hands messages: capture keeps them in the built-in inbox, smtp relays through SMTP_URL, mx delivers to each domain\'s mail servers.' },
-  SMTP_URL: { kind: 'string', default: undefined, description: 'Relay for TRANSPORT=smtp: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (TLS from the start).' },
+  TRANSPORT: {
+    kind: 'enum',
+    default: 'capture',
+    values: ['capture', 'smtp', 'mx'],
+    description:
+      "Where the worker hands messages: capture keeps them in the built-in inbox, smtp relays through SMTP_URL, mx delivers to each domain's mail servers.",
+  },
+  SMTP_URL: {
+    kind: 'string',
+    default: undefined,
+    description: 'Relay for TRANSPORT=smtp: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (TLS from the start).',
+  },
   SMTP_POOL_SIZE: { kind: 'integer', default: '5', min: 1, description: 'Connections kept open to the relay, or to each destination host with TRANSPORT=mx.' },
-  SMTP_CONNECT_TIMEOUT_MS: { kind: 'integer', default: '30000', min: 100, description: 'How long connecting to a mail server, and then its greeting, may take before the attempt is deferred.' },
-  SMTP_IDLE_TIMEOUT_MS: { kind: 'integer', default: '120000', min: 100, description: 'How long a mail server may stay silent during a session (any reply, e.g. the answer to DATA) before the attempt is deferred (the claim on the message is renewed meanwhile).' },
+  SMTP_CONNECT_TIMEOUT_MS: {
+    kind: 'integer',
+    default: '30000',
+    min: 100,
+    description: 'How long connecting to a mail server, and then its greeting, may take before the attempt is deferred.',
+  },
+  SMTP_IDLE_TIMEOUT_MS: {
+    kind: 'integer',
+    default: '120000',
+    min: 100,
+    description:
+      'How long a mail server may stay silent during a session (any reply, e.g. the answer to DATA) before the attempt is deferred (the claim on the message is renewed meanwhile).',
+  },
   SMTP_MAX_MESSAGES_PER_CONNECTION: { kind: 'integer', default: '100', min: 1, description: 'Messages sent over one relay connection before it is replaced.' },
-  SMTP_TLS_REJECT_UNAUTHORIZED: { kind: 'boolean', default: 'true', description: 'false accepts a relay or MX host with a self-signed or mismatched certificate.' },
-  DNS_RESOLVER: { kind: 'string', default: undefined, description: 'DNS server for every look-up (MX delivery, sending-domain checks) as an IP address or IP:port (not a name); absent: the system resolver.' },
-  MX_RESOLVER: { kind: 'string', fallback: 'DNS_RESOLVER', default: undefined, description: 'DNS server for MX look-ups only, overriding DNS_RESOLVER for them; same form.' },
+  SMTP_TLS_REJECT_UNAUTHORIZED: {
+    kind: 'boolean',
+    default: 'true',
+    description: 'false accepts a relay or MX host with a self-signed or mismatched certificate.',
+  },
+  DNS_RESOLVER: {
+    kind: 'string',
+    default: undefined,
+    description: 'DNS server for every look-up (MX delivery, sending-domain checks) as an IP address or IP:port (not a name); absent: the system resolver.',
+  },
+  MX_RESOLVER: {
+    kind: 'string',
+    fallback: 'DNS_RESOLVER',
+    default: undefined,
+    description: 'DNS server for MX look-ups only, overriding DNS_RESOLVER for them; same form.',
+  },
   MX_PORT: { kind: 'integer', default: '25', min: 1, max: 65535, description: 'Port of the destination mail servers for TRANSPORT=mx.' },
   MX_CONCURRENCY_PER_DOMAIN: { kind: 'integer', default: '5', min: 1, description: 'Deliveries in flight at once to one destination domain.' },
-  HELO_NAME: { kind: 'string', default: undefined, description: 'Name this server gives in EHLO; absent: the machine\'s host name. Set a real, resolvable name for TRANSPORT=mx.' },
-  BOUNCE_DOMAIN: { kind: 'string', normalize: 'lowercase', default: undefined, description: 'Domain of the VERP return path bounces+<recipientId>@BOUNCE_DOMAIN; absent: the sender\'s own address is the return path.' },
-  DKIM_DOMAIN: { kind: 'string', normalize: 'lowercase', default: undefined, description: 'Sign messages from this domain (and its subdomains) with DKIM_PRIVATE_KEY.' },
-  DKIM_SELECTOR: { kind: 'string', default: 'postwire', description: 'DKIM selector of DKIM_PRIVATE_KEY, and the default selector of the keys generated for sending domains: a key is published at <selector>._domainkey.<domain>.' },
-  SPF_MECHANISM: { kind: 'string', default: undefined, description: 'What sending domains must add to their SPF record to authorise this server, e.g. include:_spf.example.com or ip4:203.0.113.7; absent: a:<HELO_NAME or host name>.' },
-  REQUIRE_VERIFIED_SENDERS: { kind: 'boolean', default: 'false', description: 'true: a sender can be used in from only once its address is confirmed by email or its domain is verified.' },
-  SYSTEM_FROM: { kind: 'string', default: undefined, description: 'From address of the mail Postwire sends itself (sender confirmations); absent: postwire@<BOUNCE_DOMAIN, HELO_NAME or host name>.' },
+  HELO_NAME: {
+    kind: 'string',
+    default: undefined,
+    description: "Name this server gives in EHLO; absent: the machine's host name. Set a real, resolvable name for TRANSPORT=mx.",
+  },
+  BOUNCE_DOMAIN: {
+    kind: 'string',
+    normalize: 'lowercase',
+    default: undefined,
+    description: "Domain of the VERP return path bounces+<recipientId>@BOUNCE_DOMAIN; absent: the sender's own address is the return path.",
+  },
+  DKIM_DOMAIN: {
+    kind: 'string',
+    normalize: 'lowercase',
+    default: undefined,
+    description: 'Sign messages from this domain (and its subdomains) with DKIM_PRIVATE_KEY.',
+  },
+  DKIM_SELECTOR: {
+    kind: 'string',
+    default: 'postwire',
+    description:
+      'DKIM selector of DKIM_PRIVATE_KEY, and the default selector of the keys generated for sending domains: a key is published at <selector>._domainkey.<domain>.',
+  },
+  SPF_MECHANISM: {
+    kind: 'string',
+    default: undefined,
+    description:
+      'What sending domains must add to their SPF record to authorise this server, e.g. include:_spf.example.com or ip4:203.0.113.7; absent: a:<HELO_NAME or host name>.',
+  },
+  REQUIRE_VERIFIED_SENDERS: {
+    kind: 'boolean',
+    default: 'false',
+    description: 'true: a sender can be used in from only once its address is confirmed by email or its domain is verified.',
+  },
+  SYSTEM_FROM: {
+    kind: 'string',
+    default: undefined,
+    description: 'From address of the mail Postwire sends itself (sender confirmations); absent: postwire@<BOUNCE_DOMAIN, HELO_NAME or host name>.',
+  },
   SENDER_CONFIRMATION_TTL_SECONDS: { kind: 'integer', default: '172800', min: 60, description: 'How long a sender confirmation link stays valid (2 days).' },
   DKIM_PRIVATE_KEY: { kind: 'string', default: undefined, description: 'PEM private key for DKIM, or a path to a file holding it.' },
-  MAX_RETRY_AGE_SECONDS: { kind: 'integer', default: '259200', min: 60, description: 'A recipient still deferred this long after acceptance is bounced (3 days).' },
-  RETRY_FIRST_DELAY_MS: { kind: 'integer', default: '60000', min: 100, description: 'Wait before retrying a deferred delivery the first time; it doubles with every attempt, up to one hour (±20 % jitter).' },
-  INBOUND_SMTP_PORT: { kind: 'integer', default: '2525', min: 0, max: 65535, description: 'Port of the built-in SMTP listener for bounces (DSN) and complaints (ARF); 0 picks a free port.' },
+  MAX_RETRY_AGE_SECONDS: {
+    kind: 'integer',
+    default: '259200',
+    min: 60,
+    description: 'A recipient still deferred this long after acceptance is bounced (3 days).',
+  },
+  RETRY_FIRST_DELAY_MS: {
+    kind: 'integer',
+    default: '60000',
+    min: 100,
+    description: 'Wait before retrying a deferred delivery the first time; it doubles with every attempt, up to one hour (±20 % jitter).',
+  },
+  INBOUND_SMTP_PORT: {
+    kind: 'integer',
+    default: '2525',
+    min: 0,
+    max: 65535,
+    description: 'Port of the built-in SMTP listener for bounces (DSN) and complaints (ARF); 0 picks a free port.',
+  },
   INBOUND_SMTP_HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the inbound SMTP listener binds to.' },
-  INBOUND_SMTP_MAX_BYTES: { kind: 'integer', default: '10485760', min: 1024, description: 'Largest report the inbound SMTP listener accepts; larger ones are refused with 552.' },
-  SMTP_SUBMISSION_PORT: { kind: 'integer', default: '2587', min: 0, max: 65535, description: 'Port of the SMTP submission service (`postwire smtp`, also run by `start`) where applications send mail with an API key as password (docs/smtp.md); 587 where the process may bind it; 0 picks a free port.' },
-  SMTP_SUBMISSION_TLS_PORT: { kind: 'integer', default: undefined, min: 0, max: 65535, description: 'A second submission port with TLS from the first byte (SMTPS; 465 where the process may bind it) for mailers that only do "SSL"; absent: none. 0 picks a free port.' },
-  SMTP_SUBMISSION_HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the SMTP submission service binds to; 0.0.0.0 serves other machines (as HOST does for the API).' },
-  SMTP_SUBMISSION_TLS_CERT: { kind: 'string', default: undefined, description: 'PEM certificate (chain) file for STARTTLS on the submission port; absent: a self-signed certificate is generated once and kept in DATA_DIR.' },
+  INBOUND_SMTP_MAX_BYTES: {
+    kind: 'integer',
+    default: '10485760',
+    min: 1024,
+    description: 'Largest report the inbound SMTP listener accepts; larger ones are refused with 552.',
+  },
+  SMTP_SUBMISSION_PORT: {
+    kind: 'integer',
+    default: '2587',
+    min: 0,
+    max: 65535,
+    description:
+      'Port of the SMTP submission service (`postwire smtp`, also run by `start`) where applications send mail with an API key as ' +
+      'password (docs/smtp.md); 587 where the process may bind it; 0 picks a free port.',
+  },
+  SMTP_SUBMISSION_TLS_PORT: {
+    kind: 'integer',
+    default: undefined,
+    min: 0,
+    max: 65535,
+    description:
+      'A second submission port with TLS from the first byte (SMTPS; 465 where the process may bind it) for mailers that only do "SSL"; absent: none. 0 picks a free port.',
+  },
+  SMTP_SUBMISSION_HOST: {
+    kind: 'string',
+    default: '127.0.0.1',
+    description: 'Address the SMTP submission service binds to; 0.0.0.0 serves other machines (as HOST does for the API).',
+  },
+  SMTP_SUBMISSION_TLS_CERT: {
+    kind: 'string',
+    default: undefined,
+    description: 'PEM certificate (chain) file for STARTTLS on the submission port; absent: a self-signed certificate is generated once and kept in DATA_DIR.',
+  },
   SMTP_SUBMISSION_TLS_KEY: { kind: 'string', default: undefined, description: 'PEM private key file of SMTP_SUBMISSION_TLS_CERT.' },
-  SMTP_SUBMISSION_AUTH_WITHOUT_TLS: { kind: 'boolean', default: 'false', description: 'Offer AUTH before STARTTLS to every client (the API key then crosses the network in clear); loopback clients are always offered it.' },
-  SMTP_SUBMISSION_MAX_RECIPIENTS: { kind: 'integer', default: '100', min: 1, description: 'Envelope recipients (RCPT TO) one submitted message may have; more get 452.' },
-  SMTP_SUBMISSION_MAX_MESSAGES_PER_CONNECTION: { kind: 'integer', default: '1000', min: 1, description: 'Messages one submission connection may send; after that MAIL FROM gets 421 and the client reconnects.' },
-  LOG_LEVEL: { kind: 'enum', default: 'info', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], description: 'Minimum level of log lines written to stdout.' },
-  LOG_REQUESTS: { kind: 'boolean', default: 'false', description: 'true: log one line per API request (at info): request id, method, route, status, time in ms and account id; never bodies or credentials.' },
+  SMTP_SUBMISSION_AUTH_WITHOUT_TLS: {
+    kind: 'boolean',
+    default: 'false',
+    description: 'Offer AUTH before STARTTLS to every client (the API key then crosses the network in clear); loopback clients are always offered it.',
+  },
+  SMTP_SUBMISSION_MAX_RECIPIENTS: {
+    kind: 'integer',
+    default: '100',
+    min: 1,
+    description: 'Envelope recipients (RCPT TO) one submitted message may have; more get 452.',
+  },
+  SMTP_SUBMISSION_MAX_MESSAGES_PER_CONNECTION: {
+    kind: 'integer',
+    default: '1000',
+    min: 1,
+    description: 'Messages one submission connection may send; after that MAIL FROM gets 421 and the client reconnects.',
+  },
+  LOG_LEVEL: {
+    kind: 'enum',
+    default: 'info',
+    values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    description: 'Minimum level of log lines written to stdout.',
+  },
+  LOG_REQUESTS: {
+    kind: 'boolean',
+    default: 'false',
+    description: 'true: log one line per API request (at info): request id, method, route, status, time in ms and account id; never bodies or credentials.',
+  },
   ACCESS_TOKEN_TTL_SECONDS: { kind: 'integer', default: '3600', min: 60, description: 'Lifetime of an access token (expires_in of POST /token).' },
-  REFRESH_TOKEN_TTL_SECONDS: { kind: 'integer', default: '2592000', min: 60, description: 'Lifetime of a refresh token family since its last rotation (30 days).' },
-  SESSION_CACHE_SECONDS: { kind: 'integer', default: '5', min: 0, description: 'How long another process may keep honouring a revoked session (verified credentials are cached this long).' },
-  HTTP_HEADERS_TIMEOUT_MS: { kind: 'integer', default: '10000', min: 100, description: 'How long a client may take to send a request\'s headers before it gets 408 and the connection is closed.' },
-  HTTP_REQUEST_TIMEOUT_MS: { kind: 'integer', default: '120000', min: 100, description: 'How long a client may take to send a whole request, body included, before it gets 408 and the connection is closed (a 10 MB body at 1 Mbit/s takes about 80 s).' },
-  HTTP_IDLE_TIMEOUT_MS: { kind: 'integer', default: '120000', min: 100, description: 'A connection on which nothing is sent or received for this long is closed (a client that stops in the middle of a body); keep it above the slowest request\'s processing time.' },
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: { kind: 'integer', default: '72000', min: 100, description: 'How long an idle kept-alive connection stays open for the next request; behind a load balancer, make it longer than the balancer\'s own.' },
-  SHUTDOWN_TIMEOUT_MS: { kind: 'integer', default: '10000', min: 100, description: 'On SIGTERM, how long requests in progress may take to finish before their connections are closed; accepted messages are committed either way.' },
+  REFRESH_TOKEN_TTL_SECONDS: {
+    kind: 'integer',
+    default: '2592000',
+    min: 60,
+    description: 'Lifetime of a refresh token family since its last rotation (30 days).',
+  },
+  SESSION_CACHE_SECONDS: {
+    kind: 'integer',
+    default: '5',
+    min: 0,
+    description: 'How long another process may keep honouring a revoked session (verified credentials are cached this long).',
+  },
+  HTTP_HEADERS_TIMEOUT_MS: {
+    kind: 'integer',
+    default: '10000',
+    min: 100,
+    description: "How long a client may take to send a request's headers before it gets 408 and the connection is closed.",
+  },
+  HTTP_REQUEST_TIMEOUT_MS: {
+    kind: 'integer',
+    default: '120000',
+    min: 100,
+    description:
+      'How long a client may take to send a whole request, body included, before it gets 408 and the connection is closed (a 10 MB body at 1 Mbit/s takes about 80 s).',
+  },
+  HTTP_IDLE_TIMEOUT_MS: {
+    kind: 'integer',
+    default: '120000',
+    min: 100,
+    description:
+      "A connection on which nothing is sent or received for this long is closed (a client that stops in the middle of a body); keep it above the slowest request's processing time.",
+  },
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: {
+    kind: 'integer',
+    default: '72000',
+    min: 100,
+    description: "How long an idle kept-alive connection stays open for the next request; behind a load balancer, make it longer than the balancer's own.",
+  },
+  SHUTDOWN_TIMEOUT_MS: {
+    kind: 'integer',
+    default: '10000',
+    min: 100,
+    description:
+      'On SIGTERM, how long requests in progress may take to finish before their connections are closed; accepted messages are committed either way.',
+  },
   BODY_LIMIT_BYTES: { kind: 'integer', default: '10485760', min: 1024, description: 'Largest request body accepted; larger bodies get 413.' },
-  BILLING: { kind: 'enum', default: 'off', values: ['off', 'credits'], description: 'off: sending is not metered; credits: each accepted recipient costs one credit, and an account without credits gets 402 (docs/billing.md).' },
-  ADMIN_TOKEN: { kind: 'string', default: undefined, description: 'Bearer token of the operator\'s endpoints (POST /admin/accounts/{id}/payments), at least 24 characters; absent: those endpoints do not exist (404).' },
-  REDIS_URL: { kind: 'string', default: undefined, description: 'redis://… or rediss://…: rate-limit counters are kept there and shared by every API process; absent: in each process\'s memory.' },
+  BILLING: {
+    kind: 'enum',
+    default: 'off',
+    values: ['off', 'credits'],
+    description: 'off: sending is not metered; credits: each accepted recipient costs one credit, and an account without credits gets 402 (docs/billing.md).',
+  },
+  ADMIN_TOKEN: {
+    kind: 'string',
+    default: undefined,
+    description:
+      "Bearer token of the operator's endpoints (POST /admin/accounts/{id}/payments), at least 24 characters; absent: those endpoints do not exist (404).",
+  },
+  REDIS_URL: {
+    kind: 'string',
+    default: undefined,
+    description: "redis://… or rediss://…: rate-limit counters are kept there and shared by every API process; absent: in each process's memory.",
+  },
   REDIS_KEY_PREFIX: { kind: 'string', default: 'postwire:', description: 'Prefix of every Redis key Postwire writes, so installations can share one Redis.' },
-  RATE_LIMIT_PER_MINUTE: { kind: 'integer', default: '300000', min: 0, description: 'Requests per minute one credential (an API key, or the user a token was issued to) may make; 0: no limit. The default only stops a runaway client (docs/limits.md).' },
-  RATE_LIMIT_PER_IP_PER_MINUTE: { kind: 'integer', default: '60000', min: 0, description: 'Requests per minute from one IP address (IPv6: one /64); 0: no limit. Health, /metrics and /docs are not limited.' },
-  CORS_ORIGINS: { kind: 'list', default: undefined, description: 'Comma-separated origins (https://app.example.com) whose browser pages may call the API; absent: any origin may (credentials are headers, never cookies).' },
-  RATE_LIMIT_EXEMPT_IPS: { kind: 'list', default: '127.0.0.1,::1', description: 'Comma-separated addresses that skip the per-IP limits (not the per-credential one); none: no address does. Loopback by default: a reverse proxy on the same host sends everyone\'s requests from it.' },
-  TRUST_PROXY: { kind: 'list', default: undefined, description: 'Comma-separated addresses (IPs or CIDR ranges) of reverse proxies whose X-Forwarded-For names the client; behind one, set it so rate limits see each client\'s address, not the proxy\'s. Absent: the connection\'s address is the client\'s.' },
-  LOGIN_RATE_WINDOW_SECONDS: { kind: 'integer', default: '300', min: 1, description: 'Window of the POST /token limits; a locked-out address is let in again at most this long after its last failure.' },
+  RATE_LIMIT_PER_MINUTE: {
+    kind: 'integer',
+    default: '300000',
+    min: 0,
+    description:
+      'Requests per minute one credential (an API key, or the user a token was issued to) may make; 0: no limit. The default only stops a runaway client (docs/limits.md).',
+  },
+  RATE_LIMIT_PER_IP_PER_MINUTE: {
+    kind: 'integer',
+    default: '60000',
+    min: 0,
+    description: 'Requests per minute from one IP address (IPv6: one /64); 0: no limit. Health, /metrics and /docs are not limited.',
+  },
+  CORS_ORIGINS: {
+    kind: 'list',
+    default: undefined,
+    description:
+      'Comma-separated origins (https://app.example.com) whose browser pages may call the API; absent: any origin may (credentials are headers, never cookies).',
+  },
+  RATE_LIMIT_EXEMPT_IPS: {
+    kind: 'list',
+    default: '127.0.0.1,::1',
+    description:
+      'Comma-separated addresses that skip the per-IP limits (not the per-credential one); none: no address does. Loopback by default: a ' +
+      "reverse proxy on the same host sends everyone's requests from it.",
+  },
+  TRUST_PROXY: {
+    kind: 'list',
+    default: undefined,
+    description:
+      'Comma-separated addresses (IPs or CIDR ranges) of reverse proxies whose X-Forwarded-For names the client; behind one, set it so ' +
+      "rate limits see each client's address, not the proxy's. Absent: the connection's address is the client's.",
+  },
+  LOGIN_RATE_WINDOW_SECONDS: {
+    kind: 'integer',
+    default: '300',
+    min: 1,
+    description: 'Window of the POST /token limits; a locked-out address is let in again at most this long after its last failure.',
+  },
   LOGIN_ATTEMPTS_PER_IP: { kind: 'integer', default: '100', min: 0, description: 'POST /token requests one IP address may make per window; 0: no limit.' },
-  LOGIN_FAILURES_PER_EMAIL_AND_IP: { kind: 'integer', default: '10', min: 0, description: 'Failed logins for one email address from one IP address per window before that IP gets 429 for it; 0: no limit.' },
-  LOGIN_FAILURES_PER_EMAIL: { kind: 'integer', default: '100', min: 0, description: 'Failed logins for one email address from all IP addresses together per window before every login for it gets 429; 0: no limit.' },
+  LOGIN_FAILURES_PER_EMAIL_AND_IP: {
+    kind: 'integer',
+    default: '10',
+    min: 0,
+    description: 'Failed logins for one email address from one IP address per window before that IP gets 429 for it; 0: no limit.',
+  },
+  LOGIN_FAILURES_PER_EMAIL: {
+    kind: 'integer',
+    default: '100',
+    min: 0,
+    description: 'Failed logins for one email address from all IP addresses together per window before every login for it gets 429; 0: no limit.',
+  },
   ATTACHMENTS_MAX_COUNT: { kind: 'integer', default: '20', min: 0, description: 'Most attachments one message may carry; more is a 400.' },
   ATTACHMENT_MAX_BYTES: { kind: 'integer', default: '5242880', min: 1, description: 'Largest single attachment (decoded bytes); larger is a 413.' },
-  ATTACHMENTS_MAX_TOTAL_BYTES: { kind: 'integer', default: '7340032', min: 1, description: 'Largest total of one message\'s attachments (decoded bytes); more is a 413.' },
+  ATTACHMENTS_MAX_TOTAL_BYTES: {
+    kind: 'integer',
+    default: '7340032',
+    min: 1,
+    description: "Largest total of one message's attachments (decoded bytes); more is a 413.",
+  },
   WORKER_BATCH_SIZE: { kind: 'integer', default: '100', min: 1, description: 'How many due recipients one worker claims at a time.' },
-  WORKER_LEASE_SECONDS: { kind: 'integer', default: '30', min: 5, description: 'How long a claim holds unless renewed; a worker renews the claims it is working on every third of this, so an expired claim means a dead worker, and any worker takes it over (crash recovery). At start, a process takes back at once the claims of dead processes on its own host.' },
-  WORKER_POLL_MS: { kind: 'integer', default: '1000', min: 10, description: 'How often an idle worker looks for due work it was not told about (on PostgreSQL, workers are also woken by LISTEN/NOTIFY when another process queues work).' },
+  WORKER_LEASE_SECONDS: {
+    kind: 'integer',
+    default: '30',
+    min: 5,
+    description:
+      'How long a claim holds unless renewed; a worker renews the claims it is working on every third of this, so an expired claim means ' +
+      'a dead worker, and any worker takes it over (crash recovery). At start, a process takes back at once the claims of dead processes ' +
+      'on its own host.',
+  },
+  WORKER_POLL_MS: {
+    kind: 'integer',
+    default: '1000',
+    min: 10,
+    description:
+      'How often an idle worker looks for due work it was not told about (on PostgreSQL, workers are also woken by LISTEN/NOTIFY when another process queues work).',
+  },
   WORKER_CONCURRENCY: { kind: 'integer', default: '16', min: 1, description: 'Deliveries one worker process keeps in flight at once.' },
-  WORKER_GIVE_WAY_RATE: { kind: 'integer', default: '1000', min: 0, description: 'In a process that also serves the API (postwire start): while it accepts at least this many messages per second, its worker keeps one delivery in flight instead of WORKER_CONCURRENCY, so that accepting comes first; 0: never give way.' },
-  COMPOSE_THREADS: { kind: 'integer', default: '1', min: 0, description: 'Worker threads that build MIME messages (and DKIM signatures) off the main thread; 0: on the main thread.' },
-  COMPOSE_NICE: { kind: 'integer', default: '10', min: 0, max: 19, description: 'Linux nice value of the compose threads in a process that also serves the API (postwire start): when the CPU is short, answering requests comes before composing queued mail (0: same priority).' },
-  WEBHOOK_TIMEOUT_MS: { kind: 'integer', default: '10000', min: 100, description: 'How long a webhook call may take (connect, answer and body) before it counts as failed and is retried.' },
-  OUTBOUND_ALLOW: { kind: 'list', default: undefined, description: 'Comma-separated host names (*.corp.example for every name under one), IP addresses and CIDR ranges that webhooks may call although they are internal (loopback, private, link-local…); absent: webhooks reach only public addresses (docs/security.md).' },
+  WORKER_GIVE_WAY_RATE: {
+    kind: 'integer',
+    default: '1000',
+    min: 0,
+    description:
+      'In a process that also serves the API (postwire start): while it accepts at least this many messages per second, its worker keeps ' +
+      'one delivery in flight instead of WORKER_CONCURRENCY, so that accepting comes first; 0: never give way.',
+  },
+  COMPOSE_THREADS: {
+    kind: 'integer',
+    default: '1',
+    min: 0,
+    description: 'Worker threads that build MIME messages (and DKIM signatures) off the main thread; 0: on the main thread.',
+  },
+  COMPOSE_NICE: {
+    kind: 'integer',
+    default: '10',
+    min: 0,
+    max: 19,
+    description:
+      'Linux nice value of the compose threads in a process that also serves the API (postwire start): when the CPU is short, answering ' +
+      'requests comes before composing queued mail (0: same priority).',
+  },
+  WEBHOOK_TIMEOUT_MS: {
+    kind: 'integer',
+    default: '10000',
+    min: 100,
+    description: 'How long a webhook call may take (connect, answer and body) before it counts as failed and is retried.',
+  },
+  OUTBOUND_ALLOW: {
+    kind: 'list',
+    default: undefined,
+    description:
+      'Comma-separated host names (*.corp.example for every name under one), IP addresses and CIDR ranges that webhooks may call ' +
+      'although they are internal (loopback, private, link-local…); absent: webhooks reach only public addresses (docs/security.md).',
+  },
   WEBHOOK_CONCURRENCY: { kind: 'integer', default: '8', min: 1, description: 'Webhook calls one worker process keeps in flight at once.' },
   WEBHOOK_MAX_ATTEMPTS: { kind: 'integer', default: '12', min: 1, description: 'A webhook delivery still failing after this many attempts is marked failed.' },
-  WEBHOOK_MAX_AGE_SECONDS: { kind: 'integer', default: '86400', min: 60, description: 'A webhook delivery still failing this long after its event is marked failed (1 day).' },
-  WEBHOOK_RETRY_FIRST_DELAY_MS: { kind: 'integer', default: '60000', min: 10, description: 'Wait before retrying a failed webhook call the first time; it doubles with every attempt, up to one hour (±20 % jitter).' },
-  SQLITE_SYNCHRONOUS: { kind: 'enum', normalize: 'uppercase', default: 'FULL', values: ['FULL', 'NORMAL'], description: 'SQLite fsync policy; FULL means an accepted message survives power loss.' },
-  PASSWORD_HASH_COST: { kind: 'integer', default: '14', min: 4, max: 20, description: 'Cost of new password hashes as log2 of scrypt\'s N (14: about 40 ms per hash). Lowering it weakens stored passwords against guessing: only the test suite lowers it (to 4); existing hashes keep the cost they were made with.' },
+  WEBHOOK_MAX_AGE_SECONDS: {
+    kind: 'integer',
+    default: '86400',
+    min: 60,
+    description: 'A webhook delivery still failing this long after its event is marked failed (1 day).',
+  },
+  WEBHOOK_RETRY_FIRST_DELAY_MS: {
+    kind: 'integer',
+    default: '60000',
+    min: 10,
+    description: 'Wait before retrying a failed webhook call the first time; it doubles with every attempt, up to one hour (±20 % jitter).',
+  },
+  SQLITE_SYNCHRONOUS: {
+    kind: 'enum',
+    normalize: 'uppercase',
+    default: 'FULL',
+    values: ['FULL', 'NORMAL'],
+    description: 'SQLite fsync policy; FULL means an accepted message survives power loss.',
+  },
+  PASSWORD_HASH_COST: {
+    kind: 'integer',
+    default: '14',
+    min: 4,
+    max: 20,
+    description:
+      "Cost of new password hashes as log2 of scrypt's N (14: about 40 ms per hash). Lowering it weakens stored passwords against " +
+      'guessing: only the test suite lowers it (to 4); existing hashes keep the cost they were made with.',
+  },
   SEED_ACCOUNT: { kind: 'boolean', default: 'true', description: 'On start with an empty database, create an account and print its credentials.' },
-  SIGNUP_ENABLED: { kind: 'boolean', default: 'false', description: 'true: anyone who reaches the API may create an account with POST /accounts; false: only the operator does (postwire account create).' },
-  METRICS_TOKEN: { kind: 'string', default: undefined, description: 'Bearer token that opens GET /metrics: on the API it is required (absent: /metrics on the API answers 401); on METRICS_PORT it is required when set (absent: anyone who reaches that port may scrape).' },
-  METRICS_PORT: { kind: 'integer', default: undefined, min: 0, max: 65535, description: 'When set, serve GET /metrics on this port too (a postwire worker has no API to serve it); 0 picks a free port.' },
+  SIGNUP_ENABLED: {
+    kind: 'boolean',
+    default: 'false',
+    description: 'true: anyone who reaches the API may create an account with POST /accounts; false: only the operator does (postwire account create).',
+  },
+  METRICS_TOKEN: {
+    kind: 'string',
+    default: undefined,
+    description:
+      'Bearer token that opens GET /metrics: on the API it is required (absent: /metrics on the API answers 401); on METRICS_PORT it is ' +
+      'required when set (absent: anyone who reaches that port may scrape).',
+  },
+  METRICS_PORT: {
+    kind: 'integer',
+    default: undefined,
+    min: 0,
+    max: 65535,
+    description: 'When set, serve GET /metrics on this port too (a postwire worker has no API to serve it); 0 picks a free port.',
+  },
   METRICS_HOST: { kind: 'string', default: '127.0.0.1', description: 'Address the METRICS_PORT listener binds to.' },
 } as const satisfies Record<string, KeySpec>;
 
@@ -121,11 +444,15 @@ type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${
 export type ConfigField<K extends string> = CamelCase<Lowercase<K>>;
 
 type Spec = typeof CONFIG_SCHEMA;
-type ValueOf<S> = S extends { kind: 'integer' } ? number
-  : S extends { kind: 'boolean' } ? boolean
-  : S extends { kind: 'list' } ? string[]
-  : S extends { kind: 'enum'; values: readonly (infer V)[] } ? V
-  : string;
+type ValueOf<S> = S extends { kind: 'integer' }
+  ? number
+  : S extends { kind: 'boolean' }
+    ? boolean
+    : S extends { kind: 'list' }
+      ? string[]
+      : S extends { kind: 'enum'; values: readonly (infer V)[] }
+        ? V
+        : string;
 /** A key without a default (and not a list, which is empty then) may be unset. */
 type Setting<S> = S extends { default: string } | { kind: 'list' } ? ValueOf<S> : ValueOf<S> | undefined;
 
@@ -153,7 +480,12 @@ function readKey(key: ConfigKey, env: Record<string, string | undefined>): strin
       if (spec.normalize === 'url') return raw.replace(/\/+$/, '');
       return raw;
     case 'list':
-      return raw.trim().toLowerCase() === 'none' ? [] : raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+      return raw.trim().toLowerCase() === 'none'
+        ? []
+        : raw
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean);
     case 'integer': {
       if (!/^\d+$/.test(raw)) throw new ConfigError(`${key} must be a whole number, got "${raw}"`);
       const value = Number(raw);
@@ -219,13 +551,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const [address, bits, extra] = entry.split('/');
     const family = isIP(address ?? '');
     const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
-    if (!family || !validBits || extra !== undefined) throw new ConfigError(`TRUST_PROXY must list IP addresses or CIDR ranges separated by commas; "${entry}" is not one`);
+    if (!family || !validBits || extra !== undefined)
+      throw new ConfigError(`TRUST_PROXY must list IP addresses or CIDR ranges separated by commas; "${entry}" is not one`);
   }
   for (const entry of config.outboundAllow) {
     const [address, bits, extra] = entry.split('/');
     const family = isIP(address ?? '');
     const validBits = bits === undefined || (family !== 0 && /^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
-    if (!validBits || extra !== undefined || !/^[\w.:*-]+$/.test(address ?? '')) throw new ConfigError(`OUTBOUND_ALLOW must list host names, IP addresses or CIDR ranges separated by commas; "${entry}" is not one`);
+    if (!validBits || extra !== undefined || !/^[\w.:*-]+$/.test(address ?? ''))
+      throw new ConfigError(`OUTBOUND_ALLOW must list host names, IP addresses or CIDR ranges separated by commas; "${entry}" is not one`);
   }
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters');

@@ -45,9 +45,8 @@ export class AppError extends Error {
 
   static validation(fieldErrors: FieldError[]): AppError {
     const first = fieldErrors[0];
-    const summary = fieldErrors.length === 1 && first
-      ? `${first.field}: ${first.message}`
-      : `${fieldErrors.length} fields are invalid; see resultObject.errors`;
+    const summary =
+      fieldErrors.length === 1 && first ? `${first.field}: ${first.message}` : `${fieldErrors.length} fields are invalid; see resultObject.errors`;
     return new AppError('validation_failed', `The request is not valid. ${summary}`, { fieldErrors });
   }
 

@@ -90,15 +90,24 @@ function createTransport(config: Config, handle: DbHandle): Transport {
       return new CaptureTransport(handle.workerWrites);
     case 'smtp':
       return new SmtpRelayTransport({
-        url: config.smtpUrl!, poolSize: config.smtpPoolSize, maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
-        tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized, heloName: config.heloName, timeouts: smtpTimeouts(config),
+        url: config.smtpUrl!,
+        poolSize: config.smtpPoolSize,
+        maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
+        tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized,
+        heloName: config.heloName,
+        timeouts: smtpTimeouts(config),
       });
     case 'mx':
       return new MxTransport({
-        resolver: config.mxResolver, port: config.mxPort, concurrencyPerDomain: config.mxConcurrencyPerDomain,
+        resolver: config.mxResolver,
+        port: config.mxPort,
+        concurrencyPerDomain: config.mxConcurrencyPerDomain,
         // SMTP_POOL_SIZE bounds the connections to one destination host as it does to the relay.
-        connectionsPerHost: config.smtpPoolSize, maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
-        tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized, heloName: config.heloName, timeouts: smtpTimeouts(config),
+        connectionsPerHost: config.smtpPoolSize,
+        maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
+        tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized,
+        heloName: config.heloName,
+        timeouts: smtpTimeouts(config),
       });
   }
 }
@@ -114,7 +123,13 @@ function smtpTimeouts(config: Config) {
  * `postwire smtp` has no other job, so there it stops the process like any other failure
  * to listen.
  */
-async function listenBesideOthers(listener: { listen(): Promise<number> }, roles: Roles, logger: Logger, where: { host: string; port: number }, consequence: string): Promise<void> {
+async function listenBesideOthers(
+  listener: { listen(): Promise<number> },
+  roles: Roles,
+  logger: Logger,
+  where: { host: string; port: number },
+  consequence: string,
+): Promise<void> {
   try {
     await listener.listen();
   } catch (error) {
@@ -125,13 +140,22 @@ async function listenBesideOthers(listener: { listen(): Promise<number> }, roles
 
 /** A role could not bind its port; `setting` names the configuration key that chooses it. */
 export class ListenError extends Error {
-  constructor(readonly setting: 'PORT' | 'INBOUND_SMTP_PORT' | 'SMTP_SUBMISSION_PORT' | 'METRICS_PORT', readonly host: string, readonly port: number, cause: unknown) {
+  constructor(
+    readonly setting: 'PORT' | 'INBOUND_SMTP_PORT' | 'SMTP_SUBMISSION_PORT' | 'METRICS_PORT',
+    readonly host: string,
+    readonly port: number,
+    cause: unknown,
+  ) {
     const code = (cause as NodeJS.ErrnoException).code;
     const hostSetting = setting.replace(/PORT$/, 'HOST');
-    const why = code === 'EADDRINUSE' ? `the port is in use; set ${setting} to a free port`
-      : code === 'EACCES' ? `permission denied (ports below 1024 need privileges); set ${setting} to a higher port`
-        : code === 'EADDRNOTAVAIL' ? `this machine has no such address; check ${hostSetting}`
-          : `${(cause as Error).message}; check ${hostSetting} and ${setting}`;
+    const why =
+      code === 'EADDRINUSE'
+        ? `the port is in use; set ${setting} to a free port`
+        : code === 'EACCES'
+          ? `permission denied (ports below 1024 need privileges); set ${setting} to a higher port`
+          : code === 'EADDRNOTAVAIL'
+            ? `this machine has no such address; check ${hostSetting}`
+            : `${(cause as Error).message}; check ${hostSetting} and ${setting}`;
     super(`cannot listen on ${host}:${port} (${setting}): ${why}`, { cause });
     this.name = 'ListenError';
   }
@@ -141,7 +165,8 @@ async function bindOrExplain<T>(setting: ListenError['setting'], host: string, p
   try {
     return await bind();
   } catch (error) {
-    if (typeof (error as NodeJS.ErrnoException).code === 'string' && (error as NodeJS.ErrnoException).syscall !== undefined) throw new ListenError(setting, host, port, error);
+    if (typeof (error as NodeJS.ErrnoException).code === 'string' && (error as NodeJS.ErrnoException).syscall !== undefined)
+      throw new ListenError(setting, host, port, error);
     throw error;
   }
 }
@@ -163,7 +188,9 @@ function domainRecordSettings(config: Config): RecordSettings {
 export async function createRuntime(config: Readonly<Config>, roles: Roles, logger: Logger = createLogger(config)): Promise<Runtime> {
   setPasswordHashCost(config.passwordHashCost);
   const handle = await openDatabase({
-    databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteSynchronous: config.sqliteSynchronous,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteSynchronous: config.sqliteSynchronous,
     onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server; it will be replaced'),
   });
   try {
@@ -184,7 +211,8 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   const sendPressure = roles.api && roles.worker ? new SendPressure(config.workerGiveWayRate) : undefined;
   const metrics = new Metrics(handle.db, sendPressure && (() => sendPressure.pressed()));
   const context: AreaContext = {
-    handle, config,
+    handle,
+    config,
     // Links name the address the API really listens on (PORT=0 picks one at listen).
     publicUrl: () => runtime.url ?? publicBaseUrl(config),
     sendObserver: sendPressure ? allOf(metrics, sendPressure) : metrics,
@@ -209,60 +237,138 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   let jobRunner: JobRunner | undefined;
   if (roles.worker) {
     webhookDispatcher = createWebhookDispatcher(handle, config, logger);
-    jobRunner = new JobRunner(handle, tasks, {
-      concurrency: JOB_CONCURRENCY, leaseMs: config.workerLeaseSeconds * 1000, pollMs: config.workerPollMs, firstRetryMs: config.retryFirstDelayMs,
-    }, logger);
+    jobRunner = new JobRunner(
+      handle,
+      tasks,
+      {
+        concurrency: JOB_CONCURRENCY,
+        leaseMs: config.workerLeaseSeconds * 1000,
+        pollMs: config.workerPollMs,
+        firstRetryMs: config.retryFirstDelayMs,
+      },
+      logger,
+    );
     transport = createTransport(config, handle);
-    const pipeline = new DeliveryPipeline(handle.db, transport, composer, {
-      bounceDomain: config.bounceDomain, maxRetryAgeSeconds: config.maxRetryAgeSeconds, firstRetryMs: config.retryFirstDelayMs, concurrency: config.workerConcurrency,
-      outcomesDb: handle.workerWrites, readsDb: handle.reads,
-    }, logger, metrics);
-    worker = new Worker(handle, pipeline, workSignal, {
-      batchSize: config.workerBatchSize, leaseMs: config.workerLeaseSeconds * 1000,
-      pollMs: config.workerPollMs, concurrency: config.workerConcurrency,
-      ...(sendPressure ? { giveWay: () => sendPressure.pressed() } : {}),
-    }, logger, handle.dialect === 'postgres' && config.databaseUrl
-      ? new PgNotificationListener(config.databaseUrl, DELIVERY_CHANNEL, () => workSignal.notify(), logger)
-      : undefined);
+    const pipeline = new DeliveryPipeline(
+      handle.db,
+      transport,
+      composer,
+      {
+        bounceDomain: config.bounceDomain,
+        maxRetryAgeSeconds: config.maxRetryAgeSeconds,
+        firstRetryMs: config.retryFirstDelayMs,
+        concurrency: config.workerConcurrency,
+        outcomesDb: handle.workerWrites,
+        readsDb: handle.reads,
+      },
+      logger,
+      metrics,
+    );
+    worker = new Worker(
+      handle,
+      pipeline,
+      workSignal,
+      {
+        batchSize: config.workerBatchSize,
+        leaseMs: config.workerLeaseSeconds * 1000,
+        pollMs: config.workerPollMs,
+        concurrency: config.workerConcurrency,
+        ...(sendPressure ? { giveWay: () => sendPressure.pressed() } : {}),
+      },
+      logger,
+      handle.dialect === 'postgres' && config.databaseUrl
+        ? new PgNotificationListener(config.databaseUrl, DELIVERY_CHANNEL, () => workSignal.notify(), logger)
+        : undefined,
+    );
   }
 
-  const inbound = roles.inbound ? new InboundListener(handle.db, {
-    host: config.inboundSmtpHost, port: config.inboundSmtpPort, maxBytes: config.inboundSmtpMaxBytes,
-    bounceDomain: config.bounceDomain, serverName: config.heloName,
-  }, logger) : undefined;
+  const inbound = roles.inbound
+    ? new InboundListener(
+        handle.db,
+        {
+          host: config.inboundSmtpHost,
+          port: config.inboundSmtpPort,
+          maxBytes: config.inboundSmtpMaxBytes,
+          bounceDomain: config.bounceDomain,
+          serverName: config.heloName,
+        },
+        logger,
+      )
+    : undefined;
 
-  const submission = roles.smtp ? new SubmissionListener({
-    authenticateKey: (key) => services.auth.authenticate(undefined, key),
-    messages: services.messages,
-  }, {
-    host: config.smtpSubmissionHost, port: config.smtpSubmissionPort, tlsPort: config.smtpSubmissionTlsPort, maxBytes: config.bodyLimitBytes,
-    tls: loadTlsCredentials({ certFile: config.smtpSubmissionTlsCert, keyFile: config.smtpSubmissionTlsKey, dataDir: config.dataDir, hostName: mailHostName(config) }),
-    maxRecipients: config.smtpSubmissionMaxRecipients, maxMessagesPerConnection: config.smtpSubmissionMaxMessagesPerConnection,
-    authWithoutTls: config.smtpSubmissionAuthWithoutTls,
-    authFailuresPerIp: config.loginFailuresPerEmailAndIp, authWindowMs: config.loginRateWindowSeconds * 1000,
-    messagesPerKeyPerMinute: config.rateLimitPerMinute, serverName: config.heloName,
-  }, logger) : undefined;
+  const submission = roles.smtp
+    ? new SubmissionListener(
+        {
+          authenticateKey: (key) => services.auth.authenticate(undefined, key),
+          messages: services.messages,
+        },
+        {
+          host: config.smtpSubmissionHost,
+          port: config.smtpSubmissionPort,
+          tlsPort: config.smtpSubmissionTlsPort,
+          maxBytes: config.bodyLimitBytes,
+          tls: loadTlsCredentials({
+            certFile: config.smtpSubmissionTlsCert,
+            keyFile: config.smtpSubmissionTlsKey,
+            dataDir: config.dataDir,
+            hostName: mailHostName(config),
+          }),
+          maxRecipients: config.smtpSubmissionMaxRecipients,
+          maxMessagesPerConnection: config.smtpSubmissionMaxMessagesPerConnection,
+          authWithoutTls: config.smtpSubmissionAuthWithoutTls,
+          authFailuresPerIp: config.loginFailuresPerEmailAndIp,
+          authWindowMs: config.loginRateWindowSeconds * 1000,
+          messagesPerKeyPerMinute: config.rateLimitPerMinute,
+          serverName: config.heloName,
+        },
+        logger,
+      )
+    : undefined;
 
   let metricsServer: MetricsServer | undefined;
   const runtime: Runtime = {
-    config, logger, services, app, worker, webhookDispatcher, tasks, jobRunner, inbound, submission, url: undefined, metricsUrl: undefined,
+    config,
+    logger,
+    services,
+    app,
+    worker,
+    webhookDispatcher,
+    tasks,
+    jobRunner,
+    inbound,
+    submission,
+    url: undefined,
+    metricsUrl: undefined,
     async listen() {
       // Every port first, the worker last: a role that cannot listen stops the start
       // before anything has been delivered or created (main.ts closes and exits).
       if (inbound) {
-        await bindOrExplain('INBOUND_SMTP_PORT', config.inboundSmtpHost, config.inboundSmtpPort, () => listenBesideOthers(inbound, roles, logger,
-          { host: config.inboundSmtpHost, port: config.inboundSmtpPort },
-          'inbound SMTP listener not started, so bounces and complaints are not received by this process (set INBOUND_SMTP_PORT)'));
+        await bindOrExplain('INBOUND_SMTP_PORT', config.inboundSmtpHost, config.inboundSmtpPort, () =>
+          listenBesideOthers(
+            inbound,
+            roles,
+            logger,
+            { host: config.inboundSmtpHost, port: config.inboundSmtpPort },
+            'inbound SMTP listener not started, so bounces and complaints are not received by this process (set INBOUND_SMTP_PORT)',
+          ),
+        );
       }
       if (submission) {
-        await bindOrExplain('SMTP_SUBMISSION_PORT', config.smtpSubmissionHost, config.smtpSubmissionPort, () => listenBesideOthers(submission, roles, logger,
-          { host: config.smtpSubmissionHost, port: config.smtpSubmissionPort },
-          'SMTP submission not started, so this process takes no mail over SMTP (set SMTP_SUBMISSION_PORT)'));
+        await bindOrExplain('SMTP_SUBMISSION_PORT', config.smtpSubmissionHost, config.smtpSubmissionPort, () =>
+          listenBesideOthers(
+            submission,
+            roles,
+            logger,
+            { host: config.smtpSubmissionHost, port: config.smtpSubmissionPort },
+            'SMTP submission not started, so this process takes no mail over SMTP (set SMTP_SUBMISSION_PORT)',
+          ),
+        );
       }
       if (config.metricsPort !== undefined) {
         const metricsPort = config.metricsPort;
-        metricsServer = await bindOrExplain('METRICS_PORT', config.metricsHost, metricsPort,
-          () => startMetricsServer(metrics, { host: config.metricsHost, port: metricsPort, token: config.metricsToken }, logger));
+        metricsServer = await bindOrExplain('METRICS_PORT', config.metricsHost, metricsPort, () =>
+          startMetricsServer(metrics, { host: config.metricsHost, port: metricsPort, token: config.metricsToken }, logger),
+        );
         runtime.metricsUrl = metricsServer.url;
         logger.info({ url: metricsServer.url }, 'metrics served');
       }

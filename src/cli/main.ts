@@ -196,22 +196,44 @@ async function serve(config: Config, roles: Roles, command: string): Promise<num
     }
     closing = true;
     runtime.logger.info({ signal }, 'shutting down');
-    runtime.close().then(() => process.exit(0), (error) => {
-      runtime.logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    });
+    runtime.close().then(
+      () => process.exit(0),
+      (error) => {
+        runtime.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   const inboundPort = runtime.inbound?.port;
-  const bounces = inboundPort === undefined ? undefined : `  Bounces: smtp://${config.inboundSmtpHost}:${inboundPort} (DSN and ARF reports for bounces+<id>@${config.bounceDomain ?? 'BOUNCE_DOMAIN'})`;
+  const bounces =
+    inboundPort === undefined
+      ? undefined
+      : `  Bounces: smtp://${config.inboundSmtpHost}:${inboundPort} (DSN and ARF reports for bounces+<id>@${config.bounceDomain ?? 'BOUNCE_DOMAIN'})`;
   const submissionPort = runtime.submission?.port;
   const submissionTlsPort = runtime.submission?.tlsPort;
-  const smtp = submissionPort === undefined ? undefined : `  SMTP: smtp://${config.smtpSubmissionHost}:${submissionPort} (STARTTLS${submissionTlsPort === undefined ? '' : `; TLS from the start on ${submissionTlsPort}`}; user apikey, an API key with the send scope as password)`;
+  const smtp =
+    submissionPort === undefined
+      ? undefined
+      : `  SMTP: smtp://${config.smtpSubmissionHost}:${submissionPort} (STARTTLS${submissionTlsPort === undefined ? '' : `; TLS from the start on ${submissionTlsPort}`}; user apikey, an API key with the send scope as password)`;
   if (roles.api) {
-    const lines = ['', `Postwire is running (${roles.worker ? 'API + worker' : 'API'}, ${runtime.services.handle.describe}, transport ${config.transport}).`, `  API:  ${url}`, ...(bounces ? [bounces] : []), ...(smtp ? [smtp] : []), `  Docs: ${url}/docs`];
-    if (seeded) lines.push(`  First account created. Log in with POST ${url}/token:`, `    EmailAddress: ${seeded.email}`, `    Password:     ${seeded.password}`, '  (the password is shown only this once)');
+    const lines = [
+      '',
+      `Postwire is running (${roles.worker ? 'API + worker' : 'API'}, ${runtime.services.handle.describe}, transport ${config.transport}).`,
+      `  API:  ${url}`,
+      ...(bounces ? [bounces] : []),
+      ...(smtp ? [smtp] : []),
+      `  Docs: ${url}/docs`,
+    ];
+    if (seeded)
+      lines.push(
+        `  First account created. Log in with POST ${url}/token:`,
+        `    EmailAddress: ${seeded.email}`,
+        `    Password:     ${seeded.password}`,
+        '  (the password is shown only this once)',
+      );
     process.stdout.write(lines.join('\n') + '\n\n');
   } else if (bounces) {
     process.stdout.write(`\nPostwire's feedback listener is running (${runtime.services.handle.describe}).\n${bounces}\n\n`);
@@ -349,10 +371,19 @@ async function addPayment(config: Config, options: string[]): Promise<number> {
   if (!/^\d+$/.test(values.credits!)) return usage(`--credits must be a whole number, not "${values.credits}"`);
   if (!/^\d+$/.test(values.amount!)) return usage(`--amount must be a whole number of minor units (4900 for 49.00 EUR), not "${values.amount}"`);
   const { BillingService, describePayment } = await import('../features/account/billing/billing.service.js');
-  const recorded = await withDatabase(config, (handle) => new BillingService(handle, config.billing).recordPayment({
-    accountId: values.account!, credits: Number(values.credits), amount: Number(values.amount),
-    currency: values.currency!, reference: values.reference, method: values.method,
-  }, 'cli'));
+  const recorded = await withDatabase(config, (handle) =>
+    new BillingService(handle, config.billing).recordPayment(
+      {
+        accountId: values.account!,
+        credits: Number(values.credits),
+        amount: Number(values.amount),
+        currency: values.currency!,
+        reference: values.reference,
+        method: values.method,
+      },
+      'cli',
+    ),
+  );
   process.stdout.write(`${describePayment(recorded)}\n`);
   return 0;
 }

@@ -92,9 +92,17 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
   const reader = new SqliteDatabase(file, { readonly: true });
   reader.pragma('busy_timeout = 10000');
   const reads = new Kysely<Database>({ dialect: new SqliteDialect({ database: { close: () => reader.close(), prepare: statementCache(reader, 100) } }) });
-  const longReads = new Kysely<Database>({ dialect: new ThreadedSqliteDialect(new SqliteHost({ file, synchronous, readonly: true }), { writeBehind: false, relaxed: false }) });
+  const longReads = new Kysely<Database>({
+    dialect: new ThreadedSqliteDialect(new SqliteHost({ file, synchronous, readonly: true }), { writeBehind: false, relaxed: false }),
+  });
   return {
-    db, writeBehind, workerWrites, reads, longReads, dialect: 'sqlite', describe: `sqlite:${file}`,
+    db,
+    writeBehind,
+    workerWrites,
+    reads,
+    longReads,
+    dialect: 'sqlite',
+    describe: `sqlite:${file}`,
     close: async () => {
       await longReads.destroy();
       await reads.destroy();

@@ -132,7 +132,13 @@ export class GroupCommit<T, R = undefined> {
       return;
     }
     try {
-      await this.db.transaction().execute((trx) => this.write(trx, batch.map((p) => p.item), read));
+      await this.db.transaction().execute((trx) =>
+        this.write(
+          trx,
+          batch.map((p) => p.item),
+          read,
+        ),
+      );
       for (const p of batch) p.resolve();
       return;
     } catch (error) {
@@ -210,7 +216,10 @@ export interface UpdatedColumn {
  * write for a write-behind transaction to hold back).
  */
 export async function updateRowsById<T extends keyof Database & string>(
-  db: DbOrTrx, table: T, columns: UpdatedColumn[], rows: { id: string; values: unknown[] }[],
+  db: DbOrTrx,
+  table: T,
+  columns: UpdatedColumn[],
+  rows: { id: string; values: unknown[] }[],
   options: { onlyWhere?: { column: string; notIn: readonly unknown[] } | { column: string; isNull: true }; returning?: boolean } = {},
 ): Promise<string[]> {
   if (rows.length === 0) return [];

@@ -33,10 +33,7 @@ export async function listPage<TB extends keyof Database, O>(
 ): Promise<{ rows: O[]; total: number }> {
   let rows = columns(base).orderBy(sql.ref('id'), 'desc').limit(page.limit);
   rows = page.after !== undefined ? rows.where(sql.ref('id'), '<', page.after) : rows.offset(page.offset);
-  const [found, count] = await Promise.all([
-    rows.execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const [found, count] = await Promise.all([rows.execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
   return { rows: found, total: Number((count as { n: number | string }).n) };
 }
 
@@ -52,8 +49,13 @@ export function liveRowsOf<T extends LiveTable>(db: DbOrTrx, table: T, accountId
 
 /** One live row of an account's table by id; `columns` adds its SELECT. Another account's id finds nothing. */
 export function findLiveRow<T extends LiveTable, O>(
-  db: DbOrTrx, table: T, accountId: string, id: string,
+  db: DbOrTrx,
+  table: T,
+  accountId: string,
+  id: string,
   columns: (query: SelectQueryBuilder<Database, T, object>) => SelectQueryBuilder<Database, T, O>,
 ): Promise<O | undefined> {
-  return columns(liveRowsOf(db, table, accountId)).where(sql.ref('id'), '=', id).executeTakeFirst();
+  return columns(liveRowsOf(db, table, accountId))
+    .where(sql.ref('id'), '=', id)
+    .executeTakeFirst();
 }

@@ -29,8 +29,18 @@
  */
 import { Worker } from 'node:worker_threads';
 import {
-  CompiledQuery, DeleteQueryNode, InsertQueryNode, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, UpdateQueryNode,
-  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
+  type CompiledQuery,
+  DeleteQueryNode,
+  InsertQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  UpdateQueryNode,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
 } from 'kysely';
 import type { SqliteThreadOptions, Statement, ThreadError, ThreadReply, ThreadRequest } from './sqlite-thread.js';
 
@@ -177,7 +187,11 @@ class ThreadConnection implements DatabaseConnection {
   private held: Statement[] = [];
   private inTransaction = false;
 
-  constructor(private readonly thread: SqliteThread, private readonly session: number, private readonly how: Lending) {}
+  constructor(
+    private readonly thread: SqliteThread,
+    private readonly session: number,
+    private readonly how: Lending,
+  ) {}
 
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const statement = { sql: compiled.sql, params: compiled.parameters };
@@ -222,7 +236,10 @@ class ThreadConnection implements DatabaseConnection {
 }
 
 class ThreadedSqliteDriver implements Driver {
-  constructor(private readonly host: SqliteHost, private readonly how: Lending) {}
+  constructor(
+    private readonly host: SqliteHost,
+    private readonly how: Lending,
+  ) {}
 
   init(): Promise<void> {
     return this.host.start();
@@ -277,7 +294,10 @@ class MigratingSqliteAdapter extends SqliteAdapter {
  * Migrations run in one such transaction (`MigratingSqliteAdapter`).
  */
 export class ThreadedSqliteDialect implements Dialect {
-  constructor(private readonly host: SqliteHost, private readonly how: Lending) {}
+  constructor(
+    private readonly host: SqliteHost,
+    private readonly how: Lending,
+  ) {}
 
   createDriver(): Driver {
     return new ThreadedSqliteDriver(this.host, this.how);

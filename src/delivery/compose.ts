@@ -29,9 +29,8 @@ import { BUILD_ON_THIS_THREAD, type MimeBuilder } from './mime-threads.js';
 export type { DkimKey } from './mime.js';
 export type { ComposeRecipient, ComposedTarget } from './compose.types.js';
 
-type Composable = Pick<MessageRow, 'id' | 'account_id' | 'from_email' | 'from_name' | 'subject' | 'html_content' | 'message_id_header' | 'created_at'>
-  & Partial<Pick<MessageRow, 'text_content' | 'reply_to' | 'headers' | 'attachments'>>;
-
+type Composable = Pick<MessageRow, 'id' | 'account_id' | 'from_email' | 'from_name' | 'subject' | 'html_content' | 'message_id_header' | 'created_at'> &
+  Partial<Pick<MessageRow, 'text_content' | 'reply_to' | 'headers' | 'attachments'>>;
 
 /** A recipient's own copy of a personalised send (messages.table.ts `content`). */
 export interface PersonalContent {
@@ -41,7 +40,13 @@ export interface PersonalContent {
 }
 
 /** The plain description of one copy of a message, for buildMime (mime.ts). */
-function specOf(message: Composable, recipients: ComposeRecipient[], own: PersonalContent | undefined, baseBoundary: string, dkim: DkimKey | undefined): MimeSpec {
+function specOf(
+  message: Composable,
+  recipients: ComposeRecipient[],
+  own: PersonalContent | undefined,
+  baseBoundary: string,
+  dkim: DkimKey | undefined,
+): MimeSpec {
   const named = (kind: RecipientKind) => recipients.filter((r) => (r.kind ?? 'to') === kind).map((r) => ({ name: r.name, address: r.email }));
   const replyTo = message.reply_to ? (JSON.parse(message.reply_to) as { email: string; name: string }) : undefined;
   return {
@@ -54,7 +59,7 @@ function specOf(message: Composable, recipients: ComposeRecipient[], own: Person
     subject: own ? own.subject : message.subject,
     // Empty HTML is a text-only message (messages.service.ts).
     html: (own ? own.html : message.html_content) || null,
-    text: own ? own.text : message.text_content ?? null,
+    text: own ? own.text : (message.text_content ?? null),
     attachments: message.attachments ? (JSON.parse(message.attachments) as StoredAttachment[]) : [],
     messageId: message.message_id_header,
     date: message.created_at,
@@ -147,4 +152,3 @@ export interface ComposedCopy {
   /** Composed now, not yet stored. */
   fresh: boolean;
 }
-

@@ -11,7 +11,11 @@ export async function loadMessages(db: DbOrTrx, ids: string[]) {
 
 export async function loadRecipients(db: DbOrTrx, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('message_recipients').select(['id', 'message_id', 'account_id', 'email', 'name', 'state', 'content', 'mime']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('message_recipients')
+    .select(['id', 'message_id', 'account_id', 'email', 'name', 'state', 'content', 'mime'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export interface RecipientAttempt {
@@ -25,7 +29,11 @@ export interface RecipientAttempt {
 
 /** What an attempt sets on its recipient, in this order (`recordRecipientAttempts`). */
 const ATTEMPT_COLUMNS: UpdatedColumn[] = [
-  { name: 'state' }, { name: 'last_response' }, { name: 'attempts', cast: 'integer' }, { name: 'sent_at', cast: 'bigint' }, { name: 'updated_at', cast: 'bigint' },
+  { name: 'state' },
+  { name: 'last_response' },
+  { name: 'attempts', cast: 'integer' },
+  { name: 'sent_at', cast: 'bigint' },
+  { name: 'updated_at', cast: 'bigint' },
 ];
 
 /**
@@ -36,15 +44,22 @@ const ATTEMPT_COLUMNS: UpdatedColumn[] = [
 export async function recordRecipientAttempts(db: DbOrTrx, attempts: RecipientAttempt[], finalStates: Iterable<RecipientState>): Promise<Set<string>> {
   if (attempts.length === 0) return new Set();
   const rows = attempts.map((a) => ({ id: a.recipientId, values: [a.state, a.response.slice(0, 2000), a.attempts, a.sentAt, a.now] }));
-  return new Set(await updateRowsById(db, 'message_recipients', ATTEMPT_COLUMNS, rows, { onlyWhere: { column: 'state', notIn: [...finalStates] }, returning: true }));
+  return new Set(
+    await updateRowsById(db, 'message_recipients', ATTEMPT_COLUMNS, rows, { onlyWhere: { column: 'state', notIn: [...finalStates] }, returning: true }),
+  );
 }
 
 /** The recipients named in each message's headers, in their order, for the given messages. */
 export async function addresseesOf(db: DbOrTrx, messageIds: string[]): Promise<Map<string, ComposeRecipient[]>> {
   const byMessage = new Map<string, ComposeRecipient[]>();
   if (messageIds.length === 0) return byMessage;
-  const rows = await db.selectFrom('message_recipients').select(['message_id', 'email', 'name', 'kind'])
-    .where('message_id', 'in', messageIds).orderBy('message_id').orderBy('position').execute();
+  const rows = await db
+    .selectFrom('message_recipients')
+    .select(['message_id', 'email', 'name', 'kind'])
+    .where('message_id', 'in', messageIds)
+    .orderBy('message_id')
+    .orderBy('position')
+    .execute();
   for (const { message_id, ...addressee } of rows) {
     let list = byMessage.get(message_id);
     if (!list) byMessage.set(message_id, (list = []));
@@ -69,8 +84,9 @@ export async function storeComposed(db: DbOrTrx, targets: ComposedTarget[]): Pro
 const MIME_COLUMN: UpdatedColumn[] = [{ name: 'mime' }];
 
 export async function storedMime(db: DbOrTrx, target: { messageId: string } | { recipientId: string }): Promise<string | null> {
-  const row = 'messageId' in target
-    ? await db.selectFrom('messages').select('mime').where('id', '=', target.messageId).executeTakeFirst()
-    : await db.selectFrom('message_recipients').select('mime').where('id', '=', target.recipientId).executeTakeFirst();
+  const row =
+    'messageId' in target
+      ? await db.selectFrom('messages').select('mime').where('id', '=', target.messageId).executeTakeFirst()
+      : await db.selectFrom('message_recipients').select('mime').where('id', '=', target.recipientId).executeTakeFirst();
   return row?.mime ?? null;
 }

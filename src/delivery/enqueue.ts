@@ -37,15 +37,27 @@ export interface QueuedDelivery {
 function queueRow(d: QueuedDelivery, now: number): NewDeliveryJobRow {
   return {
     // One job per recipient: the recipient's id is the job's.
-    id: d.recipientId, recipient_id: d.recipientId, message_id: d.messageId, account_id: d.accountId,
-    run_at: d.runAt, priority: DELIVERY_PRIORITY[d.priority], attempts: 0,
-    locked_by: null, locked_until: null, last_error: null, created_at: now,
+    id: d.recipientId,
+    recipient_id: d.recipientId,
+    message_id: d.messageId,
+    account_id: d.accountId,
+    run_at: d.runAt,
+    priority: DELIVERY_PRIORITY[d.priority],
+    attempts: 0,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    created_at: now,
   };
 }
 
 /** Queues the deliveries in the caller's transaction (see the header); the caller wakes its own worker after commit. */
 export async function enqueueMessages(trx: DbOrTrx, deliveries: QueuedDelivery[], now = Date.now()): Promise<void> {
   if (deliveries.length === 0) return;
-  await insertRows(trx, 'delivery_jobs', deliveries.map((d) => queueRow(d, now)));
+  await insertRows(
+    trx,
+    'delivery_jobs',
+    deliveries.map((d) => queueRow(d, now)),
+  );
   if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_notify(${DELIVERY_CHANNEL}, '')`.execute(trx);
 }

@@ -36,7 +36,10 @@ export class SendPressure implements SendObserver {
   private lastRate = 0;
 
   /** `ratePerSecond` 0: never pressed. `now`: the clock's reading (performance.now()) the first window starts at. */
-  constructor(private readonly ratePerSecond: number, private windowStart = performance.now()) {}
+  constructor(
+    private readonly ratePerSecond: number,
+    private windowStart = performance.now(),
+  ) {}
 
   messageAccepted(): void {
     this.accepted++;

@@ -96,7 +96,10 @@ export class MimeThreadPool implements MimeBuilder {
   private nextId = 0;
   private closed = false;
 
-  constructor(size: number, private readonly nice = 0) {
+  constructor(
+    size: number,
+    private readonly nice = 0,
+  ) {
     this.threads = new Array<ComposeThread | undefined>(size).fill(undefined);
   }
 

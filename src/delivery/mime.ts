@@ -58,7 +58,9 @@ export async function buildMime(spec: MimeSpec): Promise<string> {
     ...(spec.html !== null ? { html: spec.html } : {}),
     text: spec.text ?? (spec.html !== null ? htmlToText(spec.html) : ''),
     attachments: spec.attachments.map((a) => ({
-      filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'),
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(a.content, 'base64'),
       ...(a.contentId ? { cid: a.contentId } : {}),
     })),
     messageId: spec.messageId,

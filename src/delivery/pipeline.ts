@@ -124,12 +124,19 @@ function outcomeWriter(maxRetryAgeMs: number, firstRetryMs: number | undefined) 
     for (const { composed } of records) if (composed) compositions.set('messageId' in composed ? composed.messageId : composed.recipientId, composed);
     await storeComposed(trx, [...compositions.values()]);
 
-    const recorded = await recordRecipientAttempts(trx, decided.map(({ r, outcome }) => ({
-      recipientId: r.recipientId, state: outcome.kind, response: outcome.response, now: r.at,
-      sentAt: outcome.kind === 'sent' || outcome.kind === 'delivered' ? r.at : null,
-      // A suppressed recipient was not attempted this time: the claim's attempt does not count.
-      attempts: outcome.kind === 'suppressed' ? r.attempts - 1 : r.attempts,
-    })), FINAL_STATES);
+    const recorded = await recordRecipientAttempts(
+      trx,
+      decided.map(({ r, outcome }) => ({
+        recipientId: r.recipientId,
+        state: outcome.kind,
+        response: outcome.response,
+        now: r.at,
+        sentAt: outcome.kind === 'sent' || outcome.kind === 'delivered' ? r.at : null,
+        // A suppressed recipient was not attempted this time: the claim's attempt does not count.
+        attempts: outcome.kind === 'suppressed' ? r.attempts - 1 : r.attempts,
+      })),
+      FINAL_STATES,
+    );
 
     for (const { r, outcome, expired } of decided) {
       // The recipient reached a final state while this attempt was in flight: an
@@ -155,11 +162,16 @@ function outcomeWriter(maxRetryAgeMs: number, firstRetryMs: number | undefined) 
       // nor is a refused sender or content: those say nothing about the address.
       if (outcome.kind === 'bounced' && !expired && (outcome.refused ?? 'recipient') === 'recipient') {
         await suppressAddress(trx, {
-          accountId: r.accountId, email: r.email, reason: 'hard_bounce', at: r.at,
+          accountId: r.accountId,
+          email: r.email,
+          reason: 'hard_bounce',
+          at: r.at,
           details: { response: outcome.response, messageId: r.messageId, recipientId: r.recipientId },
         });
       }
-      events.push(newEventRow({ accountId: r.accountId, messageId: r.messageId, recipientId: r.recipientId, email: r.email, type: outcome.kind, details, at: r.at }));
+      events.push(
+        newEventRow({ accountId: r.accountId, messageId: r.messageId, recipientId: r.recipientId, email: r.email, type: outcome.kind, details, at: r.at }),
+      );
     }
     await completeJobs(trx, completed);
     await recordEvents(trx, events);
@@ -202,7 +214,8 @@ export class DeliveryPipeline {
   ) {
     this.maxRetryAgeMs = (options.maxRetryAgeSeconds ?? DEFAULT_MAX_RETRY_AGE_SECONDS) * 1000;
     this.outcomes = new GroupCommit(options.outcomesDb ?? db, outcomeWriter(this.maxRetryAgeMs, options.firstRetryMs), {
-      lingerMs: OUTCOME_LINGER_MS, flushAt: options.concurrency ?? 16,
+      lingerMs: OUTCOME_LINGER_MS,
+      flushAt: options.concurrency ?? 16,
     });
   }
 
@@ -211,8 +224,10 @@ export class DeliveryPipeline {
     const reads = this.options.readsDb ?? this.db;
     const [messages, [recipients, suppressed]] = await Promise.all([
       loadMessages(reads, [...new Set(jobs.map((j) => j.message_id))]),
-      loadRecipients(reads, jobs.map((j) => j.recipient_id))
-        .then(async (rows) => [rows, await liveSuppressionsFor(reads, rows)] as const),
+      loadRecipients(
+        reads,
+        jobs.map((j) => j.recipient_id),
+      ).then(async (rows) => [rows, await liveSuppressionsFor(reads, rows)] as const),
     ]);
     // Only a message that has no stored MIME yet (or a personalised copy without one) needs its addressees.
     const toCompose = new Set(messages.filter((m) => m.mime === null).map((m) => m.id));
@@ -269,12 +284,14 @@ export class DeliveryPipeline {
     const addressees = batch.addressees.get(message.id) ?? [];
     // A recipient of a personalised send (its own content) has its own MIME.
     if (recipient.content !== null) {
-      return this.composer.composedCopy(message, addressees, recipient)
+      return this.composer
+        .composedCopy(message, addressees, recipient)
         .then(({ mime, fresh }) => ({ raw: mime, ...(fresh ? { store: { recipientId: recipient.id, mime } } : {}) }));
     }
     let composed = batch.composed.get(message.id);
     if (!composed) {
-      composed = this.composer.composedCopy(message, addressees)
+      composed = this.composer
+        .composedCopy(message, addressees)
         .then(({ mime, fresh }) => ({ raw: mime, ...(fresh ? { store: { messageId: message.id, mime } } : {}) }));
       batch.composed.set(message.id, composed);
     }
@@ -287,7 +304,10 @@ export class DeliveryPipeline {
     try {
       const outcome = await this.transport.send(
         {
-          accountId: message.account_id, messageId: message.id, recipientId: recipient.id, to: recipient.email,
+          accountId: message.account_id,
+          messageId: message.id,
+          recipientId: recipient.id,
+          to: recipient.email,
           from: returnPath(message.from_email, recipient.id, this.options.bounceDomain),
         },
         raw,
@@ -302,19 +322,33 @@ export class DeliveryPipeline {
   /** Hands the outcome to the group commit; `recorded` settles when it is durable (or could not be written: logged). */
   private recordOutcome(job: ClaimedJob, message: MessageRow, recipient: BatchRecipient, outcome: Outcome, composed?: ComposedTarget): Delivery {
     const record: OutcomeRecord = {
-      jobId: job.id, recipientId: job.recipient_id, accountId: recipient.account_id, messageId: message.id, email: recipient.email,
+      jobId: job.id,
+      recipientId: job.recipient_id,
+      accountId: recipient.account_id,
+      messageId: message.id,
+      email: recipient.email,
       // A scheduled message's retry age counts from its scheduled time, not from its acceptance.
-      acceptedAt: message.scheduled_at ?? message.created_at, attempts: job.attempts, outcome, at: Date.now(), carried: carriedDetails(message),
+      acceptedAt: message.scheduled_at ?? message.created_at,
+      attempts: job.attempts,
+      outcome,
+      at: Date.now(),
+      carried: carriedDetails(message),
       ...(composed ? { composed } : {}),
     };
-    const recorded = this.outcomes.submit(record).then(() => {
-      // Observed only once committed, as the writer decided it (a deferral may have expired).
-      const decided = expireIfTooOld(record, this.maxRetryAgeMs);
-      this.observer.outcomeRecorded(decided.outcome.kind, (record.at - record.acceptedAt) / 1000, decided.expired);
-    }, (error: unknown) => {
-      // The job keeps its lease: when the lease ends it is claimed and attempted again.
-      this.log.error({ err: error, jobId: job.id, recipientId: job.recipient_id }, 'could not record a delivery outcome; the job is retried when its lease ends');
-    });
+    const recorded = this.outcomes.submit(record).then(
+      () => {
+        // Observed only once committed, as the writer decided it (a deferral may have expired).
+        const decided = expireIfTooOld(record, this.maxRetryAgeMs);
+        this.observer.outcomeRecorded(decided.outcome.kind, (record.at - record.acceptedAt) / 1000, decided.expired);
+      },
+      (error: unknown) => {
+        // The job keeps its lease: when the lease ends it is claimed and attempted again.
+        this.log.error(
+          { err: error, jobId: job.id, recipientId: job.recipient_id },
+          'could not record a delivery outcome; the job is retried when its lease ends',
+        );
+      },
+    );
     return { recorded };
   }
 

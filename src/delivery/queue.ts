@@ -63,7 +63,13 @@ export const LANES = {
 
 /** Claims up to `limit` due jobs: transactional first, then bulk round robin by account (see the header). */
 export async function claimDueJobs(
-  db: Db, dialect: Dialect, workerId: string, limit: number, leaseMs: number, now = Date.now(), cursor: BulkCursor = { lastAccount: '' },
+  db: Db,
+  dialect: Dialect,
+  workerId: string,
+  limit: number,
+  leaseMs: number,
+  now = Date.now(),
+  cursor: BulkCursor = { lastAccount: '' },
 ): Promise<ClaimedJob[]> {
   const request = { holder: workerId, leaseMs, now };
   const claimed = await deliveryQueue.claim(db, dialect, { ...request, limit, ...LANES.transactional });
@@ -95,6 +101,9 @@ export function releaseJobs(db: DbOrTrx, workerId: string, jobIds: string[]): Pr
 }
 
 export async function countQueued(db: DbOrTrx): Promise<number> {
-  const row = await db.selectFrom('delivery_jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('delivery_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -3,7 +3,7 @@
  * submission, submission/listener.ts) share around smtp-server: the reply an error
  * becomes, reading a message with a size cap, and listening and closing with a promise.
  */
-import net from 'node:net';
+import type net from 'node:net';
 import type { SMTPServer, SMTPServerDataStream } from 'smtp-server';
 
 /** An error smtp-server turns into the reply `<code> <text>`. */

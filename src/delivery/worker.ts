@@ -86,7 +86,15 @@ export class Worker {
     while (!this.stopping) {
       try {
         // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
-        const jobs = await claimDueJobs(this.handle.workerWrites, this.handle.dialect, this.id, this.options.batchSize, this.options.leaseMs, Date.now(), this.bulkCursor);
+        const jobs = await claimDueJobs(
+          this.handle.workerWrites,
+          this.handle.dialect,
+          this.id,
+          this.options.batchSize,
+          this.options.leaseMs,
+          Date.now(),
+          this.bulkCursor,
+        );
         if (jobs.length === 0) {
           await this.signal.wait(this.options.pollMs);
           continue;
@@ -103,7 +111,12 @@ export class Worker {
             throw error;
           }
           const unstarted = await this.runBounded(tasks, ids);
-          if (unstarted.length) await releaseJobs(this.handle.db, this.id, unstarted.map((i) => ids[i]!));
+          if (unstarted.length)
+            await releaseJobs(
+              this.handle.db,
+              this.id,
+              unstarted.map((i) => ids[i]!),
+            );
         } finally {
           // Recorded, released, or (an outcome that could not be written) left for its lease to end.
           this.heartbeat.letGo(ids);

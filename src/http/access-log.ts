@@ -15,13 +15,16 @@ export function registerAccessLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     // `principal` exists only on routes inside the authenticated scope, and only once a credential passed.
     const principal = (request as { principal?: { accountId: string } | null }).principal;
-    log.info({
-      reqId: request.id,
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-      accountId: principal?.accountId ?? null,
-    }, 'request');
+    log.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        accountId: principal?.accountId ?? null,
+      },
+      'request',
+    );
   });
 }

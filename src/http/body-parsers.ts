@@ -37,7 +37,13 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
     // `curl -d '{…}'` without a Content-Type sends JSON labelled as a form: one key, `{…`.
     // Read as a form it would only fail on required fields, which hides the real mistake.
     if (/^\s*[{[]/.test(body as string)) {
-      done(AppError.field('body', 'looks like JSON but was sent as application/x-www-form-urlencoded (what curl -d sends by default); send it with Content-Type: application/json'), undefined);
+      done(
+        AppError.field(
+          'body',
+          'looks like JSON but was sent as application/x-www-form-urlencoded (what curl -d sends by default); send it with Content-Type: application/json',
+        ),
+        undefined,
+      );
       return;
     }
     done(null, unflattenFields(new URLSearchParams(body as string)));
@@ -77,10 +83,10 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
         for (const part of Array.isArray(entry) ? entry : [entry]) {
           // busboy cuts a field longer than fieldSize short instead of failing: never accept a cut value.
           if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
-          const value = part.type === 'file'
-            ? { filename: part.filename, contentType: part.mimetype, content: part._buf ?? (await part.toBuffer!()) }
-            : part.value;
-          size += Buffer.byteLength(name) + (part.type === 'file' ? (value as { content: Buffer }).content.length : Buffer.byteLength(String(part.value ?? '')));
+          const value =
+            part.type === 'file' ? { filename: part.filename, contentType: part.mimetype, content: part._buf ?? (await part.toBuffer!()) } : part.value;
+          size +=
+            Buffer.byteLength(name) + (part.type === 'file' ? (value as { content: Buffer }).content.length : Buffer.byteLength(String(part.value ?? '')));
           if (size > options.bodyLimit) throw tooLarge();
           pairs.push([name, value]);
         }

@@ -35,8 +35,11 @@ export function clientErrorHandler(log: FastifyBaseLogger) {
     const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && !answering?.headersSent) {
       const headers = [
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'content-type: application/json; charset=utf-8', `content-length: ${Buffer.byteLength(body)}`,
-        ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`), 'connection: close',
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(body)}`,
+        ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
+        'connection: close',
       ];
       socket.once('finish', () => socket.destroy());
       socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`);

@@ -33,7 +33,8 @@ export function registerCors(app: FastifyInstance, options: { origins: readonly 
     const methods = options.methodsOfPath(request.url.split('?')[0]!);
     // An unknown path gets no preflight answer: the browser then reports the failure.
     if (!methods.length) return;
-    return reply.status(204)
+    return reply
+      .status(204)
       .header('access-control-allow-methods', methods.join(', '))
       .header('access-control-allow-headers', ALLOWED_HEADERS)
       .header('access-control-max-age', String(PREFLIGHT_MAX_AGE))

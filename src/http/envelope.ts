@@ -26,25 +26,28 @@ export function failure(resultCode: number, resultMessage: string, resultObject:
 
 /** Response schema of an envelope around `result`; feeds serialization and the OpenAPI document. */
 export function EnvelopeSchema<T extends TSchema>(result: T, description?: string) {
-  return Type.Object({
-    version: Type.String({ examples: [ENVELOPE_VERSION] }),
-    resultStatus: Type.Boolean(),
-    resultCode: Type.Integer(),
-    resultMessage: Type.String(),
-    resultObject: result,
-  }, description ? { description } : {});
+  return Type.Object(
+    {
+      version: Type.String({ examples: [ENVELOPE_VERSION] }),
+      resultStatus: Type.Boolean(),
+      resultCode: Type.Integer(),
+      resultMessage: Type.String(),
+      resultObject: result,
+    },
+    description ? { description } : {},
+  );
 }
 
-export const ErrorEnvelopeSchema = Type.Object({
-  version: Type.String(),
-  resultStatus: Type.Boolean({ examples: [false] }),
-  resultCode: Type.Integer(),
-  resultMessage: Type.String(),
-  resultObject: Type.Union([
-    Type.Null(),
-    Type.Object({ errors: Type.Array(Type.Object({ field: Type.String(), message: Type.String() })) }),
-  ]),
-}, { description: 'Failure: resultStatus false, resultCode = HTTP status, resultMessage says what to fix.' });
+export const ErrorEnvelopeSchema = Type.Object(
+  {
+    version: Type.String(),
+    resultStatus: Type.Boolean({ examples: [false] }),
+    resultCode: Type.Integer(),
+    resultMessage: Type.String(),
+    resultObject: Type.Union([Type.Null(), Type.Object({ errors: Type.Array(Type.Object({ field: Type.String(), message: Type.String() })) })]),
+  },
+  { description: 'Failure: resultStatus false, resultCode = HTTP status, resultMessage says what to fix.' },
+);
 
 /** List object of every list operation. */
 export function ListSchema<T extends TSchema>(item: T) {
@@ -54,4 +57,3 @@ export function ListSchema<T extends TSchema>(item: T) {
     items: Type.Array(item),
   });
 }
-

@@ -20,7 +20,10 @@ function fromFrameworkError(error: FastifyError, bodyLimit: number): AppError | 
     case 'FST_FIELDS_LIMIT':
       return new AppError('payload_too_large', `The request body is larger than the limit of ${bodyLimit} bytes.`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupported_media_type', 'This Content-Type is not supported; send application/json, application/x-www-form-urlencoded or multipart/form-data.');
+      return new AppError(
+        'unsupported_media_type',
+        'This Content-Type is not supported; send application/json, application/x-www-form-urlencoded or multipart/form-data.',
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return AppError.field('body', 'the request body is empty; send a JSON object');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -29,11 +32,23 @@ function fromFrameworkError(error: FastifyError, bodyLimit: number): AppError | 
       return new AppError('bad_request', 'The multipart body is malformed.');
   }
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return AppError.field('body', `is not valid JSON (${error.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, 'parse error')})`);
+    return AppError.field(
+      'body',
+      `is not valid JSON (${error.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, 'parse error')})`,
+    );
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code: ErrorCode = status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status === 429 ? 'rate_limited' : 'bad_request';
+    const code: ErrorCode =
+      status === 404
+        ? 'not_found'
+        : status === 413
+          ? 'payload_too_large'
+          : status === 415
+            ? 'unsupported_media_type'
+            : status === 429
+              ? 'rate_limited'
+              : 'bad_request';
     return new AppError(code, error.message || 'The request was not accepted.');
   }
   return undefined;
@@ -76,7 +91,9 @@ export function registerErrorHandler(app: FastifyInstance, options: { bodyLimit:
     const path = request.url.split('?')[0]!;
     const allowed = options.methodsOfPath?.(path) ?? [];
     if (allowed.length) {
-      reply.status(405).header('allow', allowed.join(', '))
+      reply
+        .status(405)
+        .header('allow', allowed.join(', '))
         .send(failure(405, `${request.method} is not allowed on ${path}; it answers ${allowed.join(', ')}.`));
       return;
     }

@@ -44,7 +44,12 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
 export class RedisFailureCounter implements FailureCounter {
-  constructor(private readonly redis: Redis, private readonly prefix: string, private readonly windowMs: number, private readonly onError: (error: Error) => void) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly windowMs: number,
+    private readonly onError: (error: Error) => void,
+  ) {}
 
   async reserve(key: string): Promise<Reservation | undefined> {
     try {
@@ -64,7 +69,10 @@ export class RedisFailureCounter implements FailureCounter {
 export class MemoryFailureCounter implements FailureCounter {
   private readonly counters = new Map<string, { count: number; endsAt: number }>();
 
-  constructor(private readonly windowMs: number, private readonly maxKeys: number) {}
+  constructor(
+    private readonly windowMs: number,
+    private readonly maxKeys: number,
+  ) {}
 
   async reserve(key: string): Promise<Reservation> {
     const now = Date.now();

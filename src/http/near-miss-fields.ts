@@ -60,7 +60,10 @@ export function nearMissFields(schema: SchemaLike): (body: unknown) => FieldErro
   const walk = (s: SchemaLike | undefined, value: unknown, at: string, out: FieldError[]): void => {
     if (!s || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
-      if (s.items) value.forEach((item, i) => walk(s.items, item, fieldPath(at, i), out));
+      if (s.items)
+        value.forEach((item, i) => {
+          walk(s.items, item, fieldPath(at, i), out);
+        });
       return;
     }
     const properties = s.properties ?? s.anyOf?.find((branch) => branch.properties)?.properties;
@@ -73,7 +76,8 @@ export function nearMissFields(schema: SchemaLike): (body: unknown) => FieldErro
         continue;
       }
       const suggestion = closestName(key, known);
-      if (suggestion && !Object.hasOwn(value, suggestion)) out.push({ field: fieldPath(at, key), message: `is not a known field; did you mean ${suggestion}?` });
+      if (suggestion && !Object.hasOwn(value, suggestion))
+        out.push({ field: fieldPath(at, key), message: `is not a known field; did you mean ${suggestion}?` });
     }
   };
   return (body) => {

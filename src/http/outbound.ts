@@ -109,20 +109,23 @@ function send(url: URL, addresses: ParsedAddress[], request: OutboundPost, signa
   };
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const outgoing = transport.request({
-      protocol: url.protocol,
-      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method: 'POST',
-      headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
-      lookup: lookup as never,
-      agent: false,
-      signal,
-    }, (response: IncomingMessage) => {
-      resolve({ status: response.statusCode ?? 0 });
-      response.destroy();
-    });
+    const outgoing = transport.request(
+      {
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+        lookup: lookup as never,
+        agent: false,
+        signal,
+      },
+      (response: IncomingMessage) => {
+        resolve({ status: response.statusCode ?? 0 });
+        response.destroy();
+      },
+    );
     outgoing.on('error', (error) => reject(signal.aborted ? signal.reason : error));
     outgoing.end(request.body);
   });

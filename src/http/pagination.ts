@@ -12,11 +12,13 @@ export const MAX_PAGE = 1_000_000;
 export const PageQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, from 1 (at most ${MAX_PAGE}).` }),
   pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Items per page (at most 500).' }),
-  after: Type.Optional(Type.String({
-    pattern: '^[0-9a-f]{24}$',
-    description: 'Keyset paging: only items older than this id (the last id of the previous page); `page` is then ignored. Costs the same however deep the page.',
-  })),
+  after: Type.Optional(
+    Type.String({
+      pattern: '^[0-9a-f]{24}$',
+      description:
+        'Keyset paging: only items older than this id (the last id of the previous page); `page` is then ignored. Costs the same however deep the page.',
+    }),
+  ),
 });
 
 export type PageQuery = Static<typeof PageQuery>;
-

@@ -46,11 +46,16 @@ const LOGIN_ROUTES = new Set(['POST /token']);
 /** How long a successful login makes its IP address a known one for that email (rate-limit.ts, login guard). */
 const KNOWN_LOGIN_WINDOW_MS = 30 * 24 * 3_600_000;
 
-type Check = (request: FastifyRequest, options?: { increment?: boolean }) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; remaining: number; ttlInSeconds: number; max: number }>;
+type Check = (
+  request: FastifyRequest,
+  options?: { increment?: boolean },
+) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; remaining: number; ttlInSeconds: number; max: number }>;
 
 function tooMany(what: string, retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, retryAfterSeconds);
-  return new AppError('rate_limited', `Too many ${what}. Retry in ${seconds} second${seconds === 1 ? '' : 's'}.`, { headers: { 'retry-after': String(seconds) } });
+  return new AppError('rate_limited', `Too many ${what}. Retry in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+    headers: { 'retry-after': String(seconds) },
+  });
 }
 
 /** Throws the 429 when `check` counts this request over its limit. */
@@ -92,13 +97,16 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, l
       log.warn({ err: error }, 'the rate-limit store (Redis) is unreachable; requests are not rate limited until it is back');
     };
     redis.on('error', warnStore);
-    app.addHook('onClose', async () => { redis!.disconnect(); });
+    app.addHook('onClose', async () => {
+      redis!.disconnect();
+    });
     // Connected before the first request, so none slips through uncounted; if Redis is
     // away now, the API starts anyway and ioredis keeps reconnecting.
     await redis.connect().catch(warnStore);
   }
   await app.register(rateLimit, {
-    global: false, skipOnError: true,
+    global: false,
+    skipOnError: true,
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}ratelimit:` } : {}),
   });
 
@@ -107,7 +115,9 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, l
   const isExemptIp = (request: FastifyRequest) => exempt.has(normalizeIP(request.ip, 128));
   // `cache`: counters kept per limiter by the memory store (least recently used dropped).
   const limiter = (max: number, timeWindow: number, key: (request: FastifyRequest) => string): Check =>
-    app.createRateLimit({ max, timeWindow, keyGenerator: key, cache: MEMORY_STORE_KEYS } as Parameters<FastifyInstance['createRateLimit']>[0]) as unknown as Check;
+    app.createRateLimit({ max, timeWindow, keyGenerator: key, cache: MEMORY_STORE_KEYS } as Parameters<
+      FastifyInstance['createRateLimit']
+    >[0]) as unknown as Check;
 
   // A client that sent junk after its request in the same write: Node refused the junk
   // (client-errors.ts) and closed the connection, so this request can be answered to no
@@ -148,7 +158,11 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, l
   /** Before the password is checked: refuse when the IP or the address has used up its attempts. */
   const guardLogin = async (request: FastifyRequest) => {
     if (config.loginAttemptsPerIp > 0 && !isExemptIp(request)) {
-      await enforce(attemptsPerIp, request, `login attempts from this IP address (limit ${config.loginAttemptsPerIp} per ${config.loginRateWindowSeconds} seconds)`);
+      await enforce(
+        attemptsPerIp,
+        request,
+        `login attempts from this IP address (limit ${config.loginAttemptsPerIp} per ${config.loginRateWindowSeconds} seconds)`,
+      );
     }
     const held: string[] = [];
     reserved.set(request, held);

@@ -13,9 +13,6 @@ export const ResourceFields = {
   isDeleted: Type.Boolean(),
 };
 
-
-
-
 /** An email address field of a request body. */
 export const EmailField = (description?: string) =>
   Type.String({ format: 'email', maxLength: MAX_EMAIL_LENGTH, examples: ['hello@example.com'], ...(description ? { description } : {}) });

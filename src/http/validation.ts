@@ -39,13 +39,18 @@ const LENGTH_LIMITS: KeywordDefinition = {
   keyword: ['maxLength', 'minLength'],
   type: 'string',
   schemaType: 'number',
-  error: { message: ({ keyword, schemaCode }) => str`must NOT have ${keyword === 'maxLength' ? 'more' : 'fewer'} than ${schemaCode} characters`, params: ({ schemaCode }) => _`{limit: ${schemaCode}}` },
+  error: {
+    message: ({ keyword, schemaCode }) => str`must NOT have ${keyword === 'maxLength' ? 'more' : 'fewer'} than ${schemaCode} characters`,
+    params: ({ schemaCode }) => _`{limit: ${schemaCode}}`,
+  },
   code(cxt) {
     const { keyword, data, schemaCode, gen } = cxt;
     const count = gen.scopeValue('func', { ref: codePointLength });
-    cxt.fail(keyword === 'maxLength'
-      ? _`${data}.length > ${schemaCode} && ${count}(${data}) > ${schemaCode}`
-      : _`${data}.length < 2 * ${schemaCode} && ${count}(${data}) < ${schemaCode}`);
+    cxt.fail(
+      keyword === 'maxLength'
+        ? _`${data}.length > ${schemaCode} && ${count}(${data}) > ${schemaCode}`
+        : _`${data}.length < 2 * ${schemaCode} && ${count}(${data}) < ${schemaCode}`,
+    );
   },
 };
 
@@ -84,31 +89,45 @@ function describeType(value: unknown): string {
 function messageFor(error: ErrorObject): string {
   const p = error.params as Record<string, any>;
   switch (error.keyword) {
-    case 'required': return 'is required';
+    case 'required':
+      return 'is required';
     case 'type': {
-      const wanted = String(p.type).split(',').map((t) => (t === 'integer' ? 'a whole number' : t === 'object' ? 'an object' : t === 'array' ? 'an array' : `a ${t}`)).join(' or ');
+      const wanted = String(p.type)
+        .split(',')
+        .map((t) => (t === 'integer' ? 'a whole number' : t === 'object' ? 'an object' : t === 'array' ? 'an array' : `a ${t}`))
+        .join(' or ');
       return error.data === undefined ? `must be ${wanted}` : `must be ${wanted}, not ${describeType(error.data)}`;
     }
-    case 'minLength': return p.limit === 1 ? 'must not be empty' : `must be at least ${p.limit} characters`;
-    case 'maxLength': return `must be at most ${p.limit} characters`;
-    case 'minItems': return p.limit === 1 ? 'must contain at least one item' : `must contain at least ${p.limit} items`;
-    case 'maxItems': return `must contain at most ${p.limit} items`;
-    case 'minimum': return `must be at least ${p.limit}`;
-    case 'maximum': return `must be at most ${p.limit}`;
-    case 'enum': return `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
-    case 'const': return `must be ${JSON.stringify(p.allowedValue)}`;
+    case 'minLength':
+      return p.limit === 1 ? 'must not be empty' : `must be at least ${p.limit} characters`;
+    case 'maxLength':
+      return `must be at most ${p.limit} characters`;
+    case 'minItems':
+      return p.limit === 1 ? 'must contain at least one item' : `must contain at least ${p.limit} items`;
+    case 'maxItems':
+      return `must contain at most ${p.limit} items`;
+    case 'minimum':
+      return `must be at least ${p.limit}`;
+    case 'maximum':
+      return `must be at most ${p.limit}`;
+    case 'enum':
+      return `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(p.allowedValue)}`;
     case 'format':
-      if (p.format === 'email') return typeof error.data === 'string' ? emailAddressProblem(error.data) ?? 'must be an email address' : 'must be an email address';
+      if (p.format === 'email')
+        return typeof error.data === 'string' ? (emailAddressProblem(error.data) ?? 'must be an email address') : 'must be an email address';
       if (p.format === 'single-line') {
-        return typeof error.data === 'string' && !/[\r\n]/.test(error.data)
-          ? 'must not contain control characters'
-          : 'must not contain line breaks (CR or LF)';
+        return typeof error.data === 'string' && !/[\r\n]/.test(error.data) ? 'must not contain control characters' : 'must not contain line breaks (CR or LF)';
       }
       if (p.format === 'date-time') return 'must be an ISO 8601 date and time, like 2026-01-31T12:00:00Z';
       return `must be in ${p.format} format`;
-    case 'pattern': return 'has an invalid format';
-    case 'additionalProperties': return 'is not a known field';
-    default: return error.message ?? 'is not valid';
+    case 'pattern':
+      return 'has an invalid format';
+    case 'additionalProperties':
+      return 'is not a known field';
+    default:
+      return error.message ?? 'is not valid';
   }
 }
 

@@ -40,7 +40,7 @@ export function caseInsensitiveKeys(schema: SchemaLike): (value: unknown) => unk
     for (const key of Object.keys(value)) {
       // `out.__proto__ = …` would replace the result's prototype (inherited fields that pass `required`).
       if (key === '__proto__') continue;
-      const name = Object.hasOwn(properties, key) ? key : canonical.get(key.toLowerCase()) ?? key;
+      const name = Object.hasOwn(properties, key) ? key : (canonical.get(key.toLowerCase()) ?? key);
       // An exact-case key wins over a differently cased duplicate.
       if (name !== key && Object.hasOwn(value, name)) continue;
       out[name] = rename(Object.hasOwn(properties, name) ? properties[name] : undefined, (value as Record<string, unknown>)[key]);

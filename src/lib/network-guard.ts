@@ -109,7 +109,10 @@ function ipv6Bytes(text: string): number[] | undefined {
   const r = groups(right);
   const words = right === undefined ? l : [...l, ...Array(8 - l.length - r.length).fill('0'), ...r];
   if (words.length !== 8) return undefined;
-  const bytes = words.flatMap((w) => { const n = parseInt(w, 16); return [n >> 8, n & 255]; });
+  const bytes = words.flatMap((w) => {
+    const n = parseInt(w, 16);
+    return [n >> 8, n & 255];
+  });
   if (tailV4.length) bytes.splice(12, 4, ...tailV4);
   return bytes;
 }
@@ -170,7 +173,8 @@ export function internalAddressReason(address: ParsedAddress): string | undefine
     if (bytes[0] === 0 && bytes[1] === 0) return `${address.address} is an IPv4-mapped or -compatible address`;
     return undefined;
   }
-  if (!ipv6Global.check(address.address, 'ipv6')) return `${address.address} is not a global unicast address (loopback, link-local, unique-local, multicast or reserved)`;
+  if (!ipv6Global.check(address.address, 'ipv6'))
+    return `${address.address} is not a global unicast address (loopback, link-local, unique-local, multicast or reserved)`;
   const hit = ipv6InternalInGlobal.find(({ list }) => list.check(address.address, 'ipv6'));
   return hit ? `${address.address} is ${hit.reason}` : undefined;
 }

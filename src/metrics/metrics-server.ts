@@ -22,19 +22,28 @@ function sendEnvelope(response: http.ServerResponse, error: AppError): void {
   response.end(JSON.stringify(failure(error.status, error.message)));
 }
 
-export async function startMetricsServer(metrics: Metrics, options: { host: string; port: number; token: string | undefined }, log: Logger): Promise<MetricsServer> {
+export async function startMetricsServer(
+  metrics: Metrics,
+  options: { host: string; port: number; token: string | undefined },
+  log: Logger,
+): Promise<MetricsServer> {
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (path !== '/metrics') return sendEnvelope(response, AppError.notFound(`${request.method} ${path}`));
-    if (request.method !== 'GET' && request.method !== 'HEAD') return sendEnvelope(response, new AppError('method_not_allowed', 'Only GET /metrics is served here.', { headers: { allow: 'GET, HEAD' } }));
-    if (!scrapeAllowed(request.headers.authorization, options.token)) return sendEnvelope(response, AppError.unauthorized('Scraping needs Authorization: Bearer <METRICS_TOKEN>.'));
-    metrics.scrape().then((text) => {
-      response.writeHead(200, { 'content-type': metrics.contentType });
-      response.end(request.method === 'HEAD' ? undefined : text);
-    }, (error: unknown) => {
-      log.error({ err: error }, 'metrics scrape failed');
-      sendEnvelope(response, error instanceof AppError ? error : new AppError('internal', 'The metrics could not be read.'));
-    });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return sendEnvelope(response, new AppError('method_not_allowed', 'Only GET /metrics is served here.', { headers: { allow: 'GET, HEAD' } }));
+    if (!scrapeAllowed(request.headers.authorization, options.token))
+      return sendEnvelope(response, AppError.unauthorized('Scraping needs Authorization: Bearer <METRICS_TOKEN>.'));
+    metrics.scrape().then(
+      (text) => {
+        response.writeHead(200, { 'content-type': metrics.contentType });
+        response.end(request.method === 'HEAD' ? undefined : text);
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'metrics scrape failed');
+        sendEnvelope(response, error instanceof AppError ? error : new AppError('internal', 'The metrics could not be read.'));
+      },
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -44,10 +53,11 @@ export async function startMetricsServer(metrics: Metrics, options: { host: stri
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      // A scraper's keep-alive connection would hold close() open until it times out.
-      server.closeIdleConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A scraper's keep-alive connection would hold close() open until it times out.
+        server.closeIdleConnections();
+      }),
   };
 }

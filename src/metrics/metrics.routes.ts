@@ -23,26 +23,34 @@ const EXAMPLE = [
 ].join('\n');
 
 export function registerMetricsRoutes(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
-  app.get('/metrics', {
-    schema: {
-      tags: ['Operations'], summary: 'Prometheus metrics of this process and of the delivery queue',
-      description: 'Prometheus text format 0.0.4, not the envelope. Counters and histograms count what this process did (scrape every process); '
-        + 'the postwire_queue_* gauges are read from the database and are the same in every process. '
-        + 'Requires Authorization: Bearer <METRICS_TOKEN>; without METRICS_TOKEN configured it answers 401 (scrape METRICS_PORT instead). See docs/operations.md.',
-      security: [{ bearerAuth: [] }],
-      produces: ['text/plain'],
-      response: {
-        200: { type: 'string', description: 'Prometheus text exposition format.', examples: [EXAMPLE] },
-        401: ErrorEnvelopeSchema,
-        503: ErrorEnvelopeSchema,
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Prometheus metrics of this process and of the delivery queue',
+        description:
+          'Prometheus text format 0.0.4, not the envelope. Counters and histograms count what this process did (scrape every process); ' +
+          'the postwire_queue_* gauges are read from the database and are the same in every process. ' +
+          'Requires Authorization: Bearer <METRICS_TOKEN>; without METRICS_TOKEN configured it answers 401 (scrape METRICS_PORT instead). See docs/operations.md.',
+        security: [{ bearerAuth: [] }],
+        produces: ['text/plain'],
+        response: {
+          200: { type: 'string', description: 'Prometheus text exposition format.', examples: [EXAMPLE] },
+          401: ErrorEnvelopeSchema,
+          503: ErrorEnvelopeSchema,
+        },
       },
     },
-  }, async (request, reply) => {
-    if (token === undefined) {
-      throw AppError.unauthorized('GET /metrics on the API needs METRICS_TOKEN to be configured (then Authorization: Bearer <METRICS_TOKEN>); or scrape the METRICS_PORT listener.');
-    }
-    if (!scrapeAllowed(request.headers.authorization, token)) throw AppError.unauthorized('Scraping needs Authorization: Bearer <METRICS_TOKEN>.');
-    const text = await metrics.scrape();
-    return reply.type(metrics.contentType).send(text);
-  });
+    async (request, reply) => {
+      if (token === undefined) {
+        throw AppError.unauthorized(
+          'GET /metrics on the API needs METRICS_TOKEN to be configured (then Authorization: Bearer <METRICS_TOKEN>); or scrape the METRICS_PORT listener.',
+        );
+      }
+      if (!scrapeAllowed(request.headers.authorization, token)) throw AppError.unauthorized('Scraping needs Authorization: Bearer <METRICS_TOKEN>.');
+      const text = await metrics.scrape();
+      return reply.type(metrics.contentType).send(text);
+    },
+  );
 }

@@ -13,7 +13,8 @@ export interface QueueSnapshot {
 }
 
 export async function queueSnapshot(db: DbOrTrx, now: number): Promise<QueueSnapshot> {
-  const row = await db.selectFrom('delivery_jobs')
+  const row = await db
+    .selectFrom('delivery_jobs')
     .select((eb) => {
       // The same test as claimDueJobs (delivery/queue.ts): an expired lease is claimable again.
       const claimable = eb.and([eb('run_at', '<=', now), eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)])]);

@@ -55,31 +55,69 @@ export class Metrics implements SendObserver, DeliveryObserver {
    * `givingWay`: in a process that serves the API and runs a worker, whether the worker gives
    * way to the API now (src/delivery/give-way.ts); read at every scrape.
    */
-  constructor(private readonly db: Db, givingWay?: () => boolean) {
+  constructor(
+    private readonly db: Db,
+    givingWay?: () => boolean,
+  ) {
     const own = new Registry();
     const registers = [own];
-    this.messagesAccepted = new Counter({ name: 'postwire_messages_accepted_total', help: 'Messages accepted by POST /notify/v1/send in this process.', registers });
-    this.recipientsAccepted = new Counter({ name: 'postwire_recipients_accepted_total', help: 'Recipients of the messages accepted in this process (one delivery each).', registers });
-    this.deliveries = new Counter({
-      name: 'postwire_deliveries_total', labelNames: ['outcome'], registers,
-      help: 'Delivery outcomes recorded by this process, by the state they left the recipient in (deferred: will be retried; suppressed: includes recipients found on the suppression list at acceptance).',
+    this.messagesAccepted = new Counter({
+      name: 'postwire_messages_accepted_total',
+      help: 'Messages accepted by POST /notify/v1/send in this process.',
+      registers,
     });
-    this.expired = new Counter({ name: 'postwire_deliveries_expired_total', help: 'Recipients bounced because they were still deferred after MAX_RETRY_AGE_SECONDS (also counted as outcome="bounced").', registers });
+    this.recipientsAccepted = new Counter({
+      name: 'postwire_recipients_accepted_total',
+      help: 'Recipients of the messages accepted in this process (one delivery each).',
+      registers,
+    });
+    this.deliveries = new Counter({
+      name: 'postwire_deliveries_total',
+      labelNames: ['outcome'],
+      registers,
+      help:
+        'Delivery outcomes recorded by this process, by the state they left the recipient in (deferred: will be retried; suppressed: ' +
+        'includes recipients found on the suppression list at acceptance).',
+    });
+    this.expired = new Counter({
+      name: 'postwire_deliveries_expired_total',
+      help: 'Recipients bounced because they were still deferred after MAX_RETRY_AGE_SECONDS (also counted as outcome="bounced").',
+      registers,
+    });
     this.deliveryLatency = new Histogram({
-      name: 'postwire_delivery_latency_seconds', labelNames: ['outcome'], buckets: LATENCY_BUCKETS, registers,
-      help: 'From acceptance of the message to the recipient\'s final outcome (sent, delivered, bounced, suppressed), retries included.',
+      name: 'postwire_delivery_latency_seconds',
+      labelNames: ['outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+      help: "From acceptance of the message to the recipient's final outcome (sent, delivered, bounced, suppressed), retries included.",
     });
     this.attemptDuration = new Histogram({
-      name: 'postwire_transport_attempt_duration_seconds', labelNames: ['transport', 'result'], buckets: ATTEMPT_BUCKETS, registers,
+      name: 'postwire_transport_attempt_duration_seconds',
+      labelNames: ['transport', 'result'],
+      buckets: ATTEMPT_BUCKETS,
+      registers,
       help: 'One hand-over of one recipient to the transport (an SMTP transaction, or a capture write).',
     });
-    this.queueJobs = new Gauge({ name: 'postwire_queue_jobs', help: 'Recipients not yet in a final state (rows in delivery_jobs); the whole installation, read from the database.', registers });
+    this.queueJobs = new Gauge({
+      name: 'postwire_queue_jobs',
+      help: 'Recipients not yet in a final state (rows in delivery_jobs); the whole installation, read from the database.',
+      registers,
+    });
     this.queueDue = new Gauge({ name: 'postwire_queue_due_jobs', help: 'Of those, due now and not claimed by a worker; the whole installation.', registers });
-    this.queueLeased = new Gauge({ name: 'postwire_queue_leased_jobs', help: 'Of those, claimed by a worker under a live lease (in flight); the whole installation.', registers });
-    this.oldestDueAge = new Gauge({ name: 'postwire_queue_oldest_due_age_seconds', help: 'How long the longest-waiting due job has been due (0 when none is); the whole installation.', registers });
+    this.queueLeased = new Gauge({
+      name: 'postwire_queue_leased_jobs',
+      help: 'Of those, claimed by a worker under a live lease (in flight); the whole installation.',
+      registers,
+    });
+    this.oldestDueAge = new Gauge({
+      name: 'postwire_queue_oldest_due_age_seconds',
+      help: 'How long the longest-waiting due job has been due (0 when none is); the whole installation.',
+      registers,
+    });
     if (givingWay) {
       new Gauge({
-        name: 'postwire_worker_giving_way', registers,
+        name: 'postwire_worker_giving_way',
+        registers,
         help: '1 while the worker of this process keeps one delivery in flight because its API accepts at least WORKER_GIVE_WAY_RATE messages per second (postwire start), else 0.',
         collect() {
           this.set(givingWay() ? 1 : 0);

@@ -47,11 +47,26 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
 
 /** Queues a job in the caller's transaction; false when its key was queued before. */
 export async function enqueueJob(db: DbOrTrx, job: JobToQueue, now = Date.now()): Promise<boolean> {
-  const result = await db.insertInto('jobs').values({
-    id: newId(now), task: job.task, payload: JSON.stringify(job.payload ?? null), idempotency_key: job.key ?? null,
-    run_at: job.runAt ?? now, priority: job.priority ?? 0, attempts: 0, max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    locked_by: null, locked_until: null, last_error: null, done_at: null, failed_at: null, created_at: now,
-  }).onConflict((oc) => oc.column('idempotency_key').doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('jobs')
+    .values({
+      id: newId(now),
+      task: job.task,
+      payload: JSON.stringify(job.payload ?? null),
+      idempotency_key: job.key ?? null,
+      run_at: job.runAt ?? now,
+      priority: job.priority ?? 0,
+      attempts: 0,
+      max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      done_at: null,
+      failed_at: null,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
@@ -180,7 +195,7 @@ export class JobRunner {
       else await jobQueue.reschedule(this.handle.db, job.id, at + retryDelayMs(job.attempts, Math.random, this.options.firstRetryMs), error, this.id);
       if (error !== null) this.log.warn({ jobId: job.id, task: job.task, attempt: job.attempts, error }, 'job failed');
     } catch (e) {
-      this.log.error({ err: e, jobId: job.id }, 'could not record a job\'s end; it runs again when its lease ends');
+      this.log.error({ err: e, jobId: job.id }, "could not record a job's end; it runs again when its lease ends");
     }
   }
 }

@@ -66,7 +66,9 @@ export class LeaseHeartbeat {
 
   /** One renewal now (the timer calls it; tests may too); a renewal under way is shared. */
   renew(): Promise<void> {
-    this.renewing ??= this.renewHeld().finally(() => { this.renewing = undefined; });
+    this.renewing ??= this.renewHeld().finally(() => {
+      this.renewing = undefined;
+    });
     return this.renewing;
   }
 

@@ -83,16 +83,19 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
 
   /** Leases up to `limit` due rows to `holder` until now + leaseMs; each claim counts as an attempt. */
   async claim(db: DbOrTrx, dialect: Dialect, request: ClaimRequest): Promise<Claimed[]> {
-    return await this.claimStatement(db, dialect, request).execute() as unknown as Claimed[];
+    return (await this.claimStatement(db, dialect, request).execute()) as unknown as Claimed[];
   }
 
   /** The claim's UPDATE … RETURNING, unexecuted (tests read its query plan). */
   claimStatement(db: DbOrTrx, dialect: Dialect, { holder, limit, leaseMs, now = Date.now(), ...lane }: ClaimRequest) {
     const table = this.table;
-    return this.of(db).updateTable(table)
+    return this.of(db)
+      .updateTable(table)
       .set((eb) => ({ locked_by: holder, locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
       .where('id', 'in', (eb) => {
-        let due: DueQuery = eb.selectFrom(table).select(`${table}.id`)
+        let due: DueQuery = eb
+          .selectFrom(table)
+          .select(`${table}.id`)
           .where(`${table}.run_at`, '<=', now)
           .where((w) => w.or([w(`${table}.locked_until`, 'is', null), w(`${table}.locked_until`, '<=', now)]));
         if (this.options.due) due = this.options.due(due, now);
@@ -113,9 +116,11 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
    */
   async renew(db: DbOrTrx, holder: string, ids: string[], leaseMs: number, now = Date.now()): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.of(db).updateTable(this.table)
+    const rows = await this.of(db)
+      .updateTable(this.table)
       .set({ locked_until: now + leaseMs })
-      .where('id', 'in', ids).where('locked_by', '=', holder)
+      .where('id', 'in', ids)
+      .where('locked_by', '=', holder)
       .returning('id')
       .execute();
     return new Set(rows.map((r) => r.id));
@@ -124,9 +129,12 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
   /** Gives claimed rows back untouched (stopping before they were started): the claim's attempt is undone. */
   async release(db: DbOrTrx, holder: string, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.of(db).updateTable(this.table)
+    await this.of(db)
+      .updateTable(this.table)
       .set((eb) => ({ locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
-      .where('id', 'in', ids).where('locked_by', '=', holder).execute();
+      .where('id', 'in', ids)
+      .where('locked_by', '=', holder)
+      .execute();
   }
 
   /** The rows are done and leave the queue. */
@@ -140,7 +148,8 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
    * while the row is still that holder's (an expired lease may have passed it on).
    */
   async reschedule(db: DbOrTrx, id: string, runAt: number, lastError: string, holder?: string): Promise<void> {
-    let update = this.of(db).updateTable(this.table)
+    let update = this.of(db)
+      .updateTable(this.table)
       .set({ run_at: runAt, locked_by: null, locked_until: null, last_error: lastError.slice(0, 1000) })
       .where('id', '=', id);
     if (holder !== undefined) update = update.where('locked_by', '=', holder);
@@ -152,15 +161,22 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
    * delivered or failed), writing `values` with it; only while the row is still the holder's.
    */
   async settle(db: DbOrTrx, id: string, holder: string, values: Record<string, unknown>): Promise<void> {
-    await (db as unknown as Kysely<Record<string, Record<string, unknown>>>).updateTable(this.table)
+    await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .updateTable(this.table)
       .set({ ...values, locked_by: null, locked_until: null })
-      .where('id', '=', id).where('locked_by', '=', holder).execute();
+      .where('id', '=', id)
+      .where('locked_by', '=', holder)
+      .execute();
   }
 
   /** The distinct holders of live leases (few: one per process at work), for dead-leases.ts. */
   async liveHolders(db: DbOrTrx, now = Date.now()): Promise<string[]> {
-    const rows = await this.of(db).selectFrom(this.table).select('locked_by').distinct()
-      .where('locked_by', 'is not', null).where('locked_until', '>', now)
+    const rows = await this.of(db)
+      .selectFrom(this.table)
+      .select('locked_by')
+      .distinct()
+      .where('locked_by', 'is not', null)
+      .where('locked_until', '>', now)
       .execute();
     return rows.map((r) => r.locked_by!);
   }
@@ -168,10 +184,7 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
   /** Frees every row `holders` hold (they are dead): due again at once, the attempt kept. */
   async releaseHolders(db: DbOrTrx, holders: string[]): Promise<number> {
     if (holders.length === 0) return 0;
-    const result = await this.of(db).updateTable(this.table)
-      .set({ locked_by: null, locked_until: null })
-      .where('locked_by', 'in', holders)
-      .executeTakeFirst();
+    const result = await this.of(db).updateTable(this.table).set({ locked_by: null, locked_until: null }).where('locked_by', 'in', holders).executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 }

@@ -9,7 +9,11 @@ import { callApi, logIn, startPostwire, stopAll, stopPostwire, type PostwireProc
 
 /** The access-log lines in a process's stdout so far. */
 function requestLines(stdout: string): any[] {
-  return stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request');
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line))
+    .filter((entry) => entry.msg === 'request');
 }
 
 async function until<T>(what: string, check: () => T | undefined): Promise<T> {
@@ -43,7 +47,8 @@ for (const dialect of DIALECTS) {
       const token = await logIn(server, credentials);
       const sender = (await callApi(server.url, '/notify/v1/senders', { token })).json.resultObject.items[0];
       const missing = await callApi(server.url, '/notify/v1/messages/0123456789abcdef01234567?secret=query', {
-        token, headers: { 'x-request-id': 'newcomer-42' },
+        token,
+        headers: { 'x-request-id': 'newcomer-42' },
       });
       assert.equal(missing.status, 404);
       const anonymous = await callApi(server.url, '/notify/v1/senders');
@@ -55,11 +60,22 @@ for (const dialect of DIALECTS) {
       });
       assert.equal(lines.length, 4, JSON.stringify(lines));
       const [login, list, notFound, refused] = lines;
-      assert.deepEqual({ method: login.method, route: login.route, status: login.status, accountId: login.accountId }, { method: 'POST', route: '/token', status: 200, accountId: null });
-      assert.deepEqual({ route: list.route, status: list.status, accountId: list.accountId }, { route: '/notify/v1/senders', status: 200, accountId: sender.customerId });
-      assert.deepEqual({ reqId: notFound.reqId, method: notFound.method, route: notFound.route, status: notFound.status, accountId: notFound.accountId },
-        { reqId: 'newcomer-42', method: 'GET', route: '/notify/v1/messages/:id', status: 404, accountId: sender.customerId });
-      assert.deepEqual({ route: refused.route, status: refused.status, accountId: refused.accountId }, { route: '/notify/v1/senders', status: 401, accountId: null });
+      assert.deepEqual(
+        { method: login.method, route: login.route, status: login.status, accountId: login.accountId },
+        { method: 'POST', route: '/token', status: 200, accountId: null },
+      );
+      assert.deepEqual(
+        { route: list.route, status: list.status, accountId: list.accountId },
+        { route: '/notify/v1/senders', status: 200, accountId: sender.customerId },
+      );
+      assert.deepEqual(
+        { reqId: notFound.reqId, method: notFound.method, route: notFound.route, status: notFound.status, accountId: notFound.accountId },
+        { reqId: 'newcomer-42', method: 'GET', route: '/notify/v1/messages/:id', status: 404, accountId: sender.customerId },
+      );
+      assert.deepEqual(
+        { route: refused.route, status: refused.status, accountId: refused.accountId },
+        { route: '/notify/v1/senders', status: 401, accountId: null },
+      );
       for (const line of lines) {
         assert.equal(typeof line.reqId, 'string');
         assert.ok(line.reqId.length > 0);
@@ -68,7 +84,8 @@ for (const dialect of DIALECTS) {
       }
       // The banner printed the password; the log lines hold none of these.
       const logged = JSON.stringify(requestLines(server.stdout));
-      for (const secret of [credentials.password, credentials.email, token, 'secret=query']) assert.ok(!logged.includes(secret), `the access log holds ${secret}`);
+      for (const secret of [credentials.password, credentials.email, token, 'secret=query'])
+        assert.ok(!logged.includes(secret), `the access log holds ${secret}`);
     });
 
     it('is off by default', async () => {

@@ -47,13 +47,16 @@ describe('postwire --help and usage errors', () => {
     runs.push(['payment add', ['payment', 'add', '--account', 'nobody', '-h', '--credits', '5']]);
     const outs: Finished[] = [];
     for (let i = 0; i < runs.length; i += 4) {
-      outs.push(...await Promise.all(runs.slice(i, i + 4).map(([, args]) => cli(args, { DATA_DIR: dataDir, PORT: '0' }))));
+      outs.push(...(await Promise.all(runs.slice(i, i + 4).map(([, args]) => cli(args, { DATA_DIR: dataDir, PORT: '0' })))));
     }
     outs.forEach((out, i) => {
       const [command, args] = runs[i]!;
       const what = `postwire ${args.join(' ')}`;
       assert.equal(out.code, 0, `${what}: ${out.stderr}`);
-      assert.ok(out.stdout.startsWith(`Usage: postwire ${command} `) || out.stdout.startsWith(`Usage: postwire ${command}\n`), `${what} printed:\n${out.stdout}`);
+      assert.ok(
+        out.stdout.startsWith(`Usage: postwire ${command} `) || out.stdout.startsWith(`Usage: postwire ${command}\n`),
+        `${what} printed:\n${out.stdout}`,
+      );
       assert.equal(out.stderr, '', what);
     });
     assert.deepEqual(fs.readdirSync(dataDir), [], 'no command ran');
@@ -209,13 +212,15 @@ for (const dialect of DIALECTS) {
       const server = await startPostwire('start', env);
       assert.doesNotMatch(server.stdout, /First account created/, 'no seeding on a non-empty database');
       const login = await fetch(`${server.url}/token`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ EmailAddress: email, Password: password }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ EmailAddress: email, Password: password }),
       });
-      const body = await login.json() as any;
+      const body = (await login.json()) as any;
       assert.equal(login.status, 200, JSON.stringify(body));
       assert.equal(body.resultObject.token_type, 'Bearer');
       const senders = await fetch(`${server.url}/notify/v1/senders`, { headers: { authorization: `Bearer ${body.resultObject.access_token}` } });
-      const list = (await senders.json() as any).resultObject;
+      const list = ((await senders.json()) as any).resultObject;
       assert.equal(list.totalCount, 1);
       assert.equal(list.items[0].email, email);
       assert.equal(list.items[0].customerId, accountId);

@@ -48,7 +48,10 @@ for (const dialect of DIALECTS) {
       const out = await runPostwire(['start'], { ...env, PORT: String(taken.port), INBOUND_SMTP_PORT: '0' });
       assert.equal(out.code, 1, out.stderr);
       const line = oneLine(out.stderr);
-      assert.match(line, new RegExp(`^postwire start: cannot listen on 127\\.0\\.0\\.1:${taken.port} \\(PORT\\): the port is in use; set PORT to a free port$`));
+      assert.match(
+        line,
+        new RegExp(`^postwire start: cannot listen on 127\\.0\\.0\\.1:${taken.port} \\(PORT\\): the port is in use; set PORT to a free port$`),
+      );
       assert.equal(out.stdout, '');
     });
 
@@ -57,7 +60,8 @@ for (const dialect of DIALECTS) {
       assert.ok(server.credentials, `no login printed:\n${server.stdout}`);
       assert.equal(server.credentials.email, 'admin@postwire.local');
       const login = await fetch(`${server.url}/token`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ EmailAddress: server.credentials.email, Password: server.credentials.password }),
       });
       assert.equal(login.status, 200);
@@ -70,9 +74,15 @@ for (const dialect of DIALECTS) {
         runPostwire(['worker'], { ...env, METRICS_PORT: String(taken.port) }),
       ]);
       assert.equal(inbound!.code, 1, inbound!.stderr);
-      assert.match(oneLine(inbound!.stderr), /^postwire inbound: cannot listen on 127\.0\.0\.1:\d+ \(INBOUND_SMTP_PORT\): the port is in use; set INBOUND_SMTP_PORT to a free port$/);
+      assert.match(
+        oneLine(inbound!.stderr),
+        /^postwire inbound: cannot listen on 127\.0\.0\.1:\d+ \(INBOUND_SMTP_PORT\): the port is in use; set INBOUND_SMTP_PORT to a free port$/,
+      );
       assert.equal(worker!.code, 1, worker!.stderr);
-      assert.match(oneLine(worker!.stderr), /^postwire worker: cannot listen on 127\.0\.0\.1:\d+ \(METRICS_PORT\): the port is in use; set METRICS_PORT to a free port$/);
+      assert.match(
+        oneLine(worker!.stderr),
+        /^postwire worker: cannot listen on 127\.0\.0\.1:\d+ \(METRICS_PORT\): the port is in use; set METRICS_PORT to a free port$/,
+      );
     });
   });
 }

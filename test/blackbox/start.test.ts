@@ -107,7 +107,8 @@ for (const dialect of DIALECTS) {
 
     it('issues a token for a JSON body on POST /token/ (trailing slash)', async () => {
       const reply = await callApi(server.url, '/token/', {
-        json: { EmailAddress: credentials.email, Password: credentials.password }, headers: { 'cache-control': 'no-cache' },
+        json: { EmailAddress: credentials.email, Password: credentials.password },
+        headers: { 'cache-control': 'no-cache' },
       });
       const result = envelope(reply, 200);
       assert.equal(result.token_type, 'Bearer');
@@ -149,10 +150,18 @@ for (const dialect of DIALECTS) {
     });
 
     it('sends from that sender, the worker delivers it, and the raw message is available', async () => {
-      const sent = envelope(await callApi(server.url, '/notify/v1/send', {
-        token,
-        json: { from: { name: 'Black Box', email: credentials.email }, to: [{ email: 'customer@example.net' }], subject: 'Black-box hello', htmlContent: '<p>Hello from <b>npm start</b></p>' },
-      }), 200);
+      const sent = envelope(
+        await callApi(server.url, '/notify/v1/send', {
+          token,
+          json: {
+            from: { name: 'Black Box', email: credentials.email },
+            to: [{ email: 'customer@example.net' }],
+            subject: 'Black-box hello',
+            htmlContent: '<p>Hello from <b>npm start</b></p>',
+          },
+        }),
+        200,
+      );
       assert.match(sent.id, HEX24);
       messageId = sent.id;
 
@@ -170,7 +179,7 @@ for (const dialect of DIALECTS) {
       assert.match(raw.text, /^Subject: Black-box hello\r?$/m);
       assert.match(raw.text, /^To: customer@example\.net\r?$/m);
       assert.match(raw.text, /^From: Black Box <admin@postwire\.local>\r?$/m);
-      assert.match(raw.text, /^Message-ID: <[^>]+>\r?$/mi);
+      assert.match(raw.text, /^Message-ID: <[^>]+>\r?$/im);
       assert.match(raw.text, /Hello from/);
     });
 

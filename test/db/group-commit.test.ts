@@ -15,13 +15,20 @@ import type { SuppressionReason } from '../../src/features/notify/suppressions/s
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
 
 const key = (name: string, at = Date.now()) => ({
-  account_id: 'acct-gc', key: name, request_hash: 'h', response: '{}', created_at: at, expires_at: at + 60_000,
+  account_id: 'acct-gc',
+  key: name,
+  request_hash: 'h',
+  response: '{}',
+  created_at: at,
+  expires_at: at + 60_000,
 });
 
 /** A promise and the function that settles it. */
 function gate(): { opened: Promise<void>; open: () => void } {
   let open!: () => void;
-  const opened = new Promise<void>((resolve) => { open = resolve; });
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   return { opened, open };
 }
 
@@ -51,17 +58,27 @@ for (const dialect of DIALECTS) {
     async function secondCommitsDuringFirst(inFlight: number | undefined, first: string, second: string): Promise<boolean> {
       const held = gate();
       const inside = gate();
-      const commits = new GroupCommit<string>(handle.writeBehind, async (trx, names) => {
-        await insertRows(trx, 'idempotency_keys', names.map((n) => key(n)));
-        if (names.includes(first)) {
-          inside.open();
-          await held.opened;
-        }
-      }, inFlight === undefined ? {} : { inFlight });
+      const commits = new GroupCommit<string>(
+        handle.writeBehind,
+        async (trx, names) => {
+          await insertRows(
+            trx,
+            'idempotency_keys',
+            names.map((n) => key(n)),
+          );
+          if (names.includes(first)) {
+            inside.open();
+            await held.opened;
+          }
+        },
+        inFlight === undefined ? {} : { inFlight },
+      );
       const firstDone = commits.submit(first);
       await inside.opened;
       let secondSettled = false;
-      const secondDone = commits.submit(second).then(() => { secondSettled = true; });
+      const secondDone = commits.submit(second).then(() => {
+        secondSettled = true;
+      });
       // Long enough for a commit on either dialect; the answer is read, not timed.
       const early = await Promise.race([secondDone.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 1000))]);
       if (early) {
@@ -88,33 +105,79 @@ for (const dialect of DIALECTS) {
     });
 
     it('with inFlight 2, a failing batch still fails only its own bad item', async () => {
-      const commits = new GroupCommit<string>(handle.writeBehind, (trx, names) => insertRows(trx, 'idempotency_keys', names.map((n) => key(n))), { inFlight: 2 });
+      const commits = new GroupCommit<string>(
+        handle.writeBehind,
+        (trx, names) =>
+          insertRows(
+            trx,
+            'idempotency_keys',
+            names.map((n) => key(n)),
+          ),
+        { inFlight: 2 },
+      );
       await commits.submit('f-taken');
       const results = await Promise.allSettled(['f-one', 'f-taken', 'f-two', 'f-three'].map((n) => commits.submit(n)));
-      assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      assert.deepEqual(
+        results.map((r) => r.status),
+        ['fulfilled', 'rejected', 'fulfilled', 'fulfilled'],
+      );
       for (const name of ['f-one', 'f-two', 'f-three']) assert.equal(await stored(name), true, name);
     });
 
     it('updateRowsById sets each row to its own values, leaves out the rows `onlyWhere` excludes, and returns the ids it changed', async () => {
       const at = 1_700_000_000_000;
       const row = (id: string, reason: SuppressionReason, details: string | null) => ({
-        id, account_id: 'acct-up', email: `${id}@example.com`, email_normalized: `${id}@example.com`, reason, details,
-        created_at: at, updated_at: at, create_user_id: null, update_user_id: null, deleted_at: null,
+        id,
+        account_id: 'acct-up',
+        email: `${id}@example.com`,
+        email_normalized: `${id}@example.com`,
+        reason,
+        details,
+        created_at: at,
+        updated_at: at,
+        create_user_id: null,
+        update_user_id: null,
+        deleted_at: null,
       });
-      await insertRows(handle.db, 'suppressions', [row('up-a', 'manual', null), row('up-b', 'manual', null), row('up-c', 'complaint', 'kept'), row('up-d', 'manual', 'kept')]);
+      await insertRows(handle.db, 'suppressions', [
+        row('up-a', 'manual', null),
+        row('up-b', 'manual', null),
+        row('up-c', 'complaint', 'kept'),
+        row('up-d', 'manual', 'kept'),
+      ]);
       const columns = [{ name: 'reason' }, { name: 'updated_at', cast: 'bigint' as const }];
-      const changed = await updateRowsById(handle.db, 'suppressions', columns, [
-        { id: 'up-a', values: ['hard_bounce', at + 1] },
-        { id: 'up-b', values: ['complaint', at + 2] },
-        { id: 'up-c', values: ['hard_bounce', at + 3] },
-      ], { onlyWhere: { column: 'reason', notIn: ['complaint'] }, returning: true });
+      const changed = await updateRowsById(
+        handle.db,
+        'suppressions',
+        columns,
+        [
+          { id: 'up-a', values: ['hard_bounce', at + 1] },
+          { id: 'up-b', values: ['complaint', at + 2] },
+          { id: 'up-c', values: ['hard_bounce', at + 3] },
+        ],
+        { onlyWhere: { column: 'reason', notIn: ['complaint'] }, returning: true },
+      );
       assert.deepEqual(changed.sort(), ['up-a', 'up-b']);
-      await handle.writeBehind.transaction().execute((trx) => updateRowsById(trx, 'suppressions', [{ name: 'details' }], [
-        { id: 'up-a', values: ["it's \"quoted\""] }, { id: 'up-d', values: ['second'] },
-      ], { onlyWhere: { column: 'details', isNull: true } }));
-      const rows = await handle.db.selectFrom('suppressions').select(['id', 'reason', 'details', 'updated_at']).where('account_id', '=', 'acct-up').orderBy('id').execute();
+      await handle.writeBehind.transaction().execute((trx) =>
+        updateRowsById(
+          trx,
+          'suppressions',
+          [{ name: 'details' }],
+          [
+            { id: 'up-a', values: ['it\'s "quoted"'] },
+            { id: 'up-d', values: ['second'] },
+          ],
+          { onlyWhere: { column: 'details', isNull: true } },
+        ),
+      );
+      const rows = await handle.db
+        .selectFrom('suppressions')
+        .select(['id', 'reason', 'details', 'updated_at'])
+        .where('account_id', '=', 'acct-up')
+        .orderBy('id')
+        .execute();
       assert.deepEqual(rows, [
-        { id: 'up-a', reason: 'hard_bounce', details: "it's \"quoted\"", updated_at: at + 1 },
+        { id: 'up-a', reason: 'hard_bounce', details: 'it\'s "quoted"', updated_at: at + 1 },
         { id: 'up-b', reason: 'complaint', details: null, updated_at: at + 2 },
         { id: 'up-c', reason: 'complaint', details: 'kept', updated_at: at },
         { id: 'up-d', reason: 'manual', details: 'kept', updated_at: at },

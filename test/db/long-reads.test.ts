@@ -17,7 +17,12 @@ describe('long reads on SQLite do not wait for an open write transaction', () =>
   before(async () => {
     app = await startTestApp('sqlite');
     a = await app.signUp();
-    const sent = await app.request({ method: 'POST', url: '/notify/v1/send', token: a.token, body: { from: { email: a.email }, to: [{ email: 'ann@example.net' }], subject: 'Hi', htmlContent: '<p>Hi</p>' } });
+    const sent = await app.request({
+      method: 'POST',
+      url: '/notify/v1/send',
+      token: a.token,
+      body: { from: { email: a.email }, to: [{ email: 'ann@example.net' }], subject: 'Hi', htmlContent: '<p>Hi</p>' },
+    });
     expectEnvelope(sent, 200);
   });
   after(() => app.close());

@@ -19,7 +19,12 @@ import { insertRows } from '../../src/db/group-commit.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
 const key = (account: string, name: string, at = Date.now()) => ({
-  account_id: account, key: name, request_hash: 'h', response: '{}', created_at: at, expires_at: at + 60_000,
+  account_id: account,
+  key: name,
+  request_hash: 'h',
+  response: '{}',
+  created_at: at,
+  expires_at: at + 60_000,
 });
 
 async function keysOf(db: DbHandle['db'], account: string): Promise<string[]> {
@@ -80,15 +85,22 @@ describe('SQLite on its own thread', () => {
   it('two handles on one file: read-then-write transactions in both all commit (BEGIN IMMEDIATE waits for the lock)', async () => {
     const other = await openDatabase({ dataDir: database.dataDir });
     try {
-      const transaction = (db: DbHandle['db'], name: string) => db.transaction().execute(async (trx) => {
-        const before = await keysOf(trx, 'acct-d');
-        await trx.insertInto('idempotency_keys').values(key('acct-d', `${name}-${before.length}`)).execute();
-      });
+      const transaction = (db: DbHandle['db'], name: string) =>
+        db.transaction().execute(async (trx) => {
+          const before = await keysOf(trx, 'acct-d');
+          await trx
+            .insertInto('idempotency_keys')
+            .values(key('acct-d', `${name}-${before.length}`))
+            .execute();
+        });
       await Promise.all(Array.from({ length: 20 }, (_, i) => transaction(i % 2 ? other.db : handle.db, `t${i}`)));
       const names = await keysOf(handle.db, 'acct-d');
       assert.equal(names.length, 20);
       // Each saw the rows of all that committed before it: the counts it read are 0…19, each once.
-      assert.deepEqual(names.map((n) => Number(n.split('-')[1])).sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i));
+      assert.deepEqual(
+        names.map((n) => Number(n.split('-')[1])).sort((a, b) => a - b),
+        Array.from({ length: 20 }, (_, i) => i),
+      );
     } finally {
       await other.close();
     }
@@ -108,16 +120,20 @@ describe('SQLite on its own thread', () => {
     await opened;
     // Sent while the transaction above is open on the one connection: it must wait, not join it.
     let outsideDone = false;
-    const outside = handle.db.insertInto('idempotency_keys').values(key('acct-e', 'outside')).execute().then(() => (outsideDone = true));
+    const outside = handle.db
+      .insertInto('idempotency_keys')
+      .values(key('acct-e', 'outside'))
+      .execute()
+      .then(() => (outsideDone = true));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(outsideDone, false, 'ran inside another lending\'s open transaction');
+    assert.equal(outsideDone, false, "ran inside another lending's open transaction");
     finish();
     await assert.rejects(rolledBack, /roll back/);
     await outside;
     assert.deepEqual(await keysOf(handle.db, 'acct-e'), ['outside']);
   });
 
-  it('the worker\'s commits do not wait for the disk, and leave the connection at synchronous=FULL for everyone else', async () => {
+  it("the worker's commits do not wait for the disk, and leave the connection at synchronous=FULL for everyone else", async () => {
     const during = await handle.workerWrites.transaction().execute(async (trx) => {
       await insertRows(trx, 'idempotency_keys', [key('acct-f', 'relaxed')]);
       return (await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows;
@@ -142,11 +158,14 @@ describe('SQLite on its own thread', () => {
         const db = new Kysely<Database>({ dialect: new ThreadedSqliteDialect(host, { writeBehind, relaxed: false }) });
         const account = `acct-end-${writeBehind}`;
         try {
-          await assert.rejects(db.transaction().execute(async (trx) => {
-            await insertRows(trx, 'idempotency_keys', [key(account, 'before-the-end')]);
-            await endThread(host);
-            await insertRows(trx, 'idempotency_keys', [key(account, 'after-the-end')]);
-          }), /SQLite thread ended/);
+          await assert.rejects(
+            db.transaction().execute(async (trx) => {
+              await insertRows(trx, 'idempotency_keys', [key(account, 'before-the-end')]);
+              await endThread(host);
+              await insertRows(trx, 'idempotency_keys', [key(account, 'after-the-end')]);
+            }),
+            /SQLite thread ended/,
+          );
           assert.deepEqual(await keysOf(db, account), [], 'nothing of the transaction is committed');
           await db.insertInto('idempotency_keys').values(key(account, 'next')).execute();
           assert.deepEqual(await keysOf(handle.db, account), ['next'], 'the new thread writes, and the other connection sees it');

@@ -11,7 +11,10 @@ describe('retryDelayMs', () => {
   });
 
   it('doubles with every attempt', () => {
-    assert.deepEqual([1, 2, 3, 4, 5, 6].map((a) => retryDelayMs(a, middle)), [60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000]);
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 6].map((a) => retryDelayMs(a, middle)),
+      [60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000],
+    );
   });
 
   it('never shrinks as attempts grow', () => {
@@ -25,7 +28,8 @@ describe('retryDelayMs', () => {
 
   it('is capped at one hour between attempts', () => {
     assert.equal(MAX_RETRY_INTERVAL_MS, 3_600_000);
-    for (const attempt of [7, 8, 20, 21, 50, 1000, Number.MAX_SAFE_INTEGER]) assert.equal(retryDelayMs(attempt, middle), MAX_RETRY_INTERVAL_MS, `attempt ${attempt}`);
+    for (const attempt of [7, 8, 20, 21, 50, 1000, Number.MAX_SAFE_INTEGER])
+      assert.equal(retryDelayMs(attempt, middle), MAX_RETRY_INTERVAL_MS, `attempt ${attempt}`);
   });
 
   it('treats attempt 0 and below as the first', () => {
@@ -36,9 +40,18 @@ describe('retryDelayMs', () => {
   it('jitters within ±20 % of the base, using the injected random function', () => {
     for (const attempt of [1, 3, 6, 7, 30]) {
       const base = retryDelayMs(attempt, middle);
-      assert.equal(retryDelayMs(attempt, () => 0), Math.round(base * 0.8));
-      assert.equal(retryDelayMs(attempt, () => 0.25), Math.round(base * 0.9));
-      assert.equal(retryDelayMs(attempt, () => 0.75), Math.round(base * 1.1));
+      assert.equal(
+        retryDelayMs(attempt, () => 0),
+        Math.round(base * 0.8),
+      );
+      assert.equal(
+        retryDelayMs(attempt, () => 0.25),
+        Math.round(base * 0.9),
+      );
+      assert.equal(
+        retryDelayMs(attempt, () => 0.75),
+        Math.round(base * 1.1),
+      );
       assert.ok(retryDelayMs(attempt, () => 0.999_999) <= Math.round(base * 1.2));
       for (let i = 0; i < 200; i++) {
         const delay = retryDelayMs(attempt, Math.random);

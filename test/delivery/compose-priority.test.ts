@@ -42,12 +42,19 @@ describe('compose thread priority', () => {
     apps.push(app);
     const account = await app.signUp();
     const sent = await sendMessage(app, account, ['bob@example.net']);
-    const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_POLL_MS: '50', PASSWORD_HASH_COST: '4' }, { dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, port: 0 });
+    const config = loadConfig(
+      { LOG_LEVEL: 'silent', WORKER_POLL_MS: '50', PASSWORD_HASH_COST: '4' },
+      { dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, port: 0 },
+    );
     assert.equal(config.composeNice, 10, 'COMPOSE_NICE is set: the worker-only process ignores it');
     const worker = await createRuntime(config, { api: false, worker: true }, createLogger(config));
     runtimes.push(worker);
     worker.worker!.start();
     assert.equal((await outcomeOf(app, account, sent, 'bob@example.net')).state, 'sent');
-    assert.deepEqual(otherThreadsNice().filter((nice) => nice !== 0), [], 'every thread at normal priority');
+    assert.deepEqual(
+      otherThreadsNice().filter((nice) => nice !== 0),
+      [],
+      'every thread at normal priority',
+    );
   });
 });

@@ -40,8 +40,13 @@ for (const dialect of DIALECTS) {
       app = await startTestApp(dialect, {
         worker: true,
         config: {
-          transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false, bounceDomain: 'bounces.example.test',
-          dkimDomain: DKIM_DOMAIN, dkimSelector: SELECTOR, dkimPrivateKey: key.privateKeyPem,
+          transport: 'smtp',
+          smtpUrl: sink.url,
+          smtpTlsRejectUnauthorized: false,
+          bounceDomain: 'bounces.example.test',
+          dkimDomain: DKIM_DOMAIN,
+          dkimSelector: SELECTOR,
+          dkimPrivateKey: key.privateKeyPem,
         },
       });
     });
@@ -64,14 +69,19 @@ for (const dialect of DIALECTS) {
     async function verify(message: ReceivedMessage | Buffer) {
       const raw = Buffer.isBuffer(message) ? message : message.raw;
       const { dkim } = await authenticate(raw, {
-        ip: '127.0.0.1', helo: 'relay.example.test', mta: 'mx.example.test',
+        ip: '127.0.0.1',
+        helo: 'relay.example.test',
+        mta: 'mx.example.test',
         sender: Buffer.isBuffer(message) ? undefined : message.mailFrom,
-        resolver: dns.resolve, disableArc: true, disableDmarc: true, disableBimi: true,
+        resolver: dns.resolve,
+        disableArc: true,
+        disableDmarc: true,
+        disableBimi: true,
       });
       return dkim.results;
     }
 
-    it('a message from the key\'s domain carries a signature that verifies (pass)', async () => {
+    it("a message from the key's domain carries a signature that verifies (pass)", async () => {
       const account = await app.signUp(`shop@${DKIM_DOMAIN}`);
       const received = await deliverFrom(account, 'ann@example.net');
       assert.match(received.raw.toString('utf8'), /^DKIM-Signature: /m);
@@ -83,7 +93,7 @@ for (const dialect of DIALECTS) {
       assert.equal(results[0]!.status.aligned, DKIM_DOMAIN, 'd= matches the From domain');
     });
 
-    it('a sender on a subdomain is signed with the domain\'s key', async () => {
+    it("a sender on a subdomain is signed with the domain's key", async () => {
       const account = await app.signUp(`news@mail.${DKIM_DOMAIN}`);
       const results = await verify(await deliverFrom(account, 'bob@example.net'));
       assert.equal(results[0]!.status.result, 'pass', results[0]!.info);
@@ -106,7 +116,10 @@ for (const dialect of DIALECTS) {
       const received = await deliverFrom(account, 'dee@example.net');
       assert.doesNotMatch(received.raw.toString('utf8'), /^DKIM-Signature:/im);
       const results = await verify(received);
-      assert.ok(results.every((r) => r.status.result === 'none'), 'the verifier finds no signature');
+      assert.ok(
+        results.every((r) => r.status.result === 'none'),
+        'the verifier finds no signature',
+      );
     });
   });
 }

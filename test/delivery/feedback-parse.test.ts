@@ -7,7 +7,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { simpleParser } from 'mailparser';
 import {
-  feedbackFrom, parseDeliveryStatus, parseFeedbackReport, parseFieldBlocks, readReport, type DeliveryStatus,
+  feedbackFrom,
+  parseDeliveryStatus,
+  parseFeedbackReport,
+  parseFieldBlocks,
+  readReport,
+  type DeliveryStatus,
 } from '../../src/delivery/inbound/feedback-reports.js';
 import { arfMessage, dsnMessage } from '../helpers/feedback-reports.js';
 
@@ -31,20 +36,37 @@ function statusBodyOf(raw: string): string {
 
 describe('parseFieldBlocks', () => {
   it('splits at blank lines, lower-cases names and unfolds continuation lines', () => {
-    const blocks = parseFieldBlocks('Reporting-MTA: dns; mx.example.net\r\n\r\nAction: failed\r\nDiagnostic-Code: smtp; 550 5.1.1\r\n    User unknown\r\n\tin table\r\n');
+    const blocks = parseFieldBlocks(
+      'Reporting-MTA: dns; mx.example.net\r\n\r\nAction: failed\r\nDiagnostic-Code: smtp; 550 5.1.1\r\n    User unknown\r\n\tin table\r\n',
+    );
     assert.equal(blocks.length, 2);
     assert.deepEqual([...blocks[0]!], [['reporting-mta', 'dns; mx.example.net']]);
-    assert.deepEqual([...blocks[1]!], [['action', 'failed'], ['diagnostic-code', 'smtp; 550 5.1.1 User unknown in table']]);
+    assert.deepEqual(
+      [...blocks[1]!],
+      [
+        ['action', 'failed'],
+        ['diagnostic-code', 'smtp; 550 5.1.1 User unknown in table'],
+      ],
+    );
   });
 
   it('takes bare LF line ends and blank lines made of spaces', () => {
     const blocks = parseFieldBlocks('A: 1\n   \nB: 2\nC: 3\n');
-    assert.deepEqual(blocks.map((b) => [...b.keys()]), [['a'], ['b', 'c']]);
+    assert.deepEqual(
+      blocks.map((b) => [...b.keys()]),
+      [['a'], ['b', 'c']],
+    );
   });
 
   it('keeps the first of a repeated field and skips lines that are not fields', () => {
     const [block] = parseFieldBlocks('  orphan continuation\nStatus: 5.1.1\nStatus: 2.0.0\nno colon here\n: no name\nX Bad Name: 1\nAction: failed\n');
-    assert.deepEqual([...block!], [['status', '5.1.1'], ['action', 'failed']]);
+    assert.deepEqual(
+      [...block!],
+      [
+        ['status', '5.1.1'],
+        ['action', 'failed'],
+      ],
+    );
   });
 
   it('caps very long values', () => {
@@ -63,15 +85,29 @@ describe('parseDeliveryStatus', () => {
     const status = parsedStatus(statusBodyOf(dsnMessage({ to: VERP })));
     assert.equal(status.reportingMta, 'mx1.example.net');
     assert.equal(status.arrivalDate, 'Sun, 22 Nov 2026 08:00:00 +0000 (UTC)');
-    assert.deepEqual(status.recipients, [{
-      action: 'failed', status: '5.1.1', finalRecipient: 'bob@example.net', originalRecipient: 'bob@example.net',
-      diagnosticCode: '550 5.1.1 <bob@example.net>: Recipient address rejected: User unknown in virtual mailbox table',
-      remoteMta: 'mail.example.net',
-    }]);
+    assert.deepEqual(status.recipients, [
+      {
+        action: 'failed',
+        status: '5.1.1',
+        finalRecipient: 'bob@example.net',
+        originalRecipient: 'bob@example.net',
+        diagnosticCode: '550 5.1.1 <bob@example.net>: Recipient address rejected: User unknown in virtual mailbox table',
+        remoteMta: 'mail.example.net',
+      },
+    ]);
   });
 
   it('reads a delay notice with its retry deadline', () => {
-    const status = parsedStatus(statusBodyOf(dsnMessage({ to: VERP, action: 'delayed', status: '4.4.1', diagnosticCode: 'X-Postfix; connect to mail.example.net[192.0.2.7]:25: Connection timed out' })));
+    const status = parsedStatus(
+      statusBodyOf(
+        dsnMessage({
+          to: VERP,
+          action: 'delayed',
+          status: '4.4.1',
+          diagnosticCode: 'X-Postfix; connect to mail.example.net[192.0.2.7]:25: Connection timed out',
+        }),
+      ),
+    );
     assert.equal(status.recipients[0]!.action, 'delayed');
     assert.equal(status.recipients[0]!.status, '4.4.1');
     assert.equal(status.recipients[0]!.willRetryUntil, 'Wed, 25 Nov 2026 08:00:00 +0000 (UTC)');
@@ -79,13 +115,18 @@ describe('parseDeliveryStatus', () => {
   });
 
   it('accepts field names in any case and a comment after the status code', () => {
-    const status = parsedStatus('REPORTING-MTA: dns;mx.example.net\n\nfinal-recipient: RFC822; Bob@Example.net\nACTION: Failed\nstatus: 5.2.2 (mailbox full)\n');
+    const status = parsedStatus(
+      'REPORTING-MTA: dns;mx.example.net\n\nfinal-recipient: RFC822; Bob@Example.net\nACTION: Failed\nstatus: 5.2.2 (mailbox full)\n',
+    );
     assert.deepEqual(status.recipients, [{ action: 'failed', status: '5.2.2', finalRecipient: 'Bob@Example.net' }]);
   });
 
   it('reads every recipient block', () => {
     const status = parsedStatus('Reporting-MTA: dns; a\n\nAction: delayed\nStatus: 4.2.2\n\nAction: failed\nStatus: 5.1.1\n');
-    assert.deepEqual(status.recipients.map((r) => r.action), ['delayed', 'failed']);
+    assert.deepEqual(
+      status.recipients.map((r) => r.action),
+      ['delayed', 'failed'],
+    );
   });
 
   it('refuses a part without per-recipient fields, a missing or unknown Action, or a bad Status, and says which', () => {
@@ -114,9 +155,15 @@ describe('parseFeedbackReport', () => {
     const parsed = parseFeedbackReport(body);
     assert.ok(parsed.ok);
     assert.deepEqual(parsed.value, {
-      feedbackType: 'abuse', userAgent: 'ExampleISP-FBL/2.1', version: '1', sourceIp: '192.0.2.25',
-      arrivalDate: 'Sun, 22 Nov 2026 07:58:00 +0000', reportingMta: 'fbl.example-isp.net',
-      originalMailFrom: `<${VERP}>`, originalRcptTo: '<bob@example.net>', reportedDomain: 'example.com',
+      feedbackType: 'abuse',
+      userAgent: 'ExampleISP-FBL/2.1',
+      version: '1',
+      sourceIp: '192.0.2.25',
+      arrivalDate: 'Sun, 22 Nov 2026 07:58:00 +0000',
+      reportingMta: 'fbl.example-isp.net',
+      originalMailFrom: `<${VERP}>`,
+      originalRcptTo: '<bob@example.net>',
+      reportedDomain: 'example.com',
     });
   });
 
@@ -139,7 +186,13 @@ describe('parseFeedbackReport', () => {
 
 describe('readReport', () => {
   it('recognises a report by its first report part, whatever else the message holds', () => {
-    assert.equal(readReport([{ contentType: 'text/rfc822-headers', text: 'Subject: x\n' }, { contentType: 'message/delivery-status', text: 'Reporting-MTA: dns; a\n\nAction: failed\nStatus: 5.1.1\n' }]).kind, 'dsn');
+    assert.equal(
+      readReport([
+        { contentType: 'text/rfc822-headers', text: 'Subject: x\n' },
+        { contentType: 'message/delivery-status', text: 'Reporting-MTA: dns; a\n\nAction: failed\nStatus: 5.1.1\n' },
+      ]).kind,
+      'dsn',
+    );
     assert.equal(readReport([{ contentType: 'Message/Global-Delivery-Status', text: 'Reporting-MTA: dns; a\n\nAction: failed\nStatus: 5.1.1\n' }]).kind, 'dsn');
     assert.equal(readReport([{ contentType: 'message/feedback-report', text: 'Feedback-Type: abuse\n' }]).kind, 'arf');
   });
@@ -148,11 +201,20 @@ describe('readReport', () => {
     const malformed = readReport([{ contentType: 'message/delivery-status', text: 'Reporting-MTA: dns; a\n' }]);
     assert.equal(malformed.kind, 'malformed');
     assert.equal(readReport([]).kind, 'not-a-report');
-    assert.equal(readReport([{ contentType: 'application/pdf', text: '%PDF' }, { contentType: 'text/rfc822-headers', text: 'Subject: x' }]).kind, 'not-a-report');
+    assert.equal(
+      readReport([
+        { contentType: 'application/pdf', text: '%PDF' },
+        { contentType: 'text/rfc822-headers', text: 'Subject: x' },
+      ]).kind,
+      'not-a-report',
+    );
   });
 
   it('finds the parts as mailparser hands them over from a real DSN and a real ARF report', async () => {
-    for (const [raw, kind] of [[dsnMessage({ to: VERP }), 'dsn'], [arfMessage({ to: VERP }), 'arf']] as const) {
+    for (const [raw, kind] of [
+      [dsnMessage({ to: VERP }), 'dsn'],
+      [arfMessage({ to: VERP }), 'arf'],
+    ] as const) {
       const mail = await simpleParser(raw, { keepDeliveryStatus: true });
       const report = readReport(mail.attachments.map((a) => ({ contentType: a.contentType, text: a.content.toString('utf8') })));
       assert.equal(report.kind, kind);
@@ -164,12 +226,22 @@ describe('feedbackFrom', () => {
   const block = (action: string, status: string, more: Record<string, string> = {}) => ({ action, status, ...more }) as DeliveryStatus['recipients'][number];
 
   it('a failure with a 5.x.x status is a bounce; the details carry status, remote reply and reporting server', () => {
-    const feedback = feedbackFrom(dsn({ reportingMta: 'mx1.example.net', recipients: [block('failed', '5.1.1', { diagnosticCode: '550 5.1.1 User unknown', finalRecipient: 'bob@example.net' })] }));
+    const feedback = feedbackFrom(
+      dsn({
+        reportingMta: 'mx1.example.net',
+        recipients: [block('failed', '5.1.1', { diagnosticCode: '550 5.1.1 User unknown', finalRecipient: 'bob@example.net' })],
+      }),
+    );
     assert.deepEqual(feedback, {
       type: 'bounced',
       details: {
-        source: 'dsn', action: 'failed', status: '5.1.1', diagnosticCode: '550 5.1.1 User unknown', finalRecipient: 'bob@example.net',
-        reportingMta: 'mx1.example.net', response: '550 5.1.1 User unknown',
+        source: 'dsn',
+        action: 'failed',
+        status: '5.1.1',
+        diagnosticCode: '550 5.1.1 User unknown',
+        finalRecipient: 'bob@example.net',
+        reportingMta: 'mx1.example.net',
+        response: '550 5.1.1 User unknown',
       },
     });
   });
@@ -189,7 +261,9 @@ describe('feedbackFrom', () => {
   });
 
   it('with several recipient blocks the gravest counts', () => {
-    const feedback = feedbackFrom(dsn({ recipients: [block('delivered', '2.0.0'), block('delayed', '4.2.2'), block('failed', '5.1.1', { finalRecipient: 'b@x' })] }));
+    const feedback = feedbackFrom(
+      dsn({ recipients: [block('delivered', '2.0.0'), block('delayed', '4.2.2'), block('failed', '5.1.1', { finalRecipient: 'b@x' })] }),
+    );
     assert.equal(feedback!.type, 'bounced');
     assert.equal(feedback!.details.finalRecipient, 'b@x');
     assert.equal(feedbackFrom(dsn({ recipients: [block('delivered', '2.0.0'), block('delayed', '4.2.2')] }))!.type, 'deferred');
@@ -197,7 +271,8 @@ describe('feedbackFrom', () => {
 
   it('an ARF report is a complaint whatever its Feedback-Type, which the details keep', () => {
     assert.deepEqual(feedbackFrom({ kind: 'arf', report: { feedbackType: 'fraud', userAgent: 'FBL/1' } }), {
-      type: 'complained', details: { source: 'arf', feedbackType: 'fraud', userAgent: 'FBL/1' },
+      type: 'complained',
+      details: { source: 'arf', feedbackType: 'fraud', userAgent: 'FBL/1' },
     });
   });
 });

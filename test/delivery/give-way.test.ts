@@ -65,7 +65,10 @@ class HoldingTransport implements Transport {
   phase = 'start';
   handedOver = 0;
 
-  constructor(private readonly inner: CaptureTransport, private readonly holdMs: number) {}
+  constructor(
+    private readonly inner: CaptureTransport,
+    private readonly holdMs: number,
+  ) {}
 
   async send(envelope: Envelope, raw: string): Promise<SendOutcome> {
     this.inFlight++;
@@ -100,8 +103,15 @@ for (const dialect of DIALECTS) {
 
     async function sendTo(count: number, subject: string): Promise<{ id: string; recipients: { id: string }[] }> {
       const response = await app.request({
-        method: 'POST', url: '/notify/v1/send', token: account.token,
-        body: { from: { email: account.email }, to: Array.from({ length: count }, (_, i) => ({ email: `r${i}.${subject.replace(/\W/g, '')}@example.net` })), subject, htmlContent: `<p>${subject}</p>` },
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: account.token,
+        body: {
+          from: { email: account.email },
+          to: Array.from({ length: count }, (_, i) => ({ email: `r${i}.${subject.replace(/\W/g, '')}@example.net` })),
+          subject,
+          htmlContent: `<p>${subject}</p>`,
+        },
       });
       return expectEnvelope(response, 200).resultObject;
     }
@@ -109,8 +119,13 @@ for (const dialect of DIALECTS) {
     function workerWith(giveWay: () => boolean, holdMs: number, batchSize = 50) {
       const { handle } = app.runtime.services;
       const transport = new HoldingTransport(new CaptureTransport(handle.db), holdMs);
-      const worker = new Worker(handle, new DeliveryPipeline(handle.db, transport, new MessageComposer(), { bounceDomain: undefined, concurrency: 4 }, app.runtime.logger),
-        new WorkSignal(), { batchSize, leaseMs: 60_000, pollMs: 20, concurrency: 4, giveWay }, app.runtime.logger);
+      const worker = new Worker(
+        handle,
+        new DeliveryPipeline(handle.db, transport, new MessageComposer(), { bounceDomain: undefined, concurrency: 4 }, app.runtime.logger),
+        new WorkSignal(),
+        { batchSize, leaseMs: 60_000, pollMs: 20, concurrency: 4, giveWay },
+        app.runtime.logger,
+      );
       return { worker, transport };
     }
 
@@ -174,7 +189,10 @@ for (const dialect of DIALECTS) {
       const sentStates = (await states(sent.id)).filter((s) => s === 'sent').length;
       assert.ok(jobs.length > 0, 'some recipients were left for later');
       assert.equal(jobs.length + sentStates, 20, 'every recipient is either sent or still queued');
-      assert.ok(jobs.every((j) => j.locked_by === null), 'the unstarted jobs were released, not left under a lease');
+      assert.ok(
+        jobs.every((j) => j.locked_by === null),
+        'the unstarted jobs were released, not left under a lease',
+      );
       assert.equal(await capturedCount(sent.id), sentStates, 'what was handed over is recorded');
     });
   });

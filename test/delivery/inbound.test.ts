@@ -44,7 +44,12 @@ async function sendReport(port: number, to: string, raw: string | Buffer): Promi
     return { accepted: true, code: 250, response: info.response, stage: undefined };
   } catch (error) {
     const e = error as { responseCode?: number; response?: string; code?: string; message: string };
-    return { accepted: false, code: e.responseCode ?? 0, response: e.response ?? e.message, stage: e.code === 'EENVELOPE' ? 'rcpt' : e.code === 'EMESSAGE' ? 'data' : undefined };
+    return {
+      accepted: false,
+      code: e.responseCode ?? 0,
+      response: e.response ?? e.message,
+      stage: e.code === 'EENVELOPE' ? 'rcpt' : e.code === 'EMESSAGE' ? 'data' : undefined,
+    };
   } finally {
     client.close();
   }
@@ -61,7 +66,8 @@ for (const dialect of DIALECTS) {
     before(async () => {
       sink = await startSmtpSink();
       app = await startTestApp(dialect, {
-        worker: true, inbound: true,
+        worker: true,
+        inbound: true,
         config: { transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false, bounceDomain: BOUNCE_DOMAIN, inboundSmtpMaxBytes: MAX_BYTES },
       });
       port = app.runtime.inbound!.port!;
@@ -95,7 +101,10 @@ for (const dialect of DIALECTS) {
     }
 
     async function suppressions(account: TestAccount, email: string): Promise<any[]> {
-      const list = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/suppressions?email=${encodeURIComponent(email)}`, token: account.token }), 200).resultObject;
+      const list = expectEnvelope(
+        await app.request({ method: 'GET', url: `/notify/v1/suppressions?email=${encodeURIComponent(email)}`, token: account.token }),
+        200,
+      ).resultObject;
       return list.items;
     }
 
@@ -113,7 +122,10 @@ for (const dialect of DIALECTS) {
       assert.equal(recipient.state, 'bounced');
       assert.equal(recipient.lastResponse, '550 5.1.1 <gone@example.net>: Recipient address rejected: User unknown in virtual mailbox table');
       assert.ok(recipient.sentTime, 'when it was handed over stays known');
-      assert.deepEqual(recipient.events.map((e: any) => e.type), ['accepted', 'delivered', 'bounced']);
+      assert.deepEqual(
+        recipient.events.map((e: any) => e.type),
+        ['accepted', 'delivered', 'bounced'],
+      );
       const bounce = recipient.events[2];
       assert.equal(bounce.details.source, 'dsn');
       assert.equal(bounce.details.action, 'failed');
@@ -146,7 +158,10 @@ for (const dialect of DIALECTS) {
       for (let i = 0; i < 3; i++) assert.ok((await sendReport(port, returnPath, report)).accepted);
       const recipient = await recipientView(a, sent);
       assert.equal(recipient.state, 'bounced');
-      assert.deepEqual(recipient.events.map((e: any) => e.type), ['accepted', 'delivered', 'bounced']);
+      assert.deepEqual(
+        recipient.events.map((e: any) => e.type),
+        ['accepted', 'delivered', 'bounced'],
+      );
       assert.equal((await events(a, `messageId=${sent.id}&type=bounced`)).totalCount, 1);
       assert.equal((await suppressions(a, 'twice-bounced@example.net')).length, 1);
       // A delay notice that arrives after the bounce is stale news.
@@ -156,14 +171,23 @@ for (const dialect of DIALECTS) {
 
     it('a delayed DSN is a `deferred` event only: no state change, no suppression; an identical repeat is not recorded twice', async () => {
       const { sent, returnPath } = await deliveredTo(a, 'slow@example.net');
-      const delayed = dsnMessage({ to: returnPath, action: 'delayed', status: '4.4.1', diagnosticCode: 'X-Postfix; connect to mail.example.net[192.0.2.7]:25: Connection timed out', finalRecipient: 'slow@example.net' });
+      const delayed = dsnMessage({
+        to: returnPath,
+        action: 'delayed',
+        status: '4.4.1',
+        diagnosticCode: 'X-Postfix; connect to mail.example.net[192.0.2.7]:25: Connection timed out',
+        finalRecipient: 'slow@example.net',
+      });
       const answer = await sendReport(port, returnPath, delayed);
       assert.match(answer.response, /^250 .*recorded \(deferred\)/);
       assert.ok((await sendReport(port, returnPath, delayed)).accepted, 'the repeat is accepted too');
 
       const recipient = await recipientView(a, sent);
       assert.equal(recipient.state, 'delivered');
-      assert.deepEqual(recipient.events.map((e: any) => e.type), ['accepted', 'delivered', 'deferred']);
+      assert.deepEqual(
+        recipient.events.map((e: any) => e.type),
+        ['accepted', 'delivered', 'deferred'],
+      );
       const deferred = recipient.events[2];
       assert.equal(deferred.details.source, 'dsn');
       assert.equal(deferred.details.action, 'delayed');
@@ -173,8 +197,14 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await suppressions(a, 'slow@example.net'), []);
 
       // A later notice with news in it is a new event.
-      assert.ok((await sendReport(port, returnPath, dsnMessage({ to: returnPath, action: 'delayed', status: '4.2.2', diagnosticCode: 'smtp; 452 4.2.2 Mailbox full' }))).accepted);
-      assert.deepEqual((await recipientView(a, sent)).events.map((e: any) => e.type), ['accepted', 'delivered', 'deferred', 'deferred']);
+      assert.ok(
+        (await sendReport(port, returnPath, dsnMessage({ to: returnPath, action: 'delayed', status: '4.2.2', diagnosticCode: 'smtp; 452 4.2.2 Mailbox full' })))
+          .accepted,
+      );
+      assert.deepEqual(
+        (await recipientView(a, sent)).events.map((e: any) => e.type),
+        ['accepted', 'delivered', 'deferred', 'deferred'],
+      );
       // A failed DSN with a 4.x.x status gave up for a temporary reason: a deferral too, not a hard bounce.
       assert.ok((await sendReport(port, returnPath, dsnMessage({ to: returnPath, action: 'failed', status: '4.4.7', diagnosticCode: null }))).accepted);
       const after = await recipientView(a, sent);
@@ -187,7 +217,10 @@ for (const dialect of DIALECTS) {
       const { sent, returnPath } = await deliveredTo(a, 'fine@example.net');
       const answer = await sendReport(port, returnPath, dsnMessage({ to: returnPath, action: 'delivered', status: '2.0.0', diagnosticCode: null }));
       assert.ok(answer.accepted, answer.response);
-      assert.deepEqual((await recipientView(a, sent)).events.map((e: any) => e.type), ['accepted', 'delivered']);
+      assert.deepEqual(
+        (await recipientView(a, sent)).events.map((e: any) => e.type),
+        ['accepted', 'delivered'],
+      );
     });
 
     it('an ARF report is a complaint: `complained` event with the Feedback-Type, the address suppressed, the state kept; once only', async () => {
@@ -199,7 +232,10 @@ for (const dialect of DIALECTS) {
 
       const recipient = await recipientView(a, sent);
       assert.equal(recipient.state, 'delivered', 'a complaint does not change the delivery state');
-      assert.deepEqual(recipient.events.map((e: any) => e.type), ['accepted', 'delivered', 'complained']);
+      assert.deepEqual(
+        recipient.events.map((e: any) => e.type),
+        ['accepted', 'delivered', 'complained'],
+      );
       const complaint = recipient.events[2];
       assert.equal(complaint.details.source, 'arf');
       assert.equal(complaint.details.feedbackType, 'abuse');
@@ -208,13 +244,16 @@ for (const dialect of DIALECTS) {
       assert.equal(complaint.details.originalRcptTo, '<annoyed@example.net>');
 
       const listed = await events(a, 'type=complained&email=annoyed%40example.net');
-      assert.deepEqual(listed.items.map((e: any) => e.id), [complaint.id]);
+      assert.deepEqual(
+        listed.items.map((e: any) => e.id),
+        [complaint.id],
+      );
       const [suppression] = await suppressions(a, 'annoyed@example.net');
       assert.equal(suppression.reason, 'complaint');
       assert.equal(suppression.details.feedbackType, 'abuse');
     });
 
-    it('another account\'s recipient of the same address is never touched', async () => {
+    it("another account's recipient of the same address is never touched", async () => {
       const mine = await deliveredTo(a, 'shared@example.net');
       const theirs = await deliveredTo(b, 'shared@example.net');
       assert.ok((await sendReport(port, mine.returnPath, dsnMessage({ to: mine.returnPath, finalRecipient: 'shared@example.net' }))).accepted);
@@ -223,7 +262,10 @@ for (const dialect of DIALECTS) {
       assert.equal((await recipientView(a, mine.sent)).state, 'bounced');
       const other = await recipientView(b, theirs.sent);
       assert.equal(other.state, 'delivered');
-      assert.deepEqual(other.events.map((e: any) => e.type), ['accepted', 'delivered']);
+      assert.deepEqual(
+        other.events.map((e: any) => e.type),
+        ['accepted', 'delivered'],
+      );
       assert.deepEqual(await suppressions(b, 'shared@example.net'), []);
       assert.equal((await events(b, 'type=bounced')).totalCount, 0);
       assert.equal((await events(b, 'type=complained')).totalCount, 0);
@@ -247,17 +289,26 @@ for (const dialect of DIALECTS) {
         assert.equal(answer.stage, 'rcpt', `${to}: refused at RCPT TO, not after the data (${answer.response})`);
         assert.equal(answer.code, 550, answer.response);
       }
-      assert.deepEqual((await recipientView(a, sent)).events.map((e: any) => e.type), ['accepted', 'delivered']);
+      assert.deepEqual(
+        (await recipientView(a, sent)).events.map((e: any) => e.type),
+        ['accepted', 'delivered'],
+      );
     });
 
     it('refuses plain mail, malformed reports and broken MIME after DATA with 5xx, recording nothing and staying up', async () => {
       const { sent, returnPath } = await deliveredTo(a, 'robust@example.net');
-      const malformedDsn = dsnMessage({ to: returnPath, deliveryStatus: 'Reporting-MTA: dns; mx1.example.net\r\n\r\nFinal-Recipient: rfc822; robust@example.net\r\nStatus: 5.1.1\r\n' });
+      const malformedDsn = dsnMessage({
+        to: returnPath,
+        deliveryStatus: 'Reporting-MTA: dns; mx1.example.net\r\n\r\nFinal-Recipient: rfc822; robust@example.net\r\nStatus: 5.1.1\r\n',
+      });
       const badStatus = dsnMessage({ to: returnPath, status: 'five-one-one' });
       const malformedArf = arfMessage({ to: returnPath, feedbackReport: 'User-Agent: FBL/1\r\nVersion: 1\r\n' });
       const brokenMime = Buffer.concat([
-        Buffer.from('Content-Type: multipart/report; report-type=delivery-status; boundary="x"\r\n\r\n--x\r\nContent-Type: message/delivery-status\r\nContent-Transfer-Encoding: base64\r\n\r\n'),
-        Buffer.from([0x00, 0xff, 0xfe, 0x0d, 0x0a, 0x2e, 0x2e, 0x80, 0x81]), Buffer.from('\r\n--x'),
+        Buffer.from(
+          'Content-Type: multipart/report; report-type=delivery-status; boundary="x"\r\n\r\n--x\r\nContent-Type: message/delivery-status\r\nContent-Transfer-Encoding: base64\r\n\r\n',
+        ),
+        Buffer.from([0x00, 0xff, 0xfe, 0x0d, 0x0a, 0x2e, 0x2e, 0x80, 0x81]),
+        Buffer.from('\r\n--x'),
       ]);
       const cases: [string, string | Buffer, RegExp][] = [
         ['plain mail', plainMessage(returnPath), /^550 5\.6\.0 Not a delivery status notification/],
@@ -275,7 +326,10 @@ for (const dialect of DIALECTS) {
       }
       const recipient = await recipientView(a, sent);
       assert.equal(recipient.state, 'delivered');
-      assert.deepEqual(recipient.events.map((e: any) => e.type), ['accepted', 'delivered']);
+      assert.deepEqual(
+        recipient.events.map((e: any) => e.type),
+        ['accepted', 'delivered'],
+      );
       assert.deepEqual(await suppressions(a, 'robust@example.net'), []);
       // Still up and working.
       assert.ok((await sendReport(port, returnPath, dsnMessage({ to: returnPath }))).accepted);
@@ -304,7 +358,10 @@ for (const dialect of DIALECTS) {
       const recipient = await recipientView(a, sent);
       assert.equal(recipient.state, 'bounced');
       assert.match(recipient.lastResponse, /5\.1\.1/);
-      assert.deepEqual(recipient.events.map((e: any) => e.type), ['accepted', 'bounced']);
+      assert.deepEqual(
+        recipient.events.map((e: any) => e.type),
+        ['accepted', 'bounced'],
+      );
       assert.equal((await suppressions(a, 'hold+race@example.net'))[0].reason, 'hard_bounce');
     });
   });
@@ -335,13 +392,17 @@ describe('postwire start / inbound / api and INBOUND_SMTP_PORT (the real program
     for (const key of Object.keys(CONFIG_SCHEMA)) delete base[key];
     delete base.NODE_OPTIONS;
     const child = spawn(process.execPath, ['bin/postwire.mjs', command], {
-      cwd: ROOT, env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.add(child);
     let out = '';
     child.stdout!.setEncoding('utf8');
     child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (chunk: string) => { out += chunk; });
+    child.stderr!.on('data', (chunk: string) => {
+      out += chunk;
+    });
     const banner = await new Promise<string>((resolve, reject) => {
       child.stdout!.on('data', (chunk: string) => {
         out += chunk;
@@ -364,7 +425,9 @@ describe('postwire start / inbound / api and INBOUND_SMTP_PORT (the real program
     const child = spawn(process.execPath, ['bin/postwire.mjs', '--help'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => { out += chunk; });
+    child.stdout!.on('data', (chunk: string) => {
+      out += chunk;
+    });
     await new Promise((resolve) => child.once('exit', resolve));
     assert.match(out, /^ {2}inbound +Run only the SMTP listener for bounces/m);
     assert.match(out, /^ {2}start +Run everything in one process: HTTP API, delivery worker,/m);
@@ -395,7 +458,10 @@ describe('postwire start / inbound / api and INBOUND_SMTP_PORT (the real program
     assert.equal((await fetch(`${apiUrl}/readyz`)).status, 200, 'the API itself is up');
     const refused = await new Promise<string>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => { socket.destroy(); resolve('connected'); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('connected');
+      });
       socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
     });
     assert.equal(refused, 'ECONNREFUSED');

@@ -42,10 +42,16 @@ for (const dialect of DIALECTS) {
     let first: TestAccount;
     let second: TestAccount;
 
-    const send = async (account: TestAccount, email: string): Promise<{ id: string; recipients: { id: string }[] }> => expectEnvelope(await app.request({
-      method: 'POST', url: '/notify/v1/send', token: account.token,
-      body: { from: { email: account.email }, to: [{ email }], subject: 'Lanes', htmlContent: '<p>lanes</p>' },
-    }), 200).resultObject;
+    const send = async (account: TestAccount, email: string): Promise<{ id: string; recipients: { id: string }[] }> =>
+      expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: account.token,
+          body: { from: { email: account.email }, to: [{ email }], subject: 'Lanes', htmlContent: '<p>lanes</p>' },
+        }),
+        200,
+      ).resultObject;
 
     /**
      * `count` one-recipient messages of `account`, copied from one sent through the API,
@@ -61,7 +67,10 @@ for (const dialect of DIALECTS) {
       await db.transaction().execute(async (trx) => {
         await insertRows(trx, 'messages', messages);
         await insertRows(trx, 'message_recipients', recipients);
-        await enqueueMessages(trx, recipients.map((r) => ({ recipientId: r.id, messageId: r.message_id, accountId: r.account_id, runAt, priority: 'bulk' })));
+        await enqueueMessages(
+          trx,
+          recipients.map((r) => ({ recipientId: r.id, messageId: r.message_id, accountId: r.account_id, runAt, priority: 'bulk' })),
+        );
       });
     };
 
@@ -117,7 +126,7 @@ for (const dialect of DIALECTS) {
       assert.doesNotMatch(bulk, /TEMP B-TREE|Sort/i, `the bulk lane reads the index in order, without sorting the backlog:\n${bulk}`);
     });
 
-    it('one account\'s bulk backlog does not starve another\'s: their deliveries interleave', async () => {
+    it("one account's bulk backlog does not starve another's: their deliveries interleave", async () => {
       // The first account's work is older: oldest-first alone would deliver all of it first.
       await queueBulk(first, 100, Date.now() - 60_000);
       await queueBulk(second, 100, Date.now() - 30_000);

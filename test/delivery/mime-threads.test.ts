@@ -30,10 +30,7 @@ describe('compose threads', () => {
 
   it('build the same bytes as the main thread, signed and parseable', async () => {
     const specs = Array.from({ length: 20 }, (_, n) => spec(n));
-    const [threaded, local] = await Promise.all([
-      Promise.all(specs.map((s) => pool.build(s))),
-      Promise.all(specs.map((s) => BUILD_ON_THIS_THREAD.build(s))),
-    ]);
+    const [threaded, local] = await Promise.all([Promise.all(specs.map((s) => pool.build(s))), Promise.all(specs.map((s) => BUILD_ON_THIS_THREAD.build(s)))]);
     assert.deepEqual(threaded, local);
     const parsed = await simpleParser(threaded[7]!);
     assert.equal(parsed.subject, 'Order 7');

@@ -29,11 +29,21 @@ function publishZone(dns: TestDnsServer): void {
   dns.set('mail.example.test', { mx: [{ exchange: 'mx.mail.example.test', priority: 10 }] });
   dns.set('mx.mail.example.test', { a: ['127.0.0.1'] });
   // The preferred MX (10) refuses connections; the backup (20) is listed first on purpose.
-  dns.set('fallback.example.test', { mx: [{ exchange: 'backup.fallback.example.test', priority: 20 }, { exchange: 'primary.fallback.example.test', priority: 10 }] });
+  dns.set('fallback.example.test', {
+    mx: [
+      { exchange: 'backup.fallback.example.test', priority: 20 },
+      { exchange: 'primary.fallback.example.test', priority: 10 },
+    ],
+  });
   dns.set('primary.fallback.example.test', { a: [REFUSING_ADDRESS] });
   dns.set('backup.fallback.example.test', { a: ['127.0.0.1'] });
   // Both MX hosts work: the preferred one (10, on 127.0.0.3) must get the message.
-  dns.set('order.example.test', { mx: [{ exchange: 'low.order.example.test', priority: 50 }, { exchange: 'high.order.example.test', priority: 10 }] });
+  dns.set('order.example.test', {
+    mx: [
+      { exchange: 'low.order.example.test', priority: 50 },
+      { exchange: 'high.order.example.test', priority: 10 },
+    ],
+  });
   dns.set('high.order.example.test', { a: ['127.0.0.3'] });
   dns.set('low.order.example.test', { a: ['127.0.0.1'] });
   // No MX at all: the domain's own address is the mail host (RFC 5321 §5.1).
@@ -76,8 +86,14 @@ for (const dialect of DIALECTS) {
       app = await startTestApp(dialect, {
         worker: true,
         config: {
-          transport: 'mx', mxResolver: dns.address, mxPort: sink.port, mxConcurrencyPerDomain: PER_DOMAIN, smtpPoolSize: PER_HOST,
-          smtpTlsRejectUnauthorized: false, bounceDomain: BOUNCE_DOMAIN, heloName: 'mx-out.postwire.example.test',
+          transport: 'mx',
+          mxResolver: dns.address,
+          mxPort: sink.port,
+          mxConcurrencyPerDomain: PER_DOMAIN,
+          smtpPoolSize: PER_HOST,
+          smtpTlsRejectUnauthorized: false,
+          bounceDomain: BOUNCE_DOMAIN,
+          heloName: 'mx-out.postwire.example.test',
         },
       });
       account = await app.signUp();
@@ -97,7 +113,7 @@ for (const dialect of DIALECTS) {
       return { sent, outcome: await outcomeOf(app, account, sent, email) };
     };
 
-    it('delivers to the domain\'s MX host: the reply, the VERP envelope and the composed bytes', async () => {
+    it("delivers to the domain's MX host: the reply, the VERP envelope and the composed bytes", async () => {
       const html = '<p>Your code is <b>4711</b>.</p>';
       const sent = await sendMessage(app, account, ['ann@mail.example.test'], { subject: 'Sign-in code', html });
       const ann = await outcomeOf(app, account, sent, 'ann@mail.example.test');
@@ -131,7 +147,7 @@ for (const dialect of DIALECTS) {
       assert.equal(outcome.lastResponse, received[0]!.reply);
     });
 
-    it('delivers to the domain\'s own address when it has no MX records', async () => {
+    it("delivers to the domain's own address when it has no MX records", async () => {
       const { outcome } = await deliverTo('cid@implicit.example.test');
       assert.equal(outcome.state, 'delivered');
       assert.equal(messagesTo(sink, 'cid@implicit.example.test').length, 1);
@@ -179,7 +195,7 @@ for (const dialect of DIALECTS) {
       assert.match(outcome.lastResponse!, /gone\.dangling-host\.test/);
     });
 
-    it('maps the MX host\'s answers as the relay does: 451 deferred, 550 bounced, a cut connection deferred', async () => {
+    it("maps the MX host's answers as the relay does: 451 deferred, 550 bounced, a cut connection deferred", async () => {
       const to = ['tempfail@mail.example.test', 'reject@mail.example.test', 'drop@mail.example.test'];
       const sent = await sendMessage(app, account, to);
       const [tempfail, reject, drop] = await Promise.all(to.map((email) => outcomeOf(app, account, sent, email)));
@@ -201,10 +217,14 @@ for (const dialect of DIALECTS) {
         await eventually(async () => (sink.held() === PER_DOMAIN ? true : undefined), 10_000, `${PER_DOMAIN} held deliveries`);
         assert.equal(sink.held(), PER_DOMAIN);
         // Let every held delivery finish (each release frees a slot for the next one).
-        await eventually(async () => {
-          sink.releaseHeld();
-          return held.every((email) => messagesTo(sink, email).length === 1) ? true : undefined;
-        }, 20_000, 'every held recipient delivered');
+        await eventually(
+          async () => {
+            sink.releaseHeld();
+            return held.every((email) => messagesTo(sink, email).length === 1) ? true : undefined;
+          },
+          20_000,
+          'every held recipient delivered',
+        );
       } finally {
         // Whatever happened, nothing stays held to block the worker for the next tests.
         sink.stopHolding();

@@ -28,18 +28,27 @@ for (const dialect of DIALECTS.filter((d) => d === 'postgres')) {
     before(async () => {
       app = await startTestApp(dialect, { worker: false });
       account = await app.signUp();
-      const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_POLL_MS: String(POLL_MS) }, {
-        dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, port: 0,
-      });
+      const config = loadConfig(
+        { LOG_LEVEL: 'silent', WORKER_POLL_MS: String(POLL_MS) },
+        {
+          dataDir: app.database.dataDir,
+          databaseUrl: app.database.databaseUrl,
+          port: 0,
+        },
+      );
       worker = await createRuntime(config, { api: false, worker: true }, createLogger(config));
       worker.worker!.start();
       // Listening before the send: a notification sent to nobody is not kept.
       const db = app.runtime.services.handle.db;
-      await eventually(async () => {
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      await eventually(
+        async () => {
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
           where datname = current_database() and query = ${`LISTEN "${DELIVERY_CHANNEL}"`}`.execute(db);
-        return rows[0]!.n > 0 ? true : undefined;
-      }, 10_000, 'the worker listening');
+          return rows[0]!.n > 0 ? true : undefined;
+        },
+        10_000,
+        'the worker listening',
+      );
     });
     after(async () => {
       await worker?.close();

@@ -59,7 +59,13 @@ for (const dialect of DIALECTS) {
       db = app.runtime.services.handle.db;
       d = app.runtime.services.handle.dialect;
       transport = new ScriptedTransport();
-      pipeline = new DeliveryPipeline(db, transport, new MessageComposer(), { bounceDomain: 'bounces.example.com', maxRetryAgeSeconds: MAX_RETRY_AGE_SECONDS }, app.runtime.logger);
+      pipeline = new DeliveryPipeline(
+        db,
+        transport,
+        new MessageComposer(),
+        { bounceDomain: 'bounces.example.com', maxRetryAgeSeconds: MAX_RETRY_AGE_SECONDS },
+        app.runtime.logger,
+      );
     });
     after(async () => {
       await pipeline.drain();
@@ -77,7 +83,9 @@ for (const dialect of DIALECTS) {
 
     async function send(to: string[], subject = 'Hello') {
       const response = await app.request({
-        method: 'POST', url: '/notify/v1/send', token: account.token,
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: account.token,
         body: { from: { email: account.email }, to: to.map((email) => ({ email })), subject, htmlContent: `<p>${subject}</p>` },
       });
       return expectEnvelope(response, 200).resultObject as { id: string; recipients: { id: string; email: string }[] };
@@ -86,8 +94,14 @@ for (const dialect of DIALECTS) {
     const recipient = (id: string) => db.selectFrom('message_recipients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const jobOf = (recipientId: string) => db.selectFrom('delivery_jobs').selectAll().where('recipient_id', '=', recipientId).executeTakeFirst();
     const eventsOf = (recipientId: string) => db.selectFrom('events').selectAll().where('recipient_id', '=', recipientId).orderBy('id').execute();
-    const suppressionsOf = (email: string) => db.selectFrom('suppressions').selectAll()
-      .where('account_id', '=', account.accountId).where('email_normalized', '=', email.toLowerCase()).where('deleted_at', 'is', null).execute();
+    const suppressionsOf = (email: string) =>
+      db
+        .selectFrom('suppressions')
+        .selectAll()
+        .where('account_id', '=', account.accountId)
+        .where('email_normalized', '=', email.toLowerCase())
+        .where('deleted_at', 'is', null)
+        .execute();
     const suppressionViaApi = (email: string) =>
       app.request({ method: 'GET', url: `/notify/v1/suppressions/${encodeURIComponent(email)}`, token: account.token });
 
@@ -103,7 +117,10 @@ for (const dialect of DIALECTS) {
         assert.equal(row.sent_at, row.updated_at);
         assert.equal(await jobOf(r!.id), undefined);
         const events = await eventsOf(r!.id);
-        assert.deepEqual(events.map((e) => e.type), ['accepted', 'delivered']);
+        assert.deepEqual(
+          events.map((e) => e.type),
+          ['accepted', 'delivered'],
+        );
         assert.deepEqual(JSON.parse(events[1]!.details), { response: '250 2.0.0 OK queued', attempt: 1 });
         assert.equal(events[1]!.created_at, row.updated_at);
         assert.equal(events[1]!.account_id, account.accountId);
@@ -128,7 +145,10 @@ for (const dialect of DIALECTS) {
         assert.equal(row.last_response, '550 5.1.1 <gone@example.net>: user unknown');
         assert.equal(await jobOf(gone!.id), undefined);
         const events = await eventsOf(gone!.id);
-        assert.deepEqual(events.map((e) => e.type), ['accepted', 'bounced']);
+        assert.deepEqual(
+          events.map((e) => e.type),
+          ['accepted', 'bounced'],
+        );
         assert.deepEqual(JSON.parse(events[1]!.details), { response: '550 5.1.1 <gone@example.net>: user unknown', attempt: 1 });
 
         const suppression = expectEnvelope(await suppressionViaApi('gone@example.net'), 200).resultObject;
@@ -146,7 +166,10 @@ for (const dialect of DIALECTS) {
         assert.equal(await deliverDue(), 2);
         for (const s of [first, second]) {
           assert.equal((await recipient(s.recipients[0]!.id)).state, 'bounced');
-          assert.deepEqual((await eventsOf(s.recipients[0]!.id)).map((e) => e.type), ['accepted', 'bounced']);
+          assert.deepEqual(
+            (await eventsOf(s.recipients[0]!.id)).map((e) => e.type),
+            ['accepted', 'bounced'],
+          );
         }
         assert.equal((await suppressionsOf('twice@example.net')).length, 1);
       });
@@ -171,7 +194,10 @@ for (const dialect of DIALECTS) {
         assert.match(row.last_response!, /^not attempted: Hard@Example\.net is on the suppression list \(hard_bounce\)$/);
         assert.equal(await jobOf(hard!.id), undefined);
         const events = await eventsOf(hard!.id);
-        assert.deepEqual(events.map((e) => e.type), ['accepted', 'suppressed']);
+        assert.deepEqual(
+          events.map((e) => e.type),
+          ['accepted', 'suppressed'],
+        );
         assert.deepEqual(JSON.parse(events[1]!.details), { response: row.last_response, reason: 'hard_bounce' });
         assert.equal((await recipient(other!.id)).state, 'delivered');
       });
@@ -190,7 +216,10 @@ for (const dialect of DIALECTS) {
         const row = await recipient(r!.id);
         assert.equal(row.state, 'suppressed');
         assert.equal(row.attempts, 1);
-        assert.deepEqual((await eventsOf(r!.id)).map((e) => e.type), ['accepted', 'deferred', 'suppressed']);
+        assert.deepEqual(
+          (await eventsOf(r!.id)).map((e) => e.type),
+          ['accepted', 'deferred', 'suppressed'],
+        );
         assert.equal(await jobOf(r!.id), undefined);
       });
     });
@@ -212,11 +241,16 @@ for (const dialect of DIALECTS) {
         assert.equal(job.locked_until, null);
         assert.equal(job.last_error, '451 4.3.0 mailbox busy');
         // First retry: one minute ±20 % after the outcome was recorded.
-        assert.ok(job.run_at >= row.updated_at + FIRST_RETRY_MS * 0.8 && job.run_at <= row.updated_at + FIRST_RETRY_MS * 1.2,
-          `run_at ${job.run_at - row.updated_at} ms after the outcome`);
+        assert.ok(
+          job.run_at >= row.updated_at + FIRST_RETRY_MS * 0.8 && job.run_at <= row.updated_at + FIRST_RETRY_MS * 1.2,
+          `run_at ${job.run_at - row.updated_at} ms after the outcome`,
+        );
         assert.equal(await deliverDue(), 0, 'not due again yet');
         const events = await eventsOf(r!.id);
-        assert.deepEqual(events.map((e) => e.type), ['accepted', 'deferred']);
+        assert.deepEqual(
+          events.map((e) => e.type),
+          ['accepted', 'deferred'],
+        );
         assert.deepEqual(JSON.parse(events[1]!.details), { response: '451 4.3.0 mailbox busy', attempt: 1 });
         assert.deepEqual(await suppressionsOf('busy@example.net'), []);
 
@@ -228,7 +262,10 @@ for (const dialect of DIALECTS) {
         assert.equal(done.state, 'delivered');
         assert.equal(done.attempts, 2);
         const timeline = await eventsOf(r!.id);
-        assert.deepEqual(timeline.map((e) => e.type), ['accepted', 'deferred', 'delivered']);
+        assert.deepEqual(
+          timeline.map((e) => e.type),
+          ['accepted', 'deferred', 'delivered'],
+        );
         assert.equal(JSON.parse(timeline[2]!.details).attempt, 2);
         assert.equal(await jobOf(r!.id), undefined);
       });
@@ -241,7 +278,10 @@ for (const dialect of DIALECTS) {
         assert.equal(row.state, 'deferred');
         assert.equal(row.last_response, 'internal error: socket hang up');
         assert.ok(await jobOf(row.id));
-        assert.deepEqual((await eventsOf(row.id)).map((e) => e.type), ['accepted', 'deferred']);
+        assert.deepEqual(
+          (await eventsOf(row.id)).map((e) => e.type),
+          ['accepted', 'deferred'],
+        );
       });
     });
 
@@ -254,7 +294,11 @@ for (const dialect of DIALECTS) {
         assert.equal((await recipient(r!.id)).state, 'deferred', 'a young message is retried');
 
         // The message was accepted long ago (as if its retries had gone on for that long).
-        await db.updateTable('messages').set({ created_at: Date.now() - (MAX_RETRY_AGE_SECONDS + 60) * 1000 }).where('id', '=', sent.id).execute();
+        await db
+          .updateTable('messages')
+          .set({ created_at: Date.now() - (MAX_RETRY_AGE_SECONDS + 60) * 1000 })
+          .where('id', '=', sent.id)
+          .execute();
         await db.updateTable('delivery_jobs').set({ run_at: Date.now() }).where('recipient_id', '=', r!.id).execute();
         assert.equal(await deliverDue(), 1);
         const row = await recipient(r!.id);
@@ -263,7 +307,10 @@ for (const dialect of DIALECTS) {
         assert.match(row.last_response!, /^expired after 2 attempts .*; last response: 421 4\.4\.2 connection timed out$/);
         assert.equal(await jobOf(r!.id), undefined, 'no more retries');
         const events = await eventsOf(r!.id);
-        assert.deepEqual(events.map((e) => e.type), ['accepted', 'deferred', 'bounced']);
+        assert.deepEqual(
+          events.map((e) => e.type),
+          ['accepted', 'deferred', 'bounced'],
+        );
         assert.deepEqual(JSON.parse(events[2]!.details), { response: row.last_response, attempt: 2, expired: true });
         // The address is not known to be bad: a later message to it is attempted.
         assert.deepEqual(await suppressionsOf('down@example.net'), []);
@@ -272,7 +319,11 @@ for (const dialect of DIALECTS) {
 
       it('an old message whose delivery succeeds is delivered, not expired', async () => {
         const sent = await send(['late-but-fine@example.net']);
-        await db.updateTable('messages').set({ created_at: Date.now() - (MAX_RETRY_AGE_SECONDS + 60) * 1000 }).where('id', '=', sent.id).execute();
+        await db
+          .updateTable('messages')
+          .set({ created_at: Date.now() - (MAX_RETRY_AGE_SECONDS + 60) * 1000 })
+          .where('id', '=', sent.id)
+          .execute();
         await deliverDue();
         assert.equal((await recipient(sent.recipients[0]!.id)).state, 'delivered');
       });
@@ -293,7 +344,10 @@ for (const dialect of DIALECTS) {
 
         const message = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${sent.id}`, token: account.token }), 200).resultObject;
         const timeline = message.recipients[0].events;
-        assert.deepEqual(timeline.map((e: any) => e.type), ['accepted', 'delivered', 'complained']);
+        assert.deepEqual(
+          timeline.map((e: any) => e.type),
+          ['accepted', 'delivered', 'complained'],
+        );
         assert.equal(timeline[2].id, result.eventId);
         assert.deepEqual(timeline[2].details, { feedbackType: 'abuse', userAgent: 'ExampleISP FBL' });
 
@@ -325,7 +379,10 @@ for (const dialect of DIALECTS) {
         assert.equal(row.last_response, '550 5.2.1 mailbox disabled');
         assert.equal(row.sent_at, delivered.sent_at, 'when it was handed over stays known');
         assert.equal(row.attempts, delivered.attempts);
-        assert.deepEqual((await eventsOf(r!.id)).map((e) => e.type), ['accepted', 'delivered', 'bounced']);
+        assert.deepEqual(
+          (await eventsOf(r!.id)).map((e) => e.type),
+          ['accepted', 'delivered', 'bounced'],
+        );
         assert.equal((await suppressionsOf('later-bounce@example.net'))[0]!.reason, 'hard_bounce');
       });
 
@@ -341,9 +398,15 @@ for (const dialect of DIALECTS) {
       });
 
       it('an unknown recipient is answered with undefined and changes nothing', async () => {
-        const before = await db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const before = await db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         assert.equal(await recordFeedback(db, { recipientId: '000000000000000000000000', type: 'complained' }), undefined);
-        const afterCount = await db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const afterCount = await db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         assert.equal(Number(afterCount.n), Number(before.n));
       });
     });

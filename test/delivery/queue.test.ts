@@ -23,7 +23,9 @@ for (const dialect of DIALECTS) {
     const enqueue = async (count: number): Promise<string[]> => {
       const to = Array.from({ length: count }, (_, i) => ({ email: `q${i}@example.net` }));
       const response = await app.request({
-        method: 'POST', url: '/notify/v1/send', token: account.token,
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: account.token,
         body: { from: { email: account.email }, to, subject: 'Queue', htmlContent: '<p>q</p>' },
       });
       return expectEnvelope(response, 200).resultObject.recipients.map((r: any) => r.id);
@@ -108,7 +110,11 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS), [], 'the lease holds');
 
       // worker-a "crashed": its lease runs out
-      await db.updateTable('delivery_jobs').set({ locked_until: Date.now() - 1000 }).where('id', '=', id!).execute();
+      await db
+        .updateTable('delivery_jobs')
+        .set({ locked_until: Date.now() - 1000 })
+        .where('id', '=', id!)
+        .execute();
       const reclaimed = await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS);
       assert.equal(reclaimed.length, 1);
       assert.equal(reclaimed[0]!.id, id);
@@ -124,7 +130,10 @@ for (const dialect of DIALECTS) {
       await claimDueJobs(db, d, 'worker-a', 10, 5_000, t0);
       assert.deepEqual(await claimDueJobs(db, d, 'worker-b', 10, 5_000, t0 + 4_999), []);
       const later = await claimDueJobs(db, d, 'worker-b', 10, 5_000, t0 + 5_000);
-      assert.deepEqual(later.map((c) => c.id), [id]);
+      assert.deepEqual(
+        later.map((c) => c.id),
+        [id],
+      );
     });
 
     it('a job not yet due (run_at in the future) is not claimed until it is', async () => {
@@ -133,13 +142,19 @@ for (const dialect of DIALECTS) {
       await db.updateTable('delivery_jobs').set({ run_at: future }).where('id', '=', notDue!).execute();
       // (a lease longer than the wait, so `due` stays leased at `future`)
       const claimed = await claimDueJobs(db, d, 'worker-a', 10, 10 * LEASE_MS);
-      assert.deepEqual(claimed.map((c) => c.id), [due]);
+      assert.deepEqual(
+        claimed.map((c) => c.id),
+        [due],
+      );
       assert.deepEqual(await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS), []);
       const row = await job(notDue!);
       assert.equal(row.locked_by, null);
       assert.equal(row.attempts, 0, 'an unclaimed job keeps its attempt count');
       const atRunAt = await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS, future);
-      assert.deepEqual(atRunAt.map((c) => c.id), [notDue]);
+      assert.deepEqual(
+        atRunAt.map((c) => c.id),
+        [notDue],
+      );
     });
 
     it('claims the earliest due jobs first', async () => {
@@ -147,7 +162,11 @@ for (const dialect of DIALECTS) {
       const now = Date.now();
       // Make the last recipient the most overdue, the first the least.
       for (const [i, id] of ids.entries()) {
-        await db.updateTable('delivery_jobs').set({ run_at: now - 1000 * (i + 1) }).where('id', '=', id).execute();
+        await db
+          .updateTable('delivery_jobs')
+          .set({ run_at: now - 1000 * (i + 1) })
+          .where('id', '=', id)
+          .execute();
       }
       const claimed = await claimDueJobs(db, d, 'worker-a', 2, LEASE_MS, now);
       assert.deepEqual(claimed.map((c) => c.id).sort(), [ids[2]!, ids[3]!].sort());
@@ -169,15 +188,23 @@ for (const dialect of DIALECTS) {
       assert.equal(retried[0]!.attempts, 2);
     });
 
-    it('releaseJobs gives claimed jobs back untouched, only the releasing worker\'s', async () => {
+    it("releaseJobs gives claimed jobs back untouched, only the releasing worker's", async () => {
       const ids = await enqueue(4);
       const a = await claimDueJobs(db, d, 'worker-a', 2, LEASE_MS);
       const b = await claimDueJobs(db, d, 'worker-b', 2, LEASE_MS);
       // worker-b cannot release worker-a's jobs
-      await releaseJobs(db, 'worker-b', a.map((c) => c.id));
+      await releaseJobs(
+        db,
+        'worker-b',
+        a.map((c) => c.id),
+      );
       for (const c of a) assert.equal((await job(c.id)).locked_by, 'worker-a');
 
-      await releaseJobs(db, 'worker-a', a.map((c) => c.id));
+      await releaseJobs(
+        db,
+        'worker-a',
+        a.map((c) => c.id),
+      );
       for (const c of a) {
         const row = await job(c.id);
         assert.equal(row.locked_by, null);
@@ -202,9 +229,15 @@ for (const dialect of DIALECTS) {
       await completeJobs(db, [claimed[0]!.id]);
       assert.equal(await countQueued(db), 1);
       const left = await allJobs();
-      assert.deepEqual(left.map((r) => r.id), ids.filter((id) => id !== claimed[0]!.id));
+      assert.deepEqual(
+        left.map((r) => r.id),
+        ids.filter((id) => id !== claimed[0]!.id),
+      );
       await db.updateTable('delivery_jobs').set({ locked_until: 0 }).execute();
-      assert.deepEqual((await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS)).map((c) => c.id), left.map((r) => r.id));
+      assert.deepEqual(
+        (await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS)).map((c) => c.id),
+        left.map((r) => r.id),
+      );
     });
   });
 }

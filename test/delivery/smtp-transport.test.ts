@@ -61,7 +61,7 @@ for (const dialect of DIALECTS) {
     describe('a relay that offers STARTTLS and requires a login', () => {
       const ctx = relaySuite(dialect, { auth: { user: RELAY_USER, pass: RELAY_PASS } }, (sink) => relayConfig(relayUrl(sink), { smtpPoolSize: 2 }));
 
-      it('delivers: the recipient is delivered with the relay\'s reply, and the relay got the composed bytes', async () => {
+      it("delivers: the recipient is delivered with the relay's reply, and the relay got the composed bytes", async () => {
         const { app, account, sink } = ctx;
         const html = '<h1>Order 1042</h1><p>Hello <b>Ann</b>, your parcel ships today.</p>';
         const sent = await sendMessage(app, account, ['ann@example.net'], { subject: 'Order 1042 ships', html });
@@ -71,7 +71,7 @@ for (const dialect of DIALECTS) {
         assert.ok(received, 'the relay received the message');
         assert.equal(ann.state, 'delivered');
         assert.equal(ann.attempts, 1);
-        assert.equal(ann.lastResponse, received.reply, 'lastResponse is the relay\'s own reply');
+        assert.equal(ann.lastResponse, received.reply, "lastResponse is the relay's own reply");
         assert.match(ann.lastResponse!, /^250 2\.0\.0 Accepted by the test sink as /);
         assert.ok(ann.sentTime, 'a delivered recipient has a sentTime');
         assert.equal(await queueRowOf(app, ann.id), undefined, 'nothing left to do');
@@ -93,7 +93,7 @@ for (const dialect of DIALECTS) {
         assert.ok(!/<b>/.test(parsed.text ?? ''), 'the text part has no markup');
       });
 
-      it('logs in with the URL\'s credentials over STARTTLS and introduces itself with HELO_NAME', async () => {
+      it("logs in with the URL's credentials over STARTTLS and introduces itself with HELO_NAME", async () => {
         const { app, account, sink } = ctx;
         const sent = await sendMessage(app, account, ['bob@example.net']);
         assert.equal((await outcomeOf(app, account, sent, 'bob@example.net')).state, 'delivered');
@@ -160,7 +160,10 @@ for (const dialect of DIALECTS) {
         const to = ['accept+four@example.net', 'tempfail+four@example.net', 'reject+four@example.net', 'drop+four@example.net'];
         const sent = await sendMessage(app, account, to, { subject: 'Four ways' });
         const outcomes = await Promise.all(to.map((email) => outcomeOf(app, account, sent, email)));
-        assert.deepEqual(outcomes.map((o) => o.state), ['delivered', 'deferred', 'bounced', 'deferred']);
+        assert.deepEqual(
+          outcomes.map((o) => o.state),
+          ['delivered', 'deferred', 'bounced', 'deferred'],
+        );
         const received = messagesTo(sink, 'accept+four@example.net');
         assert.equal(received.length, 1);
         assert.equal(received[0]!.mailFrom, `bounces+${recipientId(sent, 'accept+four@example.net')}@${BOUNCE_DOMAIN}`);
@@ -213,7 +216,7 @@ for (const dialect of DIALECTS) {
       describe('a wrong password', () => {
         const ctx = relaySuite(dialect, { auth: { user: RELAY_USER, pass: RELAY_PASS } }, (sink) => relayConfig(relayUrl(sink, RELAY_USER, 'wrong')));
 
-        it('defers with the relay\'s 535 (a configuration mistake must not bounce the queue)', async () => {
+        it("defers with the relay's 535 (a configuration mistake must not bounce the queue)", async () => {
           const { app, account, sink } = ctx;
           const sent = await sendMessage(app, account, ['ann@example.net']);
           const recipient = await outcomeOf(app, account, sent, 'ann@example.net');

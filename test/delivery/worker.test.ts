@@ -31,9 +31,18 @@ interface Sent {
 function extraWorker(app: TestApp, options: Partial<{ batchSize: number; concurrency: number }> = {}) {
   const { handle } = app.runtime.services;
   const transport = new CaptureTransport(handle.db);
-  const worker = new Worker(handle, new DeliveryPipeline(handle.db, transport, composer, { bounceDomain: undefined }, app.runtime.logger), new WorkSignal(), {
-    batchSize: options.batchSize ?? 10, leaseMs: 60_000, pollMs: 20, concurrency: options.concurrency ?? 4,
-  }, app.runtime.logger);
+  const worker = new Worker(
+    handle,
+    new DeliveryPipeline(handle.db, transport, composer, { bounceDomain: undefined }, app.runtime.logger),
+    new WorkSignal(),
+    {
+      batchSize: options.batchSize ?? 10,
+      leaseMs: 60_000,
+      pollMs: 20,
+      concurrency: options.concurrency ?? 4,
+    },
+    app.runtime.logger,
+  );
   return {
     worker,
     start: () => worker.start(),
@@ -46,7 +55,9 @@ function extraWorker(app: TestApp, options: Partial<{ batchSize: number; concurr
 
 async function send(app: TestApp, account: TestAccount, to: { email: string; name?: string }[], subject = 'Hello'): Promise<Sent> {
   const response = await app.request({
-    method: 'POST', url: '/notify/v1/send', token: account.token,
+    method: 'POST',
+    url: '/notify/v1/send',
+    token: account.token,
     body: { from: { name: 'Shop', email: account.email }, to, subject, htmlContent: `<p>${subject}</p>` },
   });
   return expectEnvelope(response, 200).resultObject;
@@ -54,21 +65,23 @@ async function send(app: TestApp, account: TestAccount, to: { email: string; nam
 
 const recipientsOf = (db: Db, messageId: string) =>
   db.selectFrom('message_recipients').selectAll().where('message_id', '=', messageId).orderBy('position').execute();
-const capturedOf = (db: Db, messageId: string) =>
-  db.selectFrom('captured_emails').selectAll().where('message_id', '=', messageId).orderBy('id').execute();
-const jobsOf = (db: Db, messageId: string) =>
-  db.selectFrom('delivery_jobs').selectAll().where('message_id', '=', messageId).execute();
+const capturedOf = (db: Db, messageId: string) => db.selectFrom('captured_emails').selectAll().where('message_id', '=', messageId).orderBy('id').execute();
+const jobsOf = (db: Db, messageId: string) => db.selectFrom('delivery_jobs').selectAll().where('message_id', '=', messageId).execute();
 
 async function allSent(app: TestApp, account: TestAccount, id: string) {
-  return eventually(async () => {
-    const got = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${id}`, token: account.token }), 200).resultObject;
-    return got.recipients.every((r: any) => r.state === 'sent') ? got : undefined;
-  }, 20_000, `every recipient of ${id} sent`);
+  return eventually(
+    async () => {
+      const got = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${id}`, token: account.token }), 200).resultObject;
+      return got.recipients.every((r: any) => r.state === 'sent') ? got : undefined;
+    },
+    20_000,
+    `every recipient of ${id} sent`,
+  );
 }
 
 for (const dialect of DIALECTS) {
   describe(`delivery worker [${dialect}]`, () => {
-    describe('with the runtime\'s worker running', () => {
+    describe("with the runtime's worker running", () => {
       let app: TestApp;
       let account: TestAccount;
       let db: Db;
@@ -82,7 +95,10 @@ for (const dialect of DIALECTS) {
 
       it('recipients go queued → sent with attempts 1, a lastResponse and a sentTime', async () => {
         const sent = await send(app, account, [{ email: 'ann@example.net', name: 'Ann' }, { email: 'bob@example.org' }, { email: 'cid@example.com' }]);
-        assert.ok(sent.recipients.every((r: any) => r.state === 'queued'), 'the send answer says queued');
+        assert.ok(
+          sent.recipients.every((r: any) => r.state === 'queued'),
+          'the send answer says queued',
+        );
         const got = await allSent(app, account, sent.id);
         for (const r of got.recipients) {
           assert.equal(r.state, 'sent');
@@ -120,8 +136,16 @@ for (const dialect of DIALECTS) {
       });
 
       it('delivers many messages sent at once, each recipient exactly once', async () => {
-        const sends = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-          send(app, account, Array.from({ length: 10 }, (_, k) => ({ email: `m${i}.r${k}@example.net` })), `Burst ${i}`)));
+        const sends = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            send(
+              app,
+              account,
+              Array.from({ length: 10 }, (_, k) => ({ email: `m${i}.r${k}@example.net` })),
+              `Burst ${i}`,
+            ),
+          ),
+        );
         for (const s of sends) await allSent(app, account, s.id);
         for (const s of sends) {
           const captured = await capturedOf(db, s.id);
@@ -139,10 +163,20 @@ for (const dialect of DIALECTS) {
         await eventually(async () => ((await capturedOf(db, sent.id)).length === 1 ? true : undefined));
         // As if a crash had happened after the outcome was recorded but the row came back.
         const recipient = sent.recipients[0]!;
-        await db.insertInto('delivery_jobs').values({
-          id: recipient.id, recipient_id: recipient.id, message_id: sent.id, run_at: Date.now(), attempts: 1,
-          locked_by: null, locked_until: null, last_error: null, created_at: Date.now(),
-        }).execute();
+        await db
+          .insertInto('delivery_jobs')
+          .values({
+            id: recipient.id,
+            recipient_id: recipient.id,
+            message_id: sent.id,
+            run_at: Date.now(),
+            attempts: 1,
+            locked_by: null,
+            locked_until: null,
+            last_error: null,
+            created_at: Date.now(),
+          })
+          .execute();
         app.runtime.services.workSignal.notify();
         await eventually(async () => ((await jobsOf(db, sent.id)).length === 0 ? true : undefined), 10_000, 'the leftover row dropped');
         assert.equal((await capturedOf(db, sent.id)).length, 1, 'not sent a second time');
@@ -155,8 +189,16 @@ for (const dialect of DIALECTS) {
         const extras = [extraWorker(app), extraWorker(app, { batchSize: 3, concurrency: 2 })];
         for (const e of extras) e.start();
         try {
-          const sends = await Promise.all(Array.from({ length: 6 }, (_, i) =>
-            send(app, account, Array.from({ length: 50 }, (_, k) => ({ email: `w${i}.r${k}@example.net` })), `Shared ${i}`)));
+          const sends = await Promise.all(
+            Array.from({ length: 6 }, (_, i) =>
+              send(
+                app,
+                account,
+                Array.from({ length: 50 }, (_, k) => ({ email: `w${i}.r${k}@example.net` })),
+                `Shared ${i}`,
+              ),
+            ),
+          );
           for (const s of sends) await allSent(app, account, s.id);
           for (const s of sends) {
             const captured = await capturedOf(db, s.id);
@@ -196,8 +238,10 @@ for (const dialect of DIALECTS) {
         const transport = new CaptureTransport(db);
         for (const job of doomed) {
           const recipient = sent.recipients.find((r) => r.id === job.recipient_id)!;
-          const outcome = await transport.send({ accountId: account.accountId, messageId: sent.id, recipientId: recipient.id, from: message.from_email, to: recipient.email },
-            await ensureComposed(db, message));
+          const outcome = await transport.send(
+            { accountId: account.accountId, messageId: sent.id, recipientId: recipient.id, from: message.from_email, to: recipient.email },
+            await ensureComposed(db, message),
+          );
           assert.equal(outcome.kind, 'sent');
         }
         await transport.close();
@@ -210,10 +254,17 @@ for (const dialect of DIALECTS) {
           const control = await send(app, account, [{ email: 'control@example.net' }], 'Control');
           await allSent(app, account, control.id);
           const untouched = await recipientsOf(db, sent.id);
-          assert.ok(untouched.every((r) => r.state === 'queued' && r.attempts === 0), 'the leased jobs were not taken');
+          assert.ok(
+            untouched.every((r) => r.state === 'queued' && r.attempts === 0),
+            'the leased jobs were not taken',
+          );
           assert.ok((await jobsOf(db, sent.id)).every((j) => j.locked_by === 'doomed-worker' && j.attempts === 1));
           // The lease runs out (as if its time had passed).
-          await db.updateTable('delivery_jobs').set({ locked_until: Date.now() - 1 }).where('message_id', '=', sent.id).execute();
+          await db
+            .updateTable('delivery_jobs')
+            .set({ locked_until: Date.now() - 1 })
+            .where('message_id', '=', sent.id)
+            .execute();
           const got = await allSent(app, account, sent.id);
           for (const r of got.recipients) assert.equal(r.attempts, 2, 'the take-over is the second attempt');
         } finally {
@@ -249,12 +300,31 @@ for (const dialect of DIALECTS) {
       it('Worker.stop() finishes what it started and leaves no job locked; another worker delivers the rest', async () => {
         const total = 1000;
         const sends = [
-          await send(app, account, Array.from({ length: 600 }, (_, k) => ({ email: `s0.r${k}@example.net` })), 'Stop 0'),
-          await send(app, account, Array.from({ length: 400 }, (_, k) => ({ email: `s1.r${k}@example.net` })), 'Stop 1'),
+          await send(
+            app,
+            account,
+            Array.from({ length: 600 }, (_, k) => ({ email: `s0.r${k}@example.net` })),
+            'Stop 0',
+          ),
+          await send(
+            app,
+            account,
+            Array.from({ length: 400 }, (_, k) => ({ email: `s1.r${k}@example.net` })),
+            'Stop 1',
+          ),
         ];
         const ids = sends.map((s) => s.id);
-        const sentCount = async () => Number((await db.selectFrom('message_recipients').select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('message_id', 'in', ids).where('state', '=', 'sent').executeTakeFirstOrThrow()).n);
+        const sentCount = async () =>
+          Number(
+            (
+              await db
+                .selectFrom('message_recipients')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('message_id', 'in', ids)
+                .where('state', '=', 'sent')
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
 
         const first = extraWorker(app, { batchSize: 20, concurrency: 4 });
         first.start();
@@ -262,8 +332,15 @@ for (const dialect of DIALECTS) {
         await first.stop();
 
         const jobs = await db.selectFrom('delivery_jobs').selectAll().where('message_id', 'in', ids).execute();
-        assert.deepEqual(jobs.filter((j) => j.locked_by !== null || j.locked_until !== null), [], 'no job is left locked');
-        assert.ok(jobs.every((j) => j.attempts === 0), 'released jobs do not count as attempts');
+        assert.deepEqual(
+          jobs.filter((j) => j.locked_by !== null || j.locked_until !== null),
+          [],
+          'no job is left locked',
+        );
+        assert.ok(
+          jobs.every((j) => j.attempts === 0),
+          'released jobs do not count as attempts',
+        );
         const recipients = await db.selectFrom('message_recipients').selectAll().where('message_id', 'in', ids).execute();
         const queued = new Set(recipients.filter((r) => r.state === 'queued').map((r) => r.id));
         const sentIds = recipients.filter((r) => r.state === 'sent').map((r) => r.id);

@@ -34,9 +34,13 @@ export function setUpFaultTest(dialect: Dialect, relay: SinkOptions): FaultSetup
     },
     env(settings) {
       return {
-        DATA_DIR: this.database.dataDir, DATABASE_URL: this.database.databaseUrl,
+        DATA_DIR: this.database.dataDir,
+        DATABASE_URL: this.database.databaseUrl,
         // The sink offers STARTTLS with a self-signed certificate.
-        TRANSPORT: 'smtp', SMTP_URL: this.relay.url, SMTP_TLS_REJECT_UNAUTHORIZED: 'false', ...settings,
+        TRANSPORT: 'smtp',
+        SMTP_URL: this.relay.url,
+        SMTP_TLS_REJECT_UNAUTHORIZED: 'false',
+        ...settings,
       };
     },
   };
@@ -63,7 +67,8 @@ export interface Accepted {
 /** One message to `to`; resolves only on a 200 (anything else, or a cut connection, rejects). */
 export async function sendTo(p: PostwireProcess, token: string, from: string, to: string): Promise<Accepted> {
   const reply = await callApi(p.url, '/notify/v1/send', {
-    token, json: { from: { email: from, name: 'Fault test' }, to: [{ email: to }], subject: `For ${to}`, htmlContent: `<p>Hello ${to}</p>` },
+    token,
+    json: { from: { email: from, name: 'Fault test' }, to: [{ email: to }], subject: `For ${to}`, htmlContent: `<p>Hello ${to}</p>` },
   });
   const sent = resultOf(reply, 200);
   return { id: sent.id, messageId: sent.messageId, email: to };
@@ -79,7 +84,10 @@ export async function sendToEach(p: PostwireProcess, token: string, from: string
   const lane = async () => {
     while (next < to.length) {
       const i = next++;
-      results[i] = await sendTo(p, token, from, to[i]!).then((value) => ({ status: 'fulfilled', value }), (reason) => ({ status: 'rejected', reason }));
+      results[i] = await sendTo(p, token, from, to[i]!).then(
+        (value) => ({ status: 'fulfilled', value }),
+        (reason) => ({ status: 'rejected', reason }),
+      );
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
@@ -141,13 +149,24 @@ function describeStates(states: Map<string, RecipientState>): string {
 }
 
 /** Polls the recipients' states through the API until `done` accepts them; a timeout says what it last saw. */
-export async function untilStates(p: PostwireProcess, token: string, what: string, done: (states: Map<string, RecipientState>) => boolean, timeoutMs: number): Promise<Map<string, RecipientState>> {
+export async function untilStates(
+  p: PostwireProcess,
+  token: string,
+  what: string,
+  done: (states: Map<string, RecipientState>) => boolean,
+  timeoutMs: number,
+): Promise<Map<string, RecipientState>> {
   let last = new Map<string, RecipientState>();
   try {
-    return await eventually(async () => {
-      last = await recipientStates(p, token);
-      return done(last) ? last : undefined;
-    }, timeoutMs, what, API_POLL_MS);
+    return await eventually(
+      async () => {
+        last = await recipientStates(p, token);
+        return done(last) ? last : undefined;
+      },
+      timeoutMs,
+      what,
+      API_POLL_MS,
+    );
   } catch (error) {
     throw new Error(`${(error as Error).message}; last seen: ${describeStates(last)}`);
   }

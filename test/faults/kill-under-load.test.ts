@@ -34,7 +34,11 @@ for (const dialect of DIALECTS) {
     it('delivers every send answered 200, with no more repeats than deliveries in flight at the kill', async (t) => {
       const sink = setup.relay;
       const env = setup.env({
-        SMTP_POOL_SIZE: String(CONCURRENCY), WORKER_CONCURRENCY: String(CONCURRENCY), WORKER_BATCH_SIZE: '40', WORKER_LEASE_SECONDS: '5', WORKER_POLL_MS: '100',
+        SMTP_POOL_SIZE: String(CONCURRENCY),
+        WORKER_CONCURRENCY: String(CONCURRENCY),
+        WORKER_BATCH_SIZE: '40',
+        WORKER_LEASE_SECONDS: '5',
+        WORKER_POLL_MS: '100',
       });
       const first = await startPostwire('start', env);
       assert.ok(first.credentials, 'the first start creates an account and prints its credentials');
@@ -43,8 +47,11 @@ for (const dialect of DIALECTS) {
 
       // The sends the kill cuts off are expected to fail.
       const sends = sendToEach(first, token, from, addresses(`kill-${dialect}-`, SENDS), SEND_LANES);
-      await eventually(async () => (sink.messages.length >= KILL_AFTER_DELIVERIES && sink.delayed() > 0 ? true : undefined),
-        60_000, `${KILL_AFTER_DELIVERIES} deliveries with more in flight`);
+      await eventually(
+        async () => (sink.messages.length >= KILL_AFTER_DELIVERIES && sink.delayed() > 0 ? true : undefined),
+        60_000,
+        `${KILL_AFTER_DELIVERIES} deliveries with more in flight`,
+      );
       const inFlightAtRelay = sink.delayed();
       const exit = await killPostwire(first);
       assert.equal(exit.signal, 'SIGKILL');
@@ -62,11 +69,11 @@ for (const dialect of DIALECTS) {
         const copies = copiesByRecipient(sink);
         return answered.filter((a) => !copies.has(a.email));
       };
-      await eventually(async () => (missing().length === 0 ? true : undefined), 90_000, 'every answered send at the relay')
-        .catch((error: Error) => { throw new Error(`${error.message}: ${missing().length} of ${answered.length} never arrived`); });
+      await eventually(async () => (missing().length === 0 ? true : undefined), 90_000, 'every answered send at the relay').catch((error: Error) => {
+        throw new Error(`${error.message}: ${missing().length} of ${answered.length} never arrived`);
+      });
       // …and the queue runs dry: every stored recipient, answered or not, ends delivered.
-      const states = await untilStates(second, token, 'every stored recipient delivered',
-        (all) => inState(all, 'delivered').length === all.size, 60_000);
+      const states = await untilStates(second, token, 'every stored recipient delivered', (all) => inState(all, 'delivered').length === all.size, 60_000);
 
       for (const a of answered) {
         assert.equal(states.get(a.email)?.state, 'delivered', `${a.email} is delivered in the API`);
@@ -77,8 +84,10 @@ for (const dialect of DIALECTS) {
       for (const address of copies.keys()) assert.ok(states.has(address), `${address} reached the relay and is a stored recipient`);
       const duplicates = duplicateCount(copies);
       t.diagnostic(`${answered.length} of ${SENDS} sends answered before the kill; ${inFlightAtRelay} at the relay at the kill; ${duplicates} delivered twice`);
-      assert.ok(duplicates <= 2 * CONCURRENCY,
-        `${duplicates} repeated deliveries; at most 2 × WORKER_CONCURRENCY (${2 * CONCURRENCY}) may have been handed over and not yet recorded at the kill (${inFlightAtRelay} were waiting at the relay)`);
+      assert.ok(
+        duplicates <= 2 * CONCURRENCY,
+        `${duplicates} repeated deliveries; at most 2 × WORKER_CONCURRENCY (${2 * CONCURRENCY}) may have been handed over and not yet recorded at the kill (${inFlightAtRelay} were waiting at the relay)`,
+      );
 
       assert.deepEqual(await stopPostwire(second), { code: 0, signal: null }, 'the restarted process shuts down cleanly');
     });

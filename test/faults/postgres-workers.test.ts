@@ -28,11 +28,14 @@ for (const dialect of DIALECTS.filter((d) => d === 'postgres')) {
       const sink = setup.relay;
       const env = setup.env({
         // Small batches and a quick poll: the queue is shared out in many claims.
-        SMTP_POOL_SIZE: '4', WORKER_CONCURRENCY: '4', WORKER_BATCH_SIZE: '10', WORKER_POLL_MS: '50',
+        SMTP_POOL_SIZE: '4',
+        WORKER_CONCURRENCY: '4',
+        WORKER_BATCH_SIZE: '10',
+        WORKER_POLL_MS: '50',
       });
       const api = await startPostwire('api', env);
       processes.push(api);
-      processes.push(...await Promise.all(WORKER_NAMES.map((name) => startPostwire('worker', { ...env, HELO_NAME: name }))));
+      processes.push(...(await Promise.all(WORKER_NAMES.map((name) => startPostwire('worker', { ...env, HELO_NAME: name })))));
       const from = api.credentials!.email;
       const token = await logIn(api, api.credentials!);
 

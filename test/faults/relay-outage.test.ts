@@ -27,11 +27,16 @@ for (const dialect of DIALECTS) {
 
     it('defers while the relay is down, never bounces, then delivers every message exactly once', async (t) => {
       const relay = setup.relay;
-      const postwire = await startPostwire('start', setup.env({
-        SMTP_POOL_SIZE: '4', WORKER_CONCURRENCY: '4',
-        // Retries after 0.3 s, 0.6 s, 1.2 s…; a rescheduled row is found by the next poll.
-        RETRY_FIRST_DELAY_MS: '300', WORKER_POLL_MS: '100',
-      }));
+      const postwire = await startPostwire(
+        'start',
+        setup.env({
+          SMTP_POOL_SIZE: '4',
+          WORKER_CONCURRENCY: '4',
+          // Retries after 0.3 s, 0.6 s, 1.2 s…; a rescheduled row is found by the next poll.
+          RETRY_FIRST_DELAY_MS: '300',
+          WORKER_POLL_MS: '100',
+        }),
+      );
       const from = postwire.credentials!.email;
       const token = await logIn(postwire, postwire.credentials!);
       // The relay goes away while messages are still being accepted and delivered.
@@ -44,11 +49,19 @@ for (const dialect of DIALECTS) {
 
       // Down: every recipient the relay did not take is deferred, and some were retried
       // while it stayed away.
-      const down = await untilStates(postwire, token, 'every undelivered recipient deferred, some retried twice', (all) => {
-        const deferred = inState(all, 'deferred');
-        return inState(all, 'delivered').length + deferred.length === SENDS && deferred.some((r) => r.attempts >= 3);
-      }, 30_000);
-      t.diagnostic(`${takenBeforeOutage} delivered before the outage; ${inState(down, 'deferred').length} deferred, up to ${Math.max(...inState(down, 'deferred').map((r) => r.attempts))} attempts`);
+      const down = await untilStates(
+        postwire,
+        token,
+        'every undelivered recipient deferred, some retried twice',
+        (all) => {
+          const deferred = inState(all, 'deferred');
+          return inState(all, 'delivered').length + deferred.length === SENDS && deferred.some((r) => r.attempts >= 3);
+        },
+        30_000,
+      );
+      t.diagnostic(
+        `${takenBeforeOutage} delivered before the outage; ${inState(down, 'deferred').length} deferred, up to ${Math.max(...inState(down, 'deferred').map((r) => r.attempts))} attempts`,
+      );
       assert.equal(inState(down, 'delivered').length, takenBeforeOutage, 'delivered while the relay was down: only what it took before');
       const deferredEvents = await eventsOfType(postwire, token, 'deferred');
       assert.ok(deferredEvents.totalCount >= SENDS - takenBeforeOutage, `a deferred event per deferral (${deferredEvents.totalCount})`);
@@ -65,7 +78,11 @@ for (const dialect of DIALECTS) {
 
       const copies = copiesByRecipient(...setup.sinks);
       for (const message of sent) assert.equal(copies.get(message.email), 1, `${message.email} received exactly once`);
-      assert.equal([...copies.values()].reduce((sum, n) => sum + n, 0), SENDS, 'no other copies');
+      assert.equal(
+        [...copies.values()].reduce((sum, n) => sum + n, 0),
+        SENDS,
+        'no other copies',
+      );
       assert.ok(back.messages.length > 0, 'the relay that came back took the rest');
       assert.equal((await eventsOfType(postwire, token, 'bounced')).totalCount, 0, 'nothing bounced');
       assert.equal((await eventsOfType(postwire, token, 'delivered')).totalCount, SENDS, 'one delivered event per recipient');

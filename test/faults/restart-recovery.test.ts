@@ -32,16 +32,22 @@ for (const dialect of DIALECTS) {
     it('delivers every accepted message within 30 s of the restart, not when the dead leases run out', async (t) => {
       const sink = setup.relay;
       const env = setup.env({
-        SMTP_POOL_SIZE: String(CONCURRENCY), WORKER_CONCURRENCY: String(CONCURRENCY), WORKER_BATCH_SIZE: '50',
-        WORKER_LEASE_SECONDS: '300', WORKER_POLL_MS: '100',
+        SMTP_POOL_SIZE: String(CONCURRENCY),
+        WORKER_CONCURRENCY: String(CONCURRENCY),
+        WORKER_BATCH_SIZE: '50',
+        WORKER_LEASE_SECONDS: '300',
+        WORKER_POLL_MS: '100',
       });
       const first = await startPostwire('start', env);
       const from = first.credentials!.email;
       const token = await logIn(first, first.credentials!);
       const accepted = allAnswered(await sendToEach(first, token, from, addresses(`restart-${dialect}-`, SENDS), 8));
 
-      await eventually(async () => (sink.messages.length >= KILL_AFTER_DELIVERIES && sink.delayed() > 0 ? true : undefined),
-        60_000, `${KILL_AFTER_DELIVERIES} deliveries with more in flight`);
+      await eventually(
+        async () => (sink.messages.length >= KILL_AFTER_DELIVERIES && sink.delayed() > 0 ? true : undefined),
+        60_000,
+        `${KILL_AFTER_DELIVERIES} deliveries with more in flight`,
+      );
       const inFlight = sink.delayed();
       const arrivedBefore = sink.messages.length;
       assert.equal((await killPostwire(first)).signal, 'SIGKILL');
@@ -54,9 +60,17 @@ for (const dialect of DIALECTS) {
         const copies = copiesByRecipient(sink);
         return accepted.filter((a) => !copies.has(a.email));
       };
-      await eventually(async () => (missing().length === 0 ? true : undefined), RECOVERY_BOUND_MS - (Date.now() - restartedAt), 'every accepted message at the relay', 100)
-        .catch((error: Error) => { throw new Error(`${error.message}: ${missing().length} of ${SENDS} had not arrived ${RECOVERY_BOUND_MS / 1000} s after the restart`); });
-      t.diagnostic(`${arrivedBefore} of ${SENDS} at the relay before the kill, ${inFlight} in flight; all arrived ${Date.now() - restartedAt} ms after the restart began`);
+      await eventually(
+        async () => (missing().length === 0 ? true : undefined),
+        RECOVERY_BOUND_MS - (Date.now() - restartedAt),
+        'every accepted message at the relay',
+        100,
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}: ${missing().length} of ${SENDS} had not arrived ${RECOVERY_BOUND_MS / 1000} s after the restart`);
+      });
+      t.diagnostic(
+        `${arrivedBefore} of ${SENDS} at the relay before the kill, ${inFlight} in flight; all arrived ${Date.now() - restartedAt} ms after the restart began`,
+      );
 
       assert.deepEqual(await stopPostwire(second), { code: 0, signal: null }, 'the restarted process shuts down cleanly');
     });

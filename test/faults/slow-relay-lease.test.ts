@@ -31,8 +31,11 @@ for (const dialect of DIALECTS) {
       assert.ok((BATCH_SIZE / CONCURRENCY) * RELAY_DELAY_MS > LEASE_SECONDS * 1000, 'the setting this test is about');
       const sink = setup.relay;
       const env = setup.env({
-        SMTP_POOL_SIZE: String(CONCURRENCY), WORKER_CONCURRENCY: String(CONCURRENCY),
-        WORKER_BATCH_SIZE: String(BATCH_SIZE), WORKER_LEASE_SECONDS: String(LEASE_SECONDS), WORKER_POLL_MS: '100',
+        SMTP_POOL_SIZE: String(CONCURRENCY),
+        WORKER_CONCURRENCY: String(CONCURRENCY),
+        WORKER_BATCH_SIZE: String(BATCH_SIZE),
+        WORKER_LEASE_SECONDS: String(LEASE_SECONDS),
+        WORKER_POLL_MS: '100',
       });
       // All messages are accepted before the workers start, so that the first claim takes a
       // whole batch, and the second worker is done with the rest before that batch is.
@@ -41,7 +44,7 @@ for (const dialect of DIALECTS) {
       const from = api.credentials!.email;
       const token = await logIn(api, api.credentials!);
       const sent = allAnswered(await sendToEach(api, token, from, addresses(`lease-${dialect}-`, SENDS), 10));
-      processes.push(...await Promise.all([startPostwire('worker', env), startPostwire('worker', env)]));
+      processes.push(...(await Promise.all([startPostwire('worker', env), startPostwire('worker', env)])));
       await untilStates(api, token, `all ${SENDS} recipients delivered`, (all) => inState(all, 'delivered').length === SENDS, 90_000);
 
       const copies = copiesByRecipient(sink);

@@ -52,10 +52,13 @@ for (const dialect of DIALECTS) {
 
     const getAccount = (token: string) => app.request({ method: 'GET', url: '/account', token });
     const patch = (token: string, body: unknown) => app.request({ method: 'PATCH', url: '/account', token, body });
-    const send = (account: TestAccount, to: string[]) => app.request({
-      method: 'POST', url: '/notify/v1/send', token: account.token,
-      body: { from: { email: account.email }, to: to.map((email) => ({ email })), subject: 'Hello', htmlContent: '<p>Hi</p>' },
-    });
+    const send = (account: TestAccount, to: string[]) =>
+      app.request({
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: account.token,
+        body: { from: { email: account.email }, to: to.map((email) => ({ email })), subject: 'Hello', htmlContent: '<p>Hi</p>' },
+      });
 
     it('shows the account: profile, plan, limits and usage this month', async () => {
       const account = expectEnvelope(await getAccount(owner.token), 200).resultObject;
@@ -72,7 +75,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(account.usage, { periodStart: monthStart(), recipientsAccepted: 0 });
     });
 
-    it('counts the recipients accepted since the start of the month (UTC), and only the account\'s own', async () => {
+    it("counts the recipients accepted since the start of the month (UTC), and only the account's own", async () => {
       const account = await app.signUp();
       const other = await app.signUp();
       expectEnvelope(await send(account, ['a@example.net', 'b@example.net']), 200);
@@ -84,8 +87,12 @@ for (const dialect of DIALECTS) {
       // A message accepted last month no longer counts.
       const db = app.runtime.services.handle.db;
       const lastMonth = Date.parse(monthStart()) - 1;
-      const first = await db.selectFrom('message_recipients').select('message_id')
-        .where('account_id', '=', account.accountId).where('email', '=', 'c@example.net').executeTakeFirstOrThrow();
+      const first = await db
+        .selectFrom('message_recipients')
+        .select('message_id')
+        .where('account_id', '=', account.accountId)
+        .where('email', '=', 'c@example.net')
+        .executeTakeFirstOrThrow();
       await db.updateTable('message_recipients').set({ created_at: lastMonth }).where('message_id', '=', first.message_id).execute();
       assert.equal(expectEnvelope(await getAccount(account.token), 200).resultObject.usage.recipientsAccepted, 2);
     });
@@ -166,7 +173,7 @@ for (const dialect of DIALECTS) {
     const senders = (token: string) => app.request({ method: 'GET', url: '/notify/v1/senders', token });
     const refresh = (refreshToken: string) => app.request({ method: 'POST', url: '/token/refresh', body: { RefreshToken: refreshToken } });
 
-    it('changes the password; the old one stops working; other sessions end, the caller\'s goes on', async () => {
+    it("changes the password; the old one stops working; other sessions end, the caller's goes on", async () => {
       const account = await app.signUp();
       const elsewhere = await login(app, account.email, account.password);
       expectEnvelope(await senders(elsewhere.token), 200);
@@ -182,7 +189,7 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await refresh(account.refreshToken), 200);
     });
 
-    it('changes only the caller\'s password, for any role', async () => {
+    it("changes only the caller's password, for any role", async () => {
       const account = await app.signUp();
       const member = await addUser(app, account.token, 'member');
       expectEnvelope(await change(member.token, { currentPassword: member.password, newPassword: 'member password 2' }), 200);
@@ -200,7 +207,9 @@ for (const dialect of DIALECTS) {
 
     it('names a missing or too short password', async () => {
       const account = await app.signUp();
-      assert.deepEqual(errorFields(expectEnvelope(await change(account.token, { currentPassword: account.password, newPassword: 'short' }), 400)), ['newPassword']);
+      assert.deepEqual(errorFields(expectEnvelope(await change(account.token, { currentPassword: account.password, newPassword: 'short' }), 400)), [
+        'newPassword',
+      ]);
       assert.deepEqual(errorFields(expectEnvelope(await change(account.token, {}), 400)).sort(), ['currentPassword', 'newPassword']);
     });
 
@@ -223,7 +232,7 @@ for (const dialect of DIALECTS) {
     const senders = (token: string) => app.request({ method: 'GET', url: '/notify/v1/senders', token });
     const refresh = (refreshToken: string) => app.request({ method: 'POST', url: '/token/refresh', body: { RefreshToken: refreshToken } });
 
-    it('with a refresh token ends that session (its access token too), not the user\'s others', async () => {
+    it("with a refresh token ends that session (its access token too), not the user's others", async () => {
       const account = await app.signUp();
       const other = await login(app, account.email, account.password);
       expectEnvelope(await senders(account.token), 200);
@@ -247,7 +256,7 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await revoke({ RefreshToken: account.refreshToken }), 200);
     });
 
-    it('with all: true ends every session of the caller, and no one else\'s', async () => {
+    it("with all: true ends every session of the caller, and no one else's", async () => {
       const account = await app.signUp();
       const second = await login(app, account.email, account.password);
       const colleague = await addUser(app, account.token, 'admin');
@@ -304,7 +313,10 @@ for (const dialect of DIALECTS) {
 
       it('creates the account, its owner and a sender; the owner logs in and can send', async () => {
         const email = `new.${Date.now()}@example.com`;
-        const created = expectEnvelope(await app.request({ method: 'POST', url: '/accounts', body: { email, password: 'long enough password', name: 'New Co' } }), 201).resultObject;
+        const created = expectEnvelope(
+          await app.request({ method: 'POST', url: '/accounts', body: { email, password: 'long enough password', name: 'New Co' } }),
+          201,
+        ).resultObject;
         expectAccountKeys(created);
         assert.match(created.id, ID);
         assert.equal(created.name, 'New Co');
@@ -315,16 +327,31 @@ for (const dialect of DIALECTS) {
         assert.equal(decodeJwt(session.token).acc, created.id);
         assert.deepEqual(expectEnvelope(await app.request({ method: 'GET', url: '/account', token: session.token }), 200).resultObject, created);
         const users = expectEnvelope(await app.request({ method: 'GET', url: '/account/users', token: session.token }), 200).resultObject;
-        assert.deepEqual(users.items.map((u: any) => [u.email, u.role]), [[email, 'owner']]);
+        assert.deepEqual(
+          users.items.map((u: any) => [u.email, u.role]),
+          [[email, 'owner']],
+        );
         const senders = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/senders', token: session.token }), 200).resultObject;
-        assert.deepEqual(senders.items.map((s: any) => s.email), [email]);
+        assert.deepEqual(
+          senders.items.map((s: any) => s.email),
+          [email],
+        );
       });
 
       it('refuses an email that is already a login (409) and names invalid fields (400)', async () => {
         const existing = await app.signUp();
-        expectEnvelope(await app.request({ method: 'POST', url: '/accounts', body: { email: existing.email.toUpperCase(), password: 'long enough password' } }), 409);
-        assert.deepEqual(errorFields(expectEnvelope(await app.request({ method: 'POST', url: '/accounts', body: { email: 'nope', password: 'long enough password' } }), 400)), ['email']);
-        assert.deepEqual(errorFields(expectEnvelope(await app.request({ method: 'POST', url: '/accounts', body: { email: 'ok@example.com', password: 'short' } }), 400)), ['password']);
+        expectEnvelope(
+          await app.request({ method: 'POST', url: '/accounts', body: { email: existing.email.toUpperCase(), password: 'long enough password' } }),
+          409,
+        );
+        assert.deepEqual(
+          errorFields(expectEnvelope(await app.request({ method: 'POST', url: '/accounts', body: { email: 'nope', password: 'long enough password' } }), 400)),
+          ['email'],
+        );
+        assert.deepEqual(
+          errorFields(expectEnvelope(await app.request({ method: 'POST', url: '/accounts', body: { email: 'ok@example.com', password: 'short' } }), 400)),
+          ['password'],
+        );
         assert.deepEqual(errorFields(expectEnvelope(await app.request({ method: 'POST', url: '/accounts', body: {} }), 400)).sort(), ['email', 'password']);
       });
     });
@@ -343,7 +370,7 @@ for (const dialect of DIALECTS) {
 
     const forge = (key: string, expOffset = 3600) => forgeToken(account.token, secret, { key, iatOffset: -7200, expOffset });
 
-    const endpoints: [('GET' | 'POST' | 'PATCH' | 'PUT'), string, unknown][] = [
+    const endpoints: ['GET' | 'POST' | 'PATCH' | 'PUT', string, unknown][] = [
       ['GET', '/account', undefined],
       ['PATCH', '/account', { name: 'x' }],
       ['PUT', '/account/password', { currentPassword: 'x', newPassword: 'yyyyyyyy' }],
@@ -360,7 +387,12 @@ for (const dialect of DIALECTS) {
       it(`refuses other-secret, expired, alg: none and tampered tokens on ${method} ${url}`, async () => {
         const real = decodeJwt(account.token);
         const unsigned = new UnsecuredJWT({ acc: real.acc, sid: real.sid })
-          .setSubject(real.sub!).setIssuer('postwire').setAudience('postwire-api').setIssuedAt().setExpirationTime('1h').encode();
+          .setSubject(real.sub!)
+          .setIssuer('postwire')
+          .setAudience('postwire-api')
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .encode();
         const [header, , signature] = account.token.split('.');
         const tampered = `${header}.${Buffer.from(JSON.stringify({ ...real, acc: 'a'.repeat(24) })).toString('base64url')}.${signature}`;
         for (const token of [await forge(randomBytes(32).toString('base64url')), await forge(secret, -60), unsigned, tampered]) {

@@ -16,7 +16,19 @@ import { expectEnvelope, startTestApp, type TestAccount, type TestApp, type Test
 
 const KEY = /^pw_live_[0-9A-Za-z]{40}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const API_KEY_KEYS = ['createTime', 'createUserId', 'expiresTime', 'id', 'isDeleted', 'lastUsedTime', 'name', 'preview', 'scopes', 'updateTime', 'updateUserId'];
+const API_KEY_KEYS = [
+  'createTime',
+  'createUserId',
+  'expiresTime',
+  'id',
+  'isDeleted',
+  'lastUsedTime',
+  'name',
+  'preview',
+  'scopes',
+  'updateTime',
+  'updateUserId',
+];
 
 function expectUnauthorized(response: TestResponse): any {
   const body = expectEnvelope(response, 401);
@@ -94,7 +106,10 @@ for (const dialect of DIALECTS) {
 
       const listed = expectEnvelope(await list(owner.token), 200).resultObject;
       const { key, ...shown } = created;
-      assert.deepEqual(listed.items.find((k: any) => k.id === created.id), shown);
+      assert.deepEqual(
+        listed.items.find((k: any) => k.id === created.id),
+        shown,
+      );
       assert.ok(!JSON.stringify(listed).includes(key), 'the list never shows the key');
 
       const row = await app.runtime.services.handle.db.selectFrom('api_keys').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
@@ -108,7 +123,9 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await senders(bearer(key)), 200);
       expectEnvelope(await senders(xApiKey(key)), 200);
       const sent = await app.request({
-        method: 'POST', url: '/notify/v1/send', headers: xApiKey(key),
+        method: 'POST',
+        url: '/notify/v1/send',
+        headers: xApiKey(key),
         body: { from: { email: owner.email }, to: [{ email: 'a@example.net' }], subject: 'Hi', htmlContent: '<p>Hi</p>' },
       });
       const message = expectEnvelope(sent, 200).resultObject;
@@ -118,10 +135,17 @@ for (const dialect of DIALECTS) {
       assert.match(listed.find((k: any) => k.createUserId === admin.id).lastUsedTime, ISO_MS);
     });
 
-    it('GET /inbox/auth-check answers 200 with the key\'s account and scopes, 401 otherwise', async () => {
+    it("GET /inbox/auth-check answers 200 with the key's account and scopes, 401 otherwise", async () => {
       const created = await createApiKey(app, owner.token, ['marketing']);
       const info = expectEnvelope(await authCheck(xApiKey(created.key)), 200).resultObject;
-      assert.deepEqual(info, { accountId: owner.accountId, credential: 'apiKey', apiKeyId: created.id, userId: owner.userId, role: null, scopes: ['marketing'] });
+      assert.deepEqual(info, {
+        accountId: owner.accountId,
+        credential: 'apiKey',
+        apiKeyId: created.id,
+        userId: owner.userId,
+        role: null,
+        scopes: ['marketing'],
+      });
       assert.deepEqual(expectEnvelope(await authCheck(bearer(created.key)), 200).resultObject, info);
       const session = expectEnvelope(await authCheck(bearer(owner.token)), 200).resultObject;
       assert.equal(session.credential, 'session');
@@ -143,10 +167,15 @@ for (const dialect of DIALECTS) {
         assert.match(body.resultMessage, new RegExp(`"${scope}" scope`));
       };
       await forbidden(await app.request({ method: 'POST', url: '/notify/v1/senders', headers: bearer(readOnly), body: { email: 'new@example.com' } }), 'send');
-      await forbidden(await app.request({
-        method: 'POST', url: '/notify/v1/send', headers: xApiKey(readOnly),
-        body: { from: { email: owner.email }, to: [{ email: 'a@example.net' }], subject: 'Hi', htmlContent: '<p>Hi</p>' },
-      }), 'send');
+      await forbidden(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          headers: xApiKey(readOnly),
+          body: { from: { email: owner.email }, to: [{ email: 'a@example.net' }], subject: 'Hi', htmlContent: '<p>Hi</p>' },
+        }),
+        'send',
+      );
       await forbidden(await senders(bearer(sendOnly)), 'read');
       await forbidden(await senders(xApiKey(marketingOnly)), 'read');
       await forbidden(await list(readOnly), 'account');
@@ -180,12 +209,21 @@ for (const dialect of DIALECTS) {
       const created = await createApiKey(app, owner.token, ['read'], { expiresAt: soon });
       assert.equal(created.expiresTime, new Date(Date.parse(soon)).toISOString());
       // Not used yet, so nothing cached: move the expiry into the past.
-      await app.runtime.services.handle.db.updateTable('api_keys').set({ expires_at: Date.now() - 1000 }).where('id', '=', created.id).execute();
+      await app.runtime.services.handle.db
+        .updateTable('api_keys')
+        .set({ expires_at: Date.now() - 1000 })
+        .where('id', '=', created.id)
+        .execute();
       const body = expectUnauthorized(await senders(bearer(created.key)));
       assert.match(body.resultMessage, /expired/);
       expectUnauthorized(await authCheck(xApiKey(created.key)));
 
-      const past = await app.request({ method: 'POST', url: url(), token: owner.token, body: { name: 'old', scopes: ['read'], expiresAt: '2020-01-01T00:00:00Z' } });
+      const past = await app.request({
+        method: 'POST',
+        url: url(),
+        token: owner.token,
+        body: { name: 'old', scopes: ['read'], expiresAt: '2020-01-01T00:00:00Z' },
+      });
       assert.deepEqual(errorFields(expectEnvelope(past, 400)), ['expiresAt']);
     });
 
@@ -223,7 +261,7 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await senders(bearer(created.key)), 200);
     });
 
-    it('keeps accounts apart: another account\'s key ids are 404 and its keys are not listed', async () => {
+    it("keeps accounts apart: another account's key ids are 404 and its keys are not listed", async () => {
       const a = await app.signUp();
       const b = await app.signUp();
       const bKey = await createApiKey(app, b.token, ['read', 'account']);
@@ -234,7 +272,10 @@ for (const dialect of DIALECTS) {
       const bAccount = expectEnvelope(await app.request({ method: 'GET', url: '/account', headers: xApiKey(bKey.key) }), 200).resultObject;
       assert.equal(bAccount.id, b.accountId);
       const bSenders = expectEnvelope(await senders(bearer(bKey.key)), 200).resultObject;
-      assert.deepEqual(bSenders.items.map((s: any) => s.email), [b.email]);
+      assert.deepEqual(
+        bSenders.items.map((s: any) => s.email),
+        [b.email],
+      );
       expectEnvelope(await senders(bearer(bKey.key)), 200);
     });
 

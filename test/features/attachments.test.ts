@@ -34,7 +34,9 @@ function multipartWithFiles(fields: [string, string][], files: FilePart[]): { pa
   const chunks: Buffer[] = [];
   for (const [name, value] of fields) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`),
+    );
     chunks.push(f.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -66,15 +68,24 @@ for (const dialect of DIALECTS) {
     }
 
     it('JSON base64 attachments arrive byte for byte; an inline image is referenced by cid', async () => {
-      const result = expectEnvelope(await send({
-        to: [{ email: 'files@example.net' }],
-        htmlContent: '<p>Our logo: <img src="cid:logo@shop"></p>',
-        attachments: [
-          { filename: 'data.bin', content: BINARY.toString('base64'), contentType: 'application/octet-stream' },
-          { filename: 'logo.png', content: PNG.toString('base64'), contentType: 'image/png', contentId: 'logo@shop' },
-          { filename: 'notes.txt', content: Buffer.from('line one\nline two\n').toString('base64').replace(/(.{8})/g, '$1\r\n'), contentType: 'text/plain' },
-        ],
-      }), 200).resultObject;
+      const result = expectEnvelope(
+        await send({
+          to: [{ email: 'files@example.net' }],
+          htmlContent: '<p>Our logo: <img src="cid:logo@shop"></p>',
+          attachments: [
+            { filename: 'data.bin', content: BINARY.toString('base64'), contentType: 'application/octet-stream' },
+            { filename: 'logo.png', content: PNG.toString('base64'), contentType: 'image/png', contentId: 'logo@shop' },
+            {
+              filename: 'notes.txt',
+              content: Buffer.from('line one\nline two\n')
+                .toString('base64')
+                .replace(/(.{8})/g, '$1\r\n'),
+              contentType: 'text/plain',
+            },
+          ],
+        }),
+        200,
+      ).resultObject;
       const parsed = await deliveredTo(result, 'files@example.net');
       const byName = new Map(parsed.attachments.map((x) => [x.filename, x]));
       assert.deepEqual([...byName.keys()].sort(), ['data.bin', 'logo.png', 'notes.txt']);
@@ -99,7 +110,12 @@ for (const dialect of DIALECTS) {
 
     it('multipart requests carry attachments as file parts', async () => {
       const body = multipartWithFiles(
-        [['from[email]', a.email], ['to[0][email]', 'multi@example.net'], ['subject', 'Multipart files'], ['htmlContent', '<p>Two files</p>']],
+        [
+          ['from[email]', a.email],
+          ['to[0][email]', 'multi@example.net'],
+          ['subject', 'Multipart files'],
+          ['htmlContent', '<p>Two files</p>'],
+        ],
         [
           { name: 'attachments', filename: 'data.bin', contentType: 'application/octet-stream', content: BINARY },
           { name: 'attachments', filename: 'logo.png', contentType: 'image/png', content: PNG },
@@ -115,7 +131,12 @@ for (const dialect of DIALECTS) {
 
     it('a single multipart file part is one attachment', async () => {
       const body = multipartWithFiles(
-        [['from[email]', a.email], ['to[0][email]', 'single@example.net'], ['subject', 'One file'], ['htmlContent', '<p>One</p>']],
+        [
+          ['from[email]', a.email],
+          ['to[0][email]', 'single@example.net'],
+          ['subject', 'One file'],
+          ['htmlContent', '<p>One</p>'],
+        ],
         [{ name: 'attachments', filename: 'only.bin', contentType: 'application/octet-stream', content: BINARY.subarray(0, 1000) }],
       );
       const result = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/send', token: a.token, ...body }), 200).resultObject;
@@ -125,7 +146,11 @@ for (const dialect of DIALECTS) {
     });
 
     describe('limits and malformed attachments', () => {
-      const file = (bytes: number, name = 'f.bin') => ({ filename: name, content: randomBytes(bytes).toString('base64'), contentType: 'application/octet-stream' });
+      const file = (bytes: number, name = 'f.bin') => ({
+        filename: name,
+        content: randomBytes(bytes).toString('base64'),
+        contentType: 'application/octet-stream',
+      });
       const count = async () => expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: a.token }), 200).resultObject.totalCount;
 
       it('more files than ATTACHMENTS_MAX_COUNT: 400 on attachments', async () => {
@@ -148,7 +173,12 @@ for (const dialect of DIALECTS) {
 
       it('a multipart file over the limit: 413', async () => {
         const body = multipartWithFiles(
-          [['from[email]', a.email], ['to[0][email]', 'x@example.net'], ['subject', 'Big'], ['htmlContent', '<p>Big</p>']],
+          [
+            ['from[email]', a.email],
+            ['to[0][email]', 'x@example.net'],
+            ['subject', 'Big'],
+            ['htmlContent', '<p>Big</p>'],
+          ],
           [{ name: 'attachments', filename: 'big.bin', contentType: 'application/octet-stream', content: randomBytes(40_001) }],
         );
         expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/send', token: a.token, ...body }), 413);
@@ -164,7 +194,13 @@ for (const dialect of DIALECTS) {
           [[{ filename: 'a.bin', content: 'AAAA', contentType: 'not a type' }], 'attachments[0].contentType'],
           [[{ filename: 'a\r\nb.bin', content: 'AAAA', contentType: 'application/octet-stream' }], 'attachments[0].filename'],
           [[{ filename: 'a.png', content: 'AAAA', contentType: 'image/png', contentId: 'x y' }], 'attachments[0].contentId'],
-          [[{ filename: 'a.png', content: 'AAAA', contentType: 'image/png', contentId: 'same' }, { filename: 'b.png', content: 'AAAA', contentType: 'image/png', contentId: 'same' }], 'attachments[1].contentId'],
+          [
+            [
+              { filename: 'a.png', content: 'AAAA', contentType: 'image/png', contentId: 'same' },
+              { filename: 'b.png', content: 'AAAA', contentType: 'image/png', contentId: 'same' },
+            ],
+            'attachments[1].contentId',
+          ],
           [{ filename: 'a.bin' }, 'attachments'],
         ];
         for (const [attachments, field] of cases) {

@@ -22,7 +22,10 @@ function expectTokenObject(response: TestResponse): { access_token: string; expi
   assert.equal(typeof token.access_token, 'string');
   const parts = token.access_token.split('.');
   assert.equal(parts.length, 3, 'access_token is a JWT with three parts');
-  assert.ok(parts.every((p: string) => p.length > 0), 'no JWT part is empty (not an unsigned token)');
+  assert.ok(
+    parts.every((p: string) => p.length > 0),
+    'no JWT part is empty (not an unsigned token)',
+  );
   assert.equal(decodeProtectedHeader(token.access_token).alg, 'HS256');
   assert.equal(token.expires_in, 3600);
   assert.equal(token.token_type, 'Bearer');
@@ -39,7 +42,6 @@ function expectUnauthorized(response: TestResponse): any {
   assert.equal(body.resultObject, null);
   return body;
 }
-
 
 for (const dialect of DIALECTS) {
   describe(`POST /token [${dialect}]`, () => {
@@ -69,7 +71,11 @@ for (const dialect of DIALECTS) {
       }
     }
 
-    for (const [emailKey, passwordKey] of [['emailAddress', 'password'], ['EMAILADDRESS', 'PASSWORD'], ['emailaddress', 'PassWord']] as const) {
+    for (const [emailKey, passwordKey] of [
+      ['emailAddress', 'password'],
+      ['EMAILADDRESS', 'PASSWORD'],
+      ['emailaddress', 'PassWord'],
+    ] as const) {
       for (const kind of ['json', 'form', 'multipart'] as const) {
         it(`matches field names case-insensitively (${emailKey}/${passwordKey}, ${kind})`, async () => {
           const response = await login('/token', { [emailKey]: account.email, [passwordKey]: account.password }, kind);
@@ -122,7 +128,10 @@ for (const dialect of DIALECTS) {
       assert.equal(rows.length, 2);
       for (const row of rows) {
         // N is 2^PASSWORD_HASH_COST: the suite's cheap cost here (the default is checked in lib/passwords.test.ts).
-        assert.match(row.password_hash, new RegExp(`^scrypt\\$${2 ** app.runtime.config.passwordHashCost}\\$8\\$1\\$[A-Za-z0-9+/]{22}==\\$[A-Za-z0-9+/]{43}=$`));
+        assert.match(
+          row.password_hash,
+          new RegExp(`^scrypt\\$${2 ** app.runtime.config.passwordHashCost}\\$8\\$1\\$[A-Za-z0-9+/]{22}==\\$[A-Za-z0-9+/]{43}=$`),
+        );
         assert.ok(!row.password_hash.includes(account.password), 'the password itself is not in the stored form');
       }
       assert.notEqual(rows[0]!.password_hash, rows[1]!.password_hash, 'each hash has its own salt');
@@ -176,8 +185,7 @@ for (const dialect of DIALECTS) {
     });
     after(() => app.close());
 
-    const get = (authorization?: string) =>
-      app.request({ method: 'GET', url: SENDERS, headers: authorization === undefined ? {} : { authorization } });
+    const get = (authorization?: string) => app.request({ method: 'GET', url: SENDERS, headers: authorization === undefined ? {} : { authorization } });
 
     /** A token like jwt.ts signs, with the claims of the signed-up account's login unless overridden. */
     const forge = (options: ForgeOptions = {}) => forgeToken(account.token, secret, options);
@@ -203,10 +211,13 @@ for (const dialect of DIALECTS) {
     });
 
     it('refuses a request without an Authorization header on POST /notify/v1/send too', async () => {
-      expectUnauthorized(await app.request({
-        method: 'POST', url: '/notify/v1/send',
-        body: { from: { email: account.email }, to: [{ email: 'a@example.net' }], subject: 's', htmlContent: '<p>x</p>' },
-      }));
+      expectUnauthorized(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          body: { from: { email: account.email }, to: [{ email: 'a@example.net' }], subject: 's', htmlContent: '<p>x</p>' },
+        }),
+      );
     });
 
     const malformed: [string, () => string][] = [
@@ -234,8 +245,12 @@ for (const dialect of DIALECTS) {
     it('refuses an alg: none token carrying valid claims', async () => {
       const real = decodeJwt(account.token);
       const unsigned = new UnsecuredJWT({ acc: real.acc, sid: real.sid })
-        .setSubject(real.sub!).setIssuer('postwire').setAudience('postwire-api')
-        .setIssuedAt().setExpirationTime('1h').encode();
+        .setSubject(real.sub!)
+        .setIssuer('postwire')
+        .setAudience('postwire-api')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .encode();
       assert.equal(decodeProtectedHeader(unsigned).alg, 'none');
       expectUnauthorized(await get(`Bearer ${unsigned}`));
       // The same with a signature part stuck on from a real token.
@@ -254,8 +269,11 @@ for (const dialect of DIALECTS) {
       const real = decodeJwt(account.token);
       const hs512 = await new SignJWT({ acc: real.acc, sid: real.sid })
         .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
-        .setSubject(real.sub!).setIssuer('postwire').setAudience('postwire-api')
-        .setIssuedAt().setExpirationTime('1h')
+        .setSubject(real.sub!)
+        .setIssuer('postwire')
+        .setAudience('postwire-api')
+        .setIssuedAt()
+        .setExpirationTime('1h')
         .sign(new TextEncoder().encode(secret));
       expectUnauthorized(await get(`Bearer ${hs512}`));
     });
@@ -300,8 +318,7 @@ for (const dialect of DIALECTS) {
     });
     after(() => app.close());
 
-    const refresh = (refreshToken: string, url = '/token/refresh') =>
-      app.request({ method: 'POST', url, body: { RefreshToken: refreshToken } });
+    const refresh = (refreshToken: string, url = '/token/refresh') => app.request({ method: 'POST', url, body: { RefreshToken: refreshToken } });
     const senders = (token: string) => app.request({ method: 'GET', url: SENDERS, token });
 
     it('rotates the pair; the new pair works and differs from the old one', async () => {
@@ -358,7 +375,7 @@ for (const dialect of DIALECTS) {
       expectUnauthorized(await refresh(second.refresh_token));
     });
 
-    it('revokes only the reused family, not the user\'s other sessions', async () => {
+    it("revokes only the reused family, not the user's other sessions", async () => {
       const account = await app.signUp();
       const other = expectTokenObject(await app.request({ method: 'POST', url: '/token', body: { EmailAddress: account.email, Password: account.password } }));
       expectTokenObject(await refresh(account.refreshToken));
@@ -383,15 +400,21 @@ for (const dialect of DIALECTS) {
 
     it('refuses an expired refresh token', async () => {
       const account = await app.signUp();
-      await app.runtime.services.handle.db.updateTable('refresh_tokens')
-        .set({ expires_at: Date.now() - 1000 }).where('session_id', '=', decodeJwt(account.token).sid as string).execute();
+      await app.runtime.services.handle.db
+        .updateTable('refresh_tokens')
+        .set({ expires_at: Date.now() - 1000 })
+        .where('session_id', '=', decodeJwt(account.token).sid as string)
+        .execute();
       expectUnauthorized(await refresh(account.refreshToken));
     });
 
     it('refuses the access token of an expired session', async () => {
       const account = await app.signUp();
-      await app.runtime.services.handle.db.updateTable('sessions')
-        .set({ expires_at: Date.now() - 1000 }).where('id', '=', decodeJwt(account.token).sid as string).execute();
+      await app.runtime.services.handle.db
+        .updateTable('sessions')
+        .set({ expires_at: Date.now() - 1000 })
+        .where('id', '=', decodeJwt(account.token).sid as string)
+        .execute();
       expectUnauthorized(await senders(account.token));
     });
 
@@ -399,8 +422,7 @@ for (const dialect of DIALECTS) {
       const account = await app.signUp();
       const sid = decodeJwt(account.token).sid as string;
       // The access token has not been used yet, so no cached verification can mask the revocation.
-      await app.runtime.services.handle.db.updateTable('sessions')
-        .set({ revoked_at: Date.now(), revoked_reason: 'test' }).where('id', '=', sid).execute();
+      await app.runtime.services.handle.db.updateTable('sessions').set({ revoked_at: Date.now(), revoked_reason: 'test' }).where('id', '=', sid).execute();
       const body = expectUnauthorized(await senders(account.token));
       assert.match(body.resultMessage, /revoked/);
       expectUnauthorized(await refresh(account.refreshToken));
@@ -426,16 +448,14 @@ for (const dialect of DIALECTS) {
 
     it('refuses the tokens of a deleted account', async () => {
       const account = await app.signUp();
-      await app.runtime.services.handle.db.updateTable('accounts')
-        .set({ deleted_at: Date.now() }).where('id', '=', account.accountId).execute();
+      await app.runtime.services.handle.db.updateTable('accounts').set({ deleted_at: Date.now() }).where('id', '=', account.accountId).execute();
       expectUnauthorized(await senders(account.token));
       expectUnauthorized(await refresh(account.refreshToken));
     });
 
     it('refuses the tokens of a deleted user', async () => {
       const account = await app.signUp();
-      await app.runtime.services.handle.db.updateTable('users')
-        .set({ deleted_at: Date.now() }).where('id', '=', account.userId).execute();
+      await app.runtime.services.handle.db.updateTable('users').set({ deleted_at: Date.now() }).where('id', '=', account.userId).execute();
       expectUnauthorized(await senders(account.token));
       expectUnauthorized(await refresh(account.refreshToken));
       const login = await app.request({ method: 'POST', url: '/token', body: { EmailAddress: account.email, Password: account.password } });

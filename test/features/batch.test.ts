@@ -22,41 +22,63 @@ for (const dialect of DIALECTS) {
     });
     after(() => app.close());
 
-    const message = (to: string, extra: Record<string, unknown> = {}) => ({ from: { email: a.email }, to: [{ email: to }], subject: `To ${to}`, htmlContent: '<p>Hi</p>', ...extra });
+    const message = (to: string, extra: Record<string, unknown> = {}) => ({
+      from: { email: a.email },
+      to: [{ email: to }],
+      subject: `To ${to}`,
+      htmlContent: '<p>Hi</p>',
+      ...extra,
+    });
     const batch = (body: unknown, headers: Record<string, string> = {}, account = a) =>
       app.request({ method: 'POST', url: '/notify/v1/send/batch', token: account.token, body, headers });
-    const messageCount = async () => expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: a.token }), 200).resultObject.totalCount as number;
+    const messageCount = async () =>
+      expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: a.token }), 200).resultObject.totalCount as number;
 
     it('answers each message at its index: accepted ones with their result, rejected ones with their errors', async () => {
       const before = await messageCount();
-      const body = expectEnvelope(await batch({
-        messages: [
-          message('one@example.net', { tags: ['batch'] }),
-          message('bad'),
-          { from: { email: a.email }, to: [{ email: 'x@example.net' }] },
-          message('two@example.net'),
-          message('three@example.net', { from: { email: b.email } }),
-          message('four@example.net', { headers: { From: 'evil@example.org' } }),
-          'not an object',
-        ],
-      }), 200);
+      const body = expectEnvelope(
+        await batch({
+          messages: [
+            message('one@example.net', { tags: ['batch'] }),
+            message('bad'),
+            { from: { email: a.email }, to: [{ email: 'x@example.net' }] },
+            message('two@example.net'),
+            message('three@example.net', { from: { email: b.email } }),
+            message('four@example.net', { headers: { From: 'evil@example.org' } }),
+            'not an object',
+          ],
+        }),
+        200,
+      );
       const { acceptedCount, rejectedCount, results } = body.resultObject;
       assert.equal(acceptedCount, 2);
       assert.equal(rejectedCount, 5);
       assert.match(body.resultMessage, /2 of 7/);
-      assert.deepEqual(results.map((r: any) => [r.index, r.status]), [
-        [0, 'accepted'], [1, 'rejected'], [2, 'rejected'], [3, 'accepted'], [4, 'rejected'], [5, 'rejected'], [6, 'rejected'],
-      ]);
+      assert.deepEqual(
+        results.map((r: any) => [r.index, r.status]),
+        [
+          [0, 'accepted'],
+          [1, 'rejected'],
+          [2, 'rejected'],
+          [3, 'accepted'],
+          [4, 'rejected'],
+          [5, 'rejected'],
+          [6, 'rejected'],
+        ],
+      );
       const fields = (i: number) => results[i].errors.map((e: any) => e.field).sort();
       assert.deepEqual(fields(1), ['to[0].email']);
       assert.deepEqual(fields(2), ['htmlContent', 'subject']);
-      assert.deepEqual(fields(4), ['from.email'], 'another account\'s sender');
+      assert.deepEqual(fields(4), ['from.email'], "another account's sender");
       assert.deepEqual(fields(5), ['headers.From']);
       assert.deepEqual(fields(6), ['body']);
       assert.equal(results[1].result, undefined);
 
       assert.equal(await messageCount(), before + 2);
-      for (const [i, email] of [[0, 'one@example.net'], [3, 'two@example.net']] as const) {
+      for (const [i, email] of [
+        [0, 'one@example.net'],
+        [3, 'two@example.net'],
+      ] as const) {
         const result = results[i].result;
         assert.deepEqual(result.accepted, [email]);
         assert.equal((await outcomeOf(app, a, result, email)).state, 'sent');
@@ -66,7 +88,10 @@ for (const dialect of DIALECTS) {
     });
 
     it('field names of each message are matched without regard to case', async () => {
-      const body = expectEnvelope(await batch({ Messages: [{ FROM: { Email: a.email }, To: [{ EMAIL: 'case@example.net' }], Subject: 'S', HTMLContent: '<p>x</p>' }] }), 200);
+      const body = expectEnvelope(
+        await batch({ Messages: [{ FROM: { Email: a.email }, To: [{ EMAIL: 'case@example.net' }], Subject: 'S', HTMLContent: '<p>x</p>' }] }),
+        200,
+      );
       assert.equal(body.resultObject.acceptedCount, 1);
     });
 

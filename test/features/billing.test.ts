@@ -26,7 +26,11 @@ function sendBody(account: TestAccount, to: string[]) {
 }
 
 async function ledgerSum(db: Db, accountId: string): Promise<number> {
-  const row = await db.selectFrom('credit_ledger').select((eb) => eb.fn.sum<number | string>('credits').as('n')).where('account_id', '=', accountId).executeTakeFirst();
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.sum<number | string>('credits').as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -35,7 +39,8 @@ for (const dialect of DIALECTS) {
     let app: TestApp;
     let db: Db;
 
-    const send = (account: TestAccount, to: string[]) => app.request({ method: 'POST', url: '/notify/v1/send', token: account.token, body: sendBody(account, to) });
+    const send = (account: TestAccount, to: string[]) =>
+      app.request({ method: 'POST', url: '/notify/v1/send', token: account.token, body: sendBody(account, to) });
     const pay = (accountId: string, body: unknown, token: string | null = ADMIN_TOKEN) =>
       app.request({ method: 'POST', url: `/admin/accounts/${accountId}/payments`, body, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) });
     const topUp = async (account: TestAccount, credits: number) =>
@@ -65,8 +70,12 @@ for (const dialect of DIALECTS) {
       assert.match(refused.resultMessage, /balance is 0/);
       assert.equal(refused.resultObject, null);
       assert.equal(await messageCount(account), 0);
-      const jobs = await db.selectFrom('delivery_jobs').innerJoin('message_recipients', 'message_recipients.id', 'delivery_jobs.recipient_id')
-        .select('delivery_jobs.id').where('message_recipients.account_id', '=', account.accountId).execute();
+      const jobs = await db
+        .selectFrom('delivery_jobs')
+        .innerJoin('message_recipients', 'message_recipients.id', 'delivery_jobs.recipient_id')
+        .select('delivery_jobs.id')
+        .where('message_recipients.account_id', '=', account.accountId)
+        .execute();
       assert.deepEqual(jobs, []);
     });
 
@@ -78,7 +87,10 @@ for (const dialect of DIALECTS) {
       assert.equal(await balance(account), 7);
       assert.equal(await ledgerSum(db, account.accountId), 7);
       const usage = await db.selectFrom('credit_ledger').selectAll().where('account_id', '=', account.accountId).where('kind', '=', 'usage').execute();
-      assert.deepEqual(usage.map((u) => [u.message_id, Number(u.credits)]), [[sent.id, -3]]);
+      assert.deepEqual(
+        usage.map((u) => [u.message_id, Number(u.credits)]),
+        [[sent.id, -3]],
+      );
     });
 
     it('a send needing more than the balance is refused whole: 402 naming what it needs, nothing stored, balance unchanged', async () => {
@@ -93,8 +105,18 @@ for (const dialect of DIALECTS) {
       assert.equal(await balance(account), 0);
       // A batch is paid for as a whole: all its messages, or none.
       await topUp(account, 3);
-      const batch = (to: string[][]) => app.request({ method: 'POST', url: '/notify/v1/send/batch', token: account.token, body: { messages: to.map((t) => sendBody(account, t)) } });
-      assert.match(expectEnvelope(await batch([['x@example.net', 'y@example.net'], ['z@example.net', 'w@example.net']]), 402).resultMessage, /needs 4 credits/);
+      const batch = (to: string[][]) =>
+        app.request({ method: 'POST', url: '/notify/v1/send/batch', token: account.token, body: { messages: to.map((t) => sendBody(account, t)) } });
+      assert.match(
+        expectEnvelope(
+          await batch([
+            ['x@example.net', 'y@example.net'],
+            ['z@example.net', 'w@example.net'],
+          ]),
+          402,
+        ).resultMessage,
+        /needs 4 credits/,
+      );
       assert.equal(await messageCount(account), 1);
       assert.equal(expectEnvelope(await batch([['x@example.net'], ['y@example.net', 'z@example.net']]), 200).resultObject.acceptedCount, 2);
       assert.equal(await balance(account), 0);
@@ -128,16 +150,22 @@ for (const dialect of DIALECTS) {
     // spending the same credits. (SQLite allows one writer at a time to begin with.)
     if (dialect === 'postgres') {
       it('two API processes on one database never overdraw either', async () => {
-        const config = loadConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '4' }, { dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, billing: 'credits' });
+        const config = loadConfig(
+          { LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '4' },
+          { dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, billing: 'credits' },
+        );
         const second = await createRuntime(config, { api: true, worker: false }, createLogger(config));
         try {
           await second.app!.ready();
           const account = await app.signUp();
           await topUp(account, 30);
-          const viaSecond = (i: number) => second.app!.inject({
-            method: 'POST', url: '/notify/v1/send', headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
-            payload: JSON.stringify(sendBody(account, [`s${i}@example.net`])),
-          });
+          const viaSecond = (i: number) =>
+            second.app!.inject({
+              method: 'POST',
+              url: '/notify/v1/send',
+              headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
+              payload: JSON.stringify(sendBody(account, [`s${i}@example.net`])),
+            });
           const statuses = await Promise.all([
             ...Array.from({ length: 40 }, (_, i) => send(account, [`f${i}@example.net`]).then((r) => r.status)),
             ...Array.from({ length: 40 }, (_, i) => viaSecond(i).then((r) => r.statusCode)),
@@ -161,22 +189,45 @@ for (const dialect of DIALECTS) {
       assert.equal(await balance(account), 9);
       // Put on the list after acceptance, before delivery (the send is scheduled a moment ahead): refunded by the delivery's outcome.
       const scheduledAt = new Date(Date.now() + 1500).toISOString();
-      const second = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/send', token: account.token, body: { ...sendBody(account, ['later@example.net', 'there@example.net']), scheduledAt } }), 200).resultObject;
+      const second = expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: account.token,
+          body: { ...sendBody(account, ['later@example.net', 'there@example.net']), scheduledAt },
+        }),
+        200,
+      ).resultObject;
       assert.equal(await balance(account), 7);
       expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/suppressions', token: account.token, body: { email: 'later@example.net' } }), 201);
-      const states = await eventually(async () => {
-        const message = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${second.id}`, token: account.token }), 200).resultObject;
-        return message.recipients.every((r: { state: string }) => r.state !== 'queued') ? message.recipients.map((r: { state: string }) => r.state) : undefined;
-      }, 20_000, 'the scheduled recipients to reach an outcome');
+      const states = await eventually(
+        async () => {
+          const message = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${second.id}`, token: account.token }), 200).resultObject;
+          return message.recipients.every((r: { state: string }) => r.state !== 'queued')
+            ? message.recipients.map((r: { state: string }) => r.state)
+            : undefined;
+        },
+        20_000,
+        'the scheduled recipients to reach an outcome',
+      );
       assert.deepEqual(states, ['suppressed', 'sent']);
       assert.equal(await balance(account), 8);
       assert.equal(await ledgerSum(db, account.accountId), 8);
       const idOf = (sent: { recipients: { id: string; email: string }[] }, email: string) => sent.recipients.find((r) => r.email === email)!.id;
-      const refunds = await db.selectFrom('credit_ledger').selectAll().where('account_id', '=', account.accountId).where('kind', '=', 'refund').orderBy('id').execute();
-      assert.deepEqual(refunds.map((r) => [r.recipient_id, r.message_id, Number(r.credits)]), [
-        [idOf(first, 'gone@example.net'), first.id, 1],
-        [idOf(second, 'later@example.net'), second.id, 1],
-      ]);
+      const refunds = await db
+        .selectFrom('credit_ledger')
+        .selectAll()
+        .where('account_id', '=', account.accountId)
+        .where('kind', '=', 'refund')
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        refunds.map((r) => [r.recipient_id, r.message_id, Number(r.credits)]),
+        [
+          [idOf(first, 'gone@example.net'), first.id, 1],
+          [idOf(second, 'later@example.net'), second.id, 1],
+        ],
+      );
       const usage = expectEnvelope(await app.request({ method: 'GET', url: '/account/usage', token: account.token }), 200).resultObject;
       const day = usage.days.find((d: { date: string }) => d.date === today());
       assert.deepEqual({ charged: day.charged, refunded: day.refunded, used: day.used }, { charged: 4, refunded: 2, used: 2 });
@@ -186,24 +237,53 @@ for (const dialect of DIALECTS) {
       const account = await app.signUp();
       await topUp(account, 5);
       const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
-      const sent = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/send', token: account.token, body: { ...sendBody(account, ['s1@example.net', 's2@example.net', 's3@example.net']), scheduledAt } }), 200).resultObject;
+      const sent = expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: account.token,
+          body: { ...sendBody(account, ['s1@example.net', 's2@example.net', 's3@example.net']), scheduledAt },
+        }),
+        200,
+      ).resultObject;
       assert.equal(await balance(account), 2);
       expectEnvelope(await app.request({ method: 'DELETE', url: `/notify/v1/messages/${sent.id}/schedule`, token: account.token }), 200);
       assert.equal(await balance(account), 5);
       assert.equal(await ledgerSum(db, account.accountId), 5);
     });
 
-    it('GET /account/payments lists the account\'s payments newest first, paginated; GET /account/payments/{id} reads one', async () => {
+    it("GET /account/payments lists the account's payments newest first, paginated; GET /account/payments/{id} reads one", async () => {
       const account = await app.signUp();
       const other = await app.signUp();
-      const first = expectEnvelope(await pay(account.accountId, { credits: 100, amount: 4900, currency: 'eur', method: 'bank_transfer', reference: 'INV-1' }), 201).resultObject;
+      const first = expectEnvelope(
+        await pay(account.accountId, { credits: 100, amount: 4900, currency: 'eur', method: 'bank_transfer', reference: 'INV-1' }),
+        201,
+      ).resultObject;
       const second = expectEnvelope(await pay(account.accountId, { credits: 50, amount: 0, currency: 'USD' }), 201).resultObject;
       await topUp(other, 7);
       assert.equal(second.creditBalance, 150);
       assert.match(first.payment.id, ID);
       assert.deepEqual(
-        { amount: first.payment.amount, currency: first.payment.currency, credits: first.payment.credits, method: first.payment.method, reference: first.payment.reference, status: first.payment.status, createdBy: first.payment.createdBy, customerId: first.payment.customerId },
-        { amount: 4900, currency: 'EUR', credits: 100, method: 'bank_transfer', reference: 'INV-1', status: 'completed', createdBy: 'admin-api', customerId: account.accountId },
+        {
+          amount: first.payment.amount,
+          currency: first.payment.currency,
+          credits: first.payment.credits,
+          method: first.payment.method,
+          reference: first.payment.reference,
+          status: first.payment.status,
+          createdBy: first.payment.createdBy,
+          customerId: first.payment.customerId,
+        },
+        {
+          amount: 4900,
+          currency: 'EUR',
+          credits: 100,
+          method: 'bank_transfer',
+          reference: 'INV-1',
+          status: 'completed',
+          createdBy: 'admin-api',
+          customerId: account.accountId,
+        },
       );
       assert.equal(second.payment.method, 'manual');
       assert.equal(second.payment.reference, null);
@@ -211,7 +291,10 @@ for (const dialect of DIALECTS) {
       const list = expectEnvelope(await app.request({ method: 'GET', url: '/account/payments', token: account.token }), 200).resultObject;
       assert.equal(list.totalCount, 2);
       assert.equal(list.displayCount, 2);
-      assert.deepEqual(list.items.map((p: { id: string }) => p.id), [second.payment.id, first.payment.id]);
+      assert.deepEqual(
+        list.items.map((p: { id: string }) => p.id),
+        [second.payment.id, first.payment.id],
+      );
       const page2 = expectEnvelope(await app.request({ method: 'GET', url: '/account/payments?page=2&pageSize=1', token: account.token }), 200).resultObject;
       assert.deepEqual({ totalCount: page2.totalCount, ids: page2.items.map((p: { id: string }) => p.id) }, { totalCount: 2, ids: [first.payment.id] });
 
@@ -222,13 +305,31 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await app.request({ method: 'GET', url: '/account/payments' }), 401);
       // Payments are account information: members and keys without the account scope may not read them.
       const memberEmail = `member-${Date.now()}@example.net`;
-      expectEnvelope(await app.request({ method: 'POST', url: '/account/users', token: account.token, body: { email: memberEmail, role: 'member', password: 'a long password' } }), 201);
-      const member = expectEnvelope(await app.request({ method: 'POST', url: '/token', body: { EmailAddress: memberEmail, Password: 'a long password' } }), 200).resultObject.access_token;
+      expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/account/users',
+          token: account.token,
+          body: { email: memberEmail, role: 'member', password: 'a long password' },
+        }),
+        201,
+      );
+      const member = expectEnvelope(await app.request({ method: 'POST', url: '/token', body: { EmailAddress: memberEmail, Password: 'a long password' } }), 200)
+        .resultObject.access_token;
       expectEnvelope(await app.request({ method: 'GET', url: '/account/payments', token: member }), 403);
-      const sendKey = expectEnvelope(await app.request({ method: 'POST', url: '/account/apikeys', token: account.token, body: { name: 'sending', scopes: ['send'] } }), 201).resultObject.key;
+      const sendKey = expectEnvelope(
+        await app.request({ method: 'POST', url: '/account/apikeys', token: account.token, body: { name: 'sending', scopes: ['send'] } }),
+        201,
+      ).resultObject.key;
       expectEnvelope(await app.request({ method: 'GET', url: '/account/usage', headers: { 'x-api-key': sendKey } }), 403);
-      const accountKey = expectEnvelope(await app.request({ method: 'POST', url: '/account/apikeys', token: account.token, body: { name: 'billing', scopes: ['account'] } }), 201).resultObject.key;
-      assert.equal(expectEnvelope(await app.request({ method: 'GET', url: '/account/payments', headers: { 'x-api-key': accountKey } }), 200).resultObject.totalCount, 2);
+      const accountKey = expectEnvelope(
+        await app.request({ method: 'POST', url: '/account/apikeys', token: account.token, body: { name: 'billing', scopes: ['account'] } }),
+        201,
+      ).resultObject.key;
+      assert.equal(
+        expectEnvelope(await app.request({ method: 'GET', url: '/account/payments', headers: { 'x-api-key': accountKey } }), 200).resultObject.totalCount,
+        2,
+      );
     });
 
     it('GET /account/usage covers every day of the range (default: this month), and refuses a bad range naming the field', async () => {
@@ -242,13 +343,34 @@ for (const dialect of DIALECTS) {
       assert.deepEqual({ charged: usage.charged, refunded: usage.refunded, used: usage.used }, { charged: 2, refunded: 0, used: 2 });
       assert.equal(usage.days.at(-1).charged, 2);
 
-      const past = expectEnvelope(await app.request({ method: 'GET', url: '/account/usage?from=2026-01-30&to=2026-02-02', token: account.token }), 200).resultObject;
-      assert.deepEqual(past.days.map((d: { date: string; used: number }) => [d.date, d.used]), [['2026-01-30', 0], ['2026-01-31', 0], ['2026-02-01', 0], ['2026-02-02', 0]]);
+      const past = expectEnvelope(
+        await app.request({ method: 'GET', url: '/account/usage?from=2026-01-30&to=2026-02-02', token: account.token }),
+        200,
+      ).resultObject;
+      assert.deepEqual(
+        past.days.map((d: { date: string; used: number }) => [d.date, d.used]),
+        [
+          ['2026-01-30', 0],
+          ['2026-01-31', 0],
+          ['2026-02-01', 0],
+          ['2026-02-02', 0],
+        ],
+      );
 
-      assert.deepEqual(errorFields(expectEnvelope(await app.request({ method: 'GET', url: '/account/usage?from=2026-02-30', token: account.token }), 400)), ['from']);
-      assert.deepEqual(errorFields(expectEnvelope(await app.request({ method: 'GET', url: '/account/usage?from=yesterday', token: account.token }), 400)), ['from']);
-      assert.deepEqual(errorFields(expectEnvelope(await app.request({ method: 'GET', url: '/account/usage?from=2026-03-02&to=2026-03-01', token: account.token }), 400)), ['to']);
-      assert.deepEqual(errorFields(expectEnvelope(await app.request({ method: 'GET', url: '/account/usage?from=2024-01-01&to=2026-01-01', token: account.token }), 400)), ['to']);
+      assert.deepEqual(errorFields(expectEnvelope(await app.request({ method: 'GET', url: '/account/usage?from=2026-02-30', token: account.token }), 400)), [
+        'from',
+      ]);
+      assert.deepEqual(errorFields(expectEnvelope(await app.request({ method: 'GET', url: '/account/usage?from=yesterday', token: account.token }), 400)), [
+        'from',
+      ]);
+      assert.deepEqual(
+        errorFields(expectEnvelope(await app.request({ method: 'GET', url: '/account/usage?from=2026-03-02&to=2026-03-01', token: account.token }), 400)),
+        ['to'],
+      );
+      assert.deepEqual(
+        errorFields(expectEnvelope(await app.request({ method: 'GET', url: '/account/usage?from=2024-01-01&to=2026-01-01', token: account.token }), 400)),
+        ['to'],
+      );
     });
 
     it('POST /admin/accounts/{id}/payments needs the ADMIN_TOKEN and validates credits, amount and currency', async () => {
@@ -273,14 +395,35 @@ for (const dialect of DIALECTS) {
       const account = await app.signUp();
       await topUp(account, 5);
       const env = { DATA_DIR: app.database.dataDir, DATABASE_URL: app.database.databaseUrl };
-      const out = await runPostwire(['payment', 'add', '--account', account.accountId, '--credits', '1000', '--amount', '4900', '--currency', 'EUR', '--reference', 'INV-7', '--method', 'card'], env);
+      const out = await runPostwire(
+        [
+          'payment',
+          'add',
+          '--account',
+          account.accountId,
+          '--credits',
+          '1000',
+          '--amount',
+          '4900',
+          '--currency',
+          'EUR',
+          '--reference',
+          'INV-7',
+          '--method',
+          'card',
+        ],
+        env,
+      );
       assert.equal(out.code, 0, out.stderr);
       const [id, line] = out.stdout.trim().split('\n');
       assert.match(id!, ID);
       assert.match(line!, /1000 credits for 49\.00 EUR/);
       assert.match(line!, /balance now 1005/);
       const payment = expectEnvelope(await app.request({ method: 'GET', url: `/account/payments/${id}`, token: account.token }), 200).resultObject;
-      assert.deepEqual([payment.credits, payment.amount, payment.currency, payment.reference, payment.method, payment.createdBy], [1000, 4900, 'EUR', 'INV-7', 'card', 'cli']);
+      assert.deepEqual(
+        [payment.credits, payment.amount, payment.currency, payment.reference, payment.method, payment.createdBy],
+        [1000, 4900, 'EUR', 'INV-7', 'card', 'cli'],
+      );
       assert.equal(await balance(account), 1005);
 
       const usage = await runPostwire(['payment', 'add', '--account', account.accountId, '--credits', '10'], env);
@@ -292,7 +435,10 @@ for (const dialect of DIALECTS) {
       const currency = await runPostwire(['payment', 'add', '--account', account.accountId, '--credits', '10', '--amount', '1', '--currency', 'EURO'], env);
       assert.equal(currency.code, 1);
       assert.match(currency.stderr, /currency: must be an ISO 4217 currency code/);
-      const unknown = await runPostwire(['payment', 'add', '--account', '0123456789abcdef01234567', '--credits', '10', '--amount', '1', '--currency', 'EUR'], env);
+      const unknown = await runPostwire(
+        ['payment', 'add', '--account', '0123456789abcdef01234567', '--credits', '10', '--amount', '1', '--currency', 'EUR'],
+        env,
+      );
       assert.equal(unknown.code, 1);
       assert.match(unknown.stderr, /Account was not found/);
       assert.equal(await balance(account), 1005);
@@ -301,7 +447,9 @@ for (const dialect of DIALECTS) {
 
   describe(`billing off (the default) [${dialect}]`, () => {
     let app: TestApp;
-    before(async () => { app = await startTestApp(dialect); });
+    before(async () => {
+      app = await startTestApp(dialect);
+    });
     after(() => app.close());
 
     it('sending is not metered: no credits needed, no ledger entries; the admin endpoint does not exist without ADMIN_TOKEN', async () => {
@@ -311,7 +459,15 @@ for (const dialect of DIALECTS) {
       assert.deepEqual([shown.billingMode, shown.creditBalance], ['off', 0]);
       const entries = await app.runtime.services.handle.db.selectFrom('credit_ledger').selectAll().execute();
       assert.deepEqual(entries, []);
-      const disabled = expectEnvelope(await app.request({ method: 'POST', url: `/admin/accounts/${account.accountId}/payments`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: { credits: 1, amount: 1, currency: 'EUR' } }), 404);
+      const disabled = expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: `/admin/accounts/${account.accountId}/payments`,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+          body: { credits: 1, amount: 1, currency: 'EUR' },
+        }),
+        404,
+      );
       assert.match(disabled.resultMessage, /No endpoint matches/);
     });
   });

@@ -36,7 +36,10 @@ for (const dialect of DIALECTS) {
       owner = await app.signUp();
       const doc = expectEnvelopeFree(await app.request({ method: 'GET', url: '/docs/json' }));
       operations = Object.entries<Record<string, { requestBody?: unknown; security?: unknown[] }>>(doc.paths).flatMap(([path, ops]) =>
-        Object.entries(ops).filter(([, op]) => op.requestBody).map(([method, op]) => ({ method: method.toUpperCase() as Operation['method'], path, security: op.security ?? null })));
+        Object.entries(ops)
+          .filter(([, op]) => op.requestBody)
+          .map(([method, op]) => ({ method: method.toUpperCase() as Operation['method'], path, security: op.security ?? null })),
+      );
     });
     after(() => app.close());
 
@@ -103,7 +106,9 @@ for (const dialect of DIALECTS) {
 
     it('a compressed body is a 415 envelope on every endpoint', async () => {
       const gzipped = gzipSync(Buffer.from('{"email":"a@example.net"}'));
-      await everyOperation(async (op) => unsupported(await call(op, gzipped, { 'content-type': 'application/json', 'content-encoding': 'gzip' }), /Content-Encoding gzip is not supported/));
+      await everyOperation(async (op) =>
+        unsupported(await call(op, gzipped, { 'content-type': 'application/json', 'content-encoding': 'gzip' }), /Content-Encoding gzip is not supported/),
+      );
     });
 
     it('bodies the API reads still work: JSON with a charset, form and multipart, and JSON just under the limit', async () => {
@@ -119,8 +124,19 @@ for (const dialect of DIALECTS) {
       send.htmlContent = `<p>${'x'.repeat(LIMIT - JSON.stringify(send).length)}</p>`;
       const payload = JSON.stringify(send);
       assert.equal(payload.length, LIMIT);
-      expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/send', token: owner.token, payload, headers: { 'content-type': 'application/json' } }), 200);
-      tooLarge(await app.request({ method: 'POST', url: '/notify/v1/send', token: owner.token, payload: payload.replace('<p>', '<p>x'), headers: { 'content-type': 'application/json' } }));
+      expectEnvelope(
+        await app.request({ method: 'POST', url: '/notify/v1/send', token: owner.token, payload, headers: { 'content-type': 'application/json' } }),
+        200,
+      );
+      tooLarge(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: owner.token,
+          payload: payload.replace('<p>', '<p>x'),
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     });
   });
 }

@@ -18,7 +18,21 @@ import { messagesTo, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.j
 
 const ID = /^[0-9a-f]{24}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const DOMAIN_KEYS = ['createTime', 'createUserId', 'customerId', 'id', 'isDeleted', 'lastCheckTime', 'name', 'records', 'selector', 'updateTime', 'updateUserId', 'verified', 'verifiedTime'];
+const DOMAIN_KEYS = [
+  'createTime',
+  'createUserId',
+  'customerId',
+  'id',
+  'isDeleted',
+  'lastCheckTime',
+  'name',
+  'records',
+  'selector',
+  'updateTime',
+  'updateUserId',
+  'verified',
+  'verifiedTime',
+];
 const SPF_MECHANISM = 'include:_spf.postwire.example.test';
 const BOUNCE_DOMAIN = 'bounces.postwire.example.test';
 const MAIL_HOST = 'mx.postwire.example.test';
@@ -55,7 +69,8 @@ for (const dialect of DIALECTS) {
 
     const url = (id = '', action = '') => `/notify/v1/domains${id ? `/${id}` : ''}${action ? `/${action}` : ''}`;
     const create = (account: TestAccount, body: unknown) => app.request({ method: 'POST', url: url(), token: account.token, body });
-    const createOk = async (account: TestAccount, name: string, extra: object = {}) => expectEnvelope(await create(account, { name, ...extra }), 201).resultObject;
+    const createOk = async (account: TestAccount, name: string, extra: object = {}) =>
+      expectEnvelope(await create(account, { name, ...extra }), 201).resultObject;
     const verify = (account: TestAccount, id: string) => app.request({ method: 'POST', url: url(id, 'verify'), token: account.token });
     const verifyOk = async (account: TestAccount, id: string) => expectEnvelope(await verify(account, id), 200).resultObject;
 
@@ -63,9 +78,10 @@ for (const dialect of DIALECTS) {
     function publish(domain: { records: DnsRecordView[] }, purposes: DnsRecordView['purpose'][] = ['dkim', 'spf', 'dmarc']): void {
       for (const purpose of purposes) {
         const record = recordOf(domain, purpose);
-        dns.set(record.name, record.type === 'MX'
-          ? { mx: [{ priority: Number(record.value.split(' ')[0]), exchange: record.value.split(' ')[1]! }] }
-          : { txt: [record.value] });
+        dns.set(
+          record.name,
+          record.type === 'MX' ? { mx: [{ priority: Number(record.value.split(' ')[0]), exchange: record.value.split(' ')[1]! }] } : { txt: [record.value] },
+        );
       }
     }
 
@@ -75,8 +91,13 @@ for (const dialect of DIALECTS) {
       app = await startTestApp(dialect, {
         worker: true,
         config: {
-          transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false,
-          dnsResolver: dns.address, spfMechanism: SPF_MECHANISM, bounceDomain: BOUNCE_DOMAIN, heloName: MAIL_HOST,
+          transport: 'smtp',
+          smtpUrl: sink.url,
+          smtpTlsRejectUnauthorized: false,
+          dnsResolver: dns.address,
+          spfMechanism: SPF_MECHANISM,
+          bounceDomain: BOUNCE_DOMAIN,
+          heloName: MAIL_HOST,
         },
       });
       a = await app.signUp();
@@ -114,17 +135,43 @@ for (const dialect of DIALECTS) {
       assert.equal(domain.lastCheckTime, null);
 
       const dkim = recordOf(domain, 'dkim');
-      assert.deepEqual({ type: dkim.type, name: dkim.name, required: dkim.required, status: dkim.status, found: dkim.found },
-        { type: 'TXT', name: 'postwire._domainkey.mail.example.test', required: true, status: 'unchecked', found: [] });
+      assert.deepEqual(
+        { type: dkim.type, name: dkim.name, required: dkim.required, status: dkim.status, found: dkim.found },
+        { type: 'TXT', name: 'postwire._domainkey.mail.example.test', required: true, status: 'unchecked', found: [] },
+      );
       const p = /^v=DKIM1; k=rsa; p=([A-Za-z0-9+/=]+)$/.exec(dkim.value)?.[1];
       assert.ok(p, dkim.value);
       const publicKey = createPublicKey({ key: Buffer.from(p, 'base64'), format: 'der', type: 'spki' });
       assert.equal(publicKey.asymmetricKeyType, 'rsa');
       assert.equal(publicKey.asymmetricKeyDetails?.modulusLength, 2048);
 
-      assert.deepEqual(recordOf(domain, 'spf'), { purpose: 'spf', type: 'TXT', name: 'mail.example.test', value: `v=spf1 ${SPF_MECHANISM} ~all`, required: true, status: 'unchecked', found: [] });
-      assert.deepEqual(recordOf(domain, 'dmarc'), { purpose: 'dmarc', type: 'TXT', name: '_dmarc.mail.example.test', value: 'v=DMARC1; p=none', required: false, status: 'unchecked', found: [] });
-      assert.deepEqual(recordOf(domain, 'return_path'), { purpose: 'return_path', type: 'MX', name: BOUNCE_DOMAIN, value: `10 ${MAIL_HOST}`, required: false, status: 'unchecked', found: [] });
+      assert.deepEqual(recordOf(domain, 'spf'), {
+        purpose: 'spf',
+        type: 'TXT',
+        name: 'mail.example.test',
+        value: `v=spf1 ${SPF_MECHANISM} ~all`,
+        required: true,
+        status: 'unchecked',
+        found: [],
+      });
+      assert.deepEqual(recordOf(domain, 'dmarc'), {
+        purpose: 'dmarc',
+        type: 'TXT',
+        name: '_dmarc.mail.example.test',
+        value: 'v=DMARC1; p=none',
+        required: false,
+        status: 'unchecked',
+        found: [],
+      });
+      assert.deepEqual(recordOf(domain, 'return_path'), {
+        purpose: 'return_path',
+        type: 'MX',
+        name: BOUNCE_DOMAIN,
+        value: `10 ${MAIL_HOST}`,
+        required: false,
+        status: 'unchecked',
+        found: [],
+      });
 
       // The private key never leaves the server.
       assert.doesNotMatch(response.text, /PRIVATE KEY|privateKey|private_key/);
@@ -138,14 +185,17 @@ for (const dialect of DIALECTS) {
       assert.equal(recordOf(domain, 'dkim').name, 's2026._domainkey.selector.example.test');
     });
 
-    it('GET lists the account\'s domains newest first and reads one; another account sees none of them (404)', async () => {
+    it("GET lists the account's domains newest first and reads one; another account sees none of them (404)", async () => {
       const account = await app.signUp();
       const first = await createOk(account, 'first.example.test');
       const second = await createOk(account, 'second.example.test');
       const listed = expectEnvelope(await app.request({ method: 'GET', url: url(), token: account.token }), 200).resultObject;
       assert.equal(listed.totalCount, 2);
       assert.equal(listed.displayCount, 2);
-      assert.deepEqual(listed.items.map((d: any) => d.name), ['second.example.test', 'first.example.test']);
+      assert.deepEqual(
+        listed.items.map((d: any) => d.name),
+        ['second.example.test', 'first.example.test'],
+      );
       assert.deepEqual(listed.items[1], first);
       assert.deepEqual(expectEnvelope(await app.request({ method: 'GET', url: url(second.id), token: account.token }), 200).resultObject, second);
       assert.doesNotMatch(JSON.stringify(listed), /PRIVATE KEY/);
@@ -189,7 +239,16 @@ for (const dialect of DIALECTS) {
       expectFieldError(await create(a, { name: '' }), 'name');
       assert.match(expectFieldError(await create(a, { name: 'localhost' }), 'name'), /at least two labels/);
       assert.match(expectFieldError(await create(a, { name: '203.0.113.7' }), 'name'), /not an IP address/);
-      for (const name of ['exa mple.com', '-bad.example.com', 'bad-.example.com', 'a..example.com', `${'a'.repeat(64)}.example.com`, 'ex_ample.com', 'shop@example.com', 'example.com\r\nX: y']) {
+      for (const name of [
+        'exa mple.com',
+        '-bad.example.com',
+        'bad-.example.com',
+        'a..example.com',
+        `${'a'.repeat(64)}.example.com`,
+        'ex_ample.com',
+        'shop@example.com',
+        'example.com\r\nX: y',
+      ]) {
         expectFieldError(await create(a, { name }), 'name');
       }
       expectFieldError(await create(a, { name: 'x'.repeat(254) }), 'name');
@@ -243,7 +302,11 @@ for (const dialect of DIALECTS) {
       assert.match(verified.verifiedTime, ISO_MS);
       for (const purpose of ['dkim', 'spf', 'dmarc', 'return_path'] as const) assert.equal(recordOf(verified, purpose).status, 'found', purpose);
       assert.deepEqual(recordOf(verified, 'dkim').found, [dkim.value]);
-      assert.deepEqual(expectEnvelope(await app.request({ method: 'GET', url: url(domain.id), token: account.token }), 200).resultObject, verified, 'the result is kept');
+      assert.deepEqual(
+        expectEnvelope(await app.request({ method: 'GET', url: url(domain.id), token: account.token }), 200).resultObject,
+        verified,
+        'the result is kept',
+      );
 
       // Two SPF records are an error for receivers, even if one of them is right.
       dns.set(spf.name, { txt: [`v=spf1 ${SPF_MECHANISM} ~all`, 'v=spf1 mx -all'] });
@@ -271,12 +334,17 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(expectEnvelope(await app.request({ method: 'GET', url: url(domain.id), token: account.token }), 200).resultObject, verified);
     });
 
-    describe('DKIM signing with the domain\'s key', () => {
+    describe("DKIM signing with the domain's key", () => {
       async function deliver(account: TestAccount, from: string, to: string) {
-        const sent = expectEnvelope(await app.request({
-          method: 'POST', url: '/notify/v1/send', token: account.token,
-          body: { from: { name: 'Shop', email: from }, to: [{ email: to }], subject: 'Your receipt', htmlContent: '<p>Thank you for your order.</p>' },
-        }), 200).resultObject;
+        const sent = expectEnvelope(
+          await app.request({
+            method: 'POST',
+            url: '/notify/v1/send',
+            token: account.token,
+            body: { from: { name: 'Shop', email: from }, to: [{ email: to }], subject: 'Your receipt', htmlContent: '<p>Thank you for your order.</p>' },
+          }),
+          200,
+        ).resultObject;
         assert.equal((await outcomeOf(app, account, sent, to)).state, 'delivered');
         const [received] = messagesTo(sink, to);
         assert.ok(received, 'the relay received it');
@@ -285,8 +353,14 @@ for (const dialect of DIALECTS) {
 
       async function dkimResults(raw: Buffer, mailFrom: string) {
         const { dkim } = await authenticate(raw, {
-          ip: '127.0.0.1', helo: MAIL_HOST, mta: 'mx.example.net', sender: mailFrom,
-          resolver: dns.resolve, disableArc: true, disableDmarc: true, disableBimi: true,
+          ip: '127.0.0.1',
+          helo: MAIL_HOST,
+          mta: 'mx.example.net',
+          sender: mailFrom,
+          resolver: dns.resolve,
+          disableArc: true,
+          disableDmarc: true,
+          disableBimi: true,
         });
         return dkim.results;
       }
@@ -316,7 +390,7 @@ for (const dialect of DIALECTS) {
         assert.equal(sub!.signingDomain, 'signed-shop.example.test');
       });
 
-      it('an unverified domain\'s key, or another account\'s verified domain, signs nothing', async () => {
+      it("an unverified domain's key, or another account's verified domain, signs nothing", async () => {
         const owner = await app.signUp();
         const domain = await createOk(owner, 'owned.example.test');
         publish(domain);

@@ -23,7 +23,10 @@ function expectFieldError(response: TestResponse, field: string): void {
   const body = expectEnvelope(response, 400);
   const errors = body.resultObject?.errors as { field: string; message: string }[] | undefined;
   assert.ok(Array.isArray(errors), `expected resultObject.errors, got ${response.text}`);
-  assert.ok(errors.some((e) => e.field === field && e.message.length > 0), `expected an error on ${field}, got ${JSON.stringify(errors)}`);
+  assert.ok(
+    errors.some((e) => e.field === field && e.message.length > 0),
+    `expected an error on ${field}, got ${JSON.stringify(errors)}`,
+  );
 }
 
 function expectEventShape(event: any): void {
@@ -41,10 +44,16 @@ for (const dialect of DIALECTS) {
       let a: TestAccount;
       let b: TestAccount;
 
-      const send = async (account: TestAccount, to: string[], subject = 'Hello'): Promise<Sent> => expectEnvelope(await app.request({
-        method: 'POST', url: '/notify/v1/send', token: account.token,
-        body: { from: { email: account.email }, to: to.map((email) => ({ email })), subject, htmlContent: `<p>${subject}</p>` },
-      }), 200).resultObject;
+      const send = async (account: TestAccount, to: string[], subject = 'Hello'): Promise<Sent> =>
+        expectEnvelope(
+          await app.request({
+            method: 'POST',
+            url: '/notify/v1/send',
+            token: account.token,
+            body: { from: { email: account.email }, to: to.map((email) => ({ email })), subject, htmlContent: `<p>${subject}</p>` },
+          }),
+          200,
+        ).resultObject;
       const events = (account: TestAccount, query = '') => app.request({ method: 'GET', url: `/notify/v1/events${query}`, token: account.token });
       const listEvents = async (account: TestAccount, query = '') => expectEnvelope(await events(account, query), 200).resultObject;
 
@@ -77,11 +86,10 @@ for (const dialect of DIALECTS) {
           assert.equal(event.createTime, sent.queuedAt, 'accepted at the acceptance time');
           assert.deepEqual(event.details, {});
         }
-        assert.deepEqual(listed.items.map((e: any) => [e.recipientId, e.email]).sort(),
-          sent.recipients.map((r) => [r.id, r.email]).sort());
+        assert.deepEqual(listed.items.map((e: any) => [e.recipientId, e.email]).sort(), sent.recipients.map((r) => [r.id, r.email]).sort());
       });
 
-      it('GET /messages/{id} shows each recipient\'s timeline', async () => {
+      it("GET /messages/{id} shows each recipient's timeline", async () => {
         const sent = await send(a, ['tl1@example.net', 'tl2@example.net']);
         const got = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${sent.id}`, token: a.token }), 200).resultObject;
         assert.equal(got.recipients.length, 2);
@@ -105,14 +113,30 @@ for (const dialect of DIALECTS) {
         const second = await send(account, ['p3@example.net', 'p4@example.net', 'p5@example.net'], 'Second');
         const all = await listEvents(account);
         assert.equal(all.totalCount, 5);
-        assert.deepEqual(all.items.map((e: any) => e.id), [...all.items.map((e: any) => e.id)].sort().reverse(), 'newest first');
-        assert.deepEqual(all.items.slice(0, 3).map((e: any) => e.messageId), [second.id, second.id, second.id]);
-        assert.deepEqual(all.items.slice(3).map((e: any) => e.messageId), [first.id, first.id]);
+        assert.deepEqual(
+          all.items.map((e: any) => e.id),
+          [...all.items.map((e: any) => e.id)].sort().reverse(),
+          'newest first',
+        );
+        assert.deepEqual(
+          all.items.slice(0, 3).map((e: any) => e.messageId),
+          [second.id, second.id, second.id],
+        );
+        assert.deepEqual(
+          all.items.slice(3).map((e: any) => e.messageId),
+          [first.id, first.id],
+        );
         const pages = [];
         for (let page = 1; page <= 3; page++) pages.push(await listEvents(account, `?page=${page}&pageSize=2`));
-        assert.deepEqual(pages.map((p) => p.displayCount), [2, 2, 1]);
+        assert.deepEqual(
+          pages.map((p) => p.displayCount),
+          [2, 2, 1],
+        );
         for (const p of pages) assert.equal(p.totalCount, 5);
-        assert.deepEqual(pages.flatMap((p) => p.items), all.items);
+        assert.deepEqual(
+          pages.flatMap((p) => p.items),
+          all.items,
+        );
         assert.deepEqual((await listEvents(account, '?page=4&pageSize=2')).items, []);
       });
 
@@ -127,7 +151,10 @@ for (const dialect of DIALECTS) {
 
         const byEmail = await listEvents(account, '?email=FIL.TER%40example.NET');
         assert.equal(byEmail.totalCount, 2);
-        assert.deepEqual(byEmail.items.map((e: any) => e.messageId), [two.id, one.id]);
+        assert.deepEqual(
+          byEmail.items.map((e: any) => e.messageId),
+          [two.id, one.id],
+        );
 
         const both = await listEvents(account, `?email=fil.ter%40example.net&messageId=${two.id}&type=accepted`);
         assert.equal(both.totalCount, 1);
@@ -147,11 +174,23 @@ for (const dialect of DIALECTS) {
         const expected = (keep: (t: number) => boolean) => all.filter((e: any) => keep(Date.parse(e.createTime))).map((e: any) => e.id);
 
         const from = await listEvents(account, `?from=${encodeURIComponent(at)}`);
-        assert.deepEqual(from.items.map((e: any) => e.id), expected((t) => t >= Date.parse(at)));
-        assert.ok(from.items.some((e: any) => e.messageId === later.id), 'from is inclusive');
+        assert.deepEqual(
+          from.items.map((e: any) => e.id),
+          expected((t) => t >= Date.parse(at)),
+        );
+        assert.ok(
+          from.items.some((e: any) => e.messageId === later.id),
+          'from is inclusive',
+        );
         const to = await listEvents(account, `?to=${encodeURIComponent(at)}`);
-        assert.deepEqual(to.items.map((e: any) => e.id), expected((t) => t <= Date.parse(at)));
-        assert.ok(to.items.some((e: any) => e.messageId === later.id), 'to is inclusive');
+        assert.deepEqual(
+          to.items.map((e: any) => e.id),
+          expected((t) => t <= Date.parse(at)),
+        );
+        assert.ok(
+          to.items.some((e: any) => e.messageId === later.id),
+          'to is inclusive',
+        );
         const exact = await listEvents(account, `?from=${encodeURIComponent(at)}&to=${encodeURIComponent(at)}`);
         assert.ok(exact.items.every((e: any) => e.createTime === at));
         // Other time zones name the same instant.
@@ -173,7 +212,7 @@ for (const dialect of DIALECTS) {
         expectFieldError(await events(a, '?page=0'), 'page');
       });
 
-      it('another account\'s events are never listed, not even by their message id', async () => {
+      it("another account's events are never listed, not even by their message id", async () => {
         const theirs = await send(b, ['secret@example.net'], 'Private');
         const mine = await listEvents(a, '?pageSize=500');
         assert.ok(mine.items.length > 0);
@@ -196,19 +235,37 @@ for (const dialect of DIALECTS) {
       });
       after(() => app.close());
 
-      const delivered = (id: string) => eventually(async () => {
-        const got = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${id}`, token: account.token }), 200).resultObject;
-        return got.recipients.every((r: any) => r.state === 'sent') ? got : undefined;
-      }, 20_000, `every recipient of ${id} sent`);
+      const delivered = (id: string) =>
+        eventually(
+          async () => {
+            const got = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${id}`, token: account.token }), 200).resultObject;
+            return got.recipients.every((r: any) => r.state === 'sent') ? got : undefined;
+          },
+          20_000,
+          `every recipient of ${id} sent`,
+        );
 
-      it('each recipient\'s timeline is accepted, then sent, with the transport\'s reply and the attempt', async () => {
-        const sent: Sent = expectEnvelope(await app.request({
-          method: 'POST', url: '/notify/v1/send', token: account.token,
-          body: { from: { email: account.email }, to: [{ email: 'ann@example.net' }, { email: 'bob@example.org' }], subject: 'Timeline', htmlContent: '<p>Hi</p>' },
-        }), 200).resultObject;
+      it("each recipient's timeline is accepted, then sent, with the transport's reply and the attempt", async () => {
+        const sent: Sent = expectEnvelope(
+          await app.request({
+            method: 'POST',
+            url: '/notify/v1/send',
+            token: account.token,
+            body: {
+              from: { email: account.email },
+              to: [{ email: 'ann@example.net' }, { email: 'bob@example.org' }],
+              subject: 'Timeline',
+              htmlContent: '<p>Hi</p>',
+            },
+          }),
+          200,
+        ).resultObject;
         const got = await delivered(sent.id);
         for (const r of got.recipients) {
-          assert.deepEqual(r.events.map((e: any) => e.type), ['accepted', 'sent']);
+          assert.deepEqual(
+            r.events.map((e: any) => e.type),
+            ['accepted', 'sent'],
+          );
           for (const e of r.events) {
             expectEventShape(e);
             assert.equal(e.recipientId, r.id);
@@ -222,12 +279,19 @@ for (const dialect of DIALECTS) {
           assert.match(capture.details.response, /^250 captured as [0-9a-f]{24}$/);
         }
 
-        const sentEvents = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/events?type=sent&messageId=${sent.id}`, token: account.token }), 200).resultObject;
+        const sentEvents = expectEnvelope(
+          await app.request({ method: 'GET', url: `/notify/v1/events?type=sent&messageId=${sent.id}`, token: account.token }),
+          200,
+        ).resultObject;
         assert.equal(sentEvents.totalCount, 2);
         assert.deepEqual(sentEvents.items.map((e: any) => e.recipientId).sort(), sent.recipients.map((r) => r.id).sort());
         const all = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/events?messageId=${sent.id}`, token: account.token }), 200).resultObject;
         assert.equal(all.totalCount, 4);
-        assert.deepEqual(all.items.slice(0, 2).map((e: any) => e.type), ['sent', 'sent'], 'newest first');
+        assert.deepEqual(
+          all.items.slice(0, 2).map((e: any) => e.type),
+          ['sent', 'sent'],
+          'newest first',
+        );
       });
     });
   });

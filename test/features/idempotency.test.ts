@@ -28,11 +28,22 @@ for (const dialect of DIALECTS) {
     });
     after(() => app.close());
 
-    const body = (account: TestAccount, subject = 'Receipt') => ({ from: { email: account.email }, to: [{ email: 'ann@example.net' }], subject, htmlContent: '<p>Thanks</p>' });
-    const send = (key: string | undefined, payload: unknown, account = a) => app.request({
-      method: 'POST', url: '/notify/v1/send', token: account.token, body: payload, headers: key === undefined ? {} : { 'idempotency-key': key },
+    const body = (account: TestAccount, subject = 'Receipt') => ({
+      from: { email: account.email },
+      to: [{ email: 'ann@example.net' }],
+      subject,
+      htmlContent: '<p>Thanks</p>',
     });
-    const messageCount = async (account = a) => expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: account.token }), 200).resultObject.totalCount as number;
+    const send = (key: string | undefined, payload: unknown, account = a) =>
+      app.request({
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: account.token,
+        body: payload,
+        headers: key === undefined ? {} : { 'idempotency-key': key },
+      });
+    const messageCount = async (account = a) =>
+      expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: account.token }), 200).resultObject.totalCount as number;
 
     it('the same key and body: the first answer replayed, one message', async () => {
       const key = newKey();
@@ -48,7 +59,10 @@ for (const dialect of DIALECTS) {
 
     it('the same body in another key order or field-name case is the same request', async () => {
       const key = newKey();
-      const first = expectEnvelope(await send(key, { subject: 'Order', htmlContent: '<p>x</p>', to: [{ email: 'o@example.net' }], from: { email: a.email } }), 200);
+      const first = expectEnvelope(
+        await send(key, { subject: 'Order', htmlContent: '<p>x</p>', to: [{ email: 'o@example.net' }], from: { email: a.email } }),
+        200,
+      );
       const again = await send(key, { from: { email: a.email }, To: [{ email: 'o@example.net' }], htmlContent: '<p>x</p>', subject: 'Order' });
       assert.equal(again.headers['idempotent-replayed'], 'true');
       assert.equal(expectEnvelope(again, 200).resultObject.id, first.resultObject.id);
@@ -83,7 +97,11 @@ for (const dialect of DIALECTS) {
       const key = newKey();
       const first = expectEnvelope(await send(key, body(a, 'Old')), 200).resultObject;
       const db: Db = app.runtime.services.handle.db;
-      await db.updateTable('idempotency_keys').set({ expires_at: Date.now() - 1 }).where('key', '=', key).execute();
+      await db
+        .updateTable('idempotency_keys')
+        .set({ expires_at: Date.now() - 1 })
+        .where('key', '=', key)
+        .execute();
       const fresh = await send(key, body(a, 'New'));
       assert.equal(fresh.headers['idempotent-replayed'], undefined);
       assert.notEqual(expectEnvelope(fresh, 200).resultObject.id, first.id);
@@ -112,7 +130,10 @@ for (const dialect of DIALECTS) {
       let second: Runtime;
 
       before(async () => {
-        const config = loadConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '4' }, { dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, port: 0 });
+        const config = loadConfig(
+          { LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '4' },
+          { dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, port: 0 },
+        );
         second = await createRuntime(config, { api: true, worker: false }, createLogger(config));
         await second.app!.ready();
       });
@@ -120,7 +141,9 @@ for (const dialect of DIALECTS) {
 
       const sendTo = async (runtime: Runtime, key: string): Promise<TestResponse> => {
         const response = await runtime.app!.inject({
-          method: 'POST', url: '/notify/v1/send', payload: body(a, 'Across'),
+          method: 'POST',
+          url: '/notify/v1/send',
+          payload: body(a, 'Across'),
           headers: { authorization: `Bearer ${a.token}`, 'idempotency-key': key },
         });
         return { status: response.statusCode, headers: response.headers, json: JSON.parse(response.body), text: response.body };

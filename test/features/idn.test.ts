@@ -26,16 +26,31 @@ for (const dialect of DIALECTS) {
     });
     after(() => relay?.close());
 
-    const send = (body: Record<string, unknown>) => app.request({
-      method: 'POST', url: '/notify/v1/send', token: a.token, body: { from: { email: a.email }, subject: 'Grüße', htmlContent: '<p>Hallo</p>', ...body },
-    });
+    const send = (body: Record<string, unknown>) =>
+      app.request({
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: a.token,
+        body: { from: { email: a.email }, subject: 'Grüße', htmlContent: '<p>Hallo</p>', ...body },
+      });
 
     it('delivers to an internationalised domain in its ASCII form, and shows that form', async () => {
-      const result = expectEnvelope(await send({ to: [{ email: 'anna@bücher.example', name: 'Anna' }], cc: [{ email: 'ANNA@xn--bcher-kva.example' }] }), 200).resultObject;
-      assert.deepEqual(result.recipients.map((r: { email: string }) => r.email), ['anna@xn--bcher-kva.example'], 'one person, one copy, in ASCII');
+      const result = expectEnvelope(
+        await send({ to: [{ email: 'anna@bücher.example', name: 'Anna' }], cc: [{ email: 'ANNA@xn--bcher-kva.example' }] }),
+        200,
+      ).resultObject;
+      assert.deepEqual(
+        result.recipients.map((r: { email: string }) => r.email),
+        ['anna@xn--bcher-kva.example'],
+        'one person, one copy, in ASCII',
+      );
       assert.equal((await outcomeOf(app, a, result, 'anna@xn--bcher-kva.example')).state, 'delivered');
       // smtp-server hands recipients over with the domain in Unicode, whatever was sent.
-      const received = await eventually(async () => messagesTo(sink, 'anna@bücher.example')[0], 10_000, `the message in ${JSON.stringify(sink.messages.map((m) => m.rcptTo))}`);
+      const received = await eventually(
+        async () => messagesTo(sink, 'anna@bücher.example')[0],
+        10_000,
+        `the message in ${JSON.stringify(sink.messages.map((m) => m.rcptTo))}`,
+      );
       assert.deepEqual(received.rcptTo, ['anna@bücher.example']);
       assert.match(received.raw.toString('utf8'), /^To: Anna <anna@xn--bcher-kva\.example>\r?$/m, 'the header in ASCII');
     });

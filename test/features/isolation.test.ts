@@ -63,15 +63,31 @@ interface Probe {
   expect: 'denied' | 'own';
 }
 
-const sendTo = (from: string, extra: object = {}) => ({ from: { email: from }, to: [{ email: 'someone@example.net' }], subject: 'Hi', htmlContent: '<p>Hi</p>', ...extra });
+const sendTo = (from: string, extra: object = {}) => ({
+  from: { email: from },
+  to: [{ email: 'someone@example.net' }],
+  subject: 'Hi',
+  htmlContent: '<p>Hi</p>',
+  ...extra,
+});
 
 const PROBES: Probe[] = [
   // Account area
   { op: 'GET /account', url: () => '/account', expect: 'own' },
   { op: 'PATCH /account', url: () => '/account', body: () => ({ name: 'Bob Ltd' }), expect: 'own' },
-  { op: 'PUT /account/password', url: () => '/account/password', body: () => ({ currentPassword: 'wrong password', newPassword: 'another password 1' }), expect: 'own' },
+  {
+    op: 'PUT /account/password',
+    url: () => '/account/password',
+    body: () => ({ currentPassword: 'wrong password', newPassword: 'another password 1' }),
+    expect: 'own',
+  },
   { op: 'GET /account/users', url: () => '/account/users', expect: 'own' },
-  { op: 'POST /account/users', url: () => '/account/users', body: () => ({ email: `bob-colleague-${randomBytes(4).toString('hex')}@example.org`, role: 'member', password: 'a long password' }), expect: 'own' },
+  {
+    op: 'POST /account/users',
+    url: () => '/account/users',
+    body: () => ({ email: `bob-colleague-${randomBytes(4).toString('hex')}@example.org`, role: 'member', password: 'a long password' }),
+    expect: 'own',
+  },
   { op: 'GET /account/users/{id}', url: (a) => `/account/users/${a.userId}`, expect: 'denied' },
   { op: 'PATCH /account/users/{id}', url: (a) => `/account/users/${a.userId}`, body: () => ({ role: 'admin' }), expect: 'denied' },
   { op: 'DELETE /account/users/{id}', url: (a) => `/account/users/${a.userId}`, expect: 'denied' },
@@ -84,23 +100,43 @@ const PROBES: Probe[] = [
   { op: 'POST /token/revoke', url: () => '/token/revoke', body: (a) => ({ RefreshToken: `${a.account.refreshToken.split('.')[0]}.forged` }), expect: 'own' },
   { op: 'GET /inbox/auth-check', url: () => '/inbox/auth-check', expect: 'own' },
   // The operator's endpoint: Bob's credentials are not the ADMIN_TOKEN.
-  { op: 'POST /admin/accounts/{id}/payments', url: (a) => `/admin/accounts/${a.account.accountId}/payments`, body: () => ({ credits: 1000, amount: 0, currency: 'EUR' }), expect: 'denied' },
+  {
+    op: 'POST /admin/accounts/{id}/payments',
+    url: (a) => `/admin/accounts/${a.account.accountId}/payments`,
+    body: () => ({ credits: 1000, amount: 0, currency: 'EUR' }),
+    expect: 'denied',
+  },
   // Transactional area
   { op: 'GET /notify/v1/senders', url: () => '/notify/v1/senders', expect: 'own' },
   { op: 'POST /notify/v1/senders', url: () => '/notify/v1/senders', body: (a) => ({ email: a.senderEmail }), expect: 'own' },
   { op: 'GET /notify/v1/senders/{id}', url: (a) => `/notify/v1/senders/${a.senderId}`, expect: 'denied' },
-  { op: 'PUT /notify/v1/senders/{id}', url: (a) => `/notify/v1/senders/${a.senderId}`, body: () => ({ email: 'bob@example.org', displayName: 'Bob' }), expect: 'denied' },
+  {
+    op: 'PUT /notify/v1/senders/{id}',
+    url: (a) => `/notify/v1/senders/${a.senderId}`,
+    body: () => ({ email: 'bob@example.org', displayName: 'Bob' }),
+    expect: 'denied',
+  },
   { op: 'PATCH /notify/v1/senders/{id}', url: (a) => `/notify/v1/senders/${a.senderId}`, body: () => ({ displayName: 'Bob' }), expect: 'denied' },
   { op: 'DELETE /notify/v1/senders/{id}', url: (a) => `/notify/v1/senders/${a.senderId}`, expect: 'denied' },
   { op: 'POST /notify/v1/senders/{id}/confirmation', url: (a) => `/notify/v1/senders/${a.senderId}/confirmation`, expect: 'denied' },
   { op: 'GET /notify/v1/domains', url: () => '/notify/v1/domains', expect: 'own' },
-  { op: 'POST /notify/v1/domains', url: () => '/notify/v1/domains', body: () => ({ name: `bob-${randomBytes(4).toString('hex')}.example.org` }), expect: 'own' },
+  {
+    op: 'POST /notify/v1/domains',
+    url: () => '/notify/v1/domains',
+    body: () => ({ name: `bob-${randomBytes(4).toString('hex')}.example.org` }),
+    expect: 'own',
+  },
   { op: 'GET /notify/v1/domains/{id}', url: (a) => `/notify/v1/domains/${a.domainId}`, expect: 'denied' },
   { op: 'DELETE /notify/v1/domains/{id}', url: (a) => `/notify/v1/domains/${a.domainId}`, expect: 'denied' },
   { op: 'POST /notify/v1/domains/{id}/verify', url: (a) => `/notify/v1/domains/${a.domainId}/verify`, expect: 'denied' },
   // Sending from Alice's sender address, or with her template, must be refused (a 400 naming the field is fine).
   { op: 'POST /notify/v1/send', url: () => '/notify/v1/send', body: (a) => sendTo(a.senderEmail), expect: 'own' },
-  { op: 'POST /notify/v1/send/batch', url: () => '/notify/v1/send/batch', body: (a) => ({ messages: [sendTo(a.senderEmail), sendTo(a.senderEmail, { templateId: a.templateId })] }), expect: 'own' },
+  {
+    op: 'POST /notify/v1/send/batch',
+    url: () => '/notify/v1/send/batch',
+    body: (a) => ({ messages: [sendTo(a.senderEmail), sendTo(a.senderEmail, { templateId: a.templateId })] }),
+    expect: 'own',
+  },
   { op: 'GET /notify/v1/messages', url: () => '/notify/v1/messages', expect: 'own' },
   { op: 'GET /notify/v1/messages/{id}', url: (a) => `/notify/v1/messages/${a.messageId}`, expect: 'denied' },
   { op: 'GET /notify/v1/messages/{id}/raw', url: (a) => `/notify/v1/messages/${a.messageId}/raw`, expect: 'denied' },
@@ -109,23 +145,43 @@ const PROBES: Probe[] = [
   { op: 'GET /notify/v1/stats', url: () => '/notify/v1/stats', expect: 'own' },
   { op: 'GET /notify/v1/suppressions', url: (a) => `/notify/v1/suppressions?email=${encodeURIComponent(a.suppressed)}`, expect: 'own' },
   // Bob suppressing an address of his own; Alice's stays hers (his GET and DELETE of it must not find it).
-  { op: 'POST /notify/v1/suppressions', url: () => '/notify/v1/suppressions', body: () => ({ email: `bob-blocked-${randomBytes(4).toString('hex')}@example.org` }), expect: 'own' },
+  {
+    op: 'POST /notify/v1/suppressions',
+    url: () => '/notify/v1/suppressions',
+    body: () => ({ email: `bob-blocked-${randomBytes(4).toString('hex')}@example.org` }),
+    expect: 'own',
+  },
   { op: 'GET /notify/v1/suppressions/{email}', url: (a) => `/notify/v1/suppressions/${encodeURIComponent(a.suppressed)}`, expect: 'denied' },
   { op: 'DELETE /notify/v1/suppressions/{email}', url: (a) => `/notify/v1/suppressions/${encodeURIComponent(a.suppressed)}`, expect: 'denied' },
   { op: 'GET /notify/v1/templates', url: () => '/notify/v1/templates', expect: 'own' },
   { op: 'POST /notify/v1/templates', url: () => '/notify/v1/templates', body: () => ({ name: 'bob', subject: 'Hi', htmlContent: '<p>Hi</p>' }), expect: 'own' },
   { op: 'GET /notify/v1/templates/{id}', url: (a) => `/notify/v1/templates/${a.templateId}`, expect: 'denied' },
-  { op: 'PUT /notify/v1/templates/{id}', url: (a) => `/notify/v1/templates/${a.templateId}`, body: () => ({ name: 'bob', subject: 'Hi', htmlContent: '<p>Hi</p>' }), expect: 'denied' },
+  {
+    op: 'PUT /notify/v1/templates/{id}',
+    url: (a) => `/notify/v1/templates/${a.templateId}`,
+    body: () => ({ name: 'bob', subject: 'Hi', htmlContent: '<p>Hi</p>' }),
+    expect: 'denied',
+  },
   { op: 'PATCH /notify/v1/templates/{id}', url: (a) => `/notify/v1/templates/${a.templateId}`, body: () => ({ subject: 'Hijacked' }), expect: 'denied' },
   { op: 'DELETE /notify/v1/templates/{id}', url: (a) => `/notify/v1/templates/${a.templateId}`, expect: 'denied' },
   { op: 'GET /notify/v1/webhooks', url: () => '/notify/v1/webhooks', expect: 'own' },
   { op: 'POST /notify/v1/webhooks', url: () => '/notify/v1/webhooks', body: () => ({ url: 'https://bob.example.org/hook' }), expect: 'own' },
   { op: 'GET /notify/v1/webhooks/{id}', url: (a) => `/notify/v1/webhooks/${a.webhookId}`, expect: 'denied' },
-  { op: 'PATCH /notify/v1/webhooks/{id}', url: (a) => `/notify/v1/webhooks/${a.webhookId}`, body: () => ({ url: 'https://bob.example.org/stolen' }), expect: 'denied' },
+  {
+    op: 'PATCH /notify/v1/webhooks/{id}',
+    url: (a) => `/notify/v1/webhooks/${a.webhookId}`,
+    body: () => ({ url: 'https://bob.example.org/stolen' }),
+    expect: 'denied',
+  },
   { op: 'DELETE /notify/v1/webhooks/{id}', url: (a) => `/notify/v1/webhooks/${a.webhookId}`, expect: 'denied' },
   { op: 'POST /notify/v1/webhooks/{id}/rotate-secret', url: (a) => `/notify/v1/webhooks/${a.webhookId}/rotate-secret`, expect: 'denied' },
   { op: 'GET /notify/v1/webhooks/{id}/deliveries', url: (a) => `/notify/v1/webhooks/${a.webhookId}/deliveries`, expect: 'denied' },
-  { op: 'POST /notify/v1/webhooks/{id}/replay', url: (a) => `/notify/v1/webhooks/${a.webhookId}/replay`, body: (a) => ({ eventIds: [a.eventId] }), expect: 'denied' },
+  {
+    op: 'POST /notify/v1/webhooks/{id}/replay',
+    url: (a) => `/notify/v1/webhooks/${a.webhookId}/replay`,
+    body: (a) => ({ eventIds: [a.eventId] }),
+    expect: 'denied',
+  },
   // Marketing area
   { op: 'GET /inbox/v1/groups', url: () => '/inbox/v1/groups', expect: 'own' },
   { op: 'POST /inbox/v1/groups', url: () => '/inbox/v1/groups', body: () => ({ groupName: 'bob' }), expect: 'own' },
@@ -140,9 +196,19 @@ const PROBES: Probe[] = [
   { op: 'PUT /inbox/v1/contactlists/{id}', url: (a) => `/inbox/v1/contactlists/${a.listId}`, body: () => ({ listName: 'bob' }), expect: 'denied' },
   { op: 'PATCH /inbox/v1/contactlists/{id}', url: (a) => `/inbox/v1/contactlists/${a.listId}`, body: () => ({ listName: 'bob' }), expect: 'denied' },
   { op: 'DELETE /inbox/v1/contactlists/{id}', url: (a) => `/inbox/v1/contactlists/${a.listId}`, expect: 'denied' },
-  { op: 'POST /inbox/v1/contactlists/{id}/add', url: (a) => `/inbox/v1/contactlists/${a.listId}/add`, body: () => ({ email: 'bob@example.org' }), expect: 'denied' },
+  {
+    op: 'POST /inbox/v1/contactlists/{id}/add',
+    url: (a) => `/inbox/v1/contactlists/${a.listId}/add`,
+    body: () => ({ email: 'bob@example.org' }),
+    expect: 'denied',
+  },
   { op: 'DELETE /inbox/v1/contactlists/{id}/delete/{contactId}', url: (a) => `/inbox/v1/contactlists/${a.listId}/delete/${a.contactId}`, expect: 'denied' },
-  { op: 'POST /inbox/v1/contactlists/{id}/import', url: (a) => `/inbox/v1/contactlists/${a.listId}/import`, body: () => [{ email: 'bob@example.org' }], expect: 'denied' },
+  {
+    op: 'POST /inbox/v1/contactlists/{id}/import',
+    url: (a) => `/inbox/v1/contactlists/${a.listId}/import`,
+    body: () => [{ email: 'bob@example.org' }],
+    expect: 'denied',
+  },
   { op: 'GET /inbox/v1/contactlists/{id}/import/{importId}', url: (a) => `/inbox/v1/contactlists/${a.listId}/import/${a.importId}`, expect: 'denied' },
   { op: 'GET /inbox/v1/contactlists/{id}/export', url: (a) => `/inbox/v1/contactlists/${a.listId}/export`, expect: 'denied' },
   { op: 'GET /inbox/v1/customfields', url: () => '/inbox/v1/customfields', expect: 'own' },
@@ -160,22 +226,50 @@ const PROBES: Probe[] = [
   { op: 'GET /inbox/v1/tags', url: () => '/inbox/v1/tags', expect: 'own' },
   { op: 'GET /inbox/v1/segments', url: () => '/inbox/v1/segments', expect: 'own' },
   // A segment of Bob's naming Alice's list must be refused (a 400 is fine).
-  { op: 'POST /inbox/v1/segments', url: () => '/inbox/v1/segments', body: (a) => ({ name: 'bob', rules: { field: 'list', operator: 'eq', value: a.listId } }), expect: 'own' },
+  {
+    op: 'POST /inbox/v1/segments',
+    url: () => '/inbox/v1/segments',
+    body: (a) => ({ name: 'bob', rules: { field: 'list', operator: 'eq', value: a.listId } }),
+    expect: 'own',
+  },
   { op: 'GET /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, expect: 'denied' },
   { op: 'GET /inbox/v1/segments/{id}/count', url: (a) => `/inbox/v1/segments/${a.segmentId}/count`, expect: 'denied' },
-  { op: 'PUT /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, body: () => ({ name: 'bob', rules: { field: 'tag', operator: 'eq', value: 'x' } }), expect: 'denied' },
+  {
+    op: 'PUT /inbox/v1/segments/{id}',
+    url: (a) => `/inbox/v1/segments/${a.segmentId}`,
+    body: () => ({ name: 'bob', rules: { field: 'tag', operator: 'eq', value: 'x' } }),
+    expect: 'denied',
+  },
   { op: 'PATCH /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, body: () => ({ name: 'bob' }), expect: 'denied' },
   { op: 'DELETE /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, expect: 'denied' },
   { op: 'GET /inbox/v1/senders', url: () => '/inbox/v1/senders', expect: 'own' },
-  { op: 'POST /inbox/v1/senders', url: () => '/inbox/v1/senders', body: (a) => ({ DisplayName: 'bob', Email: a.senderEmail, ReplyEmail: 'bob@example.org' }), expect: 'own' },
+  {
+    op: 'POST /inbox/v1/senders',
+    url: () => '/inbox/v1/senders',
+    body: (a) => ({ DisplayName: 'bob', Email: a.senderEmail, ReplyEmail: 'bob@example.org' }),
+    expect: 'own',
+  },
   { op: 'GET /inbox/v1/senders/{id}', url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`, expect: 'denied' },
-  { op: 'PUT /inbox/v1/senders/{id}', url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`, body: () => ({ DisplayName: 'bob', Email: 'bob@example.org', ReplyEmail: 'bob@example.org' }), expect: 'denied' },
+  {
+    op: 'PUT /inbox/v1/senders/{id}',
+    url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`,
+    body: () => ({ DisplayName: 'bob', Email: 'bob@example.org', ReplyEmail: 'bob@example.org' }),
+    expect: 'denied',
+  },
   { op: 'PATCH /inbox/v1/senders/{id}', url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`, body: () => ({ DisplayName: 'bob' }), expect: 'denied' },
   { op: 'DELETE /inbox/v1/senders/{id}', url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`, expect: 'denied' },
 ];
 
 /** Operations anyone may call without an account's credential; they hold no account's data. */
-const PUBLIC_OPS = new Set(['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /token', 'POST /token/refresh', 'POST /accounts', 'GET /notify/v1/senders/confirm']);
+const PUBLIC_OPS = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
+  'POST /token',
+  'POST /token/refresh',
+  'POST /accounts',
+  'GET /notify/v1/senders/confirm',
+]);
 
 for (const dialect of DIALECTS) {
   describe(`isolation between accounts [${dialect}]`, () => {
@@ -195,45 +289,123 @@ for (const dialect of DIALECTS) {
 
       await as('PATCH', `/notify/v1/senders/${account.senderId}`, { displayName: `Alice ${marker}` }, 200);
       const sent = await as('POST', '/notify/v1/send', sendTo(account.email, { subject: `Invoice ${marker}` }), 200);
-      const scheduled = await as('POST', '/notify/v1/send', sendTo(account.email, { subject: `Later ${marker}`, scheduledAt: new Date(Date.now() + 86_400_000).toISOString() }), 200);
+      const scheduled = await as(
+        'POST',
+        '/notify/v1/send',
+        sendTo(account.email, { subject: `Later ${marker}`, scheduledAt: new Date(Date.now() + 86_400_000).toISOString() }),
+        200,
+      );
       const suppressed = `alice-blocked-${marker.toLowerCase()}@example.net`;
       await as('POST', '/notify/v1/suppressions', { email: suppressed });
       const webhook = await as('POST', '/notify/v1/webhooks', { url: `https://alice.example.net/hook/${marker}`, description: marker });
       const domain = await as('POST', '/notify/v1/domains', { name: `${marker.toLowerCase()}.example.net` });
       const template = await as('POST', '/notify/v1/templates', { name: marker, subject: `Subject ${marker}`, htmlContent: `<p>${marker}</p>` });
-      const user = await as('POST', '/account/users', { email: `alice-colleague-${marker.toLowerCase()}@example.net`, name: `Colleague ${marker}`, role: 'member', password: 'a long password' });
+      const user = await as('POST', '/account/users', {
+        email: `alice-colleague-${marker.toLowerCase()}@example.net`,
+        name: `Colleague ${marker}`,
+        role: 'member',
+        password: 'a long password',
+      });
       const key = await as('POST', '/account/apikeys', { name: `Key ${marker}`, scopes: ['send', 'read'] });
-      const payment = await ok(app.request({ method: 'POST', url: `/admin/accounts/${account.accountId}/payments`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: { credits: 10, amount: 100, currency: 'EUR', reference: marker } }), 201);
+      const payment = await ok(
+        app.request({
+          method: 'POST',
+          url: `/admin/accounts/${account.accountId}/payments`,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+          body: { credits: 10, amount: 100, currency: 'EUR', reference: marker },
+        }),
+        201,
+      );
       const events = await ok(app.request({ method: 'GET', url: `/notify/v1/events?messageId=${sent.id}`, token: account.token }));
       const group = await as('POST', '/inbox/v1/groups', { groupName: `Group ${marker}` });
       const list = await as('POST', '/inbox/v1/contactlists', { listName: `List ${marker}`, groupId: group.id });
       const field = await as('POST', '/inbox/v1/customfields', { Name: `Field ${marker}`, Type: 1 });
-      const contactId = await as('POST', `/inbox/v1/contactlists/${list.id}/add`, {
-        email: `alice-contact-${marker.toLowerCase()}@example.net`, tags: [marker], customFields: [{ customFieldId: field.id, value: marker }],
-      }, 200);
-      const contactImport = await as('POST', `/inbox/v1/contactlists/${list.id}/import`, [{ email: `alice-imported-${marker.toLowerCase()}@example.net` }], 200);
+      const contactId = await as(
+        'POST',
+        `/inbox/v1/contactlists/${list.id}/add`,
+        {
+          email: `alice-contact-${marker.toLowerCase()}@example.net`,
+          tags: [marker],
+          customFields: [{ customFieldId: field.id, value: marker }],
+        },
+        200,
+      );
+      const contactImport = await as(
+        'POST',
+        `/inbox/v1/contactlists/${list.id}/import`,
+        [{ email: `alice-imported-${marker.toLowerCase()}@example.net` }],
+        200,
+      );
       const segment = await as('POST', '/inbox/v1/segments', { name: `Segment ${marker}`, rules: { field: 'list', operator: 'eq', value: list.id } });
       const marketingSender = await as('POST', '/inbox/v1/senders', { DisplayName: `News ${marker}`, Email: account.email, ReplyEmail: account.email });
       alice = {
-        account, marker, senderId: account.senderId, senderEmail: account.email, messageId: sent.id, scheduledId: scheduled.id, suppressed,
-        webhookId: webhook.id, domainId: domain.id, templateId: template.id, userId: (user.user ?? user).id, apiKeyId: key.id, apiKey: key.key,
-        paymentId: payment.payment.id, eventId: events.items[0].id,
-        groupId: group.id, listId: list.id, customFieldId: field.id, contactId, marketingSenderId: marketingSender.id, segmentId: segment.id, importId: contactImport,
+        account,
+        marker,
+        senderId: account.senderId,
+        senderEmail: account.email,
+        messageId: sent.id,
+        scheduledId: scheduled.id,
+        suppressed,
+        webhookId: webhook.id,
+        domainId: domain.id,
+        templateId: template.id,
+        userId: (user.user ?? user).id,
+        apiKeyId: key.id,
+        apiKey: key.key,
+        paymentId: payment.payment.id,
+        eventId: events.items[0].id,
+        groupId: group.id,
+        listId: list.id,
+        customFieldId: field.id,
+        contactId,
+        marketingSenderId: marketingSender.id,
+        segmentId: segment.id,
+        importId: contactImport,
       };
 
       bob = await app.signUp();
-      bobKey = (await ok(app.request({ method: 'POST', url: '/account/apikeys', token: bob.token, body: { name: 'everything', scopes: ['send', 'read', 'marketing', 'account'] } }), 201)).key;
+      bobKey = (
+        await ok(
+          app.request({
+            method: 'POST',
+            url: '/account/apikeys',
+            token: bob.token,
+            body: { name: 'everything', scopes: ['send', 'read', 'marketing', 'account'] },
+          }),
+          201,
+        )
+      ).key;
 
       const doc = (await app.request({ method: 'GET', url: '/docs/json' })).json;
-      documented = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+      documented = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+      );
     });
     after(() => app.close());
 
     /** Everything of Alice's that Bob did not put into this request himself. */
     const secretsFor = (requestText: string) =>
-      [alice.marker, alice.account.accountId, alice.messageId, alice.scheduledId, alice.webhookId, alice.domainId, alice.templateId, alice.userId, alice.apiKeyId, alice.paymentId, alice.eventId, alice.senderId,
-        alice.groupId, alice.listId, alice.customFieldId, alice.contactId, alice.marketingSenderId, alice.segmentId, alice.importId]
-        .filter((secret) => !requestText.includes(secret));
+      [
+        alice.marker,
+        alice.account.accountId,
+        alice.messageId,
+        alice.scheduledId,
+        alice.webhookId,
+        alice.domainId,
+        alice.templateId,
+        alice.userId,
+        alice.apiKeyId,
+        alice.paymentId,
+        alice.eventId,
+        alice.senderId,
+        alice.groupId,
+        alice.listId,
+        alice.customFieldId,
+        alice.contactId,
+        alice.marketingSenderId,
+        alice.segmentId,
+        alice.importId,
+      ].filter((secret) => !requestText.includes(secret));
 
     /**
      * `asOwner`: Bob acts as his account's owner, whom no role or scope holds back, so a
@@ -271,30 +443,50 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(gone, [], 'these rows name operations the API no longer has');
     });
 
-    it('Bob\'s access token reaches none of Alice\'s resources on any endpoint, and no answer shows her data', async () => {
+    it("Bob's access token reaches none of Alice's resources on any endpoint, and no answer shows her data", async () => {
       await probeAll({ authorization: `Bearer ${bob.token}` }, true);
     });
 
-    it('Bob\'s API key with every scope does no better (as Bearer and as x-api-key)', async () => {
+    it("Bob's API key with every scope does no better (as Bearer and as x-api-key)", async () => {
       await probeAll({ authorization: `Bearer ${bobKey}` });
       await probeAll({ 'x-api-key': bobKey });
     });
 
-    it('Bob\'s lists hold only his own data', async () => {
-      for (const url of ['/notify/v1/senders', '/notify/v1/messages', '/notify/v1/events', '/notify/v1/suppressions', '/notify/v1/webhooks', '/notify/v1/domains', '/notify/v1/templates', '/account/users', '/account/apikeys', '/account/payments',
-        '/inbox/v1/groups', '/inbox/v1/contactlists', '/inbox/v1/customfields', '/inbox/v1/contacts', '/inbox/v1/tags', '/inbox/v1/senders', '/inbox/v1/segments']) {
+    it("Bob's lists hold only his own data", async () => {
+      for (const url of [
+        '/notify/v1/senders',
+        '/notify/v1/messages',
+        '/notify/v1/events',
+        '/notify/v1/suppressions',
+        '/notify/v1/webhooks',
+        '/notify/v1/domains',
+        '/notify/v1/templates',
+        '/account/users',
+        '/account/apikeys',
+        '/account/payments',
+        '/inbox/v1/groups',
+        '/inbox/v1/contactlists',
+        '/inbox/v1/customfields',
+        '/inbox/v1/contacts',
+        '/inbox/v1/tags',
+        '/inbox/v1/senders',
+        '/inbox/v1/segments',
+      ]) {
         const list = await ok(app.request({ method: 'GET', url, token: bob.token }));
         const text = JSON.stringify(list);
         assert.ok(!secretsFor('').some((secret) => text.includes(secret)), `${url} shows Alice's data: ${text.slice(0, 300)}`);
       }
     });
 
-    it('after all that, every resource of Alice\'s is still there, unchanged', async () => {
+    it("after all that, every resource of Alice's is still there, unchanged", async () => {
       const as = (url: string) => ok(app.request({ method: 'GET', url, token: alice.account.token }));
       assert.equal((await as(`/notify/v1/senders/${alice.senderId}`)).displayName, `Alice ${alice.marker}`);
       assert.match((await as(`/notify/v1/messages/${alice.messageId}`)).subject, new RegExp(alice.marker));
       const scheduled = await as(`/notify/v1/messages/${alice.scheduledId}`);
-      assert.deepEqual(scheduled.recipients.map((r: { state: string }) => r.state), ['queued']);
+      assert.deepEqual(
+        scheduled.recipients.map((r: { state: string }) => r.state),
+        ['queued'],
+      );
       assert.equal((await as(`/notify/v1/suppressions/${encodeURIComponent(alice.suppressed)}`)).email, alice.suppressed);
       assert.match((await as(`/notify/v1/webhooks/${alice.webhookId}`)).url, new RegExp(alice.marker));
       assert.ok(await as(`/notify/v1/domains/${alice.domainId}`));
@@ -317,8 +509,14 @@ for (const dialect of DIALECTS) {
     it('without a credential, or with a forged one, every endpoint answers 401', async () => {
       const otherSecret = new TextEncoder().encode(randomBytes(32).toString('hex'));
       const claims = { acc: alice.account.accountId, sid: alice.account.refreshToken.split('.')[0] };
-      const otherSecretJwt = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(alice.account.userId)
-        .setIssuer('postwire').setAudience('postwire-api').setIssuedAt().setExpirationTime('1h').sign(otherSecret);
+      const otherSecretJwt = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(alice.account.userId)
+        .setIssuer('postwire')
+        .setAudience('postwire-api')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(otherSecret);
       const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
       const algNoneJwt = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, sub: alice.account.userId, iss: 'postwire', aud: 'postwire-api', exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
       const [header, payload, signature] = alice.account.token.split('.');
@@ -329,7 +527,7 @@ for (const dialect of DIALECTS) {
         ['a random Bearer token', { authorization: `Bearer ${randomBytes(24).toString('hex')}` }],
         ['a JWT signed with another secret', { authorization: `Bearer ${otherSecretJwt}` }],
         ['an alg: none JWT', { authorization: `Bearer ${algNoneJwt}` }],
-        ['Alice\'s JWT with Bob\'s account put in', { authorization: `Bearer ${tampered}` }],
+        ["Alice's JWT with Bob's account put in", { authorization: `Bearer ${tampered}` }],
         ['an API key that does not exist', { 'x-api-key': `pw_live_${'A'.repeat(40)}` }],
       ];
       const failures: string[] = [];

@@ -36,11 +36,12 @@ for (const dialect of DIALECTS) {
     after(() => app.close());
 
     const call = (method: Method, url: string, body?: unknown, account = a) => app.request({ method, url, token: account.token, body });
-    const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) => expectEnvelope(await call(method, url, body, account), status).resultObject;
+    const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) =>
+      expectEnvelope(await call(method, url, body, account), status).resultObject;
     const addContact = (listId: string, email: string) => ok('POST', `/inbox/v1/contactlists/${listId}/add`, { email });
 
     describe('groups (M23–M27)', () => {
-      it('create, get, list, put, patch, delete with the original\'s answer kinds', async () => {
+      it("create, get, list, put, patch, delete with the original's answer kinds", async () => {
         const created = await ok('POST', '/inbox/v1/groups', { groupName: 'Newsletters' }, 201);
         assert.deepEqual(Object.keys(created).sort(), GROUP_KEYS);
         assert.match(created.id, ID);
@@ -67,7 +68,7 @@ for (const dialect of DIALECTS) {
         assert.ok(!(await ok('GET', '/inbox/v1/groups')).items.some((g: any) => g.id === created.id));
       });
 
-      it('contactsCount counts the distinct contacts of the group\'s lists when it is read', async () => {
+      it("contactsCount counts the distinct contacts of the group's lists when it is read", async () => {
         const group = await ok('POST', '/inbox/v1/groups', { groupName: 'Counted' }, 201);
         const first = await ok('POST', '/inbox/v1/contactlists', { listName: 'One', groupId: group.id }, 201);
         const second = await ok('POST', '/inbox/v1/contactlists', { listName: 'Two', groupId: group.id }, 201);
@@ -145,10 +146,17 @@ for (const dialect of DIALECTS) {
       it('bad bodies: 400 naming the field', async () => {
         assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/inbox/v1/contactlists', {}), 400)), ['listName']);
         assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/inbox/v1/contactlists', { listName: 'x', legislation: 4 }), 400)), ['legislation']);
-        assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/inbox/v1/contactlists', { listName: 'x', legislation: 'GDPR' }), 400)), ['legislation']);
-        assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/inbox/v1/contactlists', { listName: 'x', groupId: '0123456789abcdef01234567' }), 400)), ['groupId']);
+        assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/inbox/v1/contactlists', { listName: 'x', legislation: 'GDPR' }), 400)), [
+          'legislation',
+        ]);
+        assert.deepEqual(
+          errorFields(expectEnvelope(await call('POST', '/inbox/v1/contactlists', { listName: 'x', groupId: '0123456789abcdef01234567' }), 400)),
+          ['groupId'],
+        );
         const theirGroup = await ok('POST', '/inbox/v1/groups', { groupName: 'B' }, 201, b);
-        assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/inbox/v1/contactlists', { listName: 'x', groupId: theirGroup.id }), 400)), ['groupId']);
+        assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/inbox/v1/contactlists', { listName: 'x', groupId: theirGroup.id }), 400)), [
+          'groupId',
+        ]);
       });
     });
 
@@ -184,7 +192,10 @@ for (const dialect of DIALECTS) {
       it('an API key with the marketing scope works as Bearer and as x-api-key; one without it is refused with 403', async () => {
         const key = (await createApiKey(app, a.token, ['marketing'])).key;
         const sendOnly = (await createApiKey(app, a.token, ['send', 'read'])).key;
-        const viaHeader = expectEnvelope(await app.request({ method: 'POST', url: '/inbox/v1/groups', headers: { 'x-api-key': key }, body: { groupName: 'By key' } }), 201).resultObject;
+        const viaHeader = expectEnvelope(
+          await app.request({ method: 'POST', url: '/inbox/v1/groups', headers: { 'x-api-key': key }, body: { groupName: 'By key' } }),
+          201,
+        ).resultObject;
         expectEnvelope(await app.request({ method: 'GET', url: `/inbox/v1/groups/${viaHeader.id}`, headers: { authorization: `Bearer ${key}` } }), 200);
         for (const url of ['/inbox/v1/groups', '/inbox/v1/contactlists', '/inbox/v1/customfields']) {
           expectEnvelope(await app.request({ method: 'GET', url, headers: { 'x-api-key': key } }), 200);
@@ -194,12 +205,14 @@ for (const dialect of DIALECTS) {
         }
       });
 
-      it('another account\'s groups, lists and fields are not found and not listed', async () => {
+      it("another account's groups, lists and fields are not found and not listed", async () => {
         const group = await ok('POST', '/inbox/v1/groups', { groupName: 'Secret group' }, 201, b);
         const list = await ok('POST', '/inbox/v1/contactlists', { listName: 'Secret list' }, 201, b);
         const field = await ok('POST', '/inbox/v1/customfields', { Name: 'Secret field', Type: 1 }, 201, b);
         const cases: [string, string, Record<string, unknown>][] = [
-          ['groups', group.id, { groupName: 'x' }], ['contactlists', list.id, { listName: 'x' }], ['customfields', field.id, { Name: 'x', Type: 1 }],
+          ['groups', group.id, { groupName: 'x' }],
+          ['contactlists', list.id, { listName: 'x' }],
+          ['customfields', field.id, { Name: 'x', Type: 1 }],
         ];
         for (const [noun, id, body] of cases) {
           for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) {

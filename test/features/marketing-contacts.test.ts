@@ -17,7 +17,20 @@ import { outcomeOf, sendMessage } from '../helpers/delivery-api.js';
 import { startRelayedTestApp, type RelayedTestApp } from '../helpers/relayed-app.js';
 
 const ID = /^[0-9a-f]{24}$/;
-const CONTACT_KEYS = ['createTime', 'createUserId', 'customFields', 'email', 'id', 'isDeleted', 'listIds', 'rank', 'status', 'tags', 'updateTime', 'updateUserId'];
+const CONTACT_KEYS = [
+  'createTime',
+  'createUserId',
+  'customFields',
+  'email',
+  'id',
+  'isDeleted',
+  'listIds',
+  'rank',
+  'status',
+  'tags',
+  'updateTime',
+  'updateUserId',
+];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -37,9 +50,11 @@ for (const dialect of DIALECTS) {
     after(() => relayed.close());
 
     const call = (method: Method, url: string, body?: unknown, account = a) => app.request({ method, url, token: account.token, body });
-    const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) => expectEnvelope(await call(method, url, body, account), status).resultObject;
+    const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) =>
+      expectEnvelope(await call(method, url, body, account), status).resultObject;
     const newList = async (name = 'List', account = a) => (await ok('POST', '/inbox/v1/contactlists', { listName: name }, 201, account)).id as string;
-    const newField = async (name: string, type = 0, account = a) => (await ok('POST', '/inbox/v1/customfields', { Name: name, Type: type }, 201, account)).id as string;
+    const newField = async (name: string, type = 0, account = a) =>
+      (await ok('POST', '/inbox/v1/customfields', { Name: name, Type: type }, 201, account)).id as string;
     const add = (listId: string, body: Record<string, unknown>, account = a) => ok('POST', `/inbox/v1/contactlists/${listId}/add`, body, 200, account);
     const contact = (id: string) => ok('GET', `/inbox/v1/contacts/${id}`);
 
@@ -66,12 +81,23 @@ for (const dialect of DIALECTS) {
       const list = await newList();
       const [city, age, vip] = [await newField('City', 1), await newField('Age', 2), await newField('Vip', 3)];
       const id = await add(list, { email: 'bob@example.net', customFields: [{ customFieldId: city, value: 'Paris' }] });
-      assert.equal(await ok('POST', `/inbox/v1/contacts/${id}`, {
-        tags: ['vip', ' berlin ', 'vip'], customFields: [{ customFieldId: age, value: 'not a number' }, { customFieldId: vip, value: true }],
-      }), id);
+      assert.equal(
+        await ok('POST', `/inbox/v1/contacts/${id}`, {
+          tags: ['vip', ' berlin ', 'vip'],
+          customFields: [
+            { customFieldId: age, value: 'not a number' },
+            { customFieldId: vip, value: true },
+          ],
+        }),
+        id,
+      );
       let bob = await contact(id);
       assert.deepEqual(bob.tags, ['berlin', 'vip']);
-      assert.deepEqual(bob.customFields.map((f: any) => [f.name, f.type, f.value]).sort(), [['Age', 2, 'not a number'], ['City', 1, 'Paris'], ['Vip', 3, 'true']]);
+      assert.deepEqual(bob.customFields.map((f: any) => [f.name, f.type, f.value]).sort(), [
+        ['Age', 2, 'not a number'],
+        ['City', 1, 'Paris'],
+        ['Vip', 3, 'true'],
+      ]);
 
       // Absent or null tags and [] / null customFields change nothing; a null value removes that value.
       assert.equal(await ok('POST', `/inbox/v1/contacts/${id}`, { tags: null, customFields: [] }), id);
@@ -88,7 +114,10 @@ for (const dialect of DIALECTS) {
 
       // A deleted field's values are gone with it.
       await ok('DELETE', `/inbox/v1/customfields/${age}`);
-      assert.deepEqual((await contact(id)).customFields.map((f: any) => f.name), ['Vip']);
+      assert.deepEqual(
+        (await contact(id)).customFields.map((f: any) => f.name),
+        ['Vip'],
+      );
     });
 
     it('status (M17): 1–4 answer true, anything else is a 400; re-adding keeps an unsubscribed contact unsubscribed', async () => {
@@ -136,16 +165,28 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(Object.keys(all).sort(), ['displayCount', 'items', 'totalCount']);
       assert.ok(all.items.some((c: any) => c.id === eve));
       const byEmail = await ok('GET', '/inbox/v1/contacts?email=EVE%40example.net');
-      assert.deepEqual(byEmail.items.map((c: any) => c.id), [eve]);
+      assert.deepEqual(
+        byEmail.items.map((c: any) => c.id),
+        [eve],
+      );
       assert.equal(byEmail.totalCount, 1);
-      assert.deepEqual((await ok('GET', `/inbox/v1/contacts?listId=${list}`)).items.map((c: any) => c.id), [fay, eve]);
-      assert.deepEqual((await ok('GET', '/inbox/v1/contacts?tag=search-b')).items.map((c: any) => c.id), [eve]);
+      assert.deepEqual(
+        (await ok('GET', `/inbox/v1/contacts?listId=${list}`)).items.map((c: any) => c.id),
+        [fay, eve],
+      );
+      assert.deepEqual(
+        (await ok('GET', '/inbox/v1/contacts?tag=search-b')).items.map((c: any) => c.id),
+        [eve],
+      );
       assert.deepEqual((await ok('GET', '/inbox/v1/contacts?listId=nonsense')).items, []);
       const paged = await ok('GET', `/inbox/v1/contacts?listId=${list}&pageSize=1`);
       assert.deepEqual([paged.displayCount, paged.totalCount], [1, 2]);
 
       const tags = (await ok('GET', '/inbox/v1/tags')).items.filter((t: any) => t.tag.startsWith('search-'));
-      assert.deepEqual(tags, [{ tag: 'search-a', contactsCount: 2 }, { tag: 'search-b', contactsCount: 1 }]);
+      assert.deepEqual(tags, [
+        { tag: 'search-a', contactsCount: 2 },
+        { tag: 'search-b', contactsCount: 1 },
+      ]);
     });
 
     it('a list exports as CSV: header, one quoted-where-needed row per contact, every page', async () => {
@@ -169,22 +210,39 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await call('GET', `/inbox/v1/contactlists/${await newList('Theirs', b)}/export`), 404);
     });
 
-    it('bad bodies: 400 naming the field; another account\'s field is not usable', async () => {
+    it("bad bodies: 400 naming the field; another account's field is not usable", async () => {
       const list = await newList();
       assert.deepEqual(errorFields(expectEnvelope(await call('POST', `/inbox/v1/contactlists/${list}/add`, {}), 400)), ['email']);
       assert.deepEqual(errorFields(expectEnvelope(await call('POST', `/inbox/v1/contactlists/${list}/add`, { email: 'not an address' }), 400)), ['email']);
       const theirs = await newField('Theirs', 0, b);
-      assert.deepEqual(errorFields(expectEnvelope(await call('POST', `/inbox/v1/contactlists/${list}/add`, {
-        email: 'hal@example.net', customFields: [{ customFieldId: theirs, value: 'x' }],
-      }), 400)), ['customFields[0].customFieldId']);
+      assert.deepEqual(
+        errorFields(
+          expectEnvelope(
+            await call('POST', `/inbox/v1/contactlists/${list}/add`, {
+              email: 'hal@example.net',
+              customFields: [{ customFieldId: theirs, value: 'x' }],
+            }),
+            400,
+          ),
+        ),
+        ['customFields[0].customFieldId'],
+      );
       assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 0, 'a refused add adds nothing');
-      assert.ok(errorFields(expectEnvelope(await call('POST', `/inbox/v1/contactlists/${list}/add`, {
-        email: 'hal@example.net', customFields: [{ value: 'x' }],
-      }), 400)).includes('customFields[0].customFieldId'));
+      assert.ok(
+        errorFields(
+          expectEnvelope(
+            await call('POST', `/inbox/v1/contactlists/${list}/add`, {
+              email: 'hal@example.net',
+              customFields: [{ value: 'x' }],
+            }),
+            400,
+          ),
+        ).includes('customFields[0].customFieldId'),
+      );
       expectEnvelope(await call('POST', '/inbox/v1/contactlists/0123456789abcdef01234567/add', { email: 'hal@example.net' }), 404);
     });
 
-    it('another account\'s contacts are not found, not listed, not changed; keys need the marketing scope', async () => {
+    it("another account's contacts are not found, not listed, not changed; keys need the marketing scope", async () => {
       const theirList = await newList('Theirs', b);
       const theirs = await add(theirList, { email: 'ivy@example.net', tags: ['b-secret'] }, b);
       expectEnvelope(await call('GET', `/inbox/v1/contacts/${theirs}`), 404);
@@ -206,7 +264,13 @@ for (const dialect of DIALECTS) {
 
       const key = (await createApiKey(app, a.token, ['marketing'])).key;
       const readOnly = (await createApiKey(app, a.token, ['read'])).key;
-      assert.equal(expectEnvelope(await app.request({ method: 'POST', url: `/inbox/v1/contactlists/${mine}/add`, headers: { 'x-api-key': key }, body: { email: 'jo@example.net' } }), 200).resultObject.length, 24);
+      assert.equal(
+        expectEnvelope(
+          await app.request({ method: 'POST', url: `/inbox/v1/contactlists/${mine}/add`, headers: { 'x-api-key': key }, body: { email: 'jo@example.net' } }),
+          200,
+        ).resultObject.length,
+        24,
+      );
       expectEnvelope(await app.request({ method: 'GET', url: `/inbox/v1/contacts/${own}`, headers: { authorization: `Bearer ${key}` } }), 200);
       expectEnvelope(await app.request({ method: 'GET', url: `/inbox/v1/contacts/${own}`, headers: { 'x-api-key': readOnly } }), 403);
     });
@@ -221,7 +285,10 @@ for (const dialect of DIALECTS) {
         assert.equal((await outcomeOf(app, a, sent, 'reject+marketing@example.net')).state, 'bounced');
         assert.equal((await contact(id)).status, 2);
         const listed = await ok('GET', `/inbox/v1/contacts?listId=${two}`);
-        assert.deepEqual(listed.items.map((c: any) => c.status), [2]);
+        assert.deepEqual(
+          listed.items.map((c: any) => c.status),
+          [2],
+        );
         // Setting it active again would hide the bounce: refused until the suppression is lifted.
         expectEnvelope(await call('PATCH', `/inbox/v1/contacts/${id}/status`, { status: 1 }), 409);
         assert.equal(await ok('DELETE', `/notify/v1/suppressions/${encodeURIComponent('reject+marketing@example.net')}`), true);

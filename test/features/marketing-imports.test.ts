@@ -12,8 +12,25 @@ import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestAp
 import { DIALECTS } from '../helpers/db.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const STATUS_KEYS = ['added', 'alreadyExists', 'blocked', 'contactListId', 'createTime', 'customFields', 'hardBounce', 'id', 'invalid', 'invalidRows',
-  'limitExceeded', 'repetitive', 'spam', 'status', 'total', 'unsubscribe', 'updateTime'];
+const STATUS_KEYS = [
+  'added',
+  'alreadyExists',
+  'blocked',
+  'contactListId',
+  'createTime',
+  'customFields',
+  'hardBounce',
+  'id',
+  'invalid',
+  'invalidRows',
+  'limitExceeded',
+  'repetitive',
+  'spam',
+  'status',
+  'total',
+  'unsubscribe',
+  'updateTime',
+];
 
 for (const dialect of DIALECTS) {
   describe(`marketing contact imports [${dialect}]`, () => {
@@ -29,11 +46,17 @@ for (const dialect of DIALECTS) {
     after(() => app.close());
 
     const call = (method: Method, url: string, body?: unknown, account = a) => app.request({ method, url, token: account.token, body });
-    const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) => expectEnvelope(await call(method, url, body, account), status).resultObject;
-    const finished = (listId: string, importId: string, account = a) => eventually(async () => {
-      const status = await ok('GET', `/inbox/v1/contactlists/${listId}/import/${importId}`, undefined, 200, account);
-      return status.status === 2 ? status : undefined;
-    }, 20_000, `import ${importId} completed`);
+    const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) =>
+      expectEnvelope(await call(method, url, body, account), status).resultObject;
+    const finished = (listId: string, importId: string, account = a) =>
+      eventually(
+        async () => {
+          const status = await ok('GET', `/inbox/v1/contactlists/${listId}/import/${importId}`, undefined, 200, account);
+          return status.status === 2 ? status : undefined;
+        },
+        20_000,
+        `import ${importId} completed`,
+      );
 
     it('counts every kind of row, upserts by address, and re-subscribes nobody', async () => {
       const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Imported' }, 201)).id;
@@ -44,7 +67,11 @@ for (const dialect of DIALECTS) {
       const cy = await ok('POST', `/inbox/v1/contactlists/${other}/add`, { email: 'cy@example.net' });
       await ok('PATCH', `/inbox/v1/contacts/${cy}/status`, { status: 3 });
       const ida = await ok('POST', `/inbox/v1/contactlists/${other}/add`, { email: 'ida@example.net' });
-      for (const [email, reason] of [['dee@example.net', 'hard_bounce'], ['eve@example.net', 'complaint'], ['fay@example.net', 'manual']]) {
+      for (const [email, reason] of [
+        ['dee@example.net', 'hard_bounce'],
+        ['eve@example.net', 'complaint'],
+        ['fay@example.net', 'manual'],
+      ]) {
         await ok('POST', '/notify/v1/suppressions', { email, reason }, 201);
       }
 
@@ -69,10 +96,27 @@ for (const dialect of DIALECTS) {
       const { id, createTime, updateTime, invalidRows, ...counters } = status;
       assert.equal(id, importId);
       assert.deepEqual(counters, {
-        contactListId: list, customFields: [city], total: 11, added: 3, alreadyExists: 1, repetitive: 1, invalid: 2,
-        hardBounce: 1, unsubscribe: 1, spam: 1, blocked: 1, limitExceeded: 0, status: 2,
+        contactListId: list,
+        customFields: [city],
+        total: 11,
+        added: 3,
+        alreadyExists: 1,
+        repetitive: 1,
+        invalid: 2,
+        hardBounce: 1,
+        unsubscribe: 1,
+        spam: 1,
+        blocked: 1,
+        limitExceeded: 0,
+        status: 2,
       });
-      assert.deepEqual(invalidRows.map((r: any) => [r.row, r.email]), [[3, 'not-an-address'], [10, 'hal@example.net']]);
+      assert.deepEqual(
+        invalidRows.map((r: any) => [r.row, r.email]),
+        [
+          [3, 'not-an-address'],
+          [10, 'hal@example.net'],
+        ],
+      );
       assert.ok(invalidRows.every((r: any) => r.reason.length > 0));
 
       assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 4, 'ann, bob, gus and ida');
@@ -80,7 +124,10 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(members.map((c: any) => c.email).sort(), ['ann@example.net', 'bob@example.net', 'gus@example.net', 'ida@example.net']);
       assert.equal(members.find((c: any) => c.email === 'bob@example.net').id, bob, 'an upsert, not a second contact');
       assert.equal(members.find((c: any) => c.email === 'ida@example.net').id, ida);
-      assert.deepEqual(members.find((c: any) => c.email === 'gus@example.net').customFields.map((f: any) => f.value), ['42']);
+      assert.deepEqual(
+        members.find((c: any) => c.email === 'gus@example.net').customFields.map((f: any) => f.value),
+        ['42'],
+      );
       const cyNow = await ok('GET', `/inbox/v1/contacts/${cy}`);
       assert.deepEqual([cyNow.status, cyNow.listIds], [3, [other]], 'the unsubscribed contact is left as it was');
       assert.equal((await ok('GET', '/inbox/v1/contacts?email=dee%40example.net')).totalCount, 0, 'no contact made for a bounced address');
@@ -100,10 +147,27 @@ for (const dialect of DIALECTS) {
     it('an import accepted by a process that stopped before applying it is resumed, once', async () => {
       const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Resumed' }, 201)).id;
       const imports = app.runtime.services.marketing.imports;
-      const principal = { accountId: a.accountId, userId: a.userId, credential: 'session' as const, sessionId: null, apiKeyId: null, role: 'owner' as const, scopes: [] };
-      const id = await imports.accept(principal, list, [{ email: 'r1@example.net' }, { email: 'r2@example.net' }, { email: 'R1@example.net' }, { email: 'bad' }]);
+      const principal = {
+        accountId: a.accountId,
+        userId: a.userId,
+        credential: 'session' as const,
+        sessionId: null,
+        apiKeyId: null,
+        role: 'owner' as const,
+        scopes: [],
+      };
+      const id = await imports.accept(principal, list, [
+        { email: 'r1@example.net' },
+        { email: 'r2@example.net' },
+        { email: 'R1@example.net' },
+        { email: 'bad' },
+      ]);
       const waiting = await ok('GET', `/inbox/v1/contactlists/${list}/import/${id}`);
-      assert.deepEqual([waiting.status, waiting.total, waiting.added, waiting.repetitive, waiting.invalid], [0, 4, 0, 1, 1], 'counted when accepted, nothing applied yet');
+      assert.deepEqual(
+        [waiting.status, waiting.total, waiting.added, waiting.repetitive, waiting.invalid],
+        [0, 4, 0, 1, 1],
+        'counted when accepted, nothing applied yet',
+      );
       await Promise.all([imports.resumeUnfinished(), imports.resumeUnfinished()]);
       const done = await ok('GET', `/inbox/v1/contactlists/${list}/import/${id}`);
       assert.deepEqual([done.status, done.total, done.added, done.alreadyExists, done.repetitive, done.invalid], [2, 4, 2, 0, 1, 1]);

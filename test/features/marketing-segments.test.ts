@@ -23,7 +23,8 @@ for (const dialect of DIALECTS) {
     const ids: Record<string, string> = {};
 
     const call = (method: Method, url: string, body?: unknown, account = a) => app.request({ method, url, token: account.token, body });
-    const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) => expectEnvelope(await call(method, url, body, account), status).resultObject;
+    const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) =>
+      expectEnvelope(await call(method, url, body, account), status).resultObject;
     const countOf = async (rules: unknown): Promise<number> => {
       const segment = await ok('POST', '/inbox/v1/segments', { name: 'probe', rules }, 201);
       return (await ok('GET', `/inbox/v1/segments/${segment.id}/count`)).count;
@@ -35,10 +36,20 @@ for (const dialect of DIALECTS) {
       b = await app.signUp();
       const field = async (Name: string) => (await ok('POST', '/inbox/v1/customfields', { Name, Type: 0 }, 201)).id as string;
       const list = async (listName: string) => (await ok('POST', '/inbox/v1/contactlists', { listName }, 201)).id as string;
-      Object.assign(ids, { city: await field('City'), age: await field('Age'), joined: await field('Joined'), promo: await field('Promo'), l1: await list('L1'), l2: await list('L2') });
-      const add = async (listId: string, email: string, tags: string[] = [], values: Record<string, string | number> = {}) => ok('POST', `/inbox/v1/contactlists/${listId}/add`, {
-        email, tags, customFields: Object.entries(values).map(([name, value]) => ({ customFieldId: ids[name], value })),
+      Object.assign(ids, {
+        city: await field('City'),
+        age: await field('Age'),
+        joined: await field('Joined'),
+        promo: await field('Promo'),
+        l1: await list('L1'),
+        l2: await list('L2'),
       });
+      const add = async (listId: string, email: string, tags: string[] = [], values: Record<string, string | number> = {}) =>
+        ok('POST', `/inbox/v1/contactlists/${listId}/add`, {
+          email,
+          tags,
+          customFields: Object.entries(values).map(([name, value]) => ({ customFieldId: ids[name], value })),
+        });
       const ann = await add(ids.l1!, 'ann@example.com', ['vip'], { city: 'Berlin', age: 30, joined: '2024-01-15', promo: '50% off' });
       const bob = await add(ids.l1!, 'bob@example.net', [], { city: 'berlin', age: 'forty', joined: '2023-05-01', promo: '500 off' });
       await add(ids.l2!, 'bob@example.net');
@@ -53,7 +64,7 @@ for (const dialect of DIALECTS) {
     });
     after(() => app.close());
 
-    it('create, get, list (M34), put, patch, delete (M35), with the original\'s answer kinds', async () => {
+    it("create, get, list (M34), put, patch, delete (M35), with the original's answer kinds", async () => {
       const rules = { field: 'tag', operator: 'eq', value: 'vip' };
       const created = await ok('POST', '/inbox/v1/segments', { name: 'VIPs', rules }, 201);
       assert.deepEqual(Object.keys(created).sort(), SEGMENT_KEYS);
@@ -120,7 +131,17 @@ for (const dialect of DIALECTS) {
     });
 
     it('and/or groups nest, and a count follows the contacts as they change', async () => {
-      const activeVipOrNet = { and: [{ field: 'status', operator: 'eq', value: 1 }, { or: [{ field: 'tag', operator: 'eq', value: 'vip' }, { field: 'email', operator: 'ends_with', value: '.net' }] }] };
+      const activeVipOrNet = {
+        and: [
+          { field: 'status', operator: 'eq', value: 1 },
+          {
+            or: [
+              { field: 'tag', operator: 'eq', value: 'vip' },
+              { field: 'email', operator: 'ends_with', value: '.net' },
+            ],
+          },
+        ],
+      };
       const segment = await ok('POST', '/inbox/v1/segments', { name: 'Nested', rules: activeVipOrNet }, 201);
       const count = async () => (await ok('GET', `/inbox/v1/segments/${segment.id}/count`)).count;
       assert.equal(await count(), 2);
@@ -132,24 +153,38 @@ for (const dialect of DIALECTS) {
       assert.equal(await count(), 1);
     });
 
-    it('bad rules: 400 naming where; another account\'s list or field is refused; another account\'s segment is not found', async () => {
+    it("bad rules: 400 naming where; another account's list or field is refused; another account's segment is not found", async () => {
       const fields = async (rules: unknown) => errorFields(expectEnvelope(await call('POST', '/inbox/v1/segments', { name: 'x', rules }), 400));
       assert.deepEqual(await fields({ field: 'phone', operator: 'eq', value: 'x' }), ['rules.field']);
       assert.deepEqual(await fields({ field: 'status', operator: 'contains', value: 1 }), ['rules.operator']);
-      assert.deepEqual(await fields({ and: [{ field: 'status', operator: 'eq', value: 1 }, { field: 'status', operator: 'eq', value: 9 }] }), ['rules.and[1].value']);
+      assert.deepEqual(
+        await fields({
+          and: [
+            { field: 'status', operator: 'eq', value: 1 },
+            { field: 'status', operator: 'eq', value: 9 },
+          ],
+        }),
+        ['rules.and[1].value'],
+      );
       assert.deepEqual(await fields({ or: [] }), ['rules.or']);
       assert.deepEqual(await fields('status = 1'), ['rules']);
       assert.deepEqual(await fields({ field: `customField:${ids.age}`, operator: 'gt', value: 'ten' }), ['rules.value']);
       const theirList = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Theirs' }, 201, b)).id;
       assert.deepEqual(await fields({ field: 'list', operator: 'eq', value: theirList }), ['rules']);
-      assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/inbox/v1/segments', { rules: { field: 'tag', operator: 'eq', value: 'x' } }), 400)), ['name']);
+      assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/inbox/v1/segments', { rules: { field: 'tag', operator: 'eq', value: 'x' } }), 400)), [
+        'name',
+      ]);
 
       const theirs = await ok('POST', '/inbox/v1/segments', { name: 'Theirs', rules: { field: 'tag', operator: 'eq', value: 'vip' } }, 201, b);
       assert.deepEqual(await ok('GET', `/inbox/v1/segments/${theirs.id}/count`, undefined, 200, b), { count: 1 });
       for (const [method, url, body] of [
-        ['GET', `/inbox/v1/segments/${theirs.id}`], ['GET', `/inbox/v1/segments/${theirs.id}/count`], ['DELETE', `/inbox/v1/segments/${theirs.id}`],
-        ['PUT', `/inbox/v1/segments/${theirs.id}`, { name: 'x', rules: { field: 'tag', operator: 'eq', value: 'x' } }], ['PATCH', `/inbox/v1/segments/${theirs.id}`, { name: 'x' }],
-      ] as [Method, string, unknown?][]) expectEnvelope(await call(method, url, body), 404);
+        ['GET', `/inbox/v1/segments/${theirs.id}`],
+        ['GET', `/inbox/v1/segments/${theirs.id}/count`],
+        ['DELETE', `/inbox/v1/segments/${theirs.id}`],
+        ['PUT', `/inbox/v1/segments/${theirs.id}`, { name: 'x', rules: { field: 'tag', operator: 'eq', value: 'x' } }],
+        ['PATCH', `/inbox/v1/segments/${theirs.id}`, { name: 'x' }],
+      ] as [Method, string, unknown?][])
+        expectEnvelope(await call(method, url, body), 404);
       assert.ok(!JSON.stringify(await ok('GET', '/inbox/v1/segments')).includes(theirs.id));
     });
   });

@@ -11,7 +11,21 @@ import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '..
 
 const ID = /^[0-9a-f]{24}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const MESSAGE_KEYS = ['createTime', 'createUserId', 'customerId', 'from', 'id', 'isDeleted', 'messageId', 'recipientCount', 'recipients', 'senderId', 'subject', 'updateTime', 'updateUserId'];
+const MESSAGE_KEYS = [
+  'createTime',
+  'createUserId',
+  'customerId',
+  'from',
+  'id',
+  'isDeleted',
+  'messageId',
+  'recipientCount',
+  'recipients',
+  'senderId',
+  'subject',
+  'updateTime',
+  'updateUserId',
+];
 const RECIPIENT_KEYS = ['attempts', 'email', 'id', 'lastResponse', 'name', 'sentTime', 'state', 'updateTime'];
 
 function addresses(field: AddressObject | AddressObject[] | undefined): { address: string | undefined; name: string }[] {
@@ -28,12 +42,14 @@ for (const dialect of DIALECTS) {
     const send = async (account: TestAccount, body: Record<string, unknown>) =>
       expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/send', token: account.token, body }), 200).resultObject;
     const simple = (account: TestAccount, subject: string) => ({
-      from: { name: 'Shop', email: account.email }, to: [{ email: 'ann@example.net' }], subject, htmlContent: `<p>${subject}</p>`,
+      from: { name: 'Shop', email: account.email },
+      to: [{ email: 'ann@example.net' }],
+      subject,
+      htmlContent: `<p>${subject}</p>`,
     });
     const list = async (account: TestAccount, query = '') =>
       expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages${query}`, token: account.token }), 200).resultObject;
-    const raw = (account: TestAccount, id: string) =>
-      app.request({ method: 'GET', url: `/notify/v1/messages/${id}/raw`, token: account.token });
+    const raw = (account: TestAccount, id: string) => app.request({ method: 'GET', url: `/notify/v1/messages/${id}/raw`, token: account.token });
     const parsedRaw = async (account: TestAccount, id: string): Promise<{ text: string; mail: ParsedMail }> => {
       const response = await raw(account, id);
       assert.equal(response.status, 200, response.text);
@@ -61,8 +77,14 @@ for (const dialect of DIALECTS) {
       const result = await list(account);
       assert.equal(result.totalCount, 3);
       assert.equal(result.displayCount, 3);
-      assert.deepEqual(result.items.map((m: any) => m.subject), ['Third', 'Second', 'First']);
-      assert.deepEqual(result.items.map((m: any) => m.id), [third.id, second.id, first.id]);
+      assert.deepEqual(
+        result.items.map((m: any) => m.subject),
+        ['Third', 'Second', 'First'],
+      );
+      assert.deepEqual(
+        result.items.map((m: any) => m.id),
+        [third.id, second.id, first.id],
+      );
       for (const m of result.items) {
         assert.deepEqual(Object.keys(m).sort(), MESSAGE_KEYS, 'the list carries no htmlContent');
         assert.match(m.id, ID);
@@ -77,10 +99,13 @@ for (const dialect of DIALECTS) {
       const oldest = result.items[2];
       assert.equal(oldest.messageId, first.messageId);
       assert.equal(oldest.recipientCount, 2);
-      assert.deepEqual(oldest.recipients.map((r: any) => ({ id: r.id, email: r.email, name: r.name, state: r.state })), [
-        { id: first.recipients[0].id, email: 'x@example.net', name: 'X', state: 'queued' },
-        { id: first.recipients[1].id, email: 'y@example.net', name: '', state: 'queued' },
-      ]);
+      assert.deepEqual(
+        oldest.recipients.map((r: any) => ({ id: r.id, email: r.email, name: r.name, state: r.state })),
+        [
+          { id: first.recipients[0].id, email: 'x@example.net', name: 'X', state: 'queued' },
+          { id: first.recipients[1].id, email: 'y@example.net', name: '', state: 'queued' },
+        ],
+      );
       assert.equal(result.items[0].recipients.length, 1);
     });
 
@@ -91,7 +116,10 @@ for (const dialect of DIALECTS) {
       const item = (await list(account)).items[0];
       assert.equal(item.id, sent.id);
       assert.equal(item.recipientCount, 101);
-      assert.deepEqual(item.recipients.map((r: { email: string }) => r.email), to.slice(0, 100).map((r) => r.email));
+      assert.deepEqual(
+        item.recipients.map((r: { email: string }) => r.email),
+        to.slice(0, 100).map((r) => r.email),
+      );
       const detail = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${sent.id}`, token: account.token }), 200).resultObject;
       assert.equal(detail.recipients.length, 101);
     });
@@ -107,18 +135,26 @@ for (const dialect of DIALECTS) {
       const p4 = await list(account, '?page=4&pageSize=2');
       assert.deepEqual([p1.displayCount, p2.displayCount, p3.displayCount, p4.displayCount], [2, 2, 1, 0]);
       for (const p of [p1, p2, p3, p4]) assert.equal(p.totalCount, 5);
-      assert.deepEqual([...p1.items, ...p2.items, ...p3.items].map((m: any) => m.id), newestFirst);
+      assert.deepEqual(
+        [...p1.items, ...p2.items, ...p3.items].map((m: any) => m.id),
+        newestFirst,
+      );
       for (const p of [p1, p2, p3]) for (const m of p.items) assert.equal(m.recipients.length, 1, 'recipients are attached on every page');
       const tooBig = await app.request({ method: 'GET', url: '/notify/v1/messages?pageSize=501', token: account.token });
       expectEnvelope(tooBig, 400);
       expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages?page=0', token: account.token }), 400);
     });
 
-    it('GET /messages/{id} shows htmlContent and each recipient\'s state', async () => {
+    it("GET /messages/{id} shows htmlContent and each recipient's state", async () => {
       const html = '<div><h1>Receipt</h1><p>Total: 12&nbsp;EUR</p></div>';
       const sent = await send(a, {
-        from: { name: 'Shop', email: a.email }, to: [{ email: 'ann@example.net', name: 'Ann' }, { email: 'bob@example.org', name: 'Bob' }],
-        subject: 'Receipt', htmlContent: html,
+        from: { name: 'Shop', email: a.email },
+        to: [
+          { email: 'ann@example.net', name: 'Ann' },
+          { email: 'bob@example.org', name: 'Bob' },
+        ],
+        subject: 'Receipt',
+        htmlContent: html,
       });
       const got = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${sent.id}`, token: a.token }), 200).resultObject;
       assert.deepEqual(Object.keys(got).sort(), [...MESSAGE_KEYS, 'htmlContent'].sort());
@@ -126,10 +162,13 @@ for (const dialect of DIALECTS) {
       assert.equal(got.messageId, sent.messageId);
       assert.equal(got.createTime, sent.queuedAt);
       assert.deepEqual(got.from, { email: a.email, name: 'Shop' });
-      assert.deepEqual(got.recipients.map((r: any) => [r.email, r.name, r.state, r.attempts, r.lastResponse, r.sentTime]), [
-        ['ann@example.net', 'Ann', 'queued', 0, null, null],
-        ['bob@example.org', 'Bob', 'queued', 0, null, null],
-      ]);
+      assert.deepEqual(
+        got.recipients.map((r: any) => [r.email, r.name, r.state, r.attempts, r.lastResponse, r.sentTime]),
+        [
+          ['ann@example.net', 'Ann', 'queued', 0, null, null],
+          ['bob@example.org', 'Bob', 'queued', 0, null, null],
+        ],
+      );
       for (const r of got.recipients) assert.match(r.updateTime, ISO_MS);
     });
 
@@ -140,7 +179,7 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('another account\'s message is 404 on GET and /raw and never in the list', async () => {
+    it("another account's message is 404 on GET and /raw and never in the list", async () => {
       const theirs = await send(b, simple(b, 'Private to B'));
       const got = await app.request({ method: 'GET', url: `/notify/v1/messages/${theirs.id}`, token: a.token });
       expectEnvelope(got, 404);
@@ -167,7 +206,10 @@ for (const dialect of DIALECTS) {
       });
       const { text, mail } = await parsedRaw(a, sent.id);
       assert.deepEqual(addresses(mail.from), [{ address: a.email, name: 'Shop Team' }]);
-      assert.deepEqual(addresses(mail.to), [{ address: 'ann@example.net', name: 'Ann Example' }, { address: 'bob@example.org', name: '' }]);
+      assert.deepEqual(addresses(mail.to), [
+        { address: 'ann@example.net', name: 'Ann Example' },
+        { address: 'bob@example.org', name: '' },
+      ]);
       assert.equal(mail.subject, 'Your order has shipped');
       assert.equal(mail.html, html);
       assert.equal(mail.text?.trim(), 'Order shipped\n\nHello Ann,\nyour order #1 (https://shop.example/o/1) is on its way.');
@@ -210,10 +252,16 @@ for (const dialect of DIALECTS) {
       assert.equal(mail.subject, subject);
     });
 
-    it('without from.name, the From name is the sender\'s displayName', async () => {
-      const sender = expectEnvelope(await app.request({
-        method: 'POST', url: '/notify/v1/senders', token: a.token, body: { email: 'noreply@a-shop.example', displayName: 'A Shop' },
-      }), 201).resultObject;
+    it("without from.name, the From name is the sender's displayName", async () => {
+      const sender = expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/senders',
+          token: a.token,
+          body: { email: 'noreply@a-shop.example', displayName: 'A Shop' },
+        }),
+        201,
+      ).resultObject;
       const sent = await send(a, { from: { email: 'NoReply@a-shop.example' }, to: [{ email: 'ann@example.net' }], subject: 'Named', htmlContent: '<p>x</p>' });
       const got = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${sent.id}`, token: a.token }), 200).resultObject;
       assert.equal(got.senderId, sender.id);

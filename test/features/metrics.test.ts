@@ -22,7 +22,7 @@ const OUTCOMES = ['sent', 'delivered', 'deferred', 'bounced', 'suppressed'] as c
 /** A scrape of the API: by default with the app's METRICS_TOKEN, as Prometheus would send it; `null`: no Authorization header. */
 async function getMetrics(app: TestApp, given?: string | null): Promise<TestResponse> {
   const token = app.runtime.config.metricsToken;
-  const authorization = given === undefined ? (token ? `Bearer ${token}` : undefined) : given ?? undefined;
+  const authorization = given === undefined ? (token ? `Bearer ${token}` : undefined) : (given ?? undefined);
   return app.request({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
 }
 
@@ -34,10 +34,14 @@ async function scrape(app: TestApp, authorization?: string): Promise<Exposition>
 
 /** Scrapes until `ready` holds (outcomes are counted once committed, the gauges read the database). */
 function scrapeUntil(read: () => Promise<Exposition>, ready: (m: Exposition) => boolean, what: string): Promise<Exposition> {
-  return eventually(async () => {
-    const m = await read();
-    return ready(m) ? m : undefined;
-  }, 20_000, what);
+  return eventually(
+    async () => {
+      const m = await read();
+      return ready(m) ? m : undefined;
+    },
+    20_000,
+    what,
+  );
 }
 
 /** An app and an account on it for one describe block, closed after it; `options` is read when it starts. */
@@ -68,7 +72,8 @@ describe('the exposition-format check used below', () => {
       valid.replace('# TYPE x_total counter', '# TYPE x_total countr'), // unknown type
       '# TYPE h histogram\nh_bucket{le="1"} 2\nh_bucket{le="+Inf"} 1\nh_sum 1\nh_count 1\n', // buckets not cumulative
       '# TYPE h histogram\nh_bucket{le="1"} 1\nh_sum 1\nh_count 1\n', // no +Inf bucket
-    ]) assert.throws(() => parseExposition(broken), Error, JSON.stringify(broken));
+    ])
+      assert.throws(() => parseExposition(broken), Error, JSON.stringify(broken));
   });
 });
 
@@ -88,7 +93,11 @@ for (const dialect of DIALECTS) {
         assert.equal((await outcomeOf(app, account, first, 'blocked@example.net')).state, 'suppressed');
         assert.equal((await outcomeOf(app, account, second, 'three@example.net')).state, 'sent');
 
-        const m = await scrapeUntil(() => scrape(app), (m) => recorded(m) === 4 && m.value('postwire_queue_jobs') === 0, 'four recorded outcomes and an empty queue');
+        const m = await scrapeUntil(
+          () => scrape(app),
+          (m) => recorded(m) === 4 && m.value('postwire_queue_jobs') === 0,
+          'four recorded outcomes and an empty queue',
+        );
         assert.equal(m.value('postwire_messages_accepted_total'), 2);
         assert.equal(m.value('postwire_recipients_accepted_total'), 4);
         assert.deepEqual(Object.fromEntries(OUTCOMES.map((o) => [o, deliveries(m, o)])), { sent: 3, delivered: 0, deferred: 0, bounced: 0, suppressed: 1 });
@@ -137,11 +146,19 @@ for (const dialect of DIALECTS) {
         assert.equal((await scrape(app)).types.get('postwire_worker_giving_way'), 'gauge');
         const sent: Awaited<ReturnType<typeof sendMessage>>[] = [];
         // Several sends between scrapes: any window of 100 ms or more then holds at least one.
-        await scrapeUntil(async () => {
-          for (let i = 0; i < 5; i++) sent.push(await sendMessage(app, account, [`p${sent.length}@example.net`]));
-          return scrape(app);
-        }, (m) => givingWay(m) === 1, 'giving way while sends keep coming');
-        await scrapeUntil(() => scrape(app), (m) => givingWay(m) === 0, 'no longer giving way once the sends stopped');
+        await scrapeUntil(
+          async () => {
+            for (let i = 0; i < 5; i++) sent.push(await sendMessage(app, account, [`p${sent.length}@example.net`]));
+            return scrape(app);
+          },
+          (m) => givingWay(m) === 1,
+          'giving way while sends keep coming',
+        );
+        await scrapeUntil(
+          () => scrape(app),
+          (m) => givingWay(m) === 0,
+          'no longer giving way once the sends stopped',
+        );
         for (const [i, message] of sent.entries()) assert.equal((await outcomeOf(app, account, message, `p${i}@example.net`)).state, 'sent');
       });
     });
@@ -153,7 +170,10 @@ for (const dialect of DIALECTS) {
       });
       // Registered after the sink's hooks: the app starts after the sink and closes before it.
       // The deferred recipient's retry is an hour away: it stays queued and not due for the whole suite.
-      const ctx = appPerSuite(dialect, () => ({ worker: true, config: { metricsToken: METRICS_TOKEN, transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false, retryFirstDelayMs: 3_600_000 } }));
+      const ctx = appPerSuite(dialect, () => ({
+        worker: true,
+        config: { metricsToken: METRICS_TOKEN, transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false, retryFirstDelayMs: 3_600_000 },
+      }));
       after(() => sink.close());
 
       it('counts delivered, deferred and bounced; the deferred recipient stays queued but is not due', async () => {
@@ -164,7 +184,11 @@ for (const dialect of DIALECTS) {
         assert.equal((await outcomeOf(app, account, sent, 'reject@example.net')).state, 'bounced');
         assert.equal(messagesTo(sink, 'ok@example.net').length, 1);
 
-        const m = await scrapeUntil(() => scrape(app), (m) => recorded(m) === 3, 'three recorded outcomes');
+        const m = await scrapeUntil(
+          () => scrape(app),
+          (m) => recorded(m) === 3,
+          'three recorded outcomes',
+        );
         assert.deepEqual(Object.fromEntries(OUTCOMES.map((o) => [o, deliveries(m, o)])), { sent: 0, delivered: 1, deferred: 1, bounced: 1, suppressed: 0 });
         for (const result of ['delivered', 'deferred', 'bounced']) {
           assert.equal(m.value('postwire_transport_attempt_duration_seconds_count', { transport: 'smtp', result }), 1, `one ${result} attempt`);
@@ -190,7 +214,11 @@ for (const dialect of DIALECTS) {
 
         sink.releaseHeld();
         assert.equal((await outcomeOf(app, account, sent, 'hold@example.net')).state, 'delivered');
-        const m = await scrapeUntil(() => scrape(app), (m) => deliveries(m, 'delivered') === 2 && m.value('postwire_queue_leased_jobs') === 0, 'the held delivery recorded');
+        const m = await scrapeUntil(
+          () => scrape(app),
+          (m) => deliveries(m, 'delivered') === 2 && m.value('postwire_queue_leased_jobs') === 0,
+          'the held delivery recorded',
+        );
         assert.equal(m.value('postwire_queue_jobs'), 1);
         assert.equal(m.value('postwire_delivery_latency_seconds_count', { outcome: 'delivered' }), 2);
         assert.equal(m.value('postwire_messages_accepted_total'), 2);
@@ -207,8 +235,16 @@ for (const dialect of DIALECTS) {
         await sendMessage(app, account, ['c@example.net']);
         const db = app.runtime.services.handle.db;
         // As if the first recipient had waited 90 s, and the second's retry were due in an hour.
-        await db.updateTable('delivery_jobs').set({ run_at: Date.now() - 90_000 }).where('recipient_id', '=', first.recipients[0]!.id).execute();
-        await db.updateTable('delivery_jobs').set({ run_at: Date.now() + 3_600_000 }).where('recipient_id', '=', first.recipients[1]!.id).execute();
+        await db
+          .updateTable('delivery_jobs')
+          .set({ run_at: Date.now() - 90_000 })
+          .where('recipient_id', '=', first.recipients[0]!.id)
+          .execute();
+        await db
+          .updateTable('delivery_jobs')
+          .set({ run_at: Date.now() + 3_600_000 })
+          .where('recipient_id', '=', first.recipients[1]!.id)
+          .execute();
 
         const m = await scrape(app);
         assert.equal(m.value('postwire_queue_jobs'), 3);
@@ -237,7 +273,7 @@ for (const dialect of DIALECTS) {
     describe('METRICS_TOKEN set', () => {
       const ctx = appPerSuite(dialect, () => ({ config: { metricsToken: METRICS_TOKEN } }));
 
-      it('refuses a scrape without the token, with another token or with a user\'s access token: 401 envelope', async () => {
+      it("refuses a scrape without the token, with another token or with a user's access token: 401 envelope", async () => {
         const { app, account } = ctx;
         for (const authorization of [null, 'Bearer wrong-token', `Bearer ${account.token}`, METRICS_TOKEN, `Basic ${METRICS_TOKEN}`]) {
           const body = expectEnvelope(await getMetrics(app, authorization), 401);
@@ -259,9 +295,15 @@ for (const dialect of DIALECTS) {
       before(async () => {
         api = await startTestApp(dialect, { config: { metricsToken: METRICS_TOKEN } });
         account = await api.signUp();
-        const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_POLL_MS: '50', PASSWORD_HASH_COST: '4' }, {
-          dataDir: api.database.dataDir, databaseUrl: api.database.databaseUrl, metricsPort: 0, metricsToken: METRICS_TOKEN,
-        });
+        const config = loadConfig(
+          { LOG_LEVEL: 'silent', WORKER_POLL_MS: '50', PASSWORD_HASH_COST: '4' },
+          {
+            dataDir: api.database.dataDir,
+            databaseUrl: api.database.databaseUrl,
+            metricsPort: 0,
+            metricsToken: METRICS_TOKEN,
+          },
+        );
         worker = await createRuntime(config, { api: false, worker: true }, createLogger(config));
         await worker.listen();
       });
@@ -270,10 +312,9 @@ for (const dialect of DIALECTS) {
         await api.close();
       });
 
-      const fetchMetrics = (path: string, authorization?: string) =>
-        fetch(`${worker.metricsUrl}${path}`, { headers: authorization ? { authorization } : {} });
+      const fetchMetrics = (path: string, authorization?: string) => fetch(`${worker.metricsUrl}${path}`, { headers: authorization ? { authorization } : {} });
 
-      it('serves its own counters and the installation\'s queue; the API process serves its own', async () => {
+      it("serves its own counters and the installation's queue; the API process serves its own", async () => {
         const sent = await sendMessage(api, account, ['x@example.net', 'y@example.net']);
         for (const email of ['x@example.net', 'y@example.net']) assert.equal((await outcomeOf(api, account, sent, email)).state, 'sent');
 
@@ -283,7 +324,7 @@ for (const dialect of DIALECTS) {
           assert.match(response.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
           return parseExposition(await response.text());
         };
-        const m = await scrapeUntil(read, (m) => deliveries(m, 'sent') === 2 && m.value('postwire_queue_jobs') === 0, 'the worker\'s two deliveries');
+        const m = await scrapeUntil(read, (m) => deliveries(m, 'sent') === 2 && m.value('postwire_queue_jobs') === 0, "the worker's two deliveries");
         assert.equal(m.value('postwire_messages_accepted_total'), 0, 'the worker accepted nothing: the API process did');
         const fromApi = await scrape(api);
         assert.equal(fromApi.value('postwire_messages_accepted_total'), 1);

@@ -18,13 +18,19 @@ for (const dialect of DIALECTS) {
       app = await startTestApp(dialect);
       a = await app.signUp();
       for (let i = 0; i < 7; i++) {
-        const response = await app.request({ method: 'POST', url: '/notify/v1/templates', token: a.token, body: { name: `t${i}`, subject: 'Hi', htmlContent: '<p>x</p>' } });
+        const response = await app.request({
+          method: 'POST',
+          url: '/notify/v1/templates',
+          token: a.token,
+          body: { name: `t${i}`, subject: 'Hi', htmlContent: '<p>x</p>' },
+        });
         created.push(expectEnvelope(response, 201).resultObject.id);
       }
     });
     after(() => app.close());
 
-    const list = async (query: string) => expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/templates?${query}`, token: a.token }), 200).resultObject;
+    const list = async (query: string) =>
+      expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/templates?${query}`, token: a.token }), 200).resultObject;
 
     it('walks every row newest first by key, as by page number', async () => {
       const byKey: string[] = [];

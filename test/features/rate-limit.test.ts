@@ -22,8 +22,12 @@ const STORES = ['memory', 'redis'] as const;
 
 /** Limits so high that only the one a test lowers can be reached. */
 const QUIET: Partial<Config> = {
-  rateLimitPerMinute: 100_000, rateLimitPerIpPerMinute: 100_000, rateLimitExemptIps: [],
-  loginAttemptsPerIp: 100_000, loginFailuresPerEmailAndIp: 100_000, loginFailuresPerEmail: 100_000,
+  rateLimitPerMinute: 100_000,
+  rateLimitPerIpPerMinute: 100_000,
+  rateLimitExemptIps: [],
+  loginAttemptsPerIp: 100_000,
+  loginFailuresPerEmailAndIp: 100_000,
+  loginFailuresPerEmail: 100_000,
 };
 
 function expectRateLimited(response: TestResponse, what: RegExp): number {
@@ -42,7 +46,9 @@ before(async () => {
     await redis.connect();
     await redis.ping();
   } catch (error) {
-    throw new Error(`these tests need Redis on 127.0.0.1:6379 and cannot reach it (${(error as Error).message}); start it with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no`);
+    throw new Error(
+      `these tests need Redis on 127.0.0.1:6379 and cannot reach it (${(error as Error).message}); start it with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no`,
+    );
   } finally {
     redis.disconnect();
   }
@@ -66,7 +72,9 @@ for (const dialect of DIALECTS) {
       const start = async (config: Partial<Config>) => {
         const prefix = `postwire-test:${randomBytes(6).toString('hex')}:`;
         prefixes.push(prefix);
-        const app = await startTestApp(dialect, { config: { ...QUIET, ...(store === 'redis' ? { redisUrl: REDIS_URL, redisKeyPrefix: prefix } : {}), ...config } });
+        const app = await startTestApp(dialect, {
+          config: { ...QUIET, ...(store === 'redis' ? { redisUrl: REDIS_URL, redisKeyPrefix: prefix } : {}), ...config },
+        });
         apps.push(app);
         return app;
       };
@@ -86,11 +94,15 @@ for (const dialect of DIALECTS) {
         const retryAfter = expectRateLimited(await get(a.token), /requests with this credential \(limit 4 per minute\)/);
         assert.ok(retryAfter <= 60);
         // The same user logging in again is the same credential (the user the token was issued to).
-        const again = expectEnvelope(await app.request({ method: 'POST', url: '/token', body: { EmailAddress: a.email, Password: a.password } }), 200).resultObject;
+        const again = expectEnvelope(
+          await app.request({ method: 'POST', url: '/token', body: { EmailAddress: a.email, Password: a.password } }),
+          200,
+        ).resultObject;
         expectRateLimited(await get(again.access_token), /credential/);
         // Another user, and an API key of the limited user's account, count on their own.
         expectEnvelope(await get(b.token), 200);
-        const key = expectEnvelope(await app.request({ method: 'POST', url: '/account/apikeys', token: b.token, body: { name: 'ci', scopes: ['read'] } }), 201).resultObject.key;
+        const key = expectEnvelope(await app.request({ method: 'POST', url: '/account/apikeys', token: b.token, body: { name: 'ci', scopes: ['read'] } }), 201)
+          .resultObject.key;
         for (let i = 0; i < 4; i++) expectEnvelope(await get(key), 200);
         expectRateLimited(await get(key), /credential/);
         expectEnvelope(await get(b.token), 200);
@@ -105,9 +117,15 @@ for (const dialect of DIALECTS) {
         expectEnvelope(await from(app, ip, { method: 'GET', url: '/account', token: account.token }), 200);
         expectEnvelope(await from(app, ip, { method: 'GET', url: '/no/such/route' }), 404);
         expectEnvelope(await from(app, ip, { method: 'POST', url: '/token', body: { EmailAddress: account.email, Password: account.password } }), 200);
-        expectRateLimited(await from(app, ip, { method: 'GET', url: '/notify/v1/senders', token: account.token }), /requests from this IP address \(limit 5 per minute\)/);
+        expectRateLimited(
+          await from(app, ip, { method: 'GET', url: '/notify/v1/senders', token: account.token }),
+          /requests from this IP address \(limit 5 per minute\)/,
+        );
         expectRateLimited(await from(app, ip, { method: 'GET', url: '/account/payments', token: account.token }), /IP address/);
-        expectRateLimited(await from(app, ip, { method: 'POST', url: '/token', body: { EmailAddress: account.email, Password: account.password } }), /IP address/);
+        expectRateLimited(
+          await from(app, ip, { method: 'POST', url: '/token', body: { EmailAddress: account.email, Password: account.password } }),
+          /IP address/,
+        );
         for (const url of ['/healthz', '/readyz', '/docs/json']) {
           const response = await from(app, ip, { method: 'GET', url });
           assert.equal(response.status, 200, `${url}: ${response.text.slice(0, 200)}`);
@@ -158,7 +176,10 @@ for (const dialect of DIALECTS) {
         // Correct logins do not count: ten in a row from one IP all work.
         for (let i = 0; i < 10; i++) expectEnvelope(await login(app, '198.51.100.21', neighbour), 200);
         // The address is compared without case.
-        expectRateLimited(await from(app, guesser, { method: 'POST', url: '/token', body: { EmailAddress: owner.email.toUpperCase(), Password: 'x' } }), /failed logins/);
+        expectRateLimited(
+          await from(app, guesser, { method: 'POST', url: '/token', body: { EmailAddress: owner.email.toUpperCase(), Password: 'x' } }),
+          /failed logins/,
+        );
       });
 
       it('POST /token: failures for an address from many IPs together lock it everywhere, until the window ends', async () => {

@@ -31,15 +31,22 @@ for (const dialect of DIALECTS) {
     });
     after(() => relay?.close());
 
-    const schedule = (to: string[], at: string | number, account = a) => app.request({
-      method: 'POST', url: '/notify/v1/send', token: account.token,
-      body: {
-        from: { email: account.email }, to: to.map((email) => ({ email })), subject: 'Later', htmlContent: '<p>Later</p>',
-        scheduledAt: typeof at === 'number' ? new Date(at).toISOString() : at,
-      },
-    });
+    const schedule = (to: string[], at: string | number, account = a) =>
+      app.request({
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: account.token,
+        body: {
+          from: { email: account.email },
+          to: to.map((email) => ({ email })),
+          subject: 'Later',
+          htmlContent: '<p>Later</p>',
+          scheduledAt: typeof at === 'number' ? new Date(at).toISOString() : at,
+        },
+      });
     const cancel = (id: string, account = a) => app.request({ method: 'DELETE', url: `/notify/v1/messages/${id}/schedule`, token: account.token });
-    const detail = async (id: string) => expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${id}`, token: a.token }), 200).resultObject;
+    const detail = async (id: string) =>
+      expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${id}`, token: a.token }), 200).resultObject;
 
     it('is accepted now and shows its time; its queue rows are not due before it', async () => {
       const at = Date.now() + HOUR;
@@ -57,7 +64,10 @@ for (const dialect of DIALECTS) {
 
       const message = await detail(result.id);
       assert.equal(message.scheduledAt, new Date(at).toISOString());
-      assert.deepEqual(message.recipients[0].events.map((e: any) => [e.type, e.details.scheduledAt]), [['accepted', new Date(at).toISOString()]]);
+      assert.deepEqual(
+        message.recipients[0].events.map((e: any) => [e.type, e.details.scheduledAt]),
+        [['accepted', new Date(at).toISOString()]],
+      );
     });
 
     it('is delivered once its time has come, not before', async () => {
@@ -76,10 +86,16 @@ for (const dialect of DIALECTS) {
       const message = await detail(result.id);
       for (const r of message.recipients) {
         assert.equal(r.state, 'cancelled');
-        assert.deepEqual(r.events.map((e: any) => e.type), ['accepted', 'cancelled']);
+        assert.deepEqual(
+          r.events.map((e: any) => e.type),
+          ['accepted', 'cancelled'],
+        );
         assert.equal(await queueRowOf(app, r.id), undefined);
       }
-      const events = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/events?type=cancelled&messageId=${result.id}`, token: a.token }), 200).resultObject;
+      const events = expectEnvelope(
+        await app.request({ method: 'GET', url: `/notify/v1/events?type=cancelled&messageId=${result.id}`, token: a.token }),
+        200,
+      ).resultObject;
       assert.equal(events.totalCount, 2);
       // Cancelling twice is a conflict, not a second cancellation.
       assert.match(expectEnvelope(await cancel(result.id), 409).resultMessage, /already cancelled/);
@@ -89,7 +105,11 @@ for (const dialect of DIALECTS) {
       const result = expectEnvelope(await schedule(['leased@example.net'], Date.now() + HOUR), 200).resultObject;
       // A worker holding a live lease on the row: its delivery may be under way.
       const db: Db = app.runtime.services.handle.db;
-      await db.updateTable('delivery_jobs').set({ locked_by: 'another-worker', locked_until: Date.now() + HOUR }).where('message_id', '=', result.id).execute();
+      await db
+        .updateTable('delivery_jobs')
+        .set({ locked_by: 'another-worker', locked_until: Date.now() + HOUR })
+        .where('message_id', '=', result.id)
+        .execute();
       assert.match(expectEnvelope(await cancel(result.id), 409).resultMessage, /has started/);
       assert.equal((await recipientsNow(app, a, result.id))[0]!.state, 'queued', 'nothing changed');
       assert.ok(await queueRowOf(app, result.recipients[0].id), 'the queue row is still there');
@@ -99,7 +119,7 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await cancel(sent.id), 409);
     });
 
-    it('a message that was not scheduled cannot be cancelled; another account\'s message is not found', async () => {
+    it("a message that was not scheduled cannot be cancelled; another account's message is not found", async () => {
       const now = await sendMessage(app, a, ['plain@example.net']);
       assert.match(expectEnvelope(await cancel(now.id), 409).resultMessage, /not scheduled/);
       const scheduled = expectEnvelope(await schedule(['mine@example.net'], Date.now() + HOUR), 200).resultObject;

@@ -34,10 +34,13 @@ for (const dialect of DIALECTS) {
     });
     after(() => relay?.close());
 
-    const send = (body: Record<string, unknown>, account = a) => app.request({
-      method: 'POST', url: '/notify/v1/send', token: account.token,
-      body: { from: { name: 'Shop', email: account.email }, subject: 'Your order', htmlContent: '<p>Hello <b>there</b></p>', ...body },
-    });
+    const send = (body: Record<string, unknown>, account = a) =>
+      app.request({
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: account.token,
+        body: { from: { name: 'Shop', email: account.email }, subject: 'Your order', htmlContent: '<p>Hello <b>there</b></p>', ...body },
+      });
 
     async function delivered(email: string): Promise<ParsedMail> {
       const received = await eventually(async () => messagesTo(sink, email)[0], 20_000, `a message to ${email}`);
@@ -45,14 +48,20 @@ for (const dialect of DIALECTS) {
     }
 
     it('cc and bcc are recipients with their own state; Bcc appears in no header', async () => {
-      const body = expectEnvelope(await send({
-        to: [{ email: 'to1@example.net', name: 'To One' }],
-        cc: [{ email: 'cc1@example.net', name: 'Cc One' }, { email: 'TO1@example.net' }],
-        bcc: [{ email: 'bcc1@example.net' }],
-      }), 200);
+      const body = expectEnvelope(
+        await send({
+          to: [{ email: 'to1@example.net', name: 'To One' }],
+          cc: [{ email: 'cc1@example.net', name: 'Cc One' }, { email: 'TO1@example.net' }],
+          bcc: [{ email: 'bcc1@example.net' }],
+        }),
+        200,
+      );
       const result = body.resultObject;
       assert.deepEqual(result.accepted, ['to1@example.net', 'cc1@example.net', 'bcc1@example.net'], 'an address named twice gets one copy');
-      assert.deepEqual(result.recipients.map((r: any) => r.type), [undefined, 'cc', 'bcc']);
+      assert.deepEqual(
+        result.recipients.map((r: any) => r.type),
+        [undefined, 'cc', 'bcc'],
+      );
 
       for (const email of result.accepted) assert.equal((await outcomeOf(app, a, result, email)).state, 'delivered');
       for (const email of result.accepted) {
@@ -66,18 +75,26 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(toCopy!.rcptTo, ['bcc1@example.net'], 'the Bcc recipient gets its own envelope');
 
       const detail = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${result.id}`, token: a.token }), 200).resultObject;
-      assert.deepEqual(detail.recipients.map((r: any) => [r.email, r.type ?? 'to', r.state]), [
-        ['to1@example.net', 'to', 'delivered'], ['cc1@example.net', 'cc', 'delivered'], ['bcc1@example.net', 'bcc', 'delivered'],
-      ]);
+      assert.deepEqual(
+        detail.recipients.map((r: any) => [r.email, r.type ?? 'to', r.state]),
+        [
+          ['to1@example.net', 'to', 'delivered'],
+          ['cc1@example.net', 'cc', 'delivered'],
+          ['bcc1@example.net', 'bcc', 'delivered'],
+        ],
+      );
     });
 
     it('replyTo, textContent and custom headers arrive as given', async () => {
-      const result = expectEnvelope(await send({
-        to: [{ email: 'opts@example.net' }],
-        replyTo: { email: 'support@example.com', name: 'Support Desk' },
-        textContent: 'Plain words, written by hand.',
-        headers: { 'X-Campaign': 'spring-2026', 'List-Unsubscribe': '<https://example.com/u/1>' },
-      }), 200).resultObject;
+      const result = expectEnvelope(
+        await send({
+          to: [{ email: 'opts@example.net' }],
+          replyTo: { email: 'support@example.com', name: 'Support Desk' },
+          textContent: 'Plain words, written by hand.',
+          headers: { 'X-Campaign': 'spring-2026', 'List-Unsubscribe': '<https://example.com/u/1>' },
+        }),
+        200,
+      ).resultObject;
       assert.equal((await outcomeOf(app, a, result, 'opts@example.net')).state, 'delivered');
       const parsed = await delivered('opts@example.net');
       assert.deepEqual(addresses(parsed.replyTo), ['support@example.com']);
@@ -85,7 +102,10 @@ for (const dialect of DIALECTS) {
       assert.equal(parsed.text!.trim(), 'Plain words, written by hand.');
       assert.match(parsed.html as string, /Hello <b>there<\/b>/);
       assert.equal(parsed.headers.get('x-campaign'), 'spring-2026');
-      assert.deepEqual(parsed.headerLines.filter((h) => h.key === 'list-unsubscribe').map((h) => h.line), ['List-Unsubscribe: <https://example.com/u/1>']);
+      assert.deepEqual(
+        parsed.headerLines.filter((h) => h.key === 'list-unsubscribe').map((h) => h.line),
+        ['List-Unsubscribe: <https://example.com/u/1>'],
+      );
       assert.equal(parsed.messageId, result.messageId, 'the Message-ID stays ours');
 
       const detail = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${result.id}`, token: a.token }), 200).resultObject;
@@ -101,16 +121,23 @@ for (const dialect of DIALECTS) {
     });
 
     it('tags and metadata are stored on the message and carried in every event', async () => {
-      const result = expectEnvelope(await send({
-        to: [{ email: 'tagged@example.net' }],
-        tags: ['welcome', 'onboarding'], metadata: { orderId: 'A-1001', attempt: 2, vip: true },
-      }), 200).resultObject;
+      const result = expectEnvelope(
+        await send({
+          to: [{ email: 'tagged@example.net' }],
+          tags: ['welcome', 'onboarding'],
+          metadata: { orderId: 'A-1001', attempt: 2, vip: true },
+        }),
+        200,
+      ).resultObject;
       assert.equal((await outcomeOf(app, a, result, 'tagged@example.net')).state, 'delivered');
       const detail = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${result.id}`, token: a.token }), 200).resultObject;
       assert.deepEqual(detail.tags, ['welcome', 'onboarding']);
       assert.deepEqual(detail.metadata, { orderId: 'A-1001', attempt: 2, vip: true });
       const events = detail.recipients[0].events;
-      assert.deepEqual(events.map((e: any) => e.type), ['accepted', 'delivered']);
+      assert.deepEqual(
+        events.map((e: any) => e.type),
+        ['accepted', 'delivered'],
+      );
       for (const e of events) {
         assert.deepEqual(e.details.tags, ['welcome', 'onboarding'], `${e.type} carries the tags`);
         assert.deepEqual(e.details.metadata, { orderId: 'A-1001', attempt: 2, vip: true }, `${e.type} carries the metadata`);
@@ -128,19 +155,33 @@ for (const dialect of DIALECTS) {
 
     it('suppressed addresses are reported in the answer, recorded as suppressed, and not sent to', async () => {
       expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/suppressions', token: a.token, body: { email: 'Blocked@example.net' } }), 201);
-      const result = expectEnvelope(await send({
-        to: [{ email: 'blocked@example.net' }, { email: 'fine@example.net' }], bcc: [{ email: 'BLOCKED+no@example.net' }], metadata: { k: 'v' },
-      }), 200).resultObject;
+      const result = expectEnvelope(
+        await send({
+          to: [{ email: 'blocked@example.net' }, { email: 'fine@example.net' }],
+          bcc: [{ email: 'BLOCKED+no@example.net' }],
+          metadata: { k: 'v' },
+        }),
+        200,
+      ).resultObject;
       assert.deepEqual(result.suppressed, ['blocked@example.net']);
       assert.deepEqual(result.accepted, ['fine@example.net', 'BLOCKED+no@example.net']);
-      assert.deepEqual(result.recipients.map((r: any) => r.state), ['suppressed', 'queued', 'queued']);
+      assert.deepEqual(
+        result.recipients.map((r: any) => r.state),
+        ['suppressed', 'queued', 'queued'],
+      );
       assert.match(result.recipients[0].lastResponse, /suppression list \(manual\)/);
 
       assert.equal((await outcomeOf(app, a, result, 'fine@example.net')).state, 'delivered');
       const detail = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${result.id}`, token: a.token }), 200).resultObject;
       const blocked = detail.recipients[0];
       assert.equal(blocked.state, 'suppressed');
-      assert.deepEqual(blocked.events.map((e: any) => [e.type, e.details.reason, e.details.metadata?.k]), [['accepted', undefined, 'v'], ['suppressed', 'manual', 'v']]);
+      assert.deepEqual(
+        blocked.events.map((e: any) => [e.type, e.details.reason, e.details.metadata?.k]),
+        [
+          ['accepted', undefined, 'v'],
+          ['suppressed', 'manual', 'v'],
+        ],
+      );
       assert.equal(messagesTo(sink, 'blocked@example.net').length, 0);
       // A send with no suppressed address has no `suppressed` field (the specified answer is unchanged).
       assert.equal(expectEnvelope(await send({ to: [{ email: 'fine@example.net' }] }), 200).resultObject.suppressed, undefined);
@@ -157,17 +198,46 @@ for (const dialect of DIALECTS) {
       };
 
       it('headers Postwire sets itself cannot be given', async () => {
-        for (const name of ['From', 'to', 'Cc', 'BCC', 'Subject', 'Message-ID', 'Date', 'Return-Path', 'DKIM-Signature', 'Content-Type', 'content-transfer-encoding', 'MIME-Version', 'Sender']) {
+        for (const name of [
+          'From',
+          'to',
+          'Cc',
+          'BCC',
+          'Subject',
+          'Message-ID',
+          'Date',
+          'Return-Path',
+          'DKIM-Signature',
+          'Content-Type',
+          'content-transfer-encoding',
+          'MIME-Version',
+          'Sender',
+        ]) {
           await rejects({ headers: { [name]: 'x' } }, [`headers.${name}`], /set by Postwire/);
         }
         await rejects({ headers: { 'Reply-To': 'x@example.com' } }, ['headers.Reply-To'], /replyTo/);
       });
 
       it('only X-… headers and an allow-list of list, threading and handling headers may be given', async () => {
-        for (const name of ['Resent-From', 'Authentication-Results', 'ARC-Seal', 'Disposition-Notification-To', 'Errors-To', 'Return-Receipt-To', 'Delivered-To']) {
+        for (const name of [
+          'Resent-From',
+          'Authentication-Results',
+          'ARC-Seal',
+          'Disposition-Notification-To',
+          'Errors-To',
+          'Return-Receipt-To',
+          'Delivered-To',
+        ]) {
           await rejects({ headers: { [name]: 'x' } }, [`headers.${name}`], /is not a header a send may set; allowed are X-… headers, List-\*/);
         }
-        const allowed = { 'X-Anything': '1', 'list-unsubscribe-post': 'List-Unsubscribe=One-Click', 'In-Reply-To': '<a@example.com>', References: '<a@example.com>', Precedence: 'bulk', 'Feedback-ID': 'a:b:c' };
+        const allowed = {
+          'X-Anything': '1',
+          'list-unsubscribe-post': 'List-Unsubscribe=One-Click',
+          'In-Reply-To': '<a@example.com>',
+          References: '<a@example.com>',
+          Precedence: 'bulk',
+          'Feedback-ID': 'a:b:c',
+        };
         expectEnvelope(await send({ to: [{ email: 'ann@example.net' }], headers: allowed }), 200);
       });
 

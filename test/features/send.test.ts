@@ -15,8 +15,10 @@ function expectFieldError(response: TestResponse, field: string): { field: strin
   const body = expectEnvelope(response, 400);
   const errors = body.resultObject?.errors as { field: string; message: string }[] | undefined;
   assert.ok(Array.isArray(errors), `expected resultObject.errors, got ${response.text}`);
-  assert.ok(errors.some((e) => e.field === field && typeof e.message === 'string' && e.message.length > 0),
-    `expected an error on ${field}, got ${JSON.stringify(errors)}`);
+  assert.ok(
+    errors.some((e) => e.field === field && typeof e.message === 'string' && e.message.length > 0),
+    `expected an error on ${field}, got ${JSON.stringify(errors)}`,
+  );
   return errors;
 }
 
@@ -26,8 +28,7 @@ for (const dialect of DIALECTS) {
     let a: TestAccount;
     let b: TestAccount;
 
-    const send = (account: TestAccount, body: unknown) =>
-      app.request({ method: 'POST', url: '/notify/v1/send', token: account.token, body });
+    const send = (account: TestAccount, body: unknown) => app.request({ method: 'POST', url: '/notify/v1/send', token: account.token, body });
     const valid = (account: TestAccount) => ({
       from: { name: 'Shop', email: account.email },
       to: [{ email: 'ann@example.net', name: 'Ann' }],
@@ -82,12 +83,15 @@ for (const dialect of DIALECTS) {
     });
 
     it('the accepted message and its recipients are visible in GET /notify/v1/messages/{id}', async () => {
-      const sent = expectEnvelope(await send(a, {
-        from: { name: 'Shop', email: a.email },
-        to: [{ email: 'ann@example.net', name: 'Ann' }, { email: 'bob@example.org' }],
-        subject: 'Receipt',
-        htmlContent: '<p>Thanks</p>',
-      }), 200).resultObject;
+      const sent = expectEnvelope(
+        await send(a, {
+          from: { name: 'Shop', email: a.email },
+          to: [{ email: 'ann@example.net', name: 'Ann' }, { email: 'bob@example.org' }],
+          subject: 'Receipt',
+          htmlContent: '<p>Thanks</p>',
+        }),
+        200,
+      ).resultObject;
       const got = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${sent.id}`, token: a.token }), 200).resultObject;
       assert.equal(got.id, sent.id);
       assert.equal(got.messageId, sent.messageId);
@@ -98,8 +102,10 @@ for (const dialect of DIALECTS) {
       assert.equal(got.subject, 'Receipt');
       assert.equal(got.htmlContent, '<p>Thanks</p>');
       assert.equal(got.recipientCount, 2);
-      assert.deepEqual(got.recipients.map((r: any) => [r.id, r.email, r.name, r.state]),
-        sent.recipients.map((r: any) => [r.id, r.email, r.name, 'queued']));
+      assert.deepEqual(
+        got.recipients.map((r: any) => [r.id, r.email, r.name, r.state]),
+        sent.recipients.map((r: any) => [r.id, r.email, r.name, 'queued']),
+      );
     });
 
     it('field names are matched without regard to case', async () => {
@@ -115,11 +121,18 @@ for (const dialect of DIALECTS) {
 
     it('accepts form-urlencoded bodies with nested field names', async () => {
       const form = new URLSearchParams({
-        'from[name]': 'Shop', 'from[email]': a.email, 'to[0][email]': 'form1@example.net', 'to[1].email': 'form2@example.net',
-        subject: 'Form', htmlContent: '<p>form</p>',
+        'from[name]': 'Shop',
+        'from[email]': a.email,
+        'to[0][email]': 'form1@example.net',
+        'to[1].email': 'form2@example.net',
+        subject: 'Form',
+        htmlContent: '<p>form</p>',
       });
       const response = await app.request({
-        method: 'POST', url: '/notify/v1/send', token: a.token, payload: form.toString(),
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: a.token,
+        payload: form.toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       assert.deepEqual(expectEnvelope(response, 200).resultObject.accepted, ['form1@example.net', 'form2@example.net']);
@@ -133,7 +146,12 @@ for (const dialect of DIALECTS) {
     it('addresses in `to` that differ only by case are delivered once', async () => {
       const response = await send(a, {
         ...valid(a),
-        to: [{ email: 'Dup@Example.net', name: 'First' }, { email: 'other@example.net' }, { email: 'dup@example.net', name: 'Second' }, { email: 'DUP@EXAMPLE.NET' }],
+        to: [
+          { email: 'Dup@Example.net', name: 'First' },
+          { email: 'other@example.net' },
+          { email: 'dup@example.net', name: 'Second' },
+          { email: 'DUP@EXAMPLE.NET' },
+        ],
       });
       const result = expectEnvelope(response, 200).resultObject;
       assert.deepEqual(result.accepted, ['Dup@Example.net', 'other@example.net']);
@@ -141,7 +159,10 @@ for (const dialect of DIALECTS) {
       assert.equal(result.recipients[0].name, 'First');
       const got = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${result.id}`, token: a.token }), 200).resultObject;
       assert.equal(got.recipientCount, 2);
-      assert.deepEqual(got.recipients.map((r: any) => r.email), ['Dup@Example.net', 'other@example.net']);
+      assert.deepEqual(
+        got.recipients.map((r: any) => r.email),
+        ['Dup@Example.net', 'other@example.net'],
+      );
     });
 
     it('accepts 1000 recipients', async () => {
@@ -155,16 +176,25 @@ for (const dialect of DIALECTS) {
     // usableSender); a change to a sender must end that at once.
     describe('a sender changed right after a send from it', () => {
       it('deleted: can no longer be sent from', async () => {
-        const sender = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/senders', token: a.token, body: { email: 'gone-soon@a.example' } }), 201).resultObject;
+        const sender = expectEnvelope(
+          await app.request({ method: 'POST', url: '/notify/v1/senders', token: a.token, body: { email: 'gone-soon@a.example' } }),
+          201,
+        ).resultObject;
         expectEnvelope(await send(a, { ...valid(a), from: { name: 'X', email: 'gone-soon@a.example' } }), 200);
         expectEnvelope(await app.request({ method: 'DELETE', url: `/notify/v1/senders/${sender.id}`, token: a.token }), 200);
         expectFieldError(await send(a, { ...valid(a), from: { name: 'X', email: 'gone-soon@a.example' } }), 'from.email');
       });
 
       it('given a new address: sent from by the new one only', async () => {
-        const sender = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/senders', token: a.token, body: { email: 'old-name@a.example' } }), 201).resultObject;
+        const sender = expectEnvelope(
+          await app.request({ method: 'POST', url: '/notify/v1/senders', token: a.token, body: { email: 'old-name@a.example' } }),
+          201,
+        ).resultObject;
         expectEnvelope(await send(a, { ...valid(a), from: { email: 'old-name@a.example' } }), 200);
-        expectEnvelope(await app.request({ method: 'PATCH', url: `/notify/v1/senders/${sender.id}`, token: a.token, body: { email: 'new-name@a.example' } }), 200);
+        expectEnvelope(
+          await app.request({ method: 'PATCH', url: `/notify/v1/senders/${sender.id}`, token: a.token, body: { email: 'new-name@a.example' } }),
+          200,
+        );
         expectFieldError(await send(a, { ...valid(a), from: { email: 'old-name@a.example' } }), 'from.email');
         expectEnvelope(await send(a, { ...valid(a), from: { email: 'new-name@a.example' } }), 200);
       });
@@ -191,12 +221,18 @@ for (const dialect of DIALECTS) {
         assert.match(errors[0]!.message, /sender/i);
         // another account's sender address: still not one of ours
         expectFieldError(await send(a, { ...valid(a), from: { name: 'X', email: b.email } }), 'from.email');
-        const theirs = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/senders', token: b.token, body: { email: 'only-b@b.example' } }), 201);
+        const theirs = expectEnvelope(
+          await app.request({ method: 'POST', url: '/notify/v1/senders', token: b.token, body: { email: 'only-b@b.example' } }),
+          201,
+        );
         expectFieldError(await send(a, { ...valid(a), from: { name: 'X', email: theirs.resultObject.email } }), 'from.email');
       });
 
       it('a deleted sender can no longer be sent from', async () => {
-        const sender = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/senders', token: a.token, body: { email: 'soon-gone@a.example' } }), 201).resultObject;
+        const sender = expectEnvelope(
+          await app.request({ method: 'POST', url: '/notify/v1/senders', token: a.token, body: { email: 'soon-gone@a.example' } }),
+          201,
+        ).resultObject;
         expectEnvelope(await app.request({ method: 'DELETE', url: `/notify/v1/senders/${sender.id}`, token: a.token }), 200);
         expectFieldError(await send(a, { ...valid(a), from: { name: 'X', email: 'soon-gone@a.example' } }), 'from.email');
       });
@@ -212,8 +248,19 @@ for (const dialect of DIALECTS) {
       it('a malformed recipient address names its position', async () => {
         const to = [{ email: 'ok1@example.net' }, { email: 'ok2@example.net' }, { email: 'not an address' }];
         const errors = expectFieldError(await send(a, { ...valid(a), to }), 'to[2].email');
-        assert.deepEqual(errors.map((e) => e.field), ['to[2].email']);
-        for (const bad of ['a@b', '@example.net', 'a@', 'Ann <ann@example.net>', 'ann@example.net\r\nBcc: x@evil.example', 'a b@example.net', 'x'.repeat(65) + '@example.net']) {
+        assert.deepEqual(
+          errors.map((e) => e.field),
+          ['to[2].email'],
+        );
+        for (const bad of [
+          'a@b',
+          '@example.net',
+          'a@',
+          'Ann <ann@example.net>',
+          'ann@example.net\r\nBcc: x@evil.example',
+          'a b@example.net',
+          'x'.repeat(65) + '@example.net',
+        ]) {
           expectFieldError(await send(a, { ...valid(a), to: [{ email: 'ok@example.net' }, { email: bad }] }), 'to[1].email');
         }
         expectFieldError(await send(a, { ...valid(a), to: [{ name: 'No address' }] }), 'to[0].email');
@@ -249,9 +296,21 @@ for (const dialect of DIALECTS) {
       });
 
       it('an empty or unparsable body', async () => {
-        const empty = await app.request({ method: 'POST', url: '/notify/v1/send', token: a.token, payload: '', headers: { 'content-type': 'application/json' } });
+        const empty = await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: a.token,
+          payload: '',
+          headers: { 'content-type': 'application/json' },
+        });
         expectFieldError(empty, 'body');
-        const broken = await app.request({ method: 'POST', url: '/notify/v1/send', token: a.token, payload: '{"from": ', headers: { 'content-type': 'application/json' } });
+        const broken = await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: a.token,
+          payload: '{"from": ',
+          headers: { 'content-type': 'application/json' },
+        });
         expectFieldError(broken, 'body');
         const errors = expectFieldError(await send(a, {}), 'from');
         assert.deepEqual(errors.map((e) => e.field).sort(), ['from', 'htmlContent', 'subject', 'to']);
@@ -263,9 +322,15 @@ for (const dialect of DIALECTS) {
       });
 
       it('several problems at once are all reported', async () => {
-        const errors = expectFieldError(await send(a, {
-          from: { email: 'nope' }, to: [{ email: 'ok@example.net' }, { email: 'bad' }], subject: 'a\nb', htmlContent: '',
-        }), 'from.email');
+        const errors = expectFieldError(
+          await send(a, {
+            from: { email: 'nope' },
+            to: [{ email: 'ok@example.net' }, { email: 'bad' }],
+            subject: 'a\nb',
+            htmlContent: '',
+          }),
+          'from.email',
+        );
         assert.deepEqual(errors.map((e) => e.field).sort(), ['from.email', 'htmlContent', 'subject', 'to[1].email']);
       });
     });

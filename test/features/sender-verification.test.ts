@@ -33,20 +33,27 @@ for (const dialect of DIALECTS) {
     let sink: SmtpSink;
 
     const createSender = async (account: TestAccount, email: string) =>
-      expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/senders', token: account.token, body: { email, displayName: 'Billing' } }), 201).resultObject;
+      expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/senders', token: account.token, body: { email, displayName: 'Billing' } }), 201)
+        .resultObject;
     const getSender = async (account: TestAccount, id: string) =>
       expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/senders/${id}`, token: account.token }), 200).resultObject;
     const requestConfirmation = (account: TestAccount, id: string) =>
       app.request({ method: 'POST', url: `/notify/v1/senders/${id}/confirmation`, token: account.token });
-    const send = (account: TestAccount, from: string, to = 'customer@example.net') => app.request({
-      method: 'POST', url: '/notify/v1/send', token: account.token,
-      body: { from: { name: 'Shop', email: from }, to: [{ email: to }], subject: 'Receipt', htmlContent: '<p>Thanks</p>' },
-    });
+    const send = (account: TestAccount, from: string, to = 'customer@example.net') =>
+      app.request({
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: account.token,
+        body: { from: { name: 'Shop', email: from }, to: [{ email: to }], subject: 'Receipt', htmlContent: '<p>Thanks</p>' },
+      });
     /** The link path (what a click requests) is public: no token. */
     const follow = (path: string) => app.request({ method: 'GET', url: path });
 
     /** Waits for the `n`th confirmation message to `address` to reach the SMTP server; returns it parsed and its link path. */
-    async function confirmationMail(address: string, n = 1): Promise<{ received: ReceivedMessage; path: string; text: string; html: string; subject: string; from: string }> {
+    async function confirmationMail(
+      address: string,
+      n = 1,
+    ): Promise<{ received: ReceivedMessage; path: string; text: string; html: string; subject: string; from: string }> {
       const received = await eventually(async () => messagesTo(sink, address)[n - 1], 20_000, `confirmation message #${n} to ${address}`);
       const parsed = await simpleParser(received.raw);
       const text = parsed.text ?? '';
@@ -62,9 +69,14 @@ for (const dialect of DIALECTS) {
       app = await startTestApp(dialect, {
         worker: true,
         config: {
-          requireVerifiedSenders: true, baseUrl: BASE_URL, bounceDomain: BOUNCE_DOMAIN,
-          transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false,
-          dnsResolver: dns.address, spfMechanism: 'ip4:127.0.0.1',
+          requireVerifiedSenders: true,
+          baseUrl: BASE_URL,
+          bounceDomain: BOUNCE_DOMAIN,
+          transport: 'smtp',
+          smtpUrl: sink.url,
+          smtpTlsRejectUnauthorized: false,
+          dnsResolver: dns.address,
+          spfMechanism: 'ip4:127.0.0.1',
         },
       });
     });
@@ -100,7 +112,10 @@ for (const dialect of DIALECTS) {
       assert.ok(mail.html.includes(`href="${BASE_URL}${mail.path}"`), `the HTML part links to the same address: ${mail.html}`);
       // It went through the queue like any message of the account, and is in its log.
       const log = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: account.token }), 200).resultObject;
-      assert.deepEqual(log.items.map((m: any) => [m.from.email, m.recipients[0].email]), [[`postwire@${BOUNCE_DOMAIN}`, 'billing@confirm-me.example.test']]);
+      assert.deepEqual(
+        log.items.map((m: any) => [m.from.email, m.recipients[0].email]),
+        [[`postwire@${BOUNCE_DOMAIN}`, 'billing@confirm-me.example.test']],
+      );
 
       const confirmed = expectEnvelope(await follow(mail.path), 200);
       assert.deepEqual(confirmed.resultObject, { email: 'billing@confirm-me.example.test', verified: true });
@@ -132,7 +147,11 @@ for (const dialect of DIALECTS) {
       const sender = await createSender(account, 'late@confirm-me.example.test');
       const first = await confirmationMail('late@confirm-me.example.test');
       // Time passes beyond SENDER_CONFIRMATION_TTL_SECONDS: moved in the database rather than waited for.
-      await app.runtime.services.handle.db.updateTable('senders').set({ confirmation_expires_at: Date.now() - 1000 }).where('id', '=', sender.id).execute();
+      await app.runtime.services.handle.db
+        .updateTable('senders')
+        .set({ confirmation_expires_at: Date.now() - 1000 })
+        .where('id', '=', sender.id)
+        .execute();
       assert.match(expectFieldError(await follow(first.path), 'token'), /expired/);
       assert.equal((await getSender(account, sender.id)).verified, false);
 
@@ -156,7 +175,7 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await follow(second.path), 200);
     });
 
-    it('another account cannot ask for a sender\'s confirmation (404)', async () => {
+    it("another account cannot ask for a sender's confirmation (404)", async () => {
       const owner = await app.signUp();
       const stranger = await app.signUp();
       const sender = await createSender(owner, 'mine@confirm-me.example.test');
@@ -164,11 +183,14 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await requestConfirmation(owner, 'not-an-id'), 404);
     });
 
-    it('changing a confirmed sender\'s address makes it unverified and mails the new address', async () => {
+    it("changing a confirmed sender's address makes it unverified and mails the new address", async () => {
       const account = await app.signUp();
       const sender = await createSender(account, 'old@confirm-me.example.test');
       expectEnvelope(await follow((await confirmationMail('old@confirm-me.example.test')).path), 200);
-      expectEnvelope(await app.request({ method: 'PATCH', url: `/notify/v1/senders/${sender.id}`, token: account.token, body: { email: 'new@confirm-me.example.test' } }), 200);
+      expectEnvelope(
+        await app.request({ method: 'PATCH', url: `/notify/v1/senders/${sender.id}`, token: account.token, body: { email: 'new@confirm-me.example.test' } }),
+        200,
+      );
       const changed = await getSender(account, sender.id);
       assert.deepEqual([changed.email, changed.verified], ['new@confirm-me.example.test', false]);
       expectFieldError(await send(account, 'new@confirm-me.example.test'), 'from.email');
@@ -176,11 +198,17 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await send(account, 'new@confirm-me.example.test'), 200);
     });
 
-    it('a verified domain makes its senders (and its subdomains\') usable without confirmation', async () => {
+    it("a verified domain makes its senders (and its subdomains') usable without confirmation", async () => {
       const account = await app.signUp();
-      const domain = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/domains', token: account.token, body: { name: 'verified-shop.example.test' } }), 201).resultObject;
+      const domain = expectEnvelope(
+        await app.request({ method: 'POST', url: '/notify/v1/domains', token: account.token, body: { name: 'verified-shop.example.test' } }),
+        201,
+      ).resultObject;
       for (const record of domain.records.filter((r: any) => r.type === 'TXT')) dns.set(record.name, { txt: [record.value] });
-      const verified = expectEnvelope(await app.request({ method: 'POST', url: `/notify/v1/domains/${domain.id}/verify`, token: account.token }), 200).resultObject;
+      const verified = expectEnvelope(
+        await app.request({ method: 'POST', url: `/notify/v1/domains/${domain.id}/verify`, token: account.token }),
+        200,
+      ).resultObject;
       assert.equal(verified.verified, true);
 
       const sender = await createSender(account, 'orders@verified-shop.example.test');
@@ -203,7 +231,10 @@ for (const dialect of DIALECTS) {
 
       // Un-verified (its DKIM record gone), the domain covers its senders no more.
       dns.set(domain.records.find((r: any) => r.purpose === 'dkim').name, {});
-      assert.equal(expectEnvelope(await app.request({ method: 'POST', url: `/notify/v1/domains/${domain.id}/verify`, token: account.token }), 200).resultObject.verified, false);
+      assert.equal(
+        expectEnvelope(await app.request({ method: 'POST', url: `/notify/v1/domains/${domain.id}/verify`, token: account.token }), 200).resultObject.verified,
+        false,
+      );
       assert.equal((await getSender(account, sender.id)).verified, false);
       expectFieldError(await send(account, 'orders@verified-shop.example.test'), 'from.email');
     });
@@ -226,14 +257,26 @@ for (const dialect of DIALECTS) {
 
     it('an unconfirmed sender can send, and creating one mails nothing', async () => {
       const account = await app.signUp();
-      const created = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/senders', token: account.token, body: { email: 'free@example.test' } }), 201).resultObject;
+      const created = expectEnvelope(
+        await app.request({ method: 'POST', url: '/notify/v1/senders', token: account.token, body: { email: 'free@example.test' } }),
+        201,
+      ).resultObject;
       assert.deepEqual([created.verified, created.verifiedBy], [false, null]);
-      expectEnvelope(await app.request({
-        method: 'POST', url: '/notify/v1/send', token: account.token,
-        body: { from: { email: 'free@example.test' }, to: [{ email: 'someone@example.net' }], subject: 'Hi', htmlContent: '<p>Hi</p>' },
-      }), 200);
+      expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: account.token,
+          body: { from: { email: 'free@example.test' }, to: [{ email: 'someone@example.net' }], subject: 'Hi', htmlContent: '<p>Hi</p>' },
+        }),
+        200,
+      );
       const log = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: account.token }), 200).resultObject;
-      assert.deepEqual(log.items.map((m: any) => m.from.email), ['free@example.test'], 'only the message sent, no confirmation');
+      assert.deepEqual(
+        log.items.map((m: any) => m.from.email),
+        ['free@example.test'],
+        'only the message sent, no confirmation',
+      );
     });
   });
 }

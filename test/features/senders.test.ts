@@ -9,14 +9,29 @@ import { expectEnvelope, startTestApp, type TestAccount, type TestApp, type Test
 
 const ID = /^[0-9a-f]{24}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const SENDER_KEYS = ['createTime', 'createUserId', 'customerId', 'displayName', 'email', 'id', 'isDeleted', 'notifyDedicatedIps', 'updateTime', 'updateUserId', 'verified', 'verifiedBy'];
+const SENDER_KEYS = [
+  'createTime',
+  'createUserId',
+  'customerId',
+  'displayName',
+  'email',
+  'id',
+  'isDeleted',
+  'notifyDedicatedIps',
+  'updateTime',
+  'updateUserId',
+  'verified',
+  'verifiedBy',
+];
 
 function expectFieldError(response: TestResponse, status: number, field: string): void {
   const body = expectEnvelope(response, status);
   const errors = body.resultObject?.errors as { field: string; message: string }[] | undefined;
   assert.ok(Array.isArray(errors), `expected resultObject.errors, got ${response.text}`);
-  assert.ok(errors.some((e) => e.field === field && typeof e.message === 'string' && e.message.length > 0),
-    `expected an error on ${field}, got ${JSON.stringify(errors)}`);
+  assert.ok(
+    errors.some((e) => e.field === field && typeof e.message === 'string' && e.message.length > 0),
+    `expected an error on ${field}, got ${JSON.stringify(errors)}`,
+  );
 }
 
 function expectSenderShape(sender: any, account: TestAccount): void {
@@ -39,12 +54,9 @@ for (const dialect of DIALECTS) {
     let a: TestAccount;
     let b: TestAccount;
 
-    const list = (account: TestAccount, query = '') =>
-      app.request({ method: 'GET', url: `/notify/v1/senders${query}`, token: account.token });
-    const create = (account: TestAccount, body: unknown) =>
-      app.request({ method: 'POST', url: '/notify/v1/senders', token: account.token, body });
-    const get = (account: TestAccount, id: string) =>
-      app.request({ method: 'GET', url: `/notify/v1/senders/${id}`, token: account.token });
+    const list = (account: TestAccount, query = '') => app.request({ method: 'GET', url: `/notify/v1/senders${query}`, token: account.token });
+    const create = (account: TestAccount, body: unknown) => app.request({ method: 'POST', url: '/notify/v1/senders', token: account.token, body });
+    const get = (account: TestAccount, id: string) => app.request({ method: 'GET', url: `/notify/v1/senders/${id}`, token: account.token });
 
     before(async () => {
       app = await startTestApp(dialect);
@@ -59,7 +71,7 @@ for (const dialect of DIALECTS) {
       assert.equal(response.json.resultObject, null);
     });
 
-    it('GET /senders lists the account\'s sender in the specified shape', async () => {
+    it("GET /senders lists the account's sender in the specified shape", async () => {
       const account = await app.signUp();
       const response = await list(account);
       assert.match(String(response.headers['content-type']), /^application\/json/);
@@ -91,14 +103,19 @@ for (const dialect of DIALECTS) {
       const listed = expectEnvelope(await list(account), 200).resultObject;
       assert.equal(listed.totalCount, 3);
       assert.equal(listed.displayCount, 3);
-      assert.deepEqual(listed.items.map((s: any) => s.id), [second.id, sender.id, account.senderId]);
+      assert.deepEqual(
+        listed.items.map((s: any) => s.id),
+        [second.id, sender.id, account.senderId],
+      );
       assert.deepEqual(listed.items[1], sender, 'the listed sender equals the created one');
     });
 
     it('accepts form-urlencoded bodies and field names in any case', async () => {
       const account = await app.signUp();
       const created = await app.request({
-        method: 'POST', url: '/notify/v1/senders', token: account.token,
+        method: 'POST',
+        url: '/notify/v1/senders',
+        token: account.token,
         payload: 'EMAIL=form%40shop.example&DisplayName=Form+Sender',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
@@ -130,8 +147,11 @@ for (const dialect of DIALECTS) {
 
     it('concurrent creations of one address give one 201 and 409s, never a 500', async () => {
       const account = await app.signUp();
-      const responses = await Promise.all(['race@shop.example', 'RACE@shop.example', 'Race@Shop.example', 'race@SHOP.EXAMPLE', 'rAce@shop.example', 'racE@shop.example']
-        .map((email) => create(account, { email })));
+      const responses = await Promise.all(
+        ['race@shop.example', 'RACE@shop.example', 'Race@Shop.example', 'race@SHOP.EXAMPLE', 'rAce@shop.example', 'racE@shop.example'].map((email) =>
+          create(account, { email }),
+        ),
+      );
       const statuses = responses.map((r) => r.status).sort();
       assert.deepEqual(statuses, [201, 409, 409, 409, 409, 409], responses.map((r) => r.text).join('\n'));
       for (const r of responses) expectEnvelope(r, r.status);
@@ -196,7 +216,10 @@ for (const dialect of DIALECTS) {
       const one = expectEnvelope(await create(a, { email: 'one@shop.example' }), 201).resultObject;
       const two = expectEnvelope(await create(a, { email: 'two@shop.example' }), 201).resultObject;
       expectEnvelope(await app.request({ method: 'PATCH', url: `/notify/v1/senders/${two.id}`, token: a.token, body: { email: 'ONE@shop.example' } }), 409);
-      expectEnvelope(await app.request({ method: 'PUT', url: `/notify/v1/senders/${two.id}`, token: a.token, body: { email: 'one@shop.example', displayName: 'x' } }), 409);
+      expectEnvelope(
+        await app.request({ method: 'PUT', url: `/notify/v1/senders/${two.id}`, token: a.token, body: { email: 'one@shop.example', displayName: 'x' } }),
+        409,
+      );
       assert.equal(expectEnvelope(await get(a, two.id), 200).resultObject.email, 'two@shop.example');
       assert.equal(expectEnvelope(await get(a, one.id), 200).resultObject.email, 'one@shop.example');
     });
@@ -205,10 +228,16 @@ for (const dialect of DIALECTS) {
       const account = await app.signUp();
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) ids.push(expectEnvelope(await create(account, { email: `move${i}@shop.example` }), 201).resultObject.id);
-      const responses = await Promise.all(ids.map((id, i) => app.request({
-        method: i % 2 ? 'PATCH' : 'PUT', url: `/notify/v1/senders/${id}`, token: account.token,
-        body: { email: i % 2 ? 'TARGET@shop.example' : 'target@shop.example', displayName: `Mover ${i}` },
-      })));
+      const responses = await Promise.all(
+        ids.map((id, i) =>
+          app.request({
+            method: i % 2 ? 'PATCH' : 'PUT',
+            url: `/notify/v1/senders/${id}`,
+            token: account.token,
+            body: { email: i % 2 ? 'TARGET@shop.example' : 'target@shop.example', displayName: `Mover ${i}` },
+          }),
+        ),
+      );
       assert.deepEqual(responses.map((r) => r.status).sort(), [200, 409, 409, 409], responses.map((r) => r.text).join('\n'));
       const listed = expectEnvelope(await list(account), 200).resultObject;
       assert.equal(listed.items.filter((s: any) => s.email.toLowerCase() === 'target@shop.example').length, 1);
@@ -234,7 +263,15 @@ for (const dialect of DIALECTS) {
     });
 
     it('a malformed or unknown id is 404 on every operation', async () => {
-      for (const id of ['nope', '123', 'ABCDEF0123456789ABCDEF01', '0123456789abcdef0123456', '0123456789abcdef0123456789', "x' or '1'='1", '000000000000000000000000']) {
+      for (const id of [
+        'nope',
+        '123',
+        'ABCDEF0123456789ABCDEF01',
+        '0123456789abcdef0123456',
+        '0123456789abcdef0123456789',
+        "x' or '1'='1",
+        '000000000000000000000000',
+      ]) {
         const url = `/notify/v1/senders/${encodeURIComponent(id)}`;
         expectEnvelope(await app.request({ method: 'GET', url, token: a.token }), 404);
         expectEnvelope(await app.request({ method: 'PUT', url, token: a.token, body: { email: 'x@shop.example', displayName: 'x' } }), 404);
@@ -243,7 +280,7 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('another account\'s sender is 404 on GET/PUT/PATCH/DELETE, untouched, and never in the list', async () => {
+    it("another account's sender is 404 on GET/PUT/PATCH/DELETE, untouched, and never in the list", async () => {
       const theirs = expectEnvelope(await create(b, { email: 'private@b.example', displayName: 'B only' }), 201).resultObject;
       const url = `/notify/v1/senders/${theirs.id}`;
       expectEnvelope(await get(a, theirs.id), 404);
@@ -271,7 +308,10 @@ for (const dialect of DIALECTS) {
       const newestFirst = [...ids].reverse();
 
       const all = expectEnvelope(await list(account), 200).resultObject;
-      assert.deepEqual(all.items.map((s: any) => s.id), newestFirst);
+      assert.deepEqual(
+        all.items.map((s: any) => s.id),
+        newestFirst,
+      );
       assert.equal(all.totalCount, 7);
 
       const page1 = expectEnvelope(await list(account, '?page=1&pageSize=3'), 200).resultObject;
@@ -280,7 +320,10 @@ for (const dialect of DIALECTS) {
       const page4 = expectEnvelope(await list(account, '?page=4&pageSize=3'), 200).resultObject;
       assert.deepEqual([page1.displayCount, page2.displayCount, page3.displayCount, page4.displayCount], [3, 3, 1, 0]);
       for (const p of [page1, page2, page3, page4]) assert.equal(p.totalCount, 7);
-      assert.deepEqual([...page1.items, ...page2.items, ...page3.items].map((s: any) => s.id), newestFirst);
+      assert.deepEqual(
+        [...page1.items, ...page2.items, ...page3.items].map((s: any) => s.id),
+        newestFirst,
+      );
       assert.deepEqual(page4.items, []);
 
       const max = expectEnvelope(await list(account, '?pageSize=500'), 200).resultObject;
@@ -290,7 +333,10 @@ for (const dialect of DIALECTS) {
         const response = await list(account, query);
         expectEnvelope(response, 400);
         const fields = (response.json.resultObject?.errors ?? []).map((e: any) => e.field);
-        assert.ok(fields.some((f: string) => /page/i.test(f)), `${query}: ${response.text}`);
+        assert.ok(
+          fields.some((f: string) => /page/i.test(f)),
+          `${query}: ${response.text}`,
+        );
       }
     });
   });

@@ -15,7 +15,9 @@ for (const dialect of DIALECTS) {
 
     it('accepts a message and the worker captures it', async () => {
       const sent = await app.request({
-        method: 'POST', url: '/notify/v1/send', token: account.token,
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: account.token,
         body: { from: { email: account.email, name: 'Shop' }, to: [{ email: 'c@example.net' }], subject: 'Hello', htmlContent: '<p>Hi</p>' },
       });
       const id = expectEnvelope(sent, 200).resultObject.id;

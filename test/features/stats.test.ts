@@ -27,10 +27,16 @@ for (const dialect of DIALECTS) {
     const yesterday = dateOf(Date.now() - DAY);
 
     const stats = (query: string, account = a) => app.request({ method: 'GET', url: `/notify/v1/stats${query}`, token: account.token });
-    const send = async (to: string[], tags?: string[]) => expectEnvelope(await app.request({
-      method: 'POST', url: '/notify/v1/send', token: a.token,
-      body: { from: { email: a.email }, to: to.map((email) => ({ email })), subject: 'S', htmlContent: '<p>x</p>', ...(tags ? { tags } : {}) },
-    }), 200).resultObject;
+    const send = async (to: string[], tags?: string[]) =>
+      expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: a.token,
+          body: { from: { email: a.email }, to: to.map((email) => ({ email })), subject: 'S', htmlContent: '<p>x</p>', ...(tags ? { tags } : {}) },
+        }),
+        200,
+      ).resultObject;
 
     before(async () => {
       relay = await startRelayedTestApp(dialect);
@@ -47,10 +53,15 @@ for (const dialect of DIALECTS) {
 
       // Yesterday, and events other systems report (opens, clicks, complaints).
       const at = Date.now() - DAY;
-      const event = (type: EventType, messageId: string) => newEventRow({ accountId: a.accountId, messageId, recipientId: null, email: 'ok1@example.net', type, at });
+      const event = (type: EventType, messageId: string) =>
+        newEventRow({ accountId: a.accountId, messageId, recipientId: null, email: 'ok1@example.net', type, at });
       await recordEvents(app.runtime.services.handle.db, [
-        event('accepted', plain.id), event('delivered', plain.id), event('opened', tagged.id), event('opened', tagged.id),
-        event('clicked', tagged.id), event('complained', plain.id),
+        event('accepted', plain.id),
+        event('delivered', plain.id),
+        event('opened', tagged.id),
+        event('opened', tagged.id),
+        event('clicked', tagged.id),
+        event('complained', plain.id),
       ]);
     });
     after(() => relay?.close());
@@ -60,11 +71,34 @@ for (const dialect of DIALECTS) {
       assert.equal(result.from, dateOf(Date.now() - 3 * DAY));
       assert.equal(result.to, today);
       assert.equal(result.tag, null);
-      assert.deepEqual(result.days.map((d: any) => d.date), [3, 2, 1, 0].map((n) => dateOf(Date.now() - n * DAY)));
+      assert.deepEqual(
+        result.days.map((d: any) => d.date),
+        [3, 2, 1, 0].map((n) => dateOf(Date.now() - n * DAY)),
+      );
       const byDate = new Map(result.days.map((d: any) => [d.date, d]));
       assert.deepEqual(byDate.get(today), { date: today, accepted: 4, sent: 0, delivered: 2, deferred: 1, bounced: 1, complained: 0, opened: 0, clicked: 0 });
-      assert.deepEqual(byDate.get(yesterday), { date: yesterday, accepted: 1, sent: 0, delivered: 1, deferred: 0, bounced: 0, complained: 1, opened: 2, clicked: 1 });
-      assert.deepEqual(byDate.get(dateOf(Date.now() - 3 * DAY)), { date: dateOf(Date.now() - 3 * DAY), accepted: 0, sent: 0, delivered: 0, deferred: 0, bounced: 0, complained: 0, opened: 0, clicked: 0 });
+      assert.deepEqual(byDate.get(yesterday), {
+        date: yesterday,
+        accepted: 1,
+        sent: 0,
+        delivered: 1,
+        deferred: 0,
+        bounced: 0,
+        complained: 1,
+        opened: 2,
+        clicked: 1,
+      });
+      assert.deepEqual(byDate.get(dateOf(Date.now() - 3 * DAY)), {
+        date: dateOf(Date.now() - 3 * DAY),
+        accepted: 0,
+        sent: 0,
+        delivered: 0,
+        deferred: 0,
+        bounced: 0,
+        complained: 0,
+        opened: 0,
+        clicked: 0,
+      });
       assert.deepEqual(result.totals, { accepted: 5, sent: 0, delivered: 3, deferred: 1, bounced: 1, complained: 1, opened: 2, clicked: 1 });
     });
 

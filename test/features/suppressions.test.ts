@@ -19,7 +19,10 @@ function expectFieldError(response: TestResponse, field: string): void {
   const body = expectEnvelope(response, 400);
   const errors = body.resultObject?.errors as { field: string; message: string }[] | undefined;
   assert.ok(Array.isArray(errors), `expected resultObject.errors, got ${response.text}`);
-  assert.ok(errors.some((e) => e.field === field && e.message.length > 0), `expected an error on ${field}, got ${JSON.stringify(errors)}`);
+  assert.ok(
+    errors.some((e) => e.field === field && e.message.length > 0),
+    `expected an error on ${field}, got ${JSON.stringify(errors)}`,
+  );
 }
 
 for (const dialect of DIALECTS) {
@@ -74,14 +77,21 @@ for (const dialect of DIALECTS) {
 
       const imported = expectEnvelope(await create(account, { email: 'spam.reporter@example.org', reason: 'complaint' }), 201).resultObject;
       assert.equal(imported.reason, 'complaint');
-      assert.deepEqual((await list(account)).items.map((s: any) => s.id), [imported.id, created.id], 'newest first');
+      assert.deepEqual(
+        (await list(account)).items.map((s: any) => s.id),
+        [imported.id, created.id],
+        'newest first',
+      );
     });
 
     it('accepts form-urlencoded bodies and field names in any case', async () => {
       const account = await app.signUp();
       const created = await app.request({
-        method: 'POST', url: url(), token: account.token,
-        payload: 'EMAIL=form%40example.net&Reason=hard_bounce', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        method: 'POST',
+        url: url(),
+        token: account.token,
+        payload: 'EMAIL=form%40example.net&Reason=hard_bounce',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       const body = expectEnvelope(created, 201).resultObject;
       assert.equal(body.email, 'form@example.net');
@@ -96,7 +106,9 @@ for (const dialect of DIALECTS) {
       assert.equal(again.json.resultObject, null);
       assert.equal(expectEnvelope(await get(account, 'twice@example.net'), 200).resultObject.reason, 'manual', 'the first stays as it was');
 
-      const responses = await Promise.all(['race@example.net', 'Race@example.net', 'RACE@example.net', 'race@EXAMPLE.net'].map((email) => create(account, { email })));
+      const responses = await Promise.all(
+        ['race@example.net', 'Race@example.net', 'RACE@example.net', 'race@EXAMPLE.net'].map((email) => create(account, { email })),
+      );
       assert.deepEqual(responses.map((r) => r.status).sort(), [201, 409, 409, 409], responses.map((r) => r.text).join('\n'));
       for (const r of responses) expectEnvelope(r, r.status);
       assert.equal((await list(account, '?email=race%40example.net')).totalCount, 1);
@@ -118,9 +130,15 @@ for (const dialect of DIALECTS) {
       const newestFirst = [...ids].reverse();
       const pages = [];
       for (let page = 1; page <= 3; page++) pages.push(await list(account, `?page=${page}&pageSize=2`));
-      assert.deepEqual(pages.map((p) => p.displayCount), [2, 2, 1]);
+      assert.deepEqual(
+        pages.map((p) => p.displayCount),
+        [2, 2, 1],
+      );
       for (const p of pages) assert.equal(p.totalCount, 5);
-      assert.deepEqual(pages.flatMap((p) => p.items).map((s: any) => s.id), newestFirst);
+      assert.deepEqual(
+        pages.flatMap((p) => p.items).map((s: any) => s.id),
+        newestFirst,
+      );
       const one = await list(account, '?email=P3%40Example.net');
       assert.equal(one.totalCount, 1);
       assert.equal(one.items[0].id, ids[3]);
@@ -147,7 +165,7 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('another account\'s suppression is 404, untouched, never listed; each account has its own list', async () => {
+    it("another account's suppression is 404, untouched, never listed; each account has its own list", async () => {
       const theirs = expectEnvelope(await create(b, { email: 'private@example.net' }), 201).resultObject;
       expectEnvelope(await get(a, 'private@example.net'), 404);
       expectEnvelope(await remove(a, 'private@example.net'), 404);
@@ -161,14 +179,25 @@ for (const dialect of DIALECTS) {
     });
 
     describe('delivery', () => {
-      const send = async (account: TestAccount, to: string[], subject: string) => expectEnvelope(await app.request({
-        method: 'POST', url: '/notify/v1/send', token: account.token,
-        body: { from: { email: account.email }, to: to.map((email) => ({ email })), subject, htmlContent: `<p>${subject}</p>` },
-      }), 200).resultObject as { id: string; recipients: { id: string; email: string }[] };
-      const settled = (account: TestAccount, id: string) => eventually(async () => {
-        const got = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${id}`, token: account.token }), 200).resultObject;
-        return got.recipients.every((r: any) => FINAL.has(r.state)) ? got : undefined;
-      }, 20_000, `every recipient of ${id} settled`);
+      const send = async (account: TestAccount, to: string[], subject: string) =>
+        expectEnvelope(
+          await app.request({
+            method: 'POST',
+            url: '/notify/v1/send',
+            token: account.token,
+            body: { from: { email: account.email }, to: to.map((email) => ({ email })), subject, htmlContent: `<p>${subject}</p>` },
+          }),
+          200,
+        ).resultObject as { id: string; recipients: { id: string; email: string }[] };
+      const settled = (account: TestAccount, id: string) =>
+        eventually(
+          async () => {
+            const got = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${id}`, token: account.token }), 200).resultObject;
+            return got.recipients.every((r: any) => FINAL.has(r.state)) ? got : undefined;
+          },
+          20_000,
+          `every recipient of ${id} settled`,
+        );
       const captured = (messageId: string) =>
         db.selectFrom('captured_emails').select(['recipient_id', 'envelope_to']).where('message_id', '=', messageId).execute();
 
@@ -183,12 +212,18 @@ for (const dialect of DIALECTS) {
         assert.equal(blocked.attempts, 0, 'not attempted');
         assert.equal(blocked.sentTime, null);
         assert.match(blocked.lastResponse, /suppression list \(manual\)/);
-        assert.deepEqual(blocked.events.map((e: any) => e.type), ['accepted', 'suppressed']);
+        assert.deepEqual(
+          blocked.events.map((e: any) => e.type),
+          ['accepted', 'suppressed'],
+        );
         assert.equal(blocked.events[1].details.reason, 'manual');
         for (const email of ['ann@example.net', 'bob@example.org']) {
           const r: any = byEmail.get(email);
           assert.equal(r.state, 'sent');
-          assert.deepEqual(r.events.map((e: any) => e.type), ['accepted', 'sent']);
+          assert.deepEqual(
+            r.events.map((e: any) => e.type),
+            ['accepted', 'sent'],
+          );
         }
         const copies = await captured(sent.id);
         assert.deepEqual(copies.map((c) => c.envelope_to).sort(), ['ann@example.net', 'bob@example.org']);

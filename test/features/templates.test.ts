@@ -22,7 +22,20 @@ async function rawCopy(app: TestApp, account: TestAccount, id: string, recipient
   return response.text;
 }
 
-const TEMPLATE_KEYS = ['createTime', 'createUserId', 'customerId', 'htmlContent', 'id', 'isDeleted', 'name', 'subject', 'textContent', 'updateTime', 'updateUserId', 'variables'];
+const TEMPLATE_KEYS = [
+  'createTime',
+  'createUserId',
+  'customerId',
+  'htmlContent',
+  'id',
+  'isDeleted',
+  'name',
+  'subject',
+  'textContent',
+  'updateTime',
+  'updateUserId',
+  'variables',
+];
 
 for (const dialect of DIALECTS) {
   describe(`templates [${dialect}]`, () => {
@@ -39,7 +52,8 @@ for (const dialect of DIALECTS) {
 
     const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, account = a) =>
       app.request({ method, url, token: account.token, body });
-    const create = async (body: Record<string, unknown>, account = a) => expectEnvelope(await call('POST', '/notify/v1/templates', body, account), 201).resultObject;
+    const create = async (body: Record<string, unknown>, account = a) =>
+      expectEnvelope(await call('POST', '/notify/v1/templates', body, account), 201).resultObject;
     const send = (body: Record<string, unknown>, account = a) =>
       call('POST', '/notify/v1/send', { from: { email: account.email }, to: [{ email: 'ann@example.net' }], ...body }, account);
     const composed = async (id: string): Promise<ParsedMail> => simpleParser(await rawOf(app, a, id));
@@ -57,9 +71,15 @@ for (const dialect of DIALECTS) {
         const list = expectEnvelope(await call('GET', '/notify/v1/templates'), 200).resultObject;
         assert.ok(list.items.some((t: any) => t.id === created.id));
 
-        const replaced = expectEnvelope(await call('PUT', `/notify/v1/templates/${created.id}`, {
-          name: 'Shipped v2', subject: 'Shipped!', htmlContent: '<p>Bye {{ name }}</p>', textContent: 'Bye {{ name }}',
-        }), 200).resultObject;
+        const replaced = expectEnvelope(
+          await call('PUT', `/notify/v1/templates/${created.id}`, {
+            name: 'Shipped v2',
+            subject: 'Shipped!',
+            htmlContent: '<p>Bye {{ name }}</p>',
+            textContent: 'Bye {{ name }}',
+          }),
+          200,
+        ).resultObject;
         assert.equal(replaced.name, 'Shipped v2');
         assert.equal(replaced.textContent, 'Bye {{ name }}');
         assert.deepEqual(replaced.variables, ['name']);
@@ -69,7 +89,10 @@ for (const dialect of DIALECTS) {
         assert.equal(patched.subject, 'Patched');
         assert.equal(patched.htmlContent, '<p>Bye {{ name }}</p>', 'fields not given stay');
         // PUT replaces: a textContent it leaves out is gone.
-        const put = expectEnvelope(await call('PUT', `/notify/v1/templates/${created.id}`, { name: 'n', subject: 's', htmlContent: '<p>h</p>' }), 200).resultObject;
+        const put = expectEnvelope(
+          await call('PUT', `/notify/v1/templates/${created.id}`, { name: 'n', subject: 's', htmlContent: '<p>h</p>' }),
+          200,
+        ).resultObject;
         assert.equal(put.textContent, null);
 
         assert.equal(expectEnvelope(await call('DELETE', `/notify/v1/templates/${created.id}`), 200).resultObject, true);
@@ -79,7 +102,7 @@ for (const dialect of DIALECTS) {
         assert.ok(!after.items.some((t: any) => t.id === created.id));
       });
 
-      it('another account\'s template is not found, not listed, not usable', async () => {
+      it("another account's template is not found, not listed, not usable", async () => {
         const theirs = await create({ name: 'B', subject: 'B', htmlContent: '<p>B</p>' }, b);
         expectEnvelope(await call('GET', `/notify/v1/templates/${theirs.id}`), 404);
         expectEnvelope(await call('PATCH', `/notify/v1/templates/${theirs.id}`, { name: 'x' }), 404);
@@ -92,7 +115,9 @@ for (const dialect of DIALECTS) {
 
       it('bad bodies: 400 naming the field', async () => {
         assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/notify/v1/templates', {}), 400)).sort(), ['htmlContent', 'name', 'subject']);
-        assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'x', subject: 'a\r\nb', htmlContent: 'x' }), 400)), ['subject']);
+        assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'x', subject: 'a\r\nb', htmlContent: 'x' }), 400)), [
+          'subject',
+        ]);
         const t = await create({ name: 'x', subject: 'x', htmlContent: 'x' });
         expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, {}), 400);
         assert.deepEqual(errorFields(expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, { htmlContent: '' }), 400)), ['htmlContent']);
@@ -102,14 +127,18 @@ for (const dialect of DIALECTS) {
     describe('sending with a template', () => {
       it('fills variables: escaped in HTML by default, raw when tripled, dotted paths, text too', async () => {
         const t = await create({
-          name: 'Order', subject: 'Order {{ order.id }} for {{ name }}',
+          name: 'Order',
+          subject: 'Order {{ order.id }} for {{ name }}',
           htmlContent: '<p>Hello {{ name }}</p><div>{{{ banner }}}</div><p>{{ order.total }} EUR, paid: {{ order.paid }}</p>',
           textContent: 'Hello {{ name }}, order {{ order.id }}',
         });
-        const result = expectEnvelope(await send({
-          templateId: t.id,
-          params: { name: 'Ann & <Bob>', banner: '<b>Sale</b>', order: { id: 'A-1', total: 12.5, paid: true } },
-        }), 200).resultObject;
+        const result = expectEnvelope(
+          await send({
+            templateId: t.id,
+            params: { name: 'Ann & <Bob>', banner: '<b>Sale</b>', order: { id: 'A-1', total: 12.5, paid: true } },
+          }),
+          200,
+        ).resultObject;
         const mail = await composed(result.id);
         assert.equal(mail.subject, 'Order A-1 for Ann & <Bob>');
         assert.match(String(mail.html), /<p>Hello Ann &amp; &lt;Bob&gt;<\/p><div><b>Sale<\/b><\/div><p>12.5 EUR, paid: true<\/p>/);
@@ -119,7 +148,7 @@ for (const dialect of DIALECTS) {
         assert.equal(message.subject, 'Order A-1 for Ann & <Bob>');
       });
 
-      it('subject, htmlContent and textContent in the send override the template\'s', async () => {
+      it("subject, htmlContent and textContent in the send override the template's", async () => {
         const t = await create({ name: 'O', subject: 'Template subject', htmlContent: '<p>Template {{ x }}</p>' });
         const result = expectEnvelope(await send({ templateId: t.id, subject: 'Own subject {{ x }}', params: { x: 'X' } }), 200).resultObject;
         const mail = await composed(result.id);
@@ -135,8 +164,13 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(errorFields(body).sort(), ['params.extra', 'params.name', 'params.order.id']);
         assert.match(body.resultObject.errors.find((e: any) => e.field === 'params.name').message, /subject uses \{\{ name \}\}/);
         assert.deepEqual(errorFields(expectEnvelope(await send({ templateId: t.id }), 400)).sort(), ['params.extra', 'params.name', 'params.order.id']);
-        assert.deepEqual(errorFields(expectEnvelope(await send({ templateId: t.id, params: { name: 'A', extra: 'e', order: { id: { deep: 1 } } } }), 400)), ['params.order.id']);
-        assert.deepEqual(errorFields(expectEnvelope(await send({ templateId: t.id, params: { name: 'A\r\nBcc: x@example.org', extra: 'e', order: { id: 1 } } }), 400)), ['params']);
+        assert.deepEqual(errorFields(expectEnvelope(await send({ templateId: t.id, params: { name: 'A', extra: 'e', order: { id: { deep: 1 } } } }), 400)), [
+          'params.order.id',
+        ]);
+        assert.deepEqual(
+          errorFields(expectEnvelope(await send({ templateId: t.id, params: { name: 'A\r\nBcc: x@example.org', extra: 'e', order: { id: 1 } } }), 400)),
+          ['params'],
+        );
         assert.equal(await count(), before);
       });
 
@@ -148,7 +182,7 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(errorFields(expectEnvelope(await send({ params: { a: 1 } }), 400)).sort(), ['htmlContent', 'subject']);
       });
 
-      it('params without a template fill the body\'s own placeholders; a plain send keeps its braces', async () => {
+      it("params without a template fill the body's own placeholders; a plain send keeps its braces", async () => {
         const filled = expectEnvelope(await send({ subject: 'Hi {{ n }}', htmlContent: '<p>{{ n }}</p>', params: { n: 'Ann' } }), 200).resultObject;
         assert.equal((await composed(filled.id)).subject, 'Hi Ann');
         const plain = expectEnvelope(await send({ subject: 'Hi {{ n }}', htmlContent: '<p>{{ n }}</p>' }), 200).resultObject;
@@ -157,30 +191,51 @@ for (const dialect of DIALECTS) {
 
       it('to[i].params are merged over params: each recipient gets its own copy', async () => {
         const t = await create({ name: 'P', subject: 'Hi {{ name }}', htmlContent: '<p>{{ greeting }}, {{ name }}</p>' });
-        const result = expectEnvelope(await send({
-          templateId: t.id, params: { greeting: 'Hello', name: 'friend' },
-          to: [{ email: 'p1@example.net', params: { name: 'Ann' } }, { email: 'p2@example.net', params: { name: 'Bob', greeting: 'Hey' } }, { email: 'p3@example.net' }],
-          cc: [{ email: 'p4@example.net' }],
-        }), 200).resultObject;
+        const result = expectEnvelope(
+          await send({
+            templateId: t.id,
+            params: { greeting: 'Hello', name: 'friend' },
+            to: [
+              { email: 'p1@example.net', params: { name: 'Ann' } },
+              { email: 'p2@example.net', params: { name: 'Bob', greeting: 'Hey' } },
+              { email: 'p3@example.net' },
+            ],
+            cc: [{ email: 'p4@example.net' }],
+          }),
+          200,
+        ).resultObject;
         const copies = await Promise.all(result.recipients.map(async (r: any) => simpleParser(await rawCopy(app, a, result.id, r.id))));
-        assert.deepEqual(copies.map((m) => [m.subject, String(m.html)]), [
-          ['Hi Ann', '<p>Hello, Ann</p>'], ['Hi Bob', '<p>Hey, Bob</p>'], ['Hi friend', '<p>Hello, friend</p>'], ['Hi friend', '<p>Hello, friend</p>'],
-        ]);
-        assert.ok(copies.every((m) => m.messageId === result.messageId), 'one message, one Message-ID');
-        assert.equal((await composed(result.id)).subject, 'Hi Ann', 'without recipientId: the first recipient\'s copy');
+        assert.deepEqual(
+          copies.map((m) => [m.subject, String(m.html)]),
+          [
+            ['Hi Ann', '<p>Hello, Ann</p>'],
+            ['Hi Bob', '<p>Hey, Bob</p>'],
+            ['Hi friend', '<p>Hello, friend</p>'],
+            ['Hi friend', '<p>Hello, friend</p>'],
+          ],
+        );
+        assert.ok(
+          copies.every((m) => m.messageId === result.messageId),
+          'one message, one Message-ID',
+        );
+        assert.equal((await composed(result.id)).subject, 'Hi Ann', "without recipientId: the first recipient's copy");
         expectEnvelope(await call('GET', `/notify/v1/messages/${result.id}/raw?recipientId=000000000000000000000000`), 404);
         assert.equal(expectEnvelope(await call('GET', `/notify/v1/messages/${result.id}`), 200).resultObject.subject, 'Hi Ann');
       });
 
-      it('a variable missing for one recipient names that recipient\'s params', async () => {
+      it("a variable missing for one recipient names that recipient's params", async () => {
         const t = await create({ name: 'P2', subject: 'Hi {{ name }}', htmlContent: '<p>{{ name }}</p>' });
-        const body = expectEnvelope(await send({
-          templateId: t.id, to: [{ email: 'p1@example.net', params: { name: 'Ann' } }, { email: 'p2@example.net', params: { other: 1 } }, { email: 'p3@example.net' }],
-        }), 400);
+        const body = expectEnvelope(
+          await send({
+            templateId: t.id,
+            to: [{ email: 'p1@example.net', params: { name: 'Ann' } }, { email: 'p2@example.net', params: { other: 1 } }, { email: 'p3@example.net' }],
+          }),
+          400,
+        );
         assert.deepEqual(errorFields(body).sort(), ['params.name', 'to[1].params.name']);
       });
 
-      it('customFields fill the original service\'s #key# placeholders', async () => {
+      it("customFields fill the original service's #key# placeholders", async () => {
         const t = await create({ name: 'C', subject: 'Hello #FIRSTNAME#', htmlContent: '<p>#FIRSTNAME# from #CITY#, colour #fff# stays</p>' });
         const result = expectEnvelope(await send({ templateId: t.id, customFields: { FIRSTNAME: 'Ann', CITY: 'Köln <Mitte>' } }), 200).resultObject;
         const mail = await composed(result.id);
@@ -206,14 +261,31 @@ for (const dialect of DIALECTS) {
     after(() => relay?.close());
 
     it('each recipient receives the copy rendered for it, as GET …/raw?recipientId= shows it', async () => {
-      const template = expectEnvelope(await app.request({
-        method: 'POST', url: '/notify/v1/templates', token: a.token,
-        body: { name: 'Welcome', subject: 'Welcome {{ name }}', htmlContent: '<p>Welcome {{ name }}</p>', textContent: 'Welcome {{ name }}' },
-      }), 201).resultObject;
-      const result = expectEnvelope(await app.request({
-        method: 'POST', url: '/notify/v1/send', token: a.token,
-        body: { from: { email: a.email }, templateId: template.id, to: [{ email: 'ann@example.net', params: { name: 'Ann' } }, { email: 'bob@example.net', params: { name: 'Bob' } }] },
-      }), 200).resultObject;
+      const template = expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/templates',
+          token: a.token,
+          body: { name: 'Welcome', subject: 'Welcome {{ name }}', htmlContent: '<p>Welcome {{ name }}</p>', textContent: 'Welcome {{ name }}' },
+        }),
+        201,
+      ).resultObject;
+      const result = expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: a.token,
+          body: {
+            from: { email: a.email },
+            templateId: template.id,
+            to: [
+              { email: 'ann@example.net', params: { name: 'Ann' } },
+              { email: 'bob@example.net', params: { name: 'Bob' } },
+            ],
+          },
+        }),
+        200,
+      ).resultObject;
       for (const [i, name] of ['Ann', 'Bob'].entries()) {
         const email = `${name.toLowerCase()}@example.net`;
         assert.equal((await outcomeOf(app, a, result, email)).state, 'delivered');

@@ -51,7 +51,11 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(expectEnvelope(await get(owner.token, created.id), 200).resultObject, user);
       const listed = expectEnvelope(await list(owner.token), 200).resultObject;
       assert.equal(listed.totalCount, 2);
-      assert.deepEqual(listed.items.map((u: any) => u.id), [created.id, owner.userId], 'newest first');
+      assert.deepEqual(
+        listed.items.map((u: any) => u.id),
+        [created.id, owner.userId],
+        'newest first',
+      );
       assert.ok(listed.items.every((u: any) => !('password' in u) && !('passwordHash' in u)));
 
       const session = await login(app, email.toLowerCase(), 'analytical engine');
@@ -73,14 +77,23 @@ for (const dialect of DIALECTS) {
     it('makes each user the createUserId and updateUserId of what they write', async () => {
       const owner = await app.signUp();
       const member = await addUser(app, owner.token, 'member');
-      const suppression = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/suppressions', token: member.token, body: { email: 'x@example.net' } }), 201).resultObject;
+      const suppression = expectEnvelope(
+        await app.request({ method: 'POST', url: '/notify/v1/suppressions', token: member.token, body: { email: 'x@example.net' } }),
+        201,
+      ).resultObject;
       assert.equal(suppression.createUserId, member.id);
       assert.equal(suppression.updateUserId, member.id);
-      const sender = expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/senders', token: member.token, body: { email: `s.${Date.now()}@example.com` } }), 201).resultObject;
+      const sender = expectEnvelope(
+        await app.request({ method: 'POST', url: '/notify/v1/senders', token: member.token, body: { email: `s.${Date.now()}@example.com` } }),
+        201,
+      ).resultObject;
       assert.equal(sender.createUserId, member.id);
       // Users of one account share its data.
       const listed = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/suppressions', token: owner.token }), 200).resultObject;
-      assert.deepEqual(listed.items.map((s: any) => s.id), [suppression.id]);
+      assert.deepEqual(
+        listed.items.map((s: any) => s.id),
+        [suppression.id],
+      );
     });
 
     it('refuses an email that is already a login, in this or another account (409)', async () => {
@@ -198,12 +211,15 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await app.request({ method: 'POST', url: '/token', body: { EmailAddress: member.email, Password: member.password } }), 401);
       expectEnvelope(await get(owner.token, member.id), 404);
       expectEnvelope(await remove(owner.token, member.id), 404);
-      assert.deepEqual(expectEnvelope(await list(owner.token), 200).resultObject.items.map((u: any) => u.id), [owner.userId]);
+      assert.deepEqual(
+        expectEnvelope(await list(owner.token), 200).resultObject.items.map((u: any) => u.id),
+        [owner.userId],
+      );
       // The address is free again.
       expectEnvelope(await create(owner.token, { email: member.email }), 201);
     });
 
-    it('answers another account\'s user ids and malformed ids with 404', async () => {
+    it("answers another account's user ids and malformed ids with 404", async () => {
       const a: TestAccount = await app.signUp();
       const b: TestAccount = await app.signUp();
       const bMember = await addUser(app, b.token, 'member');
@@ -214,7 +230,10 @@ for (const dialect of DIALECTS) {
       }
       assert.equal(expectEnvelope(await get(b.token, bMember.id), 200).resultObject.name, bMember.email.split('@')[0]);
       expectEnvelope(await senders(bMember.token), 200);
-      assert.deepEqual(expectEnvelope(await list(a.token), 200).resultObject.items.map((u: any) => u.id), [a.userId]);
+      assert.deepEqual(
+        expectEnvelope(await list(a.token), 200).resultObject.items.map((u: any) => u.id),
+        [a.userId],
+      );
     });
 
     it('API keys list users with the account scope but never manage them (403)', async () => {

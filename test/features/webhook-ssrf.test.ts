@@ -26,8 +26,12 @@ async function startReceiver(host: string, answer: (response: http.ServerRespons
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    calls, port,
-    close: async () => { server.closeAllConnections(); await new Promise((resolve) => server.close(resolve)); },
+    calls,
+    port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
   };
 }
 
@@ -40,12 +44,36 @@ function expectUrlError(response: TestResponse, pattern?: RegExp): void {
 
 /** Internal targets in the spellings a tenant could try, as URLs. */
 const INTERNAL_URLS = [
-  'http://127.0.0.1:8080/', 'http://localhost/', 'http://LOCALHOST./x', 'http://app.localhost/', 'http://127.1/', 'http://2130706433/',
-  'http://0x7f000001/', 'http://0177.0.0.1/', 'http://0x7f.1/', 'http://[::ffff:127.0.0.1]/', 'http://[::1]/', 'http://[::]/',
-  'http://[::127.0.0.1]/', 'http://[64:ff9b::a9fe:a9fe]/', 'http://[2002:a9fe:a9fe::]/', 'http://0.0.0.0/', 'http://0/',
-  'http://169.254.169.254/latest/meta-data/', 'http://metadata.google.internal/computeMetadata/v1/', 'http://metadata/',
-  'http://10.0.0.1/', 'http://172.16.5.4/', 'http://192.168.1.1/', 'http://100.64.0.1/', 'http://[fd00:ec2::254]/',
-  'http://[fe80::1]/', 'http://224.0.0.1/', 'http://255.255.255.255/', 'https://user:pw@10.1.2.3:8443/hook', 'http://intranet/',
+  'http://127.0.0.1:8080/',
+  'http://localhost/',
+  'http://LOCALHOST./x',
+  'http://app.localhost/',
+  'http://127.1/',
+  'http://2130706433/',
+  'http://0x7f000001/',
+  'http://0177.0.0.1/',
+  'http://0x7f.1/',
+  'http://[::ffff:127.0.0.1]/',
+  'http://[::1]/',
+  'http://[::]/',
+  'http://[::127.0.0.1]/',
+  'http://[64:ff9b::a9fe:a9fe]/',
+  'http://[2002:a9fe:a9fe::]/',
+  'http://0.0.0.0/',
+  'http://0/',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://metadata.google.internal/computeMetadata/v1/',
+  'http://metadata/',
+  'http://10.0.0.1/',
+  'http://172.16.5.4/',
+  'http://192.168.1.1/',
+  'http://100.64.0.1/',
+  'http://[fd00:ec2::254]/',
+  'http://[fe80::1]/',
+  'http://224.0.0.1/',
+  'http://255.255.255.255/',
+  'https://user:pw@10.1.2.3:8443/hook',
+  'http://intranet/',
 ];
 
 for (const dialect of DIALECTS) {
@@ -79,18 +107,28 @@ for (const dialect of DIALECTS) {
       const account = await allowing.signUp();
       const webhook = expectEnvelope(await create(allowing, account, url), 201).resultObject;
       await sendMessage(allowing, account, ['reader@example.net']);
-      return eventually(async () => {
-        const page = expectEnvelope(await allowing.request({ method: 'GET', url: `/notify/v1/webhooks/${webhook.id}/deliveries`, token: account.token }), 200).resultObject;
-        const [d] = page.items;
-        return d && d.status !== 'pending' ? d : undefined;
-      }, 15_000, `the delivery to ${url} to be attempted`);
+      return eventually(
+        async () => {
+          const page = expectEnvelope(
+            await allowing.request({ method: 'GET', url: `/notify/v1/webhooks/${webhook.id}/deliveries`, token: account.token }),
+            200,
+          ).resultObject;
+          const [d] = page.items;
+          return d && d.status !== 'pending' ? d : undefined;
+        },
+        15_000,
+        `the delivery to ${url} to be attempted`,
+      );
     }
 
     it('refuses an internal address or name at registration, in every spelling, with a 400 naming url (POST and PATCH)', async () => {
       const account = await strict.signUp();
       for (const url of INTERNAL_URLS) expectUrlError(await create(strict, account, url), /must be a public address/);
       const ok = expectEnvelope(await create(strict, account, 'https://hooks.example.com/postwire'), 201).resultObject;
-      expectUrlError(await strict.request({ method: 'PATCH', url: `/notify/v1/webhooks/${ok.id}`, token: account.token, body: { url: 'http://[::ffff:7f00:1]/' } }), /loopback/);
+      expectUrlError(
+        await strict.request({ method: 'PATCH', url: `/notify/v1/webhooks/${ok.id}`, token: account.token, body: { url: 'http://[::ffff:7f00:1]/' } }),
+        /loopback/,
+      );
       expectEnvelope(await create(strict, account, 'http://93.184.216.34/hook'), 201);
       expectEnvelope(await create(strict, account, 'http://[2606:4700::1111]/hook'), 201);
     });
@@ -138,7 +176,9 @@ for (const dialect of DIALECTS) {
     it('never shows what a receiver answered, only its status; does not follow a redirect', async () => {
       const elsewhere = await startReceiver('127.0.0.1');
       closers.push(elsewhere.close);
-      const leaky = await startReceiver('127.0.0.1', (r) => r.writeHead(500, 'Internal secrets: root=hunter2', { 'content-type': 'text/plain' }).end('db password hunter2'));
+      const leaky = await startReceiver('127.0.0.1', (r) =>
+        r.writeHead(500, 'Internal secrets: root=hunter2', { 'content-type': 'text/plain' }).end('db password hunter2'),
+      );
       closers.push(leaky.close);
       const failed = await attempt(`http://127.0.0.1:${leaky.port}/hook`);
       assert.equal(failed.lastStatus, 500);

@@ -17,7 +17,20 @@ import { outcomeOf, sendMessage, type Sent } from '../helpers/delivery-api.js';
 
 const ID = /^[0-9a-f]{24}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const WEBHOOK_KEYS = ['createTime', 'createUserId', 'customerId', 'description', 'enabled', 'events', 'id', 'isDeleted', 'secretPreview', 'updateTime', 'updateUserId', 'url'];
+const WEBHOOK_KEYS = [
+  'createTime',
+  'createUserId',
+  'customerId',
+  'description',
+  'enabled',
+  'events',
+  'id',
+  'isDeleted',
+  'secretPreview',
+  'updateTime',
+  'updateUserId',
+  'url',
+];
 const PAYLOAD_KEYS = ['createdAt', 'details', 'email', 'id', 'messageId', 'recipientId', 'type', 'webhookId'];
 const MAX_ATTEMPTS = 4;
 const TIMEOUT_MS = 1500;
@@ -64,10 +77,14 @@ class Receiver {
 
   /** Waits until this message's events of the given types have each arrived (answered or not). */
   async waitFor(messageId: string, types: string[]): Promise<Call[]> {
-    return eventually(async () => {
-      const calls = this.callsFor(messageId);
-      return types.every((t) => calls.some((c) => c.body.type === t)) ? calls : undefined;
-    }, 15_000, `${types.join('+')} events of ${messageId} at ${this.url}`);
+    return eventually(
+      async () => {
+        const calls = this.callsFor(messageId);
+        return types.every((t) => calls.some((c) => c.body.type === t)) ? calls : undefined;
+      },
+      15_000,
+      `${types.join('+')} events of ${messageId} at ${this.url}`,
+    );
   }
 
   async close(): Promise<void> {
@@ -89,7 +106,10 @@ function expectFieldError(response: TestResponse, field: string): void {
   const body = expectEnvelope(response, 400);
   const errors = body.resultObject?.errors as { field: string; message: string }[] | undefined;
   assert.ok(Array.isArray(errors), `expected resultObject.errors, got ${response.text}`);
-  assert.ok(errors.some((e) => e.field === field && e.message.length > 0), `expected an error on ${field}, got ${JSON.stringify(errors)}`);
+  assert.ok(
+    errors.some((e) => e.field === field && e.message.length > 0),
+    `expected an error on ${field}, got ${JSON.stringify(errors)}`,
+  );
 }
 
 /** What a receiver does: recompute the signature from the raw body and the timestamp header. */
@@ -116,10 +136,15 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await app.request({ method: 'GET', url: url(id, `/deliveries${query}`), token: account.token }), 200).resultObject;
 
     /** The webhook's first listed (newest) delivery, once it has reached `status`. */
-    const newestDeliveryOnce = (account: TestAccount, id: string, status: string, timeoutMs = 15_000) => eventually(async () => {
-      const [d] = (await deliveries(account, id)).items;
-      return d?.status === status ? d : undefined;
-    }, timeoutMs, `the delivery to be ${status}`);
+    const newestDeliveryOnce = (account: TestAccount, id: string, status: string, timeoutMs = 15_000) =>
+      eventually(
+        async () => {
+          const [d] = (await deliveries(account, id)).items;
+          return d?.status === status ? d : undefined;
+        },
+        timeoutMs,
+        `the delivery to be ${status}`,
+      );
 
     async function receiver(): Promise<Receiver> {
       const r = await Receiver.start();
@@ -140,7 +165,10 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       // The receivers listen on loopback, which webhooks may reach only when the operator allows it.
-      app = await startTestApp(dialect, { worker: true, config: { webhookRetryFirstDelayMs: 50, webhookMaxAttempts: MAX_ATTEMPTS, webhookTimeoutMs: TIMEOUT_MS, outboundAllow: ['127.0.0.1'] } });
+      app = await startTestApp(dialect, {
+        worker: true,
+        config: { webhookRetryFirstDelayMs: 50, webhookMaxAttempts: MAX_ATTEMPTS, webhookTimeoutMs: TIMEOUT_MS, outboundAllow: ['127.0.0.1'] },
+      });
       db = app.runtime.services.handle.db;
     });
     after(async () => {
@@ -164,8 +192,11 @@ for (const dialect of DIALECTS) {
       const doc = (await app.request({ method: 'GET', url: '/docs/json' })).json;
       const paths = doc.paths as Record<string, Record<string, any>>;
       for (const [path, methods] of [
-        ['/notify/v1/webhooks', ['get', 'post']], ['/notify/v1/webhooks/{id}', ['get', 'patch', 'delete']],
-        ['/notify/v1/webhooks/{id}/deliveries', ['get']], ['/notify/v1/webhooks/{id}/replay', ['post']], ['/notify/v1/webhooks/{id}/rotate-secret', ['post']],
+        ['/notify/v1/webhooks', ['get', 'post']],
+        ['/notify/v1/webhooks/{id}', ['get', 'patch', 'delete']],
+        ['/notify/v1/webhooks/{id}/deliveries', ['get']],
+        ['/notify/v1/webhooks/{id}/replay', ['post']],
+        ['/notify/v1/webhooks/{id}/rotate-secret', ['post']],
       ] as const) {
         for (const method of methods) assert.ok(paths[path]?.[method]?.summary, `${method.toUpperCase()} ${path} is documented`);
       }
@@ -176,7 +207,10 @@ for (const dialect of DIALECTS) {
     it('POST registers a webhook (201) and shows its secret once; GET and the list show only a preview', async () => {
       const account = await app.signUp();
       assert.deepEqual(await list(account), { displayCount: 0, totalCount: 0, items: [] });
-      const created = expectEnvelope(await create(account, { url: 'https://hooks.example.com/postwire', description: 'CRM', events: ['bounced', 'delivered'] }), 201).resultObject;
+      const created = expectEnvelope(
+        await create(account, { url: 'https://hooks.example.com/postwire', description: 'CRM', events: ['bounced', 'delivered'] }),
+        201,
+      ).resultObject;
       assert.deepEqual(Object.keys(created).sort(), [...WEBHOOK_KEYS, 'secret'].sort());
       assert.match(created.id, ID);
       assert.match(created.createTime, ISO_MS);
@@ -201,7 +235,11 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(everything.events, [], 'no events given: every type');
       assert.equal(everything.description, '');
       assert.notEqual(everything.secret, secret, 'each webhook has its own secret');
-      assert.deepEqual((await list(account)).items.map((w: any) => w.id), [everything.id, created.id], 'newest first');
+      assert.deepEqual(
+        (await list(account)).items.map((w: any) => w.id),
+        [everything.id, created.id],
+        'newest first',
+      );
     });
 
     it('refuses a bad URL or an unknown event type with 400 naming the field', async () => {
@@ -231,7 +269,10 @@ for (const dialect of DIALECTS) {
     it('PATCH changes the URL, description, event types and enabled state; DELETE removes it', async () => {
       const account = await app.signUp();
       const created = await hook(account, { url: 'https://example.com/one', events: ['sent'] });
-      assert.equal(expectEnvelope(await patch(account, created.id, { url: 'https://example.com/two', description: 'Two', events: [], enabled: false }), 200).resultObject, true);
+      assert.equal(
+        expectEnvelope(await patch(account, created.id, { url: 'https://example.com/two', description: 'Two', events: [], enabled: false }), 200).resultObject,
+        true,
+      );
       const changed = expectEnvelope(await get(account, created.id), 200).resultObject;
       assert.equal(changed.url, 'https://example.com/two');
       assert.equal(changed.description, 'Two');
@@ -256,14 +297,21 @@ for (const dialect of DIALECTS) {
       const sent = await sendOne(account);
       const calls = await r.waitFor(sent.id, ['accepted', 'sent']);
 
-      const events = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/events?messageId=${sent.id}`, token: account.token }), 200).resultObject.items;
+      const events = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/events?messageId=${sent.id}`, token: account.token }), 200).resultObject
+        .items;
       assert.deepEqual(calls.map((c) => c.body.id).sort(), events.map((e: any) => e.id).sort(), 'one call per event of the message');
       for (const call of calls) {
         const event = events.find((e: any) => e.id === call.body.id);
         assert.deepEqual(Object.keys(call.body).sort(), PAYLOAD_KEYS);
         assert.deepEqual(call.body, {
-          id: event.id, type: event.type, createdAt: event.createTime, messageId: sent.id, recipientId: sent.recipients[0]!.id,
-          email: 'reader@example.net', details: event.details, webhookId,
+          id: event.id,
+          type: event.type,
+          createdAt: event.createTime,
+          messageId: sent.id,
+          recipientId: sent.recipients[0]!.id,
+          email: 'reader@example.net',
+          details: event.details,
+          webhookId,
         });
         assert.equal(call.headers['content-type'], 'application/json');
         assert.equal(call.headers['user-agent'], 'Postwire-Webhooks/1');
@@ -274,10 +322,14 @@ for (const dialect of DIALECTS) {
         assert.ok(!verifySignature(call, `${secret}x`), 'and not with another');
       }
 
-      const listed = await eventually(async () => {
-        const page = await deliveries(account, webhookId);
-        return page.items.every((d: any) => d.status === 'delivered') && page.totalCount === 2 ? page : undefined;
-      }, 10_000, 'both deliveries recorded');
+      const listed = await eventually(
+        async () => {
+          const page = await deliveries(account, webhookId);
+          return page.items.every((d: any) => d.status === 'delivered') && page.totalCount === 2 ? page : undefined;
+        },
+        10_000,
+        'both deliveries recorded',
+      );
       for (const d of listed.items) {
         assert.equal(d.webhookId, webhookId);
         assert.equal(d.attempts, 1);
@@ -295,10 +347,16 @@ for (const dialect of DIALECTS) {
       const r = await receiver();
       await hook(account, { url: r.url });
       const response = await app.request({
-        method: 'POST', url: '/notify/v1/send', token: account.token,
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: account.token,
         body: {
-          from: { email: account.email }, to: [{ email: 'tagged@example.net' }], subject: 'Tagged', htmlContent: '<p>Hi</p>',
-          tags: ['welcome', 'onboarding'], metadata: { userId: 'u-42', plan: 'pro', trial: true },
+          from: { email: account.email },
+          to: [{ email: 'tagged@example.net' }],
+          subject: 'Tagged',
+          htmlContent: '<p>Hi</p>',
+          tags: ['welcome', 'onboarding'],
+          metadata: { userId: 'u-42', plan: 'pro', trial: true },
         },
       });
       const sent = expectEnvelope(response, 200).resultObject as Sent;
@@ -321,8 +379,14 @@ for (const dialect of DIALECTS) {
       await all.waitFor(sent.id, ['accepted', 'sent']);
       await sentOnly.waitFor(sent.id, ['sent']);
       // Deliveries are written with their events, so by now every one that exists is listed.
-      assert.deepEqual((await deliveries(account, filtered.id)).items.map((d: any) => d.eventType), ['sent']);
-      assert.deepEqual(sentOnly.calls.map((c) => c.body.type), ['sent']);
+      assert.deepEqual(
+        (await deliveries(account, filtered.id)).items.map((d: any) => d.eventType),
+        ['sent'],
+      );
+      assert.deepEqual(
+        sentOnly.calls.map((c) => c.body.type),
+        ['sent'],
+      );
       assert.equal((await deliveries(account, off.id)).totalCount, 0);
       assert.equal(paused.calls.length, 0);
     });
@@ -369,12 +433,20 @@ for (const dialect of DIALECTS) {
       const [call] = await r.waitFor(sent.id, ['accepted']);
       assert.equal(call!.body.id, failed.eventId);
       assert.ok(verifySignature(call!, secret));
-      const after = await eventually(async () => {
-        const page = await deliveries(account, id);
-        return page.items.some((d: any) => d.status === 'delivered') ? page : undefined;
-      }, 10_000, 'the replayed delivery');
+      const after = await eventually(
+        async () => {
+          const page = await deliveries(account, id);
+          return page.items.some((d: any) => d.status === 'delivered') ? page : undefined;
+        },
+        10_000,
+        'the replayed delivery',
+      );
       assert.equal(after.totalCount, 2);
-      assert.deepEqual(after.items.map((d: any) => d.status), ['delivered', 'failed'], 'a new delivery, newest first; the failed one stays');
+      assert.deepEqual(
+        after.items.map((d: any) => d.status),
+        ['delivered', 'failed'],
+        'a new delivery, newest first; the failed one stays',
+      );
     });
 
     it('replays a time range: every matching event again, as new deliveries', async () => {
@@ -397,7 +469,11 @@ for (const dialect of DIALECTS) {
 
       // Both filters given: an event must match both.
       const onlyFirstAccepted = r.callsFor(first.id).find((c) => c.body.type === 'accepted')!.body.id;
-      assert.deepEqual(expectEnvelope(await replay(account, id, { eventIds: [onlyFirstAccepted], from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z' }), 200).resultObject, { queued: 0 });
+      assert.deepEqual(
+        expectEnvelope(await replay(account, id, { eventIds: [onlyFirstAccepted], from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z' }), 200)
+          .resultObject,
+        { queued: 0 },
+      );
     });
 
     it('retries a receiver that does not answer within WEBHOOK_TIMEOUT_MS, then marks the delivery failed', async () => {
@@ -450,8 +526,13 @@ for (const dialect of DIALECTS) {
       await doomed.waitFor(before.id, ['accepted']);
       expectEnvelope(await remove(account, id), 200);
 
-      const pending = await db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', id)
-        .where('delivered_at', 'is', null).where('failed_at', 'is', null).execute();
+      const pending = await db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('webhook_id', '=', id)
+        .where('delivered_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .execute();
       assert.deepEqual(pending, [], 'no retry is left to make');
       expectEnvelope(await app.request({ method: 'GET', url: url(id, '/deliveries'), token: account.token }), 404);
 
@@ -478,7 +559,10 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await replay(b, id, { from: '2020-01-01T00:00:00Z' }), 404);
       expectEnvelope(await app.request({ method: 'GET', url: url(id, '/deliveries'), token: b.token }), 404);
       expectEnvelope(await app.request({ method: 'POST', url: url(id, '/rotate-secret'), token: b.token }), 404);
-      assert.deepEqual((await list(b)).items.map((w: any) => w.id), [other.id]);
+      assert.deepEqual(
+        (await list(b)).items.map((w: any) => w.id),
+        [other.id],
+      );
 
       const sentByA = await sendOne(a);
       const callsOfA = await mine.waitFor(sentByA.id, ['accepted', 'sent']);

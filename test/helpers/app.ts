@@ -56,14 +56,30 @@ let counter = 0;
  * `inbound`: the feedback SMTP listener runs too, on a free port (`runtime.inbound.port`);
  * `smtp`: SMTP submission, likewise (`runtime.submission.port`).
  */
-export async function startTestApp(dialect: Dialect, options: { worker?: boolean; inbound?: boolean; smtp?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  dialect: Dialect,
+  options: { worker?: boolean; inbound?: boolean; smtp?: boolean; config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   // PASSWORD_HASH_COST 4: the suite makes thousands of users; at the default cost their
   // hashes alone took minutes of CPU. auth.test.ts checks the default on its own.
-  const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_POLL_MS: '50', PASSWORD_HASH_COST: '4' }, {
-    dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0, inboundSmtpPort: 0, smtpSubmissionPort: 0, smtpSubmissionHost: '127.0.0.1', ...options.config,
-  });
-  const runtime = await createRuntime(config, { api: true, worker: options.worker ?? false, inbound: options.inbound ?? false, smtp: options.smtp ?? false }, createLogger(config));
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', WORKER_POLL_MS: '50', PASSWORD_HASH_COST: '4' },
+    {
+      dataDir: database.dataDir,
+      databaseUrl: database.databaseUrl,
+      port: 0,
+      inboundSmtpPort: 0,
+      smtpSubmissionPort: 0,
+      smtpSubmissionHost: '127.0.0.1',
+      ...options.config,
+    },
+  );
+  const runtime = await createRuntime(
+    config,
+    { api: true, worker: options.worker ?? false, inbound: options.inbound ?? false, smtp: options.smtp ?? false },
+    createLogger(config),
+  );
   await runtime.app!.ready();
   runtime.worker?.start();
   await runtime.inbound?.listen();
@@ -78,7 +94,13 @@ export async function startTestApp(dialect: Dialect, options: { worker?: boolean
       payload = JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await runtime.app!.inject({ method: o.method, url: o.url, headers, payload, ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}) });
+    const response = await runtime.app!.inject({
+      method: o.method,
+      url: o.url,
+      headers,
+      payload,
+      ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}),
+    });
     let json: unknown;
     try {
       json = JSON.parse(response.body);
@@ -89,7 +111,10 @@ export async function startTestApp(dialect: Dialect, options: { worker?: boolean
   };
 
   const app: TestApp = {
-    runtime, database, dialect, request,
+    runtime,
+    database,
+    dialect,
+    request,
     async signUp(email = `user${++counter}.${process.pid}@example.com`, password = 'correct horse battery') {
       const created = await createAccount(runtime.services.handle, { email, password });
       const login = await request({ method: 'POST', url: '/token', body: { EmailAddress: email, Password: password } });
@@ -124,7 +149,7 @@ export function expectEnvelope(response: TestResponse, status: number): any {
   if (response.status !== status) throw new Error(`expected HTTP ${status}, got ${response.status}: ${response.text.slice(0, 500)}`);
   if (body.version !== '1.0.0') throw new Error(`version is ${body.version}`);
   if (body.resultCode !== status) throw new Error(`resultCode ${body.resultCode} != HTTP ${status}`);
-  if (body.resultStatus !== (status < 400)) throw new Error(`resultStatus ${body.resultStatus} for HTTP ${status}`);
+  if (body.resultStatus !== status < 400) throw new Error(`resultStatus ${body.resultStatus} for HTTP ${status}`);
   if (typeof body.resultMessage !== 'string' || body.resultMessage.length === 0) throw new Error('resultMessage is empty');
   return body;
 }

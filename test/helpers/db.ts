@@ -51,7 +51,9 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
-    dialect, databaseUrl: url.toString(), dataDir,
+    dialect,
+    databaseUrl: url.toString(),
+    dataDir,
     drop: async () => {
       const client = new pg.Client({ connectionString: base });
       await client.connect();

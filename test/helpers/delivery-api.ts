@@ -34,7 +34,9 @@ export interface SendContent {
 
 export async function sendMessage(app: TestApp, account: TestAccount, to: string[], content: SendContent = {}): Promise<Sent> {
   const response = await app.request({
-    method: 'POST', url: '/notify/v1/send', token: account.token,
+    method: 'POST',
+    url: '/notify/v1/send',
+    token: account.token,
     body: {
       from: { name: content.fromName ?? 'Shop', email: account.email },
       to: to.map((email) => ({ email })),
@@ -52,11 +54,15 @@ export async function recipientsNow(app: TestApp, account: TestAccount, id: stri
 
 /** Polls until the recipient at `email` is no longer queued, and returns how it ended up. */
 export async function outcomeOf(app: TestApp, account: TestAccount, sent: Sent, email: string, timeoutMs = 20_000): Promise<RecipientView> {
-  return eventually(async () => {
-    const recipient = (await recipientsNow(app, account, sent.id)).find((r) => r.email === email);
-    if (!recipient) throw new Error(`${email} is not a recipient of ${sent.id}`);
-    return recipient.state === 'queued' ? undefined : recipient;
-  }, timeoutMs, `an outcome for ${email}`);
+  return eventually(
+    async () => {
+      const recipient = (await recipientsNow(app, account, sent.id)).find((r) => r.email === email);
+      if (!recipient) throw new Error(`${email} is not a recipient of ${sent.id}`);
+      return recipient.state === 'queued' ? undefined : recipient;
+    },
+    timeoutMs,
+    `an outcome for ${email}`,
+  );
 }
 
 export function recipientId(sent: Sent, email: string): string {

@@ -71,7 +71,7 @@ export async function startDnsServer(): Promise<TestDnsServer> {
       const name = normalize(question.name);
       const records = zone.get(name);
       if (records?.rcode) response.header.rcode = RCODE[records.rcode];
-      else if (records) response.answers.push(...answersFor(question.name, question.type, records) as never[]);
+      else if (records) response.answers.push(...(answersFor(question.name, question.type, records) as never[]));
       else if (!isParentOfKnownName(name)) response.header.rcode = RCODE.NXDOMAIN;
       void send(response);
     },
@@ -84,7 +84,8 @@ export async function startDnsServer(): Promise<TestDnsServer> {
   resolver.setServers([address]);
 
   return {
-    port, address,
+    port,
+    address,
     set(name, records) {
       zone.set(normalize(name), records);
     },

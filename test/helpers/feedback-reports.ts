@@ -27,24 +27,30 @@ export function dsnMessage(o: DsnOptions): string {
   const reportingMta = o.reportingMta ?? 'mx1.example.net';
   const action = o.action ?? 'failed';
   const status = o.status ?? '5.1.1';
-  const diagnostic = o.diagnosticCode === undefined ? `smtp; 550 5.1.1 <${recipient}>: Recipient address rejected:${CRLF}    User unknown in virtual mailbox table` : o.diagnosticCode;
-  const deliveryStatus = o.deliveryStatus ?? [
-    `Reporting-MTA: dns; ${reportingMta}`,
-    'X-Postfix-Queue-ID: 4XyZ1k2Lmnz9vQ',
-    'Arrival-Date: Sun, 22 Nov 2026 08:00:00 +0000 (UTC)',
-    '',
-    `Final-Recipient: rfc822; ${recipient}`,
-    `Original-Recipient: rfc822;${recipient}`,
-    `Action: ${action}`,
-    `Status: ${status}`,
-    'Remote-MTA: dns; mail.example.net',
-    ...(diagnostic === null ? [] : [`Diagnostic-Code: ${diagnostic}`]),
-    ...(action === 'delayed' ? ['Will-Retry-Until: Wed, 25 Nov 2026 08:00:00 +0000 (UTC)'] : []),
-    '',
-  ].join(CRLF);
-  const human = action === 'delayed'
-    ? 'This is the mail system at host mx1.example.net.\r\n\r\n####################################################################\r\n# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #\r\n####################################################################\r\n\r\nYour message could not be delivered for 4.0 hours.\r\nIt will be retried until it is 3.0 days old.'
-    : 'This is the mail system at host mx1.example.net.\r\n\r\nI\'m sorry to have to inform you that your message could not\r\nbe delivered to one or more recipients.';
+  const diagnostic =
+    o.diagnosticCode === undefined
+      ? `smtp; 550 5.1.1 <${recipient}>: Recipient address rejected:${CRLF}    User unknown in virtual mailbox table`
+      : o.diagnosticCode;
+  const deliveryStatus =
+    o.deliveryStatus ??
+    [
+      `Reporting-MTA: dns; ${reportingMta}`,
+      'X-Postfix-Queue-ID: 4XyZ1k2Lmnz9vQ',
+      'Arrival-Date: Sun, 22 Nov 2026 08:00:00 +0000 (UTC)',
+      '',
+      `Final-Recipient: rfc822; ${recipient}`,
+      `Original-Recipient: rfc822;${recipient}`,
+      `Action: ${action}`,
+      `Status: ${status}`,
+      'Remote-MTA: dns; mail.example.net',
+      ...(diagnostic === null ? [] : [`Diagnostic-Code: ${diagnostic}`]),
+      ...(action === 'delayed' ? ['Will-Retry-Until: Wed, 25 Nov 2026 08:00:00 +0000 (UTC)'] : []),
+      '',
+    ].join(CRLF);
+  const human =
+    action === 'delayed'
+      ? 'This is the mail system at host mx1.example.net.\r\n\r\n####################################################################\r\n# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #\r\n####################################################################\r\n\r\nYour message could not be delivered for 4.0 hours.\r\nIt will be retried until it is 3.0 days old.'
+      : "This is the mail system at host mx1.example.net.\r\n\r\nI'm sorry to have to inform you that your message could not\r\nbe delivered to one or more recipients.";
   return [
     `Return-Path: <>`,
     `From: MAILER-DAEMON@${reportingMta} (Mail Delivery System)`,
@@ -95,18 +101,20 @@ export interface ArfOptions {
 
 export function arfMessage(o: ArfOptions): string {
   const recipient = o.reportedRecipient ?? 'bob@example.net';
-  const report = o.feedbackReport ?? [
-    `Feedback-Type: ${o.feedbackType ?? 'abuse'}`,
-    'User-Agent: ExampleISP-FBL/2.1',
-    'Version: 1',
-    `Original-Mail-From: <${o.to}>`,
-    `Original-Rcpt-To: <${recipient}>`,
-    'Arrival-Date: Sun, 22 Nov 2026 07:58:00 +0000',
-    'Reporting-MTA: dns; fbl.example-isp.net',
-    'Source-IP: 192.0.2.25',
-    'Reported-Domain: example.com',
-    '',
-  ].join(CRLF);
+  const report =
+    o.feedbackReport ??
+    [
+      `Feedback-Type: ${o.feedbackType ?? 'abuse'}`,
+      'User-Agent: ExampleISP-FBL/2.1',
+      'Version: 1',
+      `Original-Mail-From: <${o.to}>`,
+      `Original-Rcpt-To: <${recipient}>`,
+      'Arrival-Date: Sun, 22 Nov 2026 07:58:00 +0000',
+      'Reporting-MTA: dns; fbl.example-isp.net',
+      'Source-IP: 192.0.2.25',
+      'Reported-Domain: example.com',
+      '',
+    ].join(CRLF);
   return [
     'From: <fbl@example-isp.net>',
     `To: <${o.to}>`,

@@ -77,13 +77,19 @@ process.on('exit', () => {
  */
 export function runPostwire(args: string[], env: Env = {}, options: { cwd?: string; stdin?: string } = {}): Promise<Finished> {
   const child = spawn(process.execPath, [`${ROOT}bin/postwire.mjs`, ...args], {
-    cwd: options.cwd ?? ROOT, env: childEnv(env), stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    cwd: options.cwd ?? ROOT,
+    env: childEnv(env),
+    stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
   if (options.stdin !== undefined) child.stdin!.end(options.stdin);
   let stdout = '';
   let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
   const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
@@ -109,7 +115,10 @@ function isReady(role: Role, stdout: string): boolean {
 export async function startPostwire(role: Role, env: Env): Promise<PostwireProcess> {
   const defaults: Env = role === 'worker' ? { LOG_LEVEL: 'info' } : { PORT: '0', HOST: '127.0.0.1' };
   const child = spawn(process.execPath, ['bin/postwire.mjs', role], {
-    cwd: ROOT, env: childEnv({ ...defaults, ...env }), stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    cwd: ROOT,
+    env: childEnv({ ...defaults, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   const exited = new Promise<Exit>((resolve) => {
     child.on('exit', (code, signal) => {
@@ -123,8 +132,12 @@ export async function startPostwire(role: Role, env: Env): Promise<PostwireProce
   const started: PostwireProcess = { role, child, url: '', stdout: '', stderr: '', credentials: undefined, exited };
   running.add(started);
   // Both pipes are drained for the process's whole life, so it never blocks on a full one.
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { started.stdout += chunk; });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { started.stderr += chunk; });
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    started.stdout += chunk;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    started.stderr += chunk;
+  });
 
   await new Promise<void>((resolve, reject) => {
     const deadline = Date.now() + 60_000;
@@ -140,7 +153,9 @@ export async function startPostwire(role: Role, env: Env): Promise<PostwireProce
     }, 20);
     void exited.then(({ code, signal }) => {
       clearInterval(timer);
-      reject(new Error(`postwire ${role} exited (code ${code}, signal ${signal}) before it was ready.\nstdout:\n${started.stdout}\nstderr:\n${started.stderr}`));
+      reject(
+        new Error(`postwire ${role} exited (code ${code}, signal ${signal}) before it was ready.\nstdout:\n${started.stdout}\nstderr:\n${started.stderr}`),
+      );
     });
   });
   if (role !== 'worker' && role !== 'smtp') {
@@ -221,7 +236,8 @@ export async function callApi(base: string, path: string, init: ApiRequest = {})
 
 /** The resultObject of a reply that must have this status. */
 export function resultOf(reply: ApiReply, status: number): any {
-  if (reply.status !== status || reply.json?.resultCode !== status) throw new Error(`expected HTTP ${status}, got ${reply.status}: ${reply.text.slice(0, 500)}`);
+  if (reply.status !== status || reply.json?.resultCode !== status)
+    throw new Error(`expected HTTP ${status}, got ${reply.status}: ${reply.text.slice(0, 500)}`);
   return reply.json.resultObject;
 }
 

@@ -47,35 +47,42 @@ export function parseExposition(text: string): Exposition {
   if (!text.endsWith('\n')) throw new Error('the exposition does not end with a line feed');
   const samples: Sample[] = [];
   const types = new Map<string, string>();
-  text.slice(0, -1).split('\n').forEach((line, index) => {
-    const where = `line ${index + 1} (${JSON.stringify(line)})`;
-    if (line === '') return;
-    if (line.startsWith('#')) {
-      const type = TYPE_LINE.exec(line);
-      if (type) {
-        if (types.has(type[1]!)) throw new Error(`${where}: a second TYPE for ${type[1]}`);
-        types.set(type[1]!, type[2]!);
-      } else if (!HELP_LINE.test(line)) {
-        throw new Error(`${where}: not a valid HELP or TYPE comment`);
+  text
+    .slice(0, -1)
+    .split('\n')
+    .forEach((line, index) => {
+      const where = `line ${index + 1} (${JSON.stringify(line)})`;
+      if (line === '') return;
+      if (line.startsWith('#')) {
+        const type = TYPE_LINE.exec(line);
+        if (type) {
+          if (types.has(type[1]!)) throw new Error(`${where}: a second TYPE for ${type[1]}`);
+          types.set(type[1]!, type[2]!);
+        } else if (!HELP_LINE.test(line)) {
+          throw new Error(`${where}: not a valid HELP or TYPE comment`);
+        }
+        return;
       }
-      return;
-    }
-    const match = SAMPLE_LINE.exec(line);
-    if (!match) throw new Error(`${where}: not a valid sample line`);
-    const labels: Record<string, string> = {};
-    for (const [, key, quoted] of (match[2] ?? '').matchAll(LABEL_PAIR)) {
-      if (key! in labels) throw new Error(`${where}: label ${key} appears twice`);
-      labels[key!] = quoted!.slice(1, -1).replace(/\\n/g, '\n').replace(/\\(["\\])/g, '$1');
-    }
-    if (!familyOf(match[1]!, types)) throw new Error(`${where}: sample of ${match[1]} before any TYPE of its family`);
-    samples.push({ name: match[1]!, labels, value: parseNumber(match[3]!) });
-  });
+      const match = SAMPLE_LINE.exec(line);
+      if (!match) throw new Error(`${where}: not a valid sample line`);
+      const labels: Record<string, string> = {};
+      for (const [, key, quoted] of (match[2] ?? '').matchAll(LABEL_PAIR)) {
+        if (key! in labels) throw new Error(`${where}: label ${key} appears twice`);
+        labels[key!] = quoted!
+          .slice(1, -1)
+          .replace(/\\n/g, '\n')
+          .replace(/\\(["\\])/g, '$1');
+      }
+      if (!familyOf(match[1]!, types)) throw new Error(`${where}: sample of ${match[1]} before any TYPE of its family`);
+      samples.push({ name: match[1]!, labels, value: parseNumber(match[3]!) });
+    });
   checkHistograms(samples, types);
 
   const sameLabels = (a: Record<string, string>, b: Record<string, string>) =>
     Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => a[k] === v);
   return {
-    samples, types,
+    samples,
+    types,
     value(name, labels = {}) {
       const found = samples.filter((s) => s.name === name && sameLabels(s.labels, labels));
       if (found.length > 1) throw new Error(`${found.length} samples of ${name} ${JSON.stringify(labels)}`);
@@ -87,7 +94,11 @@ export function parseExposition(text: string): Exposition {
 function checkHistograms(samples: Sample[], types: Map<string, string>): void {
   const series = new Map<string, { buckets: { le: number; value: number }[]; count?: number }>();
   const keyOf = (family: string, labels: Record<string, string>) =>
-    `${family}${JSON.stringify(Object.entries(labels).filter(([k]) => k !== 'le').sort())}`;
+    `${family}${JSON.stringify(
+      Object.entries(labels)
+        .filter(([k]) => k !== 'le')
+        .sort(),
+    )}`;
   for (const s of samples) {
     const family = familyOf(s.name, types)!;
     if (types.get(family) !== 'histogram') continue;

@@ -17,7 +17,8 @@ export async function startRelayedTestApp(dialect: Dialect, config: Partial<Conf
   const sink = await startSmtpSink();
   const app = await startTestApp(dialect, { worker: true, config: { transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false, ...config } });
   return {
-    app, sink,
+    app,
+    sink,
     async close() {
       await app.close();
       await sink.close();

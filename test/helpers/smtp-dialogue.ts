@@ -52,7 +52,9 @@ export class SmtpDialogue {
         return { code: Number(match[1]), text: match[0].replace(/\r/g, '').trimEnd() };
       }
       if (this.closed) throw new Error(`connection closed; unread: ${JSON.stringify(this.buffer)}`);
-      await new Promise<void>((resolve) => { this.waiting = resolve; });
+      await new Promise<void>((resolve) => {
+        this.waiting = resolve;
+      });
       this.waiting = undefined;
     }
   }

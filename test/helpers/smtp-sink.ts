@@ -14,7 +14,7 @@
  * must be told to accept it); `secure` listens with TLS from the first byte instead;
  * `auth` requires that user and password.
  */
-import net from 'node:net';
+import type net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 
@@ -126,9 +126,14 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   const recordMessage = (session: SMTPServerSession, raw: Buffer): string => {
     const text = `2.0.0 Accepted by the test sink as ${randomUUID()}`;
     messages.push({
-      sessionId: session.id, mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-      rcptTo: session.envelope.rcptTo.map((r) => r.address), raw, secure: session.secure, user: session.user as string | undefined,
-      helo: session.hostNameAppearsAs, reply: `250 ${text}`,
+      sessionId: session.id,
+      mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+      rcptTo: session.envelope.rcptTo.map((r) => r.address),
+      raw,
+      secure: session.secure,
+      user: session.user as string | undefined,
+      helo: session.hostNameAppearsAs,
+      reply: `250 ${text}`,
     });
     return text;
   };
@@ -157,17 +162,20 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       }
     },
     onData(stream, session, callback) {
-      readAll(stream).then(async (raw) => {
-        if (session.envelope.rcptTo.some((r) => behaviourOf(r.address) === 'spam')) return callback(smtpReply(SPAM_REPLY));
-        if (holding && session.envelope.rcptTo.some((r) => behaviourOf(r.address) === 'hold')) await holdUntilReleased();
-        if (options.delayMs) {
-          delayedNow++;
-          await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-          delayedNow--;
-          if (closed) return callback(smtpReply('421 4.3.2 The test sink closed before taking the message'));
-        }
-        callback(null, recordMessage(session, raw));
-      }, (error: Error) => callback(error));
+      readAll(stream).then(
+        async (raw) => {
+          if (session.envelope.rcptTo.some((r) => behaviourOf(r.address) === 'spam')) return callback(smtpReply(SPAM_REPLY));
+          if (holding && session.envelope.rcptTo.some((r) => behaviourOf(r.address) === 'hold')) await holdUntilReleased();
+          if (options.delayMs) {
+            delayedNow++;
+            await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+            delayedNow--;
+            if (closed) return callback(smtpReply('421 4.3.2 The test sink closed before taking the message'));
+          }
+          callback(null, recordMessage(session, raw));
+        },
+        (error: Error) => callback(error),
+      );
     },
   });
   // A client that gives up (a refused certificate, a cut connection) surfaces here; it is
@@ -187,7 +195,10 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   const port = (server.server.address() as net.AddressInfo).port;
 
   return {
-    host, port, url: `${options.secure ? 'smtps' : 'smtp'}://${host}:${port}`, messages,
+    host,
+    port,
+    url: `${options.secure ? 'smtps' : 'smtp'}://${host}:${port}`,
+    messages,
     connections: () => connectionCount,
     held: () => heldNow,
     peakHeld: () => peak,

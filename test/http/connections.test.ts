@@ -29,9 +29,15 @@ function exchange(port: number, data: string): { closed: Promise<string>; socket
   const chunks: Buffer[] = [];
   socket.on('data', (chunk) => chunks.push(chunk));
   const closed = new Promise<string>((resolve, reject) => {
-    const giveUp = setTimeout(() => { socket.destroy(); reject(new Error(`the server kept the connection open for ${GIVE_UP_MS} ms after: ${JSON.stringify(data.slice(0, 80))}`)); }, GIVE_UP_MS);
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the server kept the connection open for ${GIVE_UP_MS} ms after: ${JSON.stringify(data.slice(0, 80))}`));
+    }, GIVE_UP_MS);
     socket.on('error', () => undefined);
-    socket.on('close', () => { clearTimeout(giveUp); resolve(Buffer.concat(chunks).toString('utf8')); });
+    socket.on('close', () => {
+      clearTimeout(giveUp);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
   });
   socket.write(data);
   return { closed, socket };
@@ -62,11 +68,24 @@ for (const dialect of DIALECTS) {
     before(async () => {
       database = await createTestDatabase(dialect);
       // No address exempt from the per-IP limit, so its hook meets every request.
-      const config = loadConfig({ LOG_LEVEL: 'info' }, {
-        dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0, host: '127.0.0.1', rateLimitExemptIps: [],
-        httpHeadersTimeoutMs: 500, httpRequestTimeoutMs: 1000,
+      const config = loadConfig(
+        { LOG_LEVEL: 'info' },
+        {
+          dataDir: database.dataDir,
+          databaseUrl: database.databaseUrl,
+          port: 0,
+          host: '127.0.0.1',
+          rateLimitExemptIps: [],
+          httpHeadersTimeoutMs: 500,
+          httpRequestTimeoutMs: 1000,
+        },
+      );
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          logLines.push(JSON.parse(String(chunk)));
+          done();
+        },
       });
-      const sink = new Writable({ write(chunk, _encoding, done) { logLines.push(JSON.parse(String(chunk))); done(); } });
       runtime = await createRuntime(config, { api: true, worker: false }, pino({ level: 'info' }, sink));
       await runtime.listen();
       port = (runtime.app!.server.address() as net.AddressInfo).port;
@@ -105,7 +124,11 @@ for (const dialect of DIALECTS) {
     it('replies carry nosniff, failures included; the docs page has a Content-Security-Policy', async () => {
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       assert.equal(health.headers.get('x-content-type-options'), 'nosniff');
-      const token = await fetch(`http://127.0.0.1:${port}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ EmailAddress: 'nobody@example.com', Password: 'x' }) });
+      const token = await fetch(`http://127.0.0.1:${port}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ EmailAddress: 'nobody@example.com', Password: 'x' }),
+      });
       assert.equal(token.status, 401);
       assert.equal(token.headers.get('x-content-type-options'), 'nosniff');
       const docs = await fetch(`http://127.0.0.1:${port}/docs/`);
@@ -116,7 +139,9 @@ for (const dialect of DIALECTS) {
 
   describe(`shutdown with a stalled client [${dialect}]`, () => {
     let database: TestDatabase;
-    before(async () => { database = await createTestDatabase(dialect); });
+    before(async () => {
+      database = await createTestDatabase(dialect);
+    });
     after(async () => {
       await stopAll();
       await database.drop();
@@ -124,19 +149,20 @@ for (const dialect of DIALECTS) {
 
     it('SIGTERM exits with code 0 after SHUTDOWN_TIMEOUT_MS while a client hangs in the middle of a body', async () => {
       const server = await startPostwire('api', {
-        DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, SEED_ACCOUNT: 'false',
+        DATA_DIR: database.dataDir,
+        DATABASE_URL: database.databaseUrl,
+        SEED_ACCOUNT: 'false',
         // The request timeout is far away: only the shutdown deadline can end the stalled request.
-        HTTP_REQUEST_TIMEOUT_MS: '600000', HTTP_IDLE_TIMEOUT_MS: '600000', SHUTDOWN_TIMEOUT_MS: '500',
+        HTTP_REQUEST_TIMEOUT_MS: '600000',
+        HTTP_IDLE_TIMEOUT_MS: '600000',
+        SHUTDOWN_TIMEOUT_MS: '500',
       });
       const { port } = new URL(server.url);
       const stalled = exchange(Number(port), 'POST /token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"Email');
       // The request has reached the server (its connection is open and counted) before the signal.
       await new Promise((resolve) => setTimeout(resolve, 300));
       server.child.kill('SIGTERM');
-      const exit = await Promise.race([
-        server.exited,
-        new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), GIVE_UP_MS).unref()),
-      ]);
+      const exit = await Promise.race([server.exited, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), GIVE_UP_MS).unref())]);
       assert.deepEqual(exit, { code: 0, signal: null }, `exit after SIGTERM; stderr: ${server.stderr.slice(-500)}`);
       await stalled.closed;
     });

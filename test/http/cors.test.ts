@@ -13,7 +13,8 @@ const APP_ORIGIN = 'https://app.example.com';
 /** The OPTIONS request a browser sends before `method` with these headers. */
 function preflight(url: string, method: string, origin = APP_ORIGIN): RequestOptions {
   return {
-    method: 'OPTIONS' as RequestOptions['method'], url,
+    method: 'OPTIONS' as RequestOptions['method'],
+    url,
     headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type,idempotency-key,x-api-key' },
   };
 }

@@ -43,15 +43,48 @@ type Random = ReturnType<typeof generator>;
 /** Values with a history of breaking parsers, validators and databases. */
 function hostileValue(random: Random): unknown {
   const choices: (() => unknown)[] = [
-    () => '', () => ' ', () => '\u0000', () => `a\u0000b`, () => '\ud800', () => '\udfff\ud800', () => '\u202e\u0301\u200b',
-    () => '😀'.repeat(1 + random.int(3000)), () => 'x'.repeat(random.pick([255, 256, 1001, 65_536, 200_000])),
-    () => '%00%zz%', () => '../../etc/passwd', () => "'; DROP TABLE messages; --", () => '<script>alert(1)</script>',
-    () => '${{7*7}}{{7*7}}', () => '\r\nBcc: victim@example.org', () => 'a@b', () => `${'x'.repeat(300)}@example.com`,
-    () => '2026-13-45T99:99:99Z', () => '9999-99-99', () => '0000-00-00', () => '184467440737095516', () => '-1', () => 'NaN',
-    () => 0, () => -1, () => 1.5, () => 2 ** 53 + 1, () => 1e308, () => -1e308, () => 184_467_440_737_095_516,
-    () => true, () => false, () => null, () => [], () => {}, () => [[[[[]]]]], () => Array(500).fill('a'),
-    () => JSON.parse('{"__proto__":{"polluted":true}}'), () => ({ constructor: { prototype: { polluted: true } } }),
-    () => JSON.parse('{"prototype":{"polluted":true},"__proto__":[]}'), () => nested(random.pick([50, 2000])),
+    () => '',
+    () => ' ',
+    () => '\u0000',
+    () => `a\u0000b`,
+    () => '\ud800',
+    () => '\udfff\ud800',
+    () => '\u202e\u0301\u200b',
+    () => '😀'.repeat(1 + random.int(3000)),
+    () => 'x'.repeat(random.pick([255, 256, 1001, 65_536, 200_000])),
+    () => '%00%zz%',
+    () => '../../etc/passwd',
+    () => "'; DROP TABLE messages; --",
+    () => '<script>alert(1)</script>',
+    () => '${{7*7}}{{7*7}}',
+    () => '\r\nBcc: victim@example.org',
+    () => 'a@b',
+    () => `${'x'.repeat(300)}@example.com`,
+    () => '2026-13-45T99:99:99Z',
+    () => '9999-99-99',
+    () => '0000-00-00',
+    () => '184467440737095516',
+    () => '-1',
+    () => 'NaN',
+    () => 0,
+    () => -1,
+    () => 1.5,
+    () => 2 ** 53 + 1,
+    () => 1e308,
+    () => -1e308,
+    // biome-ignore lint/correctness/noPrecisionLoss: a number past 2^64 is the point of the case
+    () => 184_467_440_737_095_516,
+    () => true,
+    () => false,
+    () => null,
+    () => [],
+    () => {},
+    () => [[[[[]]]]],
+    () => Array(500).fill('a'),
+    () => JSON.parse('{"__proto__":{"polluted":true}}'),
+    () => ({ constructor: { prototype: { polluted: true } } }),
+    () => JSON.parse('{"prototype":{"polluted":true},"__proto__":[]}'),
+    () => nested(random.pick([50, 2000])),
   ];
   return random.pick(choices)();
 }
@@ -77,9 +110,13 @@ function plausible(schema: any, random: Random, depth = 0): unknown {
       }
       return out;
     }
-    case 'array': return Array.from({ length: 1 + random.int(2) }, () => plausible(schema.items, random, depth + 1));
-    case 'integer': case 'number': return schema.minimum ?? 1;
-    case 'boolean': return random.chance(0.5);
+    case 'array':
+      return Array.from({ length: 1 + random.int(2) }, () => plausible(schema.items, random, depth + 1));
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return random.chance(0.5);
     default:
       if (schema.format === 'email') return `fuzz${random.int(1000)}@example.com`;
       if (schema.format === 'date-time') return new Date().toISOString();
@@ -93,7 +130,8 @@ function mutate(value: unknown, random: Random): unknown {
   const copy: any = Array.isArray(value) ? [...value] : { ...(value as object) };
   const keys = Object.keys(copy);
   const roll = random.next();
-  if (keys.length === 0 || roll < 0.15) copy[random.pick(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'extra'])] = hostileValue(random);
+  if (keys.length === 0 || roll < 0.15)
+    copy[random.pick(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'extra'])] = hostileValue(random);
   else if (roll < 0.25) delete copy[random.pick(keys)];
   else {
     const key = random.pick(keys);
@@ -115,9 +153,26 @@ function encode(value: string): string {
 }
 
 function pathFor(template: string, random: Random): string {
-  return template.replace(/\{[^}]+\}/g, () => encode(String(random.pick<unknown>([
-    SOME_ID, 'x', '\u0000', '..', '%', 'a'.repeat(3000), '😀', 'fuzz@example.com', -1, '0193A5B2C4D1E2F3A4B5C6D7', '__proto__', 'constructor',
-  ]))));
+  return template.replace(/\{[^}]+\}/g, () =>
+    encode(
+      String(
+        random.pick<unknown>([
+          SOME_ID,
+          'x',
+          '\u0000',
+          '..',
+          '%',
+          'a'.repeat(3000),
+          '😀',
+          'fuzz@example.com',
+          -1,
+          '0193A5B2C4D1E2F3A4B5C6D7',
+          '__proto__',
+          'constructor',
+        ]),
+      ),
+    ),
+  );
 }
 
 function queryFor(parameters: any[], random: Random): string {
@@ -148,24 +203,37 @@ function bodyFor(schema: any, random: Random): { payload: string | Buffer; heade
     () => ({ payload: 'hello', headers: { 'content-type': 'text/plain' } }),
     () => ({ payload: '<a/>', headers: { 'content-type': 'application/xml' } }),
     () => ({ payload: Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01]), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }),
-    () => ({ payload: 'a[__proto__][polluted]=1&to[99999999][email]=x&constructor[prototype][polluted]=1&subject=%00', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    () => ({
+      payload: 'a[__proto__][polluted]=1&to[99999999][email]=x&constructor[prototype][polluted]=1&subject=%00',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
     () => ({ payload: '%zz=%&&==', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
     () => ({ payload: '--b\r\nContent-Disposition: form-data; name="subject"\r\n\r\nhi', headers: { 'content-type': 'multipart/form-data; boundary=b' } }),
-    () => ({ payload: '--b\r\nContent-Disposition: form-data; name="__proto__[polluted]"\r\n\r\n1\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } }),
+    () => ({
+      payload: '--b\r\nContent-Disposition: form-data; name="__proto__[polluted]"\r\n\r\n1\r\n--b--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    }),
     () => ({ payload: 'x', headers: { 'content-type': 'multipart/form-data' } }),
   ];
   return random.pick(broken)();
 }
 
 function describeRequest(request: FuzzRequest): string {
-  const payload = request.payload === undefined ? '' : Buffer.isBuffer(request.payload) ? `<bytes ${request.payload.toString('hex').slice(0, 200)}>` : request.payload.slice(0, 500);
+  const payload =
+    request.payload === undefined
+      ? ''
+      : Buffer.isBuffer(request.payload)
+        ? `<bytes ${request.payload.toString('hex').slice(0, 200)}>`
+        : request.payload.slice(0, 500);
   return `${request.method} ${request.url.slice(0, 500)}\n${JSON.stringify(request.headers)}\n${payload}`;
 }
 
 for (const dialect of DIALECTS) {
   describe(`fuzzing every operation [${dialect}]`, () => {
     let app: TestApp;
-    before(async () => { app = await startTestApp(dialect); });
+    before(async () => {
+      app = await startTestApp(dialect);
+    });
     after(() => app.close());
 
     it(`answers ${REQUESTS} hostile requests (seed ${SEED}) with no 5xx and the envelope every time, and stays healthy`, async () => {
@@ -174,7 +242,13 @@ for (const dialect of DIALECTS) {
       for (const [path, item] of Object.entries(doc.paths as Record<string, any>)) {
         for (const method of METHODS) {
           const op = item[method];
-          if (op) operations.push({ method: method.toUpperCase(), path, parameters: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema });
+          if (op)
+            operations.push({
+              method: method.toUpperCase(),
+              path,
+              parameters: op.parameters ?? [],
+              body: op.requestBody?.content?.['application/json']?.schema,
+            });
         }
       }
       assert.ok(operations.length >= 50, `operations in the document: ${operations.length}`);
@@ -194,7 +268,12 @@ for (const dialect of DIALECTS) {
           request.payload = body.payload;
           Object.assign(request.headers, body.headers);
         }
-        const response = await app.runtime.app!.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload });
+        const response = await app.runtime.app!.inject({
+          method: request.method as 'GET',
+          url: request.url,
+          headers: request.headers,
+          payload: request.payload,
+        });
         const where = `seed ${SEED}, request ${i} (replay with FUZZ_SEED=${SEED}):\n${describeRequest(request)}\n→ ${response.statusCode} ${response.body.slice(0, 300)}`;
         assert.ok(response.statusCode < 500, `a 5xx answer at ${where}`);
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
@@ -202,7 +281,11 @@ for (const dialect of DIALECTS) {
         // Only successes of the few non-JSON operations (raw MIME, metrics text) may be something else.
         if (response.statusCode >= 300 || isJson) {
           let body: any;
-          try { body = JSON.parse(response.body); } catch { assert.fail(`no JSON body at ${where}`); }
+          try {
+            body = JSON.parse(response.body);
+          } catch {
+            assert.fail(`no JSON body at ${where}`);
+          }
           assert.deepEqual(Object.keys(body).sort(), ['resultCode', 'resultMessage', 'resultObject', 'resultStatus', 'version'], `no envelope at ${where}`);
           assert.equal(body.resultCode, response.statusCode, `resultCode differs from the status at ${where}`);
         }
@@ -211,14 +294,23 @@ for (const dialect of DIALECTS) {
       // The run reached the services, not only the validators: some requests were accepted.
       const accepted = [...statuses].filter(([status]) => status < 300).reduce((sum, [, n]) => sum + n, 0);
       assert.ok(accepted > REQUESTS / 50, `only ${accepted} of ${REQUESTS} requests were accepted: ${JSON.stringify([...statuses])}`);
-      assert.deepEqual([Object.prototype, Array.prototype, Function.prototype].map((p) => Object.getOwnPropertyNames(p).sort().join()), prototypes, `a prototype changed (seed ${SEED})`);
+      assert.deepEqual(
+        [Object.prototype, Array.prototype, Function.prototype].map((p) => Object.getOwnPropertyNames(p).sort().join()),
+        prototypes,
+        `a prototype changed (seed ${SEED})`,
+      );
       assert.equal(({} as any).polluted, undefined, `Object.prototype was polluted (seed ${SEED})`);
       expectEnvelope(await app.request({ method: 'GET', url: '/readyz' }), 200);
       const fresh = await app.signUp();
-      expectEnvelope(await app.request({
-        method: 'POST', url: '/notify/v1/send', token: fresh.token,
-        body: { from: { email: fresh.email }, to: [{ email: 'reader@example.net' }], subject: 'after the fuzz', htmlContent: '<p>still here</p>' },
-      }), 200);
+      expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: fresh.token,
+          body: { from: { email: fresh.email }, to: [{ email: 'reader@example.net' }], subject: 'after the fuzz', htmlContent: '<p>still here</p>' },
+        }),
+        200,
+      );
     });
   });
 }

@@ -55,7 +55,12 @@ for (const dialect of DIALECTS) {
         { method: 'POST', url: '/token', body: { EmailAddress: 'owner\u0000@example.com', Password: 'x' }, field: 'EmailAddress' },
         { method: 'POST', url: '/token/refresh', body: { refresh_token: 'abc\u0000' }, field: 'refresh_token' },
         { method: 'POST', url: '/notify/v1/templates', body: { name: 'welcome\u0000' }, field: 'name' },
-        { method: 'POST', url: '/notify/v1/send', body: { from: { email: account.email }, to: [{ email: 'a@example.net' }], subject: 'Hi\u0000', htmlContent: '<p>x</p>' }, field: 'subject' },
+        {
+          method: 'POST',
+          url: '/notify/v1/send',
+          body: { from: { email: account.email }, to: [{ email: 'a@example.net' }], subject: 'Hi\u0000', htmlContent: '<p>x</p>' },
+          field: 'subject',
+        },
         { method: 'POST', url: '/notify/v1/send', body: { to: [{ email: 'a@example.net', name: 'A\u0000' }] }, field: 'to[0].name' },
         { method: 'POST', url: '/notify/v1/send/batch', body: { messages: [{ subject: 'x' }, { htmlContent: '\u0000' }] }, field: 'messages[1].htmlContent' },
         { method: 'POST', url: '/notify/v1/webhooks', body: { url: 'https://hooks.example.com/\u0000' }, field: 'url' },
@@ -78,7 +83,12 @@ for (const dialect of DIALECTS) {
       for (const { field, ...request } of probes) {
         const authenticated = !['/token', '/token/refresh'].includes(request.url) && !request.url.startsWith('/notify/v1/senders/confirm');
         const response = await app.request({ ...request, ...(authenticated ? { token: account.token } : {}) });
-        expectFieldRefused(response, field, /must not contain NUL control characters/, `${request.method} ${request.url} ${String(request.payload ?? JSON.stringify(request.body)).slice(0, 120)}`);
+        expectFieldRefused(
+          response,
+          field,
+          /must not contain NUL control characters/,
+          `${request.method} ${request.url} ${String(request.payload ?? JSON.stringify(request.body)).slice(0, 120)}`,
+        );
       }
       // Nothing half-done was stored: the account still works and lists nothing it was sent.
       assert.equal(expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/templates', token: account.token }), 200).resultObject.totalCount, 0);

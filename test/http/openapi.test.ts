@@ -22,9 +22,27 @@ describe('the OpenAPI document', () => {
   after(() => app.close());
 
   it('documents every area: account, transactional, marketing auth check, operations', () => {
-    for (const path of ['/token', '/token/refresh', '/account', '/account/apikeys', '/account/payments', '/accounts', '/inbox/auth-check',
-      '/notify/v1/senders', '/notify/v1/send', '/notify/v1/send/batch', '/notify/v1/messages/{id}', '/notify/v1/messages/{id}/raw',
-      '/notify/v1/domains', '/notify/v1/templates', '/notify/v1/suppressions', '/notify/v1/webhooks', '/notify/v1/events', '/notify/v1/stats', '/metrics']) {
+    for (const path of [
+      '/token',
+      '/token/refresh',
+      '/account',
+      '/account/apikeys',
+      '/account/payments',
+      '/accounts',
+      '/inbox/auth-check',
+      '/notify/v1/senders',
+      '/notify/v1/send',
+      '/notify/v1/send/batch',
+      '/notify/v1/messages/{id}',
+      '/notify/v1/messages/{id}/raw',
+      '/notify/v1/domains',
+      '/notify/v1/templates',
+      '/notify/v1/suppressions',
+      '/notify/v1/webhooks',
+      '/notify/v1/events',
+      '/notify/v1/stats',
+      '/metrics',
+    ]) {
       assert.ok(doc.paths[path], `${path} is documented`);
     }
   });

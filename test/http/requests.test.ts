@@ -26,7 +26,6 @@ function expectInvalid(response: TestResponse, fields: string[]): any {
   return body;
 }
 
-
 for (const dialect of DIALECTS) {
   describe(`the envelope and routing [${dialect}]`, () => {
     let app: TestApp;
@@ -55,7 +54,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(Object.keys(list).sort(), ['displayCount', 'items', 'totalCount']);
       assert.equal(list.displayCount, list.items.length);
       const sender = list.items.find((s: { email: string }) => s.email === account.email);
-      assert.ok(sender, 'the account\'s own address is a sender');
+      assert.ok(sender, "the account's own address is a sender");
       assert.match(sender.id, /^[0-9a-f]{24}$/);
       assert.equal(sender.customerId, account.accountId);
       assert.equal(sender.notifyDedicatedIps, null);
@@ -78,7 +77,10 @@ for (const dialect of DIALECTS) {
     });
 
     for (const [method, url] of [
-      ['GET', '/no/such/route'], ['POST', '/nothing'], ['GET', '/notify/v1/nothing'], ['GET', '/notify/v2/senders'],
+      ['GET', '/no/such/route'],
+      ['POST', '/nothing'],
+      ['GET', '/notify/v1/nothing'],
+      ['GET', '/notify/v2/senders'],
     ] as const) {
       it(`answers ${method} ${url} with a 404 envelope naming the path`, async () => {
         const body = expectEnvelope(await app.request({ method, url, token: account.token }), 404);
@@ -108,10 +110,15 @@ for (const dialect of DIALECTS) {
     });
 
     it('accepts a trailing slash on POST /notify/v1/send/', async () => {
-      expectEnvelope(await app.request({
-        method: 'POST', url: `${SEND}/`, token: account.token,
-        body: { from: { email: account.email }, to: [{ email: 'slash@example.net' }], subject: 'Hi', htmlContent: '<p>x</p>' },
-      }), 200);
+      expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: `${SEND}/`,
+          token: account.token,
+          body: { from: { email: account.email }, to: [{ email: 'slash@example.net' }], subject: 'Hi', htmlContent: '<p>x</p>' },
+        }),
+        200,
+      );
     });
 
     it('still requires the token on a trailing-slash path', async () => {
@@ -133,8 +140,11 @@ for (const dialect of DIALECTS) {
     const send = (options: { payload?: string | Buffer; body?: unknown; headers?: Record<string, string> }) =>
       app.request({ method: 'POST', url: SEND, token: account.token, ...options });
     const message = (extra: Record<string, unknown> = {}) => ({
-      from: { email: account.email, name: 'Shop' }, to: [{ email: 'c@example.net', name: 'Customer' }],
-      subject: 'Hello', htmlContent: '<p>Hi</p>', ...extra,
+      from: { email: account.email, name: 'Shop' },
+      to: [{ email: 'c@example.net', name: 'Customer' }],
+      subject: 'Hello',
+      htmlContent: '<p>Hi</p>',
+      ...extra,
     });
     /** The stored message of a successful send. */
     async function stored(response: TestResponse) {
@@ -145,9 +155,16 @@ for (const dialect of DIALECTS) {
     for (const type of ['text/plain', 'application/xml', 'text/xml', 'application/octet-stream', 'text/html']) {
       it(`refuses ${type} with a 415 envelope`, async () => {
         for (const url of ['/token', SEND]) {
-          const body = expectEnvelope(await app.request({
-            method: 'POST', url, token: account.token, payload: '<x>hello</x>', headers: { 'content-type': type },
-          }), 415);
+          const body = expectEnvelope(
+            await app.request({
+              method: 'POST',
+              url,
+              token: account.token,
+              payload: '<x>hello</x>',
+              headers: { 'content-type': type },
+            }),
+            415,
+          );
           assert.equal(body.resultObject, null);
           assert.match(body.resultMessage, /application\/json/);
         }
@@ -173,7 +190,13 @@ for (const dialect of DIALECTS) {
 
     for (const name of ['__proto__', 'constructor']) {
       it(`answers a multipart field named ${name} with a 400 envelope`, async () => {
-        const multipart = multipartBody([[name, 'x'], ['from[email]', account.email], ['to[0][email]', 'c@example.net'], ['subject', 'x'], ['htmlContent', '<p>x</p>']]);
+        const multipart = multipartBody([
+          [name, 'x'],
+          ['from[email]', account.email],
+          ['to[0][email]', 'c@example.net'],
+          ['subject', 'x'],
+          ['htmlContent', '<p>x</p>'],
+        ]);
         expectEnvelope(await send(multipart), 400);
       });
     }
@@ -183,7 +206,12 @@ for (const dialect of DIALECTS) {
     });
 
     it('names to when a form sends it as a plain value instead of a list', async () => {
-      const form = formBody([['from[email]', account.email], ['to', 'c@example.net'], ['subject', 'x'], ['htmlContent', '<p>x</p>']]);
+      const form = formBody([
+        ['from[email]', account.email],
+        ['to', 'c@example.net'],
+        ['subject', 'x'],
+        ['htmlContent', '<p>x</p>'],
+      ]);
       expectInvalid(await send(form), ['to']);
     });
 
@@ -216,7 +244,14 @@ for (const dialect of DIALECTS) {
       expectInvalid(await send({ body: {} }), ['from', 'to', 'subject', 'htmlContent']);
     });
 
-    for (const [what, payload] of [['an array', '[]'], ['an array of a message', null], ['null', 'null'], ['a string', '"hello"'], ['a number', '42'], ['true', 'true']] as const) {
+    for (const [what, payload] of [
+      ['an array', '[]'],
+      ['an array of a message', null],
+      ['null', 'null'],
+      ['a string', '"hello"'],
+      ['a number', '42'],
+      ['true', 'true'],
+    ] as const) {
       it(`answers a JSON body that is ${what} with 400 naming body`, async () => {
         const text = payload ?? JSON.stringify([message()]);
         const body = expectInvalid(await send({ payload: text, headers: { 'content-type': 'application/json' } }), ['body']);
@@ -230,22 +265,37 @@ for (const dialect of DIALECTS) {
         const subject = 'Grüße ✓ — 日本';
         const got = await stored(await send({ payload: JSON.stringify(message({ subject })), headers: { 'content-type': type } }));
         assert.equal(got.subject, subject);
-        expectEnvelope(await app.request({
-          method: 'POST', url: '/token', headers: { 'content-type': type },
-          payload: JSON.stringify({ EmailAddress: account.email, Password: account.password }),
-        }), 200);
+        expectEnvelope(
+          await app.request({
+            method: 'POST',
+            url: '/token',
+            headers: { 'content-type': type },
+            payload: JSON.stringify({ EmailAddress: account.email, Password: account.password }),
+          }),
+          200,
+        );
       });
     }
 
     it('accepts a charset on form-urlencoded and decodes UTF-8', async () => {
       const subject = 'Grüße ✓';
-      const form = formBody([['from[email]', account.email], ['to[0][email]', 'c@example.net'], ['subject', subject], ['htmlContent', '<p>x</p>']]);
+      const form = formBody([
+        ['from[email]', account.email],
+        ['to[0][email]', 'c@example.net'],
+        ['subject', subject],
+        ['htmlContent', '<p>x</p>'],
+      ]);
       const got = await stored(await send({ payload: form.payload, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' } }));
       assert.equal(got.subject, subject);
     });
 
     it('accepts a charset on multipart/form-data', async () => {
-      const multipart = multipartBody([['from.email', account.email], ['to[0].email', 'c@example.net'], ['subject', 'Hi'], ['htmlContent', '<p>x</p>']]);
+      const multipart = multipartBody([
+        ['from.email', account.email],
+        ['to[0].email', 'c@example.net'],
+        ['subject', 'Hi'],
+        ['htmlContent', '<p>x</p>'],
+      ]);
       const type = `${multipart.headers['content-type']}; charset=utf-8`;
       expectEnvelope(await send({ payload: multipart.payload, headers: { 'content-type': type } }), 200);
     });
@@ -260,10 +310,13 @@ for (const dialect of DIALECTS) {
       for (const kind of ['form', 'multipart'] as const) {
         it(`unflattens ${what} in a ${kind} body on POST /notify/v1/send`, async () => {
           const pairs: [string, string][] = [
-            [fromKey('email'), account.email], [fromKey('name'), 'Form Shop'],
-            [toKey(0, 'email'), 'first@example.net'], [toKey(0, 'name'), 'First'],
+            [fromKey('email'), account.email],
+            [fromKey('name'), 'Form Shop'],
+            [toKey(0, 'email'), 'first@example.net'],
+            [toKey(0, 'name'), 'First'],
             [toKey(1, 'email'), 'second@example.net'],
-            ['subject', `Nested ${kind}`], ['htmlContent', '<p>Hello</p>'],
+            ['subject', `Nested ${kind}`],
+            ['htmlContent', '<p>Hello</p>'],
           ];
           const encoded = kind === 'form' ? formBody(pairs) : multipartBody(pairs);
           const response = await send(encoded);
@@ -271,28 +324,56 @@ for (const dialect of DIALECTS) {
           const got = await stored(response);
           assert.deepEqual(got.from, { email: account.email, name: 'Form Shop' });
           assert.equal(got.subject, `Nested ${kind}`);
-          assert.deepEqual(got.recipients.map((r: { email: string; name: string }) => [r.email, r.name]), [['first@example.net', 'First'], ['second@example.net', '']]);
+          assert.deepEqual(
+            got.recipients.map((r: { email: string; name: string }) => [r.email, r.name]),
+            [
+              ['first@example.net', 'First'],
+              ['second@example.net', ''],
+            ],
+          );
           assert.equal(got.htmlContent, '<p>Hello</p>');
         });
       }
     }
 
     it('matches nested form field names case-insensitively', async () => {
-      const form = formBody([['From[Email]', account.email], ['TO[0].EMAIL', 'c@example.net'], ['Subject', 'Case'], ['HTMLCONTENT', '<p>x</p>']]);
+      const form = formBody([
+        ['From[Email]', account.email],
+        ['TO[0].EMAIL', 'c@example.net'],
+        ['Subject', 'Case'],
+        ['HTMLCONTENT', '<p>x</p>'],
+      ]);
       const got = await stored(await send(form));
       assert.equal(got.from.email, account.email);
       assert.equal(got.subject, 'Case');
     });
 
     it('names the nested field a form body is missing', async () => {
-      const form = formBody([['from[name]', 'Shop'], ['to[0][email]', 'c@example.net'], ['subject', 'x'], ['htmlContent', '<p>x</p>']]);
+      const form = formBody([
+        ['from[name]', 'Shop'],
+        ['to[0][email]', 'c@example.net'],
+        ['subject', 'x'],
+        ['htmlContent', '<p>x</p>'],
+      ]);
       expectInvalid(await send(form), ['from.email']);
-      const multipart = multipartBody([['from.email', account.email], ['to[0].name', 'Someone'], ['subject', 'x'], ['htmlContent', '<p>x</p>']]);
+      const multipart = multipartBody([
+        ['from.email', account.email],
+        ['to[0].name', 'Someone'],
+        ['subject', 'x'],
+        ['htmlContent', '<p>x</p>'],
+      ]);
       expectInvalid(await send(multipart), ['to[0].email']);
     });
 
     it('does not let a form field reach the prototype', async () => {
-      const form = formBody([['__proto__[polluted]', 'yes'], ['constructor[prototype][polluted]', 'yes'], ['from[email]', account.email], ['to[0][email]', 'c@example.net'], ['subject', 'x'], ['htmlContent', '<p>x</p>']]);
+      const form = formBody([
+        ['__proto__[polluted]', 'yes'],
+        ['constructor[prototype][polluted]', 'yes'],
+        ['from[email]', account.email],
+        ['to[0][email]', 'c@example.net'],
+        ['subject', 'x'],
+        ['htmlContent', '<p>x</p>'],
+      ]);
       expectEnvelope(await send(form), 200);
       assert.equal(({} as Record<string, unknown>).polluted, undefined);
     });
@@ -316,11 +397,16 @@ for (const dialect of DIALECTS) {
     const base = () => ({
       from: { email: account.email, name: 'Shop' },
       to: [{ email: 'c@example.net', name: 'Customer' }, { email: 'd@example.net' }],
-      subject: 'Hello', htmlContent: '<p>Hi</p>',
+      subject: 'Hello',
+      htmlContent: '<p>Hi</p>',
     });
     const send = (body: unknown) => app.request({ method: 'POST', url: SEND, token: account.token, body });
 
-    for (const [what, breaker] of [['CRLF', '\r\n'], ['LF', '\n'], ['CR', '\r']] as const) {
+    for (const [what, breaker] of [
+      ['CRLF', '\r\n'],
+      ['LF', '\n'],
+      ['CR', '\r'],
+    ] as const) {
       it(`refuses ${what} in subject, from.name, to[0].name (400 naming the field)`, async () => {
         const injected = `Hello${breaker}Bcc: victim@example.org`;
         const subject = expectInvalid(await send({ ...base(), subject: injected }), ['subject']);
@@ -366,9 +452,12 @@ for (const dialect of DIALECTS) {
 
     it('refuses CR/LF sent through form and multipart bodies too', async () => {
       const pairs: [string, string][] = [
-        ['from[email]', account.email], ['from[name]', 'Shop\r\nBcc: victim@example.org'],
-        ['to[0][email]', 'c@example.net'], ['to[0][name]', 'C\nX-Evil: 1'],
-        ['subject', 'Hi\r\nX-Evil: 1'], ['htmlContent', '<p>x</p>'],
+        ['from[email]', account.email],
+        ['from[name]', 'Shop\r\nBcc: victim@example.org'],
+        ['to[0][email]', 'c@example.net'],
+        ['to[0][name]', 'C\nX-Evil: 1'],
+        ['subject', 'Hi\r\nX-Evil: 1'],
+        ['htmlContent', '<p>x</p>'],
       ];
       for (const encoded of [formBody(pairs), multipartBody(pairs)]) {
         expectInvalid(await app.request({ method: 'POST', url: SEND, token: account.token, ...encoded }), ['from.name', 'to[0].name', 'subject']);
@@ -379,7 +468,19 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await send({ ...base(), htmlContent: '<p>line one</p>\r\n<p>line two</p>\n' }), 200);
     });
 
-    for (const bad of ['not-an-address', 'a@b', '@example.net', 'a@', 'a b@example.net', '"quoted"@example.net', 'a@[127.0.0.1]', 'a@example.123', `${'x'.repeat(65)}@example.net`, 'a@-bad-.example.net', '']) {
+    for (const bad of [
+      'not-an-address',
+      'a@b',
+      '@example.net',
+      'a@',
+      'a b@example.net',
+      '"quoted"@example.net',
+      'a@[127.0.0.1]',
+      'a@example.123',
+      `${'x'.repeat(65)}@example.net`,
+      'a@-bad-.example.net',
+      '',
+    ]) {
       it(`names to[1].email for ${JSON.stringify(bad)}`, async () => {
         const body = base();
         body.to[1]!.email = bad;
@@ -390,13 +491,16 @@ for (const dialect of DIALECTS) {
 
     it('names to[1].email for a malformed address sent as a form', async () => {
       const form = formBody([
-        ['from[email]', account.email], ['to[0][email]', 'c@example.net'], ['to[1][email]', 'nope'],
-        ['subject', 'x'], ['htmlContent', '<p>x</p>'],
+        ['from[email]', account.email],
+        ['to[0][email]', 'c@example.net'],
+        ['to[1][email]', 'nope'],
+        ['subject', 'x'],
+        ['htmlContent', '<p>x</p>'],
       ]);
       expectInvalid(await app.request({ method: 'POST', url: SEND, token: account.token, ...form }), ['to[1].email']);
     });
 
-    it('refuses a from address that is not one of the account\'s senders (without a 5xx)', async () => {
+    it("refuses a from address that is not one of the account's senders (without a 5xx)", async () => {
       const body = base();
       body.from.email = 'stranger@example.org';
       const response = await send(body);
@@ -432,17 +536,31 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers a form-urlencoded body over the limit with 413', async () => {
-      const form = formBody([['from[email]', account.email], ['to[0][email]', 'c@example.net'], ['subject', 'Big'], ['htmlContent', 'x'.repeat(LIMIT * 2)]]);
+      const form = formBody([
+        ['from[email]', account.email],
+        ['to[0][email]', 'c@example.net'],
+        ['subject', 'Big'],
+        ['htmlContent', 'x'.repeat(LIMIT * 2)],
+      ]);
       expectEnvelope(await app.request({ method: 'POST', url: SEND, token: account.token, ...form }), 413);
     });
 
     it('answers a multipart field over the limit with 413', async () => {
-      const multipart = multipartBody([['from[email]', account.email], ['to[0][email]', 'c@example.net'], ['subject', 'Big'], ['htmlContent', 'x'.repeat(LIMIT * 2)]]);
+      const multipart = multipartBody([
+        ['from[email]', account.email],
+        ['to[0][email]', 'c@example.net'],
+        ['subject', 'Big'],
+        ['htmlContent', 'x'.repeat(LIMIT * 2)],
+      ]);
       expectEnvelope(await app.request({ method: 'POST', url: SEND, token: account.token, ...multipart }), 413);
     });
 
     it('answers a multipart body over the limit in many small fields with 413', async () => {
-      const pairs: [string, string][] = [['from[email]', account.email], ['subject', 'Big'], ['htmlContent', '<p>x</p>']];
+      const pairs: [string, string][] = [
+        ['from[email]', account.email],
+        ['subject', 'Big'],
+        ['htmlContent', '<p>x</p>'],
+      ];
       for (let i = 0; i < 40; i++) pairs.push([`to[${i}][email]`, `recipient${i}.with.a.long.local.part@example.net`]);
       const multipart = multipartBody(pairs);
       assert.ok(multipart.payload.length > LIMIT * 2, 'the body really is over the limit');
@@ -454,33 +572,50 @@ for (const dialect of DIALECTS) {
       const chunks = [];
       for (let i = 0; i < multipart.payload.length; i += 512) chunks.push(multipart.payload.subarray(i, i + 512));
       const response = await app.runtime.app!.inject({
-        method: 'POST', url: SEND, payload: Readable.from(chunks),
+        method: 'POST',
+        url: SEND,
+        payload: Readable.from(chunks),
         headers: { ...multipart.headers, authorization: `Bearer ${account.token}` },
       });
       return { status: response.statusCode, headers: response.headers, json: JSON.parse(response.body), text: response.body };
     }
 
     it('accepts a chunked multipart body under the limit', async () => {
-      const multipart = multipartBody([['from[email]', account.email], ['to[0][email]', 'c@example.net'], ['subject', 'Chunked'], ['htmlContent', 'x'.repeat(1000)]]);
+      const multipart = multipartBody([
+        ['from[email]', account.email],
+        ['to[0][email]', 'c@example.net'],
+        ['subject', 'Chunked'],
+        ['htmlContent', 'x'.repeat(1000)],
+      ]);
       expectEnvelope(await sendChunked(multipart), 200);
     });
 
     it('answers a chunked multipart body with one field over the limit with 413, not a cut-off value', async () => {
-      const multipart = multipartBody([['from[email]', account.email], ['to[0][email]', 'c@example.net'], ['subject', 'Big'], ['htmlContent', 'x'.repeat(LIMIT * 2)]]);
+      const multipart = multipartBody([
+        ['from[email]', account.email],
+        ['to[0][email]', 'c@example.net'],
+        ['subject', 'Big'],
+        ['htmlContent', 'x'.repeat(LIMIT * 2)],
+      ]);
       expectEnvelope(await sendChunked(multipart), 413);
     });
 
     it('answers a chunked multipart body over the limit in many small fields with 413', async () => {
-      const pairs: [string, string][] = [['from[email]', account.email], ['subject', 'Big'], ['htmlContent', '<p>x</p>']];
+      const pairs: [string, string][] = [
+        ['from[email]', account.email],
+        ['subject', 'Big'],
+        ['htmlContent', '<p>x</p>'],
+      ];
       for (let i = 0; i < 40; i++) pairs.push([`to[${i}][email]`, `recipient${i}.with.a.long.local.part@example.net`]);
       expectEnvelope(await sendChunked(multipartBody(pairs)), 413);
     });
 
     it('answers a chunked multipart file over the limit with 413', async () => {
       const boundary = `----postwire${randomBytes(8).toString('hex')}`;
-      const text = `--${boundary}\r\nContent-Disposition: form-data; name="from[email]"\r\n\r\n${account.email}\r\n`
-        + `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n${'y'.repeat(LIMIT * 2)}\r\n`
-        + `--${boundary}--\r\n`;
+      const text =
+        `--${boundary}\r\nContent-Disposition: form-data; name="from[email]"\r\n\r\n${account.email}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n${'y'.repeat(LIMIT * 2)}\r\n` +
+        `--${boundary}--\r\n`;
       expectEnvelope(await sendChunked({ payload: Buffer.from(text), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }), 413);
     });
 

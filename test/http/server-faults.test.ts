@@ -20,11 +20,20 @@ for (const dialect of DIALECTS) {
     before(async () => {
       database = await createTestDatabase(dialect);
       const config = loadConfig({ LOG_LEVEL: 'info', PASSWORD_HASH_COST: '4' }, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0 });
-      const sink = new Writable({ write(chunk, _enc, done) { logLines.push(JSON.parse(String(chunk))); done(); } });
+      const sink = new Writable({
+        write(chunk, _enc, done) {
+          logLines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      });
       runtime = await createRuntime(config, { api: true, worker: false }, pino({ level: 'info' }, sink));
       await runtime.app!.ready();
       await createAccount(runtime.services.handle, { email: 'fault@example.com', password: 'correct horse battery' });
-      const login = await runtime.app!.inject({ method: 'POST', url: '/token', payload: { EmailAddress: 'fault@example.com', Password: 'correct horse battery' } });
+      const login = await runtime.app!.inject({
+        method: 'POST',
+        url: '/token',
+        payload: { EmailAddress: 'fault@example.com', Password: 'correct horse battery' },
+      });
       token = JSON.parse(login.body).resultObject.access_token;
       // Warm the credential cache, then take the database away under the running app.
       assert.equal((await runtime.app!.inject({ method: 'GET', url: '/notify/v1/senders', headers: { authorization: `Bearer ${token}` } })).statusCode, 200);
@@ -69,13 +78,23 @@ for (const dialect of DIALECTS) {
     it('answers 503 while a migration is still to run (a newer release against an old schema), and 200 once it has', async () => {
       const db = app.runtime.services.handle.db;
       expectEnvelope(await app.request({ method: 'GET', url: '/readyz' }), 200);
-      const last = await db.selectFrom('postwire_migrations' as never).select('name' as never).orderBy('name' as never, 'desc').executeTakeFirstOrThrow() as { name: string };
-      await db.deleteFrom('postwire_migrations' as never).where('name' as never, '=', last.name as never).execute();
+      const last = (await db
+        .selectFrom('postwire_migrations' as never)
+        .select('name' as never)
+        .orderBy('name' as never, 'desc')
+        .executeTakeFirstOrThrow()) as { name: string };
+      await db
+        .deleteFrom('postwire_migrations' as never)
+        .where('name' as never, '=', last.name as never)
+        .execute();
       try {
         const body = expectEnvelope(await app.request({ method: 'GET', url: '/readyz' }), 503);
         assert.match(body.resultMessage, /migrations still to run \(postwire migrate\)/);
       } finally {
-        await db.insertInto('postwire_migrations' as never).values({ name: last.name, timestamp: new Date().toISOString() } as never).execute();
+        await db
+          .insertInto('postwire_migrations' as never)
+          .values({ name: last.name, timestamp: new Date().toISOString() } as never)
+          .execute();
       }
       expectEnvelope(await app.request({ method: 'GET', url: '/readyz' }), 200);
     });

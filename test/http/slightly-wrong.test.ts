@@ -61,26 +61,39 @@ for (const dialect of DIALECTS) {
     }
 
     it('names a misspelt field inside a recipient by its path', async () => {
-      const body = expectEnvelope(await app.request({
-        method: 'POST', url: SEND, token: account.token, body: { ...send, to: [{ email: 'ann@example.net', nmae: 'Ann' }] },
-      }), 400);
+      const body = expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: SEND,
+          token: account.token,
+          body: { ...send, to: [{ email: 'ann@example.net', nmae: 'Ann' }] },
+        }),
+        400,
+      );
       assert.deepEqual(errorFields(body), ['to[0].nmae']);
       assert.match(body.resultObject.errors[0].message, /did you mean name\?/);
     });
 
     it('still ignores unknown fields that resemble no known one, and any key in params and metadata', async () => {
       const response = await app.request({
-        method: 'POST', url: SEND, token: account.token,
+        method: 'POST',
+        url: SEND,
+        token: account.token,
         body: { ...send, campaignName: 'spring', clientReference: 42, params: { bbc: 1 }, metadata: { scheduleAt: 'x' } },
       });
       expectEnvelope(response, 200);
     });
 
     it('answers JSON sent as a form (curl -d without a Content-Type) with a hint about Content-Type', async () => {
-      const body = expectEnvelope(await app.request({
-        method: 'POST', url: '/token', payload: JSON.stringify({ EmailAddress: account.email, Password: account.password }),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      }), 400);
+      const body = expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/token',
+          payload: JSON.stringify({ EmailAddress: account.email, Password: account.password }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        400,
+      );
       assert.deepEqual(errorFields(body), ['body']);
       assert.match(body.resultMessage, /looks like JSON.*Content-Type: application\/json/);
     });

@@ -33,7 +33,10 @@ describe('caseInsensitiveKeys', () => {
   it('recurses into nested objects and array items', () => {
     const body = { FROM: { EMAIL: 'a@x.co', Name: 'A' }, To: [{ Email: 'b@x.co' }, { eMaIl: 'c@x.co', NAME: 'C' }], Subject: 's', htmlcontent: '<p>' };
     assert.deepEqual(send(body), {
-      from: { email: 'a@x.co', name: 'A' }, to: [{ email: 'b@x.co' }, { email: 'c@x.co', name: 'C' }], subject: 's', htmlContent: '<p>',
+      from: { email: 'a@x.co', name: 'A' },
+      to: [{ email: 'b@x.co' }, { email: 'c@x.co', name: 'C' }],
+      subject: 's',
+      htmlContent: '<p>',
     });
   });
 
@@ -67,6 +70,10 @@ describe('caseInsensitiveKeys', () => {
   });
 
   it('treats keys named like Object.prototype members as ordinary keys', () => {
-    assert.deepEqual(token({ constructor: { EmailAddress: 'x' }, toString: 'y', Password: 'p' }), { constructor: { EmailAddress: 'x' }, toString: 'y', Password: 'p' });
+    assert.deepEqual(token({ constructor: { EmailAddress: 'x' }, toString: 'y', Password: 'p' }), {
+      constructor: { EmailAddress: 'x' },
+      toString: 'y',
+      Password: 'p',
+    });
   });
 });

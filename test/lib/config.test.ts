@@ -5,11 +5,15 @@ import { CONFIG_SCHEMA, ConfigError, configField, loadConfig, publicBaseUrl } fr
 
 /** Asserts that loading `env` fails with a ConfigError whose message names `key`. */
 function rejects(env: Record<string, string>, key: string): void {
-  assert.throws(() => loadConfig(env), (error: unknown) => {
-    assert.ok(error instanceof ConfigError, `expected a ConfigError, got ${error}`);
-    assert.match(error.message, new RegExp(`\\b${key}\\b`));
-    return true;
-  }, `${JSON.stringify(env)} should be refused`);
+  assert.throws(
+    () => loadConfig(env),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError, `expected a ConfigError, got ${error}`);
+      assert.match(error.message, new RegExp(`\\b${key}\\b`));
+      return true;
+    },
+    `${JSON.stringify(env)} should be refused`,
+  );
 }
 
 describe('loadConfig', () => {
@@ -102,7 +106,8 @@ describe('loadConfig', () => {
   });
 
   it('refuses any other DATABASE_URL, naming the key', () => {
-    for (const bad of ['mysql://db/x', 'sqlite:./data/x.db', './data/postwire.db', 'http://db', 'xpostgres://db']) rejects({ DATABASE_URL: bad }, 'DATABASE_URL');
+    for (const bad of ['mysql://db/x', 'sqlite:./data/x.db', './data/postwire.db', 'http://db', 'xpostgres://db'])
+      rejects({ DATABASE_URL: bad }, 'DATABASE_URL');
     assert.throws(() => loadConfig({}, { databaseUrl: 'mysql://db/x' }), ConfigError, 'overrides are checked too');
   });
 
@@ -162,7 +167,15 @@ describe('Config is derived from CONFIG_SCHEMA', () => {
   });
 
   it('normalises as the schema says: lists, paths, URLs, case, fallbacks', () => {
-    const config = loadConfig({ TRUST_PROXY: ' 10.0.0.1 , 10.0.0.0/8,', RATE_LIMIT_EXEMPT_IPS: 'none', DATA_DIR: 'rel', BASE_URL: 'https://mail.example.com//', BOUNCE_DOMAIN: 'Bounces.Example.COM', SQLITE_SYNCHRONOUS: 'normal', DNS_RESOLVER: '127.0.0.1:5353' });
+    const config = loadConfig({
+      TRUST_PROXY: ' 10.0.0.1 , 10.0.0.0/8,',
+      RATE_LIMIT_EXEMPT_IPS: 'none',
+      DATA_DIR: 'rel',
+      BASE_URL: 'https://mail.example.com//',
+      BOUNCE_DOMAIN: 'Bounces.Example.COM',
+      SQLITE_SYNCHRONOUS: 'normal',
+      DNS_RESOLVER: '127.0.0.1:5353',
+    });
     assert.deepEqual(config.trustProxy, ['10.0.0.1', '10.0.0.0/8']);
     assert.deepEqual(config.rateLimitExemptIps, []);
     assert.equal(config.dataDir, path.resolve('rel'));

@@ -56,7 +56,9 @@ describe('unflattenFields', () => {
   });
 
   it('never lets __proto__, constructor or prototype reach a prototype chain', () => {
-    const result = form('__proto__[polluted]=1&a[__proto__][polluted]=2&constructor[prototype][polluted]=3&b.__proto__.polluted=4&c[constructor][prototype][polluted]=5&ok=yes') as any;
+    const result = form(
+      '__proto__[polluted]=1&a[__proto__][polluted]=2&constructor[prototype][polluted]=3&b.__proto__.polluted=4&c[constructor][prototype][polluted]=5&ok=yes',
+    ) as any;
     assert.equal(({} as any).polluted, undefined);
     assert.equal((Object.prototype as any).polluted, undefined);
     assert.equal(result.polluted, undefined);
@@ -70,7 +72,10 @@ describe('unflattenFields', () => {
 
   it('keeps non-string values (multipart files) intact', () => {
     const file = { filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('hello') };
-    const result = unflattenFields([['attachments[0]', file], ['subject', 'Hi']]) as any;
+    const result = unflattenFields([
+      ['attachments[0]', file],
+      ['subject', 'Hi'],
+    ]) as any;
     assert.equal(result.subject, 'Hi');
     assert.equal(result.attachments.length, 1);
     assert.equal(result.attachments[0].filename, 'a.txt');

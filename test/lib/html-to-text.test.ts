@@ -39,7 +39,10 @@ describe('htmlToText', () => {
   });
 
   it('decodes every named HTML entity, not only the XML five', () => {
-    assert.equal(htmlToText('It&rsquo;s 5&euro; &mdash; or less&hellip; &copy;&nbsp;Shop &frac12; &Eacute;t&eacute; &NotEqualTilde;'), 'It\u2019s 5\u20ac \u2014 or less\u2026 \u00a9 Shop \u00bd \u00c9t\u00e9 \u2242\u0338');
+    assert.equal(
+      htmlToText('It&rsquo;s 5&euro; &mdash; or less&hellip; &copy;&nbsp;Shop &frac12; &Eacute;t&eacute; &NotEqualTilde;'),
+      'It\u2019s 5\u20ac \u2014 or less\u2026 \u00a9 Shop \u00bd \u00c9t\u00e9 \u2242\u0338',
+    );
     assert.equal(htmlToText('&AMP; &LT;'), '& <');
   });
 

@@ -43,7 +43,10 @@ describe('newId', () => {
     const next = createIdGenerator({ processTag: 'abcdef', counter: 0xfffffd });
     const t = Date.UTC(2032, 0, 1);
     const ids = [next(t), next(t), next(t), next(t), next(t - 5)];
-    assert.deepEqual(ids.map((id) => id.slice(18)), ['fffffe', 'ffffff', '000000', '000001', '000002']);
+    assert.deepEqual(
+      ids.map((id) => id.slice(18)),
+      ['fffffe', 'ffffff', '000000', '000001', '000002'],
+    );
     for (let i = 1; i < ids.length; i++) assert.ok(ids[i]! > ids[i - 1]!, `${ids[i]} after ${ids[i - 1]}`);
     for (const id of ids) assert.match(id, HEX24);
   });
@@ -65,7 +68,14 @@ describe('newId', () => {
   it('isId and ID_PATTERN accept exactly the id form', () => {
     assert.equal(isId(newId()), true);
     assert.equal(isId('0193a5b2c4d1e2f3a4b5c6d7'), true);
-    for (const bad of ['', '0193A5B2C4D1E2F3A4B5C6D7', '0193a5b2c4d1e2f3a4b5c6d', '0193a5b2c4d1e2f3a4b5c6d7e', '0193a5b2c4d1e2f3a4b5c6dz', ' 0193a5b2c4d1e2f3a4b5c6d7']) {
+    for (const bad of [
+      '',
+      '0193A5B2C4D1E2F3A4B5C6D7',
+      '0193a5b2c4d1e2f3a4b5c6d',
+      '0193a5b2c4d1e2f3a4b5c6d7e',
+      '0193a5b2c4d1e2f3a4b5c6dz',
+      ' 0193a5b2c4d1e2f3a4b5c6d7',
+    ]) {
       assert.equal(isId(bad), false, bad);
       assert.equal(new RegExp(ID_PATTERN).test(bad), false, bad);
     }

@@ -8,7 +8,10 @@ describe('password hashing cost', () => {
     assert.equal(loadConfig({}).passwordHashCost, 14);
     assert.equal(loadConfig({ PASSWORD_HASH_COST: '4' }).passwordHashCost, 4);
     for (const bad of ['3', '21', 'cheap']) {
-      assert.throws(() => loadConfig({ PASSWORD_HASH_COST: bad }), (error: unknown) => error instanceof ConfigError && /PASSWORD_HASH_COST/.test(error.message));
+      assert.throws(
+        () => loadConfig({ PASSWORD_HASH_COST: bad }),
+        (error: unknown) => error instanceof ConfigError && /PASSWORD_HASH_COST/.test(error.message),
+      );
     }
   });
 

@@ -5,7 +5,10 @@ import { escapeHtml, placeholdersOf, renderTemplate, TemplateRenderError } from 
 
 describe('renderTemplate', () => {
   it('fills {{ name }}, dotted paths and tolerates spacing', () => {
-    assert.equal(renderTemplate('Hi {{name}}, {{ order.id }} {{  order.total  }}', { name: 'Ann', order: { id: 'A-1', total: 3.5 } }, { html: false }), 'Hi Ann, A-1 3.5');
+    assert.equal(
+      renderTemplate('Hi {{name}}, {{ order.id }} {{  order.total  }}', { name: 'Ann', order: { id: 'A-1', total: 3.5 } }, { html: false }),
+      'Hi Ann, A-1 3.5',
+    );
   });
 
   it('escapes in HTML unless tripled; text is never escaped', () => {
@@ -19,11 +22,18 @@ describe('renderTemplate', () => {
   });
 
   it('names every missing or non-scalar variable once', () => {
-    assert.throws(() => renderTemplate('{{ a }} {{ b.c }} {{ a }} {{ o }}', { b: {}, o: { x: 1 } }, { html: false }), (error: unknown) => {
-      assert.ok(error instanceof TemplateRenderError);
-      assert.deepEqual(error.problems, [{ name: 'a', problem: 'missing' }, { name: 'b.c', problem: 'missing' }, { name: 'o', problem: 'not_scalar' }]);
-      return true;
-    });
+    assert.throws(
+      () => renderTemplate('{{ a }} {{ b.c }} {{ a }} {{ o }}', { b: {}, o: { x: 1 } }, { html: false }),
+      (error: unknown) => {
+        assert.ok(error instanceof TemplateRenderError);
+        assert.deepEqual(error.problems, [
+          { name: 'a', problem: 'missing' },
+          { name: 'b.c', problem: 'missing' },
+          { name: 'o', problem: 'not_scalar' },
+        ]);
+        return true;
+      },
+    );
   });
 
   it('does not reach into prototypes', () => {

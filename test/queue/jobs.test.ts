@@ -44,7 +44,9 @@ for (const dialect of DIALECTS) {
     it('a task runs once with its payload, and its job is done', async () => {
       const runs: unknown[] = [];
       const tasks = new TaskRegistry();
-      tasks.registerTask('greet', async (payload) => { runs.push(payload); });
+      tasks.registerTask('greet', async (payload) => {
+        runs.push(payload);
+      });
       tasks.registerTask('mark', async () => {});
       await enqueueJob(db, { task: 'greet', payload: { name: 'Ann' }, key: 'greet-1' });
       startRunner(tasks);
@@ -72,7 +74,11 @@ for (const dialect of DIALECTS) {
       });
       await enqueueJob(db, { task: 'flaky', payload: {}, key: 'flaky-1' });
       startRunner(tasks);
-      await eventually(async () => ((await jobOf('flaky-1')).attempts === 1 && (await jobOf('flaky-1')).locked_by === null ? true : undefined), 10_000, 'the first failure recorded');
+      await eventually(
+        async () => ((await jobOf('flaky-1')).attempts === 1 && (await jobOf('flaky-1')).locked_by === null ? true : undefined),
+        10_000,
+        'the first failure recorded',
+      );
       const afterFirst = await jobOf('flaky-1');
       assert.equal(afterFirst.last_error, 'relay busy (attempt 1)');
       assert.ok(afterFirst.run_at >= failedAt[0]! + 0.8 * FIRST_RETRY_MS, 'the retry waits the first backoff delay');
@@ -83,10 +89,19 @@ for (const dialect of DIALECTS) {
 
     it('a task failing max_attempts times ends failed with its last error', async () => {
       const tasks = new TaskRegistry();
-      tasks.registerTask('doomed', async (_p, { attempt }) => { throw new Error(`no (${attempt})`); });
+      tasks.registerTask('doomed', async (_p, { attempt }) => {
+        throw new Error(`no (${attempt})`);
+      });
       await enqueueJob(db, { task: 'doomed', payload: {}, key: 'doomed-1', maxAttempts: 2 });
       startRunner(tasks);
-      const row = await eventually(async () => { const r = await jobOf('doomed-1'); return r.failed_at !== null ? r : undefined; }, 10_000, 'the job failed');
+      const row = await eventually(
+        async () => {
+          const r = await jobOf('doomed-1');
+          return r.failed_at !== null ? r : undefined;
+        },
+        10_000,
+        'the job failed',
+      );
       assert.equal(row.attempts, 2);
       assert.equal(row.last_error, 'no (2)');
       assert.equal(row.done_at, null);
@@ -104,10 +119,12 @@ for (const dialect of DIALECTS) {
       assert.ok(claimed);
       const runs: number[] = [];
       const tasks = new TaskRegistry();
-      tasks.registerTask('resume', async (_p, { attempt }) => { runs.push(attempt); });
+      tasks.registerTask('resume', async (_p, { attempt }) => {
+        runs.push(attempt);
+      });
       startRunner(tasks);
       await eventually(async () => ((await jobOf('resume-1')).done_at !== null ? true : undefined), 10_000, 'the job done');
-      assert.deepEqual(runs, [2], 'the dead process\'s claim counted as the first attempt');
+      assert.deepEqual(runs, [2], "the dead process's claim counted as the first attempt");
     });
 
     it('enqueueing a job with a key already queued (or done) does nothing', async () => {
@@ -118,7 +135,9 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(JSON.parse(rows[0]!.payload), { v: 1 });
       const tasks = new TaskRegistry();
       let runs = 0;
-      tasks.registerTask('once', async () => { runs++; });
+      tasks.registerTask('once', async () => {
+        runs++;
+      });
       startRunner(tasks);
       await eventually(async () => ((await jobOf('once-1')).done_at !== null ? true : undefined), 10_000, 'the job done');
       assert.equal(await enqueueJob(db, { task: 'once', payload: { v: 3 }, key: 'once-1' }), false, 'a done job keeps its key');

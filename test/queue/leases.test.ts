@@ -72,7 +72,9 @@ for (const dialect of DIALECTS) {
     const enqueue = async (count: number): Promise<string[]> => {
       const to = Array.from({ length: count }, (_, i) => ({ email: `l${i}@example.net` }));
       const response = await app.request({
-        method: 'POST', url: '/notify/v1/send', token: account.token,
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: account.token,
         body: { from: { email: account.email }, to, subject: 'Leases', htmlContent: '<p>l</p>' },
       });
       return expectEnvelope(response, 200).resultObject.recipients.map((r: any) => r.id);
@@ -103,8 +105,11 @@ for (const dialect of DIALECTS) {
       assert.ok((await job(ids[2]!)).locked_until! < before + 60_000, 'a row let go is not');
       assert.ok(heartbeat.mayStart(ids[0]!), 'a renewed row may start');
       assert.equal(heartbeat.mayStart(ids[2]!), false, 'a row let go may not');
-      assert.deepEqual((await claimDueJobs(db, d, 'another', 10, 1_000, Date.now() + 2_000)).map((c) => c.id), [ids[2]],
-        'after the claim\'s lease, only the row let go is claimable by another worker');
+      assert.deepEqual(
+        (await claimDueJobs(db, d, 'another', 10, 1_000, Date.now() + 2_000)).map((c) => c.id),
+        [ids[2]],
+        "after the claim's lease, only the row let go is claimable by another worker",
+      );
     });
 
     it('a row passed on after its lease ran out is not renewed and may not start', async () => {
@@ -121,7 +126,7 @@ for (const dialect of DIALECTS) {
       assert.equal((await job(id!)).locked_by, 'another', 'the new holder keeps its lease');
     });
 
-    it('the rows of a dead process of this host are freed at once, attempts kept; a live holder\'s stay', async () => {
+    it("the rows of a dead process of this host are freed at once, attempts kept; a live holder's stay", async () => {
       const ids = await enqueue(4);
       const dead = withPid(holderId('worker'), await deadPid());
       const live = holderId('worker');

@@ -101,19 +101,24 @@ export function parseDeliveryStatus(text: string): Parsed<DeliveryStatus> {
   const recipients: RecipientStatus[] = [];
   for (const block of perRecipient.slice(0, MAX_RECIPIENT_BLOCKS)) {
     const action = block.get('action')?.toLowerCase();
-    if (!action || !DSN_ACTIONS.includes(action)) return { ok: false, problem: `Action must be one of ${DSN_ACTIONS.join(', ')}, got ${action ? `"${action}"` : 'none'}` };
+    if (!action || !DSN_ACTIONS.includes(action))
+      return { ok: false, problem: `Action must be one of ${DSN_ACTIONS.join(', ')}, got ${action ? `"${action}"` : 'none'}` };
     // Some servers add a comment after the code: "5.1.1 (bad destination mailbox)".
     const status = block.get('status')?.split(/\s/)[0];
-    if (!status || !/^[245]\.\d{1,3}\.\d{1,3}$/.test(status)) return { ok: false, problem: `Status must be an enhanced status code such as 5.1.1, got ${status ? `"${status}"` : 'none'}` };
-    recipients.push(definedOnly({
-      action: action as DsnAction, status,
-      finalRecipient: withoutTypePrefix(block.get('final-recipient')),
-      originalRecipient: withoutTypePrefix(block.get('original-recipient')),
-      diagnosticCode: withoutTypePrefix(block.get('diagnostic-code')),
-      remoteMta: withoutTypePrefix(block.get('remote-mta')),
-      lastAttemptDate: block.get('last-attempt-date'),
-      willRetryUntil: block.get('will-retry-until'),
-    }));
+    if (!status || !/^[245]\.\d{1,3}\.\d{1,3}$/.test(status))
+      return { ok: false, problem: `Status must be an enhanced status code such as 5.1.1, got ${status ? `"${status}"` : 'none'}` };
+    recipients.push(
+      definedOnly({
+        action: action as DsnAction,
+        status,
+        finalRecipient: withoutTypePrefix(block.get('final-recipient')),
+        originalRecipient: withoutTypePrefix(block.get('original-recipient')),
+        diagnosticCode: withoutTypePrefix(block.get('diagnostic-code')),
+        remoteMta: withoutTypePrefix(block.get('remote-mta')),
+        lastAttemptDate: block.get('last-attempt-date'),
+        willRetryUntil: block.get('will-retry-until'),
+      }),
+    );
   }
   return {
     ok: true,
@@ -144,9 +149,15 @@ export function parseFeedbackReport(text: string): Parsed<ComplaintReport> {
   return {
     ok: true,
     value: definedOnly({
-      feedbackType, userAgent: fields.get('user-agent'), version: fields.get('version'), sourceIp: fields.get('source-ip'),
-      arrivalDate: fields.get('arrival-date') ?? fields.get('received-date'), reportingMta: withoutTypePrefix(fields.get('reporting-mta')),
-      originalMailFrom: fields.get('original-mail-from'), originalRcptTo: fields.get('original-rcpt-to'), reportedDomain: fields.get('reported-domain'),
+      feedbackType,
+      userAgent: fields.get('user-agent'),
+      version: fields.get('version'),
+      sourceIp: fields.get('source-ip'),
+      arrivalDate: fields.get('arrival-date') ?? fields.get('received-date'),
+      reportingMta: withoutTypePrefix(fields.get('reporting-mta')),
+      originalMailFrom: fields.get('original-mail-from'),
+      originalRcptTo: fields.get('original-rcpt-to'),
+      reportedDomain: fields.get('reported-domain'),
     }),
   };
 }
@@ -205,7 +216,10 @@ export function feedbackFrom(report: { kind: 'dsn'; report: DeliveryStatus } | {
   const chosen = failed ?? recipients.find(isDelay);
   if (!chosen) return undefined;
   const details: Record<string, unknown> = definedOnly({
-    source: 'dsn', ...chosen, reportingMta, arrivalDate,
+    source: 'dsn',
+    ...chosen,
+    reportingMta,
+    arrivalDate,
     // The recipient's last_response, as for a bounce during delivery: the remote reply.
     response: chosen.diagnosticCode ?? `${chosen.action} with status ${chosen.status}${reportingMta ? ` (reported by ${reportingMta})` : ''}`,
   });

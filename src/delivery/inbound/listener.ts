@@ -68,10 +68,16 @@ export class InboundListener {
       // A remote server mid-report at shutdown gets a few seconds, then 421 and retries later.
       closeTimeout: 5_000,
       onRcptTo: (address, _session, callback) => {
-        this.acceptRecipient(address.address).then(() => callback(), (error: Error) => callback(error));
+        this.acceptRecipient(address.address).then(
+          () => callback(),
+          (error: Error) => callback(error),
+        );
       },
       onData: (stream, session, callback) => {
-        this.receiveReport(stream, session).then((text) => callback(null, text), (error: Error) => callback(error));
+        this.receiveReport(stream, session).then(
+          (text) => callback(null, text),
+          (error: Error) => callback(error),
+        );
       },
     });
     // A client that breaks the protocol or vanishes surfaces here; it concerns that client only.

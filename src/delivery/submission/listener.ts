@@ -69,7 +69,10 @@ export interface SubmissionServices {
 /** Counters over fixed windows, in this process: a counter starts with its first hit and expires whole. */
 class WindowCounter {
   private readonly counts = new Map<string, { count: number; until: number }>();
-  constructor(private readonly max: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
 
   /** Seconds until `key` may go on, or 0 when it is under the limit. */
   blockedFor(key: string, now = Date.now()): number {
@@ -100,9 +103,7 @@ export function refusalReply(error: AppError): Error {
   switch (error.code) {
     case 'validation_failed':
     case 'bad_request':
-      return error.fieldErrors?.some((f) => f.field.startsWith('from'))
-        ? smtpReply(550, `5.7.1 ${detail}`)
-        : smtpReply(550, `5.6.0 ${detail}`);
+      return error.fieldErrors?.some((f) => f.field.startsWith('from')) ? smtpReply(550, `5.7.1 ${detail}`) : smtpReply(550, `5.6.0 ${detail}`);
     case 'forbidden':
       return smtpReply(550, `5.7.1 ${detail}`);
     case 'payment_required':
@@ -164,19 +165,32 @@ export class SubmissionListener {
       // A client mid-message at shutdown gets a few seconds; then 421, and it sends again later.
       closeTimeout: 3_000,
       onAuth: (auth, session, callback) => {
-        this.authenticate(auth, session).then((user) => callback(null, { user }), (error: Error) => callback(error));
+        this.authenticate(auth, session).then(
+          (user) => callback(null, { user }),
+          (error: Error) => callback(error),
+        );
       },
       onMailFrom: (_address, session, callback) => callback(this.mailFromRefusal(session)),
       onRcptTo: (_address, session, callback) => {
         if (session.envelope.rcptTo.length >= this.options.maxRecipients) {
-          return callback(smtpReply(452, `4.5.3 Too many recipients: at most ${this.options.maxRecipients} per message (SMTP_SUBMISSION_MAX_RECIPIENTS); send the rest in another message`));
+          return callback(
+            smtpReply(
+              452,
+              `4.5.3 Too many recipients: at most ${this.options.maxRecipients} per message (SMTP_SUBMISSION_MAX_RECIPIENTS); send the rest in another message`,
+            ),
+          );
         }
         callback();
       },
       onData: (stream, session, callback) => {
-        this.receive(stream, session).then((text) => callback(null, text), (error: Error) => callback(error));
+        this.receive(stream, session).then(
+          (text) => callback(null, text),
+          (error: Error) => callback(error),
+        );
       },
-      onClose: (session) => { this.sent.delete(session.id); },
+      onClose: (session) => {
+        this.sent.delete(session.id);
+      },
     });
     // A client that breaks the protocol or vanishes surfaces here; it concerns that client only.
     server.on('error', (error) => this.log.debug({ err: error }, 'SMTP submission connection error'));
@@ -239,13 +253,19 @@ export class SubmissionListener {
   private mailFromRefusal(session: SMTPServerSession): Error | null {
     if (this.closing) return smtpReply(421, '4.3.2 Postwire is shutting down; try again shortly');
     if ((this.sent.get(session.id) ?? 0) >= this.options.maxMessagesPerConnection) {
-      return smtpReply(421, `4.7.0 This connection has sent ${this.options.maxMessagesPerConnection} messages (SMTP_SUBMISSION_MAX_MESSAGES_PER_CONNECTION); reconnect to send more`);
+      return smtpReply(
+        421,
+        `4.7.0 This connection has sent ${this.options.maxMessagesPerConnection} messages (SMTP_SUBMISSION_MAX_MESSAGES_PER_CONNECTION); reconnect to send more`,
+      );
     }
     const principal = (session.user as SubmissionUser | undefined)?.principal;
     const key = principal ? `key:${principal.apiKeyId}` : '';
     const wait = this.messagesPerKey.blockedFor(key);
     if (wait > 0) {
-      return smtpReply(451, `4.7.0 Too many messages with this API key (limit ${this.options.messagesPerKeyPerMinute} per minute, RATE_LIMIT_PER_MINUTE); retry in ${wait} seconds`);
+      return smtpReply(
+        451,
+        `4.7.0 Too many messages with this API key (limit ${this.options.messagesPerKeyPerMinute} per minute, RATE_LIMIT_PER_MINUTE); retry in ${wait} seconds`,
+      );
     }
     return null;
   }

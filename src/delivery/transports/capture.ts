@@ -24,8 +24,14 @@ export class CaptureTransport implements Transport {
   async send(envelope: Envelope, raw: string): Promise<SendOutcome> {
     const id = newId();
     await this.writer.submit({
-      id, account_id: envelope.accountId, message_id: envelope.messageId, recipient_id: envelope.recipientId,
-      envelope_from: envelope.from, envelope_to: envelope.to, raw, created_at: Date.now(),
+      id,
+      account_id: envelope.accountId,
+      message_id: envelope.messageId,
+      recipient_id: envelope.recipientId,
+      envelope_from: envelope.from,
+      envelope_to: envelope.to,
+      raw,
+      created_at: Date.now(),
     });
     return { kind: 'sent', response: `250 captured as ${id}` };
   }

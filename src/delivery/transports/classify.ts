@@ -38,14 +38,15 @@ const TRANSACTION_COMMANDS: ReadonlySet<string> = new Set(['MAIL FROM', 'RCPT TO
 
 /** What a permanent reply to each transaction command refuses (see SendOutcome 'bounced'). */
 const REFUSED_BY_COMMAND: Record<string, 'recipient' | 'sender' | 'content'> = {
-  'MAIL FROM': 'sender', 'RCPT TO': 'recipient', DATA: 'content',
+  'MAIL FROM': 'sender',
+  'RCPT TO': 'recipient',
+  DATA: 'content',
 };
 
 /** The server answered the transaction itself (the sender, the recipient or the content). */
 export function isMessageVerdict(failure: SmtpFailure): boolean {
   // 421 is "service closing": the server gave up on the session, not on this message.
-  return typeof failure.responseCode === 'number' && failure.responseCode !== 421
-    && failure.command !== undefined && TRANSACTION_COMMANDS.has(failure.command);
+  return typeof failure.responseCode === 'number' && failure.responseCode !== 421 && failure.command !== undefined && TRANSACTION_COMMANDS.has(failure.command);
 }
 
 /**

@@ -18,9 +18,7 @@ export interface MxHost {
 
 export type Route =
   /** Hosts to try in order; `unusable` says why other MX hosts were left out. */
-  | { kind: 'hosts'; hosts: MxHost[]; unusable: string[] }
-  | { kind: 'bounced'; response: string }
-  | { kind: 'deferred'; response: string };
+  { kind: 'hosts'; hosts: MxHost[]; unusable: string[] } | { kind: 'bounced'; response: string } | { kind: 'deferred'; response: string };
 
 /** DNS answers meaning "there is no such record", as opposed to "could not find out". */
 const DEFINITE_ABSENCE: ReadonlySet<string> = new Set(['ENOTFOUND', 'ENODATA']);

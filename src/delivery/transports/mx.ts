@@ -141,18 +141,24 @@ export class MxTransport implements Transport {
   }
 
   private createPool(host: string, address: string): SmtpPool {
-    return createSmtpPool({
-      host: address,
-      port: this.options.port,
-      // The certificate is checked against the MX name (we connect to its address).
-      ...(net.isIP(host) ? {} : { servername: host }),
-      // Port 25 STARTTLS is opportunistic (RFC 3207): a server whose STARTTLS fails is
-      // still delivered to in plain text rather than never.
-      opportunisticTLS: true,
-    }, {
-      maxConnections: this.options.connectionsPerHost, maxMessagesPerConnection: this.options.maxMessagesPerConnection,
-      tlsRejectUnauthorized: this.options.tlsRejectUnauthorized, heloName: this.options.heloName, timeouts: this.options.timeouts,
-    });
+    return createSmtpPool(
+      {
+        host: address,
+        port: this.options.port,
+        // The certificate is checked against the MX name (we connect to its address).
+        ...(net.isIP(host) ? {} : { servername: host }),
+        // Port 25 STARTTLS is opportunistic (RFC 3207): a server whose STARTTLS fails is
+        // still delivered to in plain text rather than never.
+        opportunisticTLS: true,
+      },
+      {
+        maxConnections: this.options.connectionsPerHost,
+        maxMessagesPerConnection: this.options.maxMessagesPerConnection,
+        tlsRejectUnauthorized: this.options.tlsRejectUnauthorized,
+        heloName: this.options.heloName,
+        timeouts: this.options.timeouts,
+      },
+    );
   }
 
   private closeIdlePools(): void {

@@ -91,8 +91,11 @@ export class SmtpRelayTransport implements Transport {
 
   constructor(options: SmtpRelayOptions) {
     this.pool = createSmtpPool(relayTarget(options.url), {
-      maxConnections: options.poolSize, maxMessagesPerConnection: options.maxMessagesPerConnection,
-      tlsRejectUnauthorized: options.tlsRejectUnauthorized, heloName: options.heloName, timeouts: options.timeouts,
+      maxConnections: options.poolSize,
+      maxMessagesPerConnection: options.maxMessagesPerConnection,
+      tlsRejectUnauthorized: options.tlsRejectUnauthorized,
+      heloName: options.heloName,
+      timeouts: options.timeouts,
     });
   }
 

@@ -42,7 +42,14 @@ import { PgNotificationListener } from '../../queue/notifications.js';
 import { retryDelayMs } from '../backoff.js';
 import type { WorkSignal } from '../work-signal.js';
 import {
-  claimDueDeliveries, loadDeliveries, markAttemptFailed, markDelivered, releaseDeliveries, webhookQueue, type AttemptResult, type DeliveryToMake,
+  claimDueDeliveries,
+  loadDeliveries,
+  markAttemptFailed,
+  markDelivered,
+  releaseDeliveries,
+  webhookQueue,
+  type AttemptResult,
+  type DeliveryToMake,
 } from './webhook-queue.js';
 
 export const USER_AGENT = 'Postwire-Webhooks/1';
@@ -61,8 +68,14 @@ export interface WebhookDispatcherOptions {
 /** The JSON body of a call (documented in docs/webhooks.md). */
 export function webhookPayload(event: EventRow, webhookId: string) {
   return {
-    id: event.id, type: event.type, createdAt: iso(event.created_at), messageId: event.message_id,
-    recipientId: event.recipient_id, email: event.email, details: parseDetails(event.details), webhookId,
+    id: event.id,
+    type: event.type,
+    createdAt: iso(event.created_at),
+    messageId: event.message_id,
+    recipientId: event.recipient_id,
+    email: event.email,
+    details: parseDetails(event.details),
+    webhookId,
   };
 }
 
@@ -83,7 +96,7 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (e.name === 'TimeoutError' || e.name === 'AbortError') return `no answer within ${timeoutMs} ms (WEBHOOK_TIMEOUT_MS)`;
   const cause = e.cause?.code ?? e.cause?.message;
-  return cause ? `${e.message ?? 'request failed'}: ${cause}` : e.message ?? String(error);
+  return cause ? `${e.message ?? 'request failed'}: ${cause}` : (e.message ?? String(error));
 }
 
 export class WebhookDispatcher {
@@ -135,13 +148,19 @@ export class WebhookDispatcher {
           continue;
         }
         const ids = claimed.map((c) => c.id);
-        const loaded = this.stopping ? [] : await loadDeliveries(this.handle.db, ids).catch(async (error: unknown) => {
-          await releaseDeliveries(this.handle.db, this.id, ids).catch(() => undefined);
-          throw error;
-        });
+        const loaded = this.stopping
+          ? []
+          : await loadDeliveries(this.handle.db, ids).catch(async (error: unknown) => {
+              await releaseDeliveries(this.handle.db, this.id, ids).catch(() => undefined);
+              throw error;
+            });
         const started = new Set(loaded.map((d) => d.id));
         // Stopping, or the webhook was deleted between claim and load: give the rows back.
-        await releaseDeliveries(this.handle.db, this.id, ids.filter((id) => !started.has(id)));
+        await releaseDeliveries(
+          this.handle.db,
+          this.id,
+          ids.filter((id) => !started.has(id)),
+        );
         for (const delivery of loaded) {
           this.heartbeat.hold([delivery.id], Math.min(...claimed.map((c) => c.locked_until)));
           this.track(this.deliver(delivery).finally(() => this.heartbeat.letGo([delivery.id])));
@@ -205,18 +224,25 @@ export class WebhookDispatcher {
 
 /** The dispatcher of a worker process, from configuration. */
 export function createWebhookDispatcher(handle: DbHandle, config: Readonly<Config>, log: Logger): WebhookDispatcher {
-  const notifications = handle.dialect === 'postgres' && config.databaseUrl
-    ? new PgNotificationListener(config.databaseUrl, WEBHOOK_CHANNEL, () => webhookWakeups.notify(), log)
-    : undefined;
-  return new WebhookDispatcher(handle, webhookWakeups, {
-    concurrency: config.webhookConcurrency,
-    // A lease must outlast the call it covers, or a slow receiver's event is claimed twice.
-    leaseMs: Math.max(config.workerLeaseSeconds * 1000, 2 * config.webhookTimeoutMs),
-    pollMs: config.workerPollMs,
-    timeoutMs: config.webhookTimeoutMs,
-    maxAttempts: config.webhookMaxAttempts,
-    maxAgeMs: config.webhookMaxAgeSeconds * 1000,
-    firstRetryMs: config.webhookRetryFirstDelayMs,
-    outbound: new OutboundClient({ allow: config.outboundAllow, dnsResolver: config.dnsResolver }),
-  }, log, notifications);
+  const notifications =
+    handle.dialect === 'postgres' && config.databaseUrl
+      ? new PgNotificationListener(config.databaseUrl, WEBHOOK_CHANNEL, () => webhookWakeups.notify(), log)
+      : undefined;
+  return new WebhookDispatcher(
+    handle,
+    webhookWakeups,
+    {
+      concurrency: config.webhookConcurrency,
+      // A lease must outlast the call it covers, or a slow receiver's event is claimed twice.
+      leaseMs: Math.max(config.workerLeaseSeconds * 1000, 2 * config.webhookTimeoutMs),
+      pollMs: config.workerPollMs,
+      timeoutMs: config.webhookTimeoutMs,
+      maxAttempts: config.webhookMaxAttempts,
+      maxAgeMs: config.webhookMaxAgeSeconds * 1000,
+      firstRetryMs: config.webhookRetryFirstDelayMs,
+      outbound: new OutboundClient({ allow: config.outboundAllow, dnsResolver: config.dnsResolver }),
+    },
+    log,
+    notifications,
+  );
 }

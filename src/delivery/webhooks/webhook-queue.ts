@@ -18,9 +18,13 @@ import { LeaseQueue, type ClaimedRow } from '../../queue/lease-queue.js';
 export type ClaimedDelivery = ClaimedRow;
 
 export const webhookQueue = new LeaseQueue('webhook_deliveries', [], {
-  due: (query) => query
-    .where('webhook_deliveries.delivered_at', 'is', null).where('webhook_deliveries.failed_at', 'is', null)
-    .where('webhook_deliveries.webhook_id', 'in', (sub: any) => sub.selectFrom('webhooks').select('id').where('deleted_at', 'is', null).where('disabled_at', 'is', null)),
+  due: (query) =>
+    query
+      .where('webhook_deliveries.delivered_at', 'is', null)
+      .where('webhook_deliveries.failed_at', 'is', null)
+      .where('webhook_deliveries.webhook_id', 'in', (sub: any) =>
+        sub.selectFrom('webhooks').select('id').where('deleted_at', 'is', null).where('disabled_at', 'is', null),
+      ),
 });
 
 export function claimDueDeliveries(db: Db, dialect: Dialect, workerId: string, limit: number, leaseMs: number, now = Date.now()): Promise<ClaimedDelivery[]> {
@@ -41,20 +45,45 @@ export interface DeliveryToMake {
 /** The claimed deliveries with their webhook and event, in one query. */
 export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<DeliveryToMake[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('webhook_deliveries as d')
+  const rows = await db
+    .selectFrom('webhook_deliveries as d')
     .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
     .innerJoin('events as e', 'e.id', 'd.event_id')
     .select([
-      'd.id', 'd.attempts', 'd.created_at', 'd.webhook_id', 'w.url', 'w.secret',
-      'e.id as event_id', 'e.account_id', 'e.message_id', 'e.recipient_id', 'e.email', 'e.type', 'e.details', 'e.created_at as event_created_at',
+      'd.id',
+      'd.attempts',
+      'd.created_at',
+      'd.webhook_id',
+      'w.url',
+      'w.secret',
+      'e.id as event_id',
+      'e.account_id',
+      'e.message_id',
+      'e.recipient_id',
+      'e.email',
+      'e.type',
+      'e.details',
+      'e.created_at as event_created_at',
     ])
-    .where('d.id', 'in', ids).where('w.deleted_at', 'is', null)
+    .where('d.id', 'in', ids)
+    .where('w.deleted_at', 'is', null)
     .execute();
   return rows.map((r) => ({
-    id: r.id, attempts: r.attempts, created_at: r.created_at, webhook_id: r.webhook_id, url: r.url, secret: r.secret,
+    id: r.id,
+    attempts: r.attempts,
+    created_at: r.created_at,
+    webhook_id: r.webhook_id,
+    url: r.url,
+    secret: r.secret,
     event: {
-      id: r.event_id, account_id: r.account_id, message_id: r.message_id, recipient_id: r.recipient_id, email: r.email,
-      type: r.type, details: r.details, created_at: r.event_created_at,
+      id: r.event_id,
+      account_id: r.account_id,
+      message_id: r.message_id,
+      recipient_id: r.recipient_id,
+      email: r.email,
+      type: r.type,
+      details: r.details,
+      created_at: r.event_created_at,
     },
   }));
 }
@@ -70,14 +99,19 @@ export interface AttemptResult {
 /** Answered 2xx: done. Only while the claim is still ours (an expired lease may have passed it on). */
 export async function markDelivered(db: DbOrTrx, id: string, workerId: string, result: AttemptResult): Promise<void> {
   await webhookQueue.settle(db, id, workerId, {
-    delivered_at: result.at, last_attempt_at: result.at, last_status: result.status, last_error: null,
+    delivered_at: result.at,
+    last_attempt_at: result.at,
+    last_status: result.status,
+    last_error: null,
   });
 }
 
 /** Not answered 2xx: try again at `retryAt`, or, when that is undefined, give up. */
 export async function markAttemptFailed(db: DbOrTrx, id: string, workerId: string, result: AttemptResult, retryAt: number | undefined): Promise<void> {
   await webhookQueue.settle(db, id, workerId, {
-    last_attempt_at: result.at, last_status: result.status, last_error: result.error?.slice(0, 1000) ?? null,
+    last_attempt_at: result.at,
+    last_status: result.status,
+    last_error: result.error?.slice(0, 1000) ?? null,
     ...(retryAt === undefined ? { failed_at: result.at } : { run_at: retryAt }),
   });
 }

@@ -39,16 +39,31 @@ export interface NotifyServices {
 export function createNotifyServices(context: AreaContext, account: Pick<AccountServices, 'billing'>): NotifyServices {
   const { handle, config, delivery } = context;
   const senders = new SendersService(handle.db, {
-    required: config.requireVerifiedSenders, systemFrom: delivery.systemFrom,
-    confirmationTtlMs: config.senderConfirmationTtlSeconds * 1000, workSignal: delivery.workSignal,
+    required: config.requireVerifiedSenders,
+    systemFrom: delivery.systemFrom,
+    confirmationTtlMs: config.senderConfirmationTtlSeconds * 1000,
+    workSignal: delivery.workSignal,
     publicUrl: context.publicUrl,
   });
   return {
     senders,
-    domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: delivery.domainRecords, resolver: config.dnsResolver }, [delivery.signingKeys, senders]),
-    messages: new MessagesService(handle, delivery.workSignal, delivery.composer, context.sendObserver, senders, account.billing.mode === 'credits' ? account.billing : undefined, {
-      maxAttachments: config.attachmentsMaxCount, maxAttachmentBytes: config.attachmentMaxBytes, maxAttachmentsTotalBytes: config.attachmentsMaxTotalBytes,
-    }),
+    domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: delivery.domainRecords, resolver: config.dnsResolver }, [
+      delivery.signingKeys,
+      senders,
+    ]),
+    messages: new MessagesService(
+      handle,
+      delivery.workSignal,
+      delivery.composer,
+      context.sendObserver,
+      senders,
+      account.billing.mode === 'credits' ? account.billing : undefined,
+      {
+        maxAttachments: config.attachmentsMaxCount,
+        maxAttachmentBytes: config.attachmentMaxBytes,
+        maxAttachmentsTotalBytes: config.attachmentsMaxTotalBytes,
+      },
+    ),
     templates: new TemplatesService(handle.db),
     // Read-only, and their queries can scan: off the writer's thread (database.ts `longReads`).
     stats: new StatsService(handle.longReads),

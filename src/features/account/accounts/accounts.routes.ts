@@ -12,48 +12,76 @@ const tags = ['Account'];
 
 /** POST /accounts: public (no credential), refused with 403 unless SIGNUP_ENABLED=true. */
 export function registerSignUpRoute(app: FastifyInstance, accounts: AccountsService): void {
-  app.post('/accounts', {
-    // Before parsing: a closed sign-up says so whatever the body holds.
-    onRequest: async () => accounts.requireSignUpOpen(),
-    schema: {
-      tags, summary: 'Create an account (when the operator has enabled sign-up)',
-      description: 'Creates the account, its owner user (who then logs in with POST /token) and a sender for the owner\'s address. 403 unless SIGNUP_ENABLED=true; 409 when the email is already a login.',
-      body: SignUpBody, response: { 201: EnvelopeSchema(Account) },
+  app.post(
+    '/accounts',
+    {
+      // Before parsing: a closed sign-up says so whatever the body holds.
+      onRequest: async () => accounts.requireSignUpOpen(),
+      schema: {
+        tags,
+        summary: 'Create an account (when the operator has enabled sign-up)',
+        description:
+          "Creates the account, its owner user (who then logs in with POST /token) and a sender for the owner's address. 403 unless SIGNUP_ENABLED=true; 409 when the email is already a login.",
+        body: SignUpBody,
+        response: { 201: EnvelopeSchema(Account) },
+      },
     },
-  }, async (request, reply) => {
-    const account = await accounts.signUp(request.body as SignUpBody);
-    return reply.status(201).send(success(account, 201, 'Created'));
-  });
+    async (request, reply) => {
+      const account = await accounts.signUp(request.body as SignUpBody);
+      return reply.status(201).send(success(account, 201, 'Created'));
+    },
+  );
 }
 
 export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsService, users: UsersService): void {
-  app.get('/account', {
-    schema: {
-      tags, security: ANY_CREDENTIAL, summary: 'The account: profile, plan, limits and usage this month',
-      description: 'Any credential of the account, whatever its role or scopes.',
-      response: { 200: EnvelopeSchema(Account) },
+  app.get(
+    '/account',
+    {
+      schema: {
+        tags,
+        security: ANY_CREDENTIAL,
+        summary: 'The account: profile, plan, limits and usage this month',
+        description: 'Any credential of the account, whatever its role or scopes.',
+        response: { 200: EnvelopeSchema(Account) },
+      },
     },
-  }, async (request) => success(await accounts.get(request.principal)));
+    async (request) => success(await accounts.get(request.principal)),
+  );
 
-  app.patch('/account', {
-    schema: {
-      tags, security: ANY_CREDENTIAL, summary: 'Change the account\'s name or contact address',
-      description: 'Needs the account scope: owners, admins, or an API key with the account scope.',
-      body: PatchAccountBody, response: { 200: EnvelopeSchema(Type.Boolean()) },
+  app.patch(
+    '/account',
+    {
+      schema: {
+        tags,
+        security: ANY_CREDENTIAL,
+        summary: "Change the account's name or contact address",
+        description: 'Needs the account scope: owners, admins, or an API key with the account scope.',
+        body: PatchAccountBody,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
     },
-  }, async (request) => {
-    await accounts.update(request.principal, request.body as PatchAccountBody);
-    return success(true);
-  });
+    async (request) => {
+      await accounts.update(request.principal, request.body as PatchAccountBody);
+      return success(true);
+    },
+  );
 
-  app.put('/account/password', {
-    schema: {
-      tags, security: SESSION_ONLY, summary: 'Change your own password',
-      description: 'Any user, with a session. A wrong currentPassword is 400. Every other session of the user is revoked; the one that made the change keeps working.',
-      body: ChangePasswordBody, response: { 200: EnvelopeSchema(Type.Boolean()) },
+  app.put(
+    '/account/password',
+    {
+      schema: {
+        tags,
+        security: SESSION_ONLY,
+        summary: 'Change your own password',
+        description:
+          'Any user, with a session. A wrong currentPassword is 400. Every other session of the user is revoked; the one that made the change keeps working.',
+        body: ChangePasswordBody,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
     },
-  }, async (request) => {
-    await users.changeOwnPassword(request.principal, request.body as ChangePasswordBody);
-    return success(true);
-  });
+    async (request) => {
+      await users.changeOwnPassword(request.principal, request.body as ChangePasswordBody);
+      return success(true);
+    },
+  );
 }

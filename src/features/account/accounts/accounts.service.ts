@@ -16,7 +16,13 @@ import { MAX_RECIPIENTS } from '../../notify/messages/messages.schemas.js';
 import type { Account, PatchAccountBody, SignUpBody } from './accounts.schemas.js';
 import type { AccountRow } from './accounts.table.js';
 import {
-  countAccounts, countRecipientsAcceptedSince, findLiveAccount, findLiveUserByEmail, insertAccount, insertUser, updateAccount,
+  countAccounts,
+  countRecipientsAcceptedSince,
+  findLiveAccount,
+  findLiveUserByEmail,
+  insertAccount,
+  insertUser,
+  updateAccount,
 } from './accounts.store.js';
 import { insertSender } from '../../notify/senders/senders.store.js';
 import { revokeUserSessions } from '../auth/auth.store.js';
@@ -50,14 +56,41 @@ export async function createAccount(handle: DbHandle, input: CreateAccountInput)
   const name = input.name?.trim() || email.split('@')[0]!;
   await handle.db.transaction().execute(async (trx) => {
     if (await findLiveUserByEmail(trx, normalized)) throw new AppError('conflict', `A user with the email ${email} already exists.`);
-    await insertAccount(trx, { id: accountId, name, email, created_at: now, updated_at: now, create_user_id: userId, update_user_id: userId, deleted_at: null });
+    await insertAccount(trx, {
+      id: accountId,
+      name,
+      email,
+      created_at: now,
+      updated_at: now,
+      create_user_id: userId,
+      update_user_id: userId,
+      deleted_at: null,
+    });
     await insertUser(trx, {
-      id: userId, account_id: accountId, email, email_normalized: normalized, name, password_hash: passwordHash,
-      role: 'owner', created_at: now, updated_at: now, create_user_id: userId, update_user_id: userId, deleted_at: null,
+      id: userId,
+      account_id: accountId,
+      email,
+      email_normalized: normalized,
+      name,
+      password_hash: passwordHash,
+      role: 'owner',
+      created_at: now,
+      updated_at: now,
+      create_user_id: userId,
+      update_user_id: userId,
+      deleted_at: null,
     });
     await insertSender(trx, {
-      id: senderId, account_id: accountId, display_name: name, email, email_normalized: normalized,
-      created_at: now, updated_at: now, create_user_id: userId, update_user_id: userId, deleted_at: null,
+      id: senderId,
+      account_id: accountId,
+      display_name: name,
+      email,
+      email_normalized: normalized,
+      created_at: now,
+      updated_at: now,
+      create_user_id: userId,
+      update_user_id: userId,
+      deleted_at: null,
     });
   });
   return { accountId, userId, senderId };
@@ -96,7 +129,10 @@ type AccountBillingFields = Awaited<ReturnType<BillingService['accountBilling']>
  * The account as GET /account shows it, built in this one place: add a field here
  * (and to the `Account` schema) and every response that shows the account has it.
  */
-export function accountView(row: AccountRow, facts: { recipientsAccepted: number; periodStart: number; requestBodyBytes: number; billing: AccountBillingFields }): Account {
+export function accountView(
+  row: AccountRow,
+  facts: { recipientsAccepted: number; periodStart: number; requestBodyBytes: number; billing: AccountBillingFields },
+): Account {
   return {
     ...resourceFields(row),
     name: row.name,
@@ -115,7 +151,10 @@ export function accountView(row: AccountRow, facts: { recipientsAccepted: number
  * visible rather than disguised as a missing route).
  */
 export class AccountsService {
-  constructor(private readonly handle: DbHandle, private readonly options: { signupEnabled: boolean; bodyLimitBytes: number; billing: Pick<BillingService, 'accountBilling'> }) {}
+  constructor(
+    private readonly handle: DbHandle,
+    private readonly options: { signupEnabled: boolean; bodyLimitBytes: number; billing: Pick<BillingService, 'accountBilling'> },
+  ) {}
 
   async get(principal: Principal): Promise<Account> {
     return this.view(principal.accountId);

@@ -11,7 +11,8 @@ export async function insertUser(db: DbOrTrx, row: NewUserRow): Promise<void> {
 }
 
 export async function findLiveUserByEmail(db: DbOrTrx, emailNormalized: string) {
-  return db.selectFrom('users')
+  return db
+    .selectFrom('users')
     .innerJoin('accounts', 'accounts.id', 'users.account_id')
     .select(['users.id', 'users.account_id', 'users.password_hash', 'users.role'])
     .where('users.email_normalized', '=', emailNormalized)
@@ -21,7 +22,10 @@ export async function findLiveUserByEmail(db: DbOrTrx, emailNormalized: string) 
 }
 
 export async function countAccounts(db: DbOrTrx): Promise<number> {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -31,21 +35,32 @@ export async function countAccounts(db: DbOrTrx): Promise<number> {
  * and the write lock on SQLite, on both dialects alike, until the transaction ends.
  */
 export async function lockAccount(db: DbOrTrx, accountId: string): Promise<void> {
-  await db.updateTable('accounts').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', accountId).execute();
+  await db
+    .updateTable('accounts')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', accountId)
+    .execute();
 }
 
 export async function findLiveAccount(db: DbOrTrx, id: string): Promise<AccountRow | undefined> {
   return db.selectFrom('accounts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-export async function updateAccount(db: DbOrTrx, id: string, changes: Partial<Pick<AccountRow, 'name' | 'email'>> & { updated_at: number; update_user_id: string }): Promise<void> {
+export async function updateAccount(
+  db: DbOrTrx,
+  id: string,
+  changes: Partial<Pick<AccountRow, 'name' | 'email'>> & { updated_at: number; update_user_id: string },
+): Promise<void> {
   await db.updateTable('accounts').set(changes).where('id', '=', id).where('deleted_at', 'is', null).execute();
 }
 
 /** Recipients the account had accepted since `since` (index message_recipients_account_created). */
 export async function countRecipientsAcceptedSince(db: DbOrTrx, accountId: string, since: number): Promise<number> {
-  const row = await db.selectFrom('message_recipients').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId).where('created_at', '>=', since)
+  const row = await db
+    .selectFrom('message_recipients')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -11,41 +11,70 @@ import type { ApiKeysService } from './apikeys.service.js';
 const tags = ['API keys'];
 
 export function registerApiKeyRoutes(app: FastifyInstance, apiKeys: ApiKeysService): void {
-  app.get('/account/apikeys', {
-    schema: {
-      tags, security: ANY_CREDENTIAL, summary: 'List the account\'s API keys (without the keys themselves)',
-      description: 'Needs the account scope. Revoked keys are not listed.',
-      querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(ApiKey)) },
+  app.get(
+    '/account/apikeys',
+    {
+      schema: {
+        tags,
+        security: ANY_CREDENTIAL,
+        summary: "List the account's API keys (without the keys themselves)",
+        description: 'Needs the account scope. Revoked keys are not listed.',
+        querystring: PageQuery,
+        response: { 200: EnvelopeSchema(ListSchema(ApiKey)) },
+      },
     },
-  }, async (request) => success(await apiKeys.list(request.principal, toPage(request.query as PageQuery))));
+    async (request) => success(await apiKeys.list(request.principal, toPage(request.query as PageQuery))),
+  );
 
-  app.post('/account/apikeys', {
-    schema: {
-      tags, security: SESSION_ONLY, summary: 'Create an API key; the key is in this response only',
-      description: 'Owners and admins, with a session. Keys look like pw_live_ followed by 40 letters and digits; store the key now, it cannot be shown again.',
-      body: CreateApiKeyBody, response: { 201: EnvelopeSchema(CreatedApiKey) },
+  app.post(
+    '/account/apikeys',
+    {
+      schema: {
+        tags,
+        security: SESSION_ONLY,
+        summary: 'Create an API key; the key is in this response only',
+        description:
+          'Owners and admins, with a session. Keys look like pw_live_ followed by 40 letters and digits; store the key now, it cannot be shown again.',
+        body: CreateApiKeyBody,
+        response: { 201: EnvelopeSchema(CreatedApiKey) },
+      },
     },
-  }, async (request, reply) => {
-    const created = await apiKeys.create(request.principal, request.body as CreateApiKeyBody);
-    reply.header('cache-control', 'no-store');
-    return reply.status(201).send(success(created, 201, 'Created'));
-  });
+    async (request, reply) => {
+      const created = await apiKeys.create(request.principal, request.body as CreateApiKeyBody);
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(success(created, 201, 'Created'));
+    },
+  );
 
-  app.delete('/account/apikeys/:id', {
-    schema: {
-      tags, security: SESSION_ONLY, summary: 'Revoke an API key; it stops working at once',
-      description: 'Owners and admins, with a session.', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) },
+  app.delete(
+    '/account/apikeys/:id',
+    {
+      schema: {
+        tags,
+        security: SESSION_ONLY,
+        summary: 'Revoke an API key; it stops working at once',
+        description: 'Owners and admins, with a session.',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
     },
-  }, async (request) => {
-    await apiKeys.revoke(request.principal, (request.params as IdParams).id);
-    return success(true);
-  });
+    async (request) => {
+      await apiKeys.revoke(request.principal, (request.params as IdParams).id);
+      return success(true);
+    },
+  );
 
-  app.get('/inbox/auth-check', {
-    schema: {
-      tags, security: ANY_CREDENTIAL, summary: 'Check a credential: 200 for a valid API key or token, 401 otherwise',
-      description: 'The marketing integrations of the original service call this with x-api-key. Any scope will do.',
-      response: { 200: EnvelopeSchema(CredentialInfo) },
+  app.get(
+    '/inbox/auth-check',
+    {
+      schema: {
+        tags,
+        security: ANY_CREDENTIAL,
+        summary: 'Check a credential: 200 for a valid API key or token, 401 otherwise',
+        description: 'The marketing integrations of the original service call this with x-api-key. Any scope will do.',
+        response: { 200: EnvelopeSchema(CredentialInfo) },
+      },
     },
-  }, async (request) => success(apiKeys.describe(request.principal)));
+    async (request) => success(apiKeys.describe(request.principal)),
+  );
 }

@@ -30,7 +30,10 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
 }
 
 export class ApiKeysService {
-  constructor(private readonly db: Db, private readonly auth: AuthService) {}
+  constructor(
+    private readonly db: Db,
+    private readonly auth: AuthService,
+  ) {}
 
   async list(principal: Principal, page: Page): Promise<ListResult<ApiKey>> {
     const { rows, total } = await listLiveApiKeys(this.db, principal.accountId, page);
@@ -44,11 +47,20 @@ export class ApiKeysService {
     if (expiresAt !== null && expiresAt <= now) throw AppError.field('expiresAt', 'must be in the future');
     const key = generateApiKey();
     const row: ApiKeyRow = {
-      id: newId(now), account_id: principal.accountId, name: input.name.trim(), key_hash: sha256Hex(key), preview: previewApiKey(key),
+      id: newId(now),
+      account_id: principal.accountId,
+      name: input.name.trim(),
+      key_hash: sha256Hex(key),
+      preview: previewApiKey(key),
       // Stored in the order of SCOPES, so equal sets read the same.
       scopes: SCOPES.filter((s) => input.scopes.includes(s)).join(' '),
-      expires_at: expiresAt, last_used_at: null,
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      expires_at: expiresAt,
+      last_used_at: null,
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
     await insertApiKey(this.db, row);
     return { ...toApiKey(row), key };
@@ -64,8 +76,12 @@ export class ApiKeysService {
   /** GET /inbox/auth-check: what the credential of the request is. */
   describe(principal: Principal): CredentialInfo {
     return {
-      accountId: principal.accountId, credential: principal.credential, apiKeyId: principal.apiKeyId,
-      userId: principal.userId, role: principal.role, scopes: [...principal.scopes],
+      accountId: principal.accountId,
+      credential: principal.credential,
+      apiKeyId: principal.apiKeyId,
+      userId: principal.userId,
+      role: principal.role,
+      scopes: [...principal.scopes],
     };
   }
 }

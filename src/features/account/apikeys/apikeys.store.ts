@@ -1,6 +1,6 @@
 /** SQL for API keys. Every query but the authentication look-up is scoped by account. */
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
-import { type Page } from '../../../lib/api-shape.js';
+import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { ApiKeyRow } from './apikeys.table.js';
 
@@ -13,7 +13,8 @@ export async function insertApiKey(db: DbOrTrx, row: ApiKeyRow): Promise<void> {
  * revoked key, or one of a deleted account, is not found; expiry is the caller's to judge.
  */
 export async function findLiveApiKeyByHash(db: DbOrTrx, keyHash: string) {
-  return db.selectFrom('api_keys')
+  return db
+    .selectFrom('api_keys')
     .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
     .select(['api_keys.id', 'api_keys.account_id', 'api_keys.name', 'api_keys.scopes', 'api_keys.expires_at', 'api_keys.create_user_id'])
     .where('api_keys.key_hash', '=', keyHash)
@@ -35,9 +36,12 @@ export async function findLiveApiKey(db: DbOrTrx, accountId: string, id: string)
 }
 
 export async function revokeApiKey(db: DbOrTrx, accountId: string, id: string, change: { now: number; userId: string }): Promise<boolean> {
-  const result = await db.updateTable('api_keys')
+  const result = await db
+    .updateTable('api_keys')
     .set({ deleted_at: change.now, updated_at: change.now, update_user_id: change.userId })
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,13 +1,24 @@
 import { Type, type Static } from 'typebox';
 
-export const TokenRequest = Type.Object({
-  EmailAddress: Type.String({ minLength: 1, maxLength: 254, examples: ['owner@example.com'], description: 'The account user\'s email address (emailAddress is accepted too).' }),
-  Password: Type.String({ minLength: 1, maxLength: 1024, examples: ['correct horse battery staple'] }),
-}, { description: 'JSON, form-urlencoded or multipart; field names are matched without regard to case.' });
+export const TokenRequest = Type.Object(
+  {
+    EmailAddress: Type.String({
+      minLength: 1,
+      maxLength: 254,
+      examples: ['owner@example.com'],
+      description: "The account user's email address (emailAddress is accepted too).",
+    }),
+    Password: Type.String({ minLength: 1, maxLength: 1024, examples: ['correct horse battery staple'] }),
+  },
+  { description: 'JSON, form-urlencoded or multipart; field names are matched without regard to case.' },
+);
 
-export const RefreshRequest = Type.Object({
-  RefreshToken: Type.String({ minLength: 1, maxLength: 512, description: 'The refresh_token of the last token response.' }),
-}, { examples: [{ RefreshToken: '0193a5b2c4d1e2f3a4b5c6d7.kq3…' }] });
+export const RefreshRequest = Type.Object(
+  {
+    RefreshToken: Type.String({ minLength: 1, maxLength: 512, description: 'The refresh_token of the last token response.' }),
+  },
+  { examples: [{ RefreshToken: '0193a5b2c4d1e2f3a4b5c6d7.kq3…' }] },
+);
 
 export const TokenObject = Type.Object({
   access_token: Type.String({ description: 'A JWT; send it as Authorization: Bearer <access_token>.' }),
@@ -16,10 +27,21 @@ export const TokenObject = Type.Object({
   refresh_token: Type.String({ description: 'Exchange once with POST /token/refresh for a new pair.' }),
 });
 
-export const RevokeRequest = Type.Object({
-  RefreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: 'A refresh token: its whole session (every access and refresh token issued in it) is revoked. No Authorization header is needed.' })),
-  all: Type.Optional(Type.Boolean({ description: 'true: revoke every session of the user named by the Authorization: Bearer access token, including that one.' })),
-}, { description: 'Either RefreshToken, or all: true with an access token.', examples: [{ RefreshToken: '0193a5b2c4d1e2f3a4b5c6d7.kq3…' }, { all: true }] });
+export const RevokeRequest = Type.Object(
+  {
+    RefreshToken: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 512,
+        description: 'A refresh token: its whole session (every access and refresh token issued in it) is revoked. No Authorization header is needed.',
+      }),
+    ),
+    all: Type.Optional(
+      Type.Boolean({ description: 'true: revoke every session of the user named by the Authorization: Bearer access token, including that one.' }),
+    ),
+  },
+  { description: 'Either RefreshToken, or all: true with an access token.', examples: [{ RefreshToken: '0193a5b2c4d1e2f3a4b5c6d7.kq3…' }, { all: true }] },
+);
 
 export type TokenRequest = Static<typeof TokenRequest>;
 export type RefreshRequest = Static<typeof RefreshRequest>;

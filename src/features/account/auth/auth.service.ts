@@ -36,8 +36,14 @@ import type { Role } from '../accounts/accounts.table.js';
 import { looksLikeApiKey } from '../apikeys/apikey-format.js';
 import { findLiveApiKeyByHash, touchApiKey } from '../apikeys/apikeys.store.js';
 import {
-  extendSession, findLiveSession, findRefreshTokenByHash, insertRefreshToken, insertSession,
-  markRefreshTokenUsed, revokeSession, revokeUserSessions,
+  extendSession,
+  findLiveSession,
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  insertSession,
+  markRefreshTokenUsed,
+  revokeSession,
+  revokeUserSessions,
 } from './auth.store.js';
 import type { JwtCodec } from './jwt.js';
 import type { Principal } from '../../../http/principal.js';
@@ -79,8 +85,13 @@ export class AuthService {
     const refresh = this.newRefreshToken(sessionId, now);
     await this.handle.db.transaction().execute(async (trx) => {
       await insertSession(trx, {
-        id: sessionId, account_id: user.account_id, user_id: user.id, created_at: now,
-        expires_at: refresh.row.expires_at, revoked_at: null, revoked_reason: null,
+        id: sessionId,
+        account_id: user.account_id,
+        user_id: user.id,
+        created_at: now,
+        expires_at: refresh.row.expires_at,
+        revoked_at: null,
+        revoked_reason: null,
       });
       await insertRefreshToken(trx, refresh.row);
     });
@@ -187,8 +198,13 @@ export class AuthService {
       throw AppError.unauthorized('The access token has been revoked; log in again with POST /token.');
     }
     const principal: Principal = {
-      accountId: session.account_id, userId: session.user_id, credential: 'session', sessionId: session.id, apiKeyId: null,
-      role: session.role, scopes: ROLE_SCOPES[session.role],
+      accountId: session.account_id,
+      userId: session.user_id,
+      credential: 'session',
+      sessionId: session.id,
+      apiKeyId: null,
+      role: session.role,
+      scopes: ROLE_SCOPES[session.role],
     };
     this.remember(token, principal, claims.exp * 1000, now);
     return principal;
@@ -204,8 +220,13 @@ export class AuthService {
     // Informational (shown by GET /account/apikeys); written once per cache period, not per request.
     await touchApiKey(this.handle.db, found.id, now);
     const principal: Principal = {
-      accountId: found.account_id, userId: found.create_user_id ?? '', credential: 'apiKey', sessionId: null, apiKeyId: found.id,
-      role: null, scopes: found.scopes.split(' ').filter(Boolean) as Scope[],
+      accountId: found.account_id,
+      userId: found.create_user_id ?? '',
+      credential: 'apiKey',
+      sessionId: null,
+      apiKeyId: found.id,
+      role: null,
+      scopes: found.scopes.split(' ').filter(Boolean) as Scope[],
     };
     this.remember(key, principal, found.expires_at ?? Number.POSITIVE_INFINITY, now);
     return principal;
@@ -228,7 +249,14 @@ export class AuthService {
     const token = `${sessionId}.${randomSecret()}`;
     return {
       token,
-      row: { id: newId(now), session_id: sessionId, token_hash: sha256Hex(token), created_at: now, expires_at: now + this.options.refreshTokenTtlSeconds * 1000, used_at: null },
+      row: {
+        id: newId(now),
+        session_id: sessionId,
+        token_hash: sha256Hex(token),
+        created_at: now,
+        expires_at: now + this.options.refreshTokenTtlSeconds * 1000,
+        used_at: null,
+      },
     };
   }
 

@@ -39,9 +39,11 @@ export function checkAccess(principal: Principal, access: Access): void {
 
 export function requireScope(principal: Principal, scope: Scope): void {
   if (principal.scopes.includes(scope)) return;
-  throw forbidden(principal.credential === 'apiKey'
-    ? `This API key does not have the "${scope}" scope; create a key with it (POST /account/apikeys).`
-    : `Your role (${principal.role}) does not allow this operation; ask an owner or admin of the account.`);
+  throw forbidden(
+    principal.credential === 'apiKey'
+      ? `This API key does not have the "${scope}" scope; create a key with it (POST /account/apikeys).`
+      : `Your role (${principal.role}) does not allow this operation; ask an owner or admin of the account.`,
+  );
 }
 
 /** A person's session with a role that manages users and keys (owner or admin). */

@@ -14,21 +14,42 @@ const tags = ['Billing'];
 const security = ANY_CREDENTIAL;
 
 export function registerBillingRoutes(app: FastifyInstance, billing: BillingService): void {
-  app.get('/account/payments', {
-    schema: { tags, security, summary: 'List the account\'s payments, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Payment)) } },
-  }, async (request) => success(await billing.listPayments(request.principal, toPage(request.query as PageQuery))));
-
-  app.get('/account/payments/:id', {
-    schema: { tags, security, summary: 'Get a payment', params: IdParams, response: { 200: EnvelopeSchema(Payment) } },
-  }, async (request) => success(await billing.getPayment(request.principal, (request.params as IdParams).id)));
-
-  app.get('/account/usage', {
-    schema: {
-      tags, security, summary: 'Credits used per day (UTC)',
-      description: 'Credits charged for accepted recipients and refunded for recipients never attempted, per UTC day; at most 366 days per request.',
-      querystring: UsageQuery, response: { 200: EnvelopeSchema(Usage) },
+  app.get(
+    '/account/payments',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "List the account's payments, newest first",
+        querystring: PageQuery,
+        response: { 200: EnvelopeSchema(ListSchema(Payment)) },
+      },
     },
-  }, async (request) => success(await billing.usage(request.principal, request.query as UsageQuery)));
+    async (request) => success(await billing.listPayments(request.principal, toPage(request.query as PageQuery))),
+  );
+
+  app.get(
+    '/account/payments/:id',
+    {
+      schema: { tags, security, summary: 'Get a payment', params: IdParams, response: { 200: EnvelopeSchema(Payment) } },
+    },
+    async (request) => success(await billing.getPayment(request.principal, (request.params as IdParams).id)),
+  );
+
+  app.get(
+    '/account/usage',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Credits used per day (UTC)',
+        description: 'Credits charged for accepted recipients and refunded for recipients never attempted, per UTC day; at most 366 days per request.',
+        querystring: UsageQuery,
+        response: { 200: EnvelopeSchema(Usage) },
+      },
+    },
+    async (request) => success(await billing.usage(request.principal, request.query as UsageQuery)),
+  );
 }
 
 function digest(value: string): Buffer {
@@ -41,18 +62,27 @@ function digest(value: string): Buffer {
  */
 export function registerAdminBillingRoutes(app: FastifyInstance, billing: BillingService, adminToken: string): void {
   const expected = digest(adminToken);
-  app.post('/admin/accounts/:id/payments', {
-    schema: {
-      tags: ['Admin'], security: [{ bearerAuth: [] }], summary: 'Record a payment for an account (operator)',
-      description: 'Adds the credits to the account\'s balance. Requires Authorization: Bearer <ADMIN_TOKEN>; the endpoint exists only when ADMIN_TOKEN is set.',
-      params: IdParams, body: RecordPaymentBody, response: { 201: EnvelopeSchema(PaymentRecorded) },
+  app.post(
+    '/admin/accounts/:id/payments',
+    {
+      schema: {
+        tags: ['Admin'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Record a payment for an account (operator)',
+        description:
+          "Adds the credits to the account's balance. Requires Authorization: Bearer <ADMIN_TOKEN>; the endpoint exists only when ADMIN_TOKEN is set.",
+        params: IdParams,
+        body: RecordPaymentBody,
+        response: { 201: EnvelopeSchema(PaymentRecorded) },
+      },
+      onRequest: async (request) => {
+        const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+        if (!match || !timingSafeEqual(digest(match[1]!), expected)) throw AppError.unauthorized('This endpoint requires Authorization: Bearer <ADMIN_TOKEN>.');
+      },
     },
-    onRequest: async (request) => {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-      if (!match || !timingSafeEqual(digest(match[1]!), expected)) throw AppError.unauthorized('This endpoint requires Authorization: Bearer <ADMIN_TOKEN>.');
+    async (request, reply) => {
+      const recorded = await billing.recordPayment({ ...(request.body as RecordPaymentBody), accountId: (request.params as IdParams).id }, 'admin-api');
+      return reply.status(201).send(success(recorded, 201, 'The payment was recorded.'));
     },
-  }, async (request, reply) => {
-    const recorded = await billing.recordPayment({ ...(request.body as RecordPaymentBody), accountId: (request.params as IdParams).id }, 'admin-api');
-    return reply.status(201).send(success(recorded, 201, 'The payment was recorded.'));
-  });
+  );
 }

@@ -35,8 +35,16 @@ import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import type { BillingMode, Payment, PaymentRecorded, Usage, UsageQuery } from './billing.schemas.js';
 import {
-  chargedMessageIds, findLiveAccountId, findPayment, insertLedgerEntries, insertPayment, ledgerBalances,
-  listPayments, lockAccountsForCharging, refundedRecipientIds, usageByDay,
+  chargedMessageIds,
+  findLiveAccountId,
+  findPayment,
+  insertLedgerEntries,
+  insertPayment,
+  ledgerBalances,
+  listPayments,
+  lockAccountsForCharging,
+  refundedRecipientIds,
+  usageByDay,
 } from './billing.store.js';
 import type { NewLedgerRow, PaymentRow } from './billing.table.js';
 
@@ -79,12 +87,17 @@ function toPayment(row: PaymentRow): Payment {
 }
 
 function outOfCredits(balance: number, needed: number): AppError {
-  return new AppError('payment_required',
-    `Out of credits: this send needs ${needed} credit${needed === 1 ? '' : 's'} (one per recipient) and the account's balance is ${balance}. Nothing was sent; ask the operator to record a payment.`);
+  return new AppError(
+    'payment_required',
+    `Out of credits: this send needs ${needed} credit${needed === 1 ? '' : 's'} (one per recipient) and the account's balance is ${balance}. Nothing was sent; ask the operator to record a payment.`,
+  );
 }
 
 export class BillingService {
-  constructor(private readonly handle: DbHandle, readonly mode: BillingMode) {}
+  constructor(
+    private readonly handle: DbHandle,
+    readonly mode: BillingMode,
+  ) {}
 
   /**
    * Charges the items of one transaction in order; returns, per item, the 402 that
@@ -105,7 +118,16 @@ export class BillingService {
       }
       for (const [accountId, credits] of needed) balances.set(accountId, (balances.get(accountId) ?? 0) - credits);
       for (const c of charges) {
-        usage.push({ id: newId(now), account_id: c.accountId, kind: 'usage', credits: -c.recipients * CREDITS_PER_RECIPIENT, payment_id: null, message_id: c.messageId, recipient_id: null, created_at: now });
+        usage.push({
+          id: newId(now),
+          account_id: c.accountId,
+          kind: 'usage',
+          credits: -c.recipients * CREDITS_PER_RECIPIENT,
+          payment_id: null,
+          message_id: c.messageId,
+          recipient_id: null,
+          created_at: now,
+        });
       }
       return undefined;
     });
@@ -126,7 +148,8 @@ export class BillingService {
   async recordPayment(input: PaymentInput, channel: PaymentChannel): Promise<PaymentRecorded> {
     const currency = input.currency.trim().toUpperCase();
     if (!Number.isSafeInteger(input.credits) || input.credits < 1) throw AppError.field('credits', 'must be a whole number of at least 1');
-    if (!Number.isSafeInteger(input.amount) || input.amount < 0) throw AppError.field('amount', 'must be a whole number of at least 0, in minor units (4900 for 49.00 EUR)');
+    if (!Number.isSafeInteger(input.amount) || input.amount < 0)
+      throw AppError.field('amount', 'must be a whole number of at least 0, in minor units (4900 for 49.00 EUR)');
     if (!isCurrencyCode(currency)) throw AppError.field('currency', `must be an ISO 4217 currency code such as EUR or USD, not "${input.currency}"`);
     const method = input.method?.trim() || 'manual';
     const reference = input.reference?.trim() || null;
@@ -135,13 +158,36 @@ export class BillingService {
 
     const now = Date.now();
     const row: PaymentRow = {
-      id: newId(now), account_id: input.accountId, amount: input.amount, currency, credits: input.credits, method, reference,
-      status: 'completed', created_by: channel, created_at: now, updated_at: now, create_user_id: null, update_user_id: null, deleted_at: null,
+      id: newId(now),
+      account_id: input.accountId,
+      amount: input.amount,
+      currency,
+      credits: input.credits,
+      method,
+      reference,
+      status: 'completed',
+      created_by: channel,
+      created_at: now,
+      updated_at: now,
+      create_user_id: null,
+      update_user_id: null,
+      deleted_at: null,
     };
     const balance = await this.handle.db.transaction().execute(async (trx) => {
       if (!isId(input.accountId) || !(await findLiveAccountId(trx, input.accountId))) throw AppError.notFound('Account');
       await insertPayment(trx, row);
-      await insertLedgerEntries(trx, [{ id: newId(now), account_id: row.account_id, kind: 'payment', credits: row.credits, payment_id: row.id, message_id: null, recipient_id: null, created_at: now }]);
+      await insertLedgerEntries(trx, [
+        {
+          id: newId(now),
+          account_id: row.account_id,
+          kind: 'payment',
+          credits: row.credits,
+          payment_id: row.id,
+          message_id: null,
+          recipient_id: null,
+          created_at: now,
+        },
+      ]);
       return (await ledgerBalances(trx, [row.account_id])).get(row.account_id) ?? 0;
     });
     return { payment: toPayment(row), creditBalance: balance };
@@ -206,7 +252,10 @@ export async function refundNeverAttempted(trx: Trx, recipients: { accountId: st
   if (recipients.length === 0) return;
   const [charged, refunded] = await Promise.all([
     chargedMessageIds(trx, [...new Set(recipients.map((r) => r.messageId))]),
-    refundedRecipientIds(trx, recipients.map((r) => r.recipientId)),
+    refundedRecipientIds(
+      trx,
+      recipients.map((r) => r.recipientId),
+    ),
   ]);
   const now = Date.now();
   const seen = new Set<string>();
@@ -214,7 +263,16 @@ export async function refundNeverAttempted(trx: Trx, recipients: { accountId: st
   for (const r of recipients) {
     if (!charged.has(r.messageId) || refunded.has(r.recipientId) || seen.has(r.recipientId)) continue;
     seen.add(r.recipientId);
-    entries.push({ id: newId(now), account_id: r.accountId, kind: 'refund', credits: CREDITS_PER_RECIPIENT, payment_id: null, message_id: r.messageId, recipient_id: r.recipientId, created_at: now });
+    entries.push({
+      id: newId(now),
+      account_id: r.accountId,
+      kind: 'refund',
+      credits: CREDITS_PER_RECIPIENT,
+      payment_id: null,
+      message_id: r.messageId,
+      recipient_id: r.recipientId,
+      created_at: now,
+    });
   }
   await insertLedgerEntries(trx, entries);
 }

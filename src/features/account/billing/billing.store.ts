@@ -1,6 +1,6 @@
 /** SQL for payments and the credit ledger. Every read of an account's data is scoped by account. */
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
-import { type Page } from '../../../lib/api-shape.js';
+import type { Page } from '../../../lib/api-shape.js';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 import { insertRows } from '../../../db/group-commit.js';
@@ -11,7 +11,8 @@ const DAY_MS = 86_400_000;
 /** Each account's balance: the sum of its ledger (index credit_ledger_balance). Accounts without entries are absent. */
 export async function ledgerBalances(db: DbOrTrx, accountIds: string[]): Promise<Map<string, number>> {
   if (accountIds.length === 0) return new Map();
-  const rows = await db.selectFrom('credit_ledger')
+  const rows = await db
+    .selectFrom('credit_ledger')
     .select(['account_id', (eb) => eb.fn.sum<number | string>('credits').as('balance')])
     .where('account_id', 'in', accountIds)
     .groupBy('account_id')
@@ -28,7 +29,13 @@ export async function ledgerBalances(db: DbOrTrx, accountIds: string[]): Promise
  */
 export async function lockAccountsForCharging(trx: DbOrTrx, accountIds: string[]): Promise<void> {
   if (accountIds.length === 0) return;
-  await trx.selectFrom('accounts').select('id').where('id', 'in', [...accountIds].sort()).orderBy('id').forNoKeyUpdate().execute();
+  await trx
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', 'in', [...accountIds].sort())
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
 }
 
 export async function insertLedgerEntries(db: DbOrTrx, rows: NewLedgerRow[]): Promise<void> {
@@ -38,16 +45,14 @@ export async function insertLedgerEntries(db: DbOrTrx, rows: NewLedgerRow[]): Pr
 /** Of the given messages, those whose recipients were charged (a usage entry exists). */
 export async function chargedMessageIds(db: DbOrTrx, messageIds: string[]): Promise<Set<string>> {
   if (messageIds.length === 0) return new Set();
-  const rows = await db.selectFrom('credit_ledger').select('message_id')
-    .where('kind', '=', 'usage').where('message_id', 'in', messageIds).execute();
+  const rows = await db.selectFrom('credit_ledger').select('message_id').where('kind', '=', 'usage').where('message_id', 'in', messageIds).execute();
   return new Set(rows.map((r) => r.message_id!));
 }
 
 /** Of the given recipients, those already refunded. */
 export async function refundedRecipientIds(db: DbOrTrx, recipientIds: string[]): Promise<Set<string>> {
   if (recipientIds.length === 0) return new Set();
-  const rows = await db.selectFrom('credit_ledger').select('recipient_id')
-    .where('kind', '=', 'refund').where('recipient_id', 'in', recipientIds).execute();
+  const rows = await db.selectFrom('credit_ledger').select('recipient_id').where('kind', '=', 'refund').where('recipient_id', 'in', recipientIds).execute();
   return new Set(rows.map((r) => r.recipient_id!));
 }
 
@@ -66,7 +71,8 @@ export async function findPayment(db: DbOrTrx, accountId: string, id: string): P
 /** Credits charged and refunded per UTC day (day = epoch ms / 86 400 000) in [fromMs, toMs). */
 export async function usageByDay(db: DbOrTrx, accountId: string, fromMs: number, toMs: number): Promise<{ day: number; charged: number; refunded: number }[]> {
   const day = sql<number>`created_at / ${sql.lit(DAY_MS)}`;
-  const rows = await db.selectFrom('credit_ledger')
+  const rows = await db
+    .selectFrom('credit_ledger')
     .select([
       day.as('day'),
       sql<number | string>`sum(case when kind = 'usage' then -credits else 0 end)`.as('charged'),
@@ -74,7 +80,8 @@ export async function usageByDay(db: DbOrTrx, accountId: string, fromMs: number,
     ])
     .where('account_id', '=', accountId)
     .where('kind', 'in', ['usage', 'refund'])
-    .where('created_at', '>=', fromMs).where('created_at', '<', toMs)
+    .where('created_at', '>=', fromMs)
+    .where('created_at', '<', toMs)
     .groupBy(day)
     .execute();
   return rows.map((r) => ({ day: Number(r.day), charged: Number(r.charged), refunded: Number(r.refunded) }));

@@ -12,44 +12,81 @@ const tags = ['Users'];
 const MANAGE = 'Owners and admins only, with a session (not an API key); an admin cannot manage owners.';
 
 export function registerUserRoutes(app: FastifyInstance, users: UsersService): void {
-  app.get('/account/users', {
-    schema: { tags, security: ANY_CREDENTIAL, summary: 'List the users of the account', description: 'Needs the account scope (owners and admins; API keys with the account scope).', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(User)) } },
-  }, async (request) => success(await users.list(request.principal, toPage(request.query as PageQuery))));
-
-  app.post('/account/users', {
-    schema: {
-      tags, security: SESSION_ONLY, summary: 'Add a user who logs in with their own email and password',
-      description: `${MANAGE} Without a password one is generated and returned once. 409 when the email is already a user's login.`,
-      body: CreateUserBody, response: { 201: EnvelopeSchema(CreatedUser) },
+  app.get(
+    '/account/users',
+    {
+      schema: {
+        tags,
+        security: ANY_CREDENTIAL,
+        summary: 'List the users of the account',
+        description: 'Needs the account scope (owners and admins; API keys with the account scope).',
+        querystring: PageQuery,
+        response: { 200: EnvelopeSchema(ListSchema(User)) },
+      },
     },
-  }, async (request, reply) => {
-    const user = await users.create(request.principal, request.body as CreateUserBody);
-    return reply.status(201).send(success(user, 201, 'Created'));
-  });
+    async (request) => success(await users.list(request.principal, toPage(request.query as PageQuery))),
+  );
 
-  app.get('/account/users/:id', {
-    schema: { tags, security: ANY_CREDENTIAL, summary: 'Get a user', params: IdParams, response: { 200: EnvelopeSchema(User) } },
-  }, async (request) => success(await users.get(request.principal, (request.params as IdParams).id)));
-
-  app.patch('/account/users/:id', {
-    schema: {
-      tags, security: SESSION_ONLY, summary: 'Rename a user or change their role',
-      description: `${MANAGE} The last owner cannot be demoted (409). A changed role applies to the user's next request.`,
-      params: IdParams, body: PatchUserBody, response: { 200: EnvelopeSchema(Type.Boolean()) },
+  app.post(
+    '/account/users',
+    {
+      schema: {
+        tags,
+        security: SESSION_ONLY,
+        summary: 'Add a user who logs in with their own email and password',
+        description: `${MANAGE} Without a password one is generated and returned once. 409 when the email is already a user's login.`,
+        body: CreateUserBody,
+        response: { 201: EnvelopeSchema(CreatedUser) },
+      },
     },
-  }, async (request) => {
-    await users.update(request.principal, (request.params as IdParams).id, request.body as PatchUserBody);
-    return success(true);
-  });
-
-  app.delete('/account/users/:id', {
-    schema: {
-      tags, security: SESSION_ONLY, summary: 'Delete a user; their tokens stop working at once',
-      description: `${MANAGE} The last owner cannot be deleted (409). API keys the user created keep working: they belong to the account.`,
-      params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) },
+    async (request, reply) => {
+      const user = await users.create(request.principal, request.body as CreateUserBody);
+      return reply.status(201).send(success(user, 201, 'Created'));
     },
-  }, async (request) => {
-    await users.remove(request.principal, (request.params as IdParams).id);
-    return success(true);
-  });
+  );
+
+  app.get(
+    '/account/users/:id',
+    {
+      schema: { tags, security: ANY_CREDENTIAL, summary: 'Get a user', params: IdParams, response: { 200: EnvelopeSchema(User) } },
+    },
+    async (request) => success(await users.get(request.principal, (request.params as IdParams).id)),
+  );
+
+  app.patch(
+    '/account/users/:id',
+    {
+      schema: {
+        tags,
+        security: SESSION_ONLY,
+        summary: 'Rename a user or change their role',
+        description: `${MANAGE} The last owner cannot be demoted (409). A changed role applies to the user's next request.`,
+        params: IdParams,
+        body: PatchUserBody,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await users.update(request.principal, (request.params as IdParams).id, request.body as PatchUserBody);
+      return success(true);
+    },
+  );
+
+  app.delete(
+    '/account/users/:id',
+    {
+      schema: {
+        tags,
+        security: SESSION_ONLY,
+        summary: 'Delete a user; their tokens stop working at once',
+        description: `${MANAGE} The last owner cannot be deleted (409). API keys the user created keep working: they belong to the account.`,
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await users.remove(request.principal, (request.params as IdParams).id);
+      return success(true);
+    },
+  );
 }

@@ -3,25 +3,32 @@ import { EmailField, NameField, ResourceFields } from '../../../http/resource.js
 import { ROLES } from '../auth/rights.js';
 
 export const RoleEnum = Type.Enum([...ROLES], {
-  description: 'owner: everything, including owners and the account; admin: everything except managing owners; member: send, read and marketing only (no account changes, users or API keys).',
+  description:
+    'owner: everything, including owners and the account; admin: everything except managing owners; member: send, read and marketing only (no account changes, users or API keys).',
   examples: ['member'],
 });
 
-export const User = Type.Object({
-  ...ResourceFields,
-  email: Type.String({ description: 'The address the user logs in with (POST /token).', examples: ['ada@example.com'] }),
-  name: Type.String({ examples: ['Ada Lovelace'] }),
-  role: RoleEnum,
-}, { description: 'A person who logs in to the account.' });
+export const User = Type.Object(
+  {
+    ...ResourceFields,
+    email: Type.String({ description: 'The address the user logs in with (POST /token).', examples: ['ada@example.com'] }),
+    name: Type.String({ examples: ['Ada Lovelace'] }),
+    role: RoleEnum,
+  },
+  { description: 'A person who logs in to the account.' },
+);
 export type User = Static<typeof User>;
 
-export const CreatedUser = Type.Object({
-  ...User.properties,
-  password: Type.Union([Type.String(), Type.Null()], {
-    description: 'The generated password when none was given: shown only in this response. null when the request set one.',
-    examples: ['y3K9qLzTn1VbX0aW'],
-  }),
-}, { description: 'The new user; `password` is shown once.' });
+export const CreatedUser = Type.Object(
+  {
+    ...User.properties,
+    password: Type.Union([Type.String(), Type.Null()], {
+      description: 'The generated password when none was given: shown only in this response. null when the request set one.',
+      examples: ['y3K9qLzTn1VbX0aW'],
+    }),
+  },
+  { description: 'The new user; `password` is shown once.' },
+);
 export type CreatedUser = Static<typeof CreatedUser>;
 
 const PasswordField = (description: string) => Type.String({ minLength: 8, maxLength: 1024, description, examples: ['correct horse battery staple'] });
@@ -41,7 +48,12 @@ export const PatchUserBody = Type.Object({
 export type PatchUserBody = Static<typeof PatchUserBody>;
 
 export const ChangePasswordBody = Type.Object({
-  currentPassword: Type.String({ minLength: 1, maxLength: 1024, description: 'The password the user logs in with now.', examples: ['correct horse battery staple'] }),
+  currentPassword: Type.String({
+    minLength: 1,
+    maxLength: 1024,
+    description: 'The password the user logs in with now.',
+    examples: ['correct horse battery staple'],
+  }),
   newPassword: PasswordField('At least 8 characters.'),
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;

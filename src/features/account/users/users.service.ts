@@ -38,7 +38,10 @@ export function emailTaken(email: string): AppError {
 }
 
 export class UsersService {
-  constructor(private readonly db: Db, private readonly auth: AuthService) {}
+  constructor(
+    private readonly db: Db,
+    private readonly auth: AuthService,
+  ) {}
 
   async list(principal: Principal, page: Page): Promise<ListResult<User>> {
     const { rows, total } = await listLiveUsers(this.db, principal.accountId, page);
@@ -60,16 +63,28 @@ export class UsersService {
     const passwordHash = await hashPassword(input.password ?? generated!);
     const now = Date.now();
     const row = {
-      id: newId(now), account_id: principal.accountId, email, email_normalized: normalizeEmail(email),
-      name: input.name?.trim() || email.split('@')[0]!, password_hash: passwordHash, role,
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      id: newId(now),
+      account_id: principal.accountId,
+      email,
+      email_normalized: normalizeEmail(email),
+      name: input.name?.trim() || email.split('@')[0]!,
+      password_hash: passwordHash,
+      role,
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
-    await this.db.transaction().execute(async (trx) => {
-      if (await findLiveUserByEmail(trx, row.email_normalized)) throw emailTaken(email);
-      await insertUser(trx, row);
-    }).catch((error: unknown) => {
-      throw isUniqueViolation(error) ? emailTaken(email) : error;
-    });
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (await findLiveUserByEmail(trx, row.email_normalized)) throw emailTaken(email);
+        await insertUser(trx, row);
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? emailTaken(email) : error;
+      });
     const { password_hash: _hash, email_normalized: _normalized, ...visible } = row;
     return { ...toUser(visible), password: generated };
   }
@@ -82,7 +97,7 @@ export class UsersService {
       if (!mayManageRole(actor, target.role)) throw cannotManage(actor, target.role);
       if (input.role !== undefined && !mayManageRole(actor, input.role)) throw forbidden('Only an owner can make someone an owner.');
       if (target.role === 'owner' && input.role !== undefined && input.role !== 'owner' && (await countLiveOwners(trx, principal.accountId)) <= 1) {
-        throw new AppError('conflict', 'This is the account\'s last owner; make another user owner first.');
+        throw new AppError('conflict', "This is the account's last owner; make another user owner first.");
       }
       const changes: Parameters<typeof updateUser>[3] = { updated_at: Date.now(), update_user_id: principal.userId };
       if (input.name !== undefined) changes.name = input.name.trim();
@@ -100,7 +115,7 @@ export class UsersService {
       const target = await this.require(principal.accountId, id, trx);
       if (!mayManageRole(actor, target.role)) throw cannotManage(actor, target.role);
       if (target.role === 'owner' && (await countLiveOwners(trx, principal.accountId)) <= 1) {
-        throw new AppError('conflict', 'This is the account\'s last owner and cannot be deleted; make another user owner first.');
+        throw new AppError('conflict', "This is the account's last owner and cannot be deleted; make another user owner first.");
       }
       const now = Date.now();
       await updateUser(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });

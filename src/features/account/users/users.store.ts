@@ -1,6 +1,6 @@
 /** SQL for the users of an account. Every query is scoped by account. */
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
-import { type Page } from '../../../lib/api-shape.js';
+import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { Role, UserRow, UsersTable } from '../accounts/accounts.table.js';
 
@@ -17,25 +17,39 @@ export async function findLiveUser(db: DbOrTrx, accountId: string, id: string): 
 }
 
 export async function findPasswordHash(db: DbOrTrx, accountId: string, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('password_hash')
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row?.password_hash;
 }
 
 export async function countLiveOwners(db: DbOrTrx, accountId: string): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId).where('role', '=', 'owner' satisfies Role).where('deleted_at', 'is', null)
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('role', '=', 'owner' satisfies Role)
+    .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function updateUser(
-  db: DbOrTrx, accountId: string, id: string,
+  db: DbOrTrx,
+  accountId: string,
+  id: string,
   changes: Partial<Pick<UsersTable, 'name' | 'role' | 'password_hash' | 'deleted_at'>> & { updated_at: number; update_user_id: string },
 ): Promise<boolean> {
-  const result = await db.updateTable('users').set(changes)
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+  const result = await db
+    .updateTable('users')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

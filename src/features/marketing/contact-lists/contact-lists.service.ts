@@ -32,9 +32,17 @@ export class ContactListsService {
   async create(principal: Principal, body: ContactListBody): Promise<ContactList> {
     const now = Date.now();
     const row: ContactListRow = {
-      id: newId(now), account_id: principal.accountId, name: body.listName.trim(),
-      group_id: await this.groupOf(principal, body.groupId), legislation: body.legislation ?? 0, contacts_count: 0,
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      id: newId(now),
+      account_id: principal.accountId,
+      name: body.listName.trim(),
+      group_id: await this.groupOf(principal, body.groupId),
+      legislation: body.legislation ?? 0,
+      contacts_count: 0,
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
     await insertContactList(this.db, row);
     return toContactList(row);
@@ -56,7 +64,8 @@ export class ContactListsService {
       ...(body.listName !== undefined ? { name: body.listName.trim() } : {}),
       ...(body.groupId !== undefined || replace ? { group_id: await this.groupOf(principal, body.groupId) } : {}),
       ...(body.legislation !== undefined || replace ? { legislation: body.legislation ?? 0 } : {}),
-      updated_at: Date.now(), update_user_id: principal.userId,
+      updated_at: Date.now(),
+      update_user_id: principal.userId,
     };
     if (!(await updateContactList(this.db, principal.accountId, id, changes))) throw AppError.notFound('Contact list');
   }
@@ -65,7 +74,8 @@ export class ContactListsService {
   async remove(principal: Principal, id: string): Promise<void> {
     const now = Date.now();
     await this.db.transaction().execute(async (trx) => {
-      const removed = isId(id) && await updateContactList(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
+      const removed =
+        isId(id) && (await updateContactList(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
       if (!removed) throw AppError.notFound('Contact list');
       await removeAllMembers(trx, principal.accountId, id);
     });

@@ -25,8 +25,13 @@ export function findLiveContactList(db: DbOrTrx, accountId: string, id: string):
 /** Which of these ids are live lists of the account. */
 export async function liveContactListIds(db: DbOrTrx, accountId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('contact_lists').select('id')
-    .where('account_id', '=', accountId).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  const rows = await db
+    .selectFrom('contact_lists')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -34,20 +39,29 @@ export type ContactListChanges = Partial<Pick<ContactListRow, 'name' | 'group_id
 
 /** True when a live list of the account was changed. */
 export async function updateContactList(db: DbOrTrx, accountId: string, id: string, changes: ContactListChanges): Promise<boolean> {
-  const result = await db.updateTable('contact_lists').set(changes)
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+  const result = await db
+    .updateTable('contact_lists')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 async function moveCount(db: DbOrTrx, listId: string, by: number): Promise<void> {
   if (by === 0) return;
-  await db.updateTable('contact_lists').set({ contacts_count: sql`contacts_count + ${by}` }).where('id', '=', listId).execute();
+  await db
+    .updateTable('contact_lists')
+    .set({ contacts_count: sql`contacts_count + ${by}` })
+    .where('id', '=', listId)
+    .execute();
 }
 
 /** Puts the contact on the list; true when it was not on it before. */
 export async function addMember(db: DbOrTrx, accountId: string, listId: string, contactId: string, now: number): Promise<boolean> {
-  const result = await db.insertInto('contact_list_members')
+  const result = await db
+    .insertInto('contact_list_members')
     .values({ list_id: listId, contact_id: contactId, account_id: accountId, created_at: now })
     .onConflict((oc) => oc.columns(['list_id', 'contact_id']).doNothing())
     .executeTakeFirst();
@@ -58,8 +72,11 @@ export async function addMember(db: DbOrTrx, accountId: string, listId: string, 
 
 /** Takes the contact off the list; true when it was on it. */
 export async function removeMember(db: DbOrTrx, accountId: string, listId: string, contactId: string): Promise<boolean> {
-  const result = await db.deleteFrom('contact_list_members')
-    .where('account_id', '=', accountId).where('list_id', '=', listId).where('contact_id', '=', contactId)
+  const result = await db
+    .deleteFrom('contact_list_members')
+    .where('account_id', '=', accountId)
+    .where('list_id', '=', listId)
+    .where('contact_id', '=', contactId)
     .executeTakeFirst();
   const removed = Number(result.numDeletedRows) > 0;
   if (removed) await moveCount(db, listId, -1);
@@ -68,8 +85,7 @@ export async function removeMember(db: DbOrTrx, accountId: string, listId: strin
 
 /** Takes the contact off every list it is on (the contact is being deleted). */
 export async function removeContactFromAllLists(db: DbOrTrx, accountId: string, contactId: string): Promise<void> {
-  const lists = await db.selectFrom('contact_list_members').select('list_id')
-    .where('contact_id', '=', contactId).where('account_id', '=', accountId).execute();
+  const lists = await db.selectFrom('contact_list_members').select('list_id').where('contact_id', '=', contactId).where('account_id', '=', accountId).execute();
   for (const { list_id } of lists) await removeMember(db, accountId, list_id, contactId);
 }
 
@@ -83,9 +99,14 @@ export async function removeAllMembers(db: DbOrTrx, accountId: string, listId: s
 export async function listIdsOfContacts(db: DbOrTrx, accountId: string, contactIds: string[]): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>(contactIds.map((id) => [id, []]));
   if (contactIds.length === 0) return found;
-  const rows = await db.selectFrom('contact_list_members').select(['contact_id', 'list_id'])
-    .where('account_id', '=', accountId).where('contact_id', 'in', contactIds)
-    .orderBy('created_at').orderBy('list_id').execute();
+  const rows = await db
+    .selectFrom('contact_list_members')
+    .select(['contact_id', 'list_id'])
+    .where('account_id', '=', accountId)
+    .where('contact_id', 'in', contactIds)
+    .orderBy('created_at')
+    .orderBy('list_id')
+    .execute();
   for (const row of rows) found.get(row.contact_id)?.push(row.list_id);
   return found;
 }

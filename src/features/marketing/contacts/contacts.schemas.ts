@@ -8,7 +8,8 @@ export const MAX_VALUE_LENGTH = 10_000;
 const FieldValueIn = Type.Object({
   customFieldId: Type.String({ description: 'A custom field of the account.', examples: ['0193a5b2c4d1e2f3a4b5c6d7'] }),
   value: Type.Union([Type.String({ maxLength: MAX_VALUE_LENGTH }), Type.Number(), Type.Boolean(), Type.Null()], {
-    description: 'Stored as text, as sent; null or "" removes the contact\'s value of the field.', examples: ['Berlin'],
+    description: 'Stored as text, as sent; null or "" removes the contact\'s value of the field.',
+    examples: ['Berlin'],
   }),
 });
 
@@ -17,20 +18,27 @@ const CustomFieldsIn = Type.Union([Type.Array(FieldValueIn, { maxItems: 500 }), 
 });
 
 const TagsIn = Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: MAX_TAGS }), Type.Null()], {
-  description: 'The contact\'s tags, replacing the ones it has; null or absent: unchanged.', examples: [['vip', 'berlin']],
+  description: "The contact's tags, replacing the ones it has; null or absent: unchanged.",
+  examples: [['vip', 'berlin']],
 });
 
-export const AddContactBody = Type.Object({
-  email: EmailField('The contact\'s address; a contact of the account with this address is updated, not duplicated.'),
-  customFields: Type.Optional(CustomFieldsIn),
-  tags: Type.Optional(TagsIn),
-}, { examples: [{ email: 'ann@example.net', customFields: [{ customFieldId: '0193a5b2c4d1e2f3a4b5c6d7', value: 'Berlin' }] }] });
+export const AddContactBody = Type.Object(
+  {
+    email: EmailField("The contact's address; a contact of the account with this address is updated, not duplicated."),
+    customFields: Type.Optional(CustomFieldsIn),
+    tags: Type.Optional(TagsIn),
+  },
+  { examples: [{ email: 'ann@example.net', customFields: [{ customFieldId: '0193a5b2c4d1e2f3a4b5c6d7', value: 'Berlin' }] }] },
+);
 export type AddContactBody = Static<typeof AddContactBody>;
 
-export const UpdateContactBody = Type.Object({
-  tags: Type.Optional(TagsIn),
-  customFields: Type.Optional(CustomFieldsIn),
-}, { examples: [{ tags: ['vip'], customFields: [{ customFieldId: '0193a5b2c4d1e2f3a4b5c6d7', value: 'Hamburg' }] }] });
+export const UpdateContactBody = Type.Object(
+  {
+    tags: Type.Optional(TagsIn),
+    customFields: Type.Optional(CustomFieldsIn),
+  },
+  { examples: [{ tags: ['vip'], customFields: [{ customFieldId: '0193a5b2c4d1e2f3a4b5c6d7', value: 'Hamburg' }] }] },
+);
 export type UpdateContactBody = Static<typeof UpdateContactBody>;
 
 export const ContactStatusBody = Type.Object({
@@ -56,7 +64,10 @@ export const Contact = Type.Object({
   ...ResourceFields,
   email: Type.String(),
   rank: Type.Integer(),
-  status: Type.Integer({ description: '1 active, 2 hard bounce, 3 unsubscribed, 4 spam reported; a hard bounce or complaint on the account\'s suppression list shows here too (docs/marketing.md).' }),
+  status: Type.Integer({
+    description:
+      "1 active, 2 hard bounce, 3 unsubscribed, 4 spam reported; a hard bounce or complaint on the account's suppression list shows here too (docs/marketing.md).",
+  }),
   tags: Type.Array(Type.String()),
   customFields: Type.Array(Type.Object({ customFieldId: Type.String(), name: Type.String(), type: Type.Integer(), value: Type.String() })),
   listIds: Type.Array(Type.String(), { description: 'The lists the contact is on.' }),

@@ -24,8 +24,17 @@ import { addMember, findLiveContactList, listIdsOfContacts, removeContactFromAll
 import { findLiveCustomFields, listLiveCustomFields } from '../custom-fields/custom-fields.store.js';
 import type { AddContactBody, Contact, ContactsQuery, Tag, UpdateContactBody } from './contacts.schemas.js';
 import {
-  type ContactWithSuppression, countTags, deleteTagsAndValues, findLiveContact, insertContactOrFindByEmail, listLiveContacts,
-  replaceTags, setFieldValues, tagsOfContacts, updateContact, valuesOfContacts,
+  type ContactWithSuppression,
+  countTags,
+  deleteTagsAndValues,
+  findLiveContact,
+  insertContactOrFindByEmail,
+  listLiveContacts,
+  replaceTags,
+  setFieldValues,
+  tagsOfContacts,
+  updateContact,
+  valuesOfContacts,
 } from './contacts.store.js';
 
 export const CONTACT_STATUS = { active: 1, hardBounce: 2, unsubscribed: 3, spamReported: 4 } as const;
@@ -50,8 +59,17 @@ export class ContactsService {
       const values = await this.fieldValues(trx, principal, body.customFields);
       const email = body.email.trim();
       const { id } = await insertContactOrFindByEmail(trx, {
-        id: newId(now), account_id: principal.accountId, email, email_normalized: normalizeEmail(email), status: CONTACT_STATUS.active, rank: 0,
-        created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+        id: newId(now),
+        account_id: principal.accountId,
+        email,
+        email_normalized: normalizeEmail(email),
+        status: CONTACT_STATUS.active,
+        rank: 0,
+        created_at: now,
+        updated_at: now,
+        create_user_id: principal.userId,
+        update_user_id: principal.userId,
+        deleted_at: null,
       });
       await addMember(trx, principal.accountId, listId, id, now);
       await setFieldValues(trx, principal.accountId, id, values);
@@ -70,9 +88,16 @@ export class ContactsService {
 
   async list(principal: Principal, query: ContactsQuery): Promise<ListResult<Contact>> {
     if (query.listId !== undefined && !isId(query.listId)) return listResult([], 0);
-    const { rows, total } = await listLiveContacts(this.db, principal.accountId, {
-      emailNormalized: query.email !== undefined ? normalizeEmail(query.email) : undefined, listId: query.listId, tag: query.tag,
-    }, toPage(query));
+    const { rows, total } = await listLiveContacts(
+      this.db,
+      principal.accountId,
+      {
+        emailNormalized: query.email !== undefined ? normalizeEmail(query.email) : undefined,
+        listId: query.listId,
+        tag: query.tag,
+      },
+      toPage(query),
+    );
     return listResult(await this.present(principal.accountId, rows), total);
   }
 
@@ -86,7 +111,8 @@ export class ContactsService {
   async update(principal: Principal, id: string, body: UpdateContactBody): Promise<string> {
     await this.db.transaction().execute(async (trx) => {
       const values = await this.fieldValues(trx, principal, body.customFields);
-      if (!isId(id) || !(await updateContact(trx, principal.accountId, id, { updated_at: Date.now(), update_user_id: principal.userId }))) throw AppError.notFound('Contact');
+      if (!isId(id) || !(await updateContact(trx, principal.accountId, id, { updated_at: Date.now(), update_user_id: principal.userId })))
+        throw AppError.notFound('Contact');
       if (body.tags) await replaceTags(trx, principal.accountId, id, tidyTags(body.tags));
       await setFieldValues(trx, principal.accountId, id, values);
     });
@@ -102,16 +128,20 @@ export class ContactsService {
     const row = isId(id) ? await findLiveContact(this.db, principal.accountId, id) : undefined;
     if (!row) throw AppError.notFound('Contact');
     if (status === CONTACT_STATUS.active && effectiveStatus(CONTACT_STATUS.active, row.suppression_reason) !== CONTACT_STATUS.active) {
-      throw new AppError('conflict', `${row.email} is on this account's suppression list (${row.suppression_reason}); remove it there first (DELETE /notify/v1/suppressions/{email}).`);
+      throw new AppError(
+        'conflict',
+        `${row.email} is on this account's suppression list (${row.suppression_reason}); remove it there first (DELETE /notify/v1/suppressions/{email}).`,
+      );
     }
-    if (!(await updateContact(this.db, principal.accountId, id, { status, updated_at: Date.now(), update_user_id: principal.userId }))) throw AppError.notFound('Contact');
+    if (!(await updateContact(this.db, principal.accountId, id, { status, updated_at: Date.now(), update_user_id: principal.userId })))
+      throw AppError.notFound('Contact');
   }
 
   /** Deletes the contact everywhere: off every list, its tags and values gone. */
   async remove(principal: Principal, id: string): Promise<void> {
     const now = Date.now();
     await this.db.transaction().execute(async (trx) => {
-      const removed = isId(id) && await updateContact(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
+      const removed = isId(id) && (await updateContact(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
       if (!removed) throw AppError.notFound('Contact');
       await removeContactFromAllLists(trx, principal.accountId, id);
       await deleteTagsAndValues(trx, principal.accountId, id);
@@ -120,7 +150,10 @@ export class ContactsService {
 
   async tags(principal: Principal): Promise<ListResult<Tag>> {
     const rows = await countTags(this.db, principal.accountId);
-    return listResult(rows.map((r) => ({ tag: r.tag, contactsCount: r.n })), rows.length);
+    return listResult(
+      rows.map((r) => ({ tag: r.tag, contactsCount: r.n })),
+      rows.length,
+    );
   }
 
   /**
@@ -157,19 +190,29 @@ export class ContactsService {
   private async fieldValues(db: DbOrTrx, principal: Principal, given: FieldValuesIn): Promise<{ fieldId: string; value: string | null }[]> {
     if (!given?.length) return [];
     const known = new Set((await findLiveCustomFields(db, principal.accountId, given.map((v) => v.customFieldId).filter(isId))).map((f) => f.id));
-    const errors: FieldError[] = given.flatMap((v, i) => known.has(v.customFieldId) ? [] : [{ field: `customFields[${i}].customFieldId`, message: 'is not a custom field of this account' }]);
+    const errors: FieldError[] = given.flatMap((v, i) =>
+      known.has(v.customFieldId) ? [] : [{ field: `customFields[${i}].customFieldId`, message: 'is not a custom field of this account' }],
+    );
     if (errors.length) throw AppError.validation(errors);
     return given.map((v) => ({ fieldId: v.customFieldId, value: v.value === null || v.value === '' ? null : String(v.value) }));
   }
 
   private async present(accountId: string, rows: ContactWithSuppression[]): Promise<Contact[]> {
     const ids = rows.map((r) => r.id);
-    const [tags, values, lists] = await Promise.all([tagsOfContacts(this.db, accountId, ids), valuesOfContacts(this.db, accountId, ids), listIdsOfContacts(this.db, accountId, ids)]);
+    const [tags, values, lists] = await Promise.all([
+      tagsOfContacts(this.db, accountId, ids),
+      valuesOfContacts(this.db, accountId, ids),
+      listIdsOfContacts(this.db, accountId, ids),
+    ]);
     return rows.map((row) => ({
       ...resourceFields(row),
-      email: row.email, rank: Number(row.rank), status: effectiveStatus(Number(row.status), row.suppression_reason),
+      email: row.email,
+      rank: Number(row.rank),
+      status: effectiveStatus(Number(row.status), row.suppression_reason),
       tags: tags.filter((t) => t.contact_id === row.id).map((t) => t.tag),
-      customFields: values.filter((v) => v.contact_id === row.id).map((v) => ({ customFieldId: v.custom_field_id, name: v.name, type: Number(v.type), value: v.value })),
+      customFields: values
+        .filter((v) => v.contact_id === row.id)
+        .map((v) => ({ customFieldId: v.custom_field_id, name: v.name, type: Number(v.type), value: v.value })),
       listIds: lists.get(row.id) ?? [],
     }));
   }
@@ -179,7 +222,7 @@ const EXPORT_PAGE = 500;
 
 /** One CSV record: a field with a comma, quote or line break is quoted, its quotes doubled. */
 function csvLine(fields: string[]): string {
-  return `${fields.map((f) => /[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f).join(',')}\r\n`;
+  return `${fields.map((f) => (/[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(',')}\r\n`;
 }
 
 /** Trimmed, without repeats, in the order given. */

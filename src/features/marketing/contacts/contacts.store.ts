@@ -14,9 +14,18 @@ export type ContactWithSuppression = ContactRow & { suppression_reason: string |
 
 /** The contact's columns and the reason its address is on the account's live suppression list, if it is. */
 function withSuppression(q: SelectQueryBuilder<Database, 'contacts', object>) {
-  return q.selectAll('contacts').select((eb) => eb.selectFrom('suppressions as s').select('s.reason')
-    .whereRef('s.account_id', '=', 'contacts.account_id').whereRef('s.email_normalized', '=', 'contacts.email_normalized')
-    .where('s.deleted_at', 'is', null).limit(1).as('suppression_reason'));
+  return q
+    .selectAll('contacts')
+    .select((eb) =>
+      eb
+        .selectFrom('suppressions as s')
+        .select('s.reason')
+        .whereRef('s.account_id', '=', 'contacts.account_id')
+        .whereRef('s.email_normalized', '=', 'contacts.email_normalized')
+        .where('s.deleted_at', 'is', null)
+        .limit(1)
+        .as('suppression_reason'),
+    );
 }
 
 export interface ContactFilter {
@@ -25,24 +34,35 @@ export interface ContactFilter {
   tag?: string | undefined;
 }
 
-export function listLiveContacts(db: DbOrTrx, accountId: string, filter: ContactFilter, page: Page): Promise<{ rows: ContactWithSuppression[]; total: number }> {
+export function listLiveContacts(
+  db: DbOrTrx,
+  accountId: string,
+  filter: ContactFilter,
+  page: Page,
+): Promise<{ rows: ContactWithSuppression[]; total: number }> {
   let base = liveRowsOf(db, 'contacts', accountId);
   if (filter.emailNormalized !== undefined) base = base.where('contacts.email_normalized', '=', filter.emailNormalized);
   if (filter.listId !== undefined) {
     const listId = filter.listId;
-    base = base.where((eb) => eb.exists(eb.selectFrom('contact_list_members as m').select(sql.lit(1).as('one'))
-      .where('m.list_id', '=', listId).whereRef('m.contact_id', '=', 'contacts.id')));
+    base = base.where((eb) =>
+      eb.exists(
+        eb.selectFrom('contact_list_members as m').select(sql.lit(1).as('one')).where('m.list_id', '=', listId).whereRef('m.contact_id', '=', 'contacts.id'),
+      ),
+    );
   }
   if (filter.tag !== undefined) {
     const tag = filter.tag;
-    base = base.where((eb) => eb.exists(eb.selectFrom('contact_tags as t').select(sql.lit(1).as('one'))
-      .where('t.tag', '=', tag).whereRef('t.contact_id', '=', 'contacts.id')));
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('contact_tags as t').select(sql.lit(1).as('one')).where('t.tag', '=', tag).whereRef('t.contact_id', '=', 'contacts.id')),
+    );
   }
   return listPage(base, withSuppression, page) as Promise<{ rows: ContactWithSuppression[]; total: number }>;
 }
 
 export async function findLiveContact(db: DbOrTrx, accountId: string, id: string): Promise<ContactWithSuppression | undefined> {
-  return withSuppression(liveRowsOf(db, 'contacts', accountId)).where('contacts.id', '=', id).executeTakeFirst() as Promise<ContactWithSuppression | undefined>;
+  return withSuppression(liveRowsOf(db, 'contacts', accountId))
+    .where('contacts.id', '=', id)
+    .executeTakeFirst() as Promise<ContactWithSuppression | undefined>;
 }
 
 export async function findLiveContactIdByEmail(db: DbOrTrx, accountId: string, emailNormalized: string): Promise<string | undefined> {
@@ -55,7 +75,9 @@ export async function findLiveContactIdByEmail(db: DbOrTrx, accountId: string, e
  * clients adding the same new address at once); returns the id of the one that stands.
  */
 export async function insertContactOrFindByEmail(db: DbOrTrx, row: NewContactRow): Promise<{ id: string; created: boolean }> {
-  const result = await db.insertInto('contacts').values(row)
+  const result = await db
+    .insertInto('contacts')
+    .values(row)
     .onConflict((oc) => oc.columns(['account_id', 'email_normalized']).where('deleted_at', 'is', null).doNothing())
     .executeTakeFirst();
   if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return { id: row.id, created: true };
@@ -68,15 +90,23 @@ export type ContactChanges = Partial<Pick<ContactRow, 'status' | 'updated_at' | 
 
 /** True when a live contact of the account was changed. */
 export async function updateContact(db: DbOrTrx, accountId: string, id: string, changes: ContactChanges): Promise<boolean> {
-  const result = await db.updateTable('contacts').set(changes)
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+  const result = await db
+    .updateTable('contacts')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function replaceTags(db: DbOrTrx, accountId: string, contactId: string, tags: string[]): Promise<void> {
   await db.deleteFrom('contact_tags').where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
-  if (tags.length) await db.insertInto('contact_tags').values(tags.map((tag) => ({ contact_id: contactId, account_id: accountId, tag }))).execute();
+  if (tags.length)
+    await db
+      .insertInto('contact_tags')
+      .values(tags.map((tag) => ({ contact_id: contactId, account_id: accountId, tag })))
+      .execute();
 }
 
 /** Sets (value) or removes (null) the contact's value of each field. */
@@ -85,8 +115,11 @@ export async function setFieldValues(db: DbOrTrx, accountId: string, contactId: 
     if (value === null) {
       await db.deleteFrom('contact_field_values').where('contact_id', '=', contactId).where('custom_field_id', '=', fieldId).execute();
     } else {
-      await db.insertInto('contact_field_values').values({ contact_id: contactId, custom_field_id: fieldId, account_id: accountId, value })
-        .onConflict((oc) => oc.columns(['contact_id', 'custom_field_id']).doUpdateSet({ value })).execute();
+      await db
+        .insertInto('contact_field_values')
+        .values({ contact_id: contactId, custom_field_id: fieldId, account_id: accountId, value })
+        .onConflict((oc) => oc.columns(['contact_id', 'custom_field_id']).doUpdateSet({ value }))
+        .execute();
     }
   }
 }
@@ -99,22 +132,37 @@ export async function deleteTagsAndValues(db: DbOrTrx, accountId: string, contac
 
 export async function tagsOfContacts(db: DbOrTrx, accountId: string, contactIds: string[]): Promise<{ contact_id: string; tag: string }[]> {
   if (contactIds.length === 0) return [];
-  return db.selectFrom('contact_tags').select(['contact_id', 'tag'])
-    .where('account_id', '=', accountId).where('contact_id', 'in', contactIds).orderBy('tag').execute();
+  return db
+    .selectFrom('contact_tags')
+    .select(['contact_id', 'tag'])
+    .where('account_id', '=', accountId)
+    .where('contact_id', 'in', contactIds)
+    .orderBy('tag')
+    .execute();
 }
 
 /** The values of live fields, with each field's name and type. */
 export async function valuesOfContacts(db: DbOrTrx, accountId: string, contactIds: string[]) {
   if (contactIds.length === 0) return [];
-  return db.selectFrom('contact_field_values as v').innerJoin('custom_fields as f', 'f.id', 'v.custom_field_id')
+  return db
+    .selectFrom('contact_field_values as v')
+    .innerJoin('custom_fields as f', 'f.id', 'v.custom_field_id')
     .select(['v.contact_id', 'v.custom_field_id', 'v.value', 'f.name', 'f.type'])
-    .where('v.account_id', '=', accountId).where('v.contact_id', 'in', contactIds).where('f.deleted_at', 'is', null)
-    .orderBy('v.custom_field_id').execute();
+    .where('v.account_id', '=', accountId)
+    .where('v.contact_id', 'in', contactIds)
+    .where('f.deleted_at', 'is', null)
+    .orderBy('v.custom_field_id')
+    .execute();
 }
 
 /** Every tag of the account's contacts, with how many contacts carry it. */
 export async function countTags(db: DbOrTrx, accountId: string): Promise<{ tag: string; n: number }[]> {
-  const rows = await db.selectFrom('contact_tags').where('account_id', '=', accountId)
-    .groupBy('tag').select((eb) => ['tag', eb.fn.countAll<number>().as('n')]).orderBy('tag').execute();
+  const rows = await db
+    .selectFrom('contact_tags')
+    .where('account_id', '=', accountId)
+    .groupBy('tag')
+    .select((eb) => ['tag', eb.fn.countAll<number>().as('n')])
+    .orderBy('tag')
+    .execute();
   return rows.map((r) => ({ tag: r.tag, n: Number(r.n) }));
 }

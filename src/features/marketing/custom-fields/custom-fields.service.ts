@@ -22,8 +22,15 @@ export class CustomFieldsService {
   async create(principal: Principal, body: CustomFieldBody): Promise<CustomField> {
     const now = Date.now();
     const row: CustomFieldRow = {
-      id: newId(now), account_id: principal.accountId, name: body.Name.trim(), type: body.Type,
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      id: newId(now),
+      account_id: principal.accountId,
+      name: body.Name.trim(),
+      type: body.Type,
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
     await insertCustomField(this.db, row);
     return toCustomField(row);
@@ -45,7 +52,8 @@ export class CustomFieldsService {
     const changes = {
       ...(body.Name !== undefined ? { name: body.Name.trim() } : {}),
       ...(body.Type !== undefined ? { type: body.Type } : {}),
-      updated_at: Date.now(), update_user_id: principal.userId,
+      updated_at: Date.now(),
+      update_user_id: principal.userId,
     };
     if (!isId(id) || !(await updateCustomField(this.db, principal.accountId, id, changes))) throw AppError.notFound('Custom field');
   }
@@ -53,7 +61,8 @@ export class CustomFieldsService {
   async remove(principal: Principal, id: string): Promise<void> {
     const now = Date.now();
     await this.db.transaction().execute(async (trx) => {
-      const removed = isId(id) && await updateCustomField(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
+      const removed =
+        isId(id) && (await updateCustomField(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
       if (!removed) throw AppError.notFound('Custom field');
       await deleteValuesOfField(trx, principal.accountId, id);
     });

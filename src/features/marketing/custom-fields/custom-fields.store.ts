@@ -26,8 +26,12 @@ export type CustomFieldChanges = Partial<Pick<CustomFieldRow, 'name' | 'type' | 
 
 /** True when a live field of the account was changed. */
 export async function updateCustomField(db: DbOrTrx, accountId: string, id: string, changes: CustomFieldChanges): Promise<boolean> {
-  const result = await db.updateTable('custom_fields').set(changes)
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+  const result = await db
+    .updateTable('custom_fields')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

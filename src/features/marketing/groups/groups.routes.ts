@@ -12,36 +12,66 @@ const tags = ['Marketing: groups'];
 const security = ANY_CREDENTIAL;
 
 export function registerGroupRoutes(app: FastifyInstance, groups: GroupsService): void {
-  app.get('/inbox/v1/groups', {
-    schema: { tags, security, summary: 'List groups, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Group)) } },
-  }, async (request) => success(await groups.list(request.principal, toPage(request.query as PageQuery))));
+  app.get(
+    '/inbox/v1/groups',
+    {
+      schema: { tags, security, summary: 'List groups, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Group)) } },
+    },
+    async (request) => success(await groups.list(request.principal, toPage(request.query as PageQuery))),
+  );
 
-  app.post('/inbox/v1/groups', {
-    schema: { tags, security, summary: 'Create a group', body: GroupBody, response: { 201: EnvelopeSchema(Group) } },
-  }, async (request, reply) => reply.status(201).send(success(await groups.create(request.principal, request.body as GroupBody), 201, 'Created')));
+  app.post(
+    '/inbox/v1/groups',
+    {
+      schema: { tags, security, summary: 'Create a group', body: GroupBody, response: { 201: EnvelopeSchema(Group) } },
+    },
+    async (request, reply) => reply.status(201).send(success(await groups.create(request.principal, request.body as GroupBody), 201, 'Created')),
+  );
 
-  app.get('/inbox/v1/groups/:id', {
-    schema: { tags, security, summary: 'A group', params: IdParams, response: { 200: EnvelopeSchema(Group) } },
-  }, async (request) => success(await groups.get(request.principal, (request.params as IdParams).id)));
+  app.get(
+    '/inbox/v1/groups/:id',
+    {
+      schema: { tags, security, summary: 'A group', params: IdParams, response: { 200: EnvelopeSchema(Group) } },
+    },
+    async (request) => success(await groups.get(request.principal, (request.params as IdParams).id)),
+  );
 
-  app.put('/inbox/v1/groups/:id', {
-    schema: { tags, security, summary: 'Replace a group', params: IdParams, body: GroupBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await groups.update(request.principal, (request.params as IdParams).id, request.body as GroupBody);
-    return success(true);
-  });
+  app.put(
+    '/inbox/v1/groups/:id',
+    {
+      schema: { tags, security, summary: 'Replace a group', params: IdParams, body: GroupBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+    },
+    async (request) => {
+      await groups.update(request.principal, (request.params as IdParams).id, request.body as GroupBody);
+      return success(true);
+    },
+  );
 
-  app.patch('/inbox/v1/groups/:id', {
-    schema: { tags, security, summary: 'Rename a group', params: IdParams, body: PatchGroupBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await groups.update(request.principal, (request.params as IdParams).id, request.body as PatchGroupBody);
-    return success(true);
-  });
+  app.patch(
+    '/inbox/v1/groups/:id',
+    {
+      schema: { tags, security, summary: 'Rename a group', params: IdParams, body: PatchGroupBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+    },
+    async (request) => {
+      await groups.update(request.principal, (request.params as IdParams).id, request.body as PatchGroupBody);
+      return success(true);
+    },
+  );
 
-  app.delete('/inbox/v1/groups/:id', {
-    schema: { tags, security, summary: 'Delete a group (its lists stay, outside any group)', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await groups.remove(request.principal, (request.params as IdParams).id);
-    return success(true);
-  });
+  app.delete(
+    '/inbox/v1/groups/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a group (its lists stay, outside any group)',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await groups.remove(request.principal, (request.params as IdParams).id);
+      return success(true);
+    },
+  );
 }

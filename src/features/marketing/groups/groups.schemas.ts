@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ResourceFields } from '../../../http/resource.js';
 
-const groupName = Type.String({ minLength: 1, maxLength: 200, description: 'The group\'s name.', examples: ['Newsletters'] });
+const groupName = Type.String({ minLength: 1, maxLength: 200, description: "The group's name.", examples: ['Newsletters'] });
 
 export const GroupBody = Type.Object({ groupName }, { examples: [{ groupName: 'Newsletters' }] });
 export type GroupBody = Static<typeof GroupBody>;
@@ -12,6 +12,6 @@ export type PatchGroupBody = Static<typeof PatchGroupBody>;
 export const Group = Type.Object({
   ...ResourceFields,
   groupName: Type.String(),
-  contactsCount: Type.Integer({ description: 'Contacts on the group\'s lists (a contact on two of them counts once), as of this answer.' }),
+  contactsCount: Type.Integer({ description: "Contacts on the group's lists (a contact on two of them counts once), as of this answer." }),
 });
 export type Group = Static<typeof Group>;

@@ -22,8 +22,14 @@ export class GroupsService {
   async create(principal: Principal, body: GroupBody): Promise<Group> {
     const now = Date.now();
     const row: ContactGroupRow = {
-      id: newId(now), account_id: principal.accountId, name: body.groupName.trim(),
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      id: newId(now),
+      account_id: principal.accountId,
+      name: body.groupName.trim(),
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
     await insertGroup(this.db, row);
     return toGroup(row, 0);
@@ -31,8 +37,15 @@ export class GroupsService {
 
   async list(principal: Principal, page: Page): Promise<ListResult<Group>> {
     const { rows, total } = await listLiveGroups(this.db, principal.accountId, page);
-    const counts = await countGroupContacts(this.db, principal.accountId, rows.map((r) => r.id));
-    return listResult(rows.map((r) => toGroup(r, counts.get(r.id) ?? 0)), total);
+    const counts = await countGroupContacts(
+      this.db,
+      principal.accountId,
+      rows.map((r) => r.id),
+    );
+    return listResult(
+      rows.map((r) => toGroup(r, counts.get(r.id) ?? 0)),
+      total,
+    );
   }
 
   async get(principal: Principal, id: string): Promise<Group> {
@@ -50,7 +63,7 @@ export class GroupsService {
   async remove(principal: Principal, id: string): Promise<void> {
     const now = Date.now();
     await this.db.transaction().execute(async (trx) => {
-      const removed = isId(id) && await updateGroup(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
+      const removed = isId(id) && (await updateGroup(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
       if (!removed) throw AppError.notFound('Group');
       await ungroupLists(trx, principal.accountId, id);
     });

@@ -23,9 +23,12 @@ export function findLiveGroup(db: DbOrTrx, accountId: string, id: string): Promi
  */
 export async function countGroupContacts(db: DbOrTrx, accountId: string, groupIds: string[]): Promise<Map<string, number>> {
   if (groupIds.length === 0) return new Map();
-  const rows = await db.selectFrom('contact_lists as l')
+  const rows = await db
+    .selectFrom('contact_lists as l')
     .innerJoin('contact_list_members as m', 'm.list_id', 'l.id')
-    .where('l.account_id', '=', accountId).where('l.group_id', 'in', groupIds).where('l.deleted_at', 'is', null)
+    .where('l.account_id', '=', accountId)
+    .where('l.group_id', 'in', groupIds)
+    .where('l.deleted_at', 'is', null)
     .groupBy('l.group_id')
     .select((eb) => ['l.group_id', eb.fn.count<number>('m.contact_id').distinct().as('n')])
     .execute();
@@ -36,8 +39,12 @@ export type GroupChanges = Partial<Pick<ContactGroupRow, 'name' | 'updated_at' |
 
 /** True when a live group of the account was changed. */
 export async function updateGroup(db: DbOrTrx, accountId: string, id: string, changes: GroupChanges): Promise<boolean> {
-  const result = await db.updateTable('contact_groups').set(changes)
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+  const result = await db
+    .updateTable('contact_groups')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

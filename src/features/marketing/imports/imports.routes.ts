@@ -11,18 +11,38 @@ const tags = ['Marketing: contacts'];
 const security = ANY_CREDENTIAL;
 
 export function registerImportRoutes(app: FastifyInstance, imports: ImportsService): void {
-  app.post('/inbox/v1/contactlists/:id/import', {
-    schema: {
-      tags, security, summary: 'Import contacts into a list (a bare JSON array); answers the import id at once',
-      description: 'Upsert by address. Invalid rows and repeated addresses are counted, never stop the import; bounced, unsubscribed, complaining and suppressed addresses are counted and not re-subscribed. Follow it with GET …/import/{importId}.',
-      params: IdParams, body: ImportBody, response: { 200: EnvelopeSchema(Type.String({ description: 'The import id.' })) },
+  app.post(
+    '/inbox/v1/contactlists/:id/import',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Import contacts into a list (a bare JSON array); answers the import id at once',
+        description:
+          'Upsert by address. Invalid rows and repeated addresses are counted, never stop the import; bounced, unsubscribed, complaining and ' +
+          'suppressed addresses are counted and not re-subscribed. Follow it with GET …/import/{importId}.',
+        params: IdParams,
+        body: ImportBody,
+        response: { 200: EnvelopeSchema(Type.String({ description: 'The import id.' })) },
+      },
     },
-  }, async (request) => success(await imports.start(request.principal, (request.params as IdParams).id, request.body as ImportBody)));
+    async (request) => success(await imports.start(request.principal, (request.params as IdParams).id, request.body as ImportBody)),
+  );
 
-  app.get('/inbox/v1/contactlists/:id/import/:importId', {
-    schema: { tags, security, summary: 'An import\'s counters, while it runs and when it is done', params: ImportParams, response: { 200: EnvelopeSchema(ImportStatus) } },
-  }, async (request) => {
-    const { id, importId } = request.params as ImportParams;
-    return success(await imports.status(request.principal, id, importId));
-  });
+  app.get(
+    '/inbox/v1/contactlists/:id/import/:importId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An import's counters, while it runs and when it is done",
+        params: ImportParams,
+        response: { 200: EnvelopeSchema(ImportStatus) },
+      },
+    },
+    async (request) => {
+      const { id, importId } = request.params as ImportParams;
+      return success(await imports.status(request.principal, id, importId));
+    },
+  );
 }

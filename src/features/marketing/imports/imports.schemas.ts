@@ -3,13 +3,27 @@ import { Type, type Static } from 'typebox';
 export const MAX_IMPORT_ROWS = 100_000;
 
 /** The bare JSON array the original's clients send; an address is checked per row (a bad one is counted, not refused). */
-export const ImportBody = Type.Array(Type.Object({
-  email: Type.String({ maxLength: 1000, description: 'The address; a row with an invalid one is counted in `invalid`.' }),
-  customFields: Type.Optional(Type.Union([Type.Array(Type.Object({
-    customFieldId: Type.String(),
-    value: Type.Union([Type.String({ maxLength: 10_000 }), Type.Number(), Type.Boolean(), Type.Null()]),
-  }), { maxItems: 500 }), Type.Null()])),
-}), { maxItems: MAX_IMPORT_ROWS, examples: [[{ email: 'ann@example.net', customFields: [{ customFieldId: '0193a5b2c4d1e2f3a4b5c6d7', value: 'Berlin' }] }, { email: 'bob@example.net' }]] });
+export const ImportBody = Type.Array(
+  Type.Object({
+    email: Type.String({ maxLength: 1000, description: 'The address; a row with an invalid one is counted in `invalid`.' }),
+    customFields: Type.Optional(
+      Type.Union([
+        Type.Array(
+          Type.Object({
+            customFieldId: Type.String(),
+            value: Type.Union([Type.String({ maxLength: 10_000 }), Type.Number(), Type.Boolean(), Type.Null()]),
+          }),
+          { maxItems: 500 },
+        ),
+        Type.Null(),
+      ]),
+    ),
+  }),
+  {
+    maxItems: MAX_IMPORT_ROWS,
+    examples: [[{ email: 'ann@example.net', customFields: [{ customFieldId: '0193a5b2c4d1e2f3a4b5c6d7', value: 'Berlin' }] }, { email: 'bob@example.net' }]],
+  },
+);
 export type ImportBody = Static<typeof ImportBody>;
 
 export const ImportParams = Type.Object({ id: Type.String({ description: 'Contact list id' }), importId: Type.String({ description: 'Import id' }) });
@@ -34,6 +48,8 @@ export const ImportStatus = Type.Object({
   blocked: counter('Addresses on the suppression list for another reason: not added.'),
   limitExceeded: counter('Rows beyond a plan limit (none today).'),
   status: Type.Integer({ description: '0 waiting, 1 running, 2 completed, 3 failed.' }),
-  invalidRows: Type.Array(Type.Object({ row: Type.Integer(), email: Type.String(), reason: Type.String() }), { description: 'The first 1000 invalid rows, numbered from 1.' }),
+  invalidRows: Type.Array(Type.Object({ row: Type.Integer(), email: Type.String(), reason: Type.String() }), {
+    description: 'The first 1000 invalid rows, numbered from 1.',
+  }),
 });
 export type ImportStatus = Static<typeof ImportStatus>;

@@ -32,8 +32,16 @@ import { insertContactOrFindByEmail, setFieldValues } from '../contacts/contacts
 import { findLiveCustomFields } from '../custom-fields/custom-fields.store.js';
 import type { ImportBody, ImportStatus } from './imports.schemas.js';
 import {
-  addressState, addToCounters, deletePendingRowsThrough, findImport, findImportById, insertImport, insertPendingRows, pendingRows,
-  setImportStatus, unfinishedImportIds,
+  addressState,
+  addToCounters,
+  deletePendingRowsThrough,
+  findImport,
+  findImportById,
+  insertImport,
+  insertPendingRows,
+  pendingRows,
+  setImportStatus,
+  unfinishedImportIds,
 } from './imports.store.js';
 import { type ContactImportRow, IMPORT_STATUS, type ImportCounter, type PendingImportRow } from './imports.table.js';
 
@@ -45,11 +53,23 @@ const LEFT_ALONE_BY_SUPPRESSION: Record<string, ImportCounter> = { hard_bounce: 
 
 function toImportStatus(row: ContactImportRow): ImportStatus {
   return {
-    id: row.id, createTime: iso(row.created_at), updateTime: iso(row.updated_at), contactListId: row.list_id,
+    id: row.id,
+    createTime: iso(row.created_at),
+    updateTime: iso(row.updated_at),
+    contactListId: row.list_id,
     customFields: JSON.parse(row.custom_fields) as string[],
-    total: row.total, added: row.added, alreadyExists: row.already_exists, repetitive: row.repetitive, invalid: row.invalid,
-    hardBounce: row.hard_bounce, unsubscribe: row.unsubscribe, spam: row.spam, blocked: row.blocked, limitExceeded: row.limit_exceeded,
-    status: row.status, invalidRows: JSON.parse(row.invalid_rows) as ImportStatus['invalidRows'],
+    total: row.total,
+    added: row.added,
+    alreadyExists: row.already_exists,
+    repetitive: row.repetitive,
+    invalid: row.invalid,
+    hardBounce: row.hard_bounce,
+    unsubscribe: row.unsubscribe,
+    spam: row.spam,
+    blocked: row.blocked,
+    limitExceeded: row.limit_exceeded,
+    status: row.status,
+    invalidRows: JSON.parse(row.invalid_rows) as ImportStatus['invalidRows'],
   };
 }
 
@@ -64,7 +84,10 @@ export class ImportsService {
   /** Imports this process is applying now: one runner per import. */
   private readonly running = new Map<string, Promise<void>>();
 
-  constructor(private readonly db: Db, private readonly options: ImportOptions = { chunkRows: 500 }) {}
+  constructor(
+    private readonly db: Db,
+    private readonly options: ImportOptions = { chunkRows: 500 },
+  ) {}
 
   /** Checks and stores the import, starts applying it, and answers its id. */
   async start(principal: Principal, listId: string, rows: ImportBody): Promise<string> {
@@ -88,7 +111,8 @@ export class ImportsService {
     rows.forEach((row, i) => {
       const email = row.email.trim();
       const unknownField = (row.customFields ?? []).find((f) => !known.has(f.customFieldId));
-      const reason = emailAddressProblem(email) ?? (unknownField ? `customFieldId ${unknownField.customFieldId} is not a custom field of this account` : undefined);
+      const reason =
+        emailAddressProblem(email) ?? (unknownField ? `customFieldId ${unknownField.customFieldId} is not a custom field of this account` : undefined);
       if (reason !== undefined) {
         invalid++;
         if (invalidRows.length < MAX_INVALID_ROWS_SHOWN) invalidRows.push({ row: i + 1, email: row.email, reason });
@@ -106,10 +130,27 @@ export class ImportsService {
     const now = Date.now();
     await this.db.transaction().execute(async (trx) => {
       await insertImport(trx, {
-        id, account_id: principal.accountId, list_id: listId, status: IMPORT_STATUS.waiting,
-        custom_fields: JSON.stringify(fieldIds.filter((f) => known.has(f))), invalid_rows: JSON.stringify(invalidRows),
-        total: rows.length, invalid, repetitive, added: 0, already_exists: 0, hard_bounce: 0, unsubscribe: 0, spam: 0, blocked: 0, limit_exceeded: 0,
-        created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+        id,
+        account_id: principal.accountId,
+        list_id: listId,
+        status: IMPORT_STATUS.waiting,
+        custom_fields: JSON.stringify(fieldIds.filter((f) => known.has(f))),
+        invalid_rows: JSON.stringify(invalidRows),
+        total: rows.length,
+        invalid,
+        repetitive,
+        added: 0,
+        already_exists: 0,
+        hard_bounce: 0,
+        unsubscribe: 0,
+        spam: 0,
+        blocked: 0,
+        limit_exceeded: 0,
+        created_at: now,
+        updated_at: now,
+        create_user_id: principal.userId,
+        update_user_id: principal.userId,
+        deleted_at: null,
       });
       await insertPendingRows(trx, pending);
     });
@@ -126,10 +167,12 @@ export class ImportsService {
   apply(importId: string): Promise<void> {
     let run = this.running.get(importId);
     if (!run) {
-      run = this.applyChunks(importId).catch(async (error: unknown) => {
-        this.options.onError?.(importId, error);
-        await setImportStatus(this.db, importId, IMPORT_STATUS.failed, Date.now()).catch(() => undefined);
-      }).finally(() => this.running.delete(importId));
+      run = this.applyChunks(importId)
+        .catch(async (error: unknown) => {
+          this.options.onError?.(importId, error);
+          await setImportStatus(this.db, importId, IMPORT_STATUS.failed, Date.now()).catch(() => undefined);
+        })
+        .finally(() => this.running.delete(importId));
       this.running.set(importId, run);
     }
     return run;
@@ -154,18 +197,41 @@ export class ImportsService {
         for (const row of rows) {
           const normalized = normalizeEmail(row.email);
           const state = await addressState(trx, job.account_id, normalized);
-          const leftAlone = state.suppression !== undefined ? LEFT_ALONE_BY_SUPPRESSION[state.suppression] : state.contact ? LEFT_ALONE_BY_STATUS[state.contact.status] : undefined;
+          const leftAlone =
+            state.suppression !== undefined
+              ? LEFT_ALONE_BY_SUPPRESSION[state.suppression]
+              : state.contact
+                ? LEFT_ALONE_BY_STATUS[state.contact.status]
+                : undefined;
           if (leftAlone) {
             deltas[leftAlone]++;
             continue;
           }
-          const contactId = state.contact?.id ?? (await insertContactOrFindByEmail(trx, {
-            id: newId(now), account_id: job.account_id, email: row.email, email_normalized: normalized, status: CONTACT_ACTIVE, rank: 0,
-            created_at: now, updated_at: now, create_user_id: null, update_user_id: null, deleted_at: null,
-          })).id;
+          const contactId =
+            state.contact?.id ??
+            (
+              await insertContactOrFindByEmail(trx, {
+                id: newId(now),
+                account_id: job.account_id,
+                email: row.email,
+                email_normalized: normalized,
+                status: CONTACT_ACTIVE,
+                rank: 0,
+                created_at: now,
+                updated_at: now,
+                create_user_id: null,
+                update_user_id: null,
+                deleted_at: null,
+              })
+            ).id;
           deltas[(await addMember(trx, job.account_id, job.list_id, contactId, now)) ? 'added' : 'already_exists']++;
           const values = JSON.parse(row.custom_fields) as { customFieldId: string; value: string | number | boolean | null }[];
-          await setFieldValues(trx, job.account_id, contactId, values.map((v) => ({ fieldId: v.customFieldId, value: v.value === null || v.value === '' ? null : String(v.value) })));
+          await setFieldValues(
+            trx,
+            job.account_id,
+            contactId,
+            values.map((v) => ({ fieldId: v.customFieldId, value: v.value === null || v.value === '' ? null : String(v.value) })),
+          );
         }
         await deletePendingRowsThrough(trx, importId, rows.at(-1)!.row_number);
         await addToCounters(trx, importId, deltas, now);

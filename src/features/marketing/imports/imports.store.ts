@@ -10,12 +10,21 @@ export async function insertImport(db: DbOrTrx, row: NewContactImportRow): Promi
 }
 
 export async function insertPendingRows(db: DbOrTrx, rows: PendingImportRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) await db.insertInto('contact_import_rows').values(rows.slice(i, i + INSERT_BATCH)).execute();
+  for (let i = 0; i < rows.length; i += INSERT_BATCH)
+    await db
+      .insertInto('contact_import_rows')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
 }
 
 export function findImport(db: DbOrTrx, accountId: string, listId: string, id: string): Promise<ContactImportRow | undefined> {
-  return db.selectFrom('contact_imports').selectAll()
-    .where('account_id', '=', accountId).where('list_id', '=', listId).where('id', '=', id).where('deleted_at', 'is', null)
+  return db
+    .selectFrom('contact_imports')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('list_id', '=', listId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -48,10 +57,26 @@ export async function setImportStatus(db: DbOrTrx, importId: string, status: num
 }
 
 /** What decides an address's outcome: the account's live contact with it (id, stored status) and a live suppression's reason. */
-export async function addressState(db: DbOrTrx, accountId: string, emailNormalized: string): Promise<{ contact?: { id: string; status: number }; suppression?: string }> {
+export async function addressState(
+  db: DbOrTrx,
+  accountId: string,
+  emailNormalized: string,
+): Promise<{ contact?: { id: string; status: number }; suppression?: string }> {
   const [contact, suppression] = await Promise.all([
-    db.selectFrom('contacts').select(['id', 'status']).where('account_id', '=', accountId).where('email_normalized', '=', emailNormalized).where('deleted_at', 'is', null).executeTakeFirst(),
-    db.selectFrom('suppressions').select('reason').where('account_id', '=', accountId).where('email_normalized', '=', emailNormalized).where('deleted_at', 'is', null).executeTakeFirst(),
+    db
+      .selectFrom('contacts')
+      .select(['id', 'status'])
+      .where('account_id', '=', accountId)
+      .where('email_normalized', '=', emailNormalized)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('suppressions')
+      .select('reason')
+      .where('account_id', '=', accountId)
+      .where('email_normalized', '=', emailNormalized)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
   ]);
   return { ...(contact ? { contact: { id: contact.id, status: Number(contact.status) } } : {}), ...(suppression ? { suppression: suppression.reason } : {}) };
 }

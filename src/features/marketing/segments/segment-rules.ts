@@ -73,7 +73,9 @@ export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; refer
       if (Object.keys(node).length !== 1) return fail(at, `must have "${key}" and nothing else`);
       if (!Array.isArray(children) || children.length === 0) return fail(`${at}.${key}`, 'must be a non-empty array of rules');
       if (depth >= MAX_RULE_DEPTH) return fail(at, `nests deeper than ${MAX_RULE_DEPTH} levels`);
-      children.forEach((child, i) => visit(child, `${at}.${key}[${i}]`, depth + 1));
+      children.forEach((child, i) => {
+        visit(child, `${at}.${key}[${i}]`, depth + 1);
+      });
       return;
     }
     if (++conditions > MAX_CONDITIONS) return fail(at, `a segment has at most ${MAX_CONDITIONS} conditions`);
@@ -84,14 +86,15 @@ export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; refer
     const { field, operator, value } = node;
     const valueAt = `${at}.value`;
     if (typeof operator !== 'string') return fail(`${at}.operator`, 'is required');
-    const needsText = () => typeof value === 'string' && value.length <= 1000 ? undefined : fail(valueAt, 'must be a string of at most 1000 characters');
+    const needsText = () => (typeof value === 'string' && value.length <= 1000 ? undefined : fail(valueAt, 'must be a string of at most 1000 characters'));
     if (field === 'email') {
       if (!(TEXT_OPERATORS as readonly string[]).includes(operator)) return fail(`${at}.operator`, `must be one of ${TEXT_OPERATORS.join(', ')} for email`);
       return needsText();
     }
     if (field === 'status') {
       if (operator === 'eq' || operator === 'neq') return isStatus(value) ? undefined : fail(valueAt, 'must be 1, 2, 3 or 4');
-      if (operator === 'in' || operator === 'not_in') return Array.isArray(value) && value.length > 0 && value.every(isStatus) ? undefined : fail(valueAt, 'must be a non-empty array of 1, 2, 3 or 4');
+      if (operator === 'in' || operator === 'not_in')
+        return Array.isArray(value) && value.length > 0 && value.every(isStatus) ? undefined : fail(valueAt, 'must be a non-empty array of 1, 2, 3 or 4');
       return fail(`${at}.operator`, 'must be one of eq, neq, in, not_in for status');
     }
     if (field === 'tag') {
@@ -99,9 +102,17 @@ export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; refer
       return needsText();
     }
     if (field === 'list') {
-      const ids = operator === 'eq' || operator === 'neq' ? [value] : operator === 'in' || operator === 'not_in' ? (Array.isArray(value) && value.length > 0 ? value : [null]) : undefined;
+      const ids =
+        operator === 'eq' || operator === 'neq'
+          ? [value]
+          : operator === 'in' || operator === 'not_in'
+            ? Array.isArray(value) && value.length > 0
+              ? value
+              : [null]
+            : undefined;
       if (!ids) return fail(`${at}.operator`, 'must be one of eq, neq, in, not_in for list');
-      if (!ids.every((id) => typeof id === 'string' && isId(id))) return fail(valueAt, operator.endsWith('in') ? 'must be a non-empty array of list ids' : 'must be a list id');
+      if (!ids.every((id) => typeof id === 'string' && isId(id)))
+        return fail(valueAt, operator.endsWith('in') ? 'must be a non-empty array of list ids' : 'must be a list id');
       for (const id of ids as string[]) references.listIds.add(id);
       return;
     }
@@ -110,7 +121,8 @@ export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; refer
       if (!isId(fieldId)) return fail(`${at}.field`, 'must be customField:<id of a custom field>');
       references.customFieldIds.add(fieldId);
       if (operator === 'is_set' || operator === 'is_not_set') return;
-      if ((NUMBER_OPERATORS as readonly string[]).includes(operator)) return typeof value === 'number' && Number.isFinite(value) ? undefined : fail(valueAt, 'must be a number');
+      if ((NUMBER_OPERATORS as readonly string[]).includes(operator))
+        return typeof value === 'number' && Number.isFinite(value) ? undefined : fail(valueAt, 'must be a number');
       if ((TEXT_OPERATORS as readonly string[]).includes(operator) || operator === 'before' || operator === 'after') return needsText();
       return fail(`${at}.operator`, `must be one of ${[...TEXT_OPERATORS, ...NUMBER_OPERATORS, 'before', 'after', 'is_set', 'is_not_set'].join(', ')}`);
     }
@@ -129,12 +141,18 @@ function likePattern(text: string, where: 'contains' | 'starts' | 'ends'): strin
 
 function textCondition(column: RawBuilder<unknown>, operator: string, value: string): RawBuilder<SqlBool> {
   switch (operator) {
-    case 'eq': return sql<SqlBool>`lower(${column}) = ${value.toLowerCase()}`;
-    case 'neq': return sql<SqlBool>`lower(${column}) <> ${value.toLowerCase()}`;
-    case 'contains': return sql<SqlBool>`lower(${column}) like ${likePattern(value, 'contains')} escape '\\'`;
-    case 'not_contains': return sql<SqlBool>`lower(${column}) not like ${likePattern(value, 'contains')} escape '\\'`;
-    case 'starts_with': return sql<SqlBool>`lower(${column}) like ${likePattern(value, 'starts')} escape '\\'`;
-    default: return sql<SqlBool>`lower(${column}) like ${likePattern(value, 'ends')} escape '\\'`;
+    case 'eq':
+      return sql<SqlBool>`lower(${column}) = ${value.toLowerCase()}`;
+    case 'neq':
+      return sql<SqlBool>`lower(${column}) <> ${value.toLowerCase()}`;
+    case 'contains':
+      return sql<SqlBool>`lower(${column}) like ${likePattern(value, 'contains')} escape '\\'`;
+    case 'not_contains':
+      return sql<SqlBool>`lower(${column}) not like ${likePattern(value, 'contains')} escape '\\'`;
+    case 'starts_with':
+      return sql<SqlBool>`lower(${column}) like ${likePattern(value, 'starts')} escape '\\'`;
+    default:
+      return sql<SqlBool>`lower(${column}) like ${likePattern(value, 'ends')} escape '\\'`;
   }
 }
 
@@ -154,8 +172,16 @@ export const SHOWN_STATUS = sql<number>`(case (select s.reason from suppressions
 
 /** The SQL condition on `contacts` of a checked rule tree. */
 export function compileRule(rule: Rule, dialect: Dialect): RawBuilder<SqlBool> {
-  if ('and' in rule) return sql<SqlBool>`(${sql.join(rule.and.map((r) => compileRule(r, dialect)), sql` and `)})`;
-  if ('or' in rule) return sql<SqlBool>`(${sql.join(rule.or.map((r) => compileRule(r, dialect)), sql` or `)})`;
+  if ('and' in rule)
+    return sql<SqlBool>`(${sql.join(
+      rule.and.map((r) => compileRule(r, dialect)),
+      sql` and `,
+    )})`;
+  if ('or' in rule)
+    return sql<SqlBool>`(${sql.join(
+      rule.or.map((r) => compileRule(r, dialect)),
+      sql` or `,
+    )})`;
   // checkRules guaranteed each field's operators and value types; read them loosely here.
   const c = rule as { field: string; operator: string; value?: unknown };
   if (c.field === 'email') return textCondition(sql.ref('contacts.email'), c.operator, c.value as string);
@@ -169,7 +195,7 @@ export function compileRule(rule: Rule, dialect: Dialect): RawBuilder<SqlBool> {
     return c.operator === 'eq' ? has : sql<SqlBool>`not ${has}`;
   }
   if (c.field === 'list') {
-    const ids = Array.isArray(c.value) ? c.value as string[] : [c.value as string];
+    const ids = Array.isArray(c.value) ? (c.value as string[]) : [c.value as string];
     const on = sql<SqlBool>`exists (select 1 from contact_list_members m where m.contact_id = contacts.id and m.list_id in (${sql.join(ids)}))`;
     return c.operator === 'eq' || c.operator === 'in' ? on : sql<SqlBool>`not ${on}`;
   }

@@ -12,40 +12,75 @@ const tags = ['Marketing: segments'];
 const security = ANY_CREDENTIAL;
 
 export function registerSegmentRoutes(app: FastifyInstance, segments: SegmentsService): void {
-  app.get('/inbox/v1/segments', {
-    schema: { tags, security, summary: 'List segments, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Segment)) } },
-  }, async (request) => success(await segments.list(request.principal, toPage(request.query as PageQuery))));
+  app.get(
+    '/inbox/v1/segments',
+    {
+      schema: { tags, security, summary: 'List segments, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Segment)) } },
+    },
+    async (request) => success(await segments.list(request.principal, toPage(request.query as PageQuery))),
+  );
 
-  app.post('/inbox/v1/segments', {
-    schema: { tags, security, summary: 'Create a segment', body: SegmentBody, response: { 201: EnvelopeSchema(Segment) } },
-  }, async (request, reply) => reply.status(201).send(success(await segments.create(request.principal, request.body as SegmentBody), 201, 'Created')));
+  app.post(
+    '/inbox/v1/segments',
+    {
+      schema: { tags, security, summary: 'Create a segment', body: SegmentBody, response: { 201: EnvelopeSchema(Segment) } },
+    },
+    async (request, reply) => reply.status(201).send(success(await segments.create(request.principal, request.body as SegmentBody), 201, 'Created')),
+  );
 
-  app.get('/inbox/v1/segments/:id', {
-    schema: { tags, security, summary: 'A segment', params: IdParams, response: { 200: EnvelopeSchema(Segment) } },
-  }, async (request) => success(await segments.get(request.principal, (request.params as IdParams).id)));
+  app.get(
+    '/inbox/v1/segments/:id',
+    {
+      schema: { tags, security, summary: 'A segment', params: IdParams, response: { 200: EnvelopeSchema(Segment) } },
+    },
+    async (request) => success(await segments.get(request.principal, (request.params as IdParams).id)),
+  );
 
-  app.get('/inbox/v1/segments/:id/count', {
-    schema: { tags, security, summary: 'How many contacts the segment selects now', params: IdParams, response: { 200: EnvelopeSchema(SegmentCount) } },
-  }, async (request) => success(await segments.count(request.principal, (request.params as IdParams).id)));
+  app.get(
+    '/inbox/v1/segments/:id/count',
+    {
+      schema: { tags, security, summary: 'How many contacts the segment selects now', params: IdParams, response: { 200: EnvelopeSchema(SegmentCount) } },
+    },
+    async (request) => success(await segments.count(request.principal, (request.params as IdParams).id)),
+  );
 
-  app.put('/inbox/v1/segments/:id', {
-    schema: { tags, security, summary: 'Replace a segment', params: IdParams, body: SegmentBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await segments.update(request.principal, (request.params as IdParams).id, request.body as SegmentBody);
-    return success(true);
-  });
+  app.put(
+    '/inbox/v1/segments/:id',
+    {
+      schema: { tags, security, summary: 'Replace a segment', params: IdParams, body: SegmentBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+    },
+    async (request) => {
+      await segments.update(request.principal, (request.params as IdParams).id, request.body as SegmentBody);
+      return success(true);
+    },
+  );
 
-  app.patch('/inbox/v1/segments/:id', {
-    schema: { tags, security, summary: 'Rename a segment or change its rules', params: IdParams, body: PatchSegmentBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await segments.update(request.principal, (request.params as IdParams).id, request.body as PatchSegmentBody);
-    return success(true);
-  });
+  app.patch(
+    '/inbox/v1/segments/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a segment or change its rules',
+        params: IdParams,
+        body: PatchSegmentBody,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await segments.update(request.principal, (request.params as IdParams).id, request.body as PatchSegmentBody);
+      return success(true);
+    },
+  );
 
-  app.delete('/inbox/v1/segments/:id', {
-    schema: { tags, security, summary: 'Delete a segment', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await segments.remove(request.principal, (request.params as IdParams).id);
-    return success(true);
-  });
+  app.delete(
+    '/inbox/v1/segments/:id',
+    {
+      schema: { tags, security, summary: 'Delete a segment', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+    },
+    async (request) => {
+      await segments.remove(request.principal, (request.params as IdParams).id);
+      return success(true);
+    },
+  );
 }

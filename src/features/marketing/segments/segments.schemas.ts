@@ -1,10 +1,23 @@
 import { Type, type Static } from 'typebox';
 import { ResourceFields } from '../../../http/resource.js';
 
-const name = Type.String({ minLength: 1, maxLength: 200, description: 'The segment\'s name.', examples: ['Active in Berlin'] });
+const name = Type.String({ minLength: 1, maxLength: 200, description: "The segment's name.", examples: ['Active in Berlin'] });
 const rules = Type.Unknown({
-  description: 'A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list and customField:<id> (docs/marketing.md).',
-  examples: [{ and: [{ field: 'status', operator: 'eq', value: 1 }, { or: [{ field: 'tag', operator: 'eq', value: 'vip' }, { field: 'email', operator: 'ends_with', value: '@example.com' }] }] }],
+  description:
+    'A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list and customField:<id> (docs/marketing.md).',
+  examples: [
+    {
+      and: [
+        { field: 'status', operator: 'eq', value: 1 },
+        {
+          or: [
+            { field: 'tag', operator: 'eq', value: 'vip' },
+            { field: 'email', operator: 'ends_with', value: '@example.com' },
+          ],
+        },
+      ],
+    },
+  ],
 });
 
 export const SegmentBody = Type.Object({ name, rules }, { examples: [{ name: 'VIPs', rules: { field: 'tag', operator: 'eq', value: 'vip' } }] });

@@ -20,14 +20,25 @@ function toSegment(row: SegmentRow): Segment {
 }
 
 export class SegmentsService {
-  constructor(private readonly db: Db, private readonly longReads: Db, private readonly dialect: Dialect) {}
+  constructor(
+    private readonly db: Db,
+    private readonly longReads: Db,
+    private readonly dialect: Dialect,
+  ) {}
 
   async create(principal: Principal, body: SegmentBody): Promise<Segment> {
     const rules = await this.checked(principal, body.rules);
     const now = Date.now();
     const row: SegmentRow = {
-      id: newId(now), account_id: principal.accountId, name: body.name.trim(), rules: JSON.stringify(rules),
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      id: newId(now),
+      account_id: principal.accountId,
+      name: body.name.trim(),
+      rules: JSON.stringify(rules),
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
     await insertSegment(this.db, row);
     return toSegment(row);
@@ -47,14 +58,15 @@ export class SegmentsService {
     const changes = {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.rules !== undefined ? { rules: JSON.stringify(await this.checked(principal, body.rules)) } : {}),
-      updated_at: Date.now(), update_user_id: principal.userId,
+      updated_at: Date.now(),
+      update_user_id: principal.userId,
     };
     if (!(await updateSegment(this.db, principal.accountId, id, changes))) throw AppError.notFound('Segment');
   }
 
   async remove(principal: Principal, id: string): Promise<void> {
     const now = Date.now();
-    const removed = isId(id) && await updateSegment(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
+    const removed = isId(id) && (await updateSegment(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
     if (!removed) throw AppError.notFound('Segment');
   }
 
@@ -79,8 +91,12 @@ export class SegmentsService {
         liveIdsOf(this.db, 'custom_fields', principal.accountId, [...references.customFieldIds]),
       ]);
       const unknown: FieldError[] = [
-        ...[...references.listIds].filter((id) => !lists.has(id)).map((id) => ({ field: 'rules', message: `names list ${id}, which is not a contact list of this account` })),
-        ...[...references.customFieldIds].filter((id) => !fields.has(id)).map((id) => ({ field: 'rules', message: `names customField:${id}, which is not a custom field of this account` })),
+        ...[...references.listIds]
+          .filter((id) => !lists.has(id))
+          .map((id) => ({ field: 'rules', message: `names list ${id}, which is not a contact list of this account` })),
+        ...[...references.customFieldIds]
+          .filter((id) => !fields.has(id))
+          .map((id) => ({ field: 'rules', message: `names customField:${id}, which is not a custom field of this account` })),
       ];
       if (!unknown.length) return rule;
       errors.push(...unknown);

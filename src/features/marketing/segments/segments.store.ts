@@ -20,15 +20,22 @@ export function findLiveSegment(db: DbOrTrx, accountId: string, id: string): Pro
 export type SegmentChanges = Partial<Pick<SegmentRow, 'name' | 'rules' | 'updated_at' | 'update_user_id' | 'deleted_at'>>;
 
 export async function updateSegment(db: DbOrTrx, accountId: string, id: string, changes: SegmentChanges): Promise<boolean> {
-  const result = await db.updateTable('segments').set(changes)
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+  const result = await db
+    .updateTable('segments')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** Live contacts of the account that `condition` (segment-rules.ts compileRule) selects. */
 export async function countContactsWhere(db: DbOrTrx, accountId: string, condition: RawBuilder<SqlBool>): Promise<number> {
-  const row = await liveRowsOf(db, 'contacts', accountId).where(condition).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await liveRowsOf(db, 'contacts', accountId)
+    .where(condition)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

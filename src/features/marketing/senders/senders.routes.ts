@@ -12,40 +12,95 @@ const tags = ['Marketing: senders'];
 const security = ANY_CREDENTIAL;
 
 export function registerMarketingSenderRoutes(app: FastifyInstance, senders: MarketingSendersService): void {
-  app.get('/inbox/v1/senders', {
-    schema: { tags, security, summary: 'List campaign senders, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(MarketingSender)) } },
-  }, async (request) => success(await senders.list(request.principal, toPage(request.query as PageQuery))));
-
-  app.post('/inbox/v1/senders', {
-    schema: {
-      tags, security, summary: 'Create a campaign sender',
-      description: 'Keys `DisplayName`, `Email`, `ReplyEmail` as the original\'s clients send them (any case works). The address also becomes a Notify sender if it is not one, which mails it a confirmation link when verified senders are required.',
-      body: MarketingSenderBody, response: { 201: EnvelopeSchema(MarketingSender) },
+  app.get(
+    '/inbox/v1/senders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List campaign senders, newest first',
+        querystring: PageQuery,
+        response: { 200: EnvelopeSchema(ListSchema(MarketingSender)) },
+      },
     },
-  }, async (request, reply) => reply.status(201).send(success(await senders.create(request.principal, request.body as MarketingSenderBody), 201, 'Created')));
+    async (request) => success(await senders.list(request.principal, toPage(request.query as PageQuery))),
+  );
 
-  app.get('/inbox/v1/senders/:id', {
-    schema: { tags, security, summary: 'A campaign sender', params: IdParams, response: { 200: EnvelopeSchema(MarketingSender) } },
-  }, async (request) => success(await senders.get(request.principal, (request.params as IdParams).id)));
+  app.post(
+    '/inbox/v1/senders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a campaign sender',
+        description:
+          "Keys `DisplayName`, `Email`, `ReplyEmail` as the original's clients send them (any case works). The address also becomes a Notify " +
+          'sender if it is not one, which mails it a confirmation link when verified senders are required.',
+        body: MarketingSenderBody,
+        response: { 201: EnvelopeSchema(MarketingSender) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(success(await senders.create(request.principal, request.body as MarketingSenderBody), 201, 'Created')),
+  );
 
-  app.put('/inbox/v1/senders/:id', {
-    schema: { tags, security, summary: 'Replace a campaign sender', params: IdParams, body: MarketingSenderBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await senders.update(request.principal, (request.params as IdParams).id, request.body as MarketingSenderBody);
-    return success(true);
-  });
+  app.get(
+    '/inbox/v1/senders/:id',
+    {
+      schema: { tags, security, summary: 'A campaign sender', params: IdParams, response: { 200: EnvelopeSchema(MarketingSender) } },
+    },
+    async (request) => success(await senders.get(request.principal, (request.params as IdParams).id)),
+  );
 
-  app.patch('/inbox/v1/senders/:id', {
-    schema: { tags, security, summary: 'Rename a campaign sender or change its reply address', params: IdParams, body: PatchMarketingSenderBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await senders.update(request.principal, (request.params as IdParams).id, request.body as PatchMarketingSenderBody);
-    return success(true);
-  });
+  app.put(
+    '/inbox/v1/senders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace a campaign sender',
+        params: IdParams,
+        body: MarketingSenderBody,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await senders.update(request.principal, (request.params as IdParams).id, request.body as MarketingSenderBody);
+      return success(true);
+    },
+  );
 
-  app.delete('/inbox/v1/senders/:id', {
-    schema: { tags, security, summary: 'Delete a campaign sender (its Notify sender stays)', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await senders.remove(request.principal, (request.params as IdParams).id);
-    return success(true);
-  });
+  app.patch(
+    '/inbox/v1/senders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a campaign sender or change its reply address',
+        params: IdParams,
+        body: PatchMarketingSenderBody,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await senders.update(request.principal, (request.params as IdParams).id, request.body as PatchMarketingSenderBody);
+      return success(true);
+    },
+  );
+
+  app.delete(
+    '/inbox/v1/senders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a campaign sender (its Notify sender stays)',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await senders.remove(request.principal, (request.params as IdParams).id);
+      return success(true);
+    },
+  );
 }

@@ -20,13 +20,20 @@ import type { Principal } from '../../../http/principal.js';
 import type { NotifyServices } from '../../notify/notify.module.js';
 import type { MarketingSender, MarketingSenderBody, PatchMarketingSenderBody } from './senders.schemas.js';
 import {
-  confirmedSenderAddresses, findLiveDomainsNamed, findLiveMarketingSender, insertMarketingSender, listLiveMarketingSenders, updateMarketingSender,
+  confirmedSenderAddresses,
+  findLiveDomainsNamed,
+  findLiveMarketingSender,
+  insertMarketingSender,
+  listLiveMarketingSenders,
+  updateMarketingSender,
 } from './senders.store.js';
 import type { MarketingSenderRow } from './senders.table.js';
 
 /** The domain of an address and each parent of it with at least two labels, most specific first. */
 function domainsCovering(email: string): string[] {
-  const labels = normalizeEmail(email).slice(email.lastIndexOf('@') + 1).split('.');
+  const labels = normalizeEmail(email)
+    .slice(email.lastIndexOf('@') + 1)
+    .split('.');
   return labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'));
 }
 
@@ -39,14 +46,25 @@ function recordFound(domain: DomainFacts | undefined, purpose: 'spf' | 'dkim' | 
 }
 
 export class MarketingSendersService {
-  constructor(private readonly db: Db, private readonly notifySenders: Pick<NotifyServices['senders'], 'create'>) {}
+  constructor(
+    private readonly db: Db,
+    private readonly notifySenders: Pick<NotifyServices['senders'], 'create'>,
+  ) {}
 
   async create(principal: Principal, body: MarketingSenderBody): Promise<MarketingSender> {
     await this.ensureNotifySender(principal, body.Email, body.DisplayName);
     const now = Date.now();
     const row: MarketingSenderRow = {
-      id: newId(now), account_id: principal.accountId, display_name: body.DisplayName.trim(), email: body.Email.trim(), reply_email: body.ReplyEmail.trim(),
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      id: newId(now),
+      account_id: principal.accountId,
+      display_name: body.DisplayName.trim(),
+      email: body.Email.trim(),
+      reply_email: body.ReplyEmail.trim(),
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
     await insertMarketingSender(this.db, row);
     return (await this.present(principal.accountId, [row]))[0]!;
@@ -71,7 +89,8 @@ export class MarketingSendersService {
       ...(body.DisplayName !== undefined ? { display_name: body.DisplayName.trim() } : {}),
       ...(body.Email !== undefined ? { email: body.Email.trim() } : {}),
       ...(body.ReplyEmail !== undefined ? { reply_email: body.ReplyEmail.trim() } : {}),
-      updated_at: Date.now(), update_user_id: principal.userId,
+      updated_at: Date.now(),
+      update_user_id: principal.userId,
     };
     if (!(await updateMarketingSender(this.db, principal.accountId, id, changes))) throw AppError.notFound('Sender');
   }
@@ -79,7 +98,8 @@ export class MarketingSendersService {
   /** The Notify sender of the address stays: transactional mail may use it. */
   async remove(principal: Principal, id: string): Promise<void> {
     const now = Date.now();
-    const removed = isId(id) && await updateMarketingSender(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
+    const removed =
+      isId(id) && (await updateMarketingSender(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
     if (!removed) throw AppError.notFound('Sender');
   }
 
@@ -101,15 +121,25 @@ export class MarketingSendersService {
   private async present(accountId: string, rows: MarketingSenderRow[]): Promise<MarketingSender[]> {
     const [domains, confirmed] = await Promise.all([
       findLiveDomainsNamed(this.db, accountId, [...new Set(rows.flatMap((r) => domainsCovering(r.email)))]),
-      confirmedSenderAddresses(this.db, accountId, rows.map((r) => normalizeEmail(r.email))),
+      confirmedSenderAddresses(
+        this.db,
+        accountId,
+        rows.map((r) => normalizeEmail(r.email)),
+      ),
     ]);
     return rows.map((row) => {
-      const covering = domainsCovering(row.email).map((name) => domains.find((d) => d.name === name)).filter((d) => d !== undefined);
+      const covering = domainsCovering(row.email)
+        .map((name) => domains.find((d) => d.name === name))
+        .filter((d) => d !== undefined);
       const nearest = covering[0];
       return {
         ...resourceFields(row),
-        email: row.email, displayName: row.display_name, replyEmail: row.reply_email,
-        spf: recordFound(nearest, 'spf'), dkim: recordFound(nearest, 'dkim'), dmarc: recordFound(nearest, 'dmarc'),
+        email: row.email,
+        displayName: row.display_name,
+        replyEmail: row.reply_email,
+        spf: recordFound(nearest, 'spf'),
+        dkim: recordFound(nearest, 'dkim'),
+        dmarc: recordFound(nearest, 'dmarc'),
         activation: confirmed.has(normalizeEmail(row.email)) || covering.some((d) => d.verified_at !== null),
         fullName: `${row.display_name} <${row.email}>`,
       };

@@ -20,11 +20,17 @@ export function findLiveMarketingSender(db: DbOrTrx, accountId: string, id: stri
   return findLiveRow(db, 'marketing_senders', accountId, id, (q) => q.selectAll());
 }
 
-export type MarketingSenderChanges = Partial<Pick<MarketingSenderRow, 'display_name' | 'email' | 'reply_email' | 'updated_at' | 'update_user_id' | 'deleted_at'>>;
+export type MarketingSenderChanges = Partial<
+  Pick<MarketingSenderRow, 'display_name' | 'email' | 'reply_email' | 'updated_at' | 'update_user_id' | 'deleted_at'>
+>;
 
 export async function updateMarketingSender(db: DbOrTrx, accountId: string, id: string, changes: MarketingSenderChanges): Promise<boolean> {
-  const result = await db.updateTable('marketing_senders').set(changes)
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+  const result = await db
+    .updateTable('marketing_senders')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -32,15 +38,25 @@ export async function updateMarketingSender(db: DbOrTrx, accountId: string, id: 
 /** The account's live sending domains among these names, with their verified state and last check. */
 export async function findLiveDomainsNamed(db: DbOrTrx, accountId: string, names: string[]) {
   if (names.length === 0) return [];
-  return db.selectFrom('domains').select(['name', 'verified_at', 'check_results'])
-    .where('account_id', '=', accountId).where('name', 'in', names).where('deleted_at', 'is', null).execute();
+  return db
+    .selectFrom('domains')
+    .select(['name', 'verified_at', 'check_results'])
+    .where('account_id', '=', accountId)
+    .where('name', 'in', names)
+    .where('deleted_at', 'is', null)
+    .execute();
 }
 
 /** The normalized addresses among these that the account confirmed as senders from their mailbox. */
 export async function confirmedSenderAddresses(db: DbOrTrx, accountId: string, emailsNormalized: string[]): Promise<Set<string>> {
   if (emailsNormalized.length === 0) return new Set();
-  const rows = await db.selectFrom('senders').select('email_normalized')
-    .where('account_id', '=', accountId).where('email_normalized', 'in', emailsNormalized)
-    .where('deleted_at', 'is', null).where('confirmed_at', 'is not', null).execute();
+  const rows = await db
+    .selectFrom('senders')
+    .select('email_normalized')
+    .where('account_id', '=', accountId)
+    .where('email_normalized', 'in', emailsNormalized)
+    .where('deleted_at', 'is', null)
+    .where('confirmed_at', 'is not', null)
+    .execute();
   return new Set(rows.map((r) => r.email_normalized));
 }

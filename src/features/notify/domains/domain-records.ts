@@ -84,7 +84,12 @@ function checkSpf(found: string[], mechanism: string): RecordCheck {
   const spf = found.filter((value) => /^v=spf1(\s|$)/i.test(value.trim()));
   if (spf.length === 0) return { status: 'missing', found: spf };
   const wanted = mechanism.toLowerCase().replace(/^\+/, '');
-  const authorises = spf.length === 1 && spf[0]!.trim().split(/\s+/).some((term) => term.toLowerCase().replace(/^\+/, '') === wanted);
+  const authorises =
+    spf.length === 1 &&
+    spf[0]!
+      .trim()
+      .split(/\s+/)
+      .some((term) => term.toLowerCase().replace(/^\+/, '') === wanted);
   return { status: authorises ? 'found' : 'wrong', found: spf };
 }
 
@@ -108,10 +113,18 @@ export function evaluate(records: ExpectedRecord[], answers: Answers, publicKey:
   for (const record of records) {
     const found = answers[record.purpose] ?? [];
     switch (record.purpose) {
-      case 'dkim': results.dkim = checkDkim(found, publicKey); break;
-      case 'spf': results.spf = checkSpf(found, settings.spfMechanism); break;
-      case 'dmarc': results.dmarc = checkDmarc(found); break;
-      case 'return_path': results.return_path = checkReturnPath(found, settings.inboundHost); break;
+      case 'dkim':
+        results.dkim = checkDkim(found, publicKey);
+        break;
+      case 'spf':
+        results.spf = checkSpf(found, settings.spfMechanism);
+        break;
+      case 'dmarc':
+        results.dmarc = checkDmarc(found);
+        break;
+      case 'return_path':
+        results.return_path = checkReturnPath(found, settings.inboundHost);
+        break;
     }
   }
   return results;

@@ -11,40 +11,74 @@ const tags = ['Domains'];
 const security = [{ bearerAuth: [] }];
 
 export function registerDomainRoutes(app: FastifyInstance, domains: DomainsService): void {
-  app.get('/notify/v1/domains', {
-    schema: { tags, security, summary: 'List the sending domains', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Domain)) } },
-  }, async (request) => success(await domains.list(request.principal, toPage(request.query as PageQuery))));
-
-  app.post('/notify/v1/domains', {
-    schema: {
-      tags, security, summary: 'Add a sending domain',
-      description: 'Generates a DKIM key pair for the domain and answers the DNS records to publish. A domain that already exists in the account is 409.',
-      body: CreateDomainBody, response: { 201: EnvelopeSchema(Domain), 409: ErrorEnvelopeSchema },
+  app.get(
+    '/notify/v1/domains',
+    {
+      schema: { tags, security, summary: 'List the sending domains', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Domain)) } },
     },
-  }, async (request, reply) => {
-    const domain = await domains.create(request.principal, request.body as CreateDomainBody);
-    return reply.status(201).send(success(domain, 201, 'Created. Publish the records, then check them with POST /notify/v1/domains/{id}/verify.'));
-  });
+    async (request) => success(await domains.list(request.principal, toPage(request.query as PageQuery))),
+  );
 
-  app.get('/notify/v1/domains/:id', {
-    schema: { tags, security, summary: 'Get a sending domain with its records and the last check', params: IdParams, response: { 200: EnvelopeSchema(Domain) } },
-  }, async (request) => success(await domains.get(request.principal, (request.params as IdParams).id)));
-
-  app.post('/notify/v1/domains/:id/verify', {
-    schema: {
-      tags, security, summary: 'Check the DNS records of a sending domain now',
-      description: 'Looks each record up and reports it as found, missing or wrong (with what was found). The domain is verified when DKIM and SPF are found; 503 when the DNS server does not answer (nothing changes).',
-      params: IdParams, response: { 200: EnvelopeSchema(Domain), 503: ErrorEnvelopeSchema },
+  app.post(
+    '/notify/v1/domains',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a sending domain',
+        description: 'Generates a DKIM key pair for the domain and answers the DNS records to publish. A domain that already exists in the account is 409.',
+        body: CreateDomainBody,
+        response: { 201: EnvelopeSchema(Domain), 409: ErrorEnvelopeSchema },
+      },
     },
-  }, async (request) => {
-    const domain = await domains.verify(request.principal, (request.params as IdParams).id);
-    return success(domain, 200, domain.verified ? 'The domain is verified.' : 'The domain is not verified: see the status of each record.');
-  });
+    async (request, reply) => {
+      const domain = await domains.create(request.principal, request.body as CreateDomainBody);
+      return reply.status(201).send(success(domain, 201, 'Created. Publish the records, then check them with POST /notify/v1/domains/{id}/verify.'));
+    },
+  );
 
-  app.delete('/notify/v1/domains/:id', {
-    schema: { tags, security, summary: 'Delete a sending domain and its DKIM key', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await domains.remove(request.principal, (request.params as IdParams).id);
-    return success(true);
-  });
+  app.get(
+    '/notify/v1/domains/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Get a sending domain with its records and the last check',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Domain) },
+      },
+    },
+    async (request) => success(await domains.get(request.principal, (request.params as IdParams).id)),
+  );
+
+  app.post(
+    '/notify/v1/domains/:id/verify',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Check the DNS records of a sending domain now',
+        description:
+          'Looks each record up and reports it as found, missing or wrong (with what was found). The domain is verified when DKIM and SPF ' +
+          'are found; 503 when the DNS server does not answer (nothing changes).',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Domain), 503: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const domain = await domains.verify(request.principal, (request.params as IdParams).id);
+      return success(domain, 200, domain.verified ? 'The domain is verified.' : 'The domain is not verified: see the status of each record.');
+    },
+  );
+
+  app.delete(
+    '/notify/v1/domains/:id',
+    {
+      schema: { tags, security, summary: 'Delete a sending domain and its DKIM key', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+    },
+    async (request) => {
+      await domains.remove(request.principal, (request.params as IdParams).id);
+      return success(true);
+    },
+  );
 }

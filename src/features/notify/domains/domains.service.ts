@@ -19,8 +19,15 @@ import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import {
-  domainAndParents, domainNameProblem, evaluate, expectedRecords, isVerified, selectorProblem,
-  type Answers, type CheckResults, type RecordSettings,
+  domainAndParents,
+  domainNameProblem,
+  evaluate,
+  expectedRecords,
+  isVerified,
+  selectorProblem,
+  type Answers,
+  type CheckResults,
+  type RecordSettings,
 } from './domain-records.js';
 import type { CreateDomainBody, Domain } from './domains.schemas.js';
 import { findLiveDomain, findLiveDomainByName, findVerifiedDomains, insertDomain, listLiveDomains, updateDomain } from './domains.store.js';
@@ -65,7 +72,11 @@ export class DomainsService {
    * signing keys, the senders a domain makes usable); this process's domain changes clear
    * the account's entries at once.
    */
-  constructor(private readonly db: Db, private readonly options: DomainsOptions, private readonly dependents: AccountCache[]) {
+  constructor(
+    private readonly db: Db,
+    private readonly options: DomainsOptions,
+    private readonly dependents: AccountCache[],
+  ) {
     this.resolver = new Resolver({ timeout: 5_000, tries: 2 });
     if (options.resolver) this.resolver.setServers([options.resolver]);
   }
@@ -81,14 +92,19 @@ export class DomainsService {
       verifiedTime: row.verified_at === null ? null : iso(row.verified_at),
       lastCheckTime: row.checked_at === null ? null : iso(row.checked_at),
       records: this.recordsOf(row).map((record) => ({
-        ...record, status: results[record.purpose]?.status ?? 'unchecked', found: results[record.purpose]?.found ?? [],
+        ...record,
+        status: results[record.purpose]?.status ?? 'unchecked',
+        found: results[record.purpose]?.found ?? [],
       })),
     };
   }
 
   async list(principal: Principal, page: Page): Promise<ListResult<Domain>> {
     const { rows, total } = await listLiveDomains(this.db, principal.accountId, page);
-    return listResult(rows.map((row) => this.toDomain(row)), total);
+    return listResult(
+      rows.map((row) => this.toDomain(row)),
+      total,
+    );
   }
 
   async get(principal: Principal, id: string): Promise<Domain> {
@@ -110,25 +126,44 @@ export class DomainsService {
     });
     const now = Date.now();
     const row: DomainRow = {
-      id: newId(now), account_id: principal.accountId, name, selector, private_key: privateKey, public_key: publicKey.toString('base64'),
-      verified_at: null, checked_at: null, check_results: null,
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      id: newId(now),
+      account_id: principal.accountId,
+      name,
+      selector,
+      private_key: privateKey,
+      public_key: publicKey.toString('base64'),
+      verified_at: null,
+      checked_at: null,
+      check_results: null,
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
-    await this.db.transaction().execute(async (trx) => {
-      if (await findLiveDomainByName(trx, principal.accountId, name)) throw duplicate(name);
-      await insertDomain(trx, row);
-    }).catch((error: unknown) => {
-      throw isUniqueViolation(error) ? duplicate(name) : error;
-    });
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (await findLiveDomainByName(trx, principal.accountId, name)) throw duplicate(name);
+        await insertDomain(trx, row);
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? duplicate(name) : error;
+      });
     return this.toDomain(row);
   }
 
   /** Soft delete; the private key is erased, it will never sign again. */
   async remove(principal: Principal, id: string): Promise<void> {
     const now = Date.now();
-    const removed = isId(id) && (await updateDomain(this.db, principal.accountId, id, {
-      deleted_at: now, updated_at: now, update_user_id: principal.userId, private_key: null,
-    }));
+    const removed =
+      isId(id) &&
+      (await updateDomain(this.db, principal.accountId, id, {
+        deleted_at: now,
+        updated_at: now,
+        update_user_id: principal.userId,
+        private_key: null,
+      }));
     if (!removed) throw AppError.notFound('Domain');
     for (const cache of this.dependents) cache.forget(principal.accountId);
   }
@@ -138,9 +173,11 @@ export class DomainsService {
     const row = await this.require(principal, id);
     const records = this.recordsOf(row);
     const answers: Answers = {};
-    await Promise.all(records.map(async (record) => {
-      answers[record.purpose] = record.type === 'MX' ? await this.lookUpMx(record.name) : await this.lookUpTxt(record.name);
-    }));
+    await Promise.all(
+      records.map(async (record) => {
+        answers[record.purpose] = record.type === 'MX' ? await this.lookUpMx(record.name) : await this.lookUpTxt(record.name);
+      }),
+    );
     const results = evaluate(records, answers, row.public_key, this.options.records);
     const now = Date.now();
     const verifiedAt = isVerified(records, results) ? (row.verified_at ?? now) : null;

@@ -17,7 +17,10 @@ const MAX_ENTRIES = 10_000;
 export class DomainSigningKeys {
   private readonly cache = new Map<string, { key: DkimKey | undefined; expires: number }>();
 
-  constructor(private readonly db: Db, private readonly ttlMs = DEFAULT_TTL_MS) {}
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = DEFAULT_TTL_MS,
+  ) {}
 
   async keyFor(accountId: string, fromEmail: string): Promise<DkimKey | undefined> {
     const fromDomain = fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase();

@@ -27,8 +27,14 @@ export interface NewEvent {
 /** The row of one event; its id is fixed here, so build it inside the transaction that writes it. */
 export function newEventRow(event: NewEvent): EventRow {
   return {
-    id: newId(event.at), account_id: event.accountId, message_id: event.messageId, recipient_id: event.recipientId,
-    email: event.email, type: event.type, details: JSON.stringify(event.details ?? {}), created_at: event.at,
+    id: newId(event.at),
+    account_id: event.accountId,
+    message_id: event.messageId,
+    recipient_id: event.recipientId,
+    email: event.email,
+    type: event.type,
+    details: JSON.stringify(event.details ?? {}),
+    created_at: event.at,
   };
 }
 
@@ -52,8 +58,13 @@ export function parseDetails(text: string): Record<string, unknown> {
 
 export function toEvent(row: EventRow): Event {
   return {
-    id: row.id, createTime: iso(row.created_at), type: row.type, messageId: row.message_id,
-    recipientId: row.recipient_id, email: row.email, details: parseDetails(row.details),
+    id: row.id,
+    createTime: iso(row.created_at),
+    type: row.type,
+    messageId: row.message_id,
+    recipientId: row.recipient_id,
+    email: row.email,
+    details: parseDetails(row.details),
   };
 }
 
@@ -76,9 +87,18 @@ export class EventsService {
     const from = query.from === undefined ? undefined : Date.parse(query.from);
     const to = query.to === undefined ? undefined : Date.parse(query.to);
     if (from !== undefined && to !== undefined && to < from) throw AppError.field('to', 'must not be before from');
-    const { rows, total } = await listEvents(this.db, principal.accountId, {
-      type: query.type, messageId: query.messageId, email: query.email === undefined ? undefined : normalizeEmail(query.email), from, to,
-    }, toPage(query));
+    const { rows, total } = await listEvents(
+      this.db,
+      principal.accountId,
+      {
+        type: query.type,
+        messageId: query.messageId,
+        email: query.email === undefined ? undefined : normalizeEmail(query.email),
+        from,
+        to,
+      },
+      toPage(query),
+    );
     return listResult(rows.map(toEvent), total);
   }
 }

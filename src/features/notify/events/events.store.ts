@@ -1,6 +1,6 @@
 /** SQL for the event log. Reads are scoped by account; writes come from the send and delivery paths. */
 import { listPage } from '../../../db/listing.js';
-import { type Page } from '../../../lib/api-shape.js';
+import type { Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import { fanOutToWebhooks, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
@@ -41,14 +41,24 @@ export async function listEvents(db: DbOrTrx, accountId: string, filter: EventFi
  * one millisecond.
  */
 export async function listEventsOfMessage(db: DbOrTrx, accountId: string, messageId: string): Promise<EventRow[]> {
-  return db.selectFrom('events').selectAll()
-    .where('account_id', '=', accountId).where('message_id', '=', messageId)
-    .orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('message_id', '=', messageId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** One recipient's events of one type, oldest first: for telling a repeated report from a new one. */
 export async function listRecipientEventsOfType(db: DbOrTrx, recipientId: string, type: EventType): Promise<Pick<EventRow, 'id' | 'details'>[]> {
-  return db.selectFrom('events').select(['id', 'details'])
-    .where('recipient_id', '=', recipientId).where('type', '=', type)
-    .orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('events')
+    .select(['id', 'details'])
+    .where('recipient_id', '=', recipientId)
+    .where('type', '=', type)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }

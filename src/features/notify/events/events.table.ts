@@ -5,8 +5,17 @@ import type { Selectable } from 'kysely';
  * accepting (2xx); `sent` from the capture inbox storing the message.
  */
 export type EventType =
-  | 'accepted' | 'sent' | 'delivered' | 'deferred' | 'bounced' | 'complained' | 'suppressed'
-  | 'opened' | 'clicked' | 'unsubscribed' | 'cancelled';
+  | 'accepted'
+  | 'sent'
+  | 'delivered'
+  | 'deferred'
+  | 'bounced'
+  | 'complained'
+  | 'suppressed'
+  | 'opened'
+  | 'clicked'
+  | 'unsubscribed'
+  | 'cancelled';
 
 export interface EventsTable {
   id: string;

@@ -45,7 +45,12 @@ function suppressedResponse(email: string, reason: SuppressionReason): string {
 export function sendResultOf(accepted: AcceptedMessage, suppressed: ReadonlyMap<string, SuppressionReason>): SendResult {
   const recipients = accepted.recipients.map((r) => {
     const reason = suppressed.get(r.id);
-    return toRecipient({ ...r, attempts: 0, sent_at: null, ...(reason ? { state: 'suppressed' as const, last_response: suppressedResponse(r.email, reason) } : { last_response: null }) });
+    return toRecipient({
+      ...r,
+      attempts: 0,
+      sent_at: null,
+      ...(reason ? { state: 'suppressed' as const, last_response: suppressedResponse(r.email, reason) } : { last_response: null }),
+    });
   });
   const notSent = accepted.recipients.filter((r) => suppressed.has(r.id)).map((r) => r.email);
   return {
@@ -72,7 +77,17 @@ function withSuppressions(accepted: AcceptedMessage, suppressed: ReadonlyMap<str
     const reason = suppressed.get(r.id);
     if (!reason) return r;
     const response = suppressedResponse(r.email, reason);
-    events.push(newEventRow({ accountId: r.account_id, messageId: r.message_id, recipientId: r.id, email: r.email, type: 'suppressed', at, details: { ...carried, response, reason } }));
+    events.push(
+      newEventRow({
+        accountId: r.account_id,
+        messageId: r.message_id,
+        recipientId: r.id,
+        email: r.email,
+        type: 'suppressed',
+        at,
+        details: { ...carried, response, reason },
+      }),
+    );
     return { ...r, state: 'suppressed' as const, last_response: response };
   });
   return { ...accepted, recipients, jobs: accepted.jobs.filter((j) => !suppressed.has(j.recipientId)), events };
@@ -103,8 +118,14 @@ interface SendLookups {
  */
 async function lookUpForSends(db: Db, sends: AcceptedSend[]): Promise<SendLookups> {
   const [suppressions, webhooks] = await Promise.all([
-    suppressionsAmong(db, sends.flatMap((s) => s.messages.flatMap((m) => m.recipients))),
-    activeWebhooksFor(db, sends.flatMap((s) => s.messages.map((m) => m.message.account_id))),
+    suppressionsAmong(
+      db,
+      sends.flatMap((s) => s.messages.flatMap((m) => m.recipients)),
+    ),
+    activeWebhooksFor(
+      db,
+      sends.flatMap((s) => s.messages.map((m) => m.message.account_id)),
+    ),
   ]);
   return { suppressions, webhooks };
 }
@@ -129,12 +150,17 @@ async function writeAcceptedSends(trx: Trx, sends: AcceptedSend[], { suppression
   }
   await insertAcceptedSends(trx, keys, messages, webhooks);
   // BILLING=credits: a recipient found suppressed here gets back the credit just charged for it.
-  await refundNeverAttempted(trx, sends.flatMap((s) => s.messages.flatMap((m) => m.recipients.filter((r) => s.suppressed.has(r.id))))
-    .map((r) => ({ accountId: r.account_id, messageId: r.message_id, recipientId: r.id })));
+  await refundNeverAttempted(
+    trx,
+    sends
+      .flatMap((s) => s.messages.flatMap((m) => m.recipients.filter((r) => s.suppressed.has(r.id))))
+      .map((r) => ({ accountId: r.account_id, messageId: r.message_id, recipientId: r.id })),
+  );
 }
 
 /** What one accepted send costs: one charge per message. */
-const chargesOf = (send: AcceptedSend): Charge[] => send.messages.map((m) => ({ accountId: m.message.account_id, messageId: m.message.id, recipients: m.recipients.length }));
+const chargesOf = (send: AcceptedSend): Charge[] =>
+  send.messages.map((m) => ({ accountId: m.message.account_id, messageId: m.message.id, recipients: m.recipients.length }));
 
 /** A send waiting in the group commit, and the 402 that refused it, if one did. */
 interface Slot {
@@ -149,17 +175,36 @@ export class SendAcceptor {
   constructor(handle: DbHandle, charger: SendCharger | undefined) {
     // The writer never reads a write's result: write-behind (database.ts); what it looks
     // up beforehand comes through `reads` (group-commit.ts).
-    this.commit = new GroupCommit<Slot, SendLookups>(handle.writeBehind, async (trx, slots, looked) => {
-      let paid = slots;
-      if (charger) {
-        // Decided afresh on every attempt: a batch that fails is retried item by item.
-        // The balances are read inside the transaction, never before it: they are what it changes.
-        const refusals = await charger.chargeForRecipients(trx, slots.map((s) => chargesOf(s.send)));
-        slots.forEach((slot, i) => { slot.refusal = refusals[i]; });
-        paid = slots.filter((s) => !s.refusal);
-      }
-      if (paid.length) await writeAcceptedSends(trx, paid.map((s) => s.send), looked);
-    }, SEND_COMMITS, (slots) => lookUpForSends(handle.reads, slots.map((s) => s.send)));
+    this.commit = new GroupCommit<Slot, SendLookups>(
+      handle.writeBehind,
+      async (trx, slots, looked) => {
+        let paid = slots;
+        if (charger) {
+          // Decided afresh on every attempt: a batch that fails is retried item by item.
+          // The balances are read inside the transaction, never before it: they are what it changes.
+          const refusals = await charger.chargeForRecipients(
+            trx,
+            slots.map((s) => chargesOf(s.send)),
+          );
+          slots.forEach((slot, i) => {
+            slot.refusal = refusals[i];
+          });
+          paid = slots.filter((s) => !s.refusal);
+        }
+        if (paid.length)
+          await writeAcceptedSends(
+            trx,
+            paid.map((s) => s.send),
+            looked,
+          );
+      },
+      SEND_COMMITS,
+      (slots) =>
+        lookUpForSends(
+          handle.reads,
+          slots.map((s) => s.send),
+        ),
+    );
   }
 
   /** Resolves once the send is durably committed; rejects with its 402 when it was refused. */

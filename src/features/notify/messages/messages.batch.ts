@@ -9,12 +9,15 @@ import { toFieldErrors, validatorCompiler } from '../../../http/validation.js';
 import { caseInsensitiveKeys } from '../../../lib/case-insensitive-keys.js';
 import { SendBody } from './messages.schemas.js';
 
-const validateSendBody = validatorCompiler({ schema: SendBody, httpPart: 'body', method: 'POST', url: '/notify/v1/send/batch' }) as ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+const validateSendBody = validatorCompiler({ schema: SendBody, httpPart: 'body', method: 'POST', url: '/notify/v1/send/batch' }) as ((
+  data: unknown,
+) => boolean) & { errors?: ErrorObject[] | null };
 const renameSendBodyKeys = caseInsensitiveKeys(SendBody);
 
 /** One batch item as a send body, or its field errors (paths under `body`). */
 export function checkBatchItem(item: unknown): SendBody {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) throw AppError.field('body', 'must be an object, like the body of POST /notify/v1/send');
+  if (item === null || typeof item !== 'object' || Array.isArray(item))
+    throw AppError.field('body', 'must be an object, like the body of POST /notify/v1/send');
   const message = renameSendBodyKeys(item);
   if (!validateSendBody(message)) throw AppError.validation(toFieldErrors(validateSendBody.errors ?? [], 'body'));
   return message as SendBody;

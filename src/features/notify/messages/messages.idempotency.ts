@@ -26,9 +26,11 @@ export type IdempotencyRecord = Omit<IdempotencyKeyRow, 'response'> | undefined;
 
 /** Object keys sorted at every level: two bodies that differ only in key order hash alike. */
 function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) && !Buffer.isBuffer(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    : v));
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) && !Buffer.isBuffer(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 export class IdempotentRequests {

@@ -15,10 +15,18 @@ import type { MessageRow, RecipientKind, RecipientRow, StoredAttachment } from '
 
 export const LIST_RECIPIENTS_PER_MESSAGE = 100;
 
-export function toRecipient(row: Pick<RecipientRow, 'id' | 'email' | 'name' | 'state' | 'attempts' | 'last_response' | 'sent_at' | 'updated_at'> & { kind?: RecipientKind }): Recipient {
+export function toRecipient(
+  row: Pick<RecipientRow, 'id' | 'email' | 'name' | 'state' | 'attempts' | 'last_response' | 'sent_at' | 'updated_at'> & { kind?: RecipientKind },
+): Recipient {
   return {
-    id: row.id, email: row.email, name: row.name, state: row.state, attempts: row.attempts,
-    lastResponse: row.last_response, sentTime: row.sent_at === null ? null : iso(row.sent_at), updateTime: iso(row.updated_at),
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    state: row.state,
+    attempts: row.attempts,
+    lastResponse: row.last_response,
+    sentTime: row.sent_at === null ? null : iso(row.sent_at),
+    updateTime: iso(row.updated_at),
     ...(row.kind && row.kind !== 'to' ? { type: row.kind } : {}),
   };
 }
@@ -62,10 +70,18 @@ export class MessageLog {
     const { rows, total } = await listMessages(this.reads, principal.accountId, page);
     // A page of 500 messages of 1000 recipients each would be half a million rows: the list
     // shows the first recipients of each, the message itself shows them all.
-    const recipients = await listRecipientsOf(this.reads, principal.accountId, rows.map((r) => r.id), LIST_RECIPIENTS_PER_MESSAGE);
+    const recipients = await listRecipientsOf(
+      this.reads,
+      principal.accountId,
+      rows.map((r) => r.id),
+      LIST_RECIPIENTS_PER_MESSAGE,
+    );
     const byMessage = new Map<string, ListedRecipientRow[]>();
     for (const r of recipients) byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), r]);
-    return listResult(rows.map((row) => toMessage(row, byMessage.get(row.id) ?? [])), total);
+    return listResult(
+      rows.map((row) => toMessage(row, byMessage.get(row.id) ?? [])),
+      total,
+    );
   }
 
   async get(principal: Principal, id: string): Promise<MessageDetail> {
@@ -80,11 +96,16 @@ export class MessageLog {
       recipients: message.recipients.map((r) => ({ ...r, events: timelines.get(r.id) ?? [] })),
       ...(row.html_content !== '' ? { htmlContent: row.html_content } : {}),
       ...(row.text_content !== null ? { textContent: row.text_content } : {}),
-      ...(row.attachments !== null ? {
-        attachments: (JSON.parse(row.attachments) as StoredAttachment[]).map((a) => ({
-          filename: a.filename, contentType: a.contentType, contentId: a.contentId, size: Buffer.byteLength(a.content, 'base64'),
-        })),
-      } : {}),
+      ...(row.attachments !== null
+        ? {
+            attachments: (JSON.parse(row.attachments) as StoredAttachment[]).map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              contentId: a.contentId,
+              size: Buffer.byteLength(a.content, 'base64'),
+            })),
+          }
+        : {}),
     };
   }
 

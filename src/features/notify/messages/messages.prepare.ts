@@ -64,7 +64,9 @@ function distinctRecipients(body: SendBody): Addressee[] {
     // An internationalised domain is kept in its ASCII form, as DNS and relays need it.
     out.push({ email: withAsciiDomain(r.email.trim()), name: r.name, kind, params: kind === 'to' ? r.params : undefined, index });
   };
-  body.to.forEach((r, index) => add(r, 'to', index));
+  body.to.forEach((r, index) => {
+    add(r, 'to', index);
+  });
   for (const r of body.cc ?? []) add(r, 'cc');
   for (const r of body.bcc ?? []) add(r, 'bcc');
   return out;
@@ -114,7 +116,7 @@ export class SendPreparer {
     let content: MessageContent;
     if (body.templateId !== undefined) {
       const template = await templateContent(this.db, principal.accountId, body.templateId);
-      if (!template) throw AppError.field('templateId', 'is not one of this account\'s templates (GET /notify/v1/templates)');
+      if (!template) throw AppError.field('templateId', "is not one of this account's templates (GET /notify/v1/templates)");
       content = { subject: body.subject ?? template.subject, html: body.htmlContent ?? template.html, text: body.textContent ?? template.text };
     } else {
       // The schema requires subject, and htmlContent or textContent, when there is no template.
@@ -123,7 +125,8 @@ export class SendPreparer {
     }
     const personalised = addressees.some((a) => a.params !== undefined);
     const unshared = addressees.map(() => null);
-    if (body.templateId === undefined && body.params === undefined && body.customFields === undefined && !personalised) return { message: content, recipients: unshared };
+    if (body.templateId === undefined && body.params === undefined && body.customFields === undefined && !personalised)
+      return { message: content, recipients: unshared };
     const params = (body.params ?? {}) as Variables;
     const customFields = body.customFields as Variables | undefined;
     if (!personalised) return { message: renderContent(content, params, customFields), recipients: unshared };
@@ -148,8 +151,13 @@ export class SendPreparer {
   }
 
   private buildRows(
-    principal: Principal, sender: { id: string; display_name: string }, body: SendBody, addressees: Addressee[],
-    resolved: ResolvedContent, options: PreparedOptions, now: number,
+    principal: Principal,
+    sender: { id: string; display_name: string },
+    body: SendBody,
+    addressees: Addressee[],
+    resolved: ResolvedContent,
+    options: PreparedOptions,
+    now: number,
   ): AcceptedMessage {
     const messageId = newId(now);
     const fromEmail = body.from.email.trim();
@@ -157,24 +165,49 @@ export class SendPreparer {
     const recipients = addressees.map((r, position) => {
       const own = resolved.recipients[position];
       return {
-        id: newId(now), message_id: messageId, account_id: principal.accountId, position,
-        email: r.email.trim(), name: r.name?.trim() ?? '', kind: r.kind, state: 'queued' as const, attempts: 0,
-        last_response: null, sent_at: null, created_at: now, updated_at: now,
-        content: own ? JSON.stringify(own) : null, mime: null,
+        id: newId(now),
+        message_id: messageId,
+        account_id: principal.accountId,
+        position,
+        email: r.email.trim(),
+        name: r.name?.trim() ?? '',
+        kind: r.kind,
+        state: 'queued' as const,
+        attempts: 0,
+        last_response: null,
+        sent_at: null,
+        created_at: now,
+        updated_at: now,
+        content: own ? JSON.stringify(own) : null,
+        mime: null,
       };
     });
     const json = (value: object | null) => (value === null ? null : JSON.stringify(value));
     const message = {
-      id: messageId, account_id: principal.accountId, sender_id: sender.id, from_email: fromEmail,
+      id: messageId,
+      account_id: principal.accountId,
+      sender_id: sender.id,
+      from_email: fromEmail,
       // Without a name in the request, the sender's display name is the From name.
-      from_name: body.from.name?.trim() || sender.display_name, subject: content.subject, html_content: content.html,
+      from_name: body.from.name?.trim() || sender.display_name,
+      subject: content.subject,
+      html_content: content.html,
       message_id_header: `<${messageId}@${fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase()}>`,
-      mime: null, recipient_count: recipients.length,
+      mime: null,
+      recipient_count: recipients.length,
       text_content: content.text,
       reply_to: body.replyTo ? JSON.stringify({ email: withAsciiDomain(body.replyTo.email.trim()), name: body.replyTo.name?.trim() ?? '' }) : null,
-      headers: json(options.headers), tags: json(options.tags), metadata: json(options.metadata), attachments: json(options.attachments),
-      scheduled_at: options.scheduledAt, template_id: body.templateId ?? null,
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      headers: json(options.headers),
+      tags: json(options.tags),
+      metadata: json(options.metadata),
+      attachments: json(options.attachments),
+      scheduled_at: options.scheduledAt,
+      template_id: body.templateId ?? null,
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
     const details = { ...carriedDetails(message), ...(options.scheduledAt !== null ? { scheduledAt: iso(options.scheduledAt) } : {}) };
     return {
@@ -182,13 +215,24 @@ export class SendPreparer {
       recipients,
       jobs: recipients.map((r) => ({
         // A scheduled message's queue rows are not due before its time: workers claim only due rows.
-        recipientId: r.id, messageId, accountId: principal.accountId, runAt: options.scheduledAt ?? now, priority: 'transactional',
+        recipientId: r.id,
+        messageId,
+        accountId: principal.accountId,
+        runAt: options.scheduledAt ?? now,
+        priority: 'transactional',
       })),
-      events: recipients.map((r) => newEventRow({
-        accountId: principal.accountId, messageId, recipientId: r.id, email: r.email, type: 'accepted', at: now, details,
-      })),
+      events: recipients.map((r) =>
+        newEventRow({
+          accountId: principal.accountId,
+          messageId,
+          recipientId: r.id,
+          email: r.email,
+          type: 'accepted',
+          at: now,
+          details,
+        }),
+      ),
       tags: (options.tags ?? []).map((tag) => ({ message_id: messageId, account_id: principal.accountId, tag })),
     };
   }
-
 }

@@ -10,11 +10,16 @@ import type { MessagesService } from './messages.service.js';
 const security = [{ bearerAuth: [] }];
 
 const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({
-    minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$',
-    description: 'Makes retrying safe: the first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for a repeat with the same body; the same key with another body is a 409.',
-    examples: ['order-1001-confirmation'],
-  })),
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
+      description:
+        'Makes retrying safe: the first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for a repeat with the same body; the same key with another body is a 409.',
+      examples: ['order-1001-confirmation'],
+    }),
+  ),
 });
 
 const RawQuery = Type.Object({
@@ -44,64 +49,123 @@ async function attachmentFilesToBase64(request: FastifyRequest): Promise<void> {
 }
 
 export function registerMessageRoutes(app: FastifyInstance, messages: MessagesService): void {
-  app.post('/notify/v1/send', {
-    schema: {
-      tags: ['Send'], security, summary: 'Send a transactional email',
-      description: 'Answers 200 only once the message and one queue row per recipient are durably stored; delivery happens in the background. '
-        + 'Beyond the specified from/to/subject/htmlContent: cc, bcc, replyTo, textContent, headers, tags, metadata, attachments (JSON base64, or file parts '
-        + 'named `attachments` in a multipart request), scheduledAt, templateId with params, customFields. See docs/sending.md.',
-      headers: IdempotencyHeaders, body: SendBody, response: { 200: EnvelopeSchema(SendResult) },
+  app.post(
+    '/notify/v1/send',
+    {
+      schema: {
+        tags: ['Send'],
+        security,
+        summary: 'Send a transactional email',
+        description:
+          'Answers 200 only once the message and one queue row per recipient are durably stored; delivery happens in the background. ' +
+          'Beyond the specified from/to/subject/htmlContent: cc, bcc, replyTo, textContent, headers, tags, metadata, attachments (JSON base64, or file parts ' +
+          'named `attachments` in a multipart request), scheduledAt, templateId with params, customFields. See docs/sending.md.',
+        headers: IdempotencyHeaders,
+        body: SendBody,
+        response: { 200: EnvelopeSchema(SendResult) },
+      },
+      preValidation: attachmentFilesToBase64,
     },
-    preValidation: attachmentFilesToBase64,
-  }, async (request, reply) => {
-    const { result, replayed } = await messages.send(request.principal, request.body as SendBody, idempotencyKeyOf(request));
-    if (replayed) reply.header('idempotent-replayed', 'true');
-    return success(result, 200, 'The message was accepted for delivery.');
-  });
-
-  app.post('/notify/v1/send/batch', {
-    schema: {
-      tags: ['Send'], security, summary: 'Send up to 500 messages in one request',
-      description: 'Each message is validated on its own and answered in `results` at its index: accepted (with the same result as POST /notify/v1/send) '
-        + 'or rejected (with its field errors). All accepted messages are committed together, in one transaction, before the answer.',
-      headers: IdempotencyHeaders, body: BatchBody, response: { 200: EnvelopeSchema(BatchResult) },
+    async (request, reply) => {
+      const { result, replayed } = await messages.send(request.principal, request.body as SendBody, idempotencyKeyOf(request));
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return success(result, 200, 'The message was accepted for delivery.');
     },
-  }, async (request, reply) => {
-    const { result, replayed } = await messages.sendBatch(request.principal, request.body as BatchBody, idempotencyKeyOf(request));
-    if (replayed) reply.header('idempotent-replayed', 'true');
-    return success(result, 200, `${result.acceptedCount} of ${result.acceptedCount + result.rejectedCount} messages were accepted for delivery.`);
-  });
+  );
 
-  app.delete('/notify/v1/messages/:id/schedule', {
-    schema: {
-      tags: ['Messages'], security, summary: 'Cancel a scheduled message before delivery starts',
-      description: 'Every recipient ends `cancelled`, with a `cancelled` event. 409 when the message was not scheduled, was already cancelled, or delivery has started.',
-      params: IdParams, response: { 200: EnvelopeSchema(ScheduleCancelResult) },
+  app.post(
+    '/notify/v1/send/batch',
+    {
+      schema: {
+        tags: ['Send'],
+        security,
+        summary: 'Send up to 500 messages in one request',
+        description:
+          'Each message is validated on its own and answered in `results` at its index: accepted (with the same result as POST /notify/v1/send) ' +
+          'or rejected (with its field errors). All accepted messages are committed together, in one transaction, before the answer.',
+        headers: IdempotencyHeaders,
+        body: BatchBody,
+        response: { 200: EnvelopeSchema(BatchResult) },
+      },
     },
-  }, async (request) => success(await messages.cancelSchedule(request.principal, (request.params as IdParams).id), 200, 'The scheduled message was cancelled.'));
+    async (request, reply) => {
+      const { result, replayed } = await messages.sendBatch(request.principal, request.body as BatchBody, idempotencyKeyOf(request));
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return success(result, 200, `${result.acceptedCount} of ${result.acceptedCount + result.rejectedCount} messages were accepted for delivery.`);
+    },
+  );
 
-  app.get('/notify/v1/messages', {
-    schema: { tags: ['Messages'], security, summary: 'List accepted messages, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Message)) } },
-  }, async (request) => success(await messages.list(request.principal, toPage(request.query as PageQuery))));
+  app.delete(
+    '/notify/v1/messages/:id/schedule',
+    {
+      schema: {
+        tags: ['Messages'],
+        security,
+        summary: 'Cancel a scheduled message before delivery starts',
+        description:
+          'Every recipient ends `cancelled`, with a `cancelled` event. 409 when the message was not scheduled, was already cancelled, or delivery has started.',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(ScheduleCancelResult) },
+      },
+    },
+    async (request) => success(await messages.cancelSchedule(request.principal, (request.params as IdParams).id), 200, 'The scheduled message was cancelled.'),
+  );
 
-  app.get('/notify/v1/messages/:id', {
-    schema: { tags: ['Messages'], security, summary: 'A message with each recipient\'s state', params: IdParams, response: { 200: EnvelopeSchema(MessageDetail) } },
-  }, async (request) => success(await messages.get(request.principal, (request.params as IdParams).id)));
+  app.get(
+    '/notify/v1/messages',
+    {
+      schema: {
+        tags: ['Messages'],
+        security,
+        summary: 'List accepted messages, newest first',
+        querystring: PageQuery,
+        response: { 200: EnvelopeSchema(ListSchema(Message)) },
+      },
+    },
+    async (request) => success(await messages.list(request.principal, toPage(request.query as PageQuery))),
+  );
 
-  app.get('/notify/v1/messages/:id/raw', {
-    schema: {
-      tags: ['Messages'], security, summary: 'The message as MIME (RFC 5322), exactly as handed to the transport',
-      description: 'A personalised send (`to[i].params`) gives each recipient its own copy: `recipientId` picks one (default: the first recipient\'s).',
-      params: IdParams, querystring: RawQuery, produces: ['message/rfc822'],
-      response: {
-        200: {
-          type: 'string', description: 'The raw message.',
-          examples: ['From: Shop <shop@example.com>\r\nTo: ann@example.net\r\nSubject: Welcome\r\nMessage-ID: <0193a5b2c4d1e2f3a4b5c6d7@example.com>\r\nDate: Sun, 22 Nov 2026 09:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative; …'],
+  app.get(
+    '/notify/v1/messages/:id',
+    {
+      schema: {
+        tags: ['Messages'],
+        security,
+        summary: "A message with each recipient's state",
+        params: IdParams,
+        response: { 200: EnvelopeSchema(MessageDetail) },
+      },
+    },
+    async (request) => success(await messages.get(request.principal, (request.params as IdParams).id)),
+  );
+
+  app.get(
+    '/notify/v1/messages/:id/raw',
+    {
+      schema: {
+        tags: ['Messages'],
+        security,
+        summary: 'The message as MIME (RFC 5322), exactly as handed to the transport',
+        description: "A personalised send (`to[i].params`) gives each recipient its own copy: `recipientId` picks one (default: the first recipient's).",
+        params: IdParams,
+        querystring: RawQuery,
+        produces: ['message/rfc822'],
+        response: {
+          200: {
+            type: 'string',
+            description: 'The raw message.',
+            examples: [
+              'From: Shop <shop@example.com>\r\nTo: ann@example.net\r\nSubject: Welcome\r\nMessage-ID: ' +
+                '<0193a5b2c4d1e2f3a4b5c6d7@example.com>\r\nDate: Sun, 22 Nov 2026 09:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: ' +
+                'multipart/alternative; …',
+            ],
+          },
         },
       },
     },
-  }, async (request, reply) => {
-    const mime = await messages.raw(request.principal, (request.params as IdParams).id, (request.query as { recipientId?: string }).recipientId);
-    return reply.type('message/rfc822').send(mime);
-  });
+    async (request, reply) => {
+      const mime = await messages.raw(request.principal, (request.params as IdParams).id, (request.query as { recipientId?: string }).recipientId);
+      return reply.type('message/rfc822').send(mime);
+    },
+  );
 }

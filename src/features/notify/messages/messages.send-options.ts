@@ -31,8 +31,20 @@ const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,76}$/;
  * signature (DKIM-Signature).
  */
 const RESERVED_HEADERS = new Set([
-  'from', 'sender', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'message-id', 'date', 'return-path',
-  'mime-version', 'dkim-signature', 'received', 'content-transfer-encoding',
+  'from',
+  'sender',
+  'to',
+  'cc',
+  'bcc',
+  'reply-to',
+  'subject',
+  'message-id',
+  'date',
+  'return-path',
+  'mime-version',
+  'dkim-signature',
+  'received',
+  'content-transfer-encoding',
 ]);
 
 /**
@@ -43,16 +55,37 @@ const RESERVED_HEADERS = new Set([
  * servers may say, or reach people the message was not addressed to.
  */
 const ALLOWED_HEADERS = new Set([
-  'list-unsubscribe', 'list-unsubscribe-post', 'list-id', 'list-help', 'list-subscribe', 'list-owner', 'list-archive', 'list-post',
-  'in-reply-to', 'references', 'thread-topic', 'thread-index',
-  'precedence', 'auto-submitted', 'importance', 'priority', 'sensitivity', 'keywords', 'comments', 'organization',
-  'feedback-id', 'require-recipient-valid-since',
+  'list-unsubscribe',
+  'list-unsubscribe-post',
+  'list-id',
+  'list-help',
+  'list-subscribe',
+  'list-owner',
+  'list-archive',
+  'list-post',
+  'in-reply-to',
+  'references',
+  'thread-topic',
+  'thread-index',
+  'precedence',
+  'auto-submitted',
+  'importance',
+  'priority',
+  'sensitivity',
+  'keywords',
+  'comments',
+  'organization',
+  'feedback-id',
+  'require-recipient-valid-since',
 ]);
 
-export const ALLOWED_HEADERS_TEXT = 'X-… headers, List-* (Unsubscribe, Unsubscribe-Post, Id, Help, Subscribe, Owner, Archive, Post), In-Reply-To, References, Thread-Topic, Thread-Index, Precedence, Auto-Submitted, Importance, Priority, Sensitivity, Keywords, Comments, Organization, Feedback-ID and Require-Recipient-Valid-Since';
+export const ALLOWED_HEADERS_TEXT =
+  'X-… headers, List-* (Unsubscribe, Unsubscribe-Post, Id, Help, Subscribe, Owner, Archive, Post), In-Reply-To, References, ' +
+  'Thread-Topic, Thread-Index, Precedence, Auto-Submitted, Importance, Priority, Sensitivity, Keywords, Comments, Organization, ' +
+  'Feedback-ID and Require-Recipient-Valid-Since';
 
 function headerProblem(name: string): string | undefined {
-  if (!HEADER_NAME.test(name)) return 'is not a valid header name (letters, digits and !#$%&\'*+-.^_`|~ only, at most 76)';
+  if (!HEADER_NAME.test(name)) return "is not a valid header name (letters, digits and !#$%&'*+-.^_`|~ only, at most 76)";
   const lower = name.toLowerCase();
   if (RESERVED_HEADERS.has(lower) || lower.startsWith('content-') || lower.startsWith('x-postwire-')) {
     return lower === 'reply-to' ? 'cannot be set as a header: use the replyTo field' : 'is set by Postwire and cannot be given';
@@ -80,7 +113,8 @@ function checkHeaders(headers: Record<string, string>, errors: FieldError[]): vo
 
 function checkMetadata(metadata: Record<string, unknown>, errors: FieldError[]): void {
   for (const key of Object.keys(metadata)) {
-    if (key.length === 0 || key.length > MAX_METADATA_KEY_LENGTH) errors.push({ field: `metadata.${key}`, message: `keys must be 1 to ${MAX_METADATA_KEY_LENGTH} characters` });
+    if (key.length === 0 || key.length > MAX_METADATA_KEY_LENGTH)
+      errors.push({ field: `metadata.${key}`, message: `keys must be 1 to ${MAX_METADATA_KEY_LENGTH} characters` });
   }
   const size = Buffer.byteLength(JSON.stringify(metadata));
   if (size > MAX_METADATA_BYTES) errors.push({ field: 'metadata', message: `is ${size} bytes as JSON; at most ${MAX_METADATA_BYTES} are allowed` });
@@ -111,13 +145,19 @@ function prepareAttachments(attachments: NonNullable<SendBody['attachments']>, l
     }
     const size = Buffer.byteLength(compact, 'base64');
     if (size > limits.maxAttachmentBytes) {
-      throw new AppError('payload_too_large', `attachments[${i}] (${a.filename}) is ${megabytes(size)}; each attachment may be at most ${megabytes(limits.maxAttachmentBytes)} (ATTACHMENT_MAX_BYTES).`);
+      throw new AppError(
+        'payload_too_large',
+        `attachments[${i}] (${a.filename}) is ${megabytes(size)}; each attachment may be at most ${megabytes(limits.maxAttachmentBytes)} (ATTACHMENT_MAX_BYTES).`,
+      );
     }
     total += size;
     prepared.push({ filename: a.filename, contentType: a.contentType, contentId: a.contentId ?? null, content: compact });
   });
   if (total > limits.maxAttachmentsTotalBytes) {
-    throw new AppError('payload_too_large', `The attachments add up to ${megabytes(total)}; a message may carry at most ${megabytes(limits.maxAttachmentsTotalBytes)} (ATTACHMENTS_MAX_TOTAL_BYTES).`);
+    throw new AppError(
+      'payload_too_large',
+      `The attachments add up to ${megabytes(total)}; a message may carry at most ${megabytes(limits.maxAttachmentsTotalBytes)} (ATTACHMENTS_MAX_TOTAL_BYTES).`,
+    );
   }
   return prepared;
 }

@@ -78,7 +78,8 @@ export class MessagesService {
     const { accepted, idempotencyKey } = await this.submissions.prepare(principal, submission, now);
     const request = { mailFrom: submission.mailFrom, rcptTo: submission.rcptTo, mime: submission.raw.toString('base64') };
     return this.idempotency.once(principal, idempotencyKey, request, async (record) =>
-      this.commit([accepted], record, (suppressed) => sendResultOf(accepted, suppressed)));
+      this.commit([accepted], record, (suppressed) => sendResultOf(accepted, suppressed)),
+    );
   }
 
   /** Each message validated on its own; the accepted ones committed together, in one transaction. */
@@ -99,20 +100,27 @@ export class MessagesService {
       const answer = (suppressed: ReadonlyMap<string, SuppressionReason>): BatchResult => ({
         acceptedCount: accepted.length,
         rejectedCount: outcomes.length - accepted.length,
-        results: outcomes.map((o, index) => ('accepted' in o
-          ? { index, status: 'accepted' as const, result: sendResultOf(o.accepted, suppressed) }
-          : { index, status: 'rejected' as const, errors: o.errors })),
+        results: outcomes.map((o, index) =>
+          'accepted' in o
+            ? { index, status: 'accepted' as const, result: sendResultOf(o.accepted, suppressed) }
+            : { index, status: 'rejected' as const, errors: o.errors },
+        ),
       });
       return accepted.length ? this.commit(accepted, record, answer) : answer(new Map());
     });
   }
 
   /** Group-commits the messages (with the key's stored answer) and answers once they are durable. */
-  private async commit<T>(messages: AcceptedMessage[], idempotency: IdempotencyRecord, answer: (suppressed: ReadonlyMap<string, SuppressionReason>) => T): Promise<T> {
+  private async commit<T>(
+    messages: AcceptedMessage[],
+    idempotency: IdempotencyRecord,
+    answer: (suppressed: ReadonlyMap<string, SuppressionReason>) => T,
+  ): Promise<T> {
     const send: AcceptedSend = { messages, idempotency: idempotency ?? null, answer, suppressed: new Map() };
     await this.acceptor.submit(send);
     this.workSignal.notify();
-    for (const accepted of messages) this.observer.messageAccepted(accepted.recipients.length, accepted.recipients.filter((r) => send.suppressed.has(r.id)).length);
+    for (const accepted of messages)
+      this.observer.messageAccepted(accepted.recipients.length, accepted.recipients.filter((r) => send.suppressed.has(r.id)).length);
     return answer(send.suppressed);
   }
 
@@ -138,17 +146,34 @@ export class MessagesService {
       const recipients = await listRecipientsOf(trx, principal.accountId, [message.id]);
       const removed = new Set(await deleteUnclaimedJobsOf(trx, message.id, now));
       if (recipients.some((r) => !removed.has(r.id))) {
-        throw new AppError('conflict', recipients.every((r) => r.state === 'cancelled')
-          ? 'This scheduled send was already cancelled.'
-          : 'Delivery of this message has started; it can no longer be cancelled.');
+        throw new AppError(
+          'conflict',
+          recipients.every((r) => r.state === 'cancelled')
+            ? 'This scheduled send was already cancelled.'
+            : 'Delivery of this message has started; it can no longer be cancelled.',
+        );
       }
       await markRecipientsCancelled(trx, principal.accountId, [...removed], now);
       // BILLING=credits: never attempted, so their credits come back in this same transaction.
-      await refundNeverAttempted(trx, recipients.map((r) => ({ accountId: principal.accountId, messageId: message.id, recipientId: r.id })));
+      await refundNeverAttempted(
+        trx,
+        recipients.map((r) => ({ accountId: principal.accountId, messageId: message.id, recipientId: r.id })),
+      );
       const details = { ...carriedDetails(message), scheduledAt: iso(scheduledAt) };
-      await recordEvents(trx, recipients.map((r) => newEventRow({
-        accountId: principal.accountId, messageId: message.id, recipientId: r.id, email: r.email, type: 'cancelled', at: now, details,
-      })));
+      await recordEvents(
+        trx,
+        recipients.map((r) =>
+          newEventRow({
+            accountId: principal.accountId,
+            messageId: message.id,
+            recipientId: r.id,
+            email: r.email,
+            type: 'cancelled',
+            at: now,
+            details,
+          }),
+        ),
+      );
       return { id: message.id, cancelled: recipients.map((r) => r.email) };
     });
   }

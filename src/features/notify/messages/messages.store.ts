@@ -1,6 +1,6 @@
 /** SQL for messages and their recipients. Every read is scoped by account. */
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
-import { type Page } from '../../../lib/api-shape.js';
+import type { Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import { enqueueMessages, type QueuedDelivery } from '../../../delivery/enqueue.js';
@@ -50,21 +50,62 @@ export async function insertAcceptedSends(trx: DbOrTrx, keys: IdempotencyKeyRow[
  * `webhooks`: the accounts' active webhooks, looked up before (webhooks.fan-out.ts).
  */
 export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMessage[], webhooks?: ActiveWebhook[]): Promise<void> {
-  await insertRows(trx, 'messages', accepted.map((a) => a.message));
-  await insertRows(trx, 'message_recipients', accepted.flatMap((a) => a.recipients));
-  await enqueueMessages(trx, accepted.flatMap((a) => a.jobs));
-  await insertRows(trx, 'message_tags', accepted.flatMap((a) => a.tags));
-  await insertEvents(trx, accepted.flatMap((a) => a.events), webhooks);
+  await insertRows(
+    trx,
+    'messages',
+    accepted.map((a) => a.message),
+  );
+  await insertRows(
+    trx,
+    'message_recipients',
+    accepted.flatMap((a) => a.recipients),
+  );
+  await enqueueMessages(
+    trx,
+    accepted.flatMap((a) => a.jobs),
+  );
+  await insertRows(
+    trx,
+    'message_tags',
+    accepted.flatMap((a) => a.tags),
+  );
+  await insertEvents(
+    trx,
+    accepted.flatMap((a) => a.events),
+    webhooks,
+  );
 }
 
 /** The columns of a message in lists: not its content, MIME or attachments. */
 export type ListedMessageRow = Omit<MessageRow, 'mime' | 'submitted_mime' | 'html_content' | 'text_content' | 'attachments'>;
 
 export async function listMessages(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: ListedMessageRow[]; total: number }> {
-  return listPage(liveRowsOf(db, 'messages', accountId), (q) => q.select([
-      'id', 'account_id', 'sender_id', 'from_email', 'from_name', 'subject', 'message_id_header', 'recipient_count',
-      'reply_to', 'headers', 'tags', 'metadata', 'scheduled_at', 'template_id', 'created_at', 'updated_at', 'create_user_id', 'update_user_id', 'deleted_at',
-    ]), page);
+  return listPage(
+    liveRowsOf(db, 'messages', accountId),
+    (q) =>
+      q.select([
+        'id',
+        'account_id',
+        'sender_id',
+        'from_email',
+        'from_name',
+        'subject',
+        'message_id_header',
+        'recipient_count',
+        'reply_to',
+        'headers',
+        'tags',
+        'metadata',
+        'scheduled_at',
+        'template_id',
+        'created_at',
+        'updated_at',
+        'create_user_id',
+        'update_user_id',
+        'deleted_at',
+      ]),
+    page,
+  );
 }
 
 export async function findMessage(db: DbOrTrx, accountId: string, id: string): Promise<MessageRow | undefined> {
@@ -77,9 +118,25 @@ export type ListedRecipientRow = Omit<RecipientRow, 'content' | 'mime'>;
 
 export async function listRecipientsOf(db: DbOrTrx, accountId: string, messageIds: string[], perMessage?: number): Promise<ListedRecipientRow[]> {
   if (messageIds.length === 0) return [];
-  let query = db.selectFrom('message_recipients')
-    .select(['id', 'message_id', 'account_id', 'position', 'email', 'name', 'kind', 'state', 'attempts', 'last_response', 'sent_at', 'created_at', 'updated_at'])
-    .where('account_id', '=', accountId).where('message_id', 'in', messageIds);
+  let query = db
+    .selectFrom('message_recipients')
+    .select([
+      'id',
+      'message_id',
+      'account_id',
+      'position',
+      'email',
+      'name',
+      'kind',
+      'state',
+      'attempts',
+      'last_response',
+      'sent_at',
+      'created_at',
+      'updated_at',
+    ])
+    .where('account_id', '=', accountId)
+    .where('message_id', 'in', messageIds);
   if (perMessage !== undefined) query = query.where('position', '<', perMessage);
   return query.orderBy('message_id').orderBy('position').execute();
 }
@@ -88,9 +145,11 @@ export async function listRecipientsOf(db: DbOrTrx, accountId: string, messageId
  * One recipient by id, whatever its account: for reports that name the recipient
  * themselves (the VERP return path of a bounce), not for requests of an account.
  */
-export async function findRecipientById(db: DbOrTrx, id: string): Promise<Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'state'> | undefined> {
-  return db.selectFrom('message_recipients').select(['id', 'message_id', 'account_id', 'email', 'state'])
-    .where('id', '=', id).executeTakeFirst();
+export async function findRecipientById(
+  db: DbOrTrx,
+  id: string,
+): Promise<Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'state'> | undefined> {
+  return db.selectFrom('message_recipients').select(['id', 'message_id', 'account_id', 'email', 'state']).where('id', '=', id).executeTakeFirst();
 }
 
 /**
@@ -99,22 +158,35 @@ export async function findRecipientById(db: DbOrTrx, id: string): Promise<Pick<R
  * that writer left it); SQLite has one writer at a time anyway. For decisions that
  * depend on the recipient's state, such as whether a report was already recorded.
  */
-export async function lockRecipientById(trx: DbOrTrx, id: string): Promise<Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'state'> | undefined> {
-  return trx.updateTable('message_recipients').set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', id).returning(['id', 'message_id', 'account_id', 'email', 'state']).executeTakeFirst();
+export async function lockRecipientById(
+  trx: DbOrTrx,
+  id: string,
+): Promise<Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'state'> | undefined> {
+  return trx
+    .updateTable('message_recipients')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returning(['id', 'message_id', 'account_id', 'email', 'state'])
+    .executeTakeFirst();
 }
 
 /** A bounce reported after the fact: the state changes, the attempts and sent time stay. */
 export async function markRecipientBounced(db: DbOrTrx, id: string, change: { response: string; now: number }): Promise<void> {
-  await db.updateTable('message_recipients')
+  await db
+    .updateTable('message_recipients')
     .set({ state: 'bounced', last_response: change.response.slice(0, 2000), updated_at: change.now })
-    .where('id', '=', id).execute();
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A stored Idempotency-Key answer that has not expired. */
 export async function findIdempotencyKey(db: DbOrTrx, accountId: string, key: string, now: number): Promise<IdempotencyKeyRow | undefined> {
-  return db.selectFrom('idempotency_keys').selectAll()
-    .where('account_id', '=', accountId).where('key', '=', key).where('expires_at', '>', now)
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('key', '=', key)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
 }
 
@@ -128,28 +200,42 @@ export async function deleteExpiredIdempotencyKeys(db: DbOrTrx, accountId: strin
  * ids. A row a worker holds a live lease on stays: its delivery may be under way.
  */
 export async function deleteUnclaimedJobsOf(db: DbOrTrx, messageId: string, now: number): Promise<string[]> {
-  const rows = await db.deleteFrom('delivery_jobs')
+  const rows = await db
+    .deleteFrom('delivery_jobs')
     .where('message_id', '=', messageId)
     .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
-    .returning('recipient_id').execute();
+    .returning('recipient_id')
+    .execute();
   return rows.map((r) => r.recipient_id);
 }
 
 export async function countJobsOf(db: DbOrTrx, messageId: string): Promise<number> {
-  const row = await db.selectFrom('delivery_jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('message_id', '=', messageId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('delivery_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('message_id', '=', messageId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function markRecipientsCancelled(db: DbOrTrx, accountId: string, ids: string[], now: number): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('message_recipients').set({ state: 'cancelled', last_response: 'scheduled send cancelled', updated_at: now })
-    .where('account_id', '=', accountId).where('id', 'in', ids).execute();
+  await db
+    .updateTable('message_recipients')
+    .set({ state: 'cancelled', last_response: 'scheduled send cancelled', updated_at: now })
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** One recipient of a message of the account, with its personalised content and MIME. */
-export async function findRecipientOf(db: DbOrTrx, accountId: string, messageId: string, recipientId?: string): Promise<Pick<RecipientRow, 'id' | 'content' | 'mime'> | undefined> {
-  let query = db.selectFrom('message_recipients').select(['id', 'content', 'mime'])
-    .where('account_id', '=', accountId).where('message_id', '=', messageId);
+export async function findRecipientOf(
+  db: DbOrTrx,
+  accountId: string,
+  messageId: string,
+  recipientId?: string,
+): Promise<Pick<RecipientRow, 'id' | 'content' | 'mime'> | undefined> {
+  let query = db.selectFrom('message_recipients').select(['id', 'content', 'mime']).where('account_id', '=', accountId).where('message_id', '=', messageId);
   query = recipientId === undefined ? query.orderBy('position').limit(1) : query.where('id', '=', recipientId);
   return query.executeTakeFirst();
 }

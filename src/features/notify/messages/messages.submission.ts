@@ -72,7 +72,14 @@ function headerFields(head: string): { name: string; lines: string[] }[] {
   for (const line of head.split(/(?<=\n)/)) {
     const last = fields[fields.length - 1];
     if (last && /^[ \t]/.test(line)) last.lines.push(line);
-    else fields.push({ name: line.slice(0, Math.max(0, line.indexOf(':'))).trim().toLowerCase(), lines: [line] });
+    else
+      fields.push({
+        name: line
+          .slice(0, Math.max(0, line.indexOf(':')))
+          .trim()
+          .toLowerCase(),
+        lines: [line],
+      });
   }
   return fields;
 }
@@ -106,7 +113,10 @@ function rfc5322Date(ms: number): string {
 }
 
 function tagsFrom(value: string, errors: FieldError[]): string[] | undefined {
-  const tags = value.split(',').map((t) => t.trim()).filter(Boolean);
+  const tags = value
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   if (tags.length > MAX_TAGS) errors.push({ field: 'X-Postwire-Tags', message: `must name at most ${MAX_TAGS} tags` });
   if (tags.some((t) => t.length > MAX_TAG_LENGTH)) errors.push({ field: 'X-Postwire-Tags', message: `each tag must be at most ${MAX_TAG_LENGTH} characters` });
   return tags.length ? tags : undefined;
@@ -120,8 +130,12 @@ function metadataFrom(value: string, errors: FieldError[]): SendBody['metadata']
     errors.push({ field: 'X-Postwire-Metadata', message: 'must be a JSON object, e.g. {"orderId":"A-1001"}' });
     return undefined;
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)
-    || Object.values(parsed).some((v) => !['string', 'number', 'boolean'].includes(typeof v))) {
+  if (
+    !parsed ||
+    typeof parsed !== 'object' ||
+    Array.isArray(parsed) ||
+    Object.values(parsed).some((v) => !['string', 'number', 'boolean'].includes(typeof v))
+  ) {
     errors.push({ field: 'X-Postwire-Metadata', message: 'must be a JSON object of strings, numbers and booleans' });
     return undefined;
   }
@@ -148,7 +162,7 @@ export class SubmissionPreparer {
     const parsed = await simpleParser(`${head}${newline}${newline}`, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
     const from = parsed.from?.value[0];
     if (!from?.address || parsed.from!.value.length !== 1) {
-      throw AppError.field('from.email', 'the message must have a From header with exactly one address, one of this account\'s senders');
+      throw AppError.field('from.email', "the message must have a From header with exactly one address, one of this account's senders");
     }
     const sender = await this.senders.usableSender(principal.accountId, from.address);
 
@@ -171,13 +185,15 @@ export class SubmissionPreparer {
 
     const messageId = newId(now);
     const fromEmail = from.address.trim();
-    const messageIdHeader = parsed.messageId ? `<${parsed.messageId.replace(/^<|>$/g, '')}>`
+    const messageIdHeader = parsed.messageId
+      ? `<${parsed.messageId.replace(/^<|>$/g, '')}>`
       : `<${messageId}@${fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase()}>`;
-    const added = [
-      ...(field('message-id') ? [] : [`Message-ID: ${messageIdHeader}`]),
-      ...(field('date') ? [] : [`Date: ${rfc5322Date(now)}`]),
-    ];
-    const kept = fields.filter((f) => !REMOVED_HEADERS.has(f.name)).map((f) => f.lines.join('')).join('').replace(/\r?\n$/, '');
+    const added = [...(field('message-id') ? [] : [`Message-ID: ${messageIdHeader}`]), ...(field('date') ? [] : [`Date: ${rfc5322Date(now)}`])];
+    const kept = fields
+      .filter((f) => !REMOVED_HEADERS.has(f.name))
+      .map((f) => f.lines.join(''))
+      .join('')
+      .replace(/\r?\n$/, '');
     const mime = `${added.map((h) => h + newline).join('')}${kept}${newline}${newline}${body}`;
 
     const named = new Map<string, RecipientKind>();
@@ -191,29 +207,64 @@ export class SubmissionPreparer {
       return true;
     });
     const recipients = rcpts.map((email, position) => ({
-      id: newId(now), message_id: messageId, account_id: principal.accountId, position,
-      email, name: '', kind: named.get(normalizeEmail(email)) ?? ('bcc' as const), state: 'queued' as const, attempts: 0,
-      last_response: null, sent_at: null, created_at: now, updated_at: now, content: null, mime: null,
+      id: newId(now),
+      message_id: messageId,
+      account_id: principal.accountId,
+      position,
+      email,
+      name: '',
+      kind: named.get(normalizeEmail(email)) ?? ('bcc' as const),
+      state: 'queued' as const,
+      attempts: 0,
+      last_response: null,
+      sent_at: null,
+      created_at: now,
+      updated_at: now,
+      content: null,
+      mime: null,
     }));
     const json = (value: object | null) => (value === null ? null : JSON.stringify(value));
     const message = {
-      id: messageId, account_id: principal.accountId, sender_id: sender.id, from_email: fromEmail,
-      from_name: from.name?.trim() || sender.display_name, subject: parsed.subject ?? '',
+      id: messageId,
+      account_id: principal.accountId,
+      sender_id: sender.id,
+      from_email: fromEmail,
+      from_name: from.name?.trim() || sender.display_name,
+      subject: parsed.subject ?? '',
       // The content lives in the MIME (GET /notify/v1/messages/{id}/raw), not in fields.
-      html_content: '', text_content: null,
-      message_id_header: messageIdHeader, mime: null, submitted_mime: mime, recipient_count: recipients.length,
-      reply_to: null, headers: null, tags: json(options.tags), metadata: json(options.metadata), attachments: null,
-      scheduled_at: null, template_id: null,
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      html_content: '',
+      text_content: null,
+      message_id_header: messageIdHeader,
+      mime: null,
+      submitted_mime: mime,
+      recipient_count: recipients.length,
+      reply_to: null,
+      headers: null,
+      tags: json(options.tags),
+      metadata: json(options.metadata),
+      attachments: null,
+      scheduled_at: null,
+      template_id: null,
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
     const details = carriedDetails(message);
     const accepted: AcceptedMessage = {
       message,
       recipients,
       jobs: recipients.map((r) => ({
-        recipientId: r.id, messageId, accountId: principal.accountId, runAt: now, priority: 'transactional' as const,
+        recipientId: r.id,
+        messageId,
+        accountId: principal.accountId,
+        runAt: now,
+        priority: 'transactional' as const,
       })),
-      events: recipients.map((r) => newEventRow({ accountId: principal.accountId, messageId, recipientId: r.id, email: r.email, type: 'accepted', at: now, details })),
+      events: recipients.map((r) =>
+        newEventRow({ accountId: principal.accountId, messageId, recipientId: r.id, email: r.email, type: 'accepted', at: now, details }),
+      ),
       tags: (options.tags ?? []).map((tag) => ({ message_id: messageId, account_id: principal.accountId, tag })),
     };
     return { accepted, idempotencyKey };

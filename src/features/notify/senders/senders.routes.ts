@@ -11,64 +11,111 @@ const tags = ['Senders'];
 const security = [{ bearerAuth: [] }];
 
 export function registerSenderRoutes(app: FastifyInstance, senders: SendersService): void {
-  app.get('/notify/v1/senders', {
-    schema: { tags, security, summary: 'List the senders', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Sender)) } },
-  }, async (request) => success(await senders.list(request.principal, toPage(request.query as PageQuery))));
-
-  app.post('/notify/v1/senders', {
-    schema: { tags, security, summary: 'Create a sender', body: CreateSenderBody, response: { 201: EnvelopeSchema(Sender) } },
-  }, async (request, reply) => {
-    const sender = await senders.create(request.principal, request.body as CreateSenderBody);
-    return reply.status(201).send(success(sender, 201, 'Created'));
-  });
-
-  app.get('/notify/v1/senders/:id', {
-    schema: { tags, security, summary: 'Get a sender', params: IdParams, response: { 200: EnvelopeSchema(Sender) } },
-  }, async (request) => success(await senders.get(request.principal, (request.params as IdParams).id)));
-
-  app.put('/notify/v1/senders/:id', {
-    schema: { tags, security, summary: 'Replace a sender', params: IdParams, body: ReplaceSenderBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await senders.update(request.principal, (request.params as IdParams).id, request.body as ReplaceSenderBody);
-    return success(true);
-  });
-
-  app.patch('/notify/v1/senders/:id', {
-    schema: { tags, security, summary: 'Change some fields of a sender', params: IdParams, body: PatchSenderBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await senders.update(request.principal, (request.params as IdParams).id, request.body as PatchSenderBody);
-    return success(true);
-  });
-
-  app.post('/notify/v1/senders/:id/confirmation', {
-    schema: {
-      tags, security, summary: 'Send a new confirmation message to a sender\'s address',
-      description: 'Mails a single-use link (GET /notify/v1/senders/confirm?token=…) to the address; following it confirms the sender. The previous link stops working. A sender already verified (confirmed, or its domain verified) is 409.',
-      params: IdParams, response: { 200: EnvelopeSchema(Sender), 409: ErrorEnvelopeSchema },
+  app.get(
+    '/notify/v1/senders',
+    {
+      schema: { tags, security, summary: 'List the senders', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Sender)) } },
     },
-  }, async (request) => {
-    const sender = await senders.requestConfirmation(request.principal, (request.params as IdParams).id);
-    return success(sender, 200, `A confirmation message was queued for ${sender.email}.`);
-  });
+    async (request) => success(await senders.list(request.principal, toPage(request.query as PageQuery))),
+  );
 
-  app.delete('/notify/v1/senders/:id', {
-    schema: { tags, security, summary: 'Delete a sender', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await senders.remove(request.principal, (request.params as IdParams).id);
-    return success(true);
-  });
+  app.post(
+    '/notify/v1/senders',
+    {
+      schema: { tags, security, summary: 'Create a sender', body: CreateSenderBody, response: { 201: EnvelopeSchema(Sender) } },
+    },
+    async (request, reply) => {
+      const sender = await senders.create(request.principal, request.body as CreateSenderBody);
+      return reply.status(201).send(success(sender, 201, 'Created'));
+    },
+  );
+
+  app.get(
+    '/notify/v1/senders/:id',
+    {
+      schema: { tags, security, summary: 'Get a sender', params: IdParams, response: { 200: EnvelopeSchema(Sender) } },
+    },
+    async (request) => success(await senders.get(request.principal, (request.params as IdParams).id)),
+  );
+
+  app.put(
+    '/notify/v1/senders/:id',
+    {
+      schema: { tags, security, summary: 'Replace a sender', params: IdParams, body: ReplaceSenderBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+    },
+    async (request) => {
+      await senders.update(request.principal, (request.params as IdParams).id, request.body as ReplaceSenderBody);
+      return success(true);
+    },
+  );
+
+  app.patch(
+    '/notify/v1/senders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change some fields of a sender',
+        params: IdParams,
+        body: PatchSenderBody,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await senders.update(request.principal, (request.params as IdParams).id, request.body as PatchSenderBody);
+      return success(true);
+    },
+  );
+
+  app.post(
+    '/notify/v1/senders/:id/confirmation',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Send a new confirmation message to a sender's address",
+        description:
+          'Mails a single-use link (GET /notify/v1/senders/confirm?token=…) to the address; following it confirms the sender. The previous ' +
+          'link stops working. A sender already verified (confirmed, or its domain verified) is 409.',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Sender), 409: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const sender = await senders.requestConfirmation(request.principal, (request.params as IdParams).id);
+      return success(sender, 200, `A confirmation message was queued for ${sender.email}.`);
+    },
+  );
+
+  app.delete(
+    '/notify/v1/senders/:id',
+    {
+      schema: { tags, security, summary: 'Delete a sender', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+    },
+    async (request) => {
+      await senders.remove(request.principal, (request.params as IdParams).id);
+      return success(true);
+    },
+  );
 }
 
 /** The confirmation link of the mail sent to a sender's address: public, the token is the credential. */
 export function registerSenderConfirmationRoute(app: FastifyInstance, senders: SendersService): void {
-  app.get('/notify/v1/senders/confirm', {
-    schema: {
-      tags, summary: 'Confirm a sender\'s address (the link of the confirmation message)',
-      description: 'No authentication: the token from the mailed link is the credential. It works once and until it expires; a used, replaced or expired token is 400.',
-      querystring: SenderConfirmationQuery, response: { 200: EnvelopeSchema(ConfirmedSender), 400: ErrorEnvelopeSchema },
+  app.get(
+    '/notify/v1/senders/confirm',
+    {
+      schema: {
+        tags,
+        summary: "Confirm a sender's address (the link of the confirmation message)",
+        description:
+          'No authentication: the token from the mailed link is the credential. It works once and until it expires; a used, replaced or expired token is 400.',
+        querystring: SenderConfirmationQuery,
+        response: { 200: EnvelopeSchema(ConfirmedSender), 400: ErrorEnvelopeSchema },
+      },
     },
-  }, async (request) => {
-    const confirmed = await senders.confirm((request.query as SenderConfirmationQuery).token);
-    return success(confirmed, 200, `${confirmed.email} is confirmed; it can now be used as the from address.`);
-  });
+    async (request) => {
+      const confirmed = await senders.confirm((request.query as SenderConfirmationQuery).token);
+      return success(confirmed, 200, `${confirmed.email} is confirmed; it can now be used as the from address.`);
+    },
+  );
 }

@@ -1,17 +1,22 @@
 import { Type, type Static } from 'typebox';
 import { EmailField, NameField, ResourceFields } from '../../../http/resource.js';
 
-export const Sender = Type.Object({
-  ...ResourceFields,
-  customerId: Type.String({ description: 'The owning account.' }),
-  displayName: Type.String(),
-  email: Type.String(),
-  notifyDedicatedIps: Type.Null({ description: 'Dedicated sending addresses; always null (not offered).' }),
-  verified: Type.Boolean({ description: 'The address is confirmed or its domain is verified; with REQUIRE_VERIFIED_SENDERS only verified senders can be used in from.' }),
-  verifiedBy: Type.Union([Type.Literal('address'), Type.Literal('domain'), Type.Null()], {
-    description: 'address: its owner followed the confirmation link; domain: the account has verified its domain (or a parent domain); null: not verified.',
-  }),
-}, { description: 'A sender address the account may send from.' });
+export const Sender = Type.Object(
+  {
+    ...ResourceFields,
+    customerId: Type.String({ description: 'The owning account.' }),
+    displayName: Type.String(),
+    email: Type.String(),
+    notifyDedicatedIps: Type.Null({ description: 'Dedicated sending addresses; always null (not offered).' }),
+    verified: Type.Boolean({
+      description: 'The address is confirmed or its domain is verified; with REQUIRE_VERIFIED_SENDERS only verified senders can be used in from.',
+    }),
+    verifiedBy: Type.Union([Type.Literal('address'), Type.Literal('domain'), Type.Null()], {
+      description: 'address: its owner followed the confirmation link; domain: the account has verified its domain (or a parent domain); null: not verified.',
+    }),
+  },
+  { description: 'A sender address the account may send from.' },
+);
 
 export const SenderConfirmationQuery = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the confirmation link.' }),

@@ -23,7 +23,13 @@ import { insertAcceptedMessages } from '../messages/messages.store.js';
 import { confirmationMessage, hashConfirmationToken, newConfirmationToken } from './sender-confirmation.js';
 import type { CreateSenderBody, PatchSenderBody, Sender } from './senders.schemas.js';
 import {
-  confirmSenderByToken, findLiveSender, findLiveSenderByEmail, findSenderByConfirmationToken, insertSender, listLiveSenders, updateSender,
+  confirmSenderByToken,
+  findLiveSender,
+  findLiveSenderByEmail,
+  findSenderByConfirmationToken,
+  insertSender,
+  listLiveSenders,
+  updateSender,
   type SenderChanges,
 } from './senders.store.js';
 import type { SenderRow } from './senders.table.js';
@@ -60,7 +66,6 @@ function duplicate(email: string): AppError {
   return new AppError('conflict', `A sender with the address ${email} already exists in this account.`);
 }
 
-
 /** How long a sender found usable is used for sends without looking it up again (see usableSender). */
 const USABLE_SENDER_TTL_MS = 5_000;
 /** Bounded so that a process serving very many accounts keeps flat memory. */
@@ -73,7 +78,10 @@ export class SendersService {
   /** accountId + ' ' + normalised address → a live sender that passed requireUsable, until `expires`. */
   private readonly usable = new Map<string, { sender: UsableSender; expires: number }>();
 
-  constructor(private readonly db: Db, private readonly verification: SenderVerificationOptions) {}
+  constructor(
+    private readonly db: Db,
+    private readonly verification: SenderVerificationOptions,
+  ) {}
 
   /**
    * The send path's look-up: the account's live sender with this address, if it may be
@@ -92,7 +100,10 @@ export class SendersService {
     if (hit && hit.expires > Date.now()) return hit.sender;
     const sender = await findLiveSenderByEmail(this.db, accountId, normalized);
     if (!sender) {
-      throw AppError.field('from.email', `${fromEmail} is not one of this account's senders; add it with POST /notify/v1/senders or use an existing one (GET /notify/v1/senders).`);
+      throw AppError.field(
+        'from.email',
+        `${fromEmail} is not one of this account's senders; add it with POST /notify/v1/senders or use an existing one (GET /notify/v1/senders).`,
+      );
     }
     await this.requireUsable(accountId, sender);
     if (this.usable.size >= USABLE_SENDER_MAX_ENTRIES) this.usable.clear();
@@ -110,7 +121,10 @@ export class SendersService {
       listLiveSenders(this.db, principal.accountId, page),
       listVerifiedDomainNames(this.db, principal.accountId),
     ]);
-    return listResult(rows.map((row) => toSender(row, domains)), total);
+    return listResult(
+      rows.map((row) => toSender(row, domains)),
+      total,
+    );
   }
 
   async get(principal: Principal, id: string): Promise<Sender> {
@@ -121,53 +135,71 @@ export class SendersService {
     const email = input.email.trim();
     const now = Date.now();
     const row: SenderRow = {
-      id: newId(now), account_id: principal.accountId, display_name: input.displayName?.trim() || email.split('@')[0]!,
-      email, email_normalized: normalizeEmail(email), created_at: now, updated_at: now,
-      create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
-      confirmed_at: null, confirmation_token_hash: null, confirmation_expires_at: null,
+      id: newId(now),
+      account_id: principal.accountId,
+      display_name: input.displayName?.trim() || email.split('@')[0]!,
+      email,
+      email_normalized: normalizeEmail(email),
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
+      confirmed_at: null,
+      confirmation_token_hash: null,
+      confirmation_expires_at: null,
     };
     const mustConfirm = this.verification.required && !(await isCoveredByVerifiedDomain(this.db, principal.accountId, email));
-    await this.db.transaction().execute(async (trx) => {
-      if (await findLiveSenderByEmail(trx, principal.accountId, row.email_normalized)) throw duplicate(email);
-      await insertSender(trx, row);
-      // The sender and its confirmation message commit together: no sender waits for a mail that was never queued.
-      if (mustConfirm) await this.queueConfirmation(trx, principal, row);
-    }).catch((error: unknown) => {
-      throw isUniqueViolation(error) ? duplicate(email) : error;
-    });
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (await findLiveSenderByEmail(trx, principal.accountId, row.email_normalized)) throw duplicate(email);
+        await insertSender(trx, row);
+        // The sender and its confirmation message commit together: no sender waits for a mail that was never queued.
+        if (mustConfirm) await this.queueConfirmation(trx, principal, row);
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? duplicate(email) : error;
+      });
     if (mustConfirm) this.verification.workSignal.notify();
     return this.present(row);
   }
 
   async update(principal: Principal, id: string, input: PatchSenderBody): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const current = await this.require(principal, id, trx);
-      const changes: SenderChanges = { updated_at: Date.now(), update_user_id: principal.userId };
-      if (input.displayName !== undefined) changes.display_name = input.displayName.trim();
-      let mustConfirm = false;
-      if (input.email !== undefined) {
-        const normalized = normalizeEmail(input.email);
-        if (normalized !== current.email_normalized) {
-          if (await findLiveSenderByEmail(trx, principal.accountId, normalized)) throw duplicate(input.email.trim());
-          changes.email_normalized = normalized;
-          // The confirmation was for the old address.
-          changes.confirmed_at = null;
-          changes.confirmation_token_hash = null;
-          changes.confirmation_expires_at = null;
-          mustConfirm = this.verification.required && !(await isCoveredByVerifiedDomain(trx, principal.accountId, normalized));
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const current = await this.require(principal, id, trx);
+        const changes: SenderChanges = { updated_at: Date.now(), update_user_id: principal.userId };
+        if (input.displayName !== undefined) changes.display_name = input.displayName.trim();
+        let mustConfirm = false;
+        if (input.email !== undefined) {
+          const normalized = normalizeEmail(input.email);
+          if (normalized !== current.email_normalized) {
+            if (await findLiveSenderByEmail(trx, principal.accountId, normalized)) throw duplicate(input.email.trim());
+            changes.email_normalized = normalized;
+            // The confirmation was for the old address.
+            changes.confirmed_at = null;
+            changes.confirmation_token_hash = null;
+            changes.confirmation_expires_at = null;
+            mustConfirm = this.verification.required && !(await isCoveredByVerifiedDomain(trx, principal.accountId, normalized));
+          }
+          // A change of case only is not a conflict with itself, but still a change.
+          changes.email = input.email.trim();
         }
-        // A change of case only is not a conflict with itself, but still a change.
-        changes.email = input.email.trim();
-      }
-      await updateSender(trx, principal.accountId, id, changes);
-      if (mustConfirm) await this.queueConfirmation(trx, principal, { ...current, ...changes });
-      return mustConfirm;
-    }).then((queued) => {
-      this.forget(principal.accountId);
-      if (queued) this.verification.workSignal.notify();
-    }, (error: unknown) => {
-      throw isUniqueViolation(error) && input.email !== undefined ? duplicate(input.email.trim()) : error;
-    });
+        await updateSender(trx, principal.accountId, id, changes);
+        if (mustConfirm) await this.queueConfirmation(trx, principal, { ...current, ...changes });
+        return mustConfirm;
+      })
+      .then(
+        (queued) => {
+          this.forget(principal.accountId);
+          if (queued) this.verification.workSignal.notify();
+        },
+        (error: unknown) => {
+          throw isUniqueViolation(error) && input.email !== undefined ? duplicate(input.email.trim()) : error;
+        },
+      );
   }
 
   /**
@@ -191,7 +223,11 @@ export class SendersService {
     const hash = hashConfirmationToken(token);
     const now = Date.now();
     const sender = await findSenderByConfirmationToken(this.db, hash);
-    const unknown = () => AppError.field('token', 'this confirmation link is not valid: it was already used, replaced by a newer one, or its sender was deleted. Ask for a new one with POST /notify/v1/senders/{id}/confirmation.');
+    const unknown = () =>
+      AppError.field(
+        'token',
+        'this confirmation link is not valid: it was already used, replaced by a newer one, or its sender was deleted. Ask for a new one with POST /notify/v1/senders/{id}/confirmation.',
+      );
     if (!sender) throw unknown();
     if (sender.confirmation_expires_at !== null && sender.confirmation_expires_at <= now) {
       throw AppError.field('token', 'this confirmation link has expired. Ask for a new one with POST /notify/v1/senders/{id}/confirmation.');
@@ -208,8 +244,11 @@ export class SendersService {
   private async requireUsable(accountId: string, sender: { id: string; email: string; confirmed_at: number | null }): Promise<void> {
     if (!this.verification.required || sender.confirmed_at !== null) return;
     if (await isCoveredByVerifiedDomain(this.db, accountId, sender.email)) return;
-    throw AppError.field('from.email', `${sender.email} is not a verified sender yet. Follow the link in the confirmation message sent to that address `
-      + `(POST /notify/v1/senders/${sender.id}/confirmation sends a new one), or verify its domain (POST /notify/v1/domains, then /verify).`);
+    throw AppError.field(
+      'from.email',
+      `${sender.email} is not a verified sender yet. Follow the link in the confirmation message sent to that address ` +
+        `(POST /notify/v1/senders/${sender.id}/confirmation sends a new one), or verify its domain (POST /notify/v1/domains, then /verify).`,
+    );
   }
 
   private async present(row: SenderRow): Promise<Sender> {
@@ -222,13 +261,19 @@ export class SendersService {
     const { token, hash } = newConfirmationToken();
     const changes: SenderChanges = { confirmation_token_hash: hash, confirmation_expires_at: now + this.verification.confirmationTtlMs };
     await updateSender(trx, principal.accountId, sender.id, changes);
-    await insertAcceptedMessages(trx, [confirmationMessage({
-      accountId: principal.accountId, userId: principal.userId,
-      sender: { id: sender.id, email: sender.email, displayName: sender.display_name },
-      systemFrom: this.verification.systemFrom,
-      link: `${this.verification.publicUrl()}/notify/v1/senders/confirm?token=${token}`,
-      validHours: Math.round(this.verification.confirmationTtlMs / 3_600_000),
-    }, now)]);
+    await insertAcceptedMessages(trx, [
+      confirmationMessage(
+        {
+          accountId: principal.accountId,
+          userId: principal.userId,
+          sender: { id: sender.id, email: sender.email, displayName: sender.display_name },
+          systemFrom: this.verification.systemFrom,
+          link: `${this.verification.publicUrl()}/notify/v1/senders/confirm?token=${token}`,
+          validHours: Math.round(this.verification.confirmationTtlMs / 3_600_000),
+        },
+        now,
+      ),
+    ]);
   }
 
   async remove(principal: Principal, id: string): Promise<void> {

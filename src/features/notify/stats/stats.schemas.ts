@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_TAG_LENGTH } from '../messages/messages.schemas.js';
 
 export const STAT_TYPES = ['accepted', 'sent', 'delivered', 'deferred', 'bounced', 'complained', 'opened', 'clicked'] as const;
-export type StatType = typeof STAT_TYPES[number];
+export type StatType = (typeof STAT_TYPES)[number];
 
 export const MAX_STATS_DAYS = 366;
 
@@ -17,10 +17,17 @@ export type StatsQuery = Static<typeof StatsQuery>;
 
 const Counts = Object.fromEntries(STAT_TYPES.map((t) => [t, Type.Integer({ minimum: 0 })])) as Record<StatType, ReturnType<typeof Type.Integer>>;
 
-export const StatsDay = Type.Object({
-  date: Type.String({ description: 'The UTC day, YYYY-MM-DD.' }),
-  ...Counts,
-}, { description: 'Events of the day by type: accepted (recipients accepted), sent (stored by the capture inbox), delivered (2xx from a relay or MX), deferred (temporary failures), bounced, complained, opened, clicked.' });
+export const StatsDay = Type.Object(
+  {
+    date: Type.String({ description: 'The UTC day, YYYY-MM-DD.' }),
+    ...Counts,
+  },
+  {
+    description:
+      'Events of the day by type: accepted (recipients accepted), sent (stored by the capture inbox), delivered (2xx from a relay or ' +
+      'MX), deferred (temporary failures), bounced, complained, opened, clicked.',
+  },
+);
 
 export const StatsResult = Type.Object({
   from: Type.String(),

@@ -39,7 +39,10 @@ export class StatsService {
       totals[r.type as StatType] += r.n;
     }
     return {
-      from: dateOf(from), to: dateOf(to), tag: query.tag ?? null, totals,
+      from: dateOf(from),
+      to: dateOf(to),
+      tag: query.tag ?? null,
+      totals,
       days: [...days].map(([d, counts]) => ({ date: dateOf(d), ...counts })),
     };
   }

@@ -9,29 +9,60 @@ const tags = ['Suppressions'];
 const security = [{ bearerAuth: [] }];
 
 export function registerSuppressionRoutes(app: FastifyInstance, suppressions: SuppressionsService): void {
-  app.get('/notify/v1/suppressions', {
-    schema: { tags, security, summary: 'List suppressed addresses, newest first', querystring: SuppressionsQuery, response: { 200: EnvelopeSchema(ListSchema(Suppression)) } },
-  }, async (request) => success(await suppressions.list(request.principal, request.query as SuppressionsQuery)));
-
-  app.post('/notify/v1/suppressions', {
-    schema: {
-      tags, security, summary: 'Suppress an address',
-      description: 'Messages to the address are no longer attempted (their recipients end `suppressed`). 409 when it is already suppressed.',
-      body: CreateSuppressionBody, response: { 201: EnvelopeSchema(Suppression) },
+  app.get(
+    '/notify/v1/suppressions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List suppressed addresses, newest first',
+        querystring: SuppressionsQuery,
+        response: { 200: EnvelopeSchema(ListSchema(Suppression)) },
+      },
     },
-  }, async (request, reply) => {
-    const suppression = await suppressions.create(request.principal, request.body as CreateSuppressionBody);
-    return reply.status(201).send(success(suppression, 201, 'Created'));
-  });
+    async (request) => success(await suppressions.list(request.principal, request.query as SuppressionsQuery)),
+  );
 
-  app.get('/notify/v1/suppressions/:email', {
-    schema: { tags, security, summary: 'Whether and why an address is suppressed', params: EmailParams, response: { 200: EnvelopeSchema(Suppression) } },
-  }, async (request) => success(await suppressions.get(request.principal, (request.params as EmailParams).email)));
+  app.post(
+    '/notify/v1/suppressions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Suppress an address',
+        description: 'Messages to the address are no longer attempted (their recipients end `suppressed`). 409 when it is already suppressed.',
+        body: CreateSuppressionBody,
+        response: { 201: EnvelopeSchema(Suppression) },
+      },
+    },
+    async (request, reply) => {
+      const suppression = await suppressions.create(request.principal, request.body as CreateSuppressionBody);
+      return reply.status(201).send(success(suppression, 201, 'Created'));
+    },
+  );
 
-  app.delete('/notify/v1/suppressions/:email', {
-    schema: { tags, security, summary: 'Remove an address from the list (sending to it resumes)', params: EmailParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await suppressions.remove(request.principal, (request.params as EmailParams).email);
-    return success(true);
-  });
+  app.get(
+    '/notify/v1/suppressions/:email',
+    {
+      schema: { tags, security, summary: 'Whether and why an address is suppressed', params: EmailParams, response: { 200: EnvelopeSchema(Suppression) } },
+    },
+    async (request) => success(await suppressions.get(request.principal, (request.params as EmailParams).email)),
+  );
+
+  app.delete(
+    '/notify/v1/suppressions/:email',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove an address from the list (sending to it resumes)',
+        params: EmailParams,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await suppressions.remove(request.principal, (request.params as EmailParams).email);
+      return success(true);
+    },
+  );
 }

@@ -7,15 +7,19 @@ import type { SuppressionReason } from './suppressions.table.js';
 export const SUPPRESSION_REASONS = ['hard_bounce', 'complaint', 'manual'] as const satisfies readonly SuppressionReason[];
 
 export const SuppressionReasonEnum = Type.Enum([...SUPPRESSION_REASONS], {
-  description: 'hard_bounce: a receiving server refused the address for good; complaint: the recipient reported a message as spam; manual: added through the API.',
+  description:
+    'hard_bounce: a receiving server refused the address for good; complaint: the recipient reported a message as spam; manual: added through the API.',
 });
 
-export const Suppression = Type.Object({
-  ...ResourceFields,
-  email: Type.String({ description: 'The suppressed address; messages to it are not attempted.' }),
-  reason: SuppressionReasonEnum,
-  details: Type.Object({}, { additionalProperties: true, description: 'What caused it: the remote response, the message and recipient ids…' }),
-}, { description: 'An address the account does not send to.' });
+export const Suppression = Type.Object(
+  {
+    ...ResourceFields,
+    email: Type.String({ description: 'The suppressed address; messages to it are not attempted.' }),
+    reason: SuppressionReasonEnum,
+    details: Type.Object({}, { additionalProperties: true, description: 'What caused it: the remote response, the message and recipient ids…' }),
+  },
+  { description: 'An address the account does not send to.' },
+);
 
 export type Suppression = Static<typeof Suppression>;
 
@@ -28,7 +32,9 @@ export type SuppressionsQuery = Static<typeof SuppressionsQuery>;
 
 export const CreateSuppressionBody = Type.Object({
   email: EmailField('The address to stop sending to.'),
-  reason: Type.Optional(Type.Enum([...SUPPRESSION_REASONS], { description: 'Why; defaults to manual (use hard_bounce or complaint when importing a list from elsewhere).' })),
+  reason: Type.Optional(
+    Type.Enum([...SUPPRESSION_REASONS], { description: 'Why; defaults to manual (use hard_bounce or complaint when importing a list from elsewhere).' }),
+  ),
 });
 
 export type CreateSuppressionBody = Static<typeof CreateSuppressionBody>;

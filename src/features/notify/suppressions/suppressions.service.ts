@@ -15,7 +15,13 @@ import { newEventRow, parseDetails, recordEvents } from '../events/events.servic
 import { listRecipientEventsOfType } from '../events/events.store.js';
 import { lockRecipientById, markRecipientBounced } from '../messages/messages.store.js';
 import type { CreateSuppressionBody, Suppression, SuppressionsQuery } from './suppressions.schemas.js';
-import { findLiveSuppression, findLiveSuppressionsAmong, insertSuppressionIfAbsent, listLiveSuppressions, softDeleteSuppression } from './suppressions.store.js';
+import {
+  findLiveSuppression,
+  findLiveSuppressionsAmong,
+  insertSuppressionIfAbsent,
+  listLiveSuppressions,
+  softDeleteSuppression,
+} from './suppressions.store.js';
 import type { SuppressionReason, SuppressionRow } from './suppressions.table.js';
 
 export function toSuppression(row: SuppressionRow): Suppression {
@@ -35,9 +41,17 @@ export interface SuppressInput {
 function suppressionRow(input: SuppressInput): SuppressionRow {
   const userId = input.userId ?? null;
   return {
-    id: newId(input.at), account_id: input.accountId, email: input.email.trim(), email_normalized: normalizeEmail(input.email),
-    reason: input.reason, details: JSON.stringify(input.details ?? {}), created_at: input.at, updated_at: input.at,
-    create_user_id: userId, update_user_id: userId, deleted_at: null,
+    id: newId(input.at),
+    account_id: input.accountId,
+    email: input.email.trim(),
+    email_normalized: normalizeEmail(input.email),
+    reason: input.reason,
+    details: JSON.stringify(input.details ?? {}),
+    created_at: input.at,
+    updated_at: input.at,
+    create_user_id: userId,
+    update_user_id: userId,
+    deleted_at: null,
   };
 }
 
@@ -57,9 +71,11 @@ export function suppressionKey(accountId: string, email: string): string {
 /** Which of the given recipients are on their account's live list: suppressionKey → reason. */
 export async function liveSuppressionsFor(db: DbOrTrx, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
   if (recipients.length === 0) return new Map();
-  const rows = await findLiveSuppressionsAmong(db,
+  const rows = await findLiveSuppressionsAmong(
+    db,
     [...new Set(recipients.map((r) => r.account_id))],
-    [...new Set(recipients.map((r) => normalizeEmail(r.email)))]);
+    [...new Set(recipients.map((r) => normalizeEmail(r.email)))],
+  );
   return new Map(rows.map((row) => [`${row.account_id}\n${row.email_normalized}`, row.reason]));
 }
 
@@ -117,14 +133,22 @@ export async function recordFeedback(db: Db, input: FeedbackInput): Promise<Feed
     const earlier = await listRecipientEventsOfType(trx, recipient.id, input.type);
     const detailsText = JSON.stringify(details);
     const same = input.type === 'deferred' ? earlier.find((e) => e.details === detailsText) : earlier.at(-1);
-    const repeated = input.type === 'bounced' ? recipient.state === 'bounced'
-      : input.type === 'complained' ? same !== undefined
-      : same !== undefined || recipient.state === 'bounced';
+    const repeated =
+      input.type === 'bounced'
+        ? recipient.state === 'bounced'
+        : input.type === 'complained'
+          ? same !== undefined
+          : same !== undefined || recipient.state === 'bounced';
     if (repeated) return { ...result, eventId: same?.id, recorded: false, suppressed: false };
 
     const event = newEventRow({
-      accountId: recipient.account_id, messageId: recipient.message_id, recipientId: recipient.id, email: recipient.email,
-      type: input.type, details, at,
+      accountId: recipient.account_id,
+      messageId: recipient.message_id,
+      recipientId: recipient.id,
+      email: recipient.email,
+      type: input.type,
+      details,
+      at,
     });
     await recordEvents(trx, [event]);
     if (input.type === 'deferred') return { ...result, eventId: event.id, recorded: true, suppressed: false };
@@ -133,8 +157,11 @@ export async function recordFeedback(db: Db, input: FeedbackInput): Promise<Feed
       await markRecipientBounced(trx, recipient.id, { response, now: at });
     }
     const suppressed = await suppressAddress(trx, {
-      accountId: recipient.account_id, email: recipient.email, reason: input.type === 'bounced' ? 'hard_bounce' : 'complaint',
-      details: { ...details, messageId: recipient.message_id, recipientId: recipient.id }, at,
+      accountId: recipient.account_id,
+      email: recipient.email,
+      reason: input.type === 'bounced' ? 'hard_bounce' : 'complaint',
+      details: { ...details, messageId: recipient.message_id, recipientId: recipient.id },
+      at,
     });
     return { ...result, eventId: event.id, recorded: true, suppressed };
   });
@@ -161,8 +188,12 @@ export class SuppressionsService {
 
   async create(principal: Principal, input: CreateSuppressionBody): Promise<Suppression> {
     const row = suppressionRow({
-      accountId: principal.accountId, email: input.email, reason: input.reason ?? 'manual',
-      details: { source: 'api' }, at: Date.now(), userId: principal.userId,
+      accountId: principal.accountId,
+      email: input.email,
+      reason: input.reason ?? 'manual',
+      details: { source: 'api' },
+      at: Date.now(),
+      userId: principal.userId,
     });
     // The unique index decides, so two concurrent requests give one 201 and one 409.
     if (!(await insertSuppressionIfAbsent(this.db, row))) throw alreadySuppressed(row.email);

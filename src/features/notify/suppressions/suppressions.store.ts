@@ -1,6 +1,6 @@
 /** SQL for the suppression list. Every query is scoped by account; only live (not deleted) rows suppress. */
 import { listPage } from '../../../db/listing.js';
-import { type Page } from '../../../lib/api-shape.js';
+import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { SuppressionRow } from './suppressions.table.js';
 
@@ -11,36 +11,63 @@ import type { SuppressionRow } from './suppressions.table.js';
  * Returns whether the row was inserted.
  */
 export async function insertSuppressionIfAbsent(db: DbOrTrx, row: SuppressionRow): Promise<boolean> {
-  const result = await db.insertInto('suppressions').values(row)
+  const result = await db
+    .insertInto('suppressions')
+    .values(row)
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export async function listLiveSuppressions(db: DbOrTrx, accountId: string, filter: { email?: string | undefined }, page: Page): Promise<{ rows: SuppressionRow[]; total: number }> {
+export async function listLiveSuppressions(
+  db: DbOrTrx,
+  accountId: string,
+  filter: { email?: string | undefined },
+  page: Page,
+): Promise<{ rows: SuppressionRow[]; total: number }> {
   let base = db.selectFrom('suppressions').where('account_id', '=', accountId).where('deleted_at', 'is', null);
   if (filter.email !== undefined) base = base.where('email_normalized', '=', filter.email);
   return listPage(base, (q) => q.selectAll(), page);
 }
 
 export async function findLiveSuppression(db: DbOrTrx, accountId: string, emailNormalized: string): Promise<SuppressionRow | undefined> {
-  return db.selectFrom('suppressions').selectAll()
-    .where('account_id', '=', accountId).where('email_normalized', '=', emailNormalized).where('deleted_at', 'is', null)
+  return db
+    .selectFrom('suppressions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('email_normalized', '=', emailNormalized)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
 /** Live suppressions among the given accounts and addresses (one query for a delivery batch). */
-export async function findLiveSuppressionsAmong(db: DbOrTrx, accountIds: string[], emailsNormalized: string[]): Promise<Pick<SuppressionRow, 'account_id' | 'email_normalized' | 'reason'>[]> {
+export async function findLiveSuppressionsAmong(
+  db: DbOrTrx,
+  accountIds: string[],
+  emailsNormalized: string[],
+): Promise<Pick<SuppressionRow, 'account_id' | 'email_normalized' | 'reason'>[]> {
   if (accountIds.length === 0 || emailsNormalized.length === 0) return [];
-  return db.selectFrom('suppressions').select(['account_id', 'email_normalized', 'reason'])
-    .where('account_id', 'in', accountIds).where('email_normalized', 'in', emailsNormalized).where('deleted_at', 'is', null)
+  return db
+    .selectFrom('suppressions')
+    .select(['account_id', 'email_normalized', 'reason'])
+    .where('account_id', 'in', accountIds)
+    .where('email_normalized', 'in', emailsNormalized)
+    .where('deleted_at', 'is', null)
     .execute();
 }
 
-export async function softDeleteSuppression(db: DbOrTrx, accountId: string, emailNormalized: string, change: { now: number; userId: string }): Promise<boolean> {
-  const result = await db.updateTable('suppressions')
+export async function softDeleteSuppression(
+  db: DbOrTrx,
+  accountId: string,
+  emailNormalized: string,
+  change: { now: number; userId: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('suppressions')
     .set({ deleted_at: change.now, updated_at: change.now, update_user_id: change.userId })
-    .where('account_id', '=', accountId).where('email_normalized', '=', emailNormalized).where('deleted_at', 'is', null)
+    .where('account_id', '=', accountId)
+    .where('email_normalized', '=', emailNormalized)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) >= 1;
 }

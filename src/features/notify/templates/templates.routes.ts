@@ -11,34 +11,75 @@ const tags = ['Templates'];
 const security = [{ bearerAuth: [] }];
 
 export function registerTemplateRoutes(app: FastifyInstance, templates: TemplatesService): void {
-  app.post('/notify/v1/templates', {
-    schema: {
-      tags, security, summary: 'Store a template',
-      description: 'Send it with `templateId` and `params` on POST /notify/v1/send. Placeholders: `{{ name }}` (HTML-escaped), `{{{ name }}}` (as is), dotted paths; a variable missing at send time is a 400.',
-      body: CreateTemplateBody, response: { 201: EnvelopeSchema(Template) },
+  app.post(
+    '/notify/v1/templates',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Store a template',
+        description:
+          'Send it with `templateId` and `params` on POST /notify/v1/send. Placeholders: `{{ name }}` (HTML-escaped), `{{{ name }}}` (as is), dotted paths; a variable missing at send time is a 400.',
+        body: CreateTemplateBody,
+        response: { 201: EnvelopeSchema(Template) },
+      },
     },
-  }, async (request, reply) => reply.status(201).send(success(await templates.create(request.principal, request.body as CreateTemplateBody), 201, 'Created')));
+    async (request, reply) => reply.status(201).send(success(await templates.create(request.principal, request.body as CreateTemplateBody), 201, 'Created')),
+  );
 
-  app.get('/notify/v1/templates', {
-    schema: { tags, security, summary: 'List templates, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Template)) } },
-  }, async (request) => success(await templates.list(request.principal, toPage(request.query as PageQuery))));
+  app.get(
+    '/notify/v1/templates',
+    {
+      schema: { tags, security, summary: 'List templates, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Template)) } },
+    },
+    async (request) => success(await templates.list(request.principal, toPage(request.query as PageQuery))),
+  );
 
-  app.get('/notify/v1/templates/:id', {
-    schema: { tags, security, summary: 'A template', params: IdParams, response: { 200: EnvelopeSchema(Template) } },
-  }, async (request) => success(await templates.get(request.principal, (request.params as IdParams).id)));
+  app.get(
+    '/notify/v1/templates/:id',
+    {
+      schema: { tags, security, summary: 'A template', params: IdParams, response: { 200: EnvelopeSchema(Template) } },
+    },
+    async (request) => success(await templates.get(request.principal, (request.params as IdParams).id)),
+  );
 
-  app.put('/notify/v1/templates/:id', {
-    schema: { tags, security, summary: 'Replace a template', params: IdParams, body: ReplaceTemplateBody, response: { 200: EnvelopeSchema(Template) } },
-  }, async (request) => success(await templates.update(request.principal, (request.params as IdParams).id, request.body as ReplaceTemplateBody, true)));
+  app.put(
+    '/notify/v1/templates/:id',
+    {
+      schema: { tags, security, summary: 'Replace a template', params: IdParams, body: ReplaceTemplateBody, response: { 200: EnvelopeSchema(Template) } },
+    },
+    async (request) => success(await templates.update(request.principal, (request.params as IdParams).id, request.body as ReplaceTemplateBody, true)),
+  );
 
-  app.patch('/notify/v1/templates/:id', {
-    schema: { tags, security, summary: 'Change some fields of a template', params: IdParams, body: PatchTemplateBody, response: { 200: EnvelopeSchema(Template) } },
-  }, async (request) => success(await templates.update(request.principal, (request.params as IdParams).id, request.body as PatchTemplateBody, false)));
+  app.patch(
+    '/notify/v1/templates/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change some fields of a template',
+        params: IdParams,
+        body: PatchTemplateBody,
+        response: { 200: EnvelopeSchema(Template) },
+      },
+    },
+    async (request) => success(await templates.update(request.principal, (request.params as IdParams).id, request.body as PatchTemplateBody, false)),
+  );
 
-  app.delete('/notify/v1/templates/:id', {
-    schema: { tags, security, summary: 'Delete a template (sends naming it then fail with 400)', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
-  }, async (request) => {
-    await templates.remove(request.principal, (request.params as IdParams).id);
-    return success(true);
-  });
+  app.delete(
+    '/notify/v1/templates/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a template (sends naming it then fail with 400)',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await templates.remove(request.principal, (request.params as IdParams).id);
+      return success(true);
+    },
+  );
 }

@@ -4,24 +4,49 @@ import { MAX_HTML_LENGTH, MAX_SUBJECT_LENGTH } from '../messages/messages.schema
 
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 200, description: 'Your name for the template.', examples: ['Order shipped'] }),
-  subject: Type.String({ format: 'single-line', minLength: 1, maxLength: MAX_SUBJECT_LENGTH, description: 'Subject line; may use {{ variables }}.', examples: ['Your order {{ order.id }} has shipped'] }),
-  htmlContent: Type.String({ minLength: 1, maxLength: MAX_HTML_LENGTH, description: 'HTML body. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects.', examples: ['<p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>'] }),
-  textContent: Type.Union([Type.String({ minLength: 1, maxLength: MAX_HTML_LENGTH }), Type.Null()], { description: 'Plain-text body with the same variables; null or absent: derived from the rendered HTML.', examples: ['Hello {{ firstName }}, order {{ order.id }} is on its way.'] }),
+  subject: Type.String({
+    format: 'single-line',
+    minLength: 1,
+    maxLength: MAX_SUBJECT_LENGTH,
+    description: 'Subject line; may use {{ variables }}.',
+    examples: ['Your order {{ order.id }} has shipped'],
+  }),
+  htmlContent: Type.String({
+    minLength: 1,
+    maxLength: MAX_HTML_LENGTH,
+    description: 'HTML body. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects.',
+    examples: ['<p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>'],
+  }),
+  textContent: Type.Union([Type.String({ minLength: 1, maxLength: MAX_HTML_LENGTH }), Type.Null()], {
+    description: 'Plain-text body with the same variables; null or absent: derived from the rendered HTML.',
+    examples: ['Hello {{ firstName }}, order {{ order.id }} is on its way.'],
+  }),
 };
 
-export const CreateTemplateBody = Type.Object({
-  name: fields.name, subject: fields.subject, htmlContent: fields.htmlContent, textContent: Type.Optional(fields.textContent),
-}, { examples: [{ name: 'Order shipped', subject: 'Your order {{ order.id }} has shipped', htmlContent: '<p>Hello {{ firstName }}</p>' }] });
+export const CreateTemplateBody = Type.Object(
+  {
+    name: fields.name,
+    subject: fields.subject,
+    htmlContent: fields.htmlContent,
+    textContent: Type.Optional(fields.textContent),
+  },
+  { examples: [{ name: 'Order shipped', subject: 'Your order {{ order.id }} has shipped', htmlContent: '<p>Hello {{ firstName }}</p>' }] },
+);
 export type CreateTemplateBody = Static<typeof CreateTemplateBody>;
 
 /** PUT replaces the template: the same fields as creating one. */
 export const ReplaceTemplateBody = CreateTemplateBody;
 export type ReplaceTemplateBody = CreateTemplateBody;
 
-export const PatchTemplateBody = Type.Object({
-  name: Type.Optional(fields.name), subject: Type.Optional(fields.subject),
-  htmlContent: Type.Optional(fields.htmlContent), textContent: Type.Optional(fields.textContent),
-}, { minProperties: 1, examples: [{ subject: 'Shipped: order {{ order.id }}' }] });
+export const PatchTemplateBody = Type.Object(
+  {
+    name: Type.Optional(fields.name),
+    subject: Type.Optional(fields.subject),
+    htmlContent: Type.Optional(fields.htmlContent),
+    textContent: Type.Optional(fields.textContent),
+  },
+  { minProperties: 1, examples: [{ subject: 'Shipped: order {{ order.id }}' }] },
+);
 export type PatchTemplateBody = Static<typeof PatchTemplateBody>;
 
 export const Template = Type.Object({

@@ -18,7 +18,11 @@ import type { TemplateRow } from './templates.table.js';
 function toTemplate(row: TemplateRow): Template {
   return {
     ...resourceFields(row),
-    customerId: row.account_id, name: row.name, subject: row.subject, htmlContent: row.html_content, textContent: row.text_content,
+    customerId: row.account_id,
+    name: row.name,
+    subject: row.subject,
+    htmlContent: row.html_content,
+    textContent: row.text_content,
     variables: placeholdersOf(`${row.subject}\n${row.html_content}\n${row.text_content ?? ''}`),
   };
 }
@@ -51,7 +55,10 @@ export function renderContent(content: MessageContent, params: Variables, custom
         if (errors.some((e) => e.field === `params.${p.name}`)) continue;
         errors.push({
           field: `params.${p.name}`,
-          message: p.problem === 'missing' ? `is required: the ${where} uses {{ ${p.name} }}` : `must be a string, number or boolean (the ${where} uses {{ ${p.name} }})`,
+          message:
+            p.problem === 'missing'
+              ? `is required: the ${where} uses {{ ${p.name} }}`
+              : `must be a string, number or boolean (the ${where} uses {{ ${p.name} }})`,
         });
       }
       return text;
@@ -73,9 +80,17 @@ export class TemplatesService {
   async create(principal: Principal, body: CreateTemplateBody): Promise<Template> {
     const now = Date.now();
     const row: TemplateRow = {
-      id: newId(now), account_id: principal.accountId, name: body.name.trim(), subject: body.subject,
-      html_content: body.htmlContent, text_content: body.textContent ?? null,
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      id: newId(now),
+      account_id: principal.accountId,
+      name: body.name.trim(),
+      subject: body.subject,
+      html_content: body.htmlContent,
+      text_content: body.textContent ?? null,
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
     await insertTemplate(this.db, row);
     return toTemplate(row);
@@ -98,7 +113,8 @@ export class TemplatesService {
       ...(body.subject !== undefined ? { subject: body.subject } : {}),
       ...(body.htmlContent !== undefined ? { html_content: body.htmlContent } : {}),
       ...(body.textContent !== undefined || replace ? { text_content: body.textContent ?? null } : {}),
-      updated_at: Date.now(), update_user_id: principal.userId,
+      updated_at: Date.now(),
+      update_user_id: principal.userId,
     };
     if (!(await updateTemplate(this.db, principal.accountId, id, changes))) throw AppError.notFound('Template');
     return this.get(principal, id);
@@ -106,7 +122,8 @@ export class TemplatesService {
 
   async remove(principal: Principal, id: string): Promise<void> {
     const now = Date.now();
-    const removed = isId(id) && await updateTemplate(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
+    const removed =
+      isId(id) && (await updateTemplate(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
     if (!removed) throw AppError.notFound('Template');
   }
 

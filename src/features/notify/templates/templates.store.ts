@@ -1,6 +1,6 @@
 /** SQL for stored templates. Every statement is scoped by account; deleted templates are invisible. */
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
-import { type Page } from '../../../lib/api-shape.js';
+import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { NewTemplateRow, TemplateRow } from './templates.table.js';
 
@@ -20,8 +20,12 @@ export type TemplateChanges = Partial<Pick<TemplateRow, 'name' | 'subject' | 'ht
 
 /** True when a live template of the account was changed. */
 export async function updateTemplate(db: DbOrTrx, accountId: string, id: string, changes: TemplateChanges): Promise<boolean> {
-  const result = await db.updateTable('templates').set(changes)
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+  const result = await db
+    .updateTable('templates')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -50,9 +50,20 @@ export function wantsEvent(filter: readonly EventType[], type: EventType): boole
 /** A new delivery of one event to one webhook, due at once. */
 export function newDeliveryRow(webhook: { id: string; account_id: string }, eventId: string, now: number): NewWebhookDeliveryRow {
   return {
-    id: newId(now), account_id: webhook.account_id, webhook_id: webhook.id, event_id: eventId, run_at: now,
-    attempts: 0, locked_by: null, locked_until: null, last_status: null, last_error: null, delivered_at: null,
-    created_at: now, last_attempt_at: null, failed_at: null,
+    id: newId(now),
+    account_id: webhook.account_id,
+    webhook_id: webhook.id,
+    event_id: eventId,
+    run_at: now,
+    attempts: 0,
+    locked_by: null,
+    locked_until: null,
+    last_status: null,
+    last_error: null,
+    delivered_at: null,
+    created_at: now,
+    last_attempt_at: null,
+    failed_at: null,
   };
 }
 
@@ -71,7 +82,10 @@ export function activeWebhooksFor(db: DbOrTrx, accountIds: Iterable<string>): Pr
  */
 export async function fanOutToWebhooks(db: DbOrTrx, events: EventRow[], webhooks?: ActiveWebhook[]): Promise<number> {
   if (events.length === 0) return 0;
-  webhooks ??= await activeWebhooksFor(db, events.map((e) => e.account_id));
+  webhooks ??= await activeWebhooksFor(
+    db,
+    events.map((e) => e.account_id),
+  );
   if (webhooks.length === 0) return 0;
   const byAccount = new Map<string, { id: string; account_id: string; filter: EventType[] }[]>();
   for (const w of webhooks) {

@@ -5,75 +5,137 @@ import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
 import {
-  CreateWebhookBody, DeliveriesQuery, PatchWebhookBody, ReplayBody, ReplayResult, Webhook, WebhookDelivery, WebhookWithSecret,
+  CreateWebhookBody,
+  DeliveriesQuery,
+  PatchWebhookBody,
+  ReplayBody,
+  ReplayResult,
+  Webhook,
+  WebhookDelivery,
+  WebhookWithSecret,
 } from './webhooks.schemas.js';
 import type { WebhooksService } from './webhooks.service.js';
 
 const tags = ['Webhooks'];
 const security = [{ bearerAuth: [] }];
-const SIGNING = 'Each call is a JSON POST signed with X-Postwire-Signature: v1=<hex HMAC-SHA256(secret, X-Postwire-Timestamp + "." + body)>; see docs/webhooks.md.';
+const SIGNING =
+  'Each call is a JSON POST signed with X-Postwire-Signature: v1=<hex HMAC-SHA256(secret, X-Postwire-Timestamp + "." + body)>; see docs/webhooks.md.';
 
 export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksService): void {
-  app.get('/notify/v1/webhooks', {
-    schema: { tags, security, summary: 'List the webhooks, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Webhook)) } },
-  }, async (request) => success(await webhooks.list(request.principal, request.query as PageQuery)));
-
-  app.post('/notify/v1/webhooks', {
-    schema: {
-      tags, security, summary: 'Register a webhook',
-      description: `Events of the account (all types, or those listed in \`events\`) are POSTed to \`url\` from now on, retried with backoff until answered 2xx. ${SIGNING} The answer is the only one that shows the signing secret.`,
-      body: CreateWebhookBody, response: { 201: EnvelopeSchema(WebhookWithSecret) },
+  app.get(
+    '/notify/v1/webhooks',
+    {
+      schema: { tags, security, summary: 'List the webhooks, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Webhook)) } },
     },
-  }, async (request, reply) => {
-    const webhook = await webhooks.create(request.principal, request.body as CreateWebhookBody);
-    return reply.status(201).send(success(webhook, 201, 'Created'));
-  });
+    async (request) => success(await webhooks.list(request.principal, request.query as PageQuery)),
+  );
 
-  app.get('/notify/v1/webhooks/:id', {
-    schema: { tags, security, summary: 'Get a webhook (its secret only as a preview)', params: IdParams, response: { 200: EnvelopeSchema(Webhook) } },
-  }, async (request) => success(await webhooks.get(request.principal, (request.params as IdParams).id)));
-
-  app.patch('/notify/v1/webhooks/:id', {
-    schema: {
-      tags, security, summary: 'Change the URL, description, event types or enabled state of a webhook',
-      params: IdParams, body: PatchWebhookBody, response: { 200: EnvelopeSchema(Type.Boolean()) },
+  app.post(
+    '/notify/v1/webhooks',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Register a webhook',
+        description: `Events of the account (all types, or those listed in \`events\`) are POSTed to \`url\` from now on, retried with backoff until answered 2xx. ${SIGNING} The answer is the only one that shows the signing secret.`,
+        body: CreateWebhookBody,
+        response: { 201: EnvelopeSchema(WebhookWithSecret) },
+      },
     },
-  }, async (request) => {
-    await webhooks.update(request.principal, (request.params as IdParams).id, request.body as PatchWebhookBody);
-    return success(true);
-  });
-
-  app.delete('/notify/v1/webhooks/:id', {
-    schema: {
-      tags, security, summary: 'Delete a webhook', description: 'No more calls are made to it, including the retries still pending.',
-      params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) },
+    async (request, reply) => {
+      const webhook = await webhooks.create(request.principal, request.body as CreateWebhookBody);
+      return reply.status(201).send(success(webhook, 201, 'Created'));
     },
-  }, async (request) => {
-    await webhooks.remove(request.principal, (request.params as IdParams).id);
-    return success(true);
-  });
+  );
 
-  app.post('/notify/v1/webhooks/:id/rotate-secret', {
-    schema: {
-      tags, security, summary: 'Replace the signing secret',
-      description: 'The new secret signs every call from now on, retries of older events included; the answer is the only one that shows it.',
-      params: IdParams, response: { 200: EnvelopeSchema(WebhookWithSecret) },
+  app.get(
+    '/notify/v1/webhooks/:id',
+    {
+      schema: { tags, security, summary: 'Get a webhook (its secret only as a preview)', params: IdParams, response: { 200: EnvelopeSchema(Webhook) } },
     },
-  }, async (request) => success(await webhooks.rotateSecret(request.principal, (request.params as IdParams).id)));
+    async (request) => success(await webhooks.get(request.principal, (request.params as IdParams).id)),
+  );
 
-  app.get('/notify/v1/webhooks/:id/deliveries', {
-    schema: {
-      tags, security, summary: 'List the calls of a webhook, newest first',
-      description: 'One item per event sent (or being sent) to the webhook: its status, attempts, last answer or error, and times.',
-      params: IdParams, querystring: DeliveriesQuery, response: { 200: EnvelopeSchema(ListSchema(WebhookDelivery)) },
+  app.patch(
+    '/notify/v1/webhooks/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the URL, description, event types or enabled state of a webhook',
+        params: IdParams,
+        body: PatchWebhookBody,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
     },
-  }, async (request) => success(await webhooks.deliveries(request.principal, (request.params as IdParams).id, request.query as DeliveriesQuery)));
+    async (request) => {
+      await webhooks.update(request.principal, (request.params as IdParams).id, request.body as PatchWebhookBody);
+      return success(true);
+    },
+  );
 
-  app.post('/notify/v1/webhooks/:id/replay', {
-    schema: {
-      tags, security, summary: 'Send events again',
-      description: `Queues a new delivery of each selected event of the account (by id, by time, or both) that the webhook's event types take. At most 10000 events per request. ${SIGNING}`,
-      params: IdParams, body: ReplayBody, response: { 200: EnvelopeSchema(ReplayResult) },
+  app.delete(
+    '/notify/v1/webhooks/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a webhook',
+        description: 'No more calls are made to it, including the retries still pending.',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
     },
-  }, async (request) => success(await webhooks.replay(request.principal, (request.params as IdParams).id, request.body as ReplayBody)));
+    async (request) => {
+      await webhooks.remove(request.principal, (request.params as IdParams).id);
+      return success(true);
+    },
+  );
+
+  app.post(
+    '/notify/v1/webhooks/:id/rotate-secret',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the signing secret',
+        description: 'The new secret signs every call from now on, retries of older events included; the answer is the only one that shows it.',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(WebhookWithSecret) },
+      },
+    },
+    async (request) => success(await webhooks.rotateSecret(request.principal, (request.params as IdParams).id)),
+  );
+
+  app.get(
+    '/notify/v1/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List the calls of a webhook, newest first',
+        description: 'One item per event sent (or being sent) to the webhook: its status, attempts, last answer or error, and times.',
+        params: IdParams,
+        querystring: DeliveriesQuery,
+        response: { 200: EnvelopeSchema(ListSchema(WebhookDelivery)) },
+      },
+    },
+    async (request) => success(await webhooks.deliveries(request.principal, (request.params as IdParams).id, request.query as DeliveriesQuery)),
+  );
+
+  app.post(
+    '/notify/v1/webhooks/:id/replay',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send events again',
+        description: `Queues a new delivery of each selected event of the account (by id, by time, or both) that the webhook's event types take. At most 10000 events per request. ${SIGNING}`,
+        params: IdParams,
+        body: ReplayBody,
+        response: { 200: EnvelopeSchema(ReplayResult) },
+      },
+    },
+    async (request) => success(await webhooks.replay(request.principal, (request.params as IdParams).id, request.body as ReplayBody)),
+  );
 }

@@ -9,35 +9,47 @@ export const MAX_WEBHOOK_URL_LENGTH = 2000;
 export const MAX_REPLAY_EVENTS = 10_000;
 
 const UrlField = Type.String({
-  minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH, examples: ['https://example.com/hooks/postwire'],
+  minLength: 1,
+  maxLength: MAX_WEBHOOK_URL_LENGTH,
+  examples: ['https://example.com/hooks/postwire'],
   description: 'Where events are POSTed: an http:// or https:// URL.',
 });
 const DescriptionField = Type.String({ maxLength: 500, examples: ['Bounces to the CRM'], description: 'A note for people; not sent anywhere.' });
 const EventsField = Type.Array(EventTypeEnum, {
-  maxItems: EVENT_TYPES.length, examples: [['delivered', 'bounced']],
+  maxItems: EVENT_TYPES.length,
+  examples: [['delivered', 'bounced']],
   description: 'The event types to send; empty means every type.',
 });
 const EnabledField = Type.Boolean({ description: 'false pauses the webhook: no new deliveries are queued for it and pending ones wait.' });
 
-export const Webhook = Type.Object({
-  ...ResourceFields,
-  customerId: Type.String({ description: 'The owning account.' }),
-  url: UrlField,
-  description: Type.String(),
-  events: Type.Array(EventTypeEnum, { description: 'The event types sent; empty means every type.' }),
-  enabled: Type.Boolean(),
-  secretPreview: Type.String({ description: 'The end of the signing secret, to tell secrets apart; the secret itself is shown only on creation and rotation.', examples: ['whsec_…3f9a'] }),
-}, { description: 'An address that receives the account\'s events, signed with the webhook\'s secret.' });
+export const Webhook = Type.Object(
+  {
+    ...ResourceFields,
+    customerId: Type.String({ description: 'The owning account.' }),
+    url: UrlField,
+    description: Type.String(),
+    events: Type.Array(EventTypeEnum, { description: 'The event types sent; empty means every type.' }),
+    enabled: Type.Boolean(),
+    secretPreview: Type.String({
+      description: 'The end of the signing secret, to tell secrets apart; the secret itself is shown only on creation and rotation.',
+      examples: ['whsec_…3f9a'],
+    }),
+  },
+  { description: "An address that receives the account's events, signed with the webhook's secret." },
+);
 
 export type Webhook = Static<typeof Webhook>;
 
-export const WebhookWithSecret = Type.Object({
-  ...Webhook.properties,
-  secret: Type.String({
-    description: 'The signing secret (HMAC-SHA256 key of X-Postwire-Signature). Shown only in this answer: store it now.',
-    examples: ['whsec_5b0c6d2e8f1a4b7c9d3e5f60718293a4b5c6d7e8f9a0b1c2'],
-  }),
-}, { description: 'A webhook with its signing secret, as answered once on creation and on rotation.' });
+export const WebhookWithSecret = Type.Object(
+  {
+    ...Webhook.properties,
+    secret: Type.String({
+      description: 'The signing secret (HMAC-SHA256 key of X-Postwire-Signature). Shown only in this answer: store it now.',
+      examples: ['whsec_5b0c6d2e8f1a4b7c9d3e5f60718293a4b5c6d7e8f9a0b1c2'],
+    }),
+  },
+  { description: 'A webhook with its signing secret, as answered once on creation and on rotation.' },
+);
 
 export type WebhookWithSecret = Static<typeof WebhookWithSecret>;
 
@@ -62,24 +74,32 @@ export type PatchWebhookBody = Static<typeof PatchWebhookBody>;
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export const WebhookDelivery = Type.Object({
-  id: Type.String({ description: 'Id of the delivery, also sent as X-Postwire-Delivery-Id.' }),
-  webhookId: Type.String(),
-  eventId: Type.String({ description: 'The event sent (GET /notify/v1/events); also X-Postwire-Event-Id.' }),
-  eventType: EventTypeEnum,
-  status: Type.Enum([...DELIVERY_STATUSES], {
-    description: 'pending: not answered with 2xx yet, tried again at nextAttemptTime; delivered: the receiver answered 2xx; '
-      + 'failed: given up after WEBHOOK_MAX_ATTEMPTS attempts or WEBHOOK_MAX_AGE_SECONDS.',
-  }),
-  attempts: Type.Integer({ description: 'Calls made so far.' }),
-  lastStatus: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP status of the last answer; null when there was none (timeout, connection refused…).' }),
-  lastError: Type.Union([Type.String(), Type.Null()], { description: 'Why the last attempt failed; null after a success.' }),
-  createTime: Type.String({ format: 'date-time', description: 'When the delivery was queued (with its event, or by a replay).' }),
-  lastAttemptTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  nextAttemptTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When a pending delivery is tried next; null once it is delivered or failed.' }),
-  deliveredTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  failedTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-}, { description: 'One event on its way to one webhook, with the outcome of its attempts.' });
+export const WebhookDelivery = Type.Object(
+  {
+    id: Type.String({ description: 'Id of the delivery, also sent as X-Postwire-Delivery-Id.' }),
+    webhookId: Type.String(),
+    eventId: Type.String({ description: 'The event sent (GET /notify/v1/events); also X-Postwire-Event-Id.' }),
+    eventType: EventTypeEnum,
+    status: Type.Enum([...DELIVERY_STATUSES], {
+      description:
+        'pending: not answered with 2xx yet, tried again at nextAttemptTime; delivered: the receiver answered 2xx; ' +
+        'failed: given up after WEBHOOK_MAX_ATTEMPTS attempts or WEBHOOK_MAX_AGE_SECONDS.',
+    }),
+    attempts: Type.Integer({ description: 'Calls made so far.' }),
+    lastStatus: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'HTTP status of the last answer; null when there was none (timeout, connection refused…).',
+    }),
+    lastError: Type.Union([Type.String(), Type.Null()], { description: 'Why the last attempt failed; null after a success.' }),
+    createTime: Type.String({ format: 'date-time', description: 'When the delivery was queued (with its event, or by a replay).' }),
+    lastAttemptTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    nextAttemptTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When a pending delivery is tried next; null once it is delivered or failed.',
+    }),
+    deliveredTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    failedTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { description: 'One event on its way to one webhook, with the outcome of its attempts.' },
+);
 
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 
@@ -90,21 +110,31 @@ export const DeliveriesQuery = Type.Object({
 
 export type DeliveriesQuery = Static<typeof DeliveriesQuery>;
 
-export const ReplayBody = Type.Object({
-  eventIds: Type.Optional(Type.Array(Type.String({ pattern: ID_PATTERN }), {
-    minItems: 1, maxItems: 1000, description: 'Events to send again, by id (GET /notify/v1/events).',
-  })),
-  from: Type.Optional(Type.String({ format: 'date-time', description: 'Events at or after this time (ISO 8601).' })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: 'Events at or before this time (ISO 8601).' })),
-}, {
-  description: 'Which events to send again: by id, by time, or both (then an event must match both). At least one of the three is required.',
-  examples: [{ eventIds: ['0193a5b2c4d1e2f3a4b5c6d7'] }, { from: '2026-11-22T09:00:00Z', to: '2026-11-22T10:00:00Z' }],
-});
+export const ReplayBody = Type.Object(
+  {
+    eventIds: Type.Optional(
+      Type.Array(Type.String({ pattern: ID_PATTERN }), {
+        minItems: 1,
+        maxItems: 1000,
+        description: 'Events to send again, by id (GET /notify/v1/events).',
+      }),
+    ),
+    from: Type.Optional(Type.String({ format: 'date-time', description: 'Events at or after this time (ISO 8601).' })),
+    to: Type.Optional(Type.String({ format: 'date-time', description: 'Events at or before this time (ISO 8601).' })),
+  },
+  {
+    description: 'Which events to send again: by id, by time, or both (then an event must match both). At least one of the three is required.',
+    examples: [{ eventIds: ['0193a5b2c4d1e2f3a4b5c6d7'] }, { from: '2026-11-22T09:00:00Z', to: '2026-11-22T10:00:00Z' }],
+  },
+);
 
 export type ReplayBody = Static<typeof ReplayBody>;
 
-export const ReplayResult = Type.Object({
-  queued: Type.Integer({ description: 'New deliveries queued: the matching events of this account that the webhook\'s event filter selects.' }),
-}, { description: 'What a replay queued; the calls follow within moments (GET …/deliveries).' });
+export const ReplayResult = Type.Object(
+  {
+    queued: Type.Integer({ description: "New deliveries queued: the matching events of this account that the webhook's event filter selects." }),
+  },
+  { description: 'What a replay queued; the calls follow within moments (GET …/deliveries).' },
+);
 
 export type ReplayResult = Static<typeof ReplayResult>;

@@ -14,13 +14,27 @@ import type { Principal } from '../../../http/principal.js';
 import { newDeliveryRow, parseEventFilter, queueDeliveries } from './webhooks.fan-out.js';
 import {
   MAX_REPLAY_EVENTS,
-  type CreateWebhookBody, type DeliveriesQuery, type DeliveryStatus, type PatchWebhookBody, type ReplayBody, type ReplayResult,
-  type Webhook, type WebhookDelivery, type WebhookWithSecret,
+  type CreateWebhookBody,
+  type DeliveriesQuery,
+  type DeliveryStatus,
+  type PatchWebhookBody,
+  type ReplayBody,
+  type ReplayResult,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookWithSecret,
 } from './webhooks.schemas.js';
 import { newWebhookSecret, secretPreview } from './webhooks.signing.js';
 import {
-  deletePendingDeliveries, findLiveWebhook, insertWebhook, listDeliveriesOfWebhook, listLiveWebhooks, selectEventsForReplay, updateWebhook,
-  type DeliveryWithEventType, type WebhookChanges,
+  deletePendingDeliveries,
+  findLiveWebhook,
+  insertWebhook,
+  listDeliveriesOfWebhook,
+  listLiveWebhooks,
+  selectEventsForReplay,
+  updateWebhook,
+  type DeliveryWithEventType,
+  type WebhookChanges,
 } from './webhooks.store.js';
 import type { WebhookRow } from './webhooks.table.js';
 
@@ -49,11 +63,19 @@ export function toDelivery(row: DeliveryWithEventType): WebhookDelivery {
   const status = deliveryStatus(row);
   const time = (ms: number | null) => (ms === null ? null : iso(ms));
   return {
-    id: row.id, webhookId: row.webhook_id, eventId: row.event_id, eventType: row.event_type, status,
-    attempts: row.attempts, lastStatus: row.last_status, lastError: row.last_error,
-    createTime: iso(row.created_at), lastAttemptTime: time(row.last_attempt_at),
+    id: row.id,
+    webhookId: row.webhook_id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    status,
+    attempts: row.attempts,
+    lastStatus: row.last_status,
+    lastError: row.last_error,
+    createTime: iso(row.created_at),
+    lastAttemptTime: time(row.last_attempt_at),
     nextAttemptTime: status === 'pending' ? iso(row.run_at) : null,
-    deliveredTime: time(row.delivered_at), failedTime: time(row.failed_at),
+    deliveredTime: time(row.delivered_at),
+    failedTime: time(row.failed_at),
   };
 }
 
@@ -83,7 +105,10 @@ function eventFilterText(events: readonly string[] | undefined): string {
 }
 
 export class WebhooksService {
-  constructor(private readonly db: Db, private readonly outbound: OutboundPolicy) {}
+  constructor(
+    private readonly db: Db,
+    private readonly outbound: OutboundPolicy,
+  ) {}
 
   async list(principal: Principal, query: { page?: number; pageSize?: number }): Promise<ListResult<Webhook>> {
     const { rows, total } = await listLiveWebhooks(this.db, principal.accountId, toPage(query));
@@ -97,9 +122,18 @@ export class WebhooksService {
   async create(principal: Principal, input: CreateWebhookBody): Promise<WebhookWithSecret> {
     const now = Date.now();
     const row: WebhookRow = {
-      id: newId(now), account_id: principal.accountId, url: checkUrl('url', input.url, this.outbound), description: input.description?.trim() ?? '',
-      events: eventFilterText(input.events), secret: newWebhookSecret(), disabled_at: input.enabled === false ? now : null,
-      created_at: now, updated_at: now, create_user_id: principal.userId, update_user_id: principal.userId, deleted_at: null,
+      id: newId(now),
+      account_id: principal.accountId,
+      url: checkUrl('url', input.url, this.outbound),
+      description: input.description?.trim() ?? '',
+      events: eventFilterText(input.events),
+      secret: newWebhookSecret(),
+      disabled_at: input.enabled === false ? now : null,
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
     };
     await insertWebhook(this.db, row);
     return withSecret(row);
@@ -158,14 +192,25 @@ export class WebhooksService {
     if (from !== undefined && to !== undefined && to < from) throw AppError.field('to', 'must not be before from');
     return this.db.transaction().execute(async (trx) => {
       const webhook = await this.require(principal, id, trx);
-      const events = await selectEventsForReplay(trx, principal.accountId, {
-        eventIds: input.eventIds === undefined ? undefined : [...new Set(input.eventIds)], from, to, types: parseEventFilter(webhook.events),
-      }, MAX_REPLAY_EVENTS + 1);
+      const events = await selectEventsForReplay(
+        trx,
+        principal.accountId,
+        {
+          eventIds: input.eventIds === undefined ? undefined : [...new Set(input.eventIds)],
+          from,
+          to,
+          types: parseEventFilter(webhook.events),
+        },
+        MAX_REPLAY_EVENTS + 1,
+      );
       if (events.length > MAX_REPLAY_EVENTS) {
         throw AppError.field(input.from !== undefined ? 'from' : 'to', `selects more than ${MAX_REPLAY_EVENTS} events; replay a narrower time range at a time`);
       }
       const now = Date.now();
-      await queueDeliveries(trx, events.map((e) => newDeliveryRow(webhook, e.id, now)));
+      await queueDeliveries(
+        trx,
+        events.map((e) => newDeliveryRow(webhook, e.id, now)),
+      );
       return { queued: events.length };
     });
   }

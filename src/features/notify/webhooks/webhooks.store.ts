@@ -4,7 +4,7 @@
  * dispatcher's queue SQL (claim, record, release) is in src/delivery/webhooks/.
  */
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
-import { type Page } from '../../../lib/api-shape.js';
+import type { Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { EventType } from '../events/events.table.js';
@@ -23,20 +23,29 @@ export async function findLiveWebhook(db: DbOrTrx, accountId: string, id: string
   return findLiveRow(db, 'webhooks', accountId, id, (q) => q.selectAll());
 }
 
-export type WebhookChanges = Partial<Pick<WebhookRow, 'url' | 'description' | 'events' | 'secret' | 'disabled_at' | 'deleted_at' | 'updated_at' | 'update_user_id'>>;
+export type WebhookChanges = Partial<
+  Pick<WebhookRow, 'url' | 'description' | 'events' | 'secret' | 'disabled_at' | 'deleted_at' | 'updated_at' | 'update_user_id'>
+>;
 
 export async function updateWebhook(db: DbOrTrx, accountId: string, id: string, changes: WebhookChanges): Promise<boolean> {
-  const result = await db.updateTable('webhooks').set(changes)
-    .where('account_id', '=', accountId).where('id', '=', id).where('deleted_at', 'is', null)
+  const result = await db
+    .updateTable('webhooks')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** A deleted webhook's deliveries that were still to be made are dropped with it. */
 export async function deletePendingDeliveries(db: DbOrTrx, accountId: string, webhookId: string): Promise<void> {
-  await db.deleteFrom('webhook_deliveries')
-    .where('account_id', '=', accountId).where('webhook_id', '=', webhookId)
-    .where('delivered_at', 'is', null).where('failed_at', 'is', null)
+  await db
+    .deleteFrom('webhook_deliveries')
+    .where('account_id', '=', accountId)
+    .where('webhook_id', '=', webhookId)
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
     .execute();
 }
 
@@ -47,8 +56,12 @@ export async function deletePendingDeliveries(db: DbOrTrx, accountId: string, we
  */
 export async function listActiveWebhooksOf(db: DbOrTrx, accountIds: string[]): Promise<Pick<WebhookRow, 'id' | 'account_id' | 'events'>[]> {
   if (accountIds.length === 0) return [];
-  return db.selectFrom('webhooks').select(['id', 'account_id', 'events'])
-    .where('account_id', 'in', accountIds).where('deleted_at', 'is', null).where('disabled_at', 'is', null)
+  return db
+    .selectFrom('webhooks')
+    .select(['id', 'account_id', 'events'])
+    .where('account_id', 'in', accountIds)
+    .where('deleted_at', 'is', null)
+    .where('disabled_at', 'is', null)
     .execute();
 }
 
@@ -59,16 +72,25 @@ export async function insertWebhookDeliveries(db: DbOrTrx, rows: NewWebhookDeliv
 export type DeliveryWithEventType = WebhookDeliveryRow & { event_type: EventType };
 
 export async function listDeliveriesOfWebhook(
-  db: DbOrTrx, accountId: string, webhookId: string, status: DeliveryStatus | undefined, page: Page,
+  db: DbOrTrx,
+  accountId: string,
+  webhookId: string,
+  status: DeliveryStatus | undefined,
+  page: Page,
 ): Promise<{ rows: DeliveryWithEventType[]; total: number }> {
-  let base = db.selectFrom('webhook_deliveries as d')
-    .where('d.account_id', '=', accountId).where('d.webhook_id', '=', webhookId);
+  let base = db.selectFrom('webhook_deliveries as d').where('d.account_id', '=', accountId).where('d.webhook_id', '=', webhookId);
   if (status === 'delivered') base = base.where('d.delivered_at', 'is not', null);
   if (status === 'failed') base = base.where('d.failed_at', 'is not', null);
   if (status === 'pending') base = base.where('d.delivered_at', 'is', null).where('d.failed_at', 'is', null);
   const [rows, count] = await Promise.all([
-    base.innerJoin('events as e', 'e.id', 'd.event_id').selectAll('d').select('e.type as event_type')
-      .orderBy('d.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base
+      .innerJoin('events as e', 'e.id', 'd.event_id')
+      .selectAll('d')
+      .select('e.type as event_type')
+      .orderBy('d.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };

@@ -10,19 +10,27 @@ import { EnvelopeSchema, success } from '../../../http/envelope.js';
 const Status = Type.Object({ status: Type.String() });
 
 export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/healthz', {
-    schema: { tags: ['Health'], summary: 'The process is up', response: { 200: EnvelopeSchema(Status) } },
-  }, async () => success({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    {
+      schema: { tags: ['Health'], summary: 'The process is up', response: { 200: EnvelopeSchema(Status) } },
+    },
+    async () => success({ status: 'ok' }),
+  );
 
-  app.get('/readyz', {
-    schema: { tags: ['Health'], summary: 'The database is reachable and fully migrated', response: { 200: EnvelopeSchema(Status) } },
-  }, async () => {
-    try {
-      await sql`select 1`.execute(db);
-    } catch (error) {
-      throw new AppError('unavailable', 'The database is not reachable.', { cause: error });
-    }
-    if (!(await isMigrated(db))) throw new AppError('unavailable', 'The database has migrations still to run (postwire migrate).');
-    return success({ status: 'ready' });
-  });
+  app.get(
+    '/readyz',
+    {
+      schema: { tags: ['Health'], summary: 'The database is reachable and fully migrated', response: { 200: EnvelopeSchema(Status) } },
+    },
+    async () => {
+      try {
+        await sql`select 1`.execute(db);
+      } catch (error) {
+        throw new AppError('unavailable', 'The database is not reachable.', { cause: error });
+      }
+      if (!(await isMigrated(db))) throw new AppError('unavailable', 'The database has migrations still to run (postwire migrate).');
+      return success({ status: 'ready' });
+    },
+  );
 }
