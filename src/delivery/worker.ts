@@ -1,21 +1,32 @@
 /**
- * The worker loop: claim a batch of due jobs with a lease, deliver it through the
- * pipeline with bounded concurrency, repeat; when nothing is due, sleep until woken
- * (a send committed in this process, or, on PostgreSQL, a notification that one was
- * committed in any process: src/queue/notifications.ts) or the next poll.
+ * The worker loop: `concurrency` lanes take claimed jobs from a local buffer and deliver
+ * them through the pipeline; a lane that finds the buffer empty claims the next batch
+ * of due jobs with a lease (one claim at a time per worker, shared by the lanes that
+ * want it); when nothing is due, the lanes sleep until woken (a send committed in this
+ * process, or, on PostgreSQL, a notification that one was committed in any process:
+ * src/queue/notifications.ts) or the next poll.
  *
- * Leases (src/queue/): the worker's heartbeat renews the lease of the batch it holds,
- * started or not, every third of WORKER_LEASE_SECONDS, so a lease can be short and a
- * worker that dies gives its rows back within one. At start, the worker first takes back
- * the rows that dead processes of this host still hold (src/queue/dead-leases.ts): after
- * kill -9 and a restart, the mail the dead process had claimed goes out at once.
+ * Why lanes claim instead of a batch-at-a-time loop: a loop that claims a batch and
+ * waits for all of it before claiming again holds every message that arrives meanwhile
+ * behind the slowest delivery of the batch (a relay's reconnect, a greylisting MX): at
+ * a steady 100 sends a second that tail was the time to inbox. Here the next claim
+ * happens as soon as one lane is out of work, while the others are still sending.
  *
- * Stopping (SIGTERM/SIGINT): no new batch is claimed, deliveries already started
- * finish and are recorded, and jobs claimed but not started are released so another
- * worker can take them at once instead of waiting for the lease to run out. Jobs of a
- * batch still unstarted half-way through its lease (the renewals failed meanwhile) are
- * released the same way (see runBounded): a delivery never starts on a lease that may
- * end before it does.
+ * Leases (src/queue/): the worker's heartbeat renews the lease of every job it holds,
+ * started or still in the buffer, every third of WORKER_LEASE_SECONDS, so a lease can be
+ * short and a worker that dies gives its rows back within one. At start, the worker
+ * first takes back the rows that dead processes of this host still hold
+ * (src/queue/dead-leases.ts): after kill -9 and a restart, the mail the dead process had
+ * claimed goes out at once.
+ *
+ * A job is let go by the heartbeat once its outcome is recorded (or could not be, which
+ * leaves it to its lease), or when it is released. A buffered job with less than half a
+ * lease left (the renewals failed meanwhile) is released, never started: a delivery
+ * never starts on a lease that may end before it does.
+ *
+ * Stopping (SIGTERM/SIGINT): no new claim and no new delivery; deliveries already
+ * started finish and are recorded, and the jobs left in the buffer are released so
+ * another worker can take them at once instead of waiting for their lease to run out.
  */
 import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -83,89 +94,121 @@ export class Worker {
     await reclaimDeadLeasesAtStart(this.handle.workerWrites, deliveryQueue, this.log);
     this.heartbeat.start();
     this.log.info({ workerId: this.id }, 'worker started');
-    while (!this.stopping) {
-      try {
-        // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
-        const jobs = await claimDueJobs(
-          this.handle.workerWrites,
-          this.handle.dialect,
-          this.id,
-          this.options.batchSize,
-          this.options.leaseMs,
-          Date.now(),
-          this.bulkCursor,
-        );
-        if (jobs.length === 0) {
-          await this.signal.wait(this.options.pollMs);
-          continue;
-        }
-        const ids = jobs.map((j) => j.id);
-        this.heartbeat.hold(ids, Math.min(...jobs.map((j) => j.locked_until)));
-        try {
-          let tasks: (() => Promise<Delivery>)[];
-          try {
-            tasks = await this.pipeline.loadBatch(jobs);
-          } catch (error) {
-            // Nothing was sent: give the rows back now rather than when their lease ends.
-            await releaseJobs(this.handle.db, this.id, ids).catch(() => undefined);
-            throw error;
-          }
-          const unstarted = await this.runBounded(tasks, ids);
-          if (unstarted.length)
-            await releaseJobs(
-              this.handle.db,
-              this.id,
-              unstarted.map((i) => ids[i]!),
-            );
-        } finally {
-          // Recorded, released, or (an outcome that could not be written) left for its lease to end.
-          this.heartbeat.letGo(ids);
-        }
-      } catch (error) {
-        // The database may be briefly unreachable; claimed rows come back when their lease ends.
-        this.log.error({ err: error }, 'worker iteration failed; retrying shortly');
-        await this.signal.wait(Math.min(this.options.pollMs, 1000));
-      }
-    }
+    await Promise.all(Array.from({ length: this.options.concurrency }, (_, index) => this.lane(index)));
+    // A claim may have filled the buffer while the last lanes were finishing.
+    await this.claiming;
+    await this.release(this.buffer.splice(0).map((item) => item.id));
     this.log.info({ workerId: this.id }, 'worker stopped');
   }
 
+  /** Claimed jobs not started yet, in claim order, each with its delivery task. */
+  private readonly buffer: BufferedJob[] = [];
+  /** The claim under way, shared by every lane that found the buffer empty; true if it found work. */
+  private claiming: Promise<boolean> | undefined;
+
   /**
-   * Runs tasks at most `concurrency` at a time, starting none the heartbeat says may no
-   * longer start; returns the indexes never started (because of stop() or the lease). The
-   * heartbeat renews the batch's lease while it runs, however slow the relay; if renewals
-   * fail, the deadline is half-way through the last lease written: once a lease has ended
-   * another worker may claim the row and deliver it as well. So a delivery starts only
-   * with half a lease left to finish in, and the rest of the batch is given back, to be
-   * claimed again with a fresh lease.
-   *
-   * A lane starts its next delivery while the previous outcome is still being committed
-   * (pipeline.ts, "Recording is pipelined"), and waits for that commit before going on:
-   * each lane has at most one delivery in the transport and one outcome uncommitted.
+   * One lane: the next buffered job, delivered; each lane has at most one delivery in the
+   * transport and one outcome uncommitted (pipeline.ts, "Recording is pipelined").
    *
    * While the API of this process is pressed (`giveWay`), every lane but the first waits
    * before its next delivery; the first goes on, so delivery never stops.
    */
-  private async runBounded(tasks: (() => Promise<Delivery>)[], ids: string[]): Promise<number[]> {
-    let next = 0;
-    const lane = async (index: number) => {
-      let previous: Promise<void> = Promise.resolve();
-      try {
-        while (!this.stopping && next < tasks.length && this.heartbeat.mayStart(ids[next]!)) {
-          if (index > 0 && this.options.giveWay?.()) {
-            // Then look again: the pressure may be over, the batch done by the first lane, the worker stopping.
-            await sleep(GIVE_WAY_CHECK_MS);
-            continue;
-          }
-          const { recorded } = await tasks[next++]!();
-          await previous;
-          previous = recorded;
+  private async lane(index: number): Promise<void> {
+    let previous: Promise<void> = Promise.resolve();
+    try {
+      while (!this.stopping) {
+        if (index > 0 && this.options.giveWay?.()) {
+          await sleep(GIVE_WAY_CHECK_MS);
+          continue;
         }
-      } finally {
+        const job = await this.next();
+        if (!job) continue;
+        let delivery: Delivery;
+        try {
+          delivery = await job.task();
+        } catch (error) {
+          // The pipeline defers what throws; this is a bug or the database away: the row waits for its lease.
+          this.heartbeat.letGo([job.id]);
+          this.log.error({ err: error, jobId: job.id }, 'delivery failed unrecorded; the job is retried when its lease ends');
+          continue;
+        }
         await previous;
+        previous = delivery.recorded.finally(() => this.heartbeat.letGo([job.id]));
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, tasks.length) }, (_, index) => lane(index)));
-    return Array.from({ length: tasks.length - next }, (_, k) => next + k);
+    } finally {
+      await previous.catch(() => undefined);
+    }
   }
+
+  /** The next job a lane may start, claiming when the buffer is empty; undefined: look again (stopping, or woken). */
+  private async next(): Promise<BufferedJob | undefined> {
+    for (;;) {
+      if (this.stopping) return undefined;
+      const job = this.buffer.shift();
+      if (job) {
+        if (this.heartbeat.mayStart(job.id)) return job;
+        await this.release([job.id]);
+        continue;
+      }
+      let found: boolean;
+      try {
+        found = await (this.claiming ??= this.claim().finally(() => {
+          this.claiming = undefined;
+        }));
+      } catch (error) {
+        // The database may be briefly unreachable; claimed rows come back when their lease ends.
+        this.log.error({ err: error }, 'worker claim failed; retrying shortly');
+        await this.signal.wait(Math.min(this.options.pollMs, 1000));
+        return undefined;
+      }
+      if (!found) {
+        await this.signal.wait(this.options.pollMs);
+        return undefined;
+      }
+    }
+  }
+
+  /** Claims due jobs into the buffer; false when none was due. */
+  private async claim(): Promise<boolean> {
+    if (this.stopping) return false;
+    // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
+    const jobs = await claimDueJobs(
+      this.handle.workerWrites,
+      this.handle.dialect,
+      this.id,
+      this.options.batchSize,
+      this.options.leaseMs,
+      Date.now(),
+      this.bulkCursor,
+    );
+    if (jobs.length === 0) return false;
+    const ids = jobs.map((j) => j.id);
+    this.heartbeat.hold(ids, Math.min(...jobs.map((j) => j.locked_until)));
+    let tasks: (() => Promise<Delivery>)[];
+    try {
+      tasks = await this.pipeline.loadBatch(jobs);
+    } catch (error) {
+      // Nothing was sent: give the rows back now rather than when their lease ends.
+      await this.release(ids);
+      throw error;
+    }
+    tasks.forEach((task, k) => {
+      this.buffer.push({ id: ids[k]!, task });
+    });
+    return true;
+  }
+
+  /** Gives rows back to the queue at once (not started: no attempt counted) and stops renewing them. */
+  private async release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    this.heartbeat.letGo(ids);
+    await releaseJobs(this.handle.db, this.id, ids).catch((error) => {
+      this.log.warn({ err: error, jobs: ids.length }, 'could not release jobs; they come back when their lease ends');
+    });
+  }
+}
+
+interface BufferedJob {
+  id: string;
+  task: () => Promise<Delivery>;
 }
