@@ -7,6 +7,7 @@
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseDestinationLimits } from './lib/destination-limits.js';
 import { isEmailAddress } from './lib/email-address.js';
 
 type Kind = 'string' | 'integer' | 'boolean' | 'enum' | 'list';
@@ -81,7 +82,41 @@ export const CONFIG_SCHEMA = {
     description: 'DNS server for MX look-ups only, overriding DNS_RESOLVER for them; same form.',
   },
   MX_PORT: { kind: 'integer', default: '25', min: 1, max: 65535, description: 'Port of the destination mail servers for TRANSPORT=mx.' },
-  MX_CONCURRENCY_PER_DOMAIN: { kind: 'integer', default: '5', min: 1, description: 'Deliveries in flight at once to one destination domain.' },
+  MX_CONCURRENCY_PER_DOMAIN: {
+    kind: 'integer',
+    default: '5',
+    min: 1,
+    description:
+      'Deliveries in flight at once to one destination provider (the domains whose preferred MX host is under one registrable domain) ' +
+      'with TRANSPORT=mx, per worker process; halved while the provider throttles (docs/delivery.md).',
+  },
+  MX_RATE_PER_DESTINATION: {
+    kind: 'integer',
+    default: '0',
+    min: 0,
+    description: 'Deliveries started per second to one destination provider with TRANSPORT=mx, per worker process; 0: no rate limit.',
+  },
+  SMTP_RATE_PER_SECOND: {
+    kind: 'integer',
+    default: '0',
+    min: 0,
+    description: "Deliveries started per second to the relay with TRANSPORT=smtp (the relay's sending quota), per worker process; 0: no rate limit.",
+  },
+  DESTINATION_LIMITS: {
+    kind: 'list',
+    default: undefined,
+    description:
+      'Comma-separated ceilings for particular destinations, provider=concurrency/perSecond (perSecond 0 or left out: no rate), ' +
+      'e.g. google.com=10/20,outlook.com=5; the relay is named by its host. Others get the defaults above.',
+  },
+  DELIVERY_PACING_MAX_WAIT_MS: {
+    kind: 'integer',
+    default: '2000',
+    min: 0,
+    description:
+      'A delivery whose turn at a paced or throttled destination is further away than this goes back to the queue until then ' +
+      '(no attempt counted, nothing recorded) instead of holding a worker lane.',
+  },
   HELO_NAME: {
     kind: 'string',
     default: undefined,
@@ -535,6 +570,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.spfMechanism && !/^[+~?-]?(include|a|mx|ip4|ip6|exists|ptr)([:/]\S+)?$/i.test(config.spfMechanism)) {
     throw new ConfigError('SPF_MECHANISM must be one SPF mechanism, like include:_spf.example.com, ip4:203.0.113.7 or a:mail.example.com');
   }
+  const limits = parseDestinationLimits(config.destinationLimits);
+  if (typeof limits === 'string') throw new ConfigError(`DESTINATION_LIMITS: ${limits}`);
   if (config.systemFrom && !isEmailAddress(config.systemFrom)) {
     throw new ConfigError(`SYSTEM_FROM must be an email address, got "${config.systemFrom}"`);
   }

@@ -3,6 +3,7 @@
  * the roles asked for (the HTTP API, the delivery worker, or both), and takes them
  * down in the right order. `main.ts` and the tests both start Postwire through here.
  */
+import { parseDestinationLimits, type PaceLimits } from './lib/destination-limits.js';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
@@ -92,6 +93,9 @@ function createTransport(config: Config, handle: DbHandle): Transport {
       return new SmtpRelayTransport({
         url: config.smtpUrl!,
         poolSize: config.smtpPoolSize,
+        ratePerSecond: config.smtpRatePerSecond,
+        destinationLimits: destinationLimits(config),
+        pacingMaxWaitMs: config.deliveryPacingMaxWaitMs,
         maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
         tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized,
         heloName: config.heloName,
@@ -101,7 +105,9 @@ function createTransport(config: Config, handle: DbHandle): Transport {
       return new MxTransport({
         resolver: config.mxResolver,
         port: config.mxPort,
-        concurrencyPerDomain: config.mxConcurrencyPerDomain,
+        pace: { concurrency: config.mxConcurrencyPerDomain, perSecond: config.mxRatePerDestination },
+        destinationLimits: destinationLimits(config),
+        pacingMaxWaitMs: config.deliveryPacingMaxWaitMs,
         // SMTP_POOL_SIZE bounds the connections to one destination host as it does to the relay.
         connectionsPerHost: config.smtpPoolSize,
         maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
@@ -110,6 +116,12 @@ function createTransport(config: Config, handle: DbHandle): Transport {
         timeouts: smtpTimeouts(config),
       });
   }
+}
+
+/** DESTINATION_LIMITS, checked by loadConfig already. */
+function destinationLimits(config: Config): ReadonlyMap<string, PaceLimits> {
+  const limits = parseDestinationLimits(config.destinationLimits);
+  return typeof limits === 'string' ? new Map() : limits;
 }
 
 function smtpTimeouts(config: Config) {

@@ -19,7 +19,9 @@
  * rescheduled with backoff, unless the message was accepted more than maxRetryAge ago:
  * then `bounced` (expired), job deleted; bounced → `bounced`, job deleted, and the
  * address goes on the account's suppression list (hard_bounce); suppressed →
- * `suppressed`, job deleted. Every outcome writes its event in the same transaction.
+ * `suppressed`, job deleted; postponed (the destination's pace had no room: pacing.ts) →
+ * nothing recorded, the job back in the queue until its turn, the claim's attempt not
+ * counted. Every other outcome writes its event in the same transaction.
  * A step that throws (a bug, the database away) defers the recipient, so nothing is
  * dropped.
  *
@@ -46,11 +48,13 @@ import { retryDelayMs } from './backoff.js';
 import type { ComposeRecipient, ComposedTarget, MessageComposer } from './compose.js';
 import { returnPath } from './return-path.js';
 import { addresseesOf, loadMessages, loadRecipients, recordRecipientAttempts, storeComposed } from './delivery.store.js';
-import { completeJobs, rescheduleJob, type ClaimedJob } from './queue.js';
+import { completeJobs, postponeJob, rescheduleJob, type ClaimedJob } from './queue.js';
 import type { SendOutcome, Transport } from './transports/transport.js';
 
 /** What the transport said, or that the pipeline did not hand the message over at all. */
 type Outcome = SendOutcome | { kind: 'suppressed'; response: string; reason: SuppressionReason };
+/** An outcome the recipient's row and events record: all but a postponement. */
+type RecipientOutcome = Exclude<Outcome, { kind: 'postponed' }>;
 
 interface OutcomeRecord {
   jobId: string;
@@ -104,7 +108,7 @@ const NOTHING_TO_RECORD: Delivery = { recorded: Promise.resolve() };
 const FINAL_STATES: ReadonlySet<RecipientState> = new Set(['sent', 'delivered', 'bounced', 'suppressed', 'failed', 'cancelled']);
 
 /** A deferral past the retry age is a bounce; the reply says so and keeps the last remote response. */
-function expireIfTooOld(r: OutcomeRecord, maxRetryAgeMs: number): { outcome: Outcome; expired: boolean } {
+function expireIfTooOld(r: OutcomeRecord & { outcome: RecipientOutcome }, maxRetryAgeMs: number): { outcome: RecipientOutcome; expired: boolean } {
   if (r.outcome.kind !== 'deferred' || r.at - r.acceptedAt <= maxRetryAgeMs) return { outcome: r.outcome, expired: false };
   const hours = Math.round((r.at - r.acceptedAt) / 3_600_000);
   const response = `expired after ${r.attempts} attempt${r.attempts === 1 ? '' : 's'} over ${hours} hours without delivery; last response: ${r.outcome.response}`;
@@ -113,7 +117,13 @@ function expireIfTooOld(r: OutcomeRecord, maxRetryAgeMs: number): { outcome: Out
 
 /** The group-commit writer of outcomes; `maxRetryAgeMs` decides when a deferral becomes a bounce. */
 function outcomeWriter(maxRetryAgeMs: number, firstRetryMs: number | undefined) {
-  return async function writeOutcomes(trx: Trx, records: OutcomeRecord[]): Promise<void> {
+  return async function writeOutcomes(trx: Trx, all: OutcomeRecord[]): Promise<void> {
+    // A postponed delivery was not attempted: only its queue row changes (back, due later).
+    const records: (OutcomeRecord & { outcome: RecipientOutcome })[] = [];
+    for (const r of all) {
+      if (r.outcome.kind === 'postponed') await postponeJob(trx, r.jobId, r.at + r.outcome.retryAfterMs);
+      else records.push(r as OutcomeRecord & { outcome: RecipientOutcome });
+    }
     const events: EventRow[] = [];
     const neverAttempted: OutcomeRecord[] = [];
     const completed: string[] = [];
@@ -121,7 +131,7 @@ function outcomeWriter(maxRetryAgeMs: number, firstRetryMs: number | undefined) 
 
     // Several recipients of one message carry the same composition: it is written once.
     const compositions = new Map<string, ComposedTarget>();
-    for (const { composed } of records) if (composed) compositions.set('messageId' in composed ? composed.messageId : composed.recipientId, composed);
+    for (const { composed } of all) if (composed) compositions.set('messageId' in composed ? composed.messageId : composed.recipientId, composed);
     await storeComposed(trx, [...compositions.values()]);
 
     const recorded = await recordRecipientAttempts(
@@ -338,7 +348,8 @@ export class DeliveryPipeline {
     const recorded = this.outcomes.submit(record).then(
       () => {
         // Observed only once committed, as the writer decided it (a deferral may have expired).
-        const decided = expireIfTooOld(record, this.maxRetryAgeMs);
+        if (record.outcome.kind === 'postponed') return;
+        const decided = expireIfTooOld(record as OutcomeRecord & { outcome: RecipientOutcome }, this.maxRetryAgeMs);
         this.observer.outcomeRecorded(decided.outcome.kind, (record.at - record.acceptedAt) / 1000, decided.expired);
       },
       (error: unknown) => {

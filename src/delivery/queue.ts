@@ -95,6 +95,11 @@ export function rescheduleJob(db: DbOrTrx, jobId: string, runAt: number, lastErr
   return deliveryQueue.reschedule(db, jobId, runAt, lastError);
 }
 
+/** Not attempted (the destination's pace): due again at `runAt`, the claim not counted as an attempt. */
+export function postponeJob(db: DbOrTrx, jobId: string, runAt: number): Promise<void> {
+  return deliveryQueue.postpone(db, jobId, runAt);
+}
+
 /** Gives claimed jobs back untouched (graceful shutdown before they were started). */
 export function releaseJobs(db: DbOrTrx, workerId: string, jobIds: string[]): Promise<void> {
   return deliveryQueue.release(db, workerId, jobIds);

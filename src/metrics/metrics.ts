@@ -96,7 +96,7 @@ export class Metrics implements SendObserver, DeliveryObserver {
       labelNames: ['transport', 'result'],
       buckets: ATTEMPT_BUCKETS,
       registers,
-      help: 'One hand-over of one recipient to the transport (an SMTP transaction, or a capture write).',
+      help: 'One hand-over of one recipient to the transport (an SMTP transaction, or a capture write); result postponed: not tried, its destination is paced.',
     });
     this.queueJobs = new Gauge({
       name: 'postwire_queue_jobs',

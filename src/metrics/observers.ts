@@ -13,7 +13,8 @@ export interface SendObserver {
 }
 
 /** What a transport attempt ended in; `error` means the attempt threw (a bug, not an SMTP reply). */
-export type AttemptResult = 'sent' | 'delivered' | 'deferred' | 'bounced' | 'error';
+/** `postponed`: the destination's pace had no room, so the transport did not try (pacing.ts). */
+export type AttemptResult = 'sent' | 'delivered' | 'deferred' | 'bounced' | 'postponed' | 'error';
 
 /** The state a delivery left the recipient in (an expired deferral is recorded as `bounced`). */
 export type RecordedOutcome = 'sent' | 'delivered' | 'deferred' | 'bounced' | 'suppressed';

@@ -147,6 +147,15 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
    * Try again at `runAt`; the lease is given up and `lastError` kept. With `holder`, only
    * while the row is still that holder's (an expired lease may have passed it on).
    */
+  /** Back to the queue until `runAt`, as if never claimed: the lease is given up and the claim's attempt not counted. */
+  async postpone(db: DbOrTrx, id: string, runAt: number): Promise<void> {
+    await this.of(db)
+      .updateTable(this.table)
+      .set((eb) => ({ run_at: runAt, locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
   async reschedule(db: DbOrTrx, id: string, runAt: number, lastError: string, holder?: string): Promise<void> {
     let update = this.of(db)
       .updateTable(this.table)

@@ -142,9 +142,7 @@ for (const dialect of DIALECTS) {
         tls: { ca, servername: 'localhost' },
         auth: { user: 'apikey', pass: sendKey },
       });
-      const info = await client
-        .sendMail({ envelope: { from: a.email, to: ['ann@example.net', 'hidden@example.net'] }, raw })
-        .finally(() => client.close());
+      const info = await client.sendMail({ envelope: { from: a.email, to: ['ann@example.net', 'hidden@example.net'] }, raw }).finally(() => client.close());
       assert.match(info.response, /^250 2\.0\.0 Ok: queued as \w+$/);
       const id = queuedId(info.response);
 

@@ -32,6 +32,8 @@ export interface ReceivedMessage {
   helo: string;
   /** The full 250 reply sent for the message. */
   reply: string;
+  /** When the sink had the whole message (Date.now()). */
+  receivedAt: number;
 }
 
 export interface SinkOptions {
@@ -59,6 +61,8 @@ export interface SmtpSink {
   /** How many TCP connections were opened to the sink. */
   connections(): number;
   /** Messages on hold right now, and the most there ever were at once. */
+  /** When each 'throttle' address was told to slow down (Date.now()). */
+  throttledAt(address: string): number | undefined;
   held(): number;
   peakHeld(): number;
   releaseHeld(): void;
@@ -69,12 +73,14 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-type Behaviour = 'accept' | 'tempfail' | 'reject' | 'drop' | 'spam' | 'hold';
-const BEHAVIOURS: readonly Behaviour[] = ['tempfail', 'reject', 'drop', 'spam', 'hold'];
+type Behaviour = 'accept' | 'tempfail' | 'reject' | 'drop' | 'spam' | 'hold' | 'throttle';
+const BEHAVIOURS: readonly Behaviour[] = ['tempfail', 'reject', 'drop', 'spam', 'hold', 'throttle'];
 
 export const TEMPFAIL_REPLY = '451 4.3.0 Mailbox busy, try again later';
 export const REJECT_REPLY = '550 5.1.1 No such user here';
 export const SPAM_REPLY = '554 5.7.1 Message refused as spam';
+/** 'throttle': the first RCPT of each such address is told to slow down, later ones are accepted. */
+export const THROTTLE_REPLY = '451 4.7.0 Too many messages, slow down';
 
 export function behaviourOf(address: string): Behaviour {
   const local = address.slice(0, address.lastIndexOf('@')).toLowerCase().split('+')[0] as Behaviour;
@@ -110,6 +116,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   let holding = true;
   let delayedNow = 0;
   let closed = false;
+  const throttled = new Map<string, number>();
 
   const releaseHeld = () => {
     const release = waiting;
@@ -134,6 +141,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       user: session.user as string | undefined,
       helo: session.hostNameAppearsAs,
       reply: `250 ${text}`,
+      receivedAt: Date.now(),
     });
     return text;
   };
@@ -153,6 +161,10 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
           return callback(smtpReply(TEMPFAIL_REPLY));
         case 'reject':
           return callback(smtpReply(REJECT_REPLY));
+        case 'throttle':
+          if (throttled.has(address.address)) return callback();
+          throttled.set(address.address, Date.now());
+          return callback(smtpReply(THROTTLE_REPLY));
         case 'drop':
           // No reply at all: the client sees the connection vanish mid-transaction.
           sockets.get(socketKey(session.remoteAddress, session.remotePort))?.destroy();
@@ -198,6 +210,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     host,
     port,
     url: `${options.secure ? 'smtps' : 'smtp'}://${host}:${port}`,
+    throttledAt: (address) => throttled.get(address),
     messages,
     connections: () => connectionCount,
     held: () => heldNow,

@@ -2,8 +2,12 @@
  * TRANSPORT=mx: direct delivery to each recipient domain's own mail servers.
  *
  *   route      MX hosts in preference order, or the implicit MX (mx-routes.ts)
- *   limit      at most MX_CONCURRENCY_PER_DOMAIN deliveries in flight per domain, so a
- *              large provider is not hit with every worker lane at once
+ *   pace       per destination provider (every domain whose preferred MX host is under
+ *              one registrable domain: gmail.com and a Google Workspace domain both go to
+ *              google.com): at most MX_CONCURRENCY_PER_DOMAIN in flight and
+ *              MX_RATE_PER_DESTINATION a second, or the provider's DESTINATION_LIMITS,
+ *              slowing down on throttling replies (pacing.ts); a delivery whose turn is
+ *              far off is postponed rather than holding a worker lane
  *   attempt    host by host, address by address, over a pooled connection kept per
  *              destination (created on first use); a host that cannot be reached, or
  *              that drops or refuses the session, hands over to the next one; the first
@@ -13,7 +17,9 @@
  */
 import net from 'node:net';
 import { asFailure, failureText, isMessageVerdict, outcomeOfFailure, outcomeOfSent } from './classify.js';
-import { MxRoutes } from './mx-routes.js';
+import { MxRoutes, type Route } from './mx-routes.js';
+import type { PaceLimits } from '../../lib/destination-limits.js';
+import { DestinationPacer } from './pacing.js';
 import { createSmtpPool, type SmtpPool, type SmtpTimeouts } from './smtp.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
 
@@ -21,7 +27,11 @@ export interface MxOptions {
   /** DNS server (host or host:port); absent: the system's. */
   resolver: string | undefined;
   port: number;
-  concurrencyPerDomain: number;
+  /** Pace of a destination provider unless DESTINATION_LIMITS names it. */
+  pace: PaceLimits;
+  destinationLimits?: ReadonlyMap<string, PaceLimits>;
+  /** A delivery whose turn is further away is postponed (DELIVERY_PACING_MAX_WAIT_MS). */
+  pacingMaxWaitMs: number;
   /** Connections kept open to one destination host. */
   connectionsPerHost: number;
   maxMessagesPerConnection: number;
@@ -45,63 +55,42 @@ export function recipientDomain(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 }
 
-/** At most `limit` tasks run at once per key; the others wait their turn in arrival order. */
-export class KeyedLimiter {
-  private readonly slots = new Map<string, { active: number; waiting: (() => void)[] }>();
-
-  constructor(private readonly limit: number) {}
-
-  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    await this.acquire(key);
-    try {
-      return await task();
-    } finally {
-      this.release(key);
-    }
-  }
-
-  private acquire(key: string): Promise<void> {
-    let slot = this.slots.get(key);
-    if (!slot) {
-      slot = { active: 0, waiting: [] };
-      this.slots.set(key, slot);
-    }
-    if (slot.active < this.limit) {
-      slot.active++;
-      return Promise.resolve();
-    }
-    const queue = slot.waiting;
-    return new Promise((resolve) => queue.push(resolve));
-  }
-
-  private release(key: string): void {
-    const slot = this.slots.get(key)!;
-    const next = slot.waiting.shift();
-    // The finishing task hands its slot straight to the next one, so `active` stays put.
-    if (next) next();
-    else if (--slot.active === 0) this.slots.delete(key);
-  }
+/**
+ * The destination a domain's mail goes to, for pacing: the registrable domain of its
+ * preferred MX host (mx.example.co.uk → example.co.uk, gmail-smtp-in.l.google.com →
+ * google.com), an IP address as it is, the domain itself for an implicit MX. "Registrable"
+ * is approximated without the public suffix list: the last two labels, or three when the
+ * last is a country code under a short second level (co.uk, com.au). A provider the rule
+ * misjudges only gets separate limits per name, as before there were providers.
+ */
+export function providerKey(domain: string, route: { hosts: { name: string }[] }): string {
+  const host = route.hosts[0]?.name.toLowerCase().replace(/\.$/, '');
+  if (!host || host === domain) return domain;
+  if (net.isIP(host)) return host;
+  const labels = host.split('.');
+  const keep = labels.length >= 3 && labels.at(-1)!.length === 2 && labels.at(-2)!.length <= 3 ? 3 : 2;
+  return labels.slice(-keep).join('.');
 }
 
 export class MxTransport implements Transport {
   readonly name = 'mx';
   private readonly routes: MxRoutes;
-  private readonly limiter: KeyedLimiter;
+  private readonly pacer: DestinationPacer;
   private readonly pools = new Map<string, PoolEntry>();
 
   constructor(private readonly options: MxOptions) {
     this.routes = new MxRoutes(options.resolver);
-    this.limiter = new KeyedLimiter(options.concurrencyPerDomain);
+    this.pacer = new DestinationPacer({ defaults: options.pace, overrides: options.destinationLimits, maxWaitMs: options.pacingMaxWaitMs });
   }
 
-  send(envelope: Envelope, raw: string): Promise<SendOutcome> {
+  async send(envelope: Envelope, raw: string): Promise<SendOutcome> {
     const domain = recipientDomain(envelope.to);
-    return this.limiter.run(domain, () => this.deliver(domain, envelope, raw));
-  }
-
-  private async deliver(domain: string, envelope: Envelope, raw: string): Promise<SendOutcome> {
     const route = await this.routes.route(domain);
     if (route.kind !== 'hosts') return route;
+    return this.pacer.run(providerKey(domain, route), () => this.deliver(domain, route, envelope, raw));
+  }
+
+  private async deliver(domain: string, route: Route & { kind: 'hosts' }, envelope: Envelope, raw: string): Promise<SendOutcome> {
     const unreachable = [...route.unusable];
     for (const host of route.hosts) {
       for (const address of host.addresses) {
@@ -172,6 +161,7 @@ export class MxTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    this.pacer.close();
     for (const entry of this.pools.values()) entry.pool.close();
     this.pools.clear();
   }

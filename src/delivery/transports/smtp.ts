@@ -3,12 +3,18 @@
  * connections. The message bytes are sent exactly as composed (DKIM signature included);
  * the envelope sender is the recipient's VERP return path.
  *
+ * The relay is paced like any destination (pacing.ts): SMTP_POOL_SIZE deliveries in
+ * flight, SMTP_RATE_PER_SECOND (the relay's quota), or its host's DESTINATION_LIMITS, and
+ * slower while it answers with throttling replies (a quota exceeded: 454/451 4.7.0).
+ *
  * The pooled-connection helpers here are shared with the MX transport, which keeps one
  * such pool per destination host.
  */
 import nodemailer from 'nodemailer';
 import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
 import { asFailure, outcomeOfFailure, outcomeOfSent } from './classify.js';
+import type { PaceLimits } from '../../lib/destination-limits.js';
+import { DestinationPacer } from './pacing.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
 
 /** A pooled nodemailer transport. */
@@ -79,6 +85,10 @@ export function relayTarget(url: string): Pick<SMTPPoolOptions, 'host' | 'port' 
 export interface SmtpRelayOptions {
   url: string;
   poolSize: number;
+  /** Deliveries started per second; 0: no rate limit. */
+  ratePerSecond: number;
+  destinationLimits?: ReadonlyMap<string, PaceLimits>;
+  pacingMaxWaitMs: number;
   maxMessagesPerConnection: number;
   tlsRejectUnauthorized: boolean;
   heloName: string | undefined;
@@ -88,9 +98,18 @@ export interface SmtpRelayOptions {
 export class SmtpRelayTransport implements Transport {
   readonly name = 'smtp';
   private readonly pool: SmtpPool;
+  private readonly pacer: DestinationPacer;
+  private readonly host: string;
 
   constructor(options: SmtpRelayOptions) {
-    this.pool = createSmtpPool(relayTarget(options.url), {
+    const target = relayTarget(options.url);
+    this.host = target.host!.toLowerCase();
+    this.pacer = new DestinationPacer({
+      defaults: { concurrency: options.poolSize, perSecond: options.ratePerSecond },
+      overrides: options.destinationLimits,
+      maxWaitMs: options.pacingMaxWaitMs,
+    });
+    this.pool = createSmtpPool(target, {
       maxConnections: options.poolSize,
       maxMessagesPerConnection: options.maxMessagesPerConnection,
       tlsRejectUnauthorized: options.tlsRejectUnauthorized,
@@ -100,10 +119,11 @@ export class SmtpRelayTransport implements Transport {
   }
 
   send(envelope: Envelope, raw: string): Promise<SendOutcome> {
-    return sendRaw(this.pool, envelope, raw);
+    return this.pacer.run(this.host, () => sendRaw(this.pool, envelope, raw));
   }
 
   async close(): Promise<void> {
+    this.pacer.close();
     this.pool.close();
   }
 }

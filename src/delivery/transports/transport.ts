@@ -23,7 +23,12 @@ export type SendOutcome =
    * a refused recipient (RCPT TO, or a transport that cannot tell) says the address is
    * bad; a refused sender (MAIL FROM) or content (DATA) says nothing about the recipient.
    */
-  | { kind: 'bounced'; response: string; refused?: 'recipient' | 'sender' | 'content' };
+  | { kind: 'bounced'; response: string; refused?: 'recipient' | 'sender' | 'content' }
+  /**
+   * Not attempted: the destination's pace (pacing.ts) has no room for it now. The job goes
+   * back to the queue for `retryAfterMs` without counting an attempt; nothing is recorded.
+   */
+  | { kind: 'postponed'; response: string; retryAfterMs: number };
 
 export interface Transport {
   readonly name: string;
