@@ -298,6 +298,17 @@ for (const dialect of DIALECTS) {
     });
 
     it('POST /u/… unsubscribes at once: suppression (unsubscribe), one event, the webhook, that account only', async () => {
+      // The address is also a marketing contact of the account: its status follows the suppression list.
+      const list = expectEnvelope(await app.request({ method: 'POST', url: '/inbox/v1/contactlists', token: a.token, body: { listName: 'News' } }), 201)
+        .resultObject.id;
+      const contactId = expectEnvelope(
+        await app.request({ method: 'POST', url: `/inbox/v1/contactlists/${list}/add`, token: a.token, body: { email: 'leaver@example.net' } }),
+        200,
+      ).resultObject;
+      const contactStatus = async () =>
+        expectEnvelope(await app.request({ method: 'GET', url: `/inbox/v1/contacts/${contactId}`, token: a.token }), 200).resultObject.status;
+      assert.equal(await contactStatus(), 1);
+
       const sent = await send(a, ['leaver@example.net'], { listUnsubscribe: true, trackOpens: true });
       const copy = await copyOf(sent, 'leaver@example.net');
       const url = path(copy.listUnsubscribe!.slice(1, -1));
@@ -310,6 +321,7 @@ for (const dialect of DIALECTS) {
       assert.equal(suppression.resultObject.reason, 'unsubscribe');
       assert.equal(suppression.resultObject.details.messageId, sent.id);
       expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/suppressions/leaver@example.net', token: b.token }), 404);
+      assert.equal(await contactStatus(), 3, 'the contact shows unsubscribed');
       const events = await eventsOf(a, sent.id, 'unsubscribed');
       assert.equal(events.length, 1);
       assert.equal(events[0].details.via, 'one_click');

@@ -18,6 +18,15 @@ import type { HitRequest, Recording, TrackingService } from './tracking.service.
 const tags = ['Tracking'];
 const security: { [scheme: string]: string[] }[] = [];
 
+const PIXEL_ANSWER = { type: 'string', format: 'binary', description: 'A 1x1 transparent GIF.', examples: ['GIF89a…'] };
+const REDIRECT_ANSWER = {
+  description: 'No body: the redirect.',
+  headers: {
+    location: { type: 'string', description: 'The URL link N had in this message, exactly.', examples: ['https://shop.example.com/orders/1001'] },
+  },
+};
+const PAGE_ANSWER = { type: 'string', description: 'A small HTML page (no script).', examples: ['<!doctype html><html lang="en">…<form method="post">…'] };
+
 /** The transparent 1x1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -63,6 +72,8 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingS
         summary: 'Open pixel of a tracked message',
         description: 'No authentication: the signed token is the credential. A 1x1 transparent GIF, never cached; records an `opened` event.',
         params: TokenParams,
+        produces: ['image/gif'],
+        response: { 200: PIXEL_ANSWER },
       },
     },
     async (request, reply: FastifyReply) => {
@@ -86,6 +97,7 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingS
         'No authentication. 302 to exactly the URL that link of that message had (no other URL can be reached); records a `clicked` event ' +
         '(HEAD requests, clicks within 2 s of delivery and known scanners are flagged).',
       params: TokenParams,
+      response: { 302: REDIRECT_ANSWER },
     },
     handler: async (request, reply) => {
       const click = await tracking.click((request.params as TokenParams).token, hitOf(request));
@@ -108,6 +120,8 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingS
         summary: 'Unsubscribe confirmation page',
         description: 'No authentication. A small HTML page whose form POSTs back to this URL; the GET itself changes nothing.',
         params: TokenParams,
+        produces: ['text/html'],
+        response: { 200: PAGE_ANSWER },
       },
     },
     async (request, reply) => {
@@ -128,6 +142,8 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingS
           "No authentication, no confirmation: the address goes on the sending account's suppression list (reason unsubscribe) and an " +
           '`unsubscribed` event is recorded, before the answer. The body (`List-Unsubscribe=One-Click`, form-encoded) may be anything or empty.',
         params: TokenParams,
+        produces: ['text/html'],
+        response: { 200: PAGE_ANSWER },
       },
     },
     async (request, reply) => {
