@@ -251,6 +251,36 @@ for (const dialect of DIALECTS) {
       assert.ok(hooks.some((p) => p.details.url === FIRST_URL && p.details.flagged === false));
     });
 
+    it("a personalised send's click leads to that recipient's own link; a link beyond ASCII is percent-encoded", async () => {
+      const response = await app.request({
+        method: 'POST',
+        url: '/notify/v1/send',
+        token: a.token,
+        body: {
+          from: { email: a.email },
+          to: [
+            { email: 'p1@example.net', params: { id: 'ann' } },
+            { email: 'p2@example.net', params: { id: 'bob' } },
+          ],
+          subject: 'Yours',
+          htmlContent: '<p><a href="https://shop.example.com/u/{{ id }}">Yours</a> <a href="https://example.org/café/€">Café</a></p>',
+          trackClicks: true,
+        },
+      });
+      const sent: Sent = expectEnvelope(response, 200).resultObject;
+      for (const email of ['p1@example.net', 'p2@example.net']) assert.equal((await outcomeOf(app, a, sent, email)).state, 'sent');
+      await afterScannerWindow(a, sent);
+      const bob = await copyOf(sent, 'p2@example.net');
+      assert.equal((await inject('GET', path(bob.clicks[0]!))).headers.location, 'https://shop.example.com/u/bob');
+      const ann = await copyOf(sent, 'p1@example.net');
+      assert.equal((await inject('GET', path(ann.clicks[0]!))).headers.location, 'https://shop.example.com/u/ann');
+      const unicode = await inject('GET', path(ann.clicks[1]!));
+      assert.equal(unicode.statusCode, 302);
+      assert.equal(unicode.headers.location, 'https://example.org/caf%C3%A9/%E2%82%AC');
+      const clicks = await waitForEvents(a, sent.id, 'clicked', 3);
+      assert.ok(clicks.some((e) => e.details.url === 'https://example.org/café/€' && e.email === 'p1@example.net'));
+    });
+
     it('a forged, altered or misused token gets the 404 of a path that does not exist', async () => {
       const sent = await send(a, ['probe@example.net'], { trackOpens: true, trackClicks: true, listUnsubscribe: true });
       const copy = await copyOf(sent, 'probe@example.net');

@@ -57,6 +57,15 @@ function logIfLost(request: FastifyRequest, recording: Recording, what: string):
   recording.recorded.catch((error: unknown) => request.log.warn({ err: error }, `could not record ${what}`));
 }
 
+/**
+ * The URL as a Location header: byte for byte as the message had it when it is ASCII,
+ * which links almost always are; anything beyond printable ASCII percent-encoded as UTF-8,
+ * which is what a browser would request (a header cannot carry it raw).
+ */
+function asLocation(url: string): string {
+  return url.replace(/[^\x21-\x7e]/gu, (ch) => [...Buffer.from(ch, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+}
+
 /** Mail clients send List-Unsubscribe=One-Click (RFC 8058); the hosted form adds via=page. */
 function viaOf(body: unknown): 'page' | 'one_click' {
   return body !== null && typeof body === 'object' && (body as Record<string, unknown>).via === 'page' ? 'page' : 'one_click';
@@ -106,7 +115,7 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingS
       return reply
         .status(302)
         .headers({ ...NEVER_CACHE, 'referrer-policy': 'no-referrer' })
-        .header('location', click.url)
+        .header('location', asLocation(click.url))
         .send();
     },
   });
