@@ -399,3 +399,47 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+for (const dialect of DIALECTS) {
+  describe(`tracking links: base URL and per-IP limit [${dialect}]`, () => {
+    let app: TestApp;
+    let account: TestAccount;
+
+    before(async () => {
+      app = await startTestApp(dialect, { worker: true, config: { trackingBaseUrl: 'https://links.example.test', rateLimitPerIpPerMinute: 3 } });
+      account = await app.signUp();
+    });
+    after(() => app.close());
+
+    it('links use TRACKING_BASE_URL, and the public endpoints are rate-limited per IP address', async () => {
+      const sent: Sent = expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: account.token,
+          body: {
+            from: { email: account.email },
+            to: [{ email: 'ann@example.net' }],
+            subject: 'Hi',
+            htmlContent: '<p>Hi</p>',
+            trackOpens: true,
+            listUnsubscribe: true,
+          },
+        }),
+        200,
+      ).resultObject;
+      assert.equal((await outcomeOf(app, account, sent, 'ann@example.net')).state, 'sent');
+      const raw = await app.request({ method: 'GET', url: `/notify/v1/messages/${sent.id}/raw`, token: account.token });
+      const unfolded = raw.text.replace(/\r\n[ \t]+/g, ' ');
+      const unsubscribe = unfolded.match(/^List-Unsubscribe: <(https:\/\/links\.example\.test\/u\/[A-Za-z0-9_-]+)>/m)?.[1];
+      assert.ok(unsubscribe, 'List-Unsubscribe names the tracking base URL');
+      const page = new URL(unsubscribe).pathname;
+      const from = { remoteAddress: '198.51.100.7' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await app.runtime.app!.inject({ method: 'GET', url: page, ...from })).statusCode);
+      assert.deepEqual(statuses, [200, 200, 200, 429]);
+      // Another address is counted on its own.
+      assert.equal((await app.runtime.app!.inject({ method: 'GET', url: page, remoteAddress: '198.51.100.8' })).statusCode, 200);
+    });
+  });
+}
