@@ -164,7 +164,6 @@ export const SendBody = Type.Object(
     customFields: Type.Optional(Variables("Values for the original service's `#key#` placeholders.")),
     trackOpens: Type.Optional(
       Type.Boolean({
-        default: false,
         description:
           "Add an open-tracking pixel to each recipient's HTML copy; each fetch is an `opened` event (docs/tracking.md). " +
           'Off by default; no effect on a text-only message.',
@@ -172,13 +171,11 @@ export const SendBody = Type.Object(
     ),
     trackClicks: Type.Optional(
       Type.Boolean({
-        default: false,
         description: "Route each recipient's http(s) links through a per-recipient redirect; each click is a `clicked` event naming the link. Off by default.",
       }),
     ),
     listUnsubscribe: Type.Optional(
       Type.Boolean({
-        default: false,
         description:
           'Give each recipient a signed unsubscribe link in `List-Unsubscribe`, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): ' +
           "using it puts the address on the account's suppression list (reason unsubscribe) and records an `unsubscribed` event. Overrides a " +
