@@ -37,6 +37,12 @@ export const CONFIG_SCHEMA = {
   },
   DATABASE_URL: { kind: 'string', default: undefined, description: 'Absent: SQLite file postwire.db in DATA_DIR. postgres://… selects PostgreSQL.' },
   BASE_URL: { kind: 'string', normalize: 'url', default: undefined, description: 'Public address used in links; defaults to http://HOST:PORT.' },
+  TRACKING_BASE_URL: {
+    kind: 'string',
+    normalize: 'url',
+    default: undefined,
+    description: 'Public address of the open, click and unsubscribe links in tracked messages (docs/tracking.md); defaults to BASE_URL.',
+  },
   JWT_SECRET: { kind: 'string', default: undefined, description: 'HMAC secret for access tokens; absent: generated once and kept in DATA_DIR/jwt-secret.' },
   TRANSPORT: {
     kind: 'enum',
@@ -554,6 +560,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = { ...read, ...overrides } as Config;
   if (config.databaseUrl && !/^(postgres|postgresql):\/\//.test(config.databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)');
+  }
+  if (config.trackingBaseUrl && !/^https?:\/\/[^/\s]+/.test(config.trackingBaseUrl)) {
+    throw new ConfigError('TRACKING_BASE_URL must be an http:// or https:// URL (the public address of the tracking links)');
   }
   if (config.transport === 'smtp' && !config.smtpUrl) {
     throw new ConfigError('TRANSPORT=smtp needs SMTP_URL (smtp://user:pass@host:587 or smtps://…)');

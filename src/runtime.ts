@@ -11,7 +11,9 @@ import { buildApp } from './app.js';
 import { publicBaseUrl, type Config } from './config.js';
 import { openDatabase, type DbHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { loadDkimKey, MessageComposer } from './delivery/compose.js';
+import { loadDkimKey, MessageComposer, type CopyTracking } from './delivery/compose.js';
+import { resolveJwtSecret } from './features/account/auth/jwt-secret.js';
+import { deriveTrackingKey, TrackingTokens } from './lib/tracking-tokens.js';
 import { createMimeBuilder } from './delivery/mime-threads.js';
 import { InboundListener } from './delivery/inbound/listener.js';
 import { DeliveryPipeline } from './delivery/pipeline.js';
@@ -218,7 +220,12 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   // Composing gives way to the API in the process that serves both (mime-threads.ts); a
   // worker process alone has nothing to give way to, and would only lose to other programs.
   const mimeBuilder = createMimeBuilder(config.composeThreads, roles.api ? config.composeNice : 0);
-  const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys, mimeBuilder);
+  // Tracking links are signed with a key derived from the installation's secret (the JWT secret), and point at TRACKING_BASE_URL or the API.
+  const tracking: CopyTracking = {
+    tokens: new TrackingTokens(deriveTrackingKey(resolveJwtSecret(config.jwtSecret, config.dataDir))),
+    baseUrl: () => config.trackingBaseUrl ?? context.publicUrl(),
+  };
+  const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys, mimeBuilder, tracking);
   // Acceptance first where the API and the worker share the process (give-way.ts).
   const sendPressure = roles.api && roles.worker ? new SendPressure(config.workerGiveWayRate) : undefined;
   const metrics = new Metrics(handle.db, sendPressure && (() => sendPressure.pressed()));
@@ -228,7 +235,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     // Links name the address the API really listens on (PORT=0 picks one at listen).
     publicUrl: () => runtime.url ?? publicBaseUrl(config),
     sendObserver: sendPressure ? allOf(metrics, sendPressure) : metrics,
-    delivery: { workSignal, composer, signingKeys, systemFrom: systemFrom(config), domainRecords: domainRecordSettings(config) },
+    delivery: { workSignal, composer, signingKeys, systemFrom: systemFrom(config), domainRecords: domainRecordSettings(config), tracking },
   };
   const account = createAccountServices(context);
   const notify = createNotifyServices(context, account);
@@ -402,6 +409,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
       if (submission) await submission.close();
       if (metricsServer) await metricsServer.close();
       await services.messages.drain();
+      await services.tracking.drain();
       if (worker) await worker.stop();
       // After the worker: its last outcomes may have queued webhook calls (made after the next start).
       if (webhookDispatcher) await webhookDispatcher.stop();

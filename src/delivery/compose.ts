@@ -17,10 +17,20 @@
  * A message submitted over SMTP (messages.submission.ts) is not built here: its client's
  * MIME, as accepted, is only signed (signMime), with the same key choice and the same
  * first-stored-copy-wins rule.
+ *
+ * Tracking (opens, clicks, List-Unsubscribe; features/notify/tracking) makes every copy
+ * a recipient's own, like a personalised send: its links carry tokens naming the
+ * recipient. It stays deterministic, since the tokens are HMACs of the recipient id (and
+ * link index) with a fixed key (lib/tracking-tokens.ts); only a change of the tracking
+ * base URL or of the installation secret between two compositions could change the
+ * bytes, and then too the first stored copy wins.
  */
 import fs from 'node:fs';
 import type { DbOrTrx } from '../db/database.js';
 import type { MessageRow, RecipientKind, StoredAttachment } from '../features/notify/messages/messages.table.js';
+import { htmlToText } from '../lib/html-to-text.js';
+import { trackHtml } from '../lib/tracked-html.js';
+import type { TrackingTokens } from '../lib/tracking-tokens.js';
 import type { ComposeRecipient } from './compose.types.js';
 import { addresseesOf, storeComposed, storedMime } from './delivery.store.js';
 import { signMime, type DkimKey, type MimeSpec } from './mime.js';
@@ -29,8 +39,57 @@ import { BUILD_ON_THIS_THREAD, type MimeBuilder } from './mime-threads.js';
 export type { DkimKey } from './mime.js';
 export type { ComposeRecipient, ComposedTarget } from './compose.types.js';
 
+type TrackingFlags = Partial<Pick<MessageRow, 'track_opens' | 'track_clicks' | 'list_unsubscribe'>>;
+
 type Composable = Pick<MessageRow, 'id' | 'account_id' | 'from_email' | 'from_name' | 'subject' | 'html_content' | 'message_id_header' | 'created_at'> &
-  Partial<Pick<MessageRow, 'text_content' | 'reply_to' | 'headers' | 'attachments'>>;
+  Partial<Pick<MessageRow, 'text_content' | 'reply_to' | 'headers' | 'attachments'>> &
+  TrackingFlags;
+
+/** Whether the message's copies carry per-recipient tracking or unsubscribe links. */
+export function isTracked(message: TrackingFlags): boolean {
+  return Boolean(message.track_opens || message.track_clicks || message.list_unsubscribe);
+}
+
+/** Whether a recipient gets a copy of its own (its own content, or tracking links naming it) rather than the message's one MIME. */
+export function hasOwnCopy(message: TrackingFlags, recipient: { content: string | null }): boolean {
+  return recipient.content !== null || isTracked(message);
+}
+
+/** What tracked copies need: the token signer and the public base of the links (TRACKING_BASE_URL, else BASE_URL). */
+export interface CopyTracking {
+  tokens: TrackingTokens;
+  baseUrl: () => string;
+}
+
+/** The public paths of the tracking endpoints (features/notify/tracking/tracking.routes.ts). */
+export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/', unsubscribe: '/u/' } as const;
+
+/** One recipient's copy with its tracking: pixel, rewritten links, List-Unsubscribe headers. */
+function trackCopy(spec: MimeSpec, message: TrackingFlags, recipientId: string, tracking: CopyTracking): MimeSpec {
+  const base = tracking.baseUrl();
+  const url = (path: string, token: string) => `${base}${path}${token}`;
+  let { html, text, headers } = spec;
+  if (html !== null && (message.track_opens || message.track_clicks)) {
+    // The text part keeps the links as written: derived from the HTML before its links are rewritten.
+    text = text ?? htmlToText(html);
+    html = trackHtml(html, {
+      ...(message.track_clicks
+        ? { clickUrl: (linkIndex: number) => url(TRACKING_PATHS.click, tracking.tokens.sign({ kind: 'click', recipientId, linkIndex })) }
+        : {}),
+      ...(message.track_opens ? { pixelUrl: url(TRACKING_PATHS.open, tracking.tokens.sign({ kind: 'open', recipientId })) } : {}),
+    });
+  }
+  if (message.list_unsubscribe) {
+    // Ours replace any the sender gave: one List-Unsubscribe, and it works.
+    const own = Object.entries(headers).filter(([name]) => !/^list-unsubscribe(-post)?$/i.test(name));
+    headers = {
+      ...Object.fromEntries(own),
+      'List-Unsubscribe': `<${url(TRACKING_PATHS.unsubscribe, tracking.tokens.sign({ kind: 'unsubscribe', recipientId }))}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+  }
+  return { ...spec, html, text, headers };
+}
 
 /** A recipient's own copy of a personalised send (messages.table.ts `content`). */
 export interface PersonalContent {
@@ -91,6 +150,8 @@ export class MessageComposer {
     private readonly domainKeys: DomainKeySource | undefined = undefined,
     /** Where the bytes are built: on this thread by default, or in compose threads (mime-threads.ts). */
     private readonly builder: MimeBuilder = BUILD_ON_THIS_THREAD,
+    /** Tracked copies' links; absent (tests of other parts): a tracked message is composed without them. */
+    private readonly tracking: CopyTracking | undefined = undefined,
   ) {}
 
   /** The key that signs `message`: its account's verified domain's, else the configured one for its domain or a subdomain of it. */
@@ -103,10 +164,12 @@ export class MessageComposer {
 
   /**
    * `own`: the content of one recipient's personalised copy, instead of the message's;
-   * `copyId` names that copy (the recipient's id) so its boundaries are its own.
+   * `copyId` names that copy (the recipient's id) so its boundaries are its own, and its
+   * tracking links name that recipient.
    */
   async compose(message: Composable, to: ComposeRecipient[], own?: PersonalContent, copyId?: string): Promise<string> {
-    return this.builder.build(specOf(message, to, own, copyId ?? message.id, await this.keyFor(message)));
+    const spec = specOf(message, to, own, copyId ?? message.id, await this.keyFor(message));
+    return this.builder.build(copyId !== undefined && this.tracking && isTracked(message) ? trackCopy(spec, message, copyId, this.tracking) : spec);
   }
 
   /**
@@ -116,10 +179,10 @@ export class MessageComposer {
    * storeComposed). Pure apart from the signing-key look-up: no database write.
    */
   async composedCopy(message: MessageRow, addressees: ComposeRecipient[], personal?: PersonalCopy): Promise<ComposedCopy> {
-    if (personal?.content != null) {
+    if (personal && hasOwnCopy(message, personal)) {
       if (personal.mime !== null) return { mime: personal.mime, fresh: false };
-      const mime = await this.compose(message, addressees, JSON.parse(personal.content) as PersonalContent, personal.id);
-      return { mime, fresh: true };
+      const own = personal.content !== null ? (JSON.parse(personal.content) as PersonalContent) : undefined;
+      return { mime: await this.compose(message, addressees, own, personal.id), fresh: true };
     }
     if (message.mime !== null) return { mime: message.mime, fresh: false };
     // Submitted over SMTP: the client's MIME as accepted, only signed here.
@@ -134,13 +197,13 @@ export class MessageComposer {
   async ensureComposed(db: DbOrTrx, message: MessageRow, personal?: PersonalCopy): Promise<string> {
     const copy = await this.composedCopy(message, await addresseesOf(db, [message.id]).then((m) => m.get(message.id) ?? []), personal);
     if (!copy.fresh) return copy.mime;
-    const own = personal?.content != null ? personal.id : undefined;
+    const own = personal && hasOwnCopy(message, personal) ? personal.id : undefined;
     await storeComposed(db, [own ? { recipientId: own, mime: copy.mime } : { messageId: message.id, mime: copy.mime }]);
     return (await storedMime(db, own ? { recipientId: own } : { messageId: message.id })) ?? copy.mime;
   }
 }
 
-/** A recipient of a personalised send: its own content (`null`: it has none) and its own stored MIME. */
+/** A recipient with a copy of its own (personalised or tracked): its own content (`null`: the message's) and its own stored MIME. */
 export interface PersonalCopy {
   id: string;
   content: string | null;

@@ -43,6 +43,16 @@ export interface MimeSpec {
   dkim?: DkimKey;
 }
 
+/**
+ * The headers DKIM signs: nodemailer's list (RFC 4871 §5.5) plus List-Unsubscribe-Post,
+ * which RFC 8058 §4 requires to be signed with List-Unsubscribe. A header a message does
+ * not have is not signed, so messages without it sign as before.
+ */
+const SIGNED_HEADERS =
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:Content-ID:Content-Description:' +
+  'Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:List-Id:List-Help:List-Unsubscribe:' +
+  'List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:List-Archive:OTP-Token';
+
 // The stream transport in buffer mode runs nodemailer's composer (and DKIM signer) and
 // hands back the bytes instead of sending them.
 const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
@@ -66,7 +76,9 @@ export async function buildMime(spec: MimeSpec): Promise<string> {
     messageId: spec.messageId,
     date: new Date(spec.date),
     headers: spec.headers,
-    ...(spec.dkim ? { dkim: { domainName: spec.dkim.domain, keySelector: spec.dkim.selector, privateKey: spec.dkim.privateKey } } : {}),
+    ...(spec.dkim
+      ? { dkim: { domainName: spec.dkim.domain, keySelector: spec.dkim.selector, privateKey: spec.dkim.privateKey, headerFieldNames: SIGNED_HEADERS } }
+      : {}),
   });
   return (info.message as Buffer).toString('utf8');
 }

@@ -8,7 +8,7 @@
  *   checkSuppression   a recipient whose address is on its account's suppression list
  *                      is not attempted: it ends `suppressed`
  *   composeMessage     the stored MIME, or composed once per message per batch (or once
- *                      per recipient of a personalised send); composition is
+ *                      per recipient of a personalised or tracked send); composition is
  *                      deterministic (compose.ts), so nothing is written before sending
  *   handToTransport    one envelope per recipient
  *   recordOutcome      recipient state + queue row + event, and a fresh composition's
@@ -45,7 +45,7 @@ import { liveSuppressionsFor, suppressAddress, suppressionKey } from '../feature
 import type { SuppressionReason } from '../features/notify/suppressions/suppressions.table.js';
 import { IGNORE_DELIVERIES, type AttemptResult, type DeliveryObserver } from '../metrics/observers.js';
 import { retryDelayMs } from './backoff.js';
-import type { ComposeRecipient, ComposedTarget, MessageComposer } from './compose.js';
+import { hasOwnCopy, isTracked, type ComposeRecipient, type ComposedTarget, type MessageComposer } from './compose.js';
 import { returnPath } from './return-path.js';
 import { addresseesOf, loadMessages, loadRecipients, recordRecipientAttempts, storeComposed } from './delivery.store.js';
 import { completeJobs, postponeJob, rescheduleJob, type ClaimedJob } from './queue.js';
@@ -239,11 +239,15 @@ export class DeliveryPipeline {
         jobs.map((j) => j.recipient_id),
       ).then(async (rows) => [rows, await liveSuppressionsFor(reads, rows)] as const),
     ]);
-    // Only a message that has no stored MIME yet (or a personalised copy without one) needs its addressees.
-    const toCompose = new Set(messages.filter((m) => m.mime === null).map((m) => m.id));
-    for (const r of recipients) if (r.content !== null && r.mime === null) toCompose.add(r.message_id);
+    // Only a message that has no stored MIME yet (or a recipient's own copy without one) needs its addressees.
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    const toCompose = new Set(messages.filter((m) => m.mime === null && !isTracked(m)).map((m) => m.id));
+    for (const r of recipients) {
+      const message = byId.get(r.message_id);
+      if (message && hasOwnCopy(message, r) && r.mime === null) toCompose.add(r.message_id);
+    }
     const batch: LoadedBatch = {
-      messages: new Map(messages.map((m) => [m.id, m])),
+      messages: byId,
       recipients: new Map(recipients.map((r) => [r.id, r])),
       suppressed,
       addressees: await addresseesOf(reads, [...toCompose]),
@@ -292,8 +296,8 @@ export class DeliveryPipeline {
 
   private composeMessage(message: MessageRow, recipient: BatchRecipient, batch: LoadedBatch): Promise<Composed> {
     const addressees = batch.addressees.get(message.id) ?? [];
-    // A recipient of a personalised send (its own content) has its own MIME.
-    if (recipient.content !== null) {
+    // A recipient of a personalised or tracked send has its own MIME.
+    if (hasOwnCopy(message, recipient)) {
       return this.composer
         .composedCopy(message, addressees, recipient)
         .then(({ mime, fresh }) => ({ raw: mime, ...(fresh ? { store: { recipientId: recipient.id, mime } } : {}) }));

@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config.js';
 import type { DbHandle } from '../db/database.js';
-import type { MessageComposer } from '../delivery/compose.js';
+import type { CopyTracking, MessageComposer } from '../delivery/compose.js';
 import type { WorkSignal } from '../delivery/work-signal.js';
 import type { SendObserver } from '../metrics/observers.js';
 import type { RecordSettings } from './notify/domains/domain-records.js';
@@ -26,5 +26,7 @@ export interface AreaContext {
     /** From address of the mail Postwire sends itself (SYSTEM_FROM or its default). */
     systemFrom: string;
     domainRecords: RecordSettings;
+    /** The tracking links' signer and base URL (the composer puts them in copies; the public endpoints verify them). */
+    tracking: CopyTracking;
   };
 }

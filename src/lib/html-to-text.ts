@@ -25,7 +25,7 @@ const HREF = /(?:^|\s)href\s*=\s*["']([^"']+)["']/i;
  * (`&rsquo; &mdash; &euro; &hellip;` used to reach recipients as written); numeric ones
  * are decoded here so that an invalid one (`&#0;`, beyond U+10FFFF) stays as written.
  */
-function decodeEntities(text: string): string {
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);

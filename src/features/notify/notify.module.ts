@@ -1,6 +1,7 @@
 /**
  * The transactional area (`/notify/v1`): senders and sending domains, the send itself,
- * templates, the message log and its events, suppressions, webhooks, statistics.
+ * templates, the message log and its events, suppressions, webhooks, statistics, and the
+ * public tracking and unsubscribe links (`/t/…`, `/u/…`).
  * Builds the area's services and registers its routes; runtime.ts and app.ts call these
  * functions and nothing else of the area, so a new noun of the area touches this folder only.
  */
@@ -21,6 +22,8 @@ import { StatsService } from './stats/stats.service.js';
 import { registerSuppressionRoutes } from './suppressions/suppressions.routes.js';
 import { SuppressionsService } from './suppressions/suppressions.service.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
+import { registerTrackingRoutes } from './tracking/tracking.routes.js';
+import { TrackingService } from './tracking/tracking.service.js';
 import { TemplatesService } from './templates/templates.service.js';
 import { registerWebhookRoutes } from './webhooks/webhooks.routes.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
@@ -34,6 +37,7 @@ export interface NotifyServices {
   events: EventsService;
   suppressions: SuppressionsService;
   webhooks: WebhooksService;
+  tracking: TrackingService;
 }
 
 export function createNotifyServices(context: AreaContext, account: Pick<AccountServices, 'billing'>): NotifyServices {
@@ -70,12 +74,14 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     events: new EventsService(handle.longReads),
     suppressions: new SuppressionsService(handle.db),
     webhooks: new WebhooksService(handle.db, new OutboundPolicy(config.outboundAllow)),
+    tracking: new TrackingService(handle.db, handle.reads, delivery.tracking.tokens),
   };
 }
 
-/** Routes that take no Bearer credential: the sender confirmation link opened from a mailbox. */
+/** Routes that take no Bearer credential: the sender confirmation link and the tracking links, opened from a mailbox. */
 export function registerNotifyPublicRoutes(app: FastifyInstance, services: NotifyServices): void {
   registerSenderConfirmationRoute(app, services.senders);
+  registerTrackingRoutes(app, services.tracking);
 }
 
 /** Routes inside the authenticated scope (http/auth.ts, http/scopes.ts decide who may call them). */

@@ -39,9 +39,10 @@ import {
 
 export const CONTACT_STATUS = { active: 1, hardBounce: 2, unsubscribed: 3, spamReported: 4 } as const;
 
-/** The status a contact is shown with: a hard bounce or complaint on the suppression list wins over the stored one. */
+/** The status a contact is shown with: a hard bounce, unsubscribe or complaint on the suppression list wins over the stored one. */
 export function effectiveStatus(stored: number, suppressionReason: string | null): number {
   if (suppressionReason === 'hard_bounce') return CONTACT_STATUS.hardBounce;
+  if (suppressionReason === 'unsubscribe') return CONTACT_STATUS.unsubscribed;
   if (suppressionReason === 'complaint') return CONTACT_STATUS.spamReported;
   return stored;
 }

@@ -49,7 +49,12 @@ const MAX_INVALID_ROWS_SHOWN = 1000;
 const CONTACT_ACTIVE = 1;
 /** Stored contact status → the counter of a contact an import leaves alone. */
 const LEFT_ALONE_BY_STATUS: Record<number, ImportCounter> = { 2: 'hard_bounce', 3: 'unsubscribe', 4: 'spam' };
-const LEFT_ALONE_BY_SUPPRESSION: Record<string, ImportCounter> = { hard_bounce: 'hard_bounce', complaint: 'spam', manual: 'blocked' };
+const LEFT_ALONE_BY_SUPPRESSION: Record<string, ImportCounter> = {
+  hard_bounce: 'hard_bounce',
+  complaint: 'spam',
+  unsubscribe: 'unsubscribe',
+  manual: 'blocked',
+};
 
 function toImportStatus(row: ContactImportRow): ImportStatus {
   return {

@@ -165,10 +165,10 @@ function numberOf(column: RawBuilder<unknown>, dialect: Dialect): RawBuilder<num
 
 const COMPARE = { gt: sql.raw('>'), gte: sql.raw('>='), lt: sql.raw('<'), lte: sql.raw('<='), before: sql.raw('<'), after: sql.raw('>') } as const;
 
-/** The status contacts are shown with: a live hard-bounce or complaint suppression of the address wins. */
+/** The status contacts are shown with: a live hard-bounce, complaint or unsubscribe suppression of the address wins. */
 export const SHOWN_STATUS = sql<number>`(case (select s.reason from suppressions s where s.account_id = contacts.account_id
   and s.email_normalized = contacts.email_normalized and s.deleted_at is null limit 1)
-  when 'hard_bounce' then 2 when 'complaint' then 4 else contacts.status end)`;
+  when 'hard_bounce' then 2 when 'unsubscribe' then 3 when 'complaint' then 4 else contacts.status end)`;
 
 /** The SQL condition on `contacts` of a checked rule tree. */
 export function compileRule(rule: Rule, dialect: Dialect): RawBuilder<SqlBool> {

@@ -22,7 +22,10 @@ export const EventTypeEnum = Type.Enum([...EVENT_TYPES], {
   description:
     'accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; ' +
     'deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); ' +
-    'complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began.',
+    'complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; ' +
+    'cancelled: a scheduled send was cancelled before it began; ' +
+    'opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); ' +
+    'unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.',
 });
 
 export const Event = Type.Object(

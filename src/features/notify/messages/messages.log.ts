@@ -3,7 +3,7 @@
  * (GET /notify/v1/messages, GET /notify/v1/messages/{id}, …/raw). Reads only.
  */
 import type { Db } from '../../../db/database.js';
-import type { MessageComposer } from '../../../delivery/compose.js';
+import { hasOwnCopy, type MessageComposer } from '../../../delivery/compose.js';
 import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, resourceFields, type ListResult, type Page } from '../../../lib/api-shape.js';
@@ -54,6 +54,9 @@ function toMessage(row: ListedMessageRow, recipients: ListedRecipientRow[]): Mes
     ...(metadata ? { metadata } : {}),
     ...(row.scheduled_at !== null ? { scheduledAt: iso(row.scheduled_at) } : {}),
     ...(row.template_id !== null ? { templateId: row.template_id } : {}),
+    ...(row.track_opens ? { trackOpens: true } : {}),
+    ...(row.track_clicks ? { trackClicks: true } : {}),
+    ...(row.list_unsubscribe ? { listUnsubscribe: true } : {}),
   };
 }
 
@@ -114,8 +117,8 @@ export class MessageLog {
     const message = await this.require(principal, id);
     const recipient = await findRecipientOf(this.db, principal.accountId, message.id, recipientId);
     if (recipientId !== undefined && !recipient) throw AppError.notFound('Recipient');
-    // A personalised message has no one MIME: each recipient's copy is its own (without recipientId, the first one's).
-    return this.composer.ensureComposed(this.db, message, recipient?.content != null ? recipient : undefined);
+    // A personalised or tracked message has no one MIME: each recipient's copy is its own (without recipientId, the first one's).
+    return this.composer.ensureComposed(this.db, message, recipient && hasOwnCopy(message, recipient) ? recipient : undefined);
   }
 
   /** The account's message, or a 404 (another account's id finds nothing). */

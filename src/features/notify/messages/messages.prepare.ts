@@ -194,6 +194,8 @@ export class SendPreparer {
       html_content: content.html,
       message_id_header: `<${messageId}@${fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase()}>`,
       mime: null,
+      // Named although null: a submission (messages.submission.ts) may share this multi-row INSERT, whose columns are the first row's.
+      submitted_mime: null,
       recipient_count: recipients.length,
       text_content: content.text,
       reply_to: body.replyTo ? JSON.stringify({ email: withAsciiDomain(body.replyTo.email.trim()), name: body.replyTo.name?.trim() ?? '' }) : null,
@@ -203,6 +205,10 @@ export class SendPreparer {
       attachments: json(options.attachments),
       scheduled_at: options.scheduledAt,
       template_id: body.templateId ?? null,
+      // Named on every message of the send path, on or off: a multi-row INSERT takes its columns from the first row.
+      track_opens: body.trackOpens ? 1 : 0,
+      track_clicks: body.trackClicks ? 1 : 0,
+      list_unsubscribe: body.listUnsubscribe ? 1 : 0,
       created_at: now,
       updated_at: now,
       create_user_id: principal.userId,

@@ -146,7 +146,9 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
         tags: ['Messages'],
         security,
         summary: 'The message as MIME (RFC 5322), exactly as handed to the transport',
-        description: "A personalised send (`to[i].params`) gives each recipient its own copy: `recipientId` picks one (default: the first recipient's).",
+        description:
+          'A personalised send (`to[i].params`) or a tracked one (`trackOpens`, `trackClicks`, `listUnsubscribe`) gives each recipient its own copy: ' +
+          "`recipientId` picks one (default: the first recipient's).",
         params: IdParams,
         querystring: RawQuery,
         produces: ['message/rfc822'],

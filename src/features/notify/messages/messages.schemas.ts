@@ -162,6 +162,26 @@ export const SendBody = Type.Object(
     ),
     params: Type.Optional(Variables('Values for the `{{ name }}` placeholders of the template (or of subject, htmlContent and textContent).')),
     customFields: Type.Optional(Variables("Values for the original service's `#key#` placeholders.")),
+    trackOpens: Type.Optional(
+      Type.Boolean({
+        description:
+          "Add an open-tracking pixel to each recipient's HTML copy; each fetch is an `opened` event (docs/tracking.md). " +
+          'Off by default; no effect on a text-only message.',
+      }),
+    ),
+    trackClicks: Type.Optional(
+      Type.Boolean({
+        description: "Route each recipient's http(s) links through a per-recipient redirect; each click is a `clicked` event naming the link. Off by default.",
+      }),
+    ),
+    listUnsubscribe: Type.Optional(
+      Type.Boolean({
+        description:
+          'Give each recipient a signed unsubscribe link in `List-Unsubscribe`, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): ' +
+          "using it puts the address on the account's suppression list (reason unsubscribe) and records an `unsubscribed` event. Overrides a " +
+          'List-Unsubscribe given in `headers`. Off by default.',
+      }),
+    ),
   },
   {
     description: 'The email message of the specification, plus optional fields. Field names are matched without regard to case.',
@@ -260,6 +280,9 @@ export const Message = Type.Object({
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'] }))),
   scheduledAt: Type.Optional(Type.String({ description: 'When delivery is (or was) due to start.' })),
   templateId: Type.Optional(Type.String()),
+  trackOpens: Type.Optional(Type.Boolean({ description: 'Present (true) when the send turned open tracking on.' })),
+  trackClicks: Type.Optional(Type.Boolean({ description: 'Present (true) when the send turned click tracking on.' })),
+  listUnsubscribe: Type.Optional(Type.Boolean({ description: 'Present (true) when each copy carries a List-Unsubscribe link.' })),
 });
 
 export type Message = Static<typeof Message>;

@@ -245,6 +245,10 @@ export class SubmissionPreparer {
       attachments: null,
       scheduled_at: null,
       template_id: null,
+      // A submission is sent as its client composed it: no tracking (and every row of a multi-row INSERT names the same columns).
+      track_opens: 0,
+      track_clicks: 0,
+      list_unsubscribe: 0,
       created_at: now,
       updated_at: now,
       create_user_id: principal.userId,

@@ -34,6 +34,13 @@ export interface MessagesTable {
   /** When set, the queue rows are due then and not before. */
   scheduled_at: number | null;
   template_id: string | null;
+  /**
+   * Tracking and unsubscribe (migration 0013): 1 on, 0 or null off. When any is on, each
+   * recipient gets a copy of its own (its links carry its tokens), composed into its `mime`.
+   */
+  track_opens: Generated<number | null>;
+  track_clicks: Generated<number | null>;
+  list_unsubscribe: Generated<number | null>;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;

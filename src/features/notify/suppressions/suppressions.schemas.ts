@@ -4,11 +4,12 @@ import { EmailField, ResourceFields } from '../../../http/resource.js';
 import { MAX_EMAIL_LENGTH } from '../../../lib/email-address.js';
 import type { SuppressionReason } from './suppressions.table.js';
 
-export const SUPPRESSION_REASONS = ['hard_bounce', 'complaint', 'manual'] as const satisfies readonly SuppressionReason[];
+export const SUPPRESSION_REASONS = ['hard_bounce', 'complaint', 'unsubscribe', 'manual'] as const satisfies readonly SuppressionReason[];
 
 export const SuppressionReasonEnum = Type.Enum([...SUPPRESSION_REASONS], {
   description:
-    'hard_bounce: a receiving server refused the address for good; complaint: the recipient reported a message as spam; manual: added through the API.',
+    'hard_bounce: a receiving server refused the address for good; complaint: the recipient reported a message as spam; unsubscribe: the ' +
+    "recipient used a message's unsubscribe link (docs/tracking.md); manual: added through the API.",
 });
 
 export const Suppression = Type.Object(
@@ -33,7 +34,9 @@ export type SuppressionsQuery = Static<typeof SuppressionsQuery>;
 export const CreateSuppressionBody = Type.Object({
   email: EmailField('The address to stop sending to.'),
   reason: Type.Optional(
-    Type.Enum([...SUPPRESSION_REASONS], { description: 'Why; defaults to manual (use hard_bounce or complaint when importing a list from elsewhere).' }),
+    Type.Enum([...SUPPRESSION_REASONS], {
+      description: 'Why; defaults to manual (use hard_bounce, complaint or unsubscribe when importing a list from elsewhere).',
+    }),
   ),
 });
 

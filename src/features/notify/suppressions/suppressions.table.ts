@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 
-export type SuppressionReason = 'hard_bounce' | 'complaint' | 'manual';
+export type SuppressionReason = 'hard_bounce' | 'complaint' | 'unsubscribe' | 'manual';
 
 export interface SuppressionsTable {
   id: string;

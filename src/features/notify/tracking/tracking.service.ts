@@ -1,0 +1,168 @@
+/**
+ * The public side of tracking: opens (the pixel), clicks (the redirect) and unsubscribes
+ * (RFC 8058 one-click, and the hosted page), each reached through a signed token that
+ * names a recipient (lib/tracking-tokens.ts). A token that does not verify, or names a
+ * recipient that no longer exists or whose message did not ask for this, is `undefined`
+ * here and a 404 like any unknown path there (tracking.routes.ts): nothing tells a
+ * forged token from a stale one, and nothing ever names an address.
+ *
+ * Cheap writes. Opens and clicks are events only, handed to a group commit that lingers
+ * (ENGAGEMENT_LINGER_MS) so that one transaction, and one disk sync, carries many hits;
+ * the pixel and the redirect are answered without waiting for it. That is safe because
+ * nothing depends on the write: the answer is the same GIF or the same Location whether
+ * or not it is recorded, and a hit lost to a crash in those milliseconds is an open or a
+ * click uncounted, which is acceptable (a mail client fetching the pixel again, or a
+ * person clicking again, is counted then). An unsubscribe is different: the person is
+ * told it is done, so its answer waits for the commit (a group commit without lingering,
+ * shared by the unsubscribes of the moment). Every event goes through `recordEvents`, the
+ * one write path of events, so webhooks (and the campaign counters' listener) see them.
+ *
+ * Event details: `opened` {userAgentClass, flagged, reason?}; `clicked` {url, linkIndex,
+ * userAgentClass, flagged, reason?}; `unsubscribed` {via: one_click | page}; each also
+ * carries the send's tags and metadata like every other event of the message.
+ */
+import type { Db, DbOrTrx, Trx } from '../../../db/database.js';
+import { GroupCommit } from '../../../db/group-commit.js';
+import { judgeHit, type Hit } from '../../../lib/engagement.js';
+import { trackableLinks } from '../../../lib/tracked-html.js';
+import type { TrackingKind, TrackingTokens } from '../../../lib/tracking-tokens.js';
+import { newEventRow, recordEvents } from '../events/events.service.js';
+import type { EventRow, EventType } from '../events/events.table.js';
+import { carriedDetails } from '../messages/messages.prepare.js';
+import { suppressAddress } from '../suppressions/suppressions.service.js';
+import { findTrackedRecipient, type TrackedRecipient } from './tracking.store.js';
+
+/** How long an open or click waits for others before its commit starts: hits come in bursts (a campaign read at 9:00). */
+const ENGAGEMENT_LINGER_MS = 50;
+
+/** The request facts an open or a click is judged by (lib/engagement.ts). */
+export type HitRequest = Omit<Hit, 'kind' | 'deliveredAt' | 'at'>;
+
+export type UnsubscribeVia = 'one_click' | 'page';
+
+/** A hit handed to the engagement commit; `recorded` settles when it is written (or rejects: the caller logs it). */
+export interface Recording {
+  recorded: Promise<void>;
+}
+
+interface Engaged {
+  type: Extract<EventType, 'opened' | 'clicked'>;
+  recipient: TrackedRecipient;
+  details: Record<string, unknown>;
+  at: number;
+}
+
+interface Unsubscribe {
+  recipient: TrackedRecipient;
+  via: UnsubscribeVia;
+  at: number;
+}
+
+function eventOf(type: EventType, recipient: TrackedRecipient, details: Record<string, unknown>, at: number): EventRow {
+  return newEventRow({
+    accountId: recipient.account_id,
+    messageId: recipient.message_id,
+    recipientId: recipient.id,
+    email: recipient.email,
+    type,
+    details: { ...carriedDetails(recipient), ...details },
+    at,
+  });
+}
+
+async function writeEngagement(trx: Trx, items: Engaged[]): Promise<void> {
+  await recordEvents(
+    trx,
+    items.map((item) => eventOf(item.type, item.recipient, item.details, item.at)),
+  );
+}
+
+/** The address on the account's list (reason unsubscribe) and, when it was not there yet, the `unsubscribed` event. */
+async function writeUnsubscribes(trx: Trx, items: Unsubscribe[]): Promise<void> {
+  const events: EventRow[] = [];
+  for (const { recipient, via, at } of items) {
+    const added = await suppressAddress(trx, {
+      accountId: recipient.account_id,
+      email: recipient.email,
+      reason: 'unsubscribe',
+      at,
+      details: { messageId: recipient.message_id, recipientId: recipient.id, via },
+    });
+    // A second use of the link (or of another message's) changes nothing and says nothing twice.
+    if (added) events.push(eventOf('unsubscribed', recipient, { via }, at));
+  }
+  await recordEvents(trx, events);
+}
+
+const WANTS: Record<TrackingKind, (r: TrackedRecipient) => boolean> = {
+  open: (r) => Boolean(r.track_opens),
+  click: (r) => Boolean(r.track_clicks),
+  unsubscribe: (r) => Boolean(r.list_unsubscribe),
+};
+
+export class TrackingService {
+  private readonly engagement: GroupCommit<Engaged>;
+  private readonly unsubscribes: GroupCommit<Unsubscribe>;
+
+  constructor(
+    db: Db,
+    /** Where the token's recipient is read: committed rows, off the writer (DbHandle `reads`). */
+    private readonly reads: DbOrTrx,
+    private readonly tokens: TrackingTokens,
+  ) {
+    this.engagement = new GroupCommit(db, writeEngagement, { lingerMs: ENGAGEMENT_LINGER_MS, flushAt: 200 });
+    this.unsubscribes = new GroupCommit(db, writeUnsubscribes);
+  }
+
+  /** The recipient a genuine token of this kind names, if its message asked for that kind of tracking. */
+  private async recipientOf(token: string, kind: TrackingKind): Promise<{ recipient: TrackedRecipient; linkIndex?: number } | undefined> {
+    const claim = this.tokens.verify(token);
+    if (!claim || claim.kind !== kind) return undefined;
+    const recipient = await findTrackedRecipient(this.reads, claim.recipientId);
+    if (!recipient || !WANTS[kind](recipient)) return undefined;
+    return { recipient, ...(claim.linkIndex !== undefined ? { linkIndex: claim.linkIndex } : {}) };
+  }
+
+  /** An open of the recipient's copy; undefined: no such open token. `recorded` settles with its commit: answer without it (see the header). */
+  async open(token: string, request: HitRequest): Promise<Recording | undefined> {
+    const found = await this.recipientOf(token, 'open');
+    if (!found) return undefined;
+    const at = Date.now();
+    const judged = judgeHit({ ...request, kind: 'open', deliveredAt: found.recipient.sent_at, at });
+    return { recorded: this.engagement.submit({ type: 'opened', recipient: found.recipient, details: { ...judged }, at }) };
+  }
+
+  /** The URL link N of the recipient's copy leads to, and the click's recording; undefined: no such click token or link. */
+  async click(token: string, request: HitRequest): Promise<(Recording & { url: string }) | undefined> {
+    const found = await this.recipientOf(token, 'click');
+    if (!found) return undefined;
+    const { recipient, linkIndex = 0 } = found;
+    // The HTML that was sent: the recipient's own when the send was personalised (compose.ts).
+    const html = recipient.content !== null ? (JSON.parse(recipient.content) as { html: string }).html : recipient.html_content;
+    const url = trackableLinks(html)[linkIndex];
+    if (url === undefined) return undefined;
+    const at = Date.now();
+    const judged = judgeHit({ ...request, kind: 'click', deliveredAt: recipient.sent_at, at });
+    const details = { url, linkIndex, ...judged };
+    return { url, recorded: this.engagement.submit({ type: 'clicked', recipient, details, at }) };
+  }
+
+  /** What the confirmation page shows (the From name; never the address); undefined: no such unsubscribe token. */
+  async unsubscribePage(token: string): Promise<{ fromName: string } | undefined> {
+    const found = await this.recipientOf(token, 'unsubscribe');
+    return found && { fromName: found.recipient.from_name };
+  }
+
+  /** Unsubscribes at once (RFC 8058) and waits until that is committed; undefined: no such unsubscribe token. */
+  async unsubscribe(token: string, via: UnsubscribeVia): Promise<{ fromName: string } | undefined> {
+    const found = await this.recipientOf(token, 'unsubscribe');
+    if (!found) return undefined;
+    await this.unsubscribes.submit({ recipient: found.recipient, via, at: Date.now() });
+    return { fromName: found.recipient.from_name };
+  }
+
+  /** Writes what is still waiting (graceful shutdown). */
+  async drain(): Promise<void> {
+    await Promise.all([this.engagement.drain(), this.unsubscribes.drain()]);
+  }
+}
