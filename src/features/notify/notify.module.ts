@@ -10,6 +10,8 @@ import type { AreaContext } from '../area.js';
 import type { AccountServices } from '../account/account.module.js';
 import { registerDomainRoutes } from './domains/domains.routes.js';
 import { DomainsService } from './domains/domains.service.js';
+import { registerInboxRoutes } from './inbox/inbox.routes.js';
+import { InboxService } from './inbox/inbox.service.js';
 import { registerEventRoutes } from './events/events.routes.js';
 import { EventsService } from './events/events.service.js';
 import { registerMessageRoutes } from './messages/messages.routes.js';
@@ -34,6 +36,7 @@ export interface NotifyServices {
   events: EventsService;
   suppressions: SuppressionsService;
   webhooks: WebhooksService;
+  inbox: InboxService;
 }
 
 export function createNotifyServices(context: AreaContext, account: Pick<AccountServices, 'billing'>): NotifyServices {
@@ -70,6 +73,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     events: new EventsService(handle.longReads),
     suppressions: new SuppressionsService(handle.db),
     webhooks: new WebhooksService(handle.db, new OutboundPolicy(config.outboundAllow)),
+    inbox: new InboxService(handle.db, config.transport === 'capture'),
   };
 }
 
@@ -88,4 +92,5 @@ export function registerNotifyRoutes(scope: FastifyInstance, services: NotifySer
   registerEventRoutes(scope, services.events);
   registerSuppressionRoutes(scope, services.suppressions);
   registerWebhookRoutes(scope, services.webhooks);
+  registerInboxRoutes(scope, services.inbox);
 }
