@@ -38,12 +38,15 @@ export const CapturedEmail = Type.Object({
 });
 export type CapturedEmail = Static<typeof CapturedEmail>;
 
-export const SimulateBody = Type.Object({
-  outcome: Type.Union([Type.Literal('bounce'), Type.Literal('complaint')], {
-    description:
-      'bounce: as a hard-bounce DSN for this recipient would be recorded; complaint: as a spam report (ARF). Both add the address to the suppression list.',
-  }),
-});
+export const SimulateBody = Type.Object(
+  {
+    outcome: Type.Union([Type.Literal('bounce'), Type.Literal('complaint')], {
+      description:
+        'bounce: as a hard-bounce DSN for this recipient would be recorded; complaint: as a spam report (ARF). Both add the address to the suppression list.',
+    }),
+  },
+  { examples: [{ outcome: 'bounce' }, { outcome: 'complaint' }] },
+);
 export type SimulateBody = Static<typeof SimulateBody>;
 
 export const SimulateResult = Type.Object({
