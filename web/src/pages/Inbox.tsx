@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { api, get, type ListObject } from '../api';
-import { Empty, ErrorBox, Link, Loading, State, Tabs, useLoad, when } from '../ui';
+import { Empty, ErrorBox, Field, Link, Loading, State, Tabs, useLoad, when } from '../ui';
 import { HeaderTable, HtmlPreview } from './MessageBody';
 
 interface Captured {
@@ -102,6 +102,51 @@ function Preview({ id, onChanged }: { id: string; onChanged: () => void }) {
   );
 }
 
+/** A test message from one of the account's senders, through the ordinary send API. */
+function TestSend({ onSent }: { onSent: () => void }) {
+  const senders = useLoad(() => get<ListObject<{ id: string; email: string; displayName: string }>>('/notify/v1/senders?pageSize=100'), []);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<unknown>();
+  const [note, setNote] = useState<string>();
+  const sender = senders.data?.items.find((s) => s.email === from) ?? senders.data?.items[0];
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    setNote(undefined);
+    try {
+      await api('POST', '/notify/v1/send', {
+        from: { email: sender?.email ?? '', name: sender?.displayName ?? '' },
+        to: [{ email: to }],
+        subject: 'Test message from Postwire',
+        htmlContent: `<h1>It works</h1><p>This test message was sent from the Postwire dashboard by <b>${sender?.email ?? ''}</b>.</p>`,
+      });
+      setNote(`Sent to ${to}; it appears below in a moment.`);
+      onSent();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <form className="inline-form" onSubmit={submit} aria-label="Send a test message">
+      <label>
+        From
+        <select name="from" value={sender?.email ?? ''} onChange={(e) => setFrom(e.target.value)}>
+          {senders.data?.items.map((s) => (
+            <option key={s.id} value={s.email}>
+              {s.displayName} &lt;{s.email}&gt;
+            </option>
+          ))}
+        </select>
+      </label>
+      <Field label="To" name="to[0].email" type="email" value={to} onChange={setTo} error={error} placeholder="someone@example.com" required />
+      <button type="submit">Send test message</button>
+      {note && <span role="status">{note}</span>}
+      <ErrorBox error={error} />
+    </form>
+  );
+}
+
 export function Inbox() {
   // Live: new mail shows within two seconds of the worker capturing it.
   const list = useLoad(() => get<ListObject<Captured>>('/notify/v1/inbox?pageSize=100'), [], 2000);
@@ -110,6 +155,7 @@ export function Inbox() {
     <section>
       <h1>Development inbox</h1>
       <p className="muted">Mail the capture transport kept instead of delivering it. New mail appears here as it arrives.</p>
+      <TestSend onSent={() => undefined} />
       <ErrorBox error={list.error} />
       {!list.data ? (
         !list.error && <Loading />
