@@ -36,7 +36,7 @@ interface Detail extends Message {
   attachments?: { filename: string; contentType: string; size: number }[];
 }
 
-const STATES = ['', 'queued', 'sent', 'delivered', 'deferred', 'bounced', 'suppressed', 'failed'];
+const STATES = ['', 'queued', 'sent', 'delivered', 'deferred', 'bounced', 'suppressed', 'failed', 'cancelled'];
 const PAGE_SIZE = 25;
 
 export function Messages() {
