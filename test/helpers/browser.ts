@@ -8,7 +8,7 @@
  * govern, so the dashboard's real policy (no inline script) stays on while it runs.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { ROOT } from './process.js';
@@ -36,9 +36,19 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
 }
 
-/** web/dist, built now if this checkout has no build yet (a fresh clone builds it on npm install). */
+function newestSource(dir: string): number {
+  return Math.max(
+    0,
+    ...readdirSync(dir, { withFileTypes: true }).map((entry) =>
+      entry.isDirectory() ? newestSource(`${dir}/${entry.name}`) : statSync(`${dir}/${entry.name}`).mtimeMs,
+    ),
+  );
+}
+
+/** web/dist, built now when this checkout has no build or web/src changed since (the tests must see the code as it is). */
 export function ensureDashboardBuilt(): void {
-  if (existsSync(`${ROOT}web/dist/index.html`)) return;
+  const index = `${ROOT}web/dist/index.html`;
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(newestSource(`${ROOT}web/src`), statSync(`${ROOT}web/index.html`).mtimeMs)) return;
   execFileSync('npm', ['run', '-s', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
 }
 
