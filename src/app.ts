@@ -1,6 +1,6 @@
 /**
  * Builds the HTTP application. The order is the architecture: body parsing and
- * validation → the OpenAPI document → public routes → the authenticated scope (every
+ * validation → the OpenAPI document → the dashboard (/app) → public routes → the authenticated scope (every
  * route inside it requires a Bearer credential; each area module registers its own routes)
  * → the one error handler.
  * Tests build it with `buildApp` and call `app.inject()`; `main.ts` makes it listen.
@@ -15,6 +15,7 @@ import { registerBodyParsers } from './http/body-parsers.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { registerAccessLog } from './http/access-log.js';
 import { registerCors } from './http/cors.js';
+import { registerDashboard } from './http/dashboard.js';
 import { ENVELOPE_VERSION, failure } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { rememberRouteMethods } from './http/method-not-allowed.js';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  await registerDashboard(app);
   registerHealthRoutes(app, services.handle.db);
   registerMetricsRoutes(app, services.metrics, config.metricsToken);
   registerAccountPublicRoutes(app, services, config.adminToken);

@@ -223,13 +223,14 @@ async function serve(config: Config, roles: Roles, command: string): Promise<num
       '',
       `Postwire is running (${roles.worker ? 'API + worker' : 'API'}, ${runtime.services.handle.describe}, transport ${config.transport}).`,
       `  API:  ${url}`,
+      `  App:  ${url}/app  (the dashboard)`,
       ...(bounces ? [bounces] : []),
       ...(smtp ? [smtp] : []),
       `  Docs: ${url}/docs`,
     ];
     if (seeded)
       lines.push(
-        `  First account created. Log in with POST ${url}/token:`,
+        `  First account created. Sign in at ${url}/app or with POST ${url}/token:`,
         `    EmailAddress: ${seeded.email}`,
         `    Password:     ${seeded.password}`,
         '  (the password is shown only this once)',

@@ -1,8 +1,10 @@
 /**
  * CORS, for browser applications that call the API directly. Credentials travel in
- * headers (Authorization, x-api-key), never in cookies, so any origin may be allowed
- * without `Access-Control-Allow-Credentials`: a page on another origin gains nothing a
- * script outside a browser does not already have. CORS_ORIGINS narrows the list.
+ * headers (Authorization, x-api-key), so any origin may be allowed without
+ * `Access-Control-Allow-Credentials`: a page on another origin gains nothing a script
+ * outside a browser does not already have. The one cookie (the dashboard's refresh token on
+ * /token, SameSite=Strict) is never sent or readable cross-origin for the same reason: no
+ * answer allows credentials. CORS_ORIGINS narrows the list.
  *
  * A preflight (OPTIONS with Access-Control-Request-Method) is answered here for every
  * path that exists, with the methods that path has (method-not-allowed.ts knows them),

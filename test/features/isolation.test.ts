@@ -46,6 +46,7 @@ interface Alice {
   marketingSenderId: string;
   segmentId: string;
   importId: string;
+  capturedId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -143,6 +144,9 @@ const PROBES: Probe[] = [
   { op: 'DELETE /notify/v1/messages/{id}/schedule', url: (a) => `/notify/v1/messages/${a.scheduledId}/schedule`, expect: 'denied' },
   { op: 'GET /notify/v1/events', url: (a) => `/notify/v1/events?messageId=${a.messageId}`, expect: 'own' },
   { op: 'GET /notify/v1/stats', url: () => '/notify/v1/stats', expect: 'own' },
+  { op: 'GET /notify/v1/inbox', url: () => '/notify/v1/inbox', expect: 'own' },
+  { op: 'GET /notify/v1/inbox/{id}', url: (a) => `/notify/v1/inbox/${a.capturedId}`, expect: 'denied' },
+  { op: 'POST /notify/v1/inbox/{id}/simulate', url: (a) => `/notify/v1/inbox/${a.capturedId}/simulate`, body: () => ({ outcome: 'bounce' }), expect: 'denied' },
   { op: 'GET /notify/v1/suppressions', url: (a) => `/notify/v1/suppressions?email=${encodeURIComponent(a.suppressed)}`, expect: 'own' },
   // Bob suppressing an address of his own; Alice's stays hers (his GET and DELETE of it must not find it).
   {
@@ -317,6 +321,13 @@ for (const dialect of DIALECTS) {
         201,
       );
       const events = await ok(app.request({ method: 'GET', url: `/notify/v1/events?messageId=${sent.id}`, token: account.token }));
+      // The capture transport's copy of her message (the development inbox), once the worker has made it.
+      let captured: { id: string } | undefined;
+      for (let tries = 0; !captured && tries < 400; tries++) {
+        captured = (await ok(app.request({ method: 'GET', url: '/notify/v1/inbox', token: account.token }))).items[0];
+        if (!captured) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.ok(captured, "Alice's message was captured");
       const group = await as('POST', '/inbox/v1/groups', { groupName: `Group ${marker}` });
       const list = await as('POST', '/inbox/v1/contactlists', { listName: `List ${marker}`, groupId: group.id });
       const field = await as('POST', '/inbox/v1/customfields', { Name: `Field ${marker}`, Type: 1 });
@@ -361,6 +372,7 @@ for (const dialect of DIALECTS) {
         marketingSenderId: marketingSender.id,
         segmentId: segment.id,
         importId: contactImport,
+        capturedId: captured.id,
       };
 
       bob = await app.signUp();
@@ -397,6 +409,7 @@ for (const dialect of DIALECTS) {
         alice.apiKeyId,
         alice.paymentId,
         alice.eventId,
+        alice.capturedId,
         alice.senderId,
         alice.groupId,
         alice.listId,

@@ -11,6 +11,8 @@ import type { AreaContext } from '../area.js';
 import type { AccountServices } from '../account/account.module.js';
 import { registerDomainRoutes } from './domains/domains.routes.js';
 import { DomainsService } from './domains/domains.service.js';
+import { registerInboxRoutes } from './inbox/inbox.routes.js';
+import { InboxService } from './inbox/inbox.service.js';
 import { registerEventRoutes } from './events/events.routes.js';
 import { EventsService } from './events/events.service.js';
 import { registerMessageRoutes } from './messages/messages.routes.js';
@@ -38,6 +40,7 @@ export interface NotifyServices {
   suppressions: SuppressionsService;
   webhooks: WebhooksService;
   tracking: TrackingService;
+  inbox: InboxService;
 }
 
 export function createNotifyServices(context: AreaContext, account: Pick<AccountServices, 'billing'>): NotifyServices {
@@ -75,6 +78,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     suppressions: new SuppressionsService(handle.db),
     webhooks: new WebhooksService(handle.db, new OutboundPolicy(config.outboundAllow)),
     tracking: new TrackingService(handle.db, handle.reads, delivery.tracking.tokens),
+    inbox: new InboxService(handle.db, config.transport === 'capture'),
   };
 }
 
@@ -94,4 +98,5 @@ export function registerNotifyRoutes(scope: FastifyInstance, services: NotifySer
   registerEventRoutes(scope, services.events);
   registerSuppressionRoutes(scope, services.suppressions);
   registerWebhookRoutes(scope, services.webhooks);
+  registerInboxRoutes(scope, services.inbox);
 }

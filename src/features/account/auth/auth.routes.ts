@@ -1,12 +1,52 @@
-/** HTTP for tokens: the public routes of the account area. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * HTTP for tokens: the public routes of the account area.
+ *
+ * The refresh cookie. A browser application asks for it with `RefreshCookie: true`; the
+ * refresh token is then set as an httpOnly cookie (page scripts, an injected one included,
+ * cannot read it) with SameSite=Strict (no other site's page makes the browser send it)
+ * and Path=/token (it travels to the token routes only, never with an API call), and is left
+ * out of the body. Everything else about tokens is unchanged: one use, rotation, reuse
+ * revokes the family. docs/security.md says why the dashboard keeps it there.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { EnvelopeSchema, success } from '../../../http/envelope.js';
+import { AppError } from '../../../errors.js';
 import { SESSION_ONLY } from '../../../http/scopes.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService, TokenPair } from './auth.service.js';
 import { RefreshRequest, RevokeRequest, TokenObject, TokenRequest } from './auth.schemas.js';
 
 const tags = ['Authentication'];
+
+export const REFRESH_COOKIE = 'postwire_refresh';
+const REFRESH_COOKIE_PATH = '/token';
+
+/** The refresh cookie's value, if the request carries it. */
+function refreshCookieOf(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === REFRESH_COOKIE) return decodeURIComponent(part.slice(eq + 1).trim()) || undefined;
+  }
+  return undefined;
+}
+
+function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAgeSeconds: number): void {
+  // Secure only over HTTPS: a browser would drop a Secure cookie set over plain http (a local install).
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header(
+    'set-cookie',
+    `${REFRESH_COOKIE}=${encodeURIComponent(value)}; Path=${REFRESH_COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`,
+  );
+}
+
+/** The pair as answered: with the cookie asked for, the refresh token goes into it and out of the body. */
+function answer(request: FastifyRequest, reply: FastifyReply, pair: TokenPair, cookie: boolean, auth: AuthService) {
+  reply.header('cache-control', 'no-store');
+  if (!cookie) return success(pair);
+  setRefreshCookie(request, reply, pair.refresh_token, auth.refreshTokenTtlSeconds);
+  const { refresh_token: _inCookie, ...rest } = pair;
+  return success(rest);
+}
 
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
   // Clients call both /token and /token/; the router ignores a trailing slash on every route.
@@ -22,8 +62,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     },
     async (request, reply) => {
       const body = request.body as TokenRequest;
-      reply.header('cache-control', 'no-store');
-      return success(await auth.login(body.EmailAddress, body.Password));
+      return answer(request, reply, await auth.login(body.EmailAddress, body.Password), body.RefreshCookie === true, auth);
     },
   );
 
@@ -33,14 +72,22 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
       schema: {
         tags,
         summary: 'Exchange a refresh token for a new token pair',
-        description: 'Each refresh token works once. Presenting one a second time revokes every token of its session.',
+        description:
+          'Each refresh token works once. Presenting one a second time revokes every token of its session. ' +
+          'Without RefreshToken in the body, the refresh cookie is used; the new refresh token then goes into the cookie again.',
         body: RefreshRequest,
         response: { 200: EnvelopeSchema(TokenObject) },
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return success(await auth.refresh((request.body as RefreshRequest).RefreshToken));
+      const body = request.body as RefreshRequest;
+      const fromCookie = body.RefreshToken === undefined ? refreshCookieOf(request) : undefined;
+      const token = body.RefreshToken ?? fromCookie;
+      if (token === undefined) {
+        reply.header('cache-control', 'no-store');
+        throw AppError.field('RefreshToken', 'is required (or send the refresh cookie set by POST /token with RefreshCookie: true)');
+      }
+      return answer(request, reply, await auth.refresh(token), body.RefreshCookie === true || fromCookie !== undefined, auth);
     },
   );
 
@@ -52,14 +99,17 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
         security: [{}, ...SESSION_ONLY],
         summary: 'Sign out: revoke a session, or every session of the user',
         description:
-          "With RefreshToken: that token's session ends (its access tokens too); an unknown or already revoked token is not an error. " +
-          'With all: true and Authorization: Bearer <access_token>: every session of that user ends, this one included.',
+          "With RefreshToken (or the refresh cookie): that token's session ends (its access tokens too); an unknown or already revoked token is not an error. " +
+          'With all: true and Authorization: Bearer <access_token>: every session of that user ends, this one included. The refresh cookie is cleared.',
         body: RevokeRequest,
         response: { 200: EnvelopeSchema(Type.Boolean()) },
       },
     },
-    async (request) => {
-      await auth.revoke(request.body as RevokeRequest, request.headers.authorization);
+    async (request, reply) => {
+      const body = request.body as RevokeRequest;
+      const cookie = refreshCookieOf(request);
+      await auth.revoke(body.RefreshToken === undefined && cookie !== undefined ? { ...body, RefreshToken: cookie } : body, request.headers.authorization);
+      if (cookie !== undefined) setRefreshCookie(request, reply, '', 0);
       return success(true);
     },
   );

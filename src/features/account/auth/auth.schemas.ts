@@ -1,5 +1,12 @@
 import { Type, type Static } from 'typebox';
 
+/** Browsers: the refresh token travels in an httpOnly cookie that page scripts cannot read (docs/security.md). */
+const RefreshCookieField = Type.Boolean({
+  description:
+    'true: the refresh token is set as an httpOnly, SameSite=Strict cookie (postwire_refresh, Path=/token) instead of being returned in the body, ' +
+    'for browser applications. POST /token/refresh and /token/revoke then read it from the cookie.',
+});
+
 export const TokenRequest = Type.Object(
   {
     EmailAddress: Type.String({
@@ -9,22 +16,32 @@ export const TokenRequest = Type.Object(
       description: "The account user's email address (emailAddress is accepted too).",
     }),
     Password: Type.String({ minLength: 1, maxLength: 1024, examples: ['correct horse battery staple'] }),
+    RefreshCookie: Type.Optional(RefreshCookieField),
   },
   { description: 'JSON, form-urlencoded or multipart; field names are matched without regard to case.' },
 );
 
 export const RefreshRequest = Type.Object(
   {
-    RefreshToken: Type.String({ minLength: 1, maxLength: 512, description: 'The refresh_token of the last token response.' }),
+    RefreshToken: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 512,
+        description: 'The refresh_token of the last token response. Required unless the refresh cookie (RefreshCookie: true at login) is sent.',
+      }),
+    ),
+    RefreshCookie: Type.Optional(RefreshCookieField),
   },
-  { examples: [{ RefreshToken: '0193a5b2c4d1e2f3a4b5c6d7.kq3…' }] },
+  { examples: [{ RefreshToken: '0193a5b2c4d1e2f3a4b5c6d7.kq3…' }, { RefreshCookie: true }] },
 );
 
 export const TokenObject = Type.Object({
   access_token: Type.String({ description: 'A JWT; send it as Authorization: Bearer <access_token>.' }),
   expires_in: Type.Integer({ description: 'Seconds until the access token expires.', examples: [3600] }),
   token_type: Type.Literal('Bearer'),
-  refresh_token: Type.String({ description: 'Exchange once with POST /token/refresh for a new pair.' }),
+  refresh_token: Type.Optional(
+    Type.String({ description: 'Exchange once with POST /token/refresh for a new pair. Absent when RefreshCookie was true: it is in the cookie.' }),
+  ),
 });
 
 export const RevokeRequest = Type.Object(
@@ -33,7 +50,9 @@ export const RevokeRequest = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 512,
-        description: 'A refresh token: its whole session (every access and refresh token issued in it) is revoked. No Authorization header is needed.',
+        description:
+          'A refresh token: its whole session (every access and refresh token issued in it) is revoked. No Authorization header is needed. ' +
+          'Without it, the refresh cookie is used when present (and cleared).',
       }),
     ),
     all: Type.Optional(

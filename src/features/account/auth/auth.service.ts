@@ -75,6 +75,11 @@ export class AuthService {
     private readonly options: { accessTokenTtlSeconds: number; refreshTokenTtlSeconds: number; sessionCacheSeconds: number },
   ) {}
 
+  /** How long a refresh token lives unused (the refresh cookie's Max-Age). */
+  get refreshTokenTtlSeconds(): number {
+    return this.options.refreshTokenTtlSeconds;
+  }
+
   async login(emailAddress: string, password: string): Promise<TokenPair> {
     const user = await findLiveUserByEmail(this.handle.db, normalizeEmail(emailAddress));
     // Check a decoy hash for unknown emails so timing does not reveal which emails exist.

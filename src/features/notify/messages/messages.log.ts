@@ -10,7 +10,15 @@ import { iso, listResult, resourceFields, type ListResult, type Page } from '../
 import { isId } from '../../../lib/ids.js';
 import { timelinesOf } from '../events/events.service.js';
 import type { Message, MessageDetail, Recipient } from './messages.schemas.js';
-import { findMessage, findRecipientOf, listMessages, listRecipientsOf, type ListedMessageRow, type ListedRecipientRow } from './messages.store.js';
+import {
+  findMessage,
+  findRecipientOf,
+  listMessages,
+  listRecipientsOf,
+  type ListedMessageRow,
+  type ListedRecipientRow,
+  type MessageFilter,
+} from './messages.store.js';
 import type { MessageRow, RecipientKind, RecipientRow, StoredAttachment } from './messages.table.js';
 
 export const LIST_RECIPIENTS_PER_MESSAGE = 100;
@@ -69,8 +77,8 @@ export class MessageLog {
     private readonly composer: Pick<MessageComposer, 'ensureComposed'>,
   ) {}
 
-  async list(principal: Principal, page: Page): Promise<ListResult<Message>> {
-    const { rows, total } = await listMessages(this.reads, principal.accountId, page);
+  async list(principal: Principal, page: Page, filter: MessageFilter = {}): Promise<ListResult<Message>> {
+    const { rows, total } = await listMessages(this.reads, principal.accountId, page, filter);
     // A page of 500 messages of 1000 recipients each would be half a million rows: the list
     // shows the first recipients of each, the message itself shows them all.
     const recipients = await listRecipientsOf(

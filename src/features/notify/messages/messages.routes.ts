@@ -2,9 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
-import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
-import { BatchBody, BatchResult, Message, MessageDetail, ScheduleCancelResult, SendBody, SendResult } from './messages.schemas.js';
+import { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, ScheduleCancelResult, SendBody, SendResult } from './messages.schemas.js';
 import type { MessagesService } from './messages.service.js';
 
 const security = [{ bearerAuth: [] }];
@@ -118,11 +117,12 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
         tags: ['Messages'],
         security,
         summary: 'List accepted messages, newest first',
-        querystring: PageQuery,
+        description: 'Filters narrow the list: recipient, subject (contains), tag, state (of any recipient) and the time accepted (since, until).',
+        querystring: MessagesQuery,
         response: { 200: EnvelopeSchema(ListSchema(Message)) },
       },
     },
-    async (request) => success(await messages.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await messages.list(request.principal, request.query as MessagesQuery)),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageQuery } from '../../../http/pagination.js';
 import { EmailField, NameField, ResourceFields } from '../../../http/resource.js';
 import { Event } from '../events/events.schemas.js';
 import { ID_PATTERN } from '../../../lib/ids.js';
@@ -350,3 +351,15 @@ export const ScheduleCancelResult = Type.Object({
   id: Type.String(),
   cancelled: Type.Array(Type.String(), { description: 'Addresses whose delivery was cancelled.' }),
 });
+
+/** The message log's search (the dashboard's Messages page); every filter narrows, all are optional. */
+export const MessagesQuery = Type.Object({
+  ...PageQuery.properties,
+  recipient: Type.Optional(Type.String({ minLength: 1, maxLength: 254, description: 'Only messages with this recipient address (exact, case-insensitive).' })),
+  subject: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Only messages whose subject contains this text (case-insensitive).' })),
+  tag: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only messages sent with this tag.' })),
+  state: Type.Optional(RecipientStateEnum),
+  since: Type.Optional(Type.String({ format: 'date-time', description: 'Only messages accepted at or after this time (ISO 8601).' })),
+  until: Type.Optional(Type.String({ format: 'date-time', description: 'Only messages accepted at or before this time (ISO 8601).' })),
+});
+export type MessagesQuery = Static<typeof MessagesQuery>;

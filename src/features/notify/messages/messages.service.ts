@@ -14,7 +14,7 @@ import type { MessageComposer } from '../../../delivery/compose.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
-import { iso, type ListResult, type Page } from '../../../lib/api-shape.js';
+import { iso, type ListResult, toPage } from '../../../lib/api-shape.js';
 import { IGNORE_SENDS, type SendObserver } from '../../../metrics/observers.js';
 import { refundNeverAttempted } from '../../account/account.module.js';
 import { newEventRow, recordEvents } from '../events/events.service.js';
@@ -25,7 +25,7 @@ import { checkBatchItem } from './messages.batch.js';
 import { IdempotentRequests, type Answer, type IdempotencyRecord } from './messages.idempotency.js';
 import { MessageLog } from './messages.log.js';
 import { carriedDetails, SendPreparer, type SenderOf } from './messages.prepare.js';
-import type { BatchBody, BatchResult, Message, MessageDetail, SendBody, SendResult } from './messages.schemas.js';
+import type { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, SendBody, SendResult } from './messages.schemas.js';
 import { DEFAULT_SEND_LIMITS, type SendLimits } from './messages.send-options.js';
 import { SubmissionPreparer, type Submission } from './messages.submission.js';
 import { deleteUnclaimedJobsOf, listRecipientsOf, markRecipientsCancelled, type AcceptedMessage, type AcceptedSend } from './messages.store.js';
@@ -178,8 +178,15 @@ export class MessagesService {
     });
   }
 
-  list(principal: Principal, page: Page): Promise<ListResult<Message>> {
-    return this.log.list(principal, page);
+  list(principal: Principal, query: MessagesQuery): Promise<ListResult<Message>> {
+    return this.log.list(principal, toPage(query), {
+      recipient: query.recipient,
+      subject: query.subject,
+      tag: query.tag,
+      state: query.state,
+      sinceMs: query.since === undefined ? undefined : Date.parse(query.since),
+      untilMs: query.until === undefined ? undefined : Date.parse(query.until),
+    });
   }
 
   get(principal: Principal, id: string): Promise<MessageDetail> {

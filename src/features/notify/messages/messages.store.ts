@@ -1,4 +1,5 @@
 /** SQL for messages and their recipients. Every read is scoped by account. */
+import { type SqlBool, sql } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
@@ -79,9 +80,46 @@ export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMes
 /** The columns of a message in lists: not its content, MIME or attachments. */
 export type ListedMessageRow = Omit<MessageRow, 'mime' | 'submitted_mime' | 'html_content' | 'text_content' | 'attachments'>;
 
-export async function listMessages(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: ListedMessageRow[]; total: number }> {
+export interface MessageFilter {
+  recipient?: string | undefined;
+  subject?: string | undefined;
+  tag?: string | undefined;
+  state?: string | undefined;
+  sinceMs?: number | undefined;
+  untilMs?: number | undefined;
+}
+
+/** LIKE's own wildcards in a search text match themselves. */
+function likeContaining(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listMessages(
+  db: DbOrTrx,
+  accountId: string,
+  page: Page,
+  filter: MessageFilter = {},
+): Promise<{ rows: ListedMessageRow[]; total: number }> {
+  let base = liveRowsOf(db, 'messages', accountId);
+  // Recipient and state look in message_recipients, tag in message_tags (indexed by account and tag).
+  if (filter.recipient !== undefined || filter.state !== undefined) {
+    let recipients = db.selectFrom('message_recipients').select('message_id').where('account_id', '=', accountId);
+    if (filter.recipient !== undefined) recipients = recipients.where((eb) => eb(eb.fn('lower', ['email']), '=', filter.recipient!.toLowerCase()));
+    if (filter.state !== undefined) recipients = recipients.where('state', '=', filter.state as RecipientRow['state']);
+    base = base.where(sql.ref('id'), 'in', recipients);
+  }
+  if (filter.tag !== undefined) {
+    base = base.where(
+      sql.ref('id'),
+      'in',
+      db.selectFrom('message_tags').select('message_id').where('account_id', '=', accountId).where('tag', '=', filter.tag),
+    );
+  }
+  if (filter.subject !== undefined) base = base.where(sql<SqlBool>`lower(subject) like ${likeContaining(filter.subject)} escape '\\'`);
+  if (filter.sinceMs !== undefined) base = base.where(sql.ref('created_at'), '>=', filter.sinceMs);
+  if (filter.untilMs !== undefined) base = base.where(sql.ref('created_at'), '<=', filter.untilMs);
   return listPage(
-    liveRowsOf(db, 'messages', accountId),
+    base,
     (q) =>
       q.select([
         'id',

@@ -1,0 +1,57 @@
+import { Type, type Static } from 'typebox';
+import { PageQuery } from '../../../http/pagination.js';
+
+export const InboxQuery = Type.Object({
+  ...PageQuery.properties,
+  to: Type.Optional(Type.String({ minLength: 1, maxLength: 254, description: 'Only mail captured for this recipient address (exact, case-insensitive).' })),
+});
+export type InboxQuery = Static<typeof InboxQuery>;
+
+export const CapturedSummary = Type.Object({
+  id: Type.String({ description: 'Id of the captured copy (one per recipient delivered).' }),
+  createTime: Type.String({ description: 'When the capture transport stored it.' }),
+  messageId: Type.String({ description: 'The accepted message (GET /notify/v1/messages/{id}).' }),
+  recipientId: Type.String(),
+  envelopeFrom: Type.String({ description: 'The SMTP MAIL FROM (the VERP return path).' }),
+  envelopeTo: Type.String({ description: 'The SMTP RCPT TO: who would have received it.' }),
+  fromEmail: Type.String(),
+  fromName: Type.String(),
+  subject: Type.String(),
+  recipientState: Type.String({ description: "The recipient's state now (sent, bounced, …)." }),
+  sizeBytes: Type.Integer(),
+});
+export type CapturedSummary = Static<typeof CapturedSummary>;
+
+export const CapturedAttachment = Type.Object({
+  filename: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer(),
+});
+
+export const CapturedEmail = Type.Object({
+  ...CapturedSummary.properties,
+  headers: Type.Array(Type.Object({ name: Type.String(), value: Type.String() }), { description: 'Every header line, in order, unfolded.' }),
+  html: Type.Union([Type.String(), Type.Null()], { description: 'The HTML part, decoded; null when there is none.' }),
+  text: Type.Union([Type.String(), Type.Null()], { description: 'The text part, decoded; null when there is none.' }),
+  attachments: Type.Array(CapturedAttachment),
+  raw: Type.String({ description: 'The exact bytes the transport was given (RFC 5322).' }),
+});
+export type CapturedEmail = Static<typeof CapturedEmail>;
+
+export const SimulateBody = Type.Object(
+  {
+    outcome: Type.Union([Type.Literal('bounce'), Type.Literal('complaint')], {
+      description:
+        'bounce: as a hard-bounce DSN for this recipient would be recorded; complaint: as a spam report (ARF). Both add the address to the suppression list.',
+    }),
+  },
+  { examples: [{ outcome: 'bounce' }, { outcome: 'complaint' }] },
+);
+export type SimulateBody = Static<typeof SimulateBody>;
+
+export const SimulateResult = Type.Object({
+  recipientId: Type.String(),
+  email: Type.String(),
+  recorded: Type.Boolean({ description: 'False when the same outcome was already recorded for this recipient (nothing changed).' }),
+  suppressed: Type.Boolean({ description: 'True when this added the address to the suppression list.' }),
+});

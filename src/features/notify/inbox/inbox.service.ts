@@ -1,0 +1,98 @@
+/**
+ * The development inbox: what the capture transport kept, read as a mail client reads it,
+ * and outcomes simulated for a captured recipient. A simulated bounce or complaint goes
+ * through `recordFeedback`, the very function the inbound SMTP listener calls for a real
+ * DSN or ARF report, so the recipient's state, the event, the suppression, the statistics
+ * and the webhooks all move exactly as they would for real feedback.
+ *
+ * Only with TRANSPORT=capture: on a server that delivers for real, a tenant must not be able
+ * to fabricate bounces (they would suppress addresses and fire webhooks on a lie), so the
+ * routes answer 404 there, as for a path that does not exist.
+ */
+import { simpleParser } from 'mailparser';
+import type { Db } from '../../../db/database.js';
+import { AppError } from '../../../errors.js';
+import type { Principal } from '../../../http/principal.js';
+import { iso, listResult, toPage, type ListResult } from '../../../lib/api-shape.js';
+import { recordFeedback } from '../suppressions/suppressions.service.js';
+import type { CapturedEmail, CapturedSummary, InboxQuery, SimulateBody } from './inbox.schemas.js';
+import { findCaptured, listCaptured } from './inbox.store.js';
+
+type SummaryRow = Awaited<ReturnType<typeof listCaptured>>['rows'][number];
+
+function toSummary(row: Omit<SummaryRow, 'size'>, size: number): CapturedSummary {
+  return {
+    id: row.id,
+    createTime: iso(Number(row.created_at)),
+    messageId: row.message_id,
+    recipientId: row.recipient_id,
+    envelopeFrom: row.envelope_from,
+    envelopeTo: row.envelope_to,
+    fromEmail: row.from_email,
+    fromName: row.from_name,
+    subject: row.subject,
+    recipientState: row.recipient_state,
+    sizeBytes: size,
+  };
+}
+
+export class InboxService {
+  constructor(
+    private readonly db: Db,
+    private readonly enabled: boolean,
+  ) {}
+
+  private requireCapture(): void {
+    if (!this.enabled) throw new AppError('not_found', 'The development inbox exists only when the server runs with TRANSPORT=capture.');
+  }
+
+  async list(principal: Principal, query: InboxQuery): Promise<ListResult<CapturedSummary>> {
+    this.requireCapture();
+    const { rows, total } = await listCaptured(this.db, principal.accountId, { to: query.to }, toPage(query));
+    return listResult(
+      rows.map((row) => toSummary(row, Number(row.size))),
+      total,
+    );
+  }
+
+  async get(principal: Principal, id: string): Promise<CapturedEmail> {
+    this.requireCapture();
+    const row = await findCaptured(this.db, principal.accountId, id);
+    if (!row) throw AppError.notFound('The captured message');
+    const parsed = await simpleParser(row.raw, { skipImageLinks: true, skipTextToHtml: true });
+    const headers = parsed.headerLines.map(({ line }) => {
+      const colon = line.indexOf(':');
+      return {
+        name: line.slice(0, colon),
+        value: line
+          .slice(colon + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim(),
+      };
+    });
+    return {
+      ...toSummary(row, Buffer.byteLength(row.raw)),
+      headers,
+      html: typeof parsed.html === 'string' ? parsed.html : null,
+      text: parsed.text ?? null,
+      attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, size: a.size })),
+      raw: row.raw,
+    };
+  }
+
+  async simulate(principal: Principal, id: string, body: SimulateBody) {
+    this.requireCapture();
+    const row = await findCaptured(this.db, principal.accountId, id);
+    if (!row) throw AppError.notFound('The captured message');
+    const result = await recordFeedback(this.db, {
+      recipientId: row.recipient_id,
+      type: body.outcome === 'bounce' ? 'bounced' : 'complained',
+      details:
+        body.outcome === 'bounce'
+          ? { simulated: true, status: '5.1.1', response: '550 5.1.1 Simulated bounce from the development inbox' }
+          : { simulated: true, feedbackType: 'abuse' },
+    });
+    if (!result) throw AppError.notFound('The captured message');
+    return { recipientId: result.recipientId, email: result.email, recorded: result.recorded, suppressed: result.suppressed };
+  }
+}

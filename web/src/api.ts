@@ -1,0 +1,142 @@
+/**
+ * The dashboard's only way to the server: the public JSON API, same origin.
+ *
+ * The access token lives in this module's memory only (gone on reload). The refresh token
+ * never reaches JavaScript: the API keeps it in an httpOnly, SameSite=Strict cookie scoped
+ * to /token (asked for with RefreshCookie: true), so a reload, or an expired access token,
+ * is answered by POST /token/refresh, which the browser sends with the cookie.
+ */
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** A failure envelope as an exception: the API's message, and its field errors when it names fields. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: FieldError[] = [],
+  ) {
+    super(message);
+  }
+
+  /** The API's message for one field, if it named that field. */
+  forField(field: string): string | undefined {
+    return this.fields.find((f) => f.field === field || f.field.toLowerCase() === field.toLowerCase())?.message;
+  }
+}
+
+export interface ListObject<T> {
+  displayCount: number;
+  totalCount: number;
+  items: T[];
+}
+
+interface TokenObject {
+  access_token: string;
+  expires_in: number;
+}
+
+let accessToken: string | undefined;
+let expiresAt = 0;
+let refreshing: Promise<boolean> | undefined;
+const listeners = new Set<(signedIn: boolean) => void>();
+
+export function onSessionChange(listener: (signedIn: boolean) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function setSession(token: TokenObject | undefined): void {
+  const was = accessToken !== undefined;
+  accessToken = token?.access_token;
+  // Renew a little before the end, so a request never leaves with a token about to expire.
+  expiresAt = token ? Date.now() + (token.expires_in - 30) * 1000 : 0;
+  if (was !== (accessToken !== undefined)) for (const listener of listeners) listener(accessToken !== undefined);
+}
+
+async function readEnvelope(response: Response): Promise<unknown> {
+  const text = await response.text();
+  let body: { resultStatus?: boolean; resultMessage?: string; resultObject?: unknown } | undefined;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok || !body || body.resultStatus === false) {
+    const fields = (body?.resultObject as { errors?: FieldError[] } | null)?.errors ?? [];
+    throw new ApiError(response.status, body?.resultMessage ?? `The server answered HTTP ${response.status}.`, fields);
+  }
+  return body.resultObject;
+}
+
+async function post(path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return readEnvelope(response);
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  setSession((await post('/token', { EmailAddress: email, Password: password, RefreshCookie: true })) as TokenObject);
+}
+
+/** A new access token from the refresh cookie; false when there is no (valid) cookie. One at a time. */
+export function renew(): Promise<boolean> {
+  refreshing ??= post('/token/refresh', { RefreshCookie: true })
+    .then((token) => {
+      setSession(token as TokenObject);
+      return true;
+    })
+    .catch(() => {
+      setSession(undefined);
+      return false;
+    })
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await post('/token/revoke', {});
+  } finally {
+    setSession(undefined);
+  }
+}
+
+export function isSignedIn(): boolean {
+  return accessToken !== undefined;
+}
+
+/** A call to the API with the access token; renews it once when it has expired. */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  if (accessToken && Date.now() > expiresAt) await renew();
+  const send = () =>
+    fetch(path, {
+      method,
+      headers: { authorization: `Bearer ${accessToken ?? ''}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let response = await send();
+  if (response.status === 401 && (await renew())) response = await send();
+  if (response.status === 401) setSession(undefined);
+  return (await readEnvelope(response)) as T;
+}
+
+/** A non-JSON answer (the raw MIME of a message) as text. */
+export async function apiText(path: string): Promise<string> {
+  const response = await fetch(path, { headers: { authorization: `Bearer ${accessToken ?? ''}` } });
+  if (!response.ok) await readEnvelope(response);
+  return response.text();
+}
+
+export const get = <T>(path: string) => api<T>('GET', path);
+
+export function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,126 @@
+import { type FormEvent, useState } from 'react';
+import { api, get, type ListObject } from '../api';
+import { CopyButton, Empty, ErrorBox, Field, Loading, useLoad, when } from '../ui';
+
+interface ApiKey {
+  id: string;
+  name: string;
+  scopes: string[];
+  preview: string;
+  createTime: string;
+  lastUsedTime: string | null;
+  expiresTime: string | null;
+}
+
+const SCOPES = [
+  ['send', 'send mail, manage senders, domains, templates, webhooks, suppressions'],
+  ['read', 'read messages, events, statistics'],
+  ['marketing', 'the marketing API'],
+  ['account', 'account, billing'],
+] as const;
+
+export function ApiKeys() {
+  const list = useLoad(() => get<ListObject<ApiKey>>('/account/apikeys?pageSize=100'), []);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<string[]>(['send', 'read']);
+  const [created, setCreated] = useState<{ name: string; key: string }>();
+  const [error, setError] = useState<unknown>();
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    try {
+      const key = await api<ApiKey & { key: string }>('POST', '/account/apikeys', { name, scopes });
+      setCreated({ name: key.name, key: key.key });
+      setName('');
+      list.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  const revoke = async (key: ApiKey) => {
+    if (!window.confirm(`Revoke the key "${key.name}"? Programs using it stop working at once.`)) return;
+    try {
+      await api('DELETE', `/account/apikeys/${key.id}`);
+      list.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <section>
+      <h1>API keys</h1>
+      <form className="inline-form" onSubmit={create} aria-label="Create an API key">
+        <Field label="Name" name="name" value={name} onChange={setName} error={error} placeholder="production server" required />
+        <fieldset>
+          <legend>Scopes</legend>
+          {SCOPES.map(([scope, what]) => (
+            <label key={scope} className="check">
+              <input
+                type="checkbox"
+                name="scopes"
+                value={scope}
+                checked={scopes.includes(scope)}
+                onChange={(e) => setScopes(e.target.checked ? [...scopes, scope] : scopes.filter((s) => s !== scope))}
+              />
+              {scope} <span className="muted">({what})</span>
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit">Create key</button>
+        <ErrorBox error={error} />
+      </form>
+      {created && (
+        <div className="notice" role="status">
+          <p>
+            The key <strong>{created.name}</strong> is shown this once; store it now:
+          </p>
+          <p>
+            <code data-testid="new-api-key">{created.key}</code> <CopyButton text={created.key} label="Copy the new API key" />
+          </p>
+          <button type="button" className="small" onClick={() => setCreated(undefined)}>
+            I have stored it
+          </button>
+        </div>
+      )}
+      {!list.data ? (
+        !list.error && <Loading />
+      ) : list.data.items.length === 0 ? (
+        <Empty title="No API keys">Create a key above for each program that sends mail; send it as Authorization: Bearer &lt;key&gt;.</Empty>
+      ) : (
+        <table className="list">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Key</th>
+              <th scope="col">Scopes</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.items.map((k) => (
+              <tr key={k.id}>
+                <td>{k.name}</td>
+                <td>
+                  <code>{k.preview}</code>
+                </td>
+                <td>{k.scopes.join(', ')}</td>
+                <td>{when(k.createTime)}</td>
+                <td>{when(k.lastUsedTime)}</td>
+                <td>
+                  <button type="button" className="small danger" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>
+                    Revoke
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ErrorBox error={list.error} />
+    </section>
+  );
+}

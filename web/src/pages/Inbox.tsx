@@ -1,0 +1,188 @@
+import { type FormEvent, useState } from 'react';
+import { api, get, type ListObject } from '../api';
+import { Empty, ErrorBox, Field, Link, Loading, State, Tabs, useLoad, when } from '../ui';
+import { HeaderTable, HtmlPreview } from './MessageBody';
+
+interface Captured {
+  id: string;
+  createTime: string;
+  messageId: string;
+  envelopeTo: string;
+  fromEmail: string;
+  fromName: string;
+  subject: string;
+  recipientState: string;
+  sizeBytes: number;
+}
+
+interface CapturedEmail extends Captured {
+  headers: { name: string; value: string }[];
+  html: string | null;
+  text: string | null;
+  attachments: { filename: string; contentType: string; size: number }[];
+  raw: string;
+}
+
+interface Simulated {
+  email: string;
+  recorded: boolean;
+  suppressed: boolean;
+}
+
+const VIEWS = ['HTML', 'Text', 'Headers', 'Raw'] as const;
+
+function Preview({ id, onChanged }: { id: string; onChanged: () => void }) {
+  const mail = useLoad(() => get<CapturedEmail>(`/notify/v1/inbox/${id}`), [id]);
+  const [view, setView] = useState<(typeof VIEWS)[number]>('HTML');
+  const [outcome, setOutcome] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const simulate = async (kind: 'bounce' | 'complaint') => {
+    setError(undefined);
+    try {
+      const result = await api<Simulated>('POST', `/notify/v1/inbox/${id}/simulate`, { outcome: kind });
+      setOutcome(
+        result.recorded
+          ? `Recorded a ${kind} for ${result.email}${result.suppressed ? '; the address is now on the suppression list.' : '.'}`
+          : `A ${kind} was already recorded for ${result.email}; nothing changed.`,
+      );
+      mail.reload();
+      onChanged();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  const m = mail.data;
+  if (!m) return mail.error ? <ErrorBox error={mail.error} /> : <Loading />;
+  return (
+    <article className="mail" aria-labelledby="mail-subject">
+      <h2 id="mail-subject">{m.subject || '(no subject)'}</h2>
+      <dl className="facts">
+        <dt>From</dt>
+        <dd>{m.fromName ? `${m.fromName} <${m.fromEmail}>` : m.fromEmail}</dd>
+        <dt>To</dt>
+        <dd>{m.envelopeTo}</dd>
+        <dt>Captured</dt>
+        <dd>{when(m.createTime)}</dd>
+        <dt>Recipient state</dt>
+        <dd>
+          <State state={m.recipientState} /> · <Link to={`/messages/${m.messageId}`}>message log</Link>
+        </dd>
+      </dl>
+      <div className="actions">
+        <button type="button" onClick={() => simulate('bounce')}>
+          Simulate bounce
+        </button>
+        <button type="button" onClick={() => simulate('complaint')}>
+          Simulate complaint
+        </button>
+      </div>
+      {outcome && (
+        <p className="notice" role="status">
+          {outcome} <Link to="/suppressions">See suppressions</Link>
+        </p>
+      )}
+      <ErrorBox error={error} />
+      {m.attachments.length > 0 && (
+        <ul className="attachments" aria-label="Attachments">
+          {m.attachments.map((a) => (
+            <li key={a.filename}>
+              {a.filename} ({a.contentType}, {a.size} bytes)
+            </li>
+          ))}
+        </ul>
+      )}
+      <Tabs tabs={VIEWS} current={view} onChange={setView} label="Captured message" />
+      <div role="tabpanel" className="panel">
+        {view === 'HTML' && (m.html ? <HtmlPreview html={m.html} title={`HTML of ${m.subject}`} /> : <p className="muted">No HTML part.</p>)}
+        {view === 'Text' && <pre className="text">{m.text ?? 'No text part.'}</pre>}
+        {view === 'Headers' && <HeaderTable headers={m.headers} />}
+        {view === 'Raw' && <pre className="raw">{m.raw}</pre>}
+      </div>
+    </article>
+  );
+}
+
+/** A test message from one of the account's senders, through the ordinary send API. */
+function TestSend({ onSent }: { onSent: () => void }) {
+  const senders = useLoad(() => get<ListObject<{ id: string; email: string; displayName: string }>>('/notify/v1/senders?pageSize=100'), []);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<unknown>();
+  const [note, setNote] = useState<string>();
+  const sender = senders.data?.items.find((s) => s.email === from) ?? senders.data?.items[0];
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    setNote(undefined);
+    try {
+      await api('POST', '/notify/v1/send', {
+        from: { email: sender?.email ?? '', name: sender?.displayName ?? '' },
+        to: [{ email: to }],
+        subject: 'Test message from Postwire',
+        htmlContent: `<h1>It works</h1><p>This test message was sent from the Postwire dashboard by <b>${sender?.email ?? ''}</b>.</p>`,
+      });
+      setNote(`Sent to ${to}; it appears below in a moment.`);
+      onSent();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <form className="inline-form" onSubmit={submit} aria-label="Send a test message">
+      <label>
+        From
+        <select name="from" value={sender?.email ?? ''} onChange={(e) => setFrom(e.target.value)}>
+          {senders.data?.items.map((s) => (
+            <option key={s.id} value={s.email}>
+              {s.displayName} &lt;{s.email}&gt;
+            </option>
+          ))}
+        </select>
+      </label>
+      <Field label="To" name="to[0].email" type="email" value={to} onChange={setTo} error={error} placeholder="someone@example.com" required />
+      <button type="submit">Send test message</button>
+      {note && <span role="status">{note}</span>}
+      <ErrorBox error={error} />
+    </form>
+  );
+}
+
+export function Inbox() {
+  // Live: new mail shows within two seconds of the worker capturing it.
+  const list = useLoad(() => get<ListObject<Captured>>('/notify/v1/inbox?pageSize=100'), [], 2000);
+  const [selected, setSelected] = useState<string>();
+  return (
+    <section>
+      <h1>Development inbox</h1>
+      <p className="muted">Mail the capture transport kept instead of delivering it. New mail appears here as it arrives.</p>
+      <TestSend onSent={() => undefined} />
+      <ErrorBox error={list.error} />
+      {!list.data ? (
+        !list.error && <Loading />
+      ) : list.data.items.length === 0 ? (
+        <Empty title="The inbox is empty">
+          Send a message (<code>POST /notify/v1/send</code>); with the capture transport every recipient's copy lands here, where you can read it and simulate a
+          bounce or a complaint.
+        </Empty>
+      ) : (
+        <div className="inbox">
+          <ul className="mail-list" aria-label="Captured mail">
+            {list.data.items.map((m) => (
+              <li key={m.id}>
+                <button type="button" className={m.id === selected ? 'selected' : undefined} aria-current={m.id === selected} onClick={() => setSelected(m.id)}>
+                  <span className="mail-subject">{m.subject || '(no subject)'}</span>
+                  <span className="mail-meta">
+                    {m.envelopeTo} · {when(m.createTime)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="mail-view">
+            {selected ? <Preview id={selected} onChanged={list.reload} /> : <p className="muted">Choose a message to read it.</p>}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { get } from '../api';
+import { ErrorBox, Loading, useLoad } from '../ui';
+
+const KINDS = ['accepted', 'sent', 'delivered', 'bounced', 'complained', 'opened', 'clicked'] as const;
+type Kind = (typeof KINDS)[number];
+type Counts = Record<Kind | 'deferred', number>;
+
+interface Stats {
+  from: string;
+  to: string;
+  totals: Counts;
+  days: (Counts & { date: string })[];
+}
+
+interface Account {
+  name: string;
+  billingMode: string;
+  creditBalance: number;
+  usage: { periodStart: string; recipientsAccepted: number };
+}
+
+/** Accepted, sent and failed per day, as bars; the numbers are in the table below it for screen readers. */
+function Chart({ days }: { days: Stats['days'] }) {
+  const max = Math.max(1, ...days.map((d) => d.accepted));
+  const width = 720;
+  const height = 160;
+  const step = width / days.length;
+  return (
+    <svg className="chart" viewBox={`0 0 ${width} ${height + 20}`} role="img" aria-label="Messages accepted, sent or delivered, and bounced per day">
+      {days.map((day, i) => {
+        const ok = day.sent + day.delivered;
+        const h = (day.accepted / max) * height;
+        const okH = (Math.min(ok, day.accepted) / max) * height;
+        const badH = ((day.bounced + day.complained) / max) * height;
+        return (
+          <g key={day.date}>
+            <title>{`${day.date}: ${day.accepted} accepted, ${ok} sent or delivered, ${day.bounced} bounced, ${day.complained} complaints`}</title>
+            <rect x={i * step + 2} y={height - h} width={step - 4} height={h} className="bar-accepted" />
+            <rect x={i * step + 2} y={height - okH} width={step - 4} height={okH} className="bar-sent" />
+            <rect x={i * step + 2} y={height - badH} width={step - 4} height={badH} className="bar-bounced" />
+          </g>
+        );
+      })}
+      <text x="0" y={height + 16} className="axis">
+        {days[0]?.date}
+      </text>
+      <text x={width} y={height + 16} textAnchor="end" className="axis">
+        {days.at(-1)?.date}
+      </text>
+    </svg>
+  );
+}
+
+export function Overview() {
+  const stats = useLoad(() => get<Stats>('/notify/v1/stats'), [], 10_000);
+  const account = useLoad(() => get<Account>('/account'), []);
+  return (
+    <section>
+      <h1>Overview</h1>
+      <ErrorBox error={stats.error ?? account.error} />
+      {account.data && (
+        <div className="cards">
+          <div className="card">
+            <span className="card-label">Credits left</span>
+            <span className="card-value" data-testid="credits">
+              {account.data.billingMode === 'off' ? 'Unlimited (billing off)' : account.data.creditBalance}
+            </span>
+          </div>
+          <div className="card">
+            <span className="card-label">Recipients this month</span>
+            <span className="card-value">{account.data.usage.recipientsAccepted}</span>
+          </div>
+        </div>
+      )}
+      {!stats.data ? (
+        !stats.error && <Loading />
+      ) : (
+        <>
+          <h2>
+            Last 30 days ({stats.data.from} to {stats.data.to})
+          </h2>
+          <div className="cards">
+            {KINDS.map((kind) => (
+              <div className="card" key={kind}>
+                <span className="card-label">{kind}</span>
+                <span className="card-value" data-testid={`total-${kind}`}>
+                  {stats.data!.totals[kind]}
+                </span>
+              </div>
+            ))}
+          </div>
+          {stats.data.totals.accepted === 0 ? (
+            <p className="empty">
+              Nothing sent yet. Send a message with <code>POST /notify/v1/send</code> (see <a href="/docs">the API documentation</a>) and it appears here and in
+              the development inbox.
+            </p>
+          ) : (
+            <Chart days={stats.data.days} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+/** What every page shares: loading a resource, errors as the API words them, empty states, copy buttons. */
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { ApiError } from './api';
+import { BASE, navigate } from './router';
+
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[], refreshMs?: number) {
+  const [data, setData] = useState<T>();
+  const [error, setError] = useState<unknown>();
+  const [tick, setTick] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the load depends on
+  const run = useCallback(load, deps);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tick (reload, polling) loads again
+  useEffect(() => {
+    let live = true;
+    run().then(
+      (value) => {
+        if (!live) return;
+        setData(value);
+        setError(undefined);
+      },
+      (failure) => {
+        if (live) setError(failure);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [run, tick]);
+  useEffect(() => {
+    if (!refreshMs) return;
+    const timer = setInterval(() => setTick((t) => t + 1), refreshMs);
+    return () => clearInterval(timer);
+  }, [refreshMs]);
+  return { data, error, reload: () => setTick((t) => t + 1) };
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function ErrorBox({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <div className="error" role="alert">
+      {messageOf(error)}
+    </div>
+  );
+}
+
+/** A form field whose error is the API's message for that field. */
+export function Field(props: {
+  label: string;
+  name: string;
+  error: unknown;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  placeholder?: string;
+  required?: boolean;
+  autoComplete?: string;
+}) {
+  const id = `field-${props.name}`;
+  const message = props.error instanceof ApiError ? props.error.forField(props.name) : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        value={props.value}
+        placeholder={props.placeholder}
+        required={props.required}
+        autoComplete={props.autoComplete}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {message && (
+        <span className="field-error" id={`${id}-error`}>
+          {props.name}: {message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function Empty({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="empty">
+      <h3>{title}</h3>
+      <p>{children}</p>
+    </div>
+  );
+}
+
+export function Loading() {
+  return <p className="muted">Loading…</p>;
+}
+
+export function Link({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
+  return (
+    <a
+      href={BASE + to}
+      className={className}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      className="small"
+      aria-label={label}
+      onClick={async () => {
+        await navigator.clipboard?.writeText(text).catch(() => undefined);
+        setDone(true);
+        setTimeout(() => setDone(false), 1500);
+      }}
+    >
+      {done ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
+export function when(iso: string | null | undefined): string {
+  if (!iso || iso.startsWith('0001-')) return '—';
+  return new Date(iso).toLocaleString();
+}
+
+export function State({ state }: { state: string }) {
+  return <span className={`state state-${state}`}>{state}</span>;
+}
+
+/** Tabs as buttons with the ARIA tab roles. */
+export function Tabs<T extends string>({ tabs, current, onChange, label }: { tabs: readonly T[]; current: T; onChange: (tab: T) => void; label: string }) {
+  return (
+    <div role="tablist" aria-label={label} className="tabs">
+      {tabs.map((tab) => (
+        <button key={tab} type="button" role="tab" aria-selected={tab === current} onClick={() => onChange(tab)}>
+          {tab}
+        </button>
+      ))}
+    </div>
+  );
+}
