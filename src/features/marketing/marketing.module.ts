@@ -47,7 +47,13 @@ export interface MarketingServices {
 export function createMarketingServices(context: AreaContext, notify: Pick<NotifyServices, 'senders'>): MarketingServices {
   const { db, longReads, dialect } = context.handle;
   const newsletters = new NewslettersService(db);
-  const campaignDispatcher = new CampaignDispatcher(db, dialect, context.delivery.workSignal, context.delivery.systemFrom);
+  const campaignDispatcher = new CampaignDispatcher(
+    db,
+    dialect,
+    context.delivery.workSignal,
+    context.delivery.systemFrom,
+    context.config.campaignDispatchPageSize,
+  );
   // By name: building the services again (tests do) replaces the listener rather than adding a second.
   registerEventListener('campaign-counters', campaignCounterListener(campaignDispatcher.notifyEnded));
   return {

@@ -51,9 +51,6 @@ import { sql, type SqlBool } from 'kysely';
 
 export const DISPATCH_TASK = 'campaign.dispatch';
 
-/** Contacts per page: one transaction each. */
-export const DISPATCH_PAGE = 500;
-
 /** Another runner moved the cursor or the campaign stopped sending: this page is rolled back. */
 class PageNotWritten extends Error {}
 
@@ -85,6 +82,8 @@ export class CampaignDispatcher {
     private readonly dialect: Dialect,
     private readonly workSignal: WorkSignal,
     private readonly systemFrom: string,
+    /** Contacts per page, one transaction each (CAMPAIGN_DISPATCH_PAGE_SIZE). */
+    private readonly pageSize: number,
     private readonly log?: Logger,
   ) {}
 
@@ -96,7 +95,7 @@ export class CampaignDispatcher {
     if (!campaign || campaign.status !== CAMPAIGN_STATUS.sending) return;
     const audience = await this.audienceOf(campaign);
     for (;;) {
-      const page = await audiencePage(this.db, campaign.account_id, audience, SHOWN_STATUS, campaign.dispatch_cursor, DISPATCH_PAGE);
+      const page = await audiencePage(this.db, campaign.account_id, audience, SHOWN_STATUS, campaign.dispatch_cursor, this.pageSize);
       if (page.length === 0) {
         await this.db.transaction().execute(async (trx) => {
           const now = Date.now();
