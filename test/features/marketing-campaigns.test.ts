@@ -156,6 +156,7 @@ for (const dialect of DIALECTS) {
       await add(otherListId, 'bob@example.com'); // on both lists: mailed once
       await add(listId, 'reject@example.com');
       await add(listId, 'flaky@example.com');
+      await add(listId, 'spam@example.com'); // the content refused after DATA: a soft bounce
       const gone = await add(listId, 'gone@example.com');
       await ok('PATCH', `/inbox/v1/contacts/${gone}/status`, { status: 3 });
       await add(listId, 'blocked@example.com');
@@ -197,7 +198,7 @@ for (const dialect of DIALECTS) {
       );
       assert.deepEqual(
         [done.totalRecipients, done.sent, done.delivered, done.bounceHard, done.bounceSoft, done.opened, done.clicked, done.spamReported, done.unsubscribed],
-        [4, 4, 3, 1, 0, 0, 0, 0, 0],
+        [5, 5, 3, 1, 1, 0, 0, 0, 0],
       );
       assert.notEqual(done.startTime, UNSET);
       assert.notEqual(done.endTime, UNSET);
@@ -221,7 +222,8 @@ for (const dialect of DIALECTS) {
         assert.equal(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '', email);
         assert.ok(String(parsed.html).includes(`<p>Dear ${name}, .</p>`), String(parsed.html));
       }
-      for (const email of ['gone@example.com', 'blocked@example.com', 'reject@example.com']) assert.equal(messagesTo(sink, email).length, 0, email);
+      for (const email of ['gone@example.com', 'blocked@example.com', 'reject@example.com', 'spam@example.com'])
+        assert.equal(messagesTo(sink, email).length, 0, email);
       const notices = messagesTo(sink, a.email).map((m) => m.raw.toString());
       assert.ok(notices.some((raw) => raw.includes('has started')));
       await eventually(
@@ -273,7 +275,7 @@ for (const dialect of DIALECTS) {
           counted.unsubscribed,
           counted.spamReported,
         ],
-        [4, 4, 3, 1, 0, 1, 1, 3, 2, 1, 1],
+        [5, 5, 3, 1, 1, 1, 1, 3, 2, 1, 1],
       );
       assert.equal(counted.lastOpenTime, new Date(t0 + 50_000).toISOString());
       assert.equal(counted.lastClickTime, new Date(t0 + 70_000).toISOString());
@@ -284,16 +286,50 @@ for (const dialect of DIALECTS) {
       assert.deepEqual([listed.opened, listed.totalOpens, listed.status], [1, 3, 3]);
 
       const report = await ok('GET', `/inbox/v1/campaigns/${id}/report`);
-      assert.deepEqual(report.byDomain, [{ domain: 'example.com', recipients: 4, delivered: 3, bounced: 1, opened: 1, clicked: 1 }]);
-      assert.equal(report.bounces.length, 1);
-      assert.equal(report.bounces[0].kind, 'hard');
-      assert.match(report.bounces[0].reply, /550/);
+      assert.deepEqual(report.byDomain, [{ domain: 'example.com', recipients: 5, delivered: 3, bounced: 2, opened: 1, clicked: 1 }]);
+      assert.deepEqual(report.bounces.map((x: any) => [x.kind, x.reply.slice(0, 3), x.recipients]).sort(), [
+        ['hard', '550', 1],
+        ['soft', '554', 1],
+      ]);
       assert.equal(
         report.engagementByHour.reduce((n: number, h: any) => n + h.opens, 0),
         3,
       );
 
+      // A resend mails no one twice: only the soft bounce is tried again (and refused again).
+      const copiesBefore = sink.messages.length;
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/resend`), true);
+      const again = await eventually(
+        async () => {
+          const c = await campaign(id);
+          return c.status === 3 ? c : undefined;
+        },
+        20_000,
+        'the resent campaign to end',
+      );
+      assert.deepEqual(
+        [again.totalRecipients, again.sent, again.delivered, again.bounceHard, again.bounceSoft, again.opened, again.totalOpens],
+        [5, 5, 3, 1, 1, 1, 3],
+      );
+      const superseded = await db()
+        .selectFrom('campaign_recipients')
+        .select('email_normalized')
+        .where('campaign_id', '=', id)
+        .where('superseded', '=', 1)
+        .execute();
+      assert.deepEqual(
+        superseded.map((r) => r.email_normalized),
+        ['spam@example.com'],
+      );
+      for (const email of ['ann@example.com', 'bob@example.com', 'flaky@example.com']) assert.equal(messagesTo(sink, email).length, 1, email);
+      assert.equal(messagesTo(sink, 'reject@example.com').length, 0);
+      assert.ok(
+        sink.messages.slice(copiesBefore).every((m) => m.rcptTo.every((r) => r === a.email)),
+        'only notices were sent',
+      );
+
       expectEnvelope(await call('GET', `/inbox/v1/campaigns/${id}`, undefined, b), 404);
+      expectEnvelope(await call('POST', `/inbox/v1/campaigns/${id}/resend`, undefined, b), 404);
       assert.equal((await ok('GET', '/inbox/v1/campaigns', undefined, 200, b)).totalCount, 0);
       expectEnvelope(await call('POST', `/inbox/v1/campaigns/${id}/cancel`), 409);
       expectEnvelope(await call('DELETE', `/inbox/v1/campaigns/${id}`), 409);
@@ -339,7 +375,7 @@ for (const dialect of DIALECTS) {
         { subject: 'S', htmlContent: '<p>x</p>', language: 'en-US', senderAccountId: senderId, listType: 2, lists: [listId] },
         201,
       ) as Promise<string>;
-    const dispatch = (campaignId: string) => app.runtime.services.marketing.campaignDispatcher.run({ campaignId });
+    const dispatch = (campaignId: string, resend = false) => app.runtime.services.marketing.campaignDispatcher.run({ campaignId, resend });
 
     before(async () => {
       app = await startTestApp(dialect);
@@ -350,7 +386,7 @@ for (const dialect of DIALECTS) {
     });
     after(() => app.close());
 
-    it('pause holds the queued copies, resume releases them, cancel ends them cancelled', async () => {
+    it('pause holds the queued copies, resume releases them, cancel ends them cancelled, resend gives them one new copy', async () => {
       const id = await create();
       await dispatch(id);
       let c = await ok('GET', `/inbox/v1/campaigns/${id}`);
@@ -380,6 +416,19 @@ for (const dialect of DIALECTS) {
       );
       const finished = await db().selectFrom('campaigns').select('finished').where('id', '=', id).executeTakeFirstOrThrow();
       assert.equal(Number(finished.finished), 7);
+
+      // Resend: the cancelled recipients get a new copy each, once, however many runs.
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/resend`), true);
+      await Promise.all([dispatch(id, true), dispatch(id, true)]);
+      c = await ok('GET', `/inbox/v1/campaigns/${id}`);
+      assert.deepEqual([c.status, c.totalRecipients], [2, 7]);
+      const records = await db().selectFrom('campaign_recipients').select(['superseded', 'outcome']).where('campaign_id', '=', id).execute();
+      assert.equal(records.filter((r) => Number(r.superseded) === 1 && r.outcome === 'cancelled').length, 7);
+      assert.equal(records.filter((r) => Number(r.superseded) === 0 && r.outcome === null).length, 7);
+      assert.equal((await jobsOf(id)).length, 7);
+      const after = await db().selectFrom('campaigns').select('finished').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(Number(after.finished), 0);
+      expectEnvelope(await app.request({ method: 'POST', url: `/inbox/v1/campaigns/${id}/resend`, token: a.token }), 409);
     });
 
     it('a campaign paused before it starts sends nothing until resumed', async () => {

@@ -10,7 +10,7 @@ import type { AreaContext } from '../area.js';
 import type { TaskRegistry } from '../../queue/jobs.js';
 import { type NotifyServices, registerEventListener } from '../notify/notify.module.js';
 import { campaignCounterListener } from './campaigns/campaign-counters.js';
-import { CampaignDispatcher, DISPATCH_TASK } from './campaigns/campaign-dispatch.js';
+import { CampaignDispatcher, DISPATCH_TASK, type DispatchPayload } from './campaigns/campaign-dispatch.js';
 import { registerCampaignRoutes } from './campaigns/campaigns.routes.js';
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import { registerContactListRoutes } from './contact-lists/contact-lists.routes.js';
@@ -85,5 +85,5 @@ export function registerMarketingRoutes(scope: FastifyInstance, services: Market
 
 /** The area's background tasks, run by the worker role's job runner (runtime.ts). */
 export function registerMarketingTasks(tasks: TaskRegistry, services: MarketingServices): void {
-  tasks.registerTask(DISPATCH_TASK, (payload: { campaignId: string }) => services.campaignDispatcher.run(payload));
+  tasks.registerTask(DISPATCH_TASK, (payload: DispatchPayload) => services.campaignDispatcher.run(payload));
 }

@@ -30,7 +30,7 @@
 import type { DbOrTrx } from '../../../db/database.js';
 import type { EventListener, EventRow } from '../../notify/notify.module.js';
 import type { CampaignOutcome, CampaignRow } from './campaigns.table.js';
-import { addToCounters, campaignRecipientsOf, type CounterDeltas, finishIfDone, setFirst, setOutcome } from './campaigns.store.js';
+import { addToCounters, campaignRecipientsOf, type CounterDeltas, finishIfDone, noCounterDeltas, setFirst, setOutcome } from './campaigns.store.js';
 
 const COUNTED: ReadonlySet<string> = new Set(['sent', 'delivered', 'bounced', 'suppressed', 'cancelled', 'complained', 'unsubscribed', 'opened', 'clicked']);
 
@@ -50,23 +50,6 @@ export function bounceKind(details: Record<string, unknown>): 'bounced_hard' | '
   return refused === undefined || refused === 'recipient' ? 'bounced_hard' : 'bounced_soft';
 }
 
-const noDeltas = (): CounterDeltas => ({
-  finished: 0,
-  sent: 0,
-  delivered: 0,
-  opened: 0,
-  clicked: 0,
-  bounce_soft: 0,
-  bounce_hard: 0,
-  spam_reported: 0,
-  unsubscribed: 0,
-  total_opens: 0,
-  total_clicks: 0,
-  open_delay_sum_ms: 0,
-  lastOpenAt: null,
-  lastClickAt: null,
-});
-
 /** What a campaign that has just ended should do in the same transaction (notifyWhenEnd's mail). */
 export type OnCampaignEnded = (trx: DbOrTrx, campaign: CampaignRow, at: number) => Promise<void>;
 
@@ -85,7 +68,7 @@ export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener
         const campaignId = campaignOf.get(event.recipient_id!);
         if (!campaignId) continue;
         let d = deltas.get(campaignId);
-        if (!d) deltas.set(campaignId, (d = noDeltas()));
+        if (!d) deltas.set(campaignId, (d = noCounterDeltas()));
         latest = Math.max(latest, event.created_at);
         await countEvent(trx, event, d);
       }

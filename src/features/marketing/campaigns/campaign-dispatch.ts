@@ -15,6 +15,14 @@
  *   4. An empty page: dispatch is done (`dispatched_at`); the campaign ends when its last
  *      recipient reaches a final state (campaign-counters.ts), perhaps at once.
  *
+ * A resend run (POST …/resend) first gives a new copy to each recipient whose copy failed
+ * for good without the address being refused (a soft bounce) or was cancelled, if the
+ * contact may still be mailed: per page, one transaction marks the old records superseded
+ * (only those not superseded yet: a second runner finds them taken), takes their outcomes
+ * back out of the counters and writes the new messages and records. A delivered or
+ * hard-bounced recipient is never mailed again. Then it continues the audience from the
+ * cursor, for a campaign that was cancelled before it had been written out whole.
+ *
  * Crash safety: a page's rows and the cursor that says "written" commit together, so a
  * crash before the commit leaves neither (the job is run again when its lease ends and
  * writes that page), and after it both (the next run starts after it): no duplicate and no
@@ -33,6 +41,7 @@ import { compileRule, type Rule, SHOWN_STATUS } from '../segments/segment-rules.
 import { placeholderKey } from './campaign-content.js';
 import { type CampaignAddressee, campaignMessage, ownerNotice } from './campaign-mail.js';
 import {
+  addToCounters,
   advanceCursor,
   type AudienceContact,
   audiencePage,
@@ -40,12 +49,16 @@ import {
   findCampaignById,
   finishIfDone,
   insertCampaignRecipients,
+  noCounterDeltas,
   onAnyList,
+  onContacts,
   ownerEmailOf,
+  retryableRecipients,
   segmentRulesOf,
+  supersede,
   updateCampaignIn,
 } from './campaigns.store.js';
-import { CAMPAIGN_STATUS, type CampaignRow, LIST_TYPE } from './campaigns.table.js';
+import { CAMPAIGN_STATUS, type CampaignRow, LIST_TYPE, type NewCampaignRecipientRow } from './campaigns.table.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import { sql, type SqlBool } from 'kysely';
 
@@ -54,16 +67,23 @@ export const DISPATCH_TASK = 'campaign.dispatch';
 /** Another runner moved the cursor or the campaign stopped sending: this page is rolled back. */
 class PageNotWritten extends Error {}
 
+export interface DispatchPayload {
+  campaignId: string;
+  /** A resend run (see the header). */
+  resend?: boolean;
+}
+
 /** Queues a run of dispatch for the campaign, due at its planned time; one per (campaign, run). */
-export function queueDispatch(trx: DbOrTrx, campaign: Pick<CampaignRow, 'id' | 'account_id' | 'planned_at' | 'dispatch_run'>, now: number): Promise<boolean> {
+export function queueDispatch(
+  trx: DbOrTrx,
+  campaign: Pick<CampaignRow, 'id' | 'account_id' | 'planned_at' | 'dispatch_run'>,
+  now: number,
+  resend = false,
+): Promise<boolean> {
+  const payload: DispatchPayload = resend ? { campaignId: campaign.id, resend } : { campaignId: campaign.id };
   return enqueueJob(
     trx,
-    {
-      task: DISPATCH_TASK,
-      payload: { campaignId: campaign.id },
-      key: `campaign:${campaign.id}:${campaign.dispatch_run}`,
-      runAt: Math.max(now, campaign.planned_at),
-    },
+    { task: DISPATCH_TASK, payload, key: `campaign:${campaign.id}:${campaign.dispatch_run}`, runAt: Math.max(now, campaign.planned_at) },
     now,
   );
 }
@@ -74,6 +94,27 @@ export function valuesOf(contact: { email: string }, fields: { name: string; val
   for (const f of fields) values.set(placeholderKey(f.name), f.value);
   values.set('email', contact.email);
   return values;
+}
+
+/** The campaign's record of the recipient of one of its messages. */
+function recipientRecord(campaign: CampaignRow, contact: AudienceContact, rows: AcceptedMessage, now: number): NewCampaignRecipientRow {
+  return {
+    recipient_id: rows.recipients[0]!.id,
+    campaign_id: campaign.id,
+    account_id: campaign.account_id,
+    message_id: rows.message.id,
+    contact_id: contact.id,
+    email_normalized: contact.email_normalized,
+    domain: contact.email_normalized.slice(contact.email_normalized.lastIndexOf('@') + 1),
+    outcome: null,
+    delivered_at: null,
+    first_open_at: null,
+    first_click_at: null,
+    complained_at: null,
+    unsubscribed_at: null,
+    superseded: 0,
+    created_at: now,
+  };
 }
 
 export class CampaignDispatcher {
@@ -88,11 +129,16 @@ export class CampaignDispatcher {
   ) {}
 
   /** The job handler. */
-  async run(payload: { campaignId: string }): Promise<void> {
+  async run(payload: DispatchPayload): Promise<void> {
     let campaign = await findCampaignById(this.db, payload.campaignId);
     if (!campaign) return;
     if (campaign.status === CAMPAIGN_STATUS.scheduled) campaign = await this.start(campaign);
     if (!campaign || campaign.status !== CAMPAIGN_STATUS.sending) return;
+    if (payload.resend) {
+      if (!(await this.resendFailed(campaign))) return;
+      campaign = await findCampaignById(this.db, payload.campaignId);
+      if (!campaign || campaign.status !== CAMPAIGN_STATUS.sending) return;
+    }
     const audience = await this.audienceOf(campaign);
     for (;;) {
       const page = await audiencePage(this.db, campaign.account_id, audience, SHOWN_STATUS, campaign.dispatch_cursor, this.pageSize);
@@ -134,24 +180,7 @@ export class CampaignDispatcher {
           const to: CampaignAddressee = { email: contact.email, values: valuesOf(contact, byContact.get(contact.id) ?? []) };
           const rows = campaignMessage(campaign, to, { now, priority: 'bulk' });
           messages.push(rows);
-          const domain = contact.email_normalized.slice(contact.email_normalized.lastIndexOf('@') + 1);
-          return {
-            recipient_id: rows.recipients[0]!.id,
-            campaign_id: campaign.id,
-            account_id: campaign.account_id,
-            message_id: rows.message.id,
-            contact_id: contact.id,
-            email_normalized: contact.email_normalized,
-            domain,
-            outcome: null,
-            delivered_at: null,
-            first_open_at: null,
-            first_click_at: null,
-            complained_at: null,
-            unsubscribed_at: null,
-            superseded: 0,
-            created_at: now,
-          };
+          return recipientRecord(campaign, contact, rows, now);
         });
         await insertAcceptedMessages(trx, messages);
         await insertCampaignRecipients(trx, records);
@@ -162,6 +191,49 @@ export class CampaignDispatcher {
     }
     this.workSignal.notify();
     return { ...campaign, dispatch_cursor: last, total_recipients: campaign.total_recipients + page.length };
+  }
+
+  /** A resend's new copies, page by page (see the header); false when the campaign stopped sending. */
+  private async resendFailed(campaign: CampaignRow): Promise<boolean> {
+    let after = '';
+    for (;;) {
+      const failed = await retryableRecipients(this.db, campaign.id, after, this.pageSize);
+      if (failed.length === 0) return true;
+      after = failed.at(-1)!.recipient_id;
+      const contactIds = failed.map((r) => r.contact_id).filter((id): id is string => id !== null);
+      const mayMail = await audiencePage(this.db, campaign.account_id, onContacts(contactIds), SHOWN_STATUS, '', contactIds.length);
+      const contacts = new Map(mayMail.map((c) => [c.id, c]));
+      const chosen = failed.filter((r) => r.contact_id !== null && contacts.has(r.contact_id));
+      if (chosen.length === 0) continue;
+      const fields = await fieldValuesOf(this.db, campaign.account_id, [...contacts.keys()]);
+      const now = Date.now();
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          if (!(await updateCampaignIn(trx, campaign.id, [CAMPAIGN_STATUS.sending], { updated_at: now }))) throw new PageNotWritten();
+          const taken = await supersede(
+            trx,
+            chosen.map((r) => r.recipient_id),
+          );
+          const soft = taken.filter((r) => r.outcome === 'bounced_soft').length;
+          const deltas = { ...noCounterDeltas(), finished: -taken.length, sent: -soft, bounce_soft: -soft };
+          await addToCounters(trx, campaign.id, deltas);
+          const messages: AcceptedMessage[] = [];
+          const records = taken.map((r) => {
+            const contact = contacts.get(r.contact_id!)!;
+            const own = fields.filter((f) => f.contact_id === contact.id);
+            const rows = campaignMessage(campaign, { email: contact.email, values: valuesOf(contact, own) }, { now, priority: 'bulk' });
+            messages.push(rows);
+            return recipientRecord(campaign, contact, rows, now);
+          });
+          await insertAcceptedMessages(trx, messages);
+          await insertCampaignRecipients(trx, records);
+        });
+      } catch (error) {
+        if (error instanceof PageNotWritten) return false;
+        throw error;
+      }
+      this.workSignal.notify();
+    }
   }
 
   /** scheduled → sending, with notifyWhenStart's mail in the same transaction. */

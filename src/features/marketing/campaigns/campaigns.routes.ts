@@ -1,4 +1,4 @@
-/** HTTP for campaigns (M1–M4 of the compatibility reference, plus schedule, pause, resume, cancel, delete, test, preview, report). */
+/** HTTP for campaigns (M1–M4 of the compatibility reference, plus schedule, pause, resume, cancel, resend, delete, test, preview, report). */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
@@ -92,6 +92,7 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
   action('pause', 'Pause: dispatch stops, queued copies wait', (p, id) => campaigns.pause(p, id));
   action('resume', 'Resume a paused campaign', (p, id) => campaigns.resume(p, id));
   action('cancel', 'Cancel: copies not yet handed to a transport are not sent', (p, id) => campaigns.cancel(p, id));
+  action('resend', 'Resend to recipients that failed (not hard bounces) or were never reached; no one twice', (p, id) => campaigns.resend(p, id));
 
   app.post(
     '/inbox/v1/campaigns/:id/schedule',

@@ -320,6 +320,29 @@ export class CampaignsService {
     });
   }
 
+  /**
+   * A new copy for each recipient whose copy failed for good without a hard bounce or was
+   * cancelled, and the rest of the audience if it was never written out (campaign-dispatch.ts).
+   * A sent or cancelled campaign becomes `sending` again until those have final outcomes.
+   */
+  async resend(principal: Principal, id: string): Promise<void> {
+    const campaign = await this.require(principal, id);
+    const now = Date.now();
+    await this.db.transaction().execute(async (trx) => {
+      const again = await updateCampaignIn(trx, campaign.id, [CAMPAIGN_STATUS.sent, CAMPAIGN_STATUS.cancelled], {
+        status: CAMPAIGN_STATUS.sending,
+        started_at: campaign.started_at ?? now,
+        ended_at: null,
+        dispatched_at: null,
+        dispatch_run: campaign.dispatch_run + 1,
+        updated_at: now,
+        update_user_id: principal.userId,
+      });
+      if (!again) throw this.conflict(campaign, 'only a sent or cancelled campaign can be resent to');
+      await queueDispatch(trx, again, now, true);
+    });
+  }
+
   /** Drafts and campaigns not yet started; a started campaign is cancelled instead. */
   async remove(principal: Principal, id: string): Promise<void> {
     const campaign = await this.require(principal, id);

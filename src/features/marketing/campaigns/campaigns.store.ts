@@ -92,6 +92,39 @@ export function onAnyList(listIds: string[]): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from contact_list_members m where m.contact_id = contacts.id and m.list_id in (${sql.join(listIds)}))`;
 }
 
+/** These contacts (a condition on `contacts`). */
+export function onContacts(contactIds: string[]): RawBuilder<SqlBool> {
+  if (contactIds.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`contacts.id in (${sql.join(contactIds)})`;
+}
+
+/** Current records whose copy failed for good without a hard bounce, or was cancelled: a resend's candidates, in id order after `after`. */
+export function retryableRecipients(db: DbOrTrx, campaignId: string, after: string, limit: number) {
+  return db
+    .selectFrom('campaign_recipients')
+    .select(['recipient_id', 'contact_id', 'outcome'])
+    .where('campaign_id', '=', campaignId)
+    .where('superseded', '=', 0)
+    .where('outcome', 'in', ['bounced_soft', 'cancelled'])
+    .where('recipient_id', '>', after)
+    .orderBy('recipient_id')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks these records replaced by a resend, unless another run did: the ones this call took, with their outcome. */
+export async function supersede(trx: DbOrTrx, recipientIds: string[]) {
+  if (recipientIds.length === 0) return [];
+  return trx
+    .updateTable('campaign_recipients')
+    .set({ superseded: 1 })
+    .where('recipient_id', 'in', recipientIds)
+    .where('superseded', '=', 0)
+    .where('outcome', 'in', ['bounced_soft', 'cancelled'])
+    .returning(['recipient_id', 'contact_id', 'outcome'])
+    .execute();
+}
+
 /** The custom field values of these contacts, with their field's name. */
 export async function fieldValuesOf(db: DbOrTrx, accountId: string, contactIds: string[]): Promise<{ contact_id: string; name: string; value: string }[]> {
   if (contactIds.length === 0) return [];
@@ -187,6 +220,23 @@ export interface CounterDeltas {
   lastOpenAt: number | null;
   lastClickAt: number | null;
 }
+
+export const noCounterDeltas = (): CounterDeltas => ({
+  finished: 0,
+  sent: 0,
+  delivered: 0,
+  opened: 0,
+  clicked: 0,
+  bounce_soft: 0,
+  bounce_hard: 0,
+  spam_reported: 0,
+  unsubscribed: 0,
+  total_opens: 0,
+  total_clicks: 0,
+  open_delay_sum_ms: 0,
+  lastOpenAt: null,
+  lastClickAt: null,
+});
 
 const COUNTERS = [
   'finished',
