@@ -431,6 +431,65 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await app.request({ method: 'POST', url: `/inbox/v1/campaigns/${id}/resend`, token: a.token }), 409);
     });
 
+    it('a delivery deferred while its campaign is paused is held, and one deferred after a cancel ends cancelled', async () => {
+      const id = await create();
+      await dispatch(id);
+      const [one, two] = await db()
+        .selectFrom('campaign_recipients')
+        .select(['recipient_id', 'message_id', 'email_normalized'])
+        .where('campaign_id', '=', id)
+        .limit(2)
+        .execute();
+      const deferral = (r: typeof one) =>
+        db()
+          .transaction()
+          .execute(async (trx) => {
+            // What the pipeline's outcome commit does for a 451: the job rescheduled (no lease), then the event.
+            await trx
+              .updateTable('delivery_jobs')
+              .set({ run_at: Date.now() + 60_000, locked_by: null, locked_until: null })
+              .where('id', '=', r!.recipient_id)
+              .execute();
+            await trx.updateTable('message_recipients').set({ state: 'deferred' }).where('id', '=', r!.recipient_id).execute();
+            await insertEvents(trx, [
+              newEventRow({
+                accountId: a.accountId,
+                messageId: r!.message_id,
+                recipientId: r!.recipient_id,
+                email: r!.email_normalized,
+                type: 'deferred',
+                at: Date.now(),
+              }),
+            ]);
+          });
+      // One delivery is with a transport (leased) when the campaign is paused: pausing cannot hold it yet.
+      await db()
+        .updateTable('delivery_jobs')
+        .set({ locked_by: 'w', locked_until: Date.now() + 60_000 })
+        .where('id', '=', one!.recipient_id)
+        .execute();
+      await ok('POST', `/inbox/v1/campaigns/${id}/pause`);
+      await deferral(one);
+      const runAt = async (r: typeof one) =>
+        (await db().selectFrom('delivery_jobs').select('run_at').where('id', '=', r!.recipient_id).executeTakeFirst())?.run_at;
+      assert.equal(Number(await runAt(one)), HELD_RUN_AT);
+
+      await ok('POST', `/inbox/v1/campaigns/${id}/resume`);
+      await db()
+        .updateTable('delivery_jobs')
+        .set({ locked_by: 'w', locked_until: Date.now() + 60_000 })
+        .where('id', '=', two!.recipient_id)
+        .execute();
+      await ok('POST', `/inbox/v1/campaigns/${id}/cancel`);
+      assert.notEqual(await runAt(two), undefined, 'a leased delivery is left to its transport');
+      await deferral(two);
+      assert.equal(await runAt(two), undefined);
+      const state = await db().selectFrom('message_recipients').select('state').where('id', '=', two!.recipient_id).executeTakeFirstOrThrow();
+      assert.equal(state.state, 'cancelled');
+      const finished = await db().selectFrom('campaigns').select('finished').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(Number(finished.finished), 7);
+    });
+
     it('a campaign paused before it starts sends nothing until resumed', async () => {
       const id = await create();
       await ok('POST', `/inbox/v1/campaigns/${id}/pause`);

@@ -23,16 +23,42 @@
  *                       scanners count in the totals only); lastOpen/ClickTime; the
  *                       first open's delay after delivery goes into averageOpenTime
  *
+ * A `deferred` event counts nothing, but a campaign paused or cancelled while that
+ * delivery was with a transport must not retry it on its own: paused, its job is held
+ * like the others; cancelled, it is taken out of the queue and ends `cancelled`.
+ *
  * `finished` (recipients in a final state) lets the campaign end when dispatch is done
  * and nothing is left in flight (finishIfDone, with notifyWhenEnd's mail in the same
  * transaction).
  */
 import type { DbOrTrx } from '../../../db/database.js';
 import type { EventListener, EventRow } from '../../notify/notify.module.js';
-import type { CampaignOutcome, CampaignRow } from './campaigns.table.js';
-import { addToCounters, campaignRecipientsOf, type CounterDeltas, finishIfDone, noCounterDeltas, setFirst, setOutcome } from './campaigns.store.js';
+import { CAMPAIGN_STATUS, type CampaignOutcome, type CampaignRow } from './campaigns.table.js';
+import { cancelDeliveries } from './campaign-cancel.js';
+import {
+  addToCounters,
+  campaignRecipientsOf,
+  type CounterDeltas,
+  finishIfDone,
+  holdDeliveries,
+  noCounterDeltas,
+  setFirst,
+  setOutcome,
+  statusesOf,
+} from './campaigns.store.js';
 
-const COUNTED: ReadonlySet<string> = new Set(['sent', 'delivered', 'bounced', 'suppressed', 'cancelled', 'complained', 'unsubscribed', 'opened', 'clicked']);
+const COUNTED: ReadonlySet<string> = new Set([
+  'deferred',
+  'sent',
+  'delivered',
+  'bounced',
+  'suppressed',
+  'cancelled',
+  'complained',
+  'unsubscribed',
+  'opened',
+  'clicked',
+]);
 
 function detailsOf(row: EventRow): Record<string, unknown> {
   try {
@@ -63,15 +89,21 @@ export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener
       if (records.length === 0) return;
       const campaignOf = new Map(records.map((r) => [r.recipient_id, r.campaign_id]));
       const deltas = new Map<string, CounterDeltas>();
+      const deferred = new Map<string, string[]>();
       let latest = 0;
       for (const event of relevant) {
         const campaignId = campaignOf.get(event.recipient_id!);
         if (!campaignId) continue;
+        if (event.type === 'deferred') {
+          deferred.set(campaignId, [...(deferred.get(campaignId) ?? []), event.recipient_id!]);
+          continue;
+        }
         let d = deltas.get(campaignId);
         if (!d) deltas.set(campaignId, (d = noCounterDeltas()));
         latest = Math.max(latest, event.created_at);
         await countEvent(trx, event, d);
       }
+      if (deferred.size) await stopRetriesOfStopped(trx, deferred, latest || Date.now());
       for (const [campaignId, d] of deltas) {
         await addToCounters(trx, campaignId, d);
         if (d.finished > 0) {
@@ -81,6 +113,16 @@ export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener
       }
     },
   };
+}
+
+/** Deferred deliveries of paused campaigns are held; of cancelled ones, taken back (see the header). */
+async function stopRetriesOfStopped(trx: DbOrTrx, deferred: Map<string, string[]>, now: number): Promise<void> {
+  const statuses = await statusesOf(trx, [...deferred.keys()]);
+  for (const [campaignId, recipientIds] of deferred) {
+    const status = statuses.get(campaignId);
+    if (status === CAMPAIGN_STATUS.paused) await holdDeliveries(trx, { recipientIds });
+    else if (status === CAMPAIGN_STATUS.cancelled) await cancelDeliveries(trx, campaignId, { recipientIds }, now);
+  }
 }
 
 async function countEvent(trx: DbOrTrx, event: EventRow, d: CounterDeltas): Promise<void> {

@@ -15,9 +15,10 @@ import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { isId, newId } from '../../../lib/ids.js';
-import { type AcceptedMessage, insertAcceptedMessages, newEventRow, type NotifyServices, recordEvents } from '../../notify/notify.module.js';
+import { type AcceptedMessage, insertAcceptedMessages, type NotifyServices } from '../../notify/notify.module.js';
 import { findLiveMarketingSender } from '../senders/senders.store.js';
 import type { NewslettersService } from '../newsletters/newsletters.service.js';
+import { cancelDeliveries } from './campaign-cancel.js';
 import { personalise, placeholderKey, placeholdersIn } from './campaign-content.js';
 import { queueDispatch, valuesOf } from './campaign-dispatch.js';
 import { campaignMessage } from './campaign-mail.js';
@@ -46,7 +47,6 @@ import {
   liveListIdsOf,
   releaseDeliveries,
   segmentRulesOf,
-  takeBackDeliveries,
   updateCampaignIn,
 } from './campaigns.store.js';
 import { CAMPAIGN_STATUS, type CampaignRow, LIST_TYPE } from './campaigns.table.js';
@@ -264,7 +264,7 @@ export class CampaignsService {
         update_user_id: principal.userId,
       });
       if (!paused) throw this.conflict(campaign, 'only a scheduled or sending campaign can be paused');
-      await holdDeliveries(trx, campaign.id);
+      await holdDeliveries(trx, { campaignId: campaign.id });
     });
   }
 
@@ -302,21 +302,7 @@ export class CampaignsService {
         update_user_id: principal.userId,
       });
       if (!cancelled) throw this.conflict(campaign, 'a sent or cancelled campaign cannot be cancelled');
-      const recipients = await takeBackDeliveries(trx, campaign.id, now);
-      await recordEvents(
-        trx,
-        recipients.map((r) =>
-          newEventRow({
-            accountId: r.account_id,
-            messageId: r.message_id,
-            recipientId: r.id,
-            email: r.email,
-            type: 'cancelled',
-            details: { reason: 'campaign cancelled', campaignId: campaign.id },
-            at: now,
-          }),
-        ),
-      );
+      await cancelDeliveries(trx, campaign.id, { campaignId: campaign.id }, now);
     });
   }
 

@@ -270,18 +270,31 @@ export async function addToCounters(trx: DbOrTrx, campaignId: string, d: Counter
 /** Far in the future: the run_at of a paused campaign's deliveries, which no claim reaches. */
 export const HELD_RUN_AT = 253_402_300_799_999;
 
-const deliveriesOf = (campaignId: string) => sql`(select recipient_id from campaign_recipients where campaign_id = ${campaignId})`;
+/** Whose deliveries: every one of a campaign, or these recipients' (a delivery job's id is its recipient's). */
+export type Deliveries = { campaignId: string } | { recipientIds: string[] };
 
-/** Pausing: the campaign's queued deliveries wait (kept, not lost) until released. */
-export async function holdDeliveries(trx: DbOrTrx, campaignId: string): Promise<void> {
-  await trx.updateTable('delivery_jobs').set({ run_at: HELD_RUN_AT }).where(sql.ref('id'), 'in', deliveriesOf(campaignId)).returning('id').execute();
+const deliveriesOf = (which: Deliveries) =>
+  'campaignId' in which
+    ? sql`(select recipient_id from campaign_recipients where campaign_id = ${which.campaignId})`
+    : sql`(${sql.join(which.recipientIds.length ? which.recipientIds : [''])})`;
+
+/** Pausing: the deliveries wait (kept, not lost) until released. */
+export async function holdDeliveries(trx: DbOrTrx, which: Deliveries): Promise<void> {
+  await trx.updateTable('delivery_jobs').set({ run_at: HELD_RUN_AT }).where(sql.ref('id'), 'in', deliveriesOf(which)).returning('id').execute();
+}
+
+/** The status of each of these campaigns. */
+export async function statusesOf(trx: DbOrTrx, campaignIds: string[]): Promise<Map<string, number>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await trx.selectFrom('campaigns').select(['id', 'status']).where('id', 'in', campaignIds).execute();
+  return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 export async function releaseDeliveries(trx: DbOrTrx, campaignId: string, now: number): Promise<void> {
   await trx
     .updateTable('delivery_jobs')
     .set({ run_at: now })
-    .where(sql.ref('id'), 'in', deliveriesOf(campaignId))
+    .where(sql.ref('id'), 'in', deliveriesOf({ campaignId }))
     .where('run_at', '=', HELD_RUN_AT)
     .returning('id')
     .execute();
@@ -293,10 +306,10 @@ export async function releaseDeliveries(trx: DbOrTrx, campaignId: string, now: n
  * (for their events). A delivery a worker holds is already with a transport: it ends as
  * the transport says.
  */
-export async function takeBackDeliveries(trx: DbOrTrx, campaignId: string, now: number) {
+export async function takeBackDeliveries(trx: DbOrTrx, which: Deliveries, now: number) {
   const jobs = await trx
     .deleteFrom('delivery_jobs')
-    .where(sql.ref('id'), 'in', deliveriesOf(campaignId))
+    .where(sql.ref('id'), 'in', deliveriesOf(which))
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
     .returning('id')
     .execute();
