@@ -32,8 +32,9 @@
  * index is the last guard. Pause and cancel change the status, which ends the loop at the
  * next page (and rolls back a page in flight); resume queues a new run.
  */
+import { sql, type SqlBool } from 'kysely';
 import type { Logger } from 'pino';
-import type { Db, Dialect } from '../../../db/database.js';
+import type { Db, DbOrTrx, Dialect } from '../../../db/database.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { enqueueJob } from '../../../queue/jobs.js';
 import { type AcceptedMessage, insertAcceptedMessages } from '../../notify/notify.module.js';
@@ -59,8 +60,6 @@ import {
   updateCampaignIn,
 } from './campaigns.store.js';
 import { CAMPAIGN_STATUS, type CampaignRow, LIST_TYPE, type NewCampaignRecipientRow } from './campaigns.table.js';
-import type { DbOrTrx } from '../../../db/database.js';
-import { sql, type SqlBool } from 'kysely';
 
 export const DISPATCH_TASK = 'campaign.dispatch';
 

@@ -11,6 +11,7 @@
  * but the rows.
  */
 import { newId } from '../../../lib/ids.js';
+import { escapeHtml } from '../../../lib/template-render.js';
 import { type AcceptedMessage, newEventRow } from '../../notify/notify.module.js';
 import { personalise } from './campaign-content.js';
 import type { CampaignRow } from './campaigns.table.js';
@@ -109,7 +110,7 @@ export function ownerNotice(campaign: CampaignRow, owner: string, systemFrom: st
     from_name: 'Postwire',
     reply_email: '',
     subject: `Your campaign "${oneLine(campaign.subject)}" has ${what}`,
-    html_content: `<p>Your campaign <b>${campaign.subject.replace(/[<>&"']/g, ' ')}</b> (${campaign.id}) has ${what}.</p>${counts}`,
+    html_content: `<p>Your campaign <b>${escapeHtml(campaign.subject)}</b> (${campaign.id}) has ${what}.</p>${counts}`,
   };
   // Not personalised: a notice is not campaign mail, so its `#…#` stay as written.
   const rows = campaignMessage(notice, { email: owner, values: new Map() }, { now, priority: 'transactional' });
