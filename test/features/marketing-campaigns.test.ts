@@ -138,6 +138,25 @@ for (const dialect of DIALECTS) {
       );
       expectEnvelope(theirs, 400);
       assert.deepEqual(errorFields(theirs.json).sort(), ['lists[0]', 'senderAccountId']);
+      for (const body of [
+        { listType: 2, lists: [] },
+        { listType: '2', lists: [listId] },
+        { listType: 2, lists: [listId], plannedTime: 12 },
+        { listType: 2, lists: [{ id: listId }] },
+        { listType: 2, lists: [listId], notifyWhenEnd: 'often' },
+      ]) {
+        const reply = await call('POST', '/inbox/v1/campaigns/custom', {
+          subject: 'x',
+          htmlContent: '<p>x</p>',
+          language: 'en-US',
+          senderAccountId: senderId,
+          ...body,
+        });
+        expectEnvelope(reply, 400);
+      }
+      expectEnvelope(await call('GET', '/inbox/v1/campaigns/not-an-id'), 404);
+      expectEnvelope(await call('POST', '/inbox/v1/campaigns/0123456789abcdef01234567/pause'), 404);
+      expectEnvelope(await call('GET', '/inbox/v1/campaigns/0123456789abcdef01234567/preview?email=%00'), 400);
       const noNewsletter = await call('POST', '/inbox/v1/campaigns', {
         newsletterId: '0123456789abcdef01234567',
         senderAccountId: senderId,
