@@ -371,6 +371,13 @@ export const CONFIG_SCHEMA = {
     min: 1,
     description: "Largest total of one message's attachments (decoded bytes); more is a 413.",
   },
+  CAMPAIGN_DISPATCH_PAGE_SIZE: {
+    kind: 'integer',
+    default: '500',
+    min: 1,
+    max: 10000,
+    description: 'Contacts a campaign dispatch writes per transaction (its messages, queue rows and cursor commit together).',
+  },
   WORKER_BATCH_SIZE: { kind: 'integer', default: '100', min: 1, description: 'How many due recipients one worker claims at a time.' },
   WORKER_LEASE_SECONDS: {
     kind: 'integer',

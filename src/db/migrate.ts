@@ -14,6 +14,7 @@ import * as m0008 from '../../migrations/0008_delivery_lanes.js';
 import * as m0009 from '../../migrations/0009_marketing_audience.js';
 import * as m0010 from '../../migrations/0010_smtp_submission.js';
 import * as m0011 from '../../migrations/0011_jobs.js';
+import * as m0012 from '../../migrations/0012_campaigns.js';
 import * as m0013 from '../../migrations/0013_tracking.js';
 import type { Db } from './database.js';
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_marketing_audience': m0009,
   '0010_smtp_submission': m0010,
   '0011_jobs': m0011,
+  '0012_campaigns': m0012,
   '0013_tracking': m0013,
 };
 

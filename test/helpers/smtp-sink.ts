@@ -4,6 +4,7 @@
  * optional '+tag' (so `tempfail+2@x` behaves like `tempfail@x`):
  *
  *   tempfail   RCPT TO answered 451
+ *   flaky      RCPT TO answered 451 the first time for that address, accepted after
  *   reject     RCPT TO answered 550
  *   drop       the connection is cut at RCPT TO, without a reply
  *   spam       RCPT TO accepted, the message refused with 554 after DATA
@@ -73,8 +74,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-type Behaviour = 'accept' | 'tempfail' | 'reject' | 'drop' | 'spam' | 'hold' | 'throttle';
-const BEHAVIOURS: readonly Behaviour[] = ['tempfail', 'reject', 'drop', 'spam', 'hold', 'throttle'];
+type Behaviour = 'accept' | 'tempfail' | 'flaky' | 'reject' | 'drop' | 'spam' | 'hold' | 'throttle';
+const BEHAVIOURS: readonly Behaviour[] = ['tempfail', 'flaky', 'reject', 'drop', 'spam', 'hold', 'throttle'];
 
 export const TEMPFAIL_REPLY = '451 4.3.0 Mailbox busy, try again later';
 export const REJECT_REPLY = '550 5.1.1 No such user here';
@@ -117,6 +118,8 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   let delayedNow = 0;
   let closed = false;
   const throttled = new Map<string, number>();
+  // 'flaky' addresses answered 451 once already.
+  const deferredOnce = new Set<string>();
 
   const releaseHeld = () => {
     const release = waiting;
@@ -158,6 +161,10 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     onRcptTo(address, session, callback) {
       switch (behaviourOf(address.address)) {
         case 'tempfail':
+          return callback(smtpReply(TEMPFAIL_REPLY));
+        case 'flaky':
+          if (deferredOnce.has(address.address.toLowerCase())) return callback();
+          deferredOnce.add(address.address.toLowerCase());
           return callback(smtpReply(TEMPFAIL_REPLY));
         case 'reject':
           return callback(smtpReply(REJECT_REPLY));

@@ -1,12 +1,18 @@
 /**
  * The marketing area (`/inbox/v1`, the original service's marketing API; see
  * shared/spec/compat-reference.md §2.3): the audience (groups, contact lists, custom
- * fields, contacts, segments, campaign senders); newsletters and campaigns come next. Its routes are closed to any
- * credential without the `marketing` scope (http/scopes.ts).
+ * fields, contacts, segments, campaign senders), newsletters and campaigns. Its routes are closed to any
+ * credential without the `marketing` scope (http/scopes.ts). Campaign dispatch is a task of the job runner
+ * (registerMarketingTasks), and campaign counters a listener on the event write path, registered here.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaContext } from '../area.js';
-import type { NotifyServices } from '../notify/notify.module.js';
+import type { TaskRegistry } from '../../queue/jobs.js';
+import { type NotifyServices, registerEventListener } from '../notify/notify.module.js';
+import { campaignCounterListener } from './campaigns/campaign-counters.js';
+import { CampaignDispatcher, DISPATCH_TASK, type DispatchPayload } from './campaigns/campaign-dispatch.js';
+import { registerCampaignRoutes } from './campaigns/campaigns.routes.js';
+import { CampaignsService } from './campaigns/campaigns.service.js';
 import { registerContactListRoutes } from './contact-lists/contact-lists.routes.js';
 import { ContactListsService } from './contact-lists/contact-lists.service.js';
 import { registerContactRoutes } from './contacts/contacts.routes.js';
@@ -17,6 +23,8 @@ import { registerGroupRoutes } from './groups/groups.routes.js';
 import { GroupsService } from './groups/groups.service.js';
 import { registerImportRoutes } from './imports/imports.routes.js';
 import { ImportsService } from './imports/imports.service.js';
+import { registerNewsletterRoutes } from './newsletters/newsletters.routes.js';
+import { NewslettersService } from './newsletters/newsletters.service.js';
 import { registerSegmentRoutes } from './segments/segments.routes.js';
 import { SegmentsService } from './segments/segments.service.js';
 import { registerMarketingSenderRoutes } from './senders/senders.routes.js';
@@ -30,12 +38,28 @@ export interface MarketingServices {
   senders: MarketingSendersService;
   segments: SegmentsService;
   imports: ImportsService;
+  newsletters: NewslettersService;
+  campaigns: CampaignsService;
+  campaignDispatcher: CampaignDispatcher;
 }
 
 /** `notify`: campaign senders stand on the transactional area's sender confirmation (senders.service.ts). */
 export function createMarketingServices(context: AreaContext, notify: Pick<NotifyServices, 'senders'>): MarketingServices {
   const { db, longReads, dialect } = context.handle;
+  const newsletters = new NewslettersService(db);
+  const campaignDispatcher = new CampaignDispatcher(
+    db,
+    dialect,
+    context.delivery.workSignal,
+    context.delivery.systemFrom,
+    context.config.campaignDispatchPageSize,
+  );
+  // By name: building the services again (tests do) replaces the listener rather than adding a second.
+  registerEventListener('campaign-counters', campaignCounterListener(campaignDispatcher.notifyEnded));
   return {
+    newsletters,
+    campaigns: new CampaignsService(db, newsletters, notify.senders, context.delivery.workSignal, campaignDispatcher.notifyEnded),
+    campaignDispatcher,
     groups: new GroupsService(db),
     contactLists: new ContactListsService(db),
     customFields: new CustomFieldsService(db),
@@ -55,4 +79,11 @@ export function registerMarketingRoutes(scope: FastifyInstance, services: Market
   registerMarketingSenderRoutes(scope, services.senders);
   registerSegmentRoutes(scope, services.segments);
   registerImportRoutes(scope, services.imports);
+  registerNewsletterRoutes(scope, services.newsletters);
+  registerCampaignRoutes(scope, services.campaigns);
+}
+
+/** The area's background tasks, run by the worker role's job runner (runtime.ts). */
+export function registerMarketingTasks(tasks: TaskRegistry, services: MarketingServices): void {
+  tasks.registerTask(DISPATCH_TASK, (payload: DispatchPayload) => services.campaignDispatcher.run(payload));
 }

@@ -1,4 +1,5 @@
 /** The marketing area's tables, gathered into the whole schema by src/db/schema.ts. */
+import type { CampaignRecipientsTable, CampaignsTable } from './campaigns/campaigns.table.js';
 import type { ContactListMembersTable, ContactListsTable } from './contact-lists/contact-lists.table.js';
 import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
 import type { CustomFieldsTable } from './custom-fields/custom-fields.table.js';
@@ -6,6 +7,7 @@ import type { ContactGroupsTable } from './groups/groups.table.js';
 import type { ContactImportRowsTable, ContactImportsTable } from './imports/imports.table.js';
 import type { SegmentsTable } from './segments/segments.table.js';
 import type { MarketingSendersTable } from './senders/senders.table.js';
+import type { NewslettersTable } from './newsletters/newsletters.table.js';
 
 export interface MarketingTables {
   contact_groups: ContactGroupsTable;
@@ -19,4 +21,7 @@ export interface MarketingTables {
   segments: SegmentsTable;
   contact_imports: ContactImportsTable;
   contact_import_rows: ContactImportRowsTable;
+  newsletters: NewslettersTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
 }

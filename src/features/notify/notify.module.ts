@@ -30,6 +30,13 @@ import { TemplatesService } from './templates/templates.service.js';
 import { registerWebhookRoutes } from './webhooks/webhooks.routes.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 
+// What the marketing area's campaigns stand on: messages written like any accepted send,
+// and a listener on the event write path for their counters.
+export { registerEventListener, type EventListener } from './events/event-listeners.js';
+export { newEventRow, recordEvents } from './events/events.service.js';
+export type { EventRow, EventType } from './events/events.table.js';
+export { insertAcceptedMessages, type AcceptedMessage } from './messages/messages.store.js';
+
 export interface NotifyServices {
   senders: SendersService;
   domains: DomainsService;

@@ -1,0 +1,26 @@
+/** Ending a campaign's deliveries that no transport has: cancel, and a deferral that comes back after it. */
+import type { DbOrTrx } from '../../../db/database.js';
+import { newEventRow, recordEvents } from '../../notify/notify.module.js';
+import { type Deliveries, takeBackDeliveries } from './campaigns.store.js';
+
+/**
+ * Takes these deliveries out of the queue (those no worker holds), ends their recipients
+ * `cancelled` and writes a `cancelled` event for each, which the counters count as final.
+ */
+export async function cancelDeliveries(trx: DbOrTrx, campaignId: string, which: Deliveries, now: number): Promise<void> {
+  const recipients = await takeBackDeliveries(trx, which, now);
+  await recordEvents(
+    trx,
+    recipients.map((r) =>
+      newEventRow({
+        accountId: r.account_id,
+        messageId: r.message_id,
+        recipientId: r.id,
+        email: r.email,
+        type: 'cancelled',
+        details: { reason: 'campaign cancelled', campaignId },
+        at: now,
+      }),
+    ),
+  );
+}

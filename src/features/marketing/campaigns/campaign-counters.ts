@@ -1,0 +1,185 @@
+/**
+ * The campaign counters, kept by a listener on the event write path (notify's
+ * event-listeners.ts): every event of a campaign's recipient changes that recipient's
+ * record (`campaign_recipients`) and the campaign's counters in the transaction that
+ * writes the event, so the counters are exactly what the records say whenever a client
+ * reads them, and an event that is rolled back counted nothing.
+ *
+ * Each counter counts recipients, once, by a conditional update of the record that
+ * reports whether it changed anything (the event repeated or raced with another: no
+ * count):
+ *
+ *   delivered, sent     final outcome delivered (a relay's 2xx; the capture inbox's
+ *                       `sent`): sent +1, delivered +1
+ *   bounced             final outcome bounced: sent +1, and bounceHard +1 when the relay
+ *                       refused the recipient, bounceSoft +1 when the retries ran out or
+ *                       the sender or content was refused. A later asynchronous bounce of
+ *                       a delivered recipient moves it from delivered to the bounce
+ *   suppressed, cancelled   final without a send: counted as finished only
+ *   complained          spamReported +1, once per recipient
+ *   unsubscribed        unsubscribed +1, once per recipient
+ *   opened, clicked     totalOpens/totalClicks +1 for every one; opened/clicked +1 for a
+ *                       recipient's first one not `flagged` (machine opens and link
+ *                       scanners count in the totals only); lastOpen/ClickTime; the
+ *                       first open's delay after delivery goes into averageOpenTime
+ *
+ * A `deferred` event counts nothing, but a campaign paused or cancelled while that
+ * delivery was with a transport must not retry it on its own: paused, its job is held
+ * like the others; cancelled, it is taken out of the queue and ends `cancelled`.
+ *
+ * `finished` (recipients in a final state) lets the campaign end when dispatch is done
+ * and nothing is left in flight (finishIfDone, with notifyWhenEnd's mail in the same
+ * transaction).
+ */
+import type { DbOrTrx } from '../../../db/database.js';
+import type { EventListener, EventRow } from '../../notify/notify.module.js';
+import { CAMPAIGN_STATUS, type CampaignOutcome, type CampaignRow } from './campaigns.table.js';
+import { cancelDeliveries } from './campaign-cancel.js';
+import {
+  addToCounters,
+  campaignRecipientsOf,
+  type CounterDeltas,
+  finishIfDone,
+  holdDeliveries,
+  noCounterDeltas,
+  setFirst,
+  setOutcome,
+  statusesOf,
+} from './campaigns.store.js';
+
+const COUNTED: ReadonlySet<string> = new Set([
+  'deferred',
+  'sent',
+  'delivered',
+  'bounced',
+  'suppressed',
+  'cancelled',
+  'complained',
+  'unsubscribed',
+  'opened',
+  'clicked',
+]);
+
+function detailsOf(row: EventRow): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(row.details);
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A bounce is hard when the recipient was refused (not a retry running out, not a refused sender or content). */
+export function bounceKind(details: Record<string, unknown>): 'bounced_hard' | 'bounced_soft' {
+  if (details.expired === true) return 'bounced_soft';
+  const refused = details.refused;
+  return refused === undefined || refused === 'recipient' ? 'bounced_hard' : 'bounced_soft';
+}
+
+/** What a campaign that has just ended should do in the same transaction (notifyWhenEnd's mail). */
+export type OnCampaignEnded = (trx: DbOrTrx, campaign: CampaignRow, at: number) => Promise<void>;
+
+/** The listener; `onEnded` is told about each campaign an event finished. */
+export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener {
+  return {
+    async onEvents(trx, rows) {
+      const relevant = rows.filter((r) => r.recipient_id !== null && COUNTED.has(r.type));
+      if (relevant.length === 0) return;
+      const records = await campaignRecipientsOf(trx, [...new Set(relevant.map((r) => r.recipient_id!))]);
+      if (records.length === 0) return;
+      const campaignOf = new Map(records.map((r) => [r.recipient_id, r.campaign_id]));
+      const deltas = new Map<string, CounterDeltas>();
+      const deferred = new Map<string, string[]>();
+      let latest = 0;
+      for (const event of relevant) {
+        const campaignId = campaignOf.get(event.recipient_id!);
+        if (!campaignId) continue;
+        if (event.type === 'deferred') {
+          deferred.set(campaignId, [...(deferred.get(campaignId) ?? []), event.recipient_id!]);
+          continue;
+        }
+        let d = deltas.get(campaignId);
+        if (!d) deltas.set(campaignId, (d = noCounterDeltas()));
+        latest = Math.max(latest, event.created_at);
+        await countEvent(trx, event, d);
+      }
+      if (deferred.size) await stopRetriesOfStopped(trx, deferred, latest || Date.now());
+      for (const [campaignId, d] of deltas) {
+        await addToCounters(trx, campaignId, d);
+        if (d.finished > 0) {
+          const ended = await finishIfDone(trx, campaignId, latest);
+          if (ended) await onEnded(trx, ended, latest);
+        }
+      }
+    },
+  };
+}
+
+/** Deferred deliveries of paused campaigns are held; of cancelled ones, taken back (see the header). */
+async function stopRetriesOfStopped(trx: DbOrTrx, deferred: Map<string, string[]>, now: number): Promise<void> {
+  const statuses = await statusesOf(trx, [...deferred.keys()]);
+  for (const [campaignId, recipientIds] of deferred) {
+    const status = statuses.get(campaignId);
+    if (status === CAMPAIGN_STATUS.paused) await holdDeliveries(trx, { recipientIds });
+    else if (status === CAMPAIGN_STATUS.cancelled) await cancelDeliveries(trx, campaignId, { recipientIds }, now);
+  }
+}
+
+async function countEvent(trx: DbOrTrx, event: EventRow, d: CounterDeltas): Promise<void> {
+  const id = event.recipient_id!;
+  const at = event.created_at;
+  const final = async (outcome: CampaignOutcome) => (await setOutcome(trx, id, outcome, null, outcome === 'delivered' ? at : null)) !== undefined;
+  switch (event.type) {
+    case 'sent':
+    case 'delivered':
+      if (await final('delivered')) {
+        d.finished++;
+        d.sent++;
+        d.delivered++;
+      }
+      return;
+    case 'bounced': {
+      const kind = bounceKind(detailsOf(event));
+      const column = kind === 'bounced_hard' ? 'bounce_hard' : 'bounce_soft';
+      if (await final(kind)) {
+        d.finished++;
+        d.sent++;
+        d[column]++;
+      } else if (await setOutcome(trx, id, kind, 'delivered', null)) {
+        // An asynchronous bounce (DSN) after the relay had accepted: no longer delivered.
+        d.delivered--;
+        d[column]++;
+      }
+      return;
+    }
+    case 'suppressed':
+    case 'cancelled':
+      if (await final(event.type)) d.finished++;
+      return;
+    case 'complained':
+      if (await setFirst(trx, id, 'complained_at', at)) d.spam_reported++;
+      return;
+    case 'unsubscribed':
+      if (await setFirst(trx, id, 'unsubscribed_at', at)) d.unsubscribed++;
+      return;
+    case 'opened': {
+      d.total_opens++;
+      d.lastOpenAt = Math.max(d.lastOpenAt ?? 0, at);
+      if (detailsOf(event).flagged === true) return;
+      const first = await setFirst(trx, id, 'first_open_at', at);
+      if (first) {
+        d.opened++;
+        d.open_delay_sum_ms += Math.max(0, at - (first.delivered_at ?? first.created_at));
+      }
+      return;
+    }
+    case 'clicked':
+      d.total_clicks++;
+      d.lastClickAt = Math.max(d.lastClickAt ?? 0, at);
+      if (detailsOf(event).flagged === true) return;
+      if (await setFirst(trx, id, 'first_click_at', at)) d.clicked++;
+      return;
+    default:
+      return;
+  }
+}

@@ -1,0 +1,274 @@
+/**
+ * Dispatch: the background task (src/queue/jobs.ts, task `campaign.dispatch`) that turns
+ * a campaign's audience into queued mail.
+ *
+ *   1. A scheduled campaign becomes `sending` (startTime; notifyWhenStart's mail in the
+ *      same transaction).
+ *   2. Page the audience by contact id after `dispatch_cursor`: live contacts of the lists
+ *      (or segments) that are shown active and whose address has no live suppression.
+ *      A contact is one address per account, and a page takes each contact once however
+ *      many of the lists it is on, so the audience is deduplicated by address.
+ *   3. Per page, ONE transaction: move the cursor from where this page started to its last
+ *      contact (only if the campaign is still sending and the cursor is still there), write
+ *      one message + recipient + queue row + `accepted` event per contact
+ *      (insertAcceptedMessages, bulk priority) and the campaign's record of each recipient.
+ *   4. An empty page: dispatch is done (`dispatched_at`); the campaign ends when its last
+ *      recipient reaches a final state (campaign-counters.ts), perhaps at once.
+ *
+ * A resend run (POST …/resend) first gives a new copy to each recipient whose copy failed
+ * for good without the address being refused (a soft bounce) or was cancelled, if the
+ * contact may still be mailed: per page, one transaction marks the old records superseded
+ * (only those not superseded yet: a second runner finds them taken), takes their outcomes
+ * back out of the counters and writes the new messages and records. A delivered or
+ * hard-bounced recipient is never mailed again. Then it continues the audience from the
+ * cursor, for a campaign that was cancelled before it had been written out whole.
+ *
+ * Crash safety: a page's rows and the cursor that says "written" commit together, so a
+ * crash before the commit leaves neither (the job is run again when its lease ends and
+ * writes that page), and after it both (the next run starts after it): no duplicate and no
+ * gap. Two runners of one campaign (a lease that ran out while the first still worked)
+ * cannot both write a page: the cursor moves only from where the page started, so the
+ * second one's transaction finds it moved and rolls back; the unique (campaign, address)
+ * index is the last guard. Pause and cancel change the status, which ends the loop at the
+ * next page (and rolls back a page in flight); resume queues a new run.
+ */
+import { sql, type SqlBool } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db, DbOrTrx, Dialect } from '../../../db/database.js';
+import type { WorkSignal } from '../../../delivery/work-signal.js';
+import { enqueueJob } from '../../../queue/jobs.js';
+import { type AcceptedMessage, insertAcceptedMessages } from '../../notify/notify.module.js';
+import { compileRule, type Rule, SHOWN_STATUS } from '../segments/segment-rules.js';
+import { placeholderKey } from './campaign-content.js';
+import { type CampaignAddressee, campaignMessage, ownerNotice } from './campaign-mail.js';
+import {
+  addToCounters,
+  advanceCursor,
+  type AudienceContact,
+  audiencePage,
+  fieldValuesOf,
+  findCampaignById,
+  finishIfDone,
+  insertCampaignRecipients,
+  noCounterDeltas,
+  onAnyList,
+  onContacts,
+  ownerEmailOf,
+  retryableRecipients,
+  segmentRulesOf,
+  supersede,
+  updateCampaignIn,
+} from './campaigns.store.js';
+import { CAMPAIGN_STATUS, type CampaignRow, LIST_TYPE, type NewCampaignRecipientRow } from './campaigns.table.js';
+
+export const DISPATCH_TASK = 'campaign.dispatch';
+
+/** Another runner moved the cursor or the campaign stopped sending: this page is rolled back. */
+class PageNotWritten extends Error {}
+
+export interface DispatchPayload {
+  campaignId: string;
+  /** A resend run (see the header). */
+  resend?: boolean;
+}
+
+/** Queues a run of dispatch for the campaign, due at its planned time; one per (campaign, run). */
+export function queueDispatch(
+  trx: DbOrTrx,
+  campaign: Pick<CampaignRow, 'id' | 'account_id' | 'planned_at' | 'dispatch_run'>,
+  now: number,
+  resend = false,
+): Promise<boolean> {
+  const payload: DispatchPayload = resend ? { campaignId: campaign.id, resend } : { campaignId: campaign.id };
+  return enqueueJob(
+    trx,
+    { task: DISPATCH_TASK, payload, key: `campaign:${campaign.id}:${campaign.dispatch_run}`, runAt: Math.max(now, campaign.planned_at) },
+    now,
+  );
+}
+
+/** The contact's placeholder values: its email and each custom field by name. */
+export function valuesOf(contact: { email: string }, fields: { name: string; value: string }[]): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const f of fields) values.set(placeholderKey(f.name), f.value);
+  values.set('email', contact.email);
+  return values;
+}
+
+/** The campaign's record of the recipient of one of its messages. */
+function recipientRecord(campaign: CampaignRow, contact: AudienceContact, rows: AcceptedMessage, now: number): NewCampaignRecipientRow {
+  return {
+    recipient_id: rows.recipients[0]!.id,
+    campaign_id: campaign.id,
+    account_id: campaign.account_id,
+    message_id: rows.message.id,
+    contact_id: contact.id,
+    email_normalized: contact.email_normalized,
+    domain: contact.email_normalized.slice(contact.email_normalized.lastIndexOf('@') + 1),
+    outcome: null,
+    delivered_at: null,
+    first_open_at: null,
+    first_click_at: null,
+    complained_at: null,
+    unsubscribed_at: null,
+    superseded: 0,
+    created_at: now,
+  };
+}
+
+export class CampaignDispatcher {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+    private readonly workSignal: WorkSignal,
+    private readonly systemFrom: string,
+    /** Contacts per page, one transaction each (CAMPAIGN_DISPATCH_PAGE_SIZE). */
+    private readonly pageSize: number,
+    private readonly log?: Logger,
+  ) {}
+
+  /** The job handler. */
+  async run(payload: DispatchPayload): Promise<void> {
+    let campaign = await findCampaignById(this.db, payload.campaignId);
+    if (!campaign) return;
+    if (campaign.status === CAMPAIGN_STATUS.scheduled) campaign = await this.start(campaign);
+    if (!campaign || campaign.status !== CAMPAIGN_STATUS.sending) return;
+    if (payload.resend) {
+      if (!(await this.resendFailed(campaign))) return;
+      campaign = await findCampaignById(this.db, payload.campaignId);
+      if (!campaign || campaign.status !== CAMPAIGN_STATUS.sending) return;
+    }
+    const audience = await this.audienceOf(campaign);
+    for (;;) {
+      const page = await audiencePage(this.db, campaign.account_id, audience, SHOWN_STATUS, campaign.dispatch_cursor, this.pageSize);
+      if (page.length === 0) {
+        await this.db.transaction().execute(async (trx) => {
+          const now = Date.now();
+          await updateCampaignIn(trx, campaign!.id, [CAMPAIGN_STATUS.sending], { dispatched_at: now, updated_at: now });
+          const ended = await finishIfDone(trx, campaign!.id, now);
+          if (ended) await this.notifyEnded(trx, ended, now);
+        });
+        return;
+      }
+      const next = await this.writePage(campaign, page);
+      if (!next) return;
+      campaign = next;
+    }
+  }
+
+  /** Writes one page (see the header); the campaign as it is after, or undefined when it stopped sending. */
+  private async writePage(campaign: CampaignRow, page: AudienceContact[]): Promise<CampaignRow | undefined> {
+    const fields = await fieldValuesOf(
+      this.db,
+      campaign.account_id,
+      page.map((c) => c.id),
+    );
+    const byContact = new Map<string, { name: string; value: string }[]>();
+    for (const f of fields) {
+      let list = byContact.get(f.contact_id);
+      if (!list) byContact.set(f.contact_id, (list = []));
+      list.push(f);
+    }
+    const now = Date.now();
+    const last = page.at(-1)!.id;
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (!(await advanceCursor(trx, campaign.id, campaign.dispatch_cursor, last, page.length, CAMPAIGN_STATUS.sending, now))) throw new PageNotWritten();
+        const messages: AcceptedMessage[] = [];
+        const records = page.map((contact) => {
+          const to: CampaignAddressee = { email: contact.email, values: valuesOf(contact, byContact.get(contact.id) ?? []) };
+          const rows = campaignMessage(campaign, to, { now, priority: 'bulk' });
+          messages.push(rows);
+          return recipientRecord(campaign, contact, rows, now);
+        });
+        await insertAcceptedMessages(trx, messages);
+        await insertCampaignRecipients(trx, records);
+      });
+    } catch (error) {
+      if (error instanceof PageNotWritten) return undefined;
+      throw error;
+    }
+    this.workSignal.notify();
+    return { ...campaign, dispatch_cursor: last, total_recipients: campaign.total_recipients + page.length };
+  }
+
+  /** A resend's new copies, page by page (see the header); false when the campaign stopped sending. */
+  private async resendFailed(campaign: CampaignRow): Promise<boolean> {
+    let after = '';
+    for (;;) {
+      const failed = await retryableRecipients(this.db, campaign.id, after, this.pageSize);
+      if (failed.length === 0) return true;
+      after = failed.at(-1)!.recipient_id;
+      const contactIds = failed.map((r) => r.contact_id).filter((id): id is string => id !== null);
+      const mayMail = await audiencePage(this.db, campaign.account_id, onContacts(contactIds), SHOWN_STATUS, '', contactIds.length);
+      const contacts = new Map(mayMail.map((c) => [c.id, c]));
+      const chosen = failed.filter((r) => r.contact_id !== null && contacts.has(r.contact_id));
+      if (chosen.length === 0) continue;
+      const fields = await fieldValuesOf(this.db, campaign.account_id, [...contacts.keys()]);
+      const now = Date.now();
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          if (!(await updateCampaignIn(trx, campaign.id, [CAMPAIGN_STATUS.sending], { updated_at: now }))) throw new PageNotWritten();
+          const taken = await supersede(
+            trx,
+            chosen.map((r) => r.recipient_id),
+          );
+          const soft = taken.filter((r) => r.outcome === 'bounced_soft').length;
+          const deltas = { ...noCounterDeltas(), finished: -taken.length, sent: -soft, bounce_soft: -soft };
+          await addToCounters(trx, campaign.id, deltas);
+          const messages: AcceptedMessage[] = [];
+          const records = taken.map((r) => {
+            const contact = contacts.get(r.contact_id!)!;
+            const own = fields.filter((f) => f.contact_id === contact.id);
+            const rows = campaignMessage(campaign, { email: contact.email, values: valuesOf(contact, own) }, { now, priority: 'bulk' });
+            messages.push(rows);
+            return recipientRecord(campaign, contact, rows, now);
+          });
+          await insertAcceptedMessages(trx, messages);
+          await insertCampaignRecipients(trx, records);
+        });
+      } catch (error) {
+        if (error instanceof PageNotWritten) return false;
+        throw error;
+      }
+      this.workSignal.notify();
+    }
+  }
+
+  /** scheduled → sending, with notifyWhenStart's mail in the same transaction. */
+  private start(campaign: CampaignRow): Promise<CampaignRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = Date.now();
+      const started = await updateCampaignIn(trx, campaign.id, [CAMPAIGN_STATUS.scheduled], {
+        status: CAMPAIGN_STATUS.sending,
+        started_at: campaign.started_at ?? now,
+        updated_at: now,
+      });
+      if (started?.notify_when_start && campaign.started_at === null) await this.notifyOwner(trx, started, 'started', now);
+      return started ?? (await findCampaignById(trx, campaign.id));
+    });
+  }
+
+  /** The listener's and dispatch's hook when a campaign ends (campaign-counters.ts). */
+  notifyEnded = async (trx: DbOrTrx, campaign: CampaignRow, at: number): Promise<void> => {
+    if (campaign.notify_when_end) await this.notifyOwner(trx, campaign, 'ended', at);
+  };
+
+  private async notifyOwner(trx: DbOrTrx, campaign: CampaignRow, what: 'started' | 'ended', now: number): Promise<void> {
+    const owner = await ownerEmailOf(trx, campaign.account_id);
+    if (!owner) return this.log?.warn({ campaignId: campaign.id }, 'campaign notice not sent: the account has no owner');
+    await insertAcceptedMessages(trx, [ownerNotice(campaign, owner, this.systemFrom, what, now)]);
+  }
+
+  /** The campaign's audience as a condition on `contacts`: on any of its lists, or selected by any of its segments. */
+  private async audienceOf(campaign: CampaignRow) {
+    const ids = JSON.parse(campaign.lists) as string[];
+    if (campaign.list_type !== LIST_TYPE.segments) return onAnyList(ids);
+    const segments = await segmentRulesOf(this.db, campaign.account_id, ids);
+    if (segments.length === 0) return sql<SqlBool>`1 = 0`;
+    return sql<SqlBool>`(${sql.join(
+      segments.map((s) => compileRule(JSON.parse(s.rules) as Rule, this.dialect)),
+      sql` or `,
+    )})`;
+  }
+}

@@ -1,0 +1,141 @@
+import { Type, type Static } from 'typebox';
+import { EmailField, ResourceFields } from '../../../http/resource.js';
+
+const id = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
+
+const common = {
+  senderAccountId: id('A marketing sender (GET /inbox/v1/senders): the From of every copy.'),
+  listType: Type.Integer({ description: '2: `lists` are contact lists; 3: `lists` are segments.', examples: [2] }),
+  lists: Type.Array(id('A contact list or segment id'), { minItems: 1, maxItems: 100 }),
+  plannedTime: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description: 'When to start: ISO 8601; a time without a zone is UTC; absent or past means now.',
+      examples: ['2026-12-01T09:00:00'],
+    }),
+  ),
+  notifyWhenStart: Type.Optional(Type.Boolean({ description: "Mail the account's owner when sending starts." })),
+  notifyWhenEnd: Type.Optional(Type.Boolean({ description: "Mail the account's owner when every recipient has a final outcome." })),
+  trackOpens: Type.Optional(Type.Boolean({ description: 'Open tracking (default true).' })),
+  trackClicks: Type.Optional(Type.Boolean({ description: 'Click tracking (default true).' })),
+  draft: Type.Optional(Type.Boolean({ description: 'Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule.' })),
+};
+
+export const CampaignFromNewsletterBody = Type.Object(
+  { newsletterId: id('The newsletter whose subject, language and HTML the campaign copies.'), ...common },
+  { examples: [{ newsletterId: '0193a5b2c4d1e2f3a4b5c6d7', senderAccountId: '0193a5b2c4d1e2f3a4b5c6d8', listType: 2, lists: ['0193a5b2c4d1e2f3a4b5c6d9'] }] },
+);
+export type CampaignFromNewsletterBody = Static<typeof CampaignFromNewsletterBody>;
+
+export const CustomCampaignBody = Type.Object(
+  {
+    subject: Type.String({ format: 'single-line', minLength: 1, maxLength: 998 }),
+    htmlContent: Type.String({ minLength: 1, maxLength: 2_000_000 }),
+    language: Type.String({ minLength: 2, maxLength: 35, pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$', examples: ['en-US'] }),
+    ...common,
+  },
+  {
+    examples: [
+      {
+        subject: 'Hello #name#',
+        htmlContent: '<p>Hi #name#</p>',
+        language: 'en-US',
+        senderAccountId: '0193a5b2c4d1e2f3a4b5c6d8',
+        listType: 2,
+        lists: ['0193a5b2c4d1e2f3a4b5c6d9'],
+      },
+    ],
+  },
+);
+export type CustomCampaignBody = Static<typeof CustomCampaignBody>;
+
+export type CampaignBody = Omit<CustomCampaignBody, 'subject' | 'htmlContent' | 'language'> & {
+  content: { subject: string; html: string; language: string; newsletterId: string | null };
+};
+
+export const ScheduleBody = Type.Object({ plannedTime: common.plannedTime });
+export type ScheduleBody = Static<typeof ScheduleBody>;
+
+export const TestSendBody = Type.Object(
+  { emails: Type.Array(EmailField(), { minItems: 1, maxItems: 10, description: 'Who gets a test copy (subject prefixed "[Test] "; not counted).' }) },
+  { examples: [{ emails: ['me@example.com'] }] },
+);
+export type TestSendBody = Static<typeof TestSendBody>;
+
+export const PreviewQuery = Type.Object({
+  email: Type.Optional(Type.String({ maxLength: 320, description: 'Render for this contact (default: no contact, every placeholder empty).' })),
+});
+export type PreviewQuery = Static<typeof PreviewQuery>;
+
+const counters = {
+  totalRecipients: Type.Integer(),
+  sent: Type.Integer(),
+  delivered: Type.Integer(),
+  opened: Type.Integer({ description: 'Recipients with at least one open not flagged as a machine.' }),
+  clicked: Type.Integer({ description: 'Recipients with at least one click not flagged as a scanner.' }),
+  bounceSoft: Type.Integer(),
+  bounceHard: Type.Integer(),
+  spamReported: Type.Integer(),
+  unsubscribed: Type.Integer(),
+};
+
+const engagement = {
+  totalOpens: Type.Integer({ description: 'Every open, flagged ones included.' }),
+  totalClicks: Type.Integer(),
+  lastOpenTime: Type.String({ description: '0001-01-01T00:00:00.000Z when none.' }),
+  lastClickTime: Type.String(),
+  averageOpenTime: Type.Number({ description: 'Seconds from delivery to first open, averaged over openers.' }),
+};
+
+export const CampaignItem = Type.Object({
+  ...ResourceFields,
+  name: Type.String(),
+  subject: Type.String(),
+  plannedTime: Type.String(),
+  ...counters,
+  ...engagement,
+  status: Type.Integer({ description: '0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled.' }),
+});
+export type CampaignItem = Static<typeof CampaignItem>;
+
+export const Campaign = Type.Object({
+  ...CampaignItem.properties,
+  newsletterId: Type.String(),
+  newsletterLanguage: Type.String(),
+  senderAccountId: Type.String(),
+  senderAccountDisplayName: Type.String(),
+  senderAccountEmail: Type.String(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  listType: Type.Integer(),
+  lists: Type.Array(Type.String()),
+  notifyWhenStart: Type.Boolean(),
+  notifyWhenEnd: Type.Boolean(),
+  trackOpens: Type.Boolean(),
+  trackClicks: Type.Boolean(),
+});
+export type Campaign = Static<typeof Campaign>;
+
+export const CampaignPreview = Type.Object({
+  subject: Type.String(),
+  htmlContent: Type.String(),
+  unknownPlaceholders: Type.Array(Type.String(), { description: 'Placeholders no field answers to: they are sent empty.' }),
+});
+export type CampaignPreview = Static<typeof CampaignPreview>;
+
+export const CampaignReport = Type.Object({
+  campaign: Campaign,
+  byDomain: Type.Array(
+    Type.Object({
+      domain: Type.String(),
+      recipients: Type.Integer(),
+      delivered: Type.Integer(),
+      bounced: Type.Integer(),
+      opened: Type.Integer(),
+      clicked: Type.Integer(),
+    }),
+  ),
+  bounces: Type.Array(Type.Object({ kind: Type.String({ description: 'hard or soft' }), reply: Type.String(), recipients: Type.Integer() })),
+  engagementByHour: Type.Array(Type.Object({ hour: Type.String(), opens: Type.Integer(), clicks: Type.Integer() })),
+});
+export type CampaignReport = Static<typeof CampaignReport>;

@@ -1,0 +1,401 @@
+/**
+ * SQL for campaigns and their recipients: the campaign rows, the audience dispatch pages
+ * through, the per-recipient records and the maintained counters, and holding or taking
+ * back a campaign's queued deliveries. Reads for the API are scoped by account; dispatch
+ * and the counter listener name a campaign by id (they run for no caller).
+ */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
+import { insertRows } from '../../../db/group-commit.js';
+import type { Page } from '../../../lib/api-shape.js';
+import type { DbOrTrx } from '../../../db/database.js';
+import type { CampaignOutcome, CampaignRecipientRow, CampaignRow, NewCampaignRecipientRow, NewCampaignRow } from './campaigns.table.js';
+
+export async function insertCampaign(db: DbOrTrx, row: NewCampaignRow): Promise<void> {
+  await db.insertInto('campaigns').values(row).execute();
+}
+
+export function listLiveCampaigns(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: CampaignRow[]; total: number }> {
+  return listPage(liveRowsOf(db, 'campaigns', accountId), (q) => q.selectAll(), page);
+}
+
+export function findLiveCampaign(db: DbOrTrx, accountId: string, id: string): Promise<CampaignRow | undefined> {
+  return findLiveRow(db, 'campaigns', accountId, id, (q) => q.selectAll());
+}
+
+export function findCampaignById(db: DbOrTrx, id: string): Promise<CampaignRow | undefined> {
+  return db.selectFrom('campaigns').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export type CampaignChanges = Partial<Omit<CampaignRow, 'id' | 'account_id'>>;
+
+/** Changes the campaign if it is in one of `statuses`; the changed row, or undefined when it was not. */
+export async function updateCampaignIn(db: DbOrTrx, id: string, statuses: readonly number[], changes: CampaignChanges): Promise<CampaignRow | undefined> {
+  return db
+    .updateTable('campaigns')
+    .set(changes)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', [...statuses])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The live segments of the account among these ids, with their rules (JSON). */
+export async function segmentRulesOf(db: DbOrTrx, accountId: string, ids: string[]): Promise<{ id: string; rules: string }[]> {
+  if (ids.length === 0) return [];
+  return liveRowsOf(db, 'segments', accountId).select(['id', 'rules']).where('id', 'in', ids).execute();
+}
+
+export async function liveListIdsOf(db: DbOrTrx, accountId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await liveRowsOf(db, 'contact_lists', accountId).select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface AudienceContact {
+  id: string;
+  email: string;
+  email_normalized: string;
+}
+
+/**
+ * The next `limit` contacts of the audience after `cursor`, in id order: live contacts of
+ * the account that `audience` selects, shown as active (segment-rules.ts SHOWN_STATUS: not
+ * unsubscribed, bounced or complaining) and with no live suppression of their address.
+ */
+export function audiencePage(
+  db: DbOrTrx,
+  accountId: string,
+  audience: RawBuilder<SqlBool>,
+  shownStatus: RawBuilder<number>,
+  cursor: string,
+  limit: number,
+): Promise<AudienceContact[]> {
+  return liveRowsOf(db, 'contacts', accountId)
+    .select(['id', 'email', 'email_normalized'])
+    .where(sql.ref('id'), '>', cursor)
+    .where(audience)
+    .where(sql<SqlBool>`${shownStatus} = 1`)
+    .where(
+      sql<SqlBool>`not exists (select 1 from suppressions s where s.account_id = contacts.account_id
+        and s.email_normalized = contacts.email_normalized and s.deleted_at is null)`,
+    )
+    .orderBy(sql.ref('id'))
+    .limit(limit)
+    .execute() as Promise<AudienceContact[]>;
+}
+
+/** Contacts on any of these lists (a condition on `contacts`). */
+export function onAnyList(listIds: string[]): RawBuilder<SqlBool> {
+  if (listIds.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`exists (select 1 from contact_list_members m where m.contact_id = contacts.id and m.list_id in (${sql.join(listIds)}))`;
+}
+
+/** These contacts (a condition on `contacts`). */
+export function onContacts(contactIds: string[]): RawBuilder<SqlBool> {
+  if (contactIds.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`contacts.id in (${sql.join(contactIds)})`;
+}
+
+/** Current records whose copy failed for good without a hard bounce, or was cancelled: a resend's candidates, in id order after `after`. */
+export function retryableRecipients(db: DbOrTrx, campaignId: string, after: string, limit: number) {
+  return db
+    .selectFrom('campaign_recipients')
+    .select(['recipient_id', 'contact_id', 'outcome'])
+    .where('campaign_id', '=', campaignId)
+    .where('superseded', '=', 0)
+    .where('outcome', 'in', ['bounced_soft', 'cancelled'])
+    .where('recipient_id', '>', after)
+    .orderBy('recipient_id')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks these records replaced by a resend, unless another run did: the ones this call took, with their outcome. */
+export async function supersede(trx: DbOrTrx, recipientIds: string[]) {
+  if (recipientIds.length === 0) return [];
+  return trx
+    .updateTable('campaign_recipients')
+    .set({ superseded: 1 })
+    .where('recipient_id', 'in', recipientIds)
+    .where('superseded', '=', 0)
+    .where('outcome', 'in', ['bounced_soft', 'cancelled'])
+    .returning(['recipient_id', 'contact_id', 'outcome'])
+    .execute();
+}
+
+/** The custom field values of these contacts, with their field's name. */
+export async function fieldValuesOf(db: DbOrTrx, accountId: string, contactIds: string[]): Promise<{ contact_id: string; name: string; value: string }[]> {
+  if (contactIds.length === 0) return [];
+  return db
+    .selectFrom('contact_field_values as v')
+    .innerJoin('custom_fields as f', 'f.id', 'v.custom_field_id')
+    .select(['v.contact_id', 'f.name', 'v.value'])
+    .where('v.account_id', '=', accountId)
+    .where('v.contact_id', 'in', contactIds)
+    .where('f.deleted_at', 'is', null)
+    .execute();
+}
+
+export async function customFieldNamesOf(db: DbOrTrx, accountId: string): Promise<string[]> {
+  const rows = await liveRowsOf(db, 'custom_fields', accountId).select('name').execute();
+  return rows.map((r) => r.name);
+}
+
+export async function findLiveContactByEmail(db: DbOrTrx, accountId: string, emailNormalized: string): Promise<AudienceContact | undefined> {
+  return (await liveRowsOf(db, 'contacts', accountId)
+    .select(['id', 'email', 'email_normalized'])
+    .where(sql.ref('email_normalized'), '=', emailNormalized)
+    .executeTakeFirst()) as AudienceContact | undefined;
+}
+
+/**
+ * Moves dispatch's cursor from `from` to `to` and adds the chunk's recipients to the
+ * total, only if the campaign is still sending and nobody moved the cursor meanwhile:
+ * false means this chunk must not be written (see campaign-dispatch.ts).
+ */
+export async function advanceCursor(trx: DbOrTrx, id: string, from: string, to: string, added: number, status: number, now: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('campaigns')
+    .set((eb) => ({ dispatch_cursor: to, total_recipients: eb('total_recipients', '+', added), updated_at: now }))
+    .where('id', '=', id)
+    .where('status', '=', status)
+    .where('dispatch_cursor', '=', from)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertCampaignRecipients(trx: DbOrTrx, rows: NewCampaignRecipientRow[]): Promise<void> {
+  await insertRows(trx, 'campaign_recipients', rows);
+}
+
+/** The campaign records of these message recipients (most recipients are not a campaign's: none). */
+export function campaignRecipientsOf(trx: DbOrTrx, recipientIds: string[]): Promise<Pick<CampaignRecipientRow, 'recipient_id' | 'campaign_id'>[]> {
+  return trx.selectFrom('campaign_recipients').select(['recipient_id', 'campaign_id']).where('recipient_id', 'in', recipientIds).execute();
+}
+
+/**
+ * Sets a recipient's final outcome if it has none yet (or, `from`, if it is that one):
+ * the row when it changed. With RETURNING, so it is answered inside a write-behind
+ * transaction too (db/threaded-sqlite.ts).
+ */
+export function setOutcome(trx: DbOrTrx, recipientId: string, outcome: CampaignOutcome, from: CampaignOutcome | null, deliveredAt: number | null) {
+  return trx
+    .updateTable('campaign_recipients')
+    .set({ outcome, ...(deliveredAt !== null ? { delivered_at: deliveredAt } : {}) })
+    .where('recipient_id', '=', recipientId)
+    .where('outcome', from === null ? 'is' : '=', from)
+    .returning(['recipient_id', 'delivered_at'])
+    .executeTakeFirst();
+}
+
+type FirstColumn = 'first_open_at' | 'first_click_at' | 'complained_at' | 'unsubscribed_at';
+
+/** Records the first time of something per recipient: the row when this was the first. */
+export function setFirst(trx: DbOrTrx, recipientId: string, column: FirstColumn, at: number) {
+  return trx
+    .updateTable('campaign_recipients')
+    .set({ [column]: at })
+    .where('recipient_id', '=', recipientId)
+    .where(column, 'is', null)
+    .returning(['recipient_id', 'delivered_at', 'created_at'])
+    .executeTakeFirst();
+}
+
+export interface CounterDeltas {
+  finished: number;
+  sent: number;
+  delivered: number;
+  opened: number;
+  clicked: number;
+  bounce_soft: number;
+  bounce_hard: number;
+  spam_reported: number;
+  unsubscribed: number;
+  total_opens: number;
+  total_clicks: number;
+  open_delay_sum_ms: number;
+  lastOpenAt: number | null;
+  lastClickAt: number | null;
+}
+
+export const noCounterDeltas = (): CounterDeltas => ({
+  finished: 0,
+  sent: 0,
+  delivered: 0,
+  opened: 0,
+  clicked: 0,
+  bounce_soft: 0,
+  bounce_hard: 0,
+  spam_reported: 0,
+  unsubscribed: 0,
+  total_opens: 0,
+  total_clicks: 0,
+  open_delay_sum_ms: 0,
+  lastOpenAt: null,
+  lastClickAt: null,
+});
+
+const COUNTERS = [
+  'finished',
+  'sent',
+  'delivered',
+  'opened',
+  'clicked',
+  'bounce_soft',
+  'bounce_hard',
+  'spam_reported',
+  'unsubscribed',
+  'total_opens',
+  'total_clicks',
+  'open_delay_sum_ms',
+] as const;
+
+/** Adds the deltas to the campaign's counters in one statement (increments: concurrent writers add up). */
+export async function addToCounters(trx: DbOrTrx, campaignId: string, d: CounterDeltas): Promise<void> {
+  const set: Record<string, unknown> = {};
+  for (const column of COUNTERS) if (d[column] !== 0) set[column] = sql`${sql.ref(column)} + ${d[column]}`;
+  const latest = (column: string, at: number | null) => {
+    if (at !== null) set[column] = sql`case when ${sql.ref(column)} is null or ${sql.ref(column)} < ${at} then ${at} else ${sql.ref(column)} end`;
+  };
+  latest('last_open_at', d.lastOpenAt);
+  latest('last_click_at', d.lastClickAt);
+  if (Object.keys(set).length === 0) return;
+  // RETURNING: answered at once in a write-behind transaction, like the statements before it.
+  await trx.updateTable('campaigns').set(set).where('id', '=', campaignId).returning('id').execute();
+}
+
+/** Far in the future: the run_at of a paused campaign's deliveries, which no claim reaches. */
+export const HELD_RUN_AT = 253_402_300_799_999;
+
+/** Whose deliveries: every one of a campaign, or these recipients' (a delivery job's id is its recipient's). */
+export type Deliveries = { campaignId: string } | { recipientIds: string[] };
+
+const deliveriesOf = (which: Deliveries) =>
+  'campaignId' in which
+    ? sql`(select recipient_id from campaign_recipients where campaign_id = ${which.campaignId})`
+    : sql`(${sql.join(which.recipientIds.length ? which.recipientIds : [''])})`;
+
+/** Pausing: the deliveries wait (kept, not lost) until released. */
+export async function holdDeliveries(trx: DbOrTrx, which: Deliveries): Promise<void> {
+  await trx.updateTable('delivery_jobs').set({ run_at: HELD_RUN_AT }).where(sql.ref('id'), 'in', deliveriesOf(which)).returning('id').execute();
+}
+
+/** The status of each of these campaigns. */
+export async function statusesOf(trx: DbOrTrx, campaignIds: string[]): Promise<Map<string, number>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await trx.selectFrom('campaigns').select(['id', 'status']).where('id', 'in', campaignIds).execute();
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
+export async function releaseDeliveries(trx: DbOrTrx, campaignId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('delivery_jobs')
+    .set({ run_at: now })
+    .where(sql.ref('id'), 'in', deliveriesOf({ campaignId }))
+    .where('run_at', '=', HELD_RUN_AT)
+    .returning('id')
+    .execute();
+}
+
+/**
+ * Cancelling: the campaign's deliveries no worker holds a lease on are taken out of the
+ * queue, and their recipients end `cancelled`; the rows returned are those recipients
+ * (for their events). A delivery a worker holds is already with a transport: it ends as
+ * the transport says.
+ */
+export async function takeBackDeliveries(trx: DbOrTrx, which: Deliveries, now: number) {
+  const jobs = await trx
+    .deleteFrom('delivery_jobs')
+    .where(sql.ref('id'), 'in', deliveriesOf(which))
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .returning('id')
+    .execute();
+  if (jobs.length === 0) return [];
+  return trx
+    .updateTable('message_recipients')
+    .set({ state: 'cancelled', updated_at: now, last_response: 'not sent: the campaign was cancelled' })
+    .where(
+      'id',
+      'in',
+      jobs.map((j) => j.id),
+    )
+    .where('state', 'in', ['queued', 'deferred'])
+    .returning(['id', 'message_id', 'account_id', 'email'])
+    .execute();
+}
+
+/** Ends a sending campaign whose every recipient is final once dispatch is done: the row if this ended it. */
+export function finishIfDone(trx: DbOrTrx, campaignId: string, now: number): Promise<CampaignRow | undefined> {
+  return trx
+    .updateTable('campaigns')
+    .set({ status: 3, ended_at: now, updated_at: now })
+    .where('id', '=', campaignId)
+    .where('status', '=', 2)
+    .where('dispatched_at', 'is not', null)
+    .where((eb) => eb('finished', '>=', eb.ref('total_recipients')))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The owner's address (the account's first live owner). */
+export async function ownerEmailOf(db: DbOrTrx, accountId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('account_id', '=', accountId)
+    .where('role', '=', 'owner')
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.email;
+}
+
+/** Recipients, outcomes and engagement per recipient domain (the report). */
+export function countsByDomain(db: DbOrTrx, campaignId: string) {
+  return db
+    .selectFrom('campaign_recipients')
+    .select((eb) => [
+      'domain',
+      eb.fn.countAll<number>().as('recipients'),
+      eb.fn.sum<number>(sql`case when outcome = 'delivered' then 1 else 0 end`).as('delivered'),
+      eb.fn.sum<number>(sql`case when outcome in ('bounced_hard', 'bounced_soft') then 1 else 0 end`).as('bounced'),
+      eb.fn.count<number>('first_open_at').as('opened'),
+      eb.fn.count<number>('first_click_at').as('clicked'),
+    ])
+    .where('campaign_id', '=', campaignId)
+    .where('superseded', '=', 0)
+    .groupBy('domain')
+    .orderBy('recipients', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/** Bounced recipients by the reply that ended them. */
+export function bouncesByReply(db: DbOrTrx, campaignId: string) {
+  return db
+    .selectFrom('campaign_recipients as c')
+    .innerJoin('message_recipients as r', 'r.id', 'c.recipient_id')
+    .select((eb) => ['c.outcome', 'r.last_response', eb.fn.countAll<number>().as('n')])
+    .where('c.campaign_id', '=', campaignId)
+    .where('c.outcome', 'in', ['bounced_hard', 'bounced_soft'])
+    .groupBy(['c.outcome', 'r.last_response'])
+    .orderBy('n', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/** Opens and clicks (every one, flagged included) per hour. */
+export function engagementByHour(db: DbOrTrx, campaignId: string) {
+  return db
+    .selectFrom('events as e')
+    .innerJoin('campaign_recipients as c', 'c.recipient_id', 'e.recipient_id')
+    .select((eb) => [sql<number>`(e.created_at / 3600000)`.as('hour'), 'e.type', eb.fn.countAll<number>().as('n')])
+    .where('c.campaign_id', '=', campaignId)
+    .where('e.type', 'in', ['opened', 'clicked'])
+    .groupBy([sql`(e.created_at / 3600000)`, 'e.type'])
+    .orderBy('hour')
+    .execute();
+}

@@ -1,0 +1,85 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/** Campaign `status` (docs/marketing.md). */
+export const CAMPAIGN_STATUS = { draft: 0, scheduled: 1, sending: 2, sent: 3, paused: 4, cancelled: 5 } as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUS)[keyof typeof CAMPAIGN_STATUS];
+
+/** Campaign `listType`: 2 contact lists (what the original's clients send), 3 segments (ours). */
+export const LIST_TYPE = { lists: 2, segments: 3 } as const;
+
+export interface CampaignsTable {
+  id: string;
+  account_id: string;
+  newsletter_id: string | null;
+  subject: string;
+  language: string;
+  html_content: string;
+  marketing_sender_id: string;
+  /** The Notify sender of the From address (messages name it). */
+  sender_id: string;
+  from_name: string;
+  from_email: string;
+  reply_email: string;
+  list_type: number;
+  /** JSON array of list or segment ids. */
+  lists: string;
+  planned_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+  /** When dispatch had written a row for every contact of the audience. */
+  dispatched_at: number | null;
+  status: number;
+  notify_when_start: number;
+  notify_when_end: number;
+  track_opens: number;
+  track_clicks: number;
+  dispatch_cursor: string;
+  dispatch_run: number;
+  total_recipients: number;
+  finished: number;
+  sent: number;
+  delivered: number;
+  opened: number;
+  clicked: number;
+  bounce_soft: number;
+  bounce_hard: number;
+  spam_reported: number;
+  unsubscribed: number;
+  total_opens: number;
+  total_clicks: number;
+  last_open_at: number | null;
+  last_click_at: number | null;
+  open_delay_sum_ms: number;
+  created_at: number;
+  updated_at: number;
+  create_user_id: string | null;
+  update_user_id: string | null;
+  deleted_at: number | null;
+}
+
+/** A recipient's final outcome as the counters saw it. */
+export type CampaignOutcome = 'delivered' | 'bounced_hard' | 'bounced_soft' | 'suppressed' | 'cancelled' | 'failed';
+
+/** One message recipient of a campaign: what its counters were told about it. */
+export interface CampaignRecipientsTable {
+  recipient_id: string;
+  campaign_id: string;
+  account_id: string;
+  message_id: string;
+  contact_id: string | null;
+  email_normalized: string;
+  domain: string;
+  outcome: CampaignOutcome | null;
+  delivered_at: number | null;
+  first_open_at: number | null;
+  first_click_at: number | null;
+  complained_at: number | null;
+  unsubscribed_at: number | null;
+  superseded: number;
+  created_at: number;
+}
+
+export type CampaignRow = Selectable<CampaignsTable>;
+export type NewCampaignRow = Insertable<CampaignsTable>;
+export type CampaignRecipientRow = Selectable<CampaignRecipientsTable>;
+export type NewCampaignRecipientRow = Insertable<CampaignRecipientsTable>;

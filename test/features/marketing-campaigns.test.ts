@@ -1,0 +1,532 @@
+/**
+ * Newsletters and campaigns (/inbox/v1/newsletters, /inbox/v1/campaigns), on both
+ * dialects: the original's shapes and answer kinds; a campaign delivered through a real
+ * SMTP server with known outcomes (250s, a 550, a 451 then 250) and engagement events
+ * written through the one event write path, after which every counter is an exact
+ * integer; the audience rule (deduplicated, minus unsubscribed and suppressed contacts);
+ * personalisation; pause, resume and cancel on a campaign whose mail is still queued;
+ * dispatch run twice at once writing each recipient once; one account never seeing
+ * another's campaigns.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { simpleParser } from 'mailparser';
+import { newEventRow } from '../../src/features/notify/events/events.service.js';
+import { insertEvents } from '../../src/features/notify/events/events.store.js';
+import { HELD_RUN_AT } from '../../src/features/marketing/campaigns/campaigns.store.js';
+import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { errorFields } from '../helpers/bodies.js';
+import { DIALECTS } from '../helpers/db.js';
+import { messagesTo, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const UNSET = '0001-01-01T00:00:00.000Z';
+const ITEM_KEYS = [
+  'averageOpenTime',
+  'bounceHard',
+  'bounceSoft',
+  'clicked',
+  'createTime',
+  'createUserId',
+  'delivered',
+  'id',
+  'isDeleted',
+  'lastClickTime',
+  'lastOpenTime',
+  'name',
+  'opened',
+  'plannedTime',
+  'sent',
+  'spamReported',
+  'status',
+  'subject',
+  'totalClicks',
+  'totalOpens',
+  'totalRecipients',
+  'unsubscribed',
+  'updateTime',
+  'updateUserId',
+];
+
+for (const dialect of DIALECTS) {
+  describe(`marketing newsletters and campaigns [${dialect}]`, () => {
+    let app: TestApp;
+    let sink: SmtpSink;
+    let a: TestAccount;
+    let b: TestAccount;
+    let senderId: string;
+    let listId: string;
+    let otherListId: string;
+
+    const call = (method: Method, url: string, body?: unknown, account = a) => app.request({ method, url, token: account.token, body });
+    const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) =>
+      expectEnvelope(await call(method, url, body, account), status).resultObject;
+    const campaign = (id: string) => ok('GET', `/inbox/v1/campaigns/${id}`);
+    const add = (list: string, email: string, values: Record<string, string> = {}, fields: Record<string, string> = {}) =>
+      ok('POST', `/inbox/v1/contactlists/${list}/add`, {
+        email,
+        customFields: Object.entries(values).map(([name, value]) => ({ customFieldId: fields[name], value })),
+      });
+    const db = () => app.runtime.services.handle.db;
+
+    before(async () => {
+      sink = await startSmtpSink();
+      app = await startTestApp(dialect, {
+        worker: true,
+        config: { transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false, retryFirstDelayMs: 200 },
+      });
+      app.runtime.jobRunner!.start();
+      a = await app.signUp();
+      b = await app.signUp();
+      senderId = (await ok('POST', '/inbox/v1/senders', { DisplayName: 'News', Email: a.email, ReplyEmail: a.email }, 201)).id;
+      listId = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Main' }, 201)).id;
+      otherListId = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Second' }, 201)).id;
+    });
+    after(async () => {
+      await app.close();
+      await sink.close();
+    });
+
+    it('newsletters: create (object), get, list, PUT/PATCH/DELETE (true); another account sees none', async () => {
+      const created = await ok('POST', '/inbox/v1/newsletters', { subject: 'June', language: 'en-US', htmlContent: '<p>Hi</p>' }, 201);
+      assert.deepEqual(Object.keys(created).sort(), [
+        'createTime',
+        'createUserId',
+        'htmlContent',
+        'id',
+        'isDeleted',
+        'language',
+        'subject',
+        'type',
+        'updateTime',
+        'updateUserId',
+      ]);
+      assert.deepEqual([created.subject, created.language, created.htmlContent, created.type], ['June', 'en-US', '<p>Hi</p>', 0]);
+      assert.deepEqual(await ok('GET', `/inbox/v1/newsletters/${created.id}`), created);
+      assert.ok((await ok('GET', '/inbox/v1/newsletters')).items.some((n: any) => n.id === created.id));
+      assert.equal(await ok('PUT', `/inbox/v1/newsletters/${created.id}`, { subject: 'July', language: 'de-DE', htmlContent: '<p>Hallo</p>' }), true);
+      assert.equal(await ok('PATCH', `/inbox/v1/newsletters/${created.id}`, { subject: 'August' }), true);
+      const now = await ok('GET', `/inbox/v1/newsletters/${created.id}`);
+      assert.deepEqual([now.subject, now.language, now.htmlContent], ['August', 'de-DE', '<p>Hallo</p>']);
+      expectEnvelope(await call('GET', `/inbox/v1/newsletters/${created.id}`, undefined, b), 404);
+      assert.equal((await ok('GET', '/inbox/v1/newsletters', undefined, 200, b)).totalCount, 0);
+      expectEnvelope(await call('DELETE', `/inbox/v1/newsletters/${created.id}`, undefined, b), 404);
+      const missing = await call('POST', '/inbox/v1/newsletters', { subject: 'x' });
+      expectEnvelope(missing, 400);
+      assert.ok(errorFields(missing.json).some((f) => /language|htmlContent/.test(f)));
+      assert.equal(await ok('DELETE', `/inbox/v1/newsletters/${created.id}`), true);
+      expectEnvelope(await call('GET', `/inbox/v1/newsletters/${created.id}`), 404);
+    });
+
+    it('refuses a bad campaign naming every field; another account can use neither our lists nor our sender', async () => {
+      const bad = await call('POST', '/inbox/v1/campaigns/custom', {
+        subject: 'x',
+        htmlContent: '<p>x</p>',
+        language: 'en-US',
+        senderAccountId: 'nope',
+        listType: 7,
+        lists: ['0123456789abcdef01234567'],
+        plannedTime: 'next tuesday',
+      });
+      expectEnvelope(bad, 400);
+      assert.deepEqual(errorFields(bad.json).sort(), ['listType', 'plannedTime', 'senderAccountId']);
+      const theirs = await call(
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        { subject: 'x', htmlContent: '<p>x</p>', language: 'en-US', senderAccountId: senderId, listType: 2, lists: [listId] },
+        b,
+      );
+      expectEnvelope(theirs, 400);
+      assert.deepEqual(errorFields(theirs.json).sort(), ['lists[0]', 'senderAccountId']);
+      for (const body of [
+        { listType: 2, lists: [] },
+        { listType: '2', lists: [listId] },
+        { listType: 2, lists: [listId], plannedTime: 12 },
+        { listType: 2, lists: [{ id: listId }] },
+        { listType: 2, lists: [listId], notifyWhenEnd: 'often' },
+      ]) {
+        const reply = await call('POST', '/inbox/v1/campaigns/custom', {
+          subject: 'x',
+          htmlContent: '<p>x</p>',
+          language: 'en-US',
+          senderAccountId: senderId,
+          ...body,
+        });
+        expectEnvelope(reply, 400);
+      }
+      expectEnvelope(await call('GET', '/inbox/v1/campaigns/not-an-id'), 404);
+      expectEnvelope(await call('POST', '/inbox/v1/campaigns/0123456789abcdef01234567/pause'), 404);
+      expectEnvelope(await call('GET', '/inbox/v1/campaigns/0123456789abcdef01234567/preview?email=%00'), 400);
+      const noNewsletter = await call('POST', '/inbox/v1/campaigns', {
+        newsletterId: '0123456789abcdef01234567',
+        senderAccountId: senderId,
+        listType: 2,
+        lists: [listId],
+      });
+      expectEnvelope(noNewsletter, 400);
+      assert.deepEqual(errorFields(noNewsletter.json), ['newsletterId']);
+    });
+
+    it('delivers a campaign with known outcomes, and every counter is an exact integer', async () => {
+      const field = (await ok('POST', '/inbox/v1/customfields', { Name: 'Name', Type: 0 }, 201)).id;
+      const fields = { Name: field };
+      await add(listId, 'ann@example.com', { Name: 'Ann' }, fields);
+      await add(listId, 'bob@example.com', { Name: 'Bob <b>' }, fields);
+      await add(otherListId, 'bob@example.com'); // on both lists: mailed once
+      await add(listId, 'reject@example.com');
+      await add(listId, 'flaky@example.com');
+      await add(listId, 'spam@example.com'); // the content refused after DATA: a soft bounce
+      const gone = await add(listId, 'gone@example.com');
+      await ok('PATCH', `/inbox/v1/contacts/${gone}/status`, { status: 3 });
+      await add(listId, 'blocked@example.com');
+      await ok('POST', '/notify/v1/suppressions', { email: 'blocked@example.com', reason: 'hard_bounce' }, 201);
+
+      const newsletter = await ok(
+        'POST',
+        '/inbox/v1/newsletters',
+        { subject: 'Hello #name#', language: 'en-US', htmlContent: '<p>Dear #Name#, #nosuch#.</p>' },
+        201,
+      );
+      const id = await ok(
+        'POST',
+        '/inbox/v1/campaigns',
+        {
+          newsletterId: newsletter.id,
+          senderAccountId: senderId,
+          listType: 2,
+          lists: [listId, otherListId],
+          plannedTime: '2000-01-01T00:00:00',
+          notifyWhenStart: true,
+          notifyWhenEnd: true,
+        },
+        201,
+      );
+      assert.equal(typeof id, 'string');
+      assert.match(id, /^[0-9a-f]{24}$/);
+
+      const preview = await ok('GET', `/inbox/v1/campaigns/${id}/preview?email=bob@example.com`);
+      assert.deepEqual(preview, { subject: 'Hello Bob <b>', htmlContent: '<p>Dear Bob &lt;b&gt;, .</p>', unknownPlaceholders: ['nosuch'] });
+
+      const done = await eventually(
+        async () => {
+          const c = await campaign(id);
+          return c.status === 3 ? c : undefined;
+        },
+        20_000,
+        'the campaign to end',
+      );
+      assert.deepEqual(
+        [done.totalRecipients, done.sent, done.delivered, done.bounceHard, done.bounceSoft, done.opened, done.clicked, done.spamReported, done.unsubscribed],
+        [5, 5, 3, 1, 1, 0, 0, 0, 0],
+      );
+      assert.notEqual(done.startTime, UNSET);
+      assert.notEqual(done.endTime, UNSET);
+      assert.equal(done.lastOpenTime, UNSET);
+      assert.equal(done.lastClickTime, UNSET);
+      assert.deepEqual(
+        [done.senderAccountId, done.senderAccountEmail, done.senderAccountDisplayName, done.newsletterLanguage],
+        [senderId, a.email, 'News', 'en-US'],
+      );
+      assert.deepEqual(done.lists, [listId, otherListId]);
+
+      // One copy each to the reachable contacts, personalised and addressed to them alone.
+      for (const [email, name] of [
+        ['ann@example.com', 'Ann'],
+        ['bob@example.com', 'Bob &lt;b&gt;'],
+        ['flaky@example.com', ''],
+      ] as const) {
+        const copies = messagesTo(sink, email);
+        assert.equal(copies.length, 1, email);
+        const parsed = await simpleParser(copies[0]!.raw);
+        assert.equal(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '', email);
+        assert.ok(String(parsed.html).includes(`<p>Dear ${name}, .</p>`), String(parsed.html));
+      }
+      for (const email of ['gone@example.com', 'blocked@example.com', 'reject@example.com', 'spam@example.com'])
+        assert.equal(messagesTo(sink, email).length, 0, email);
+      const notices = messagesTo(sink, a.email).map((m) => m.raw.toString());
+      assert.ok(notices.some((raw) => raw.includes('has started')));
+      await eventually(
+        async () => (messagesTo(sink, a.email).some((m) => m.raw.toString().includes('has ended')) ? true : undefined),
+        10_000,
+        'the end notice',
+      );
+
+      // Engagement as the tracking endpoints will write it: through the one event write path.
+      const recipients = await db()
+        .selectFrom('campaign_recipients')
+        .select(['recipient_id', 'message_id', 'email_normalized', 'delivered_at'])
+        .where('campaign_id', '=', id)
+        .execute();
+      const of = (email: string) => recipients.find((r) => r.email_normalized === email)!;
+      const ann = of('ann@example.com');
+      const bob = of('bob@example.com');
+      const t0 = Number(ann.delivered_at);
+      const event = (r: typeof ann, type: 'opened' | 'clicked' | 'unsubscribed' | 'complained', at: number, details: Record<string, unknown> = {}) =>
+        newEventRow({ accountId: a.accountId, messageId: r.message_id, recipientId: r.recipient_id, email: r.email_normalized, type, details, at });
+      await db()
+        .transaction()
+        .execute((trx) =>
+          insertEvents(trx, [
+            event(ann, 'opened', t0 + 10_000),
+            event(ann, 'opened', t0 + 50_000),
+            event(bob, 'opened', Number(bob.delivered_at) + 500, { flagged: true }),
+            event(ann, 'clicked', t0 + 60_000, { url: 'https://example.com/' }),
+            event(bob, 'clicked', t0 + 70_000, { flagged: true }),
+            event(bob, 'unsubscribed', t0 + 80_000),
+          ]),
+        );
+      await db()
+        .transaction()
+        .execute((trx) => insertEvents(trx, [event(bob, 'unsubscribed', t0 + 90_000), event(ann, 'complained', t0 + 95_000)]));
+
+      const counted = await campaign(id);
+      assert.deepEqual(
+        [
+          counted.totalRecipients,
+          counted.sent,
+          counted.delivered,
+          counted.bounceHard,
+          counted.bounceSoft,
+          counted.opened,
+          counted.clicked,
+          counted.totalOpens,
+          counted.totalClicks,
+          counted.unsubscribed,
+          counted.spamReported,
+        ],
+        [5, 5, 3, 1, 1, 1, 1, 3, 2, 1, 1],
+      );
+      assert.equal(counted.lastOpenTime, new Date(t0 + 50_000).toISOString());
+      assert.equal(counted.lastClickTime, new Date(t0 + 70_000).toISOString());
+      assert.equal(counted.averageOpenTime, 10);
+
+      const listed = (await ok('GET', '/inbox/v1/campaigns')).items.find((c: any) => c.id === id);
+      assert.deepEqual(Object.keys(listed).sort(), ITEM_KEYS);
+      assert.deepEqual([listed.opened, listed.totalOpens, listed.status], [1, 3, 3]);
+
+      const report = await ok('GET', `/inbox/v1/campaigns/${id}/report`);
+      assert.deepEqual(report.byDomain, [{ domain: 'example.com', recipients: 5, delivered: 3, bounced: 2, opened: 1, clicked: 1 }]);
+      assert.deepEqual(report.bounces.map((x: any) => [x.kind, x.reply.slice(0, 3), x.recipients]).sort(), [
+        ['hard', '550', 1],
+        ['soft', '554', 1],
+      ]);
+      assert.equal(
+        report.engagementByHour.reduce((n: number, h: any) => n + h.opens, 0),
+        3,
+      );
+
+      // A resend mails no one twice: only the soft bounce is tried again (and refused again).
+      const copiesBefore = sink.messages.length;
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/resend`), true);
+      const again = await eventually(
+        async () => {
+          const c = await campaign(id);
+          return c.status === 3 ? c : undefined;
+        },
+        20_000,
+        'the resent campaign to end',
+      );
+      assert.deepEqual(
+        [again.totalRecipients, again.sent, again.delivered, again.bounceHard, again.bounceSoft, again.opened, again.totalOpens],
+        [5, 5, 3, 1, 1, 1, 3],
+      );
+      const superseded = await db()
+        .selectFrom('campaign_recipients')
+        .select('email_normalized')
+        .where('campaign_id', '=', id)
+        .where('superseded', '=', 1)
+        .execute();
+      assert.deepEqual(
+        superseded.map((r) => r.email_normalized),
+        ['spam@example.com'],
+      );
+      for (const email of ['ann@example.com', 'bob@example.com', 'flaky@example.com']) assert.equal(messagesTo(sink, email).length, 1, email);
+      assert.equal(messagesTo(sink, 'reject@example.com').length, 0);
+      assert.ok(
+        sink.messages.slice(copiesBefore).every((m) => m.rcptTo.every((r) => r === a.email)),
+        'only notices were sent',
+      );
+
+      expectEnvelope(await call('GET', `/inbox/v1/campaigns/${id}`, undefined, b), 404);
+      expectEnvelope(await call('POST', `/inbox/v1/campaigns/${id}/resend`, undefined, b), 404);
+      assert.equal((await ok('GET', '/inbox/v1/campaigns', undefined, 200, b)).totalCount, 0);
+      expectEnvelope(await call('POST', `/inbox/v1/campaigns/${id}/cancel`), 409);
+      expectEnvelope(await call('DELETE', `/inbox/v1/campaigns/${id}`), 409);
+    });
+
+    it('a test send reaches the given address only and counts nothing', async () => {
+      const id = await ok(
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        { subject: 'Test me #email#', htmlContent: '<p>x</p>', language: 'en-US', senderAccountId: senderId, listType: 2, lists: [listId], draft: true },
+        201,
+      );
+      assert.equal((await campaign(id)).status, 0);
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/test`, { emails: ['tester@example.org'] }), true);
+      const copy = await eventually(async () => messagesTo(sink, 'tester@example.org')[0], 10_000, 'the test copy');
+      assert.equal((await simpleParser(copy.raw)).subject, '[Test] Test me tester@example.org');
+      const after = await campaign(id);
+      assert.deepEqual([after.status, after.totalRecipients, after.sent], [0, 0, 0]);
+      assert.equal(await ok('DELETE', `/inbox/v1/campaigns/${id}`), true);
+      expectEnvelope(await call('GET', `/inbox/v1/campaigns/${id}`), 404);
+    });
+  });
+
+  describe(`campaign pause, resume, cancel and concurrent dispatch [${dialect}]`, () => {
+    // No worker: the mail stays queued, so what pause, resume and cancel do to it shows.
+    let app: TestApp;
+    let a: TestAccount;
+    let senderId: string;
+    let listId: string;
+    const ok = async (method: Method, url: string, body?: unknown, status = 200) =>
+      expectEnvelope(await app.request({ method, url, token: a.token, body }), status).resultObject;
+    const db = () => app.runtime.services.handle.db;
+    const jobsOf = (id: string) =>
+      db()
+        .selectFrom('delivery_jobs')
+        .select(['run_at'])
+        .where('id', 'in', (eb) => eb.selectFrom('campaign_recipients').select('recipient_id').where('campaign_id', '=', id))
+        .execute();
+    const create = () =>
+      ok(
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        { subject: 'S', htmlContent: '<p>x</p>', language: 'en-US', senderAccountId: senderId, listType: 2, lists: [listId] },
+        201,
+      ) as Promise<string>;
+    const dispatch = (campaignId: string, resend = false) => app.runtime.services.marketing.campaignDispatcher.run({ campaignId, resend });
+
+    before(async () => {
+      app = await startTestApp(dialect);
+      a = await app.signUp();
+      senderId = (await ok('POST', '/inbox/v1/senders', { DisplayName: 'News', Email: a.email, ReplyEmail: a.email }, 201)).id;
+      listId = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Main' }, 201)).id;
+      for (let i = 0; i < 7; i++) await ok('POST', `/inbox/v1/contactlists/${listId}/add`, { email: `p${i}@example.com` });
+    });
+    after(() => app.close());
+
+    it('pause holds the queued copies, resume releases them, cancel ends them cancelled, resend gives them one new copy', async () => {
+      const id = await create();
+      await dispatch(id);
+      let c = await ok('GET', `/inbox/v1/campaigns/${id}`);
+      assert.deepEqual([c.status, c.totalRecipients], [2, 7]);
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/pause`), true);
+      assert.equal((await ok('GET', `/inbox/v1/campaigns/${id}`)).status, 4);
+      assert.ok((await jobsOf(id)).every((j) => Number(j.run_at) === HELD_RUN_AT));
+      expectEnvelope(await app.request({ method: 'POST', url: `/inbox/v1/campaigns/${id}/pause`, token: a.token }), 409);
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/resume`), true);
+      assert.equal((await ok('GET', `/inbox/v1/campaigns/${id}`)).status, 2);
+      const released = await jobsOf(id);
+      assert.equal(released.length, 7);
+      assert.ok(released.every((j) => Number(j.run_at) < HELD_RUN_AT));
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/cancel`), true);
+      c = await ok('GET', `/inbox/v1/campaigns/${id}`);
+      assert.deepEqual([c.status, c.totalRecipients, c.sent, c.delivered], [5, 7, 0, 0]);
+      assert.notEqual(c.endTime, UNSET);
+      assert.equal((await jobsOf(id)).length, 0);
+      const states = await db()
+        .selectFrom('message_recipients')
+        .select('state')
+        .where('id', 'in', (eb) => eb.selectFrom('campaign_recipients').select('recipient_id').where('campaign_id', '=', id))
+        .execute();
+      assert.deepEqual(
+        states.map((s) => s.state),
+        Array(7).fill('cancelled'),
+      );
+      const finished = await db().selectFrom('campaigns').select('finished').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(Number(finished.finished), 7);
+
+      // Resend: the cancelled recipients get a new copy each, once, however many runs.
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/resend`), true);
+      await Promise.all([dispatch(id, true), dispatch(id, true)]);
+      c = await ok('GET', `/inbox/v1/campaigns/${id}`);
+      assert.deepEqual([c.status, c.totalRecipients], [2, 7]);
+      const records = await db().selectFrom('campaign_recipients').select(['superseded', 'outcome']).where('campaign_id', '=', id).execute();
+      assert.equal(records.filter((r) => Number(r.superseded) === 1 && r.outcome === 'cancelled').length, 7);
+      assert.equal(records.filter((r) => Number(r.superseded) === 0 && r.outcome === null).length, 7);
+      assert.equal((await jobsOf(id)).length, 7);
+      const after = await db().selectFrom('campaigns').select('finished').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(Number(after.finished), 0);
+      expectEnvelope(await app.request({ method: 'POST', url: `/inbox/v1/campaigns/${id}/resend`, token: a.token }), 409);
+    });
+
+    it('a delivery deferred while its campaign is paused is held, and one deferred after a cancel ends cancelled', async () => {
+      const id = await create();
+      await dispatch(id);
+      const [one, two] = await db()
+        .selectFrom('campaign_recipients')
+        .select(['recipient_id', 'message_id', 'email_normalized'])
+        .where('campaign_id', '=', id)
+        .limit(2)
+        .execute();
+      const deferral = (r: typeof one) =>
+        db()
+          .transaction()
+          .execute(async (trx) => {
+            // What the pipeline's outcome commit does for a 451: the job rescheduled (no lease), then the event.
+            await trx
+              .updateTable('delivery_jobs')
+              .set({ run_at: Date.now() + 60_000, locked_by: null, locked_until: null })
+              .where('id', '=', r!.recipient_id)
+              .execute();
+            await trx.updateTable('message_recipients').set({ state: 'deferred' }).where('id', '=', r!.recipient_id).execute();
+            await insertEvents(trx, [
+              newEventRow({
+                accountId: a.accountId,
+                messageId: r!.message_id,
+                recipientId: r!.recipient_id,
+                email: r!.email_normalized,
+                type: 'deferred',
+                at: Date.now(),
+              }),
+            ]);
+          });
+      // One delivery is with a transport (leased) when the campaign is paused: pausing cannot hold it yet.
+      await db()
+        .updateTable('delivery_jobs')
+        .set({ locked_by: 'w', locked_until: Date.now() + 60_000 })
+        .where('id', '=', one!.recipient_id)
+        .execute();
+      await ok('POST', `/inbox/v1/campaigns/${id}/pause`);
+      await deferral(one);
+      const runAt = async (r: typeof one) =>
+        (await db().selectFrom('delivery_jobs').select('run_at').where('id', '=', r!.recipient_id).executeTakeFirst())?.run_at;
+      assert.equal(Number(await runAt(one)), HELD_RUN_AT);
+
+      await ok('POST', `/inbox/v1/campaigns/${id}/resume`);
+      await db()
+        .updateTable('delivery_jobs')
+        .set({ locked_by: 'w', locked_until: Date.now() + 60_000 })
+        .where('id', '=', two!.recipient_id)
+        .execute();
+      await ok('POST', `/inbox/v1/campaigns/${id}/cancel`);
+      assert.notEqual(await runAt(two), undefined, 'a leased delivery is left to its transport');
+      await deferral(two);
+      assert.equal(await runAt(two), undefined);
+      const state = await db().selectFrom('message_recipients').select('state').where('id', '=', two!.recipient_id).executeTakeFirstOrThrow();
+      assert.equal(state.state, 'cancelled');
+      const finished = await db().selectFrom('campaigns').select('finished').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(Number(finished.finished), 7);
+    });
+
+    it('a campaign paused before it starts sends nothing until resumed', async () => {
+      const id = await create();
+      await ok('POST', `/inbox/v1/campaigns/${id}/pause`);
+      await dispatch(id);
+      assert.equal((await ok('GET', `/inbox/v1/campaigns/${id}`)).totalRecipients, 0);
+      await ok('POST', `/inbox/v1/campaigns/${id}/resume`);
+      assert.equal((await ok('GET', `/inbox/v1/campaigns/${id}`)).status, 1);
+      await dispatch(id);
+      assert.equal((await ok('GET', `/inbox/v1/campaigns/${id}`)).totalRecipients, 7);
+    });
+
+    it('two runs of dispatch at once write every recipient exactly once', async () => {
+      const id = await create();
+      await Promise.all([dispatch(id), dispatch(id), dispatch(id)]);
+      const rows = await db().selectFrom('campaign_recipients').select('email_normalized').where('campaign_id', '=', id).execute();
+      assert.equal(rows.length, 7);
+      assert.equal(new Set(rows.map((r) => r.email_normalized)).size, 7);
+      assert.equal((await ok('GET', `/inbox/v1/campaigns/${id}`)).totalRecipients, 7);
+    });
+  });
+}
