@@ -26,13 +26,18 @@ export interface CampaignAddressee {
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
 
 /**
- * The options of a campaign's messages that are not content. The one place to pass
- * tracking on to the message rows (trackOpens / trackClicks) when messages carry them.
+ * The options of a campaign's messages that are not content: tracking as the campaign
+ * says, and always the per-recipient List-Unsubscribe link with RFC 8058 one-click
+ * (every bulk message must let its recipient leave; notify/tracking builds the link).
+ * Every row names every column: the message rows of a batch are inserted together.
  */
 export function campaignMessageOptions(campaign: Pick<CampaignRow, 'id' | 'track_opens' | 'track_clicks'>) {
   return {
     // Carried into every event of the message (pipeline.ts carriedDetails): webhooks see the campaign.
     metadata: JSON.stringify({ campaignId: campaign.id }),
+    track_opens: campaign.track_opens ? 1 : 0,
+    track_clicks: campaign.track_clicks ? 1 : 0,
+    list_unsubscribe: 1,
   };
 }
 
