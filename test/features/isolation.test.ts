@@ -47,6 +47,8 @@ interface Alice {
   segmentId: string;
   importId: string;
   capturedId: string;
+  newsletterId: string;
+  campaignId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -262,6 +264,51 @@ const PROBES: Probe[] = [
   },
   { op: 'PATCH /inbox/v1/senders/{id}', url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`, body: () => ({ DisplayName: 'bob' }), expect: 'denied' },
   { op: 'DELETE /inbox/v1/senders/{id}', url: (a) => `/inbox/v1/senders/${a.marketingSenderId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/newsletters', url: () => '/inbox/v1/newsletters', expect: 'own' },
+  {
+    op: 'POST /inbox/v1/newsletters',
+    url: () => '/inbox/v1/newsletters',
+    body: () => ({ subject: 'bob', language: 'en', htmlContent: '<p>b</p>' }),
+    expect: 'own',
+  },
+  { op: 'GET /inbox/v1/newsletters/{id}', url: (a) => `/inbox/v1/newsletters/${a.newsletterId}`, expect: 'denied' },
+  {
+    op: 'PUT /inbox/v1/newsletters/{id}',
+    url: (a) => `/inbox/v1/newsletters/${a.newsletterId}`,
+    body: () => ({ subject: 'bob', language: 'en', htmlContent: '<p>b</p>' }),
+    expect: 'denied',
+  },
+  { op: 'PATCH /inbox/v1/newsletters/{id}', url: (a) => `/inbox/v1/newsletters/${a.newsletterId}`, body: () => ({ subject: 'bob' }), expect: 'denied' },
+  { op: 'DELETE /inbox/v1/newsletters/{id}', url: (a) => `/inbox/v1/newsletters/${a.newsletterId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/campaigns', url: () => '/inbox/v1/campaigns', expect: 'own' },
+  // Bob aims at Alice's newsletter, list and sender: refused like any other of her ids.
+  {
+    op: 'POST /inbox/v1/campaigns',
+    url: () => '/inbox/v1/campaigns',
+    body: (a) => ({ newsletterId: a.newsletterId, senderAccountId: a.marketingSenderId, listType: 2, lists: [a.listId] }),
+    expect: 'own',
+  },
+  {
+    op: 'POST /inbox/v1/campaigns/custom',
+    url: () => '/inbox/v1/campaigns/custom',
+    body: (a) => ({ subject: 'bob', htmlContent: '<p>b</p>', language: 'en', senderAccountId: a.marketingSenderId, listType: 2, lists: [a.listId] }),
+    expect: 'own',
+  },
+  { op: 'GET /inbox/v1/campaigns/{id}', url: (a) => `/inbox/v1/campaigns/${a.campaignId}`, expect: 'denied' },
+  { op: 'DELETE /inbox/v1/campaigns/{id}', url: (a) => `/inbox/v1/campaigns/${a.campaignId}`, expect: 'denied' },
+  { op: 'POST /inbox/v1/campaigns/{id}/pause', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/pause`, expect: 'denied' },
+  { op: 'POST /inbox/v1/campaigns/{id}/resume', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/resume`, expect: 'denied' },
+  { op: 'POST /inbox/v1/campaigns/{id}/cancel', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/cancel`, expect: 'denied' },
+  { op: 'POST /inbox/v1/campaigns/{id}/resend', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/resend`, expect: 'denied' },
+  { op: 'POST /inbox/v1/campaigns/{id}/schedule', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/schedule`, body: () => ({}), expect: 'denied' },
+  {
+    op: 'POST /inbox/v1/campaigns/{id}/test',
+    url: (a) => `/inbox/v1/campaigns/${a.campaignId}/test`,
+    body: () => ({ emails: ['bob@example.org'] }),
+    expect: 'denied',
+  },
+  { op: 'GET /inbox/v1/campaigns/{id}/preview', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/preview`, expect: 'denied' },
+  { op: 'GET /inbox/v1/campaigns/{id}/report', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/report`, expect: 'denied' },
 ];
 
 /** Operations anyone may call without an account's credential; they hold no account's data. */
@@ -273,6 +320,12 @@ const PUBLIC_OPS = new Set([
   'POST /token/refresh',
   'POST /accounts',
   'GET /notify/v1/senders/confirm',
+  // Opened from a mailbox: a signed per-recipient token is the credential (tracking.test.ts tries forged ones).
+  'GET /t/o/{token}',
+  'GET /t/c/{token}',
+  'HEAD /t/c/{token}',
+  'GET /u/{token}',
+  'POST /u/{token}',
 ]);
 
 for (const dialect of DIALECTS) {
@@ -349,6 +402,22 @@ for (const dialect of DIALECTS) {
       );
       const segment = await as('POST', '/inbox/v1/segments', { name: `Segment ${marker}`, rules: { field: 'list', operator: 'eq', value: list.id } });
       const marketingSender = await as('POST', '/inbox/v1/senders', { DisplayName: `News ${marker}`, Email: account.email, ReplyEmail: account.email });
+      const newsletter = await as('POST', '/inbox/v1/newsletters', { subject: `News ${marker}`, language: 'en', htmlContent: `<p>${marker}</p>` }, 201);
+      // A draft: nothing is dispatched while Bob probes it.
+      const campaignId = await as(
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        {
+          subject: `Campaign ${marker}`,
+          htmlContent: `<p>${marker}</p>`,
+          language: 'en',
+          senderAccountId: marketingSender.id,
+          listType: 2,
+          lists: [list.id],
+          draft: true,
+        },
+        201,
+      );
       alice = {
         account,
         marker,
@@ -373,6 +442,8 @@ for (const dialect of DIALECTS) {
         segmentId: segment.id,
         importId: contactImport,
         capturedId: captured.id,
+        newsletterId: newsletter.id,
+        campaignId,
       };
 
       bob = await app.signUp();
@@ -410,6 +481,8 @@ for (const dialect of DIALECTS) {
         alice.paymentId,
         alice.eventId,
         alice.capturedId,
+        alice.newsletterId,
+        alice.campaignId,
         alice.senderId,
         alice.groupId,
         alice.listId,
@@ -484,6 +557,8 @@ for (const dialect of DIALECTS) {
         '/inbox/v1/tags',
         '/inbox/v1/senders',
         '/inbox/v1/segments',
+        '/inbox/v1/newsletters',
+        '/inbox/v1/campaigns',
       ]) {
         const list = await ok(app.request({ method: 'GET', url, token: bob.token }));
         const text = JSON.stringify(list);
@@ -513,6 +588,9 @@ for (const dialect of DIALECTS) {
       assert.equal((await as(`/inbox/v1/customfields/${alice.customFieldId}`)).name, `Field ${alice.marker}`);
       assert.equal((await as(`/inbox/v1/senders/${alice.marketingSenderId}`)).displayName, `News ${alice.marker}`);
       assert.deepEqual(await as(`/inbox/v1/segments/${alice.segmentId}/count`), { count: 2 });
+      assert.equal((await as(`/inbox/v1/newsletters/${alice.newsletterId}`)).subject, `News ${alice.marker}`);
+      const campaign = await as(`/inbox/v1/campaigns/${alice.campaignId}`);
+      assert.deepEqual([campaign.subject, campaign.status, campaign.totalRecipients], [`Campaign ${alice.marker}`, 0, 0]);
       const contact = await as(`/inbox/v1/contacts/${alice.contactId}`);
       assert.deepEqual([contact.status, contact.tags, contact.customFields[0].value], [1, [alice.marker], alice.marker]);
       // Her API key still works.
