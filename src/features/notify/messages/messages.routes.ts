@@ -4,8 +4,10 @@ import { Type } from 'typebox';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
+import { withRequiredRule } from '../../../http/validation.js';
 import { BatchBody, BatchResult, Message, MessageDetail, ScheduleCancelResult, SendBody, SendResult } from './messages.schemas.js';
 import type { MessagesService } from './messages.service.js';
+import { missingContentFields } from './messages.send-options.js';
 
 const security = [{ bearerAuth: [] }];
 
@@ -17,7 +19,6 @@ const IdempotencyHeaders = Type.Object({
       pattern: '^[\\x21-\\x7e]+$',
       description:
         'Makes retrying safe: the first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for a repeat with the same body; the same key with another body is a 409.',
-      examples: ['order-1001-confirmation'],
     }),
   ),
 });
@@ -65,6 +66,7 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
         response: { 200: EnvelopeSchema(SendResult) },
       },
       preValidation: attachmentFilesToBase64,
+      validatorCompiler: withRequiredRule(missingContentFields),
     },
     async (request, reply) => {
       const { result, replayed } = await messages.send(request.principal, request.body as SendBody, idempotencyKeyOf(request));

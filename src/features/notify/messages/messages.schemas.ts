@@ -164,7 +164,12 @@ export const SendBody = Type.Object(
     customFields: Type.Optional(Variables("Values for the original service's `#key#` placeholders.")),
   },
   {
-    description: 'The email message of the specification, plus optional fields. Field names are matched without regard to case.',
+    // The rule on subject and content is checked with the schema (missingContentFields in
+    // messages.send-options.ts): as if/then/else here it would make the OpenAPI document invalid.
+    description:
+      'The email message of the specification, plus optional fields. Field names are matched without regard to case. ' +
+      'Required: from, to, and either templateId (the template supplies subject and content) or subject with htmlContent, textContent or both ' +
+      '(textContent alone sends a text-only message).',
     examples: [
       { from: { name: 'Example', email: 'hello@example.com' }, to: [{ email: 'customer@example.net' }], subject: 'Welcome', htmlContent: '<p>Hello!</p>' },
       {
@@ -179,13 +184,6 @@ export const SendBody = Type.Object(
         scheduledAt: '2026-12-01T09:00:00Z',
       },
     ],
-    // subject and htmlContent come from the template when one is named; without one,
-    // textContent alone makes a text-only message.
-    ...({
-      if: { required: ['templateId'] },
-      then: {},
-      else: { required: ['subject'], if: { required: ['textContent'] }, then: {}, else: { required: ['htmlContent'] } },
-    } as {}),
   },
 );
 
