@@ -7,10 +7,12 @@
 import { _, Ajv, str, type ErrorObject, type KeywordDefinition, type Options } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from '../errors.js';
-import { emailAddressProblem, isEmailAddress } from '../lib/email-address.js';
+import { emailAddressProblem, isEmailAddress, isRecipientAddress, recipientAddressProblem } from '../lib/email-address.js';
 
 const FORMATS = {
   email: isEmailAddress,
+  /** A message's recipient: `email`, and a non-ASCII local part too (SMTPUTF8, lib/email-address.ts). */
+  'recipient-email': isRecipientAddress,
   /**
    * Text that ends up in a mail header: a CR or LF would start a new header (injection),
    * and other control characters (NUL, ESC…) have no business there either. Tab is allowed.
@@ -144,6 +146,8 @@ function messageFor(error: ErrorObject): string {
     case 'format':
       if (p.format === 'email')
         return typeof error.data === 'string' ? (emailAddressProblem(error.data) ?? 'must be an email address') : 'must be an email address';
+      if (p.format === 'recipient-email')
+        return typeof error.data === 'string' ? (recipientAddressProblem(error.data) ?? 'must be an email address') : 'must be an email address';
       if (p.format === 'single-line') {
         return typeof error.data === 'string' && !/[\r\n]/.test(error.data) ? 'must not contain control characters' : 'must not contain line breaks (CR or LF)';
       }

@@ -32,6 +32,8 @@ export interface ReceivedMessage {
   helo: string;
   /** The full 250 reply sent for the message. */
   reply: string;
+  /** The client asked for SMTPUTF8 in its MAIL FROM (RFC 6531). */
+  smtpUtf8: boolean;
 }
 
 export interface SinkOptions {
@@ -47,6 +49,8 @@ export interface SinkOptions {
    * it); one whose client vanished meanwhile is (the relay had it all and delivers it).
    */
   delayMs?: number;
+  /** A relay without SMTPUTF8: its EHLO reply does not announce it. */
+  noSmtpUtf8?: boolean;
 }
 
 export interface SmtpSink {
@@ -134,6 +138,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       user: session.user as string | undefined,
       helo: session.hostNameAppearsAs,
       reply: `250 ${text}`,
+      smtpUtf8: session.envelope.smtpUtf8 === true,
     });
     return text;
   };
@@ -142,6 +147,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     secure: options.secure ?? false,
     logger: false,
     disableReverseLookup: true,
+    hideSMTPUTF8: options.noSmtpUtf8 ?? false,
     authOptional: !options.auth,
     onAuth(auth, _session, callback) {
       if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) return callback(null, { user: auth.username });

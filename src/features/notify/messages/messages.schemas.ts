@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EmailField, NameField, ResourceFields } from '../../../http/resource.js';
+import { EmailField, NameField, RecipientEmailField, ResourceFields } from '../../../http/resource.js';
 import { Event } from '../events/events.schemas.js';
 import { ID_PATTERN } from '../../../lib/ids.js';
 
@@ -24,11 +24,18 @@ const Address = (what: string) =>
     name: Type.Optional(NameField(`${what} display name.`)),
   });
 
+/** A recipient (to, cc, bcc): its address may have a non-ASCII local part, delivered only where the relay announces SMTPUTF8. */
+const RecipientAddress = (what: string) =>
+  Type.Object({
+    email: RecipientEmailField(`${what} address; a non-ASCII part before @ is delivered only through a server that announces SMTPUTF8.`),
+    name: Type.Optional(NameField(`${what} display name.`)),
+  });
+
 const Variables = (description: string) =>
   Type.Object({}, { additionalProperties: true, description, examples: [{ firstName: 'Ann', order: { id: 'A-1001' } }] });
 
 const ToRecipient = Type.Object({
-  ...Address('Recipient').properties,
+  ...RecipientAddress('Recipient').properties,
   params: Type.Optional(Variables("Template variables for this recipient only, merged over the message's `params`: the recipient gets a copy of its own.")),
 });
 
@@ -83,14 +90,14 @@ export const SendBody = Type.Object(
       }),
     ),
     cc: Type.Optional(
-      Type.Array(Address('Cc recipient'), {
+      Type.Array(RecipientAddress('Cc recipient'), {
         maxItems: MAX_COPY_RECIPIENTS,
         description: 'Copy recipients: named in the Cc header, each with its own delivery state.',
         examples: [[{ email: 'manager@example.net', name: 'Manager' }]],
       }),
     ),
     bcc: Type.Optional(
-      Type.Array(Address('Bcc recipient'), {
+      Type.Array(RecipientAddress('Bcc recipient'), {
         maxItems: MAX_COPY_RECIPIENTS,
         description: 'Blind copy recipients: delivered to, never named in the message headers.',
         examples: [[{ email: 'archive@example.com' }]],
