@@ -134,6 +134,15 @@ describe('the OpenAPI document', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('keeps the statuses a service decides, as the route declared them, with their own description', () => {
+    const described = (path: string, method: string, status: string) => doc.paths[path]![method]!.responses?.[status]?.description ?? '';
+    assert.match(described('/notify/v1/senders', 'post', '409'), /already exists/);
+    assert.match(described('/notify/v1/send', 'post', '402'), /credits/);
+    assert.match(described('/notify/v1/messages/{id}/schedule', 'delete', '409'), /not scheduled/);
+    assert.match(described('/account/users/{id}', 'delete', '409'), /last owner/);
+    assert.match(described('/notify/v1/send', 'post', '409'), /Idempotency-Key/);
+  });
+
   it('keeps shared schemas as components, with no inline copies left', () => {
     const seen = new Map<string, number>();
     const visit = (node: unknown) => {
@@ -179,7 +188,9 @@ describe('the OpenAPI document', () => {
     const wrong: string[] = [];
     for (const { method, path, operation } of operations(doc)) {
       const security = operation.security ?? [];
-      const authenticated = operation.responses?.['403'] !== undefined;
+      // The authenticated scope: a credential required (no anonymous alternative) and 403 for one without the right.
+      const authenticated =
+        security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0) && operation.responses?.['403'] !== undefined;
       const request = { method: method.toUpperCase() as 'GET', url: concrete(path), headers: {} as Record<string, string> };
       const anonymous = await app.request(request);
       const declares401 = security.some((requirement) => Object.keys(requirement).length > 0);
