@@ -19,6 +19,7 @@ import { registerDashboard } from './http/dashboard.js';
 import { ENVELOPE_VERSION, failure } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { rememberRouteMethods } from './http/method-not-allowed.js';
+import { openapiTransforms } from './http/openapi.js';
 import { registerNearMissFields } from './http/near-miss-fields.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -71,6 +72,8 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   const rateLimits = await registerRateLimits(app, config, logger);
 
   await app.register(swagger, {
+    // operationIds, security, error responses, shared components: decided for every route in one place.
+    ...(openapiTransforms() as object),
     openapi: {
       openapi: '3.0.3',
       info: {

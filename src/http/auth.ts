@@ -7,6 +7,7 @@
  * before the body is read.
  */
 import type { FastifyInstance } from 'fastify';
+import { markAuthenticatedRoutes } from './openapi.js';
 import type { Principal } from './principal.js';
 import { requiredAccess, type Access } from './scopes.js';
 
@@ -27,6 +28,8 @@ export interface Authenticator {
 
 export function requireBearer(scope: FastifyInstance, auth: Authenticator): void {
   scope.decorateRequest('principal', null as unknown as Principal);
+  // The OpenAPI document derives these routes' security and 401/403 from this mark (openapi.ts).
+  markAuthenticatedRoutes(scope);
   scope.addHook('onRequest', async (request) => {
     const apiKey = request.headers['x-api-key'];
     request.principal = await auth.authenticate(request.headers.authorization, Array.isArray(apiKey) ? apiKey[0] : apiKey);

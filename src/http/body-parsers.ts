@@ -4,9 +4,14 @@
  * `to[0].email`) turned into the nested object a JSON client would send. Multipart
  * files arrive as `{ filename, contentType, content: Buffer }` under their field name.
  * Afterwards field names are matched to the schema without regard to case.
+ *
+ * JSON is read strictly first and, only when that fails, leniently (`lenientJsonParser`):
+ * the original service's .NET reader accepted what clients built by string concatenation
+ * (single quotes, unquoted keys, trailing commas, comments), and those clients still exist.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import JSON5 from 'json5';
 import { AppError } from '../errors.js';
 import { caseInsensitiveKeys } from '../lib/case-insensitive-keys.js';
 import { unflattenFields } from '../lib/form-fields.js';
@@ -30,9 +35,60 @@ interface MultipartPart {
   valueTruncated?: boolean;
 }
 
+type ParserDone = (error: Error | null, body?: unknown) => void;
+type JsonParser = (request: FastifyRequest, body: string, done: ParserDone) => void;
+
+/** Whether a parsed value holds a number JSON cannot carry (JSON5's NaN and Infinity). */
+function hasNonFiniteNumber(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (value === null || typeof value !== 'object') return false;
+  return Object.values(value).some(hasNonFiniteNumber);
+}
+
+/**
+ * Strict JSON (Fastify's own parser: a byte-order mark is skipped, `__proto__` and
+ * `constructor.prototype` keys are refused), and when that fails, JSON5: comments,
+ * trailing commas, single-quoted strings and keys, unquoted keys; what the original
+ * service's reader (Json.NET) accepted. The strict attempt comes first so that a
+ * well-formed body costs what it always did; everything else here runs only for a body it
+ * refused. The lenient result goes through the strict parser once more, as JSON, so the
+ * prototype checks hold for it too. A body neither accepts is a 400 with JSON.parse's
+ * message (what it expected, and where), not JSON5's.
+ */
+export function lenientJsonParser(strict: JsonParser): JsonParser {
+  return (request, body, done) => {
+    strict(request, body, (error, value) => {
+      if (!error) return done(null, value);
+      // Anything but a refused body (an empty one) keeps its own answer.
+      if ((error as { code?: string }).code !== 'FST_ERR_CTP_INVALID_JSON_BODY') return done(error);
+      const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
+      const forbidden = () => AppError.field('body', 'is not valid JSON (a __proto__ or constructor.prototype key is not allowed)');
+      let syntax: Error | undefined;
+      try {
+        JSON.parse(text);
+      } catch (thrown) {
+        syntax = thrown as Error;
+      }
+      // Valid JSON the strict parser refused: it holds a prototype key.
+      if (!syntax) return done(forbidden());
+      let lenient: unknown;
+      try {
+        lenient = JSON5.parse(text);
+      } catch {
+        return done(AppError.field('body', `is not valid JSON (${syntax.message})`));
+      }
+      if (hasNonFiniteNumber(lenient)) return done(AppError.field('body', 'is not valid JSON (NaN and Infinity are not numbers JSON can carry)'));
+      strict(request, JSON.stringify(lenient), (again, parsed) => (again ? done(forbidden()) : done(null, parsed)));
+    });
+  };
+}
+
 export async function registerBodyParsers(app: FastifyInstance, options: { bodyLimit: number }): Promise<void> {
   // Only the specification's three content types; anything else is 415.
   app.removeContentTypeParser('text/plain');
+  const strictJson = app.getDefaultJsonParser('error', 'error') as unknown as JsonParser;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, lenientJsonParser(strictJson) as never);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     // `curl -d '{…}'` without a Content-Type sends JSON labelled as a form: one key, `{…`.
     // Read as a form it would only fail on required fields, which hides the real mistake.

@@ -57,3 +57,12 @@ export function ListSchema<T extends TSchema>(item: T) {
     items: Type.Array(item),
   });
 }
+
+/**
+ * A failure status a route declares because its service decides it (a duplicate's 409, an
+ * empty balance's 402): the error envelope, described for this route. The statuses every
+ * route of a kind can answer (400, 401, 403, 404, 413, 415, 429) come from http/openapi.ts.
+ */
+export function ErrorResponse(description: string) {
+  return Type.Object(ErrorEnvelopeSchema.properties, { description });
+}

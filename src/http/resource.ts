@@ -17,6 +17,15 @@ export const ResourceFields = {
 export const EmailField = (description?: string) =>
   Type.String({ format: 'email', maxLength: MAX_EMAIL_LENGTH, examples: ['hello@example.com'], ...(description ? { description } : {}) });
 
+/** A message recipient's address: as `EmailField`, and a non-ASCII local part is accepted (delivered over SMTPUTF8 only). */
+export const RecipientEmailField = (description?: string) =>
+  Type.String({
+    format: 'recipient-email',
+    maxLength: MAX_EMAIL_LENGTH,
+    examples: ['ann@example.net'],
+    ...(description ? { description } : {}),
+  });
+
 /** A display name: ends up in a header, so one line only. */
 export const NameField = (description?: string) =>
   Type.String({ format: 'single-line', maxLength: 200, examples: ['Example Ltd'], ...(description ? { description } : {}) });

@@ -7,10 +7,12 @@
 import { _, Ajv, str, type ErrorObject, type KeywordDefinition, type Options } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from '../errors.js';
-import { emailAddressProblem, isEmailAddress } from '../lib/email-address.js';
+import { emailAddressProblem, isEmailAddress, isRecipientAddress, recipientAddressProblem } from '../lib/email-address.js';
 
 const FORMATS = {
   email: isEmailAddress,
+  /** A message's recipient: `email`, and a non-ASCII local part too (SMTPUTF8, lib/email-address.ts). */
+  'recipient-email': isRecipientAddress,
   /**
    * Text that ends up in a mail header: a CR or LF would start a new header (injection),
    * and other control characters (NUL, ESC…) have no business there either. Tab is allowed.
@@ -71,6 +73,33 @@ export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart
   return ajv.compile(schema) as any;
 };
 
+/**
+ * A route's validator with a rule of its own after the schema: `missing(body)` names the
+ * fields the body lacks by a rule JSON Schema could say only with `if`/`then`/`else`,
+ * which OpenAPI 3.0 cannot carry (the document would be invalid). The missing fields are
+ * reported as `required` errors, together with the schema's own, so one 400 still lists
+ * every problem.
+ */
+export function withRequiredRule(missing: (body: Record<string, unknown>) => string[]): FastifySchemaCompiler<any> {
+  return (route) => {
+    const validate = validatorCompiler(route) as ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+    if (route.httpPart !== 'body') return validate as any;
+    const check = (data: unknown): boolean => {
+      const valid = validate(data);
+      const errors = [...(validate.errors ?? [])];
+      if (data && typeof data === 'object' && !Array.isArray(data)) {
+        for (const field of missing(data as Record<string, unknown>)) {
+          errors.push({ keyword: 'required', instancePath: '', schemaPath: '#/required', params: { missingProperty: field }, message: 'is required' });
+        }
+      }
+      check.errors = errors.length ? errors : null;
+      return valid && errors.length === 0;
+    };
+    check.errors = null as ErrorObject[] | null;
+    return check as any;
+  };
+}
+
 function fieldPath(instancePath: string): string {
   let path = '';
   for (const raw of instancePath.split('/').slice(1)) {
@@ -117,6 +146,8 @@ function messageFor(error: ErrorObject): string {
     case 'format':
       if (p.format === 'email')
         return typeof error.data === 'string' ? (emailAddressProblem(error.data) ?? 'must be an email address') : 'must be an email address';
+      if (p.format === 'recipient-email')
+        return typeof error.data === 'string' ? (recipientAddressProblem(error.data) ?? 'must be an email address') : 'must be an email address';
       if (p.format === 'single-line') {
         return typeof error.data === 'string' && !/[\r\n]/.test(error.data) ? 'must not contain control characters' : 'must not contain line breaks (CR or LF)';
       }

@@ -131,6 +131,16 @@ for (const dialect of DIALECTS) {
       assert.match(parsed.text ?? '', /Your code is 4711\./);
     });
 
+    it('delivers a non-ASCII local part to an MX host that announces SMTPUTF8, on a connection with the same settings', async () => {
+      const { sent, outcome } = await deliverTo('jürgen@mail.example.test', 'Grüße');
+      assert.equal(outcome.state, 'delivered', JSON.stringify(outcome));
+      const [received] = messagesTo(sink, 'jürgen@mail.example.test');
+      assert.ok(received);
+      assert.equal(received.smtpUtf8, true);
+      assert.equal(received.helo, 'mx-out.postwire.example.test');
+      assert.equal(received.mailFrom, `bounces+${recipientId(sent, 'jürgen@mail.example.test')}@${BOUNCE_DOMAIN}`);
+    });
+
     it('tries MX hosts by preference: the preferred one gets the message', async () => {
       const { outcome } = await deliverTo('ann@order.example.test');
       assert.equal(outcome.state, 'delivered');

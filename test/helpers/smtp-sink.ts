@@ -35,6 +35,8 @@ export interface ReceivedMessage {
   reply: string;
   /** When the sink had the whole message (Date.now()). */
   receivedAt: number;
+  /** The client asked for SMTPUTF8 in its MAIL FROM (RFC 6531). */
+  smtpUtf8: boolean;
 }
 
 export interface SinkOptions {
@@ -50,6 +52,8 @@ export interface SinkOptions {
    * it); one whose client vanished meanwhile is (the relay had it all and delivers it).
    */
   delayMs?: number;
+  /** A relay without SMTPUTF8: its EHLO reply does not announce it. */
+  noSmtpUtf8?: boolean;
 }
 
 export interface SmtpSink {
@@ -145,6 +149,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       helo: session.hostNameAppearsAs,
       reply: `250 ${text}`,
       receivedAt: Date.now(),
+      smtpUtf8: session.envelope.smtpUtf8 === true,
     });
     return text;
   };
@@ -153,6 +158,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     secure: options.secure ?? false,
     logger: false,
     disableReverseLookup: true,
+    hideSMTPUTF8: options.noSmtpUtf8 ?? false,
     authOptional: !options.auth,
     onAuth(auth, _session, callback) {
       if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) return callback(null, { user: auth.username });

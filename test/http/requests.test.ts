@@ -223,7 +223,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers invalid JSON with 400 naming body', async () => {
-      for (const payload of ['{"from":', '{not json}', "{'a': 1}", '{"a":1,}']) {
+      // Single quotes and trailing commas are accepted (lenient-json.test.ts); these are broken in any reading.
+      for (const payload of ['{"from":', '{not json}', "{'a': 1", '{"a":1,,}']) {
         const body = expectInvalid(await send({ payload, headers: { 'content-type': 'application/json' } }), ['body']);
         assert.match(body.resultObject.errors[0].message, /JSON/);
       }

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { emailAddressProblem, isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../src/lib/email-address.js';
+import {
+  emailAddressProblem,
+  isEmailAddress,
+  isRecipientAddress,
+  MAX_EMAIL_LENGTH,
+  needsSmtpUtf8,
+  normalizeEmail,
+  recipientAddressProblem,
+} from '../../src/lib/email-address.js';
 
 describe('emailAddressProblem', () => {
   const valid = [
@@ -48,7 +56,7 @@ describe('emailAddressProblem', () => {
     ['a@.example.com', /domain/],
     ['a@example.123', /number/],
     ['a@1.2.3.4', /number/],
-    ['ünï@example.com', /before @ has non-ASCII characters, which need SMTPUTF8/],
+    ['ünï@example.com', /before @ has non-ASCII characters, which every relay on the way would have to carry \(SMTPUTF8\); only recipient addresses/],
     ['a@bü cher.example', /domain is not a valid internationalised host name/],
     ['a@bü_cher.example', /domain/],
     [' a@example.com', /before @/],
@@ -107,5 +115,34 @@ describe('normalizeEmail', () => {
   it('turns an internationalised domain into its ASCII form, so both spellings are one address', () => {
     assert.equal(normalizeEmail('Anna@Bücher.example'), 'anna@xn--bcher-kva.example');
     assert.equal(normalizeEmail('anna@xn--bcher-kva.example'), 'anna@xn--bcher-kva.example');
+  });
+
+  describe('recipients (SMTPUTF8, RFC 6531)', () => {
+    it('accept a non-ASCII part before @, and need SMTPUTF8 for it', () => {
+      for (const address of ['jürgen@example.net', 'ünï.çødé@bücher.example', '用户@例子.广告', 'δοκιμή@example.com']) {
+        assert.equal(recipientAddressProblem(address), undefined, address);
+        assert.equal(isRecipientAddress(address), true, address);
+        assert.equal(needsSmtpUtf8(address), true, address);
+      }
+      assert.equal(needsSmtpUtf8('anna@bücher.example'), false, 'a Unicode domain goes as punycode');
+      assert.equal(needsSmtpUtf8('ann@example.net'), false);
+    });
+
+    it('still refuse what no address may have, in any script', () => {
+      for (const address of [
+        'jü rgen@example.net',
+        'jü..rgen@example.net',
+        'jürgen\u0000@example.net',
+        'jü\u2028rgen@example.net',
+        `${'ü'.repeat(33)}@example.net`,
+      ]) {
+        assert.ok(recipientAddressProblem(address), JSON.stringify(address));
+      }
+      assert.match(recipientAddressProblem(`${'ü'.repeat(33)}@example.net`)!, /at most 64 characters \(bytes in UTF-8\)/);
+    });
+
+    it('are one address however ü is typed (NFC)', () => {
+      assert.equal(normalizeEmail('j\u0075\u0308rgen@Example.net'), normalizeEmail('J\u00fcrgen@example.net'));
+    });
   });
 });

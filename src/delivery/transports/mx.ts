@@ -17,10 +17,10 @@
  */
 import net from 'node:net';
 import { asFailure, failureText, isMessageVerdict, outcomeOfFailure, outcomeOfSent } from './classify.js';
-import { MxRoutes, type Route } from './mx-routes.js';
 import type { PaceLimits } from '../../lib/destination-limits.js';
+import { MxRoutes, type Route } from './mx-routes.js';
 import { DestinationPacer } from './pacing.js';
-import { createSmtpPool, type SmtpPool, type SmtpTimeouts } from './smtp.js';
+import { createSmtpPool, sendOne, SmtpUtf8NotAnnounced, type SmtpPool, type SmtpTimeouts } from './smtp.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
 
 export interface MxOptions {
@@ -106,8 +106,10 @@ export class MxTransport implements Transport {
     const entry = this.poolFor(host, address);
     entry.inFlight++;
     try {
-      return outcomeOfSent(await entry.pool.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw }));
+      return outcomeOfSent(await sendOne(entry.pool, envelope, raw));
     } catch (error) {
+      // The host took the session but cannot carry the address: an answer, not an unreachable host.
+      if (error instanceof SmtpUtf8NotAnnounced) return error.outcome;
       const failure = asFailure(error);
       // RFC 5321 §5.1: on a failure to get a session going, the next address is tried;
       // a server's answer about the message itself is final for this attempt.

@@ -11,9 +11,11 @@
  * such pool per destination host.
  */
 import nodemailer from 'nodemailer';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
-import { asFailure, outcomeOfFailure, outcomeOfSent } from './classify.js';
 import type { PaceLimits } from '../../lib/destination-limits.js';
+import { needsSmtpUtf8 } from '../../lib/email-address.js';
+import { asFailure, outcomeOfFailure, outcomeOfSent, type SmtpSentInfo } from './classify.js';
 import { DestinationPacer } from './pacing.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
 
@@ -58,9 +60,69 @@ export function createSmtpPool(target: Pick<SMTPPoolOptions, 'host' | 'port' | '
 /** Sends the bytes as they are, to one recipient, and says what the server made of it. */
 export async function sendRaw(pool: SmtpPool, envelope: Pick<Envelope, 'from' | 'to'>, raw: string): Promise<SendOutcome> {
   try {
-    return outcomeOfSent(await pool.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw }));
+    return outcomeOfSent(await sendOne(pool, envelope, raw));
   } catch (error) {
+    if (error instanceof SmtpUtf8NotAnnounced) return error.outcome;
     return outcomeOfFailure(asFailure(error));
+  }
+}
+
+/**
+ * Hands one recipient's copy to the pool's server: over the pool, or, for an address that
+ * needs SMTPUTF8, over a connection of its own (`sendOverSmtpUtf8`). Throws what nodemailer
+ * throws, or `SmtpUtf8NotAnnounced`.
+ */
+export function sendOne(pool: SmtpPool, envelope: Pick<Envelope, 'from' | 'to'>, raw: string): Promise<SmtpSentInfo> {
+  if (needsSmtpUtf8(envelope.to) || needsSmtpUtf8(envelope.from)) return sendOverSmtpUtf8(pool, envelope, raw);
+  return pool.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw });
+}
+
+/** The server did not announce SMTPUTF8, which the recipient needs; `outcome` is the recipient's. */
+export class SmtpUtf8NotAnnounced extends Error {
+  readonly outcome: SendOutcome;
+  constructor(host: string | undefined, to: string) {
+    const response =
+      `${host ?? 'The server'} does not announce SMTPUTF8, which ${to} needs (its part before @ is not ASCII, RFC 6531); ` +
+      'it was not handed over. A relay that announces SMTPUTF8 can deliver it.';
+    super(response);
+    this.name = 'SmtpUtf8NotAnnounced';
+    this.outcome = { kind: 'bounced', refused: 'content', response };
+  }
+}
+
+/** Whether an EHLO reply lists SMTPUTF8 (the same test nodemailer applies to it). */
+export function announcesSmtpUtf8(ehloReply: string | false): boolean {
+  return typeof ehloReply === 'string' && /[ -]SMTPUTF8\b/im.test(ehloReply);
+}
+
+/**
+ * A recipient whose address has a non-ASCII local part (RFC 6531) can be handed only to a
+ * server that announced SMTPUTF8 in its EHLO reply: one without it may mangle or misroute
+ * the address, or pass it to a next hop that cannot take it. nodemailer would send the
+ * UTF-8 address either way and its pool does not say what a server announced, so such a
+ * recipient goes over a connection of its own (with the pool's settings): EHLO, a look at
+ * the reply, then the message with SMTPUTF8, or no transaction at all. Without it the
+ * recipient bounces with that reason, as a refused content rather than a refused address:
+ * the address is fine, the relay is not, so it is not suppressed. Such recipients are rare,
+ * so a connection each costs little.
+ */
+async function sendOverSmtpUtf8(pool: SmtpPool, envelope: Pick<Envelope, 'from' | 'to'>, raw: string): Promise<SmtpSentInfo> {
+  const { auth, ...options } = (pool.transporter as unknown as { options: SMTPConnection.Options & { auth?: SMTPConnection.AuthenticationType } }).options;
+  const connection = new SMTPConnection(options);
+  // A failure after the callbacks have settled (the server closing on our QUIT) must not go unhandled.
+  connection.on('error', () => undefined);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      connection.once('error', reject);
+      connection.connect(() => resolve());
+    });
+    if (!announcesSmtpUtf8(connection.lastServerResponse)) throw new SmtpUtf8NotAnnounced(options.host, envelope.to);
+    if (auth?.user) await new Promise<void>((resolve, reject) => connection.login(auth, (error) => (error ? reject(error) : resolve())));
+    return await new Promise<SMTPConnection.SentMessageInfo>((resolve, reject) =>
+      connection.send({ from: envelope.from, to: [envelope.to] }, raw, (error, sent) => (error ? reject(error) : resolve(sent!))),
+    );
+  } finally {
+    connection.quit();
   }
 }
 

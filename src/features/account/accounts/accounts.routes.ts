@@ -1,7 +1,7 @@
 /** HTTP for the account itself and for sign-up: schema in, one service call, envelope out. */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { EnvelopeSchema, success } from '../../../http/envelope.js';
+import { EnvelopeSchema, ErrorResponse, success } from '../../../http/envelope.js';
 import { ANY_CREDENTIAL, SESSION_ONLY } from '../../../http/scopes.js';
 import { ChangePasswordBody } from '../users/users.schemas.js';
 import type { UsersService } from '../users/users.service.js';
@@ -23,7 +23,11 @@ export function registerSignUpRoute(app: FastifyInstance, accounts: AccountsServ
         description:
           "Creates the account, its owner user (who then logs in with POST /token) and a sender for the owner's address. 403 unless SIGNUP_ENABLED=true; 409 when the email is already a login.",
         body: SignUpBody,
-        response: { 201: EnvelopeSchema(Account) },
+        response: {
+          201: EnvelopeSchema(Account),
+          403: ErrorResponse('Sign-up is off (SIGNUP_ENABLED is not true).'),
+          409: ErrorResponse('The email is already a login.'),
+        },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 /** HTTP for the users of an account: schema in, one service call, envelope out. */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
+import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL, SESSION_ONLY } from '../../../http/scopes.js';
@@ -36,7 +36,10 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
         summary: 'Add a user who logs in with their own email and password',
         description: `${MANAGE} Without a password one is generated and returned once. 409 when the email is already a user's login.`,
         body: CreateUserBody,
-        response: { 201: EnvelopeSchema(CreatedUser) },
+        response: {
+          201: EnvelopeSchema(CreatedUser),
+          409: ErrorResponse('A user with this email already exists (a login is unique across the installation).'),
+        },
       },
     },
     async (request, reply) => {
@@ -63,7 +66,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
         description: `${MANAGE} The last owner cannot be demoted (409). A changed role applies to the user's next request.`,
         params: IdParams,
         body: PatchUserBody,
-        response: { 200: EnvelopeSchema(Type.Boolean()) },
+        response: { 200: EnvelopeSchema(Type.Boolean()), 409: ErrorResponse("This is the account's last owner; make another user owner first.") },
       },
     },
     async (request) => {
@@ -81,7 +84,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
         summary: 'Delete a user; their tokens stop working at once',
         description: `${MANAGE} The last owner cannot be deleted (409). API keys the user created keep working: they belong to the account.`,
         params: IdParams,
-        response: { 200: EnvelopeSchema(Type.Boolean()) },
+        response: { 200: EnvelopeSchema(Type.Boolean()), 409: ErrorResponse("This is the account's last owner; make another user owner first.") },
       },
     },
     async (request) => {

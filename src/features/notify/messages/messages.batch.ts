@@ -5,11 +5,12 @@
  */
 import type { ErrorObject } from 'ajv';
 import { AppError } from '../../../errors.js';
-import { toFieldErrors, validatorCompiler } from '../../../http/validation.js';
+import { toFieldErrors, withRequiredRule } from '../../../http/validation.js';
 import { caseInsensitiveKeys } from '../../../lib/case-insensitive-keys.js';
 import { SendBody } from './messages.schemas.js';
+import { missingContentFields } from './messages.send-options.js';
 
-const validateSendBody = validatorCompiler({ schema: SendBody, httpPart: 'body', method: 'POST', url: '/notify/v1/send/batch' }) as ((
+const validateSendBody = withRequiredRule(missingContentFields)({ schema: SendBody, httpPart: 'body', method: 'POST', url: '/notify/v1/send/batch' }) as ((
   data: unknown,
 ) => boolean) & { errors?: ErrorObject[] | null };
 const renameSendBodyKeys = caseInsensitiveKeys(SendBody);

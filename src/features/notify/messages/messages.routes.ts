@@ -1,12 +1,15 @@
 /** HTTP for sending and for the message log. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
+import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
+import { withRequiredRule } from '../../../http/validation.js';
 import { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, ScheduleCancelResult, SendBody, SendResult } from './messages.schemas.js';
 import type { MessagesService } from './messages.service.js';
+import { missingContentFields } from './messages.send-options.js';
 
 const security = [{ bearerAuth: [] }];
+const OUT_OF_CREDITS = ErrorResponse('BILLING=credits and the balance is smaller than the credits the send needs (one per recipient); nothing was sent.');
 
 const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
@@ -16,7 +19,6 @@ const IdempotencyHeaders = Type.Object({
       pattern: '^[\\x21-\\x7e]+$',
       description:
         'Makes retrying safe: the first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for a repeat with the same body; the same key with another body is a 409.',
-      examples: ['order-1001-confirmation'],
     }),
   ),
 });
@@ -61,9 +63,10 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
           'named `attachments` in a multipart request), scheduledAt, templateId with params, customFields. See docs/sending.md.',
         headers: IdempotencyHeaders,
         body: SendBody,
-        response: { 200: EnvelopeSchema(SendResult) },
+        response: { 200: EnvelopeSchema(SendResult), 402: OUT_OF_CREDITS },
       },
       preValidation: attachmentFilesToBase64,
+      validatorCompiler: withRequiredRule(missingContentFields),
     },
     async (request, reply) => {
       const { result, replayed } = await messages.send(request.principal, request.body as SendBody, idempotencyKeyOf(request));
@@ -84,7 +87,7 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
           'or rejected (with its field errors). All accepted messages are committed together, in one transaction, before the answer.',
         headers: IdempotencyHeaders,
         body: BatchBody,
-        response: { 200: EnvelopeSchema(BatchResult) },
+        response: { 200: EnvelopeSchema(BatchResult), 402: OUT_OF_CREDITS },
       },
     },
     async (request, reply) => {
@@ -104,7 +107,10 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
         description:
           'Every recipient ends `cancelled`, with a `cancelled` event. 409 when the message was not scheduled, was already cancelled, or delivery has started.',
         params: IdParams,
-        response: { 200: EnvelopeSchema(ScheduleCancelResult) },
+        response: {
+          200: EnvelopeSchema(ScheduleCancelResult),
+          409: ErrorResponse('The message was not scheduled, was already cancelled, or its delivery has started.'),
+        },
       },
     },
     async (request) => success(await messages.cancelSchedule(request.principal, (request.params as IdParams).id), 200, 'The scheduled message was cancelled.'),

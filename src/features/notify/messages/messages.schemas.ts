@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../../http/pagination.js';
-import { EmailField, NameField, ResourceFields } from '../../../http/resource.js';
+import { EmailField, NameField, RecipientEmailField, ResourceFields } from '../../../http/resource.js';
 import { Event } from '../events/events.schemas.js';
 import { ID_PATTERN } from '../../../lib/ids.js';
 
@@ -25,11 +25,18 @@ const Address = (what: string) =>
     name: Type.Optional(NameField(`${what} display name.`)),
   });
 
+/** A recipient (to, cc, bcc): its address may have a non-ASCII local part, delivered only where the relay announces SMTPUTF8. */
+const RecipientAddress = (what: string) =>
+  Type.Object({
+    email: RecipientEmailField(`${what} address; a non-ASCII part before @ is delivered only through a server that announces SMTPUTF8.`),
+    name: Type.Optional(NameField(`${what} display name.`)),
+  });
+
 const Variables = (description: string) =>
   Type.Object({}, { additionalProperties: true, description, examples: [{ firstName: 'Ann', order: { id: 'A-1001' } }] });
 
 const ToRecipient = Type.Object({
-  ...Address('Recipient').properties,
+  ...RecipientAddress('Recipient').properties,
   params: Type.Optional(Variables("Template variables for this recipient only, merged over the message's `params`: the recipient gets a copy of its own.")),
 });
 
@@ -84,14 +91,14 @@ export const SendBody = Type.Object(
       }),
     ),
     cc: Type.Optional(
-      Type.Array(Address('Cc recipient'), {
+      Type.Array(RecipientAddress('Cc recipient'), {
         maxItems: MAX_COPY_RECIPIENTS,
         description: 'Copy recipients: named in the Cc header, each with its own delivery state.',
         examples: [[{ email: 'manager@example.net', name: 'Manager' }]],
       }),
     ),
     bcc: Type.Optional(
-      Type.Array(Address('Bcc recipient'), {
+      Type.Array(RecipientAddress('Bcc recipient'), {
         maxItems: MAX_COPY_RECIPIENTS,
         description: 'Blind copy recipients: delivered to, never named in the message headers.',
         examples: [[{ email: 'archive@example.com' }]],
@@ -185,7 +192,12 @@ export const SendBody = Type.Object(
     ),
   },
   {
-    description: 'The email message of the specification, plus optional fields. Field names are matched without regard to case.',
+    // The rule on subject and content is checked with the schema (missingContentFields in
+    // messages.send-options.ts): as if/then/else here it would make the OpenAPI document invalid.
+    description:
+      'The email message of the specification, plus optional fields. Field names are matched without regard to case. ' +
+      'Required: from, to, and either templateId (the template supplies subject and content) or subject with htmlContent, textContent or both ' +
+      '(textContent alone sends a text-only message).',
     examples: [
       { from: { name: 'Example', email: 'hello@example.com' }, to: [{ email: 'customer@example.net' }], subject: 'Welcome', htmlContent: '<p>Hello!</p>' },
       {
@@ -200,13 +212,6 @@ export const SendBody = Type.Object(
         scheduledAt: '2026-12-01T09:00:00Z',
       },
     ],
-    // subject and htmlContent come from the template when one is named; without one,
-    // textContent alone makes a text-only message.
-    ...({
-      if: { required: ['templateId'] },
-      then: {},
-      else: { required: ['subject'], if: { required: ['textContent'] }, then: {}, else: { required: ['htmlContent'] } },
-    } as {}),
   },
 );
 

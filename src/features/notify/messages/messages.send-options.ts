@@ -170,6 +170,19 @@ function checkSchedule(scheduledAt: string, now: number, errors: FieldError[]): 
   return null;
 }
 
+/**
+ * The fields a send lacks by the content rule: subject and content come from the template
+ * when one is named; without one, subject is required, and htmlContent unless textContent
+ * is given (a text-only message). Checked with the schema (http/validation.ts withRequiredRule).
+ */
+export function missingContentFields(body: Record<string, unknown>): string[] {
+  if (body.templateId !== undefined) return [];
+  const missing: string[] = [];
+  if (body.subject === undefined) missing.push('subject');
+  if (body.htmlContent === undefined && body.textContent === undefined) missing.push('htmlContent');
+  return missing;
+}
+
 /** Checks the optional fields of a send; throws one validation error listing every problem. */
 export function prepareSendOptions(body: SendBody, limits: SendLimits, now: number): PreparedOptions {
   const errors: FieldError[] = [];

@@ -1,13 +1,14 @@
 /** HTTP for senders: schema in, one service call, envelope out. */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { EnvelopeSchema, ErrorEnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
+import { EnvelopeSchema, ErrorEnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
 import { ConfirmedSender, CreateSenderBody, PatchSenderBody, ReplaceSenderBody, Sender, SenderConfirmationQuery } from './senders.schemas.js';
 import type { SendersService } from './senders.service.js';
 
 const tags = ['Senders'];
+const DUPLICATE = ErrorResponse('A sender with this address already exists in the account.');
 const security = [{ bearerAuth: [] }];
 
 export function registerSenderRoutes(app: FastifyInstance, senders: SendersService): void {
@@ -22,7 +23,7 @@ export function registerSenderRoutes(app: FastifyInstance, senders: SendersServi
   app.post(
     '/notify/v1/senders',
     {
-      schema: { tags, security, summary: 'Create a sender', body: CreateSenderBody, response: { 201: EnvelopeSchema(Sender) } },
+      schema: { tags, security, summary: 'Create a sender', body: CreateSenderBody, response: { 201: EnvelopeSchema(Sender), 409: DUPLICATE } },
     },
     async (request, reply) => {
       const sender = await senders.create(request.principal, request.body as CreateSenderBody);
@@ -41,7 +42,14 @@ export function registerSenderRoutes(app: FastifyInstance, senders: SendersServi
   app.put(
     '/notify/v1/senders/:id',
     {
-      schema: { tags, security, summary: 'Replace a sender', params: IdParams, body: ReplaceSenderBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Replace a sender',
+        params: IdParams,
+        body: ReplaceSenderBody,
+        response: { 200: EnvelopeSchema(Type.Boolean()), 409: DUPLICATE },
+      },
     },
     async (request) => {
       await senders.update(request.principal, (request.params as IdParams).id, request.body as ReplaceSenderBody);
@@ -58,7 +66,7 @@ export function registerSenderRoutes(app: FastifyInstance, senders: SendersServi
         summary: 'Change some fields of a sender',
         params: IdParams,
         body: PatchSenderBody,
-        response: { 200: EnvelopeSchema(Type.Boolean()) },
+        response: { 200: EnvelopeSchema(Type.Boolean()), 409: DUPLICATE },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 /** HTTP for the suppression list: schema in, one service call, envelope out. */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
+import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { CreateSuppressionBody, EmailParams, Suppression, SuppressionsQuery } from './suppressions.schemas.js';
 import type { SuppressionsService } from './suppressions.service.js';
 
@@ -32,7 +32,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, suppressions: Su
         summary: 'Suppress an address',
         description: 'Messages to the address are no longer attempted (their recipients end `suppressed`). 409 when it is already suppressed.',
         body: CreateSuppressionBody,
-        response: { 201: EnvelopeSchema(Suppression) },
+        response: { 201: EnvelopeSchema(Suppression), 409: ErrorResponse("The address is already on the account's suppression list.") },
       },
     },
     async (request, reply) => {

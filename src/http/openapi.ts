@@ -1,0 +1,312 @@
+/**
+ * What the OpenAPI document (@fastify/swagger, served at /docs/json) says about every
+ * operation beyond the route's own schema, decided here once so that a route added by any
+ * area is documented the same way without declaring it:
+ *
+ * - `operationId`: the method and the path in camel case (`getNotifyV1SendersById`),
+ *   unless the route names one. Generators (openapi-typescript, client SDKs) name their
+ *   functions after it, so it must be stable and unique.
+ * - `security`: what the authentication hook really accepts (http/auth.ts, http/scopes.ts).
+ *   Every route in the authenticated scope takes a Bearer credential, and also `x-api-key`
+ *   unless it needs a person's session; a route's own `security` there would only be a
+ *   second, possibly wrong, copy of the scope map.
+ * - error responses, from what the plumbing answers for every route of a kind:
+ *     400  a body, query string, path parameter or header to validate (malformed JSON too)
+ *     401  a credential is required (the authenticated scope, or a route declaring `security`)
+ *     403  the authenticated scope: an API key without the scope, or where a session is needed
+ *     404  a path parameter names something (ids are per account, so another account's is 404)
+ *     409  the route takes an Idempotency-Key (the same key with another body)
+ *     413, 415  the route takes a body (BODY_LIMIT_BYTES; the three content types)
+ *     429  every route (the per-IP limit; the per-credential one when authenticated)
+ *   Statuses a rule of one service decides (a duplicate's 409, 402, 503) are declared by
+ *   the route itself in `response` with `ErrorEnvelopeSchema`; they are kept, with their
+ *   description. Every error response points at one `ErrorEnvelope` component.
+ * - request bodies: the route's JSON schema under the three content types body-parsers.ts
+ *   accepts (a form or multipart body reaches the same schema).
+ * - shared schemas: an object schema that appears more than once becomes a component
+ *   (named by its `title`, else by where it is first met: `Sender`, `SenderList`,
+ *   `SenderResponse`, `SenderInput`), and every copy a `$ref` to it.
+ * - no example value for an `Idempotency-Key`: the interactive page pre-fills examples,
+ *   and a second "Try it out" with the same key is a 409 or a silent replay.
+ *
+ * The document is generated once, on its first request, so none of this costs a request.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { requiredAccess } from './scopes.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by `requireBearer` on every route of the authenticated scope. */
+    authenticated?: boolean;
+  }
+}
+
+type Json = Record<string, any>;
+
+const CONTENT_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
+
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  400: 'The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`).',
+  401: 'No credential, or one that is not valid (expired, revoked, unknown).',
+  403: "The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed.",
+  404: 'Nothing with this id exists in the account.',
+  409: 'The Idempotency-Key was already used with a different request body.',
+  413: 'The request body is larger than BODY_LIMIT_BYTES.',
+  415: 'The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed).',
+  429: 'Too many requests; the Retry-After header says after how many seconds to try again.',
+};
+
+/** What the per-route pass learnt that the final document no longer shows, by `METHOD /path/{param}`. */
+interface RouteFacts {
+  errors: Set<string>;
+}
+
+/** `/notify/v1/senders/:id` as the document writes it: `/notify/v1/senders/{id}`. */
+function openapiPath(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+function pascal(text: string): string {
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+}
+
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? `By${pascal(param[1]!)}` : pascal(segment);
+    });
+  return method.toLowerCase() + words.join('');
+}
+
+/** `/notify/v1/senders/{id}` → `Sender`: the last segment that is not a parameter, in the singular. */
+function resourceName(path: string): string {
+  const segment = path
+    .split('/')
+    .filter((s) => s && !s.startsWith('{'))
+    .pop();
+  const name = pascal(segment ?? 'Root');
+  if (/ies$/.test(name)) return `${name.slice(0, -3)}y`;
+  if (/[^s]s$/.test(name)) return name.slice(0, -1);
+  return name;
+}
+
+function securityOf(route: RouteOptions): Json[] {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const sessionOnly = methods.some((method) => {
+    const access = requiredAccess(method, route.url);
+    return 'only' in access && access.only === 'session';
+  });
+  return sessionOnly ? [{ bearerAuth: [] }] : [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+}
+
+function hasProperties(schema: unknown): boolean {
+  return !!schema && typeof schema === 'object' && Object.keys((schema as Json).properties ?? {}).length > 0;
+}
+
+/** Error statuses the plumbing can answer for this route (see the header). */
+function plumbingErrors(route: RouteOptions, schema: Json): Set<string> {
+  const errors = new Set<string>(['429']);
+  const takesBody = schema.body !== undefined;
+  if (takesBody || hasProperties(schema.querystring) || hasProperties(schema.params) || hasProperties(schema.headers)) errors.add('400');
+  if (hasProperties(schema.params) || /:[A-Za-z]/.test(route.url)) errors.add('404');
+  if (takesBody) {
+    errors.add('413');
+    errors.add('415');
+  }
+  const declared = (schema.security ?? []) as Json[];
+  if (route.config?.authenticated || declared.some((requirement) => Object.keys(requirement).length > 0)) errors.add('401');
+  if (route.config?.authenticated) errors.add('403');
+  if (schema.headers?.properties?.['idempotency-key']) errors.add('409');
+  return errors;
+}
+
+/** Canonical text of a schema (keys sorted), to find copies of the same schema. */
+function canonical(node: unknown): string {
+  if (Array.isArray(node)) return `[${node.map(canonical).join(',')}]`;
+  if (node && typeof node === 'object') {
+    return `{${Object.keys(node)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((node as Json)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(node);
+}
+
+function isHoistable(node: Json): boolean {
+  return node.type === 'object' && Object.keys(node.properties ?? {}).length >= 2;
+}
+
+/** The name a schema met at `where` (a JSON path under an operation) gets as a component. */
+function nameFor(node: Json, path: string, at: string[]): string {
+  if (typeof node.title === 'string' && node.title) return pascal(node.title);
+  // Where in the schema, without the `content` / media type / `schema` steps between.
+  const where = at.filter((step, i) => !(step === 'content' || at[i - 1] === 'content' || (step === 'schema' && at[i - 2] === 'content')));
+  const resource = resourceName(path);
+  const last = where[where.length - 1];
+  const tail = where.slice(-3).join('/');
+  if (where[0] === 'requestBody') return where.length === 1 ? `${resource}Input` : pascal(last ?? 'Item');
+  if (where[0] === 'responses' && where.length === 2) return `${resource}Response`;
+  if (last === 'resultObject') return node.properties?.items && node.properties?.totalCount ? `${resource}List` : resource;
+  if (tail === 'properties/items/items' && where.includes('resultObject')) return resource;
+  if (last === 'items') return pascal(where[where.length - 2] ?? 'Item');
+  return pascal(last ?? 'Item');
+}
+
+/**
+ * Replaces every object schema met more than once with a `$ref` to one component, the
+ * largest first (an envelope before the resource inside it), until no copies are left.
+ */
+function hoistSharedSchemas(doc: Json): void {
+  const schemas: Json = doc.components.schemas;
+  const taken = new Set(Object.keys(schemas));
+  for (;;) {
+    const seen = new Map<string, { node: Json; count: number; name: string }>();
+    const visit = (node: unknown, path: string, where: string[]) => {
+      if (!node || typeof node !== 'object') return;
+      if (Array.isArray(node)) {
+        for (const item of node) visit(item, path, where);
+        return;
+      }
+      const object = node as Json;
+      if (isHoistable(object)) {
+        const key = canonical(object);
+        const entry = seen.get(key);
+        if (entry) entry.count++;
+        else seen.set(key, { node: object, count: 1, name: nameFor(object, path, where) });
+      }
+      for (const [key, child] of Object.entries(object)) {
+        if (key === 'example' || key === 'examples') continue;
+        visit(child, path, [...where, key]);
+      }
+    };
+    for (const [path, operations] of Object.entries(doc.paths as Json)) {
+      for (const operation of Object.values(operations as Json)) {
+        visit((operation as Json).requestBody, path, ['requestBody']);
+        visit((operation as Json).responses, path, ['responses']);
+      }
+    }
+    for (const [name, schema] of Object.entries(schemas)) visit(schema, name, ['components', name]);
+    const shared = [...seen.entries()].filter(([, entry]) => entry.count > 1);
+    if (shared.length === 0) return;
+    shared.sort(([a], [b]) => b.length - a.length);
+    const [key, entry] = shared[0]!;
+    let name = entry.name;
+    for (let n = 2; taken.has(name); n++) name = `${entry.name}${n}`;
+    taken.add(name);
+    schemas[name] = structuredClone(entry.node);
+    const ref = { $ref: `#/components/schemas/${name}` };
+    const replace = (node: unknown, isComponentRoot: boolean): unknown => {
+      if (!node || typeof node !== 'object') return node;
+      if (Array.isArray(node)) return node.map((item) => replace(item, false));
+      if (!isComponentRoot && isHoistable(node as Json) && canonical(node) === key) return { ...ref };
+      const out: Json = {};
+      for (const [k, child] of Object.entries(node as Json)) out[k] = k === 'example' || k === 'examples' ? child : replace(child, false);
+      return out;
+    };
+    doc.paths = replace(doc.paths, false);
+    for (const [schemaName, schema] of Object.entries(schemas)) schemas[schemaName] = replace(schema, true);
+  }
+}
+
+/** Registers the document with @fastify/swagger's per-route and whole-document hooks. */
+export function openapiTransforms(): {
+  transform: (input: { schema: Json; url: string; route: RouteOptions }) => { schema: Json; url: string };
+  transformObject: (input: { openapiObject: Json }) => Json;
+} {
+  const facts = new Map<string, RouteFacts>();
+  return {
+    transform({ schema, url, route }) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const own = (schema ?? {}) as Json;
+      const errors = plumbingErrors(route, own);
+      for (const method of methods) facts.set(`${method.toUpperCase()} ${openapiPath(url)}`, { errors });
+      const next: Json = { ...own };
+      if (route.config?.authenticated) next.security = securityOf(route);
+      if (!next.operationId && methods.length === 1) next.operationId = operationIdOf(methods[0]!, openapiPath(url));
+      return { schema: next, url };
+    },
+    transformObject({ openapiObject }) {
+      const doc = structuredClone(openapiObject) as Json;
+      doc.components ??= {};
+      doc.components.schemas ??= {};
+      const ids = new Set<string>();
+      for (const [path, operations] of Object.entries(doc.paths as Json)) {
+        for (const [method, operation] of Object.entries(operations as Json) as [string, Json][]) {
+          // A route serving several methods has no id of its own: one per method.
+          let id: string = operation.operationId ?? operationIdOf(method, path);
+          for (let n = 2; ids.has(id); n++) id = `${operation.operationId ?? operationIdOf(method, path)}${n}`;
+          ids.add(id);
+          operation.operationId = id;
+          for (const parameter of (operation.parameters ?? []) as Json[]) {
+            if (parameter.in === 'header' && String(parameter.name).toLowerCase() === 'idempotency-key') {
+              delete parameter.example;
+              delete parameter.examples;
+              if (parameter.schema) {
+                delete parameter.schema.example;
+                delete parameter.schema.examples;
+              }
+            }
+          }
+          const json = operation.requestBody?.content?.['application/json'];
+          if (json) for (const type of CONTENT_TYPES) operation.requestBody.content[type] ??= { schema: json.schema };
+          const responses: Json = (operation.responses ??= {});
+          for (const status of facts.get(`${method.toUpperCase()} ${path}`)?.errors ?? []) responses[status] ??= {};
+          for (const [status, response] of Object.entries(responses) as [string, Json][]) {
+            if (Number(status) < 400) continue;
+            const declared = typeof response.description === 'string' && response.description !== 'Default Response' ? response.description : undefined;
+            responses[status] = {
+              description: declared ?? ERROR_DESCRIPTIONS[status] ?? 'The request failed; resultMessage says why.',
+              content: { 'application/json': { schema: { $ref: ERROR_ENVELOPE_REF } } },
+            };
+          }
+        }
+      }
+      hoistSharedSchemas(doc);
+      doc.components.schemas.ErrorEnvelope = ERROR_ENVELOPE_SCHEMA;
+      return doc;
+    },
+  };
+}
+
+/** The envelope of every failure, as the document shows it (http/envelope.ts `failure`). */
+const ERROR_ENVELOPE_SCHEMA: Json = {
+  type: 'object',
+  description: 'Failure: resultStatus false, resultCode the HTTP status, resultMessage says what to fix.',
+  required: ['version', 'resultStatus', 'resultCode', 'resultMessage', 'resultObject'],
+  properties: {
+    version: { type: 'string', example: '1.0.0' },
+    resultStatus: { type: 'boolean', example: false },
+    resultCode: { type: 'integer', example: 400 },
+    resultMessage: { type: 'string', example: 'The request is not valid. to[0].email: must be an email address' },
+    resultObject: {
+      type: 'object',
+      nullable: true,
+      description: 'null, or for a 400 the field errors.',
+      properties: {
+        errors: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['field', 'message'],
+            properties: { field: { type: 'string', example: 'to[0].email' }, message: { type: 'string', example: 'must be an email address' } },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** Marks every route registered inside `scope` as authenticated, for the document. */
+export function markAuthenticatedRoutes(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object), authenticated: true };
+  });
+}
