@@ -238,8 +238,18 @@ export function openapiTransforms(): {
       doc.components ??= {};
       doc.components.schemas ??= {};
       const ids = new Set<string>();
+      // A route serving several methods (GET and HEAD) gives each the same operation object:
+      // the second and later get a copy of their own, named by their own method.
+      const named = new Set<Json>();
       for (const [path, operations] of Object.entries(doc.paths as Json)) {
-        for (const [method, operation] of Object.entries(operations as Json) as [string, Json][]) {
+        for (const [method, shared] of Object.entries(operations as Json) as [string, Json][]) {
+          let operation = shared;
+          if (named.has(shared)) {
+            operation = structuredClone(shared);
+            delete operation.operationId;
+            (operations as Json)[method] = operation;
+          }
+          named.add(operation);
           // A route serving several methods has no id of its own: one per method.
           let id: string = operation.operationId ?? operationIdOf(method, path);
           for (let n = 2; ids.has(id); n++) id = `${operation.operationId ?? operationIdOf(method, path)}${n}`;

@@ -22,7 +22,7 @@ const PIXEL_ANSWER = { type: 'string', format: 'binary', description: 'A 1x1 tra
 const REDIRECT_ANSWER = {
   description: 'No body: the redirect.',
   headers: {
-    location: { type: 'string', description: 'The URL link N had in this message, exactly.', examples: ['https://shop.example.com/orders/1001'] },
+    location: { type: 'string', description: 'The URL link N had in this message, exactly.', example: 'https://shop.example.com/orders/1001' },
   },
 };
 const PAGE_ANSWER = { type: 'string', description: 'A small HTML page (no script).', examples: ['<!doctype html><html lang="en">…<form method="post">…'] };
