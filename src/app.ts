@@ -100,7 +100,7 @@ export async function buildApp(config: Config, services: Services, logger: Logge
     rateLimits.limitPerCredential(authenticated);
     registerAccountRoutesAuthenticated(authenticated, services);
     registerNotifyRoutes(authenticated, services);
-    registerMarketingRoutes(authenticated, services.marketing);
+    registerMarketingRoutes(authenticated, services.marketing, { importMaxBytes: config.importMaxBytes });
   });
 
   return app;

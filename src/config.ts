@@ -252,6 +252,19 @@ export const CONFIG_SCHEMA = {
       'On SIGTERM, how long requests in progress may take to finish before their connections are closed; accepted messages are committed either way.',
   },
   BODY_LIMIT_BYTES: { kind: 'integer', default: '10485760', min: 1024, description: 'Largest request body accepted; larger bodies get 413.' },
+  IMPORT_MAX_BYTES: {
+    kind: 'integer',
+    default: '268435456',
+    min: 1024,
+    description: 'Largest CSV file a contact import upload accepts (it is streamed into the database, never held in memory); larger files get 413.',
+  },
+  IMPORT_CHUNK_ROWS: {
+    kind: 'integer',
+    default: '1000',
+    min: 1,
+    max: 5000,
+    description: 'Rows of a contact import applied per transaction: a restart resumes after the last chunk committed.',
+  },
   BILLING: {
     kind: 'enum',
     default: 'off',

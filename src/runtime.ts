@@ -33,7 +33,7 @@ import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { allOf } from './metrics/observers.js';
 import { createAccountServices } from './features/account/account.module.js';
-import { createMarketingServices } from './features/marketing/marketing.module.js';
+import { createMarketingServices, registerMarketingTasks } from './features/marketing/marketing.module.js';
 import { createNotifyServices } from './features/notify/notify.module.js';
 import type { AreaContext } from './features/area.js';
 import type { Services } from './services.js';
@@ -234,6 +234,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   let worker: Worker | undefined;
   let webhookDispatcher: WebhookDispatcher | undefined;
   const tasks = new TaskRegistry();
+  registerMarketingTasks(tasks, services.marketing);
   let jobRunner: JobRunner | undefined;
   if (roles.worker) {
     webhookDispatcher = createWebhookDispatcher(handle, config, logger);

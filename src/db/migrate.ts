@@ -14,6 +14,7 @@ import * as m0008 from '../../migrations/0008_delivery_lanes.js';
 import * as m0009 from '../../migrations/0009_marketing_audience.js';
 import * as m0010 from '../../migrations/0010_smtp_submission.js';
 import * as m0011 from '../../migrations/0011_jobs.js';
+import * as m0014 from '../../migrations/0014_forms_imports.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_marketing_audience': m0009,
   '0010_smtp_submission': m0010,
   '0011_jobs': m0011,
+  '0014_forms_imports': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -16,7 +16,8 @@ import { CustomFieldsService } from './custom-fields/custom-fields.service.js';
 import { registerGroupRoutes } from './groups/groups.routes.js';
 import { GroupsService } from './groups/groups.service.js';
 import { registerImportRoutes } from './imports/imports.routes.js';
-import { ImportsService } from './imports/imports.service.js';
+import { IMPORT_TASK, ImportsService } from './imports/imports.service.js';
+import type { TaskRegistry } from '../../queue/jobs.js';
 import { registerSegmentRoutes } from './segments/segments.routes.js';
 import { SegmentsService } from './segments/segments.service.js';
 import { registerMarketingSenderRoutes } from './senders/senders.routes.js';
@@ -42,17 +43,22 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     contacts: new ContactsService(db),
     senders: new MarketingSendersService(db, notify.senders),
     segments: new SegmentsService(db, longReads, dialect),
-    imports: new ImportsService(db),
+    imports: new ImportsService(db, { chunkRows: context.config.importChunkRows }),
   };
 }
 
+/** The area's background tasks, run by the job runner of a worker (src/queue/jobs.ts). */
+export function registerMarketingTasks(tasks: TaskRegistry, services: MarketingServices): void {
+  tasks.registerTask(IMPORT_TASK, (payload: { importId: string }) => services.imports.run(payload.importId));
+}
+
 /** Routes inside the authenticated scope (http/auth.ts, http/scopes.ts decide who may call them). */
-export function registerMarketingRoutes(scope: FastifyInstance, services: MarketingServices): void {
+export function registerMarketingRoutes(scope: FastifyInstance, services: MarketingServices, limits: { importMaxBytes: number }): void {
   registerGroupRoutes(scope, services.groups);
   registerContactListRoutes(scope, services.contactLists);
   registerCustomFieldRoutes(scope, services.customFields);
   registerContactRoutes(scope, services.contacts);
   registerMarketingSenderRoutes(scope, services.senders);
   registerSegmentRoutes(scope, services.segments);
-  registerImportRoutes(scope, services.imports);
+  registerImportRoutes(scope, services.imports, { maxFileBytes: limits.importMaxBytes });
 }

@@ -3,7 +3,7 @@ import type { ContactListMembersTable, ContactListsTable } from './contact-lists
 import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
 import type { CustomFieldsTable } from './custom-fields/custom-fields.table.js';
 import type { ContactGroupsTable } from './groups/groups.table.js';
-import type { ContactImportRowsTable, ContactImportsTable } from './imports/imports.table.js';
+import type { ContactImportFilesTable, ContactImportRowsTable, ContactImportsTable } from './imports/imports.table.js';
 import type { SegmentsTable } from './segments/segments.table.js';
 import type { MarketingSendersTable } from './senders/senders.table.js';
 
@@ -19,4 +19,5 @@ export interface MarketingTables {
   segments: SegmentsTable;
   contact_imports: ContactImportsTable;
   contact_import_rows: ContactImportRowsTable;
+  contact_import_files: ContactImportFilesTable;
 }
