@@ -17,9 +17,15 @@ const PIECE_CHARS = 1 << 20;
 /** Header names taken as the address column (compared in lower case, spaces and dashes ignored). */
 const EMAIL_HEADERS = new Set(['email', 'emailaddress', 'mail']);
 
-export interface StoredUpload {
-  fileId: string;
-  bytes: number;
+/**
+ * A file this process stored from a multipart part. A class, so that only the upload
+ * hook can make one: a JSON body naming a file id is never taken for an upload.
+ */
+export class StoredUpload {
+  constructor(
+    readonly fileId: string,
+    readonly bytes: number,
+  ) {}
 }
 
 /** Stores the stream under a new id; a failed or refused upload leaves nothing behind. */
@@ -44,7 +50,7 @@ export async function storeUpload(db: Db, stream: AsyncIterable<Buffer>): Promis
     }
     pending += decoder.end();
     if (pending.length > 0 || seq === 0) await flush(pending);
-    return { fileId, bytes };
+    return new StoredUpload(fileId, bytes);
   } catch (error) {
     await deleteFile(db, fileId).catch(() => undefined);
     throw error;

@@ -5,7 +5,6 @@ import { EnvelopeSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
 import { ImportBody, ImportParams, ImportStatus } from './imports.schemas.js';
-import type { StoredUpload } from './imports.csv.js';
 import type { ImportsService } from './imports.service.js';
 
 const tags = ['Marketing: contacts'];
@@ -51,10 +50,8 @@ export function registerImportRoutes(app: FastifyInstance, imports: ImportsServi
         response: { 200: EnvelopeSchema(Type.String({ description: 'The import id.' })) },
       },
     },
-    async (request) => {
-      const body = request.body as { file?: StoredUpload } | undefined;
-      return success(await imports.acceptCsv(request.principal, (request.params as IdParams).id, body?.file));
-    },
+    async (request) =>
+      success(await imports.acceptCsv(request.principal, (request.params as IdParams).id, request.body as Record<string, unknown> | undefined)),
   );
 
   app.get(

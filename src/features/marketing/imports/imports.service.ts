@@ -38,7 +38,7 @@ import type { Principal } from '../../../http/principal.js';
 import { enqueueJob } from '../../../queue/jobs.js';
 import { findLiveContactList } from '../contact-lists/contact-lists.store.js';
 import { findLiveCustomFields } from '../custom-fields/custom-fields.store.js';
-import { headerOf, mapColumns, records, type StoredUpload, storeUpload } from './imports.csv.js';
+import { headerOf, mapColumns, records, StoredUpload, storeUpload } from './imports.csv.js';
 import type { ImportBody, ImportStatus } from './imports.schemas.js';
 import {
   addMembers,
@@ -161,9 +161,15 @@ export class ImportsService {
     return storeUpload(this.db, stream);
   }
 
-  /** Maps the stored file's header and queues its import; a refused file is deleted. Its id. */
-  async acceptCsv(principal: Principal, listId: string, upload: StoredUpload | undefined): Promise<string> {
-    if (!upload) throw AppError.field('file', 'is required: the CSV file, as a multipart/form-data part named "file"');
+  /**
+   * Maps the header of the file uploaded as the part `file` and queues its import; its id.
+   * A refused file, and any file uploaded under another name, is deleted.
+   */
+  async acceptCsv(principal: Principal, listId: string, parts: Record<string, unknown> | undefined): Promise<string> {
+    const uploads = Object.entries(parts ?? {}).filter((e): e is [string, StoredUpload] => e[1] instanceof StoredUpload);
+    for (const [name, other] of uploads) if (name !== 'file') await deleteFile(this.db, other.fileId);
+    const upload = parts?.file;
+    if (!(upload instanceof StoredUpload)) throw AppError.field('file', 'is required: the CSV file, as a multipart/form-data part named "file"');
     try {
       await this.requireList(principal, listId);
       const header = await headerOf(this.db, upload.fileId);
