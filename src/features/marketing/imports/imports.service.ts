@@ -307,13 +307,15 @@ export class ImportsService {
       const [contacts, suppressed] = await Promise.all([liveContactsByEmail(trx, job.account_id, emails), suppressionReasons(trx, job.account_id, emails)]);
 
       const toCreate: { id: string; email: string; email_normalized: string }[] = [];
-      const onList: { normalized: string; contactId: string }[] = [];
+      // Contacts that existed before this chunk (they may be on the list already), and contacts it created (they are not).
+      const existing: { normalized: string; contactId: string }[] = [];
+      const created: { normalized: string; contactId: string }[] = [];
       for (const [normalized, input] of byEmail) {
         const reason = suppressed.get(normalized);
         const contact = contacts.get(normalized);
         const leftAlone = reason !== undefined ? (LEFT_ALONE_BY_SUPPRESSION[reason] ?? 'blocked') : contact ? LEFT_ALONE_BY_STATUS[contact.status] : undefined;
         if (leftAlone) deltas[leftAlone]++;
-        else if (contact) onList.push({ normalized, contactId: contact.id });
+        else if (contact) existing.push({ normalized, contactId: contact.id });
         else toCreate.push({ id: newId(now), email: input.email.trim(), email_normalized: normalized });
       }
       if (toCreate.length) {
@@ -327,20 +329,24 @@ export class ImportsService {
             )
           : new Map<string, { id: string }>();
         for (const c of toCreate) {
-          const contactId = inserted.has(c.id) ? c.id : found.get(c.email_normalized)?.id;
-          if (contactId) onList.push({ normalized: c.email_normalized, contactId });
+          if (inserted.has(c.id)) created.push({ normalized: c.email_normalized, contactId: c.id });
+          else {
+            // Made by another request since the lookup: treated as a contact that was there.
+            const contactId = found.get(c.email_normalized)?.id;
+            if (contactId) existing.push({ normalized: c.email_normalized, contactId });
+          }
         }
       }
 
       const members = await memberships(
         trx,
         job.list_id,
-        onList.map((m) => m.contactId),
+        existing.map((m) => m.contactId),
       );
       const toAdd: string[] = [];
       const toMark: string[] = [];
       const values: { contactId: string; fieldId: string; value: string | null }[] = [];
-      for (const { normalized, contactId } of onList) {
+      for (const { normalized, contactId } of [...existing, ...created]) {
         const marked = members.get(contactId);
         if (marked === job.id) {
           deltas.repetitive++;
