@@ -45,9 +45,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('title', 'text', required)
       /** JSON array of contact list ids a confirmed sign-up is put on. */
       .addColumn('list_ids', 'text', required)
-      /** The address the confirmation mail comes from. */
+      /** The sender (of the transactional area) the confirmation mail comes from; null: the account's first sender. */
       .addColumn('from_email', 'text')
-      .addColumn('from_name', 'text'),
+      /** HMAC key of the page tokens and confirmation links of this form (random, never shown). */
+      .addColumn('signing_key', 'text', required),
   ).execute();
   await db.schema.createIndex('forms_account').on('forms').columns(['account_id', 'id']).execute();
 

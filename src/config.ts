@@ -258,6 +258,18 @@ export const CONFIG_SCHEMA = {
     min: 1024,
     description: 'Largest CSV file a contact import upload accepts (it is streamed into the database, never held in memory); larger files get 413.',
   },
+  FORM_FRAME_ANCESTORS: {
+    kind: 'list',
+    default: '*',
+    description:
+      'Sites that may embed the sign-up pages of forms in an iframe (CSP frame-ancestors sources, e.g. https://www.example.com); * any site, none: no site.',
+  },
+  FORM_MIN_FILL_SECONDS: {
+    kind: 'integer',
+    default: '2',
+    min: 0,
+    description: 'A sign-up form submitted sooner than this after its page was served is dropped without a word (people take longer; bots do not).',
+  },
   IMPORT_CHUNK_ROWS: {
     kind: 'integer',
     default: '1000',

@@ -13,6 +13,8 @@ import { registerContactRoutes } from './contacts/contacts.routes.js';
 import { ContactsService } from './contacts/contacts.service.js';
 import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.js';
 import { CustomFieldsService } from './custom-fields/custom-fields.service.js';
+import { registerFormPublicRoutes, registerFormRoutes } from './forms/forms.routes.js';
+import { FormsService } from './forms/forms.service.js';
 import { registerGroupRoutes } from './groups/groups.routes.js';
 import { GroupsService } from './groups/groups.service.js';
 import { registerImportRoutes } from './imports/imports.routes.js';
@@ -31,10 +33,11 @@ export interface MarketingServices {
   senders: MarketingSendersService;
   segments: SegmentsService;
   imports: ImportsService;
+  forms: FormsService;
 }
 
 /** `notify`: campaign senders stand on the transactional area's sender confirmation (senders.service.ts). */
-export function createMarketingServices(context: AreaContext, notify: Pick<NotifyServices, 'senders'>): MarketingServices {
+export function createMarketingServices(context: AreaContext, notify: Pick<NotifyServices, 'senders' | 'messages'>): MarketingServices {
   const { db, longReads, dialect } = context.handle;
   return {
     groups: new GroupsService(db),
@@ -44,6 +47,7 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     senders: new MarketingSendersService(db, notify.senders),
     segments: new SegmentsService(db, longReads, dialect),
     imports: new ImportsService(db, { chunkRows: context.config.importChunkRows }),
+    forms: new FormsService(db, notify, { publicUrl: context.publicUrl, minFillMs: context.config.formMinFillSeconds * 1000 }),
   };
 }
 
@@ -61,4 +65,10 @@ export function registerMarketingRoutes(scope: FastifyInstance, services: Market
   registerMarketingSenderRoutes(scope, services.senders);
   registerSegmentRoutes(scope, services.segments);
   registerImportRoutes(scope, services.imports, { maxFileBytes: limits.importMaxBytes });
+  registerFormRoutes(scope, services.forms);
+}
+
+/** The sign-up pages of forms: public, outside the authenticated scope. */
+export function registerMarketingPublicRoutes(app: FastifyInstance, services: MarketingServices, options: { frameAncestors: string[] }): void {
+  registerFormPublicRoutes(app, services.forms, options.frameAncestors);
 }

@@ -1,6 +1,7 @@
 /** The marketing area's tables, gathered into the whole schema by src/db/schema.ts. */
 import type { ContactListMembersTable, ContactListsTable } from './contact-lists/contact-lists.table.js';
 import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
+import type { ContactConsentsTable, FormSignupsTable, FormsTable } from './forms/forms.table.js';
 import type { CustomFieldsTable } from './custom-fields/custom-fields.table.js';
 import type { ContactGroupsTable } from './groups/groups.table.js';
 import type { ContactImportFilesTable, ContactImportRowsTable, ContactImportsTable } from './imports/imports.table.js';
@@ -20,4 +21,7 @@ export interface MarketingTables {
   contact_imports: ContactImportsTable;
   contact_import_rows: ContactImportRowsTable;
   contact_import_files: ContactImportFilesTable;
+  forms: FormsTable;
+  form_signups: FormSignupsTable;
+  contact_consents: ContactConsentsTable;
 }
