@@ -89,8 +89,9 @@ export class FormsService {
 
   private async checkLists(principal: Principal, listIds: string[]): Promise<void> {
     const live = new Set(await liveContactListIds(this.db, principal.accountId, listIds));
-    const missing = listIds.findIndex((id) => !live.has(id));
-    if (missing !== -1) throw AppError.field(`listIds[${missing}]`, 'is not a contact list of this account');
+    // Another account's list does not exist for this one: 404, as for any of its resources.
+    const missing = listIds.find((id) => !live.has(id));
+    if (missing !== undefined) throw new AppError('not_found', `Contact list ${missing} (listIds) was not found.`);
   }
 
   async create(principal: Principal, body: FormBody): Promise<Form> {

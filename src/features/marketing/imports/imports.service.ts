@@ -169,7 +169,11 @@ export class ImportsService {
     const uploads = Object.entries(parts ?? {}).filter((e): e is [string, StoredUpload] => e[1] instanceof StoredUpload);
     for (const [name, other] of uploads) if (name !== 'file') await deleteFile(this.db, other.fileId);
     const upload = parts?.file;
-    if (!(upload instanceof StoredUpload)) throw AppError.field('file', 'is required: the CSV file, as a multipart/form-data part named "file"');
+    if (!(upload instanceof StoredUpload)) {
+      // Another account's list is not found, whatever the body.
+      await this.requireList(principal, listId);
+      throw AppError.field('file', 'is required: the CSV file, as a multipart/form-data part named "file"');
+    }
     try {
       await this.requireList(principal, listId);
       const header = await headerOf(this.db, upload.fileId);
