@@ -1,8 +1,9 @@
 /**
  * The marketing area (`/inbox/v1`, the original service's marketing API; see
  * shared/spec/compat-reference.md §2.3): the audience (groups, contact lists, custom
- * fields, contacts, segments, campaign senders); newsletters and campaigns come next. Its routes are closed to any
- * credential without the `marketing` scope (http/scopes.ts).
+ * fields, contacts, imports, segments, campaign senders, sign-up forms); newsletters and
+ * campaigns come next. Its routes are closed to any credential without the `marketing`
+ * scope (http/scopes.ts); the pages of sign-up forms are public (registerMarketingPublicRoutes).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaContext } from '../area.js';
