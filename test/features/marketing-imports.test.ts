@@ -244,6 +244,21 @@ for (const dialect of DIALECTS) {
       assert.equal(await storedPieces(), 0, 'the file is deleted when the import ends');
     });
 
+    it('a file that stops being CSV ends the import failed (status 3, no retries), and its file is deleted', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Broken' }, 201)).id;
+      const importId = expectEnvelope(await uploadCsv(list, 'email\r\nok1@broken.example.net\r\n"never closed@broken.example.net,\r\n'), 200).resultObject;
+      const status = await eventually(
+        async () => {
+          const s = await ok('GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
+          return s.status === 3 ? s : undefined;
+        },
+        20_000,
+        'the import failed',
+      );
+      assert.equal(status.status, 3);
+      assert.equal(await storedPieces(), 0, 'the file is deleted');
+    });
+
     it("a CSV upload refused: no file, no address column, too large, another account's list; nothing is kept", async () => {
       const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Refusals' }, 201)).id;
       const noFile = expectEnvelope(await uploadCsv(list, 'email\r\nann@example.net', a, 'upload'), 400);

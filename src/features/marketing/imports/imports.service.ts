@@ -204,10 +204,18 @@ export class ImportsService {
     const job = await findImportById(this.db, importId);
     if (!job || job.status === IMPORT_STATUS.completed || job.status === IMPORT_STATUS.failed) return;
     await setImportStatus(this.db, importId, IMPORT_STATUS.running, Date.now());
-    if (job.source === 'csv') await this.runCsv(job);
-    else await this.runJson(job);
+    let status: number = IMPORT_STATUS.completed;
+    try {
+      if (job.source === 'csv') await this.runCsv(job);
+      else await this.runJson(job);
+    } catch (error) {
+      // A file that is not CSV past some row fails the same way on every retry: the import
+      // ends failed (status 3) with what was applied before it. Anything else is retried.
+      if (!/^CSV_/.test(String((error as { code?: unknown }).code ?? ''))) throw error;
+      status = IMPORT_STATUS.failed;
+    }
     await this.db.transaction().execute(async (trx) => {
-      await setImportStatus(trx, importId, IMPORT_STATUS.completed, Date.now());
+      await setImportStatus(trx, importId, status, Date.now());
       await deleteFile(trx, importId);
       await deletePendingRows(trx, importId);
     });
