@@ -26,7 +26,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerAccountPublicRoutes, registerAccountRoutesAuthenticated } from './features/account/account.module.js';
-import { registerMarketingRoutes } from './features/marketing/marketing.module.js';
+import { registerMarketingPublicRoutes, registerMarketingRoutes } from './features/marketing/marketing.module.js';
 import { registerNotifyPublicRoutes, registerNotifyRoutes } from './features/notify/notify.module.js';
 import { registerHealthRoutes } from './features/system/health/health.routes.js';
 import type { Services } from './services.js';
@@ -99,13 +99,14 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   registerMetricsRoutes(app, services.metrics, config.metricsToken);
   registerAccountPublicRoutes(app, services, config.adminToken);
   registerNotifyPublicRoutes(app, services);
+  registerMarketingPublicRoutes(app, services.marketing, { frameAncestors: config.formFrameAncestors });
 
   await app.register(async (authenticated) => {
     requireBearer(authenticated, services.auth);
     rateLimits.limitPerCredential(authenticated);
     registerAccountRoutesAuthenticated(authenticated, services);
     registerNotifyRoutes(authenticated, services);
-    registerMarketingRoutes(authenticated, services.marketing);
+    registerMarketingRoutes(authenticated, services.marketing, { importMaxBytes: config.importMaxBytes });
   });
 
   return app;

@@ -293,6 +293,31 @@ export const CONFIG_SCHEMA = {
       'On SIGTERM, how long requests in progress may take to finish before their connections are closed; accepted messages are committed either way.',
   },
   BODY_LIMIT_BYTES: { kind: 'integer', default: '10485760', min: 1024, description: 'Largest request body accepted; larger bodies get 413.' },
+  IMPORT_MAX_BYTES: {
+    kind: 'integer',
+    default: '268435456',
+    min: 1024,
+    description: 'Largest CSV file a contact import upload accepts (it is streamed into the database, never held in memory); larger files get 413.',
+  },
+  FORM_FRAME_ANCESTORS: {
+    kind: 'list',
+    default: '*',
+    description:
+      'Sites that may embed the sign-up pages of forms in an iframe (CSP frame-ancestors sources, e.g. https://www.example.com); * any site, none: no site.',
+  },
+  FORM_MIN_FILL_SECONDS: {
+    kind: 'integer',
+    default: '2',
+    min: 0,
+    description: 'A sign-up form submitted sooner than this after its page was served is dropped without a word (people take longer; bots do not).',
+  },
+  IMPORT_CHUNK_ROWS: {
+    kind: 'integer',
+    default: '1000',
+    min: 1,
+    max: 5000,
+    description: 'Rows of a contact import applied per transaction: a restart resumes after the last chunk committed.',
+  },
   BILLING: {
     kind: 'enum',
     default: 'off',

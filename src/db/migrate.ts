@@ -16,6 +16,7 @@ import * as m0010 from '../../migrations/0010_smtp_submission.js';
 import * as m0011 from '../../migrations/0011_jobs.js';
 import * as m0012 from '../../migrations/0012_campaigns.js';
 import * as m0013 from '../../migrations/0013_tracking.js';
+import * as m0014 from '../../migrations/0014_forms_imports.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_jobs': m0011,
   '0012_campaigns': m0012,
   '0013_tracking': m0013,
+  '0014_forms_imports': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

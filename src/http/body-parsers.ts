@@ -20,6 +20,12 @@ import { fieldWithNul } from './validation.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     renameBodyKeys?: (body: unknown) => unknown;
+    /**
+     * A route whose files are streamed somewhere as they arrive instead of being held in
+     * memory (a CSV import): what a file part becomes in the body. The route's `bodyLimit`
+     * and `multipartOptions.limits.fileSize` bound it.
+     */
+    storeUpload?: (file: AsyncIterable<Buffer>) => Promise<unknown>;
   }
 }
 
@@ -33,6 +39,9 @@ interface MultipartPart {
   toBuffer?: () => Promise<Buffer>;
   fieldnameTruncated?: boolean;
   valueTruncated?: boolean;
+  file?: NodeJS.ReadableStream & { truncated?: boolean };
+  /** What the route's storeUpload made of the file. */
+  stored?: unknown;
 }
 
 type ParserDone = (error: Error | null, body?: unknown) => void;
@@ -108,7 +117,7 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
   // @fastify/multipart reads the raw request itself, so Fastify's bodyLimit never sees a
   // multipart body: refuse a declared length over the limit before anything is read, and
   // count what was read below (a chunked body has no declared length).
-  const tooLarge = () => new AppError('payload_too_large', `The request body is larger than the limit of ${options.bodyLimit} bytes.`);
+  const tooLarge = (limit = options.bodyLimit) => new AppError('payload_too_large', `The request body is larger than the limit of ${limit} bytes.`);
   app.addHook('preParsing', async (request) => {
     // A compressed body would reach the parsers as bytes they cannot read (RFC 9110 §15.5.16).
     const encoding = request.headers['content-encoding'];
@@ -117,12 +126,29 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
       throw new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not supported; send the body uncompressed.`);
     }
     if (!/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
-    if (Number(request.headers['content-length']) > options.bodyLimit) throw tooLarge();
+    const limit = request.routeOptions.bodyLimit ?? options.bodyLimit;
+    if (Number(request.headers['content-length']) > limit) throw tooLarge(limit);
   });
 
   await app.register(multipart, {
     attachFieldsToBody: true,
     limits: { fileSize: options.bodyLimit, fieldSize: options.bodyLimit, fields: 2000, files: 100 },
+    async onFile(this: FastifyRequest, part: MultipartPart) {
+      const store = this.routeOptions.config.storeUpload;
+      if (!store) {
+        await part.toBuffer!();
+        return;
+      }
+      const file = part.file!;
+      const limit = this.routeOptions.bodyLimit;
+      part.stored = await store(
+        (async function* () {
+          for await (const chunk of file) yield chunk as Buffer;
+          // busboy stops a file at the size limit and marks it, rather than failing.
+          if (file.truncated) throw tooLarge(limit);
+        })(),
+      );
+    },
   });
 
   // Renaming is computed once per route from its body schema.
@@ -139,6 +165,10 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
         for (const part of Array.isArray(entry) ? entry : [entry]) {
           // busboy cuts a field longer than fieldSize short instead of failing: never accept a cut value.
           if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
+          if (part.type === 'file' && request.routeOptions.config.storeUpload) {
+            pairs.push([name, part.stored]);
+            continue;
+          }
           const value =
             part.type === 'file' ? { filename: part.filename, contentType: part.mimetype, content: part._buf ?? (await part.toBuffer!()) } : part.value;
           size +=

@@ -49,6 +49,7 @@ interface Alice {
   capturedId: string;
   newsletterId: string;
   campaignId: string;
+  formId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -216,6 +217,17 @@ const PROBES: Probe[] = [
     expect: 'denied',
   },
   { op: 'GET /inbox/v1/contactlists/{id}/import/{importId}', url: (a) => `/inbox/v1/contactlists/${a.listId}/import/${a.importId}`, expect: 'denied' },
+  {
+    op: 'POST /inbox/v1/contactlists/{id}/import/csv',
+    url: (a) => `/inbox/v1/contactlists/${a.listId}/import/csv`,
+    body: () => ({ file: 'email' }),
+    expect: 'denied',
+  },
+  { op: 'GET /inbox/v1/forms', url: () => '/inbox/v1/forms', expect: 'own' },
+  { op: 'POST /inbox/v1/forms', url: () => '/inbox/v1/forms', body: (a) => ({ title: 'bob', listIds: [a.listId] }), expect: 'denied' },
+  { op: 'GET /inbox/v1/forms/{id}', url: (a) => `/inbox/v1/forms/${a.formId}`, expect: 'denied' },
+  { op: 'PATCH /inbox/v1/forms/{id}', url: (a) => `/inbox/v1/forms/${a.formId}`, body: () => ({ title: 'bob' }), expect: 'denied' },
+  { op: 'GET /inbox/v1/contacts/{id}/consents', url: (a) => `/inbox/v1/contacts/${a.contactId}/consents`, expect: 'own' },
   { op: 'GET /inbox/v1/contactlists/{id}/export', url: (a) => `/inbox/v1/contactlists/${a.listId}/export`, expect: 'denied' },
   { op: 'GET /inbox/v1/customfields', url: () => '/inbox/v1/customfields', expect: 'own' },
   { op: 'POST /inbox/v1/customfields', url: () => '/inbox/v1/customfields', body: () => ({ Name: 'bob', Type: 1 }), expect: 'own' },
@@ -401,6 +413,7 @@ for (const dialect of DIALECTS) {
         200,
       );
       const segment = await as('POST', '/inbox/v1/segments', { name: `Segment ${marker}`, rules: { field: 'list', operator: 'eq', value: list.id } });
+      const form = await as('POST', '/inbox/v1/forms', { title: `Form ${marker}`, listIds: [list.id] });
       const marketingSender = await as('POST', '/inbox/v1/senders', { DisplayName: `News ${marker}`, Email: account.email, ReplyEmail: account.email });
       const newsletter = await as('POST', '/inbox/v1/newsletters', { subject: `News ${marker}`, language: 'en', htmlContent: `<p>${marker}</p>` }, 201);
       // A draft: nothing is dispatched while Bob probes it.
@@ -444,6 +457,7 @@ for (const dialect of DIALECTS) {
         capturedId: captured.id,
         newsletterId: newsletter.id,
         campaignId,
+        formId: form.id,
       };
 
       bob = await app.signUp();

@@ -11,6 +11,15 @@ import { after, before, describe, it } from 'node:test';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
 
+/** A multipart body with one file part, as `curl -F file=@contacts.csv` sends it. */
+function csvUpload(csv: string, part = 'file'): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----postwireimport7d1f';
+  const text =
+    `--${boundary}\r\nContent-Disposition: form-data; name="${part}"; filename="contacts.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+    `${csv}\r\n--${boundary}--\r\n`;
+  return { payload: Buffer.from(text, 'utf8'), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const STATUS_KEYS = [
   'added',
@@ -39,7 +48,7 @@ for (const dialect of DIALECTS) {
     let b: TestAccount;
 
     before(async () => {
-      app = await startTestApp(dialect);
+      app = await startTestApp(dialect, { worker: true, config: { importChunkRows: 4, importMaxBytes: 4096 } });
       a = await app.signUp();
       b = await app.signUp();
     });
@@ -135,43 +144,133 @@ for (const dialect of DIALECTS) {
 
     it('a file larger than one chunk is applied whole, and importing it again adds nothing', async () => {
       const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Big' }, 201)).id;
-      const rows = Array.from({ length: 700 }, (_, i) => ({ email: `person${i}@big.example.net` }));
+      const rows = Array.from({ length: 70 }, (_, i) => ({ email: `person${i}@big.example.net` }));
       const first = await finished(list, await ok('POST', `/inbox/v1/contactlists/${list}/import`, rows));
-      assert.deepEqual([first.total, first.added, first.alreadyExists], [700, 700, 0]);
-      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 700);
+      assert.deepEqual([first.total, first.added, first.alreadyExists], [70, 70, 0]);
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 70);
       const again = await finished(list, await ok('POST', `/inbox/v1/contactlists/${list}/import`, rows));
-      assert.deepEqual([again.total, again.added, again.alreadyExists], [700, 0, 700]);
-      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 700);
+      assert.deepEqual([again.total, again.added, again.alreadyExists], [70, 0, 70]);
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 70);
     });
 
-    it('an import accepted by a process that stopped before applying it is resumed, once', async () => {
+    it('a task that runs again (a restart, a lease taken over) counts nothing twice', async () => {
       const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Resumed' }, 201)).id;
-      const imports = app.runtime.services.marketing.imports;
-      const principal = {
-        accountId: a.accountId,
-        userId: a.userId,
-        credential: 'session' as const,
-        sessionId: null,
-        apiKeyId: null,
-        role: 'owner' as const,
-        scopes: [],
-      };
-      const id = await imports.accept(principal, list, [
+      const importId = await ok('POST', `/inbox/v1/contactlists/${list}/import`, [
         { email: 'r1@example.net' },
         { email: 'r2@example.net' },
         { email: 'R1@example.net' },
         { email: 'bad' },
+        ...Array.from({ length: 10 }, (_, i) => ({ email: `r${i + 3}@example.net` })),
       ]);
-      const waiting = await ok('GET', `/inbox/v1/contactlists/${list}/import/${id}`);
-      assert.deepEqual(
-        [waiting.status, waiting.total, waiting.added, waiting.repetitive, waiting.invalid],
-        [0, 4, 0, 1, 1],
-        'counted when accepted, nothing applied yet',
+      const done = await finished(list, importId);
+      // What a second run of the job finds: the import ended, nothing left to apply.
+      await Promise.all([app.runtime.services.marketing.imports.run(importId), app.runtime.services.marketing.imports.run(importId)]);
+      const again = await ok('GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
+      assert.deepEqual(again, done);
+      assert.deepEqual([done.status, done.total, done.added, done.alreadyExists, done.repetitive, done.invalid], [2, 14, 12, 0, 1, 1]);
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 12);
+    });
+
+    const uploadCsv = (listId: string, csv: string, account = a, part = 'file') =>
+      app.request({ method: 'POST', url: `/inbox/v1/contactlists/${listId}/import/csv`, token: account.token, ...csvUpload(csv, part) });
+    const storedPieces = async () =>
+      Number(
+        (
+          await app.runtime.services.handle.db
+            .selectFrom('contact_import_files')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
       );
-      await Promise.all([imports.resumeUnfinished(), imports.resumeUnfinished()]);
-      const done = await ok('GET', `/inbox/v1/contactlists/${list}/import/${id}`);
-      assert.deepEqual([done.status, done.total, done.added, done.alreadyExists, done.repetitive, done.invalid], [2, 4, 2, 0, 1, 1]);
-      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 2);
+
+    it('a CSV upload: header mapped to the address and custom fields, repeats across chunks, invalid rows, left-alone contacts', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'From CSV' }, 201)).id;
+      const other = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Elsewhere' }, 201)).id;
+      const city = (await ok('POST', '/inbox/v1/customfields', { Name: 'City', Type: 0 }, 201)).id;
+      const bob = await ok('POST', `/inbox/v1/contactlists/${list}/add`, { email: 'bob@csv.example.net' });
+      const cy = await ok('POST', `/inbox/v1/contactlists/${other}/add`, { email: 'cy@csv.example.net' });
+      await ok('PATCH', `/inbox/v1/contacts/${cy}/status`, { status: 3 });
+      await ok('POST', '/notify/v1/suppressions', { email: 'dee@csv.example.net', reason: 'hard_bounce' }, 201);
+
+      const csv = [
+        'Email,city,Phone',
+        'ann@csv.example.net,"Berlin, Mitte",123',
+        'bob@csv.example.net,,',
+        'not-an-address,X,',
+        ',Y,',
+        'ANN@csv.example.net,Paris,',
+        'cy@csv.example.net,,',
+        'dee@csv.example.net,,',
+        'gus@csv.example.net,Rome,',
+        '',
+        'gus@csv.example.net,Oslo,',
+        'hal@csv.example.net,,',
+      ].join('\r\n');
+      const importId = expectEnvelope(await uploadCsv(list, csv), 200).resultObject;
+      assert.match(importId, /^[0-9a-f]{24}$/);
+      const status = await finished(list, importId);
+      assert.deepEqual(Object.keys(status).sort(), STATUS_KEYS);
+      const { id, createTime, updateTime, invalidRows, ...counters } = status;
+      assert.deepEqual(counters, {
+        contactListId: list,
+        customFields: [city],
+        total: 10,
+        added: 3,
+        alreadyExists: 1,
+        repetitive: 2,
+        invalid: 2,
+        hardBounce: 1,
+        unsubscribe: 1,
+        spam: 0,
+        blocked: 0,
+        limitExceeded: 0,
+        status: 2,
+      });
+      assert.deepEqual(
+        invalidRows.map((r: any) => [r.row, r.email]),
+        [
+          [3, 'not-an-address'],
+          [4, ''],
+        ],
+      );
+      const members = (await ok('GET', `/inbox/v1/contacts?listId=${list}`)).items;
+      assert.deepEqual(members.map((c: any) => c.email).sort(), ['ann@csv.example.net', 'bob@csv.example.net', 'gus@csv.example.net', 'hal@csv.example.net']);
+      assert.equal(members.find((c: any) => c.email === 'bob@csv.example.net').id, bob);
+      const cityOf = (email: string) => members.find((c: any) => c.email === email).customFields.map((f: any) => f.value);
+      assert.deepEqual(cityOf('ann@csv.example.net'), ['Berlin, Mitte'], 'the first row of an address wins; a quoted comma is kept');
+      assert.deepEqual(cityOf('gus@csv.example.net'), ['Rome']);
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 4);
+      assert.deepEqual((await ok('GET', `/inbox/v1/contacts/${cy}`)).listIds, [other], 'the unsubscribed contact is not put on the list');
+      assert.equal(await storedPieces(), 0, 'the file is deleted when the import ends');
+    });
+
+    it('a file that stops being CSV ends the import failed (status 3, no retries), and its file is deleted', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Broken' }, 201)).id;
+      const importId = expectEnvelope(await uploadCsv(list, 'email\r\nok1@broken.example.net\r\n"never closed@broken.example.net,\r\n'), 200).resultObject;
+      const status = await eventually(
+        async () => {
+          const s = await ok('GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
+          return s.status === 3 ? s : undefined;
+        },
+        20_000,
+        'the import failed',
+      );
+      assert.equal(status.status, 3);
+      assert.equal(await storedPieces(), 0, 'the file is deleted');
+    });
+
+    it("a CSV upload refused: no file, no address column, too large, another account's list; nothing is kept", async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Refusals' }, 201)).id;
+      const noFile = expectEnvelope(await uploadCsv(list, 'email\r\nann@example.net', a, 'upload'), 400);
+      assert.match(JSON.stringify(noFile.resultObject), /"field":"file"/);
+      const noEmail = expectEnvelope(await uploadCsv(list, 'name,city\r\nAnn,Berlin'), 400);
+      assert.match(noEmail.resultMessage, /email/);
+      expectEnvelope(await uploadCsv(list, ''), 400);
+      expectEnvelope(await uploadCsv(list, `email\r\n${'x@example.net\r\n'.repeat(400)}`), 413);
+      const theirList = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Theirs' }, 201, b)).id;
+      expectEnvelope(await uploadCsv(theirList, 'email\r\nann@example.net'), 404);
+      expectEnvelope(await app.request({ method: 'POST', url: `/inbox/v1/contactlists/${list}/import/csv`, token: a.token, body: { file: 'email' } }), 400);
+      assert.equal(await storedPieces(), 0);
     });
 
     it('bad requests and other accounts', async () => {

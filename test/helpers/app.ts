@@ -82,6 +82,7 @@ export async function startTestApp(
   );
   await runtime.app!.ready();
   runtime.worker?.start();
+  runtime.jobRunner?.start();
   await runtime.inbound?.listen();
   await runtime.submission?.listen();
   runtime.webhookDispatcher?.start();

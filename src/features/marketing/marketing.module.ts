@@ -1,9 +1,11 @@
 /**
  * The marketing area (`/inbox/v1`, the original service's marketing API; see
  * shared/spec/compat-reference.md §2.3): the audience (groups, contact lists, custom
- * fields, contacts, segments, campaign senders), newsletters and campaigns. Its routes are closed to any
- * credential without the `marketing` scope (http/scopes.ts). Campaign dispatch is a task of the job runner
- * (registerMarketingTasks), and campaign counters a listener on the event write path, registered here.
+ * fields, contacts, imports, segments, campaign senders, sign-up forms), newsletters and
+ * campaigns. Its routes are closed to any credential without the `marketing` scope
+ * (http/scopes.ts); the pages of sign-up forms are public (registerMarketingPublicRoutes).
+ * Imports and campaign dispatch are tasks of the job runner (registerMarketingTasks), and
+ * campaign counters a listener on the event write path, registered here.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaContext } from '../area.js';
@@ -19,12 +21,14 @@ import { registerContactRoutes } from './contacts/contacts.routes.js';
 import { ContactsService } from './contacts/contacts.service.js';
 import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.js';
 import { CustomFieldsService } from './custom-fields/custom-fields.service.js';
+import { registerFormPublicRoutes, registerFormRoutes } from './forms/forms.routes.js';
+import { FormsService } from './forms/forms.service.js';
 import { registerGroupRoutes } from './groups/groups.routes.js';
 import { GroupsService } from './groups/groups.service.js';
 import { registerImportRoutes } from './imports/imports.routes.js';
-import { ImportsService } from './imports/imports.service.js';
 import { registerNewsletterRoutes } from './newsletters/newsletters.routes.js';
 import { NewslettersService } from './newsletters/newsletters.service.js';
+import { IMPORT_TASK, ImportsService } from './imports/imports.service.js';
 import { registerSegmentRoutes } from './segments/segments.routes.js';
 import { SegmentsService } from './segments/segments.service.js';
 import { registerMarketingSenderRoutes } from './senders/senders.routes.js';
@@ -41,10 +45,11 @@ export interface MarketingServices {
   newsletters: NewslettersService;
   campaigns: CampaignsService;
   campaignDispatcher: CampaignDispatcher;
+  forms: FormsService;
 }
 
 /** `notify`: campaign senders stand on the transactional area's sender confirmation (senders.service.ts). */
-export function createMarketingServices(context: AreaContext, notify: Pick<NotifyServices, 'senders'>): MarketingServices {
+export function createMarketingServices(context: AreaContext, notify: Pick<NotifyServices, 'senders' | 'messages'>): MarketingServices {
   const { db, longReads, dialect } = context.handle;
   const newsletters = new NewslettersService(db);
   const campaignDispatcher = new CampaignDispatcher(
@@ -66,24 +71,32 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     contacts: new ContactsService(db),
     senders: new MarketingSendersService(db, notify.senders),
     segments: new SegmentsService(db, longReads, dialect),
-    imports: new ImportsService(db),
+    imports: new ImportsService(db, { chunkRows: context.config.importChunkRows }),
+    forms: new FormsService(db, notify, { publicUrl: context.publicUrl, minFillMs: context.config.formMinFillSeconds * 1000 }),
   };
 }
 
 /** Routes inside the authenticated scope (http/auth.ts, http/scopes.ts decide who may call them). */
-export function registerMarketingRoutes(scope: FastifyInstance, services: MarketingServices): void {
+export function registerMarketingRoutes(scope: FastifyInstance, services: MarketingServices, limits: { importMaxBytes: number }): void {
   registerGroupRoutes(scope, services.groups);
   registerContactListRoutes(scope, services.contactLists);
   registerCustomFieldRoutes(scope, services.customFields);
   registerContactRoutes(scope, services.contacts);
   registerMarketingSenderRoutes(scope, services.senders);
   registerSegmentRoutes(scope, services.segments);
-  registerImportRoutes(scope, services.imports);
+  registerImportRoutes(scope, services.imports, { maxFileBytes: limits.importMaxBytes });
+  registerFormRoutes(scope, services.forms);
   registerNewsletterRoutes(scope, services.newsletters);
   registerCampaignRoutes(scope, services.campaigns);
 }
 
-/** The area's background tasks, run by the worker role's job runner (runtime.ts). */
+/** The area's background tasks, run by the job runner of a worker (runtime.ts, src/queue/jobs.ts). */
 export function registerMarketingTasks(tasks: TaskRegistry, services: MarketingServices): void {
+  tasks.registerTask(IMPORT_TASK, (payload: { importId: string }) => services.imports.run(payload.importId));
   tasks.registerTask(DISPATCH_TASK, (payload: DispatchPayload) => services.campaignDispatcher.run(payload));
+}
+
+/** The sign-up pages of forms: public, outside the authenticated scope. */
+export function registerMarketingPublicRoutes(app: FastifyInstance, services: MarketingServices, options: { frameAncestors: string[] }): void {
+  registerFormPublicRoutes(app, services.forms, options.frameAncestors);
 }

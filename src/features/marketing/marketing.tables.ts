@@ -2,9 +2,10 @@
 import type { CampaignRecipientsTable, CampaignsTable } from './campaigns/campaigns.table.js';
 import type { ContactListMembersTable, ContactListsTable } from './contact-lists/contact-lists.table.js';
 import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
+import type { ContactConsentsTable, FormSignupsTable, FormsTable } from './forms/forms.table.js';
 import type { CustomFieldsTable } from './custom-fields/custom-fields.table.js';
 import type { ContactGroupsTable } from './groups/groups.table.js';
-import type { ContactImportRowsTable, ContactImportsTable } from './imports/imports.table.js';
+import type { ContactImportFilesTable, ContactImportRowsTable, ContactImportsTable } from './imports/imports.table.js';
 import type { SegmentsTable } from './segments/segments.table.js';
 import type { MarketingSendersTable } from './senders/senders.table.js';
 import type { NewslettersTable } from './newsletters/newsletters.table.js';
@@ -24,4 +25,8 @@ export interface MarketingTables {
   newsletters: NewslettersTable;
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
+  contact_import_files: ContactImportFilesTable;
+  forms: FormsTable;
+  form_signups: FormSignupsTable;
+  contact_consents: ContactConsentsTable;
 }

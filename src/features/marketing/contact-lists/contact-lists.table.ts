@@ -24,6 +24,8 @@ export interface ContactListMembersTable {
   contact_id: string;
   account_id: string;
   created_at: number;
+  /** The import that last put or found the contact on the list (imports.service.ts: repeats across chunks). */
+  last_import_id: string | null;
 }
 
 export type ContactListRow = Selectable<ContactListsTable>;

@@ -10,7 +10,7 @@ import type { ImportsService } from './imports.service.js';
 const tags = ['Marketing: contacts'];
 const security = ANY_CREDENTIAL;
 
-export function registerImportRoutes(app: FastifyInstance, imports: ImportsService): void {
+export function registerImportRoutes(app: FastifyInstance, imports: ImportsService, limits: { maxFileBytes: number }): void {
   app.post(
     '/inbox/v1/contactlists/:id/import',
     {
@@ -26,7 +26,32 @@ export function registerImportRoutes(app: FastifyInstance, imports: ImportsServi
         response: { 200: EnvelopeSchema(Type.String({ description: 'The import id.' })) },
       },
     },
-    async (request) => success(await imports.start(request.principal, (request.params as IdParams).id, request.body as ImportBody)),
+    async (request) => success(await imports.accept(request.principal, (request.params as IdParams).id, request.body as ImportBody)),
+  );
+
+  app.post(
+    '/inbox/v1/contactlists/:id/import/csv',
+    {
+      bodyLimit: limits.maxFileBytes,
+      config: {
+        // The file goes to the database as it arrives (imports.csv.ts), however large.
+        storeUpload: (file) => imports.storeUpload(file),
+        multipartOptions: { limits: { fileSize: limits.maxFileBytes, files: 1 } },
+      },
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary: 'Import contacts into a list from a CSV file (multipart part "file"); answers the import id at once',
+        description:
+          'The first row names the columns: one "email" (or "Email Address"), others named like custom fields of the account (or by their id) ' +
+          'give their values; other columns are ignored. Same rules and counters as the JSON import; rows are numbered from 1 after the header.',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Type.String({ description: 'The import id.' })) },
+      },
+    },
+    async (request) =>
+      success(await imports.acceptCsv(request.principal, (request.params as IdParams).id, request.body as Record<string, unknown> | undefined)),
   );
 
   app.get(

@@ -1,52 +1,70 @@
 /**
- * Importing contacts into a list (the original's bare JSON array), answered at once with
- * an import id and applied afterwards, in chunks.
+ * Importing contacts into a list: the original's bare JSON array, or a CSV file
+ * uploaded as multipart. Both answer an import id at once; the work is a job of the
+ * generic runner (src/queue/jobs.ts, task `marketing.contact-import`), run by a worker.
  *
- * Accepting. The whole file is checked before the answer: each address (an invalid one
- * is counted with its row number and reason, never stops the import), each custom field
- * id (an unknown one makes the row invalid), repeats of an address already seen earlier
- * in the file (`repetitive`). The import row, with these counters, and the rows left to
- * apply are committed together, so an accepted import is never lost, and nothing that
- * depends on the order of chunks is left for later.
+ * Accepting. JSON: the whole array is checked before the answer: each address (an
+ * invalid one is counted with its row number and reason, never stops the import), each
+ * custom field id (an unknown one makes the row invalid), repeats of an address earlier
+ * in the array (`repetitive`); the rows left to apply go to `contact_import_rows`. CSV:
+ * the upload is streamed into `contact_import_files` as it arrives, its header is mapped
+ * to the address and the account's custom fields, and rows are checked while applied
+ * (`total` grows as the file is read). Either way the import row and its job are
+ * committed together, so an accepted import is never lost.
  *
- * Applying. Chunk by chunk (`chunkRows`), one transaction each: every row's outcome
- * (upsert by address and put on the list: `added`, or `alreadyExists` when it was on the
- * list already; a hard-bounced, unsubscribed, complaining or otherwise suppressed
- * address is counted and left as it is, never re-subscribed), the counters moved by the
- * chunk's outcomes, and the chunk's rows deleted. A process that stops mid-import has
- * either applied a chunk completely or not at all, so resuming (`resumeUnfinished`)
- * continues with the rows still there and counts nothing twice.
+ * Applying. Chunk by chunk (`chunkRows` data rows), one transaction each: every row's
+ * outcome (upsert by address and put on the list: `added`, or `alreadyExists` when it
+ * was there; a hard-bounced, unsubscribed, complaining or otherwise suppressed address is
+ * counted and left as it is, never re-subscribed), the counters it moves, and the cursor
+ * `rows_done`. Each step is one statement for the whole chunk (a lookup of the chunk's
+ * addresses, one multi-row insert of new contacts, of memberships, of values): a chunk
+ * costs the same few round trips however many rows it has, which is what makes imports
+ * on PostgreSQL, where every statement is a round trip, fast.
  *
- * Where it runs. In this process, started right after the answer: the generic job
- * runner this belongs on is being built at the same time (PRODUCT.md §7). Moving it
- * there means handing `apply(importId)` to the runner as a task; the data needs no change.
+ * Restarts. A process that dies mid-import has applied a chunk completely or not at all.
+ * Its job's lease is taken back (at once by a restarted process of the same host, else
+ * when the lease runs out) and the task runs again: it skips the `rows_done` rows already
+ * applied and goes on. The cursor only moves from where the chunk began (`advanceImport`),
+ * so two runs of one import can never both apply a chunk. A repeat of an address in a
+ * later chunk is recognised by the membership this import marked (`last_import_id`),
+ * not by memory, so it is counted once as `repetitive` across restarts too.
  */
-import { iso } from '../../../lib/api-shape.js';
-import type { Db } from '../../../db/database.js';
+import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
+import { iso } from '../../../lib/api-shape.js';
 import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
-import { addMember, findLiveContactList } from '../contact-lists/contact-lists.store.js';
-import { insertContactOrFindByEmail, setFieldValues } from '../contacts/contacts.store.js';
+import { enqueueJob } from '../../../queue/jobs.js';
+import { findLiveContactList } from '../contact-lists/contact-lists.store.js';
 import { findLiveCustomFields } from '../custom-fields/custom-fields.store.js';
+import { headerOf, mapColumns, records, StoredUpload, storeUpload } from './imports.csv.js';
 import type { ImportBody, ImportStatus } from './imports.schemas.js';
 import {
-  addressState,
-  addToCounters,
+  addMembers,
+  advanceImport,
+  allLiveCustomFields,
+  deleteFile,
+  deletePendingRows,
   deletePendingRowsThrough,
   findImport,
   findImportById,
+  insertContacts,
   insertImport,
   insertPendingRows,
-  pendingRows,
+  liveContactsByEmail,
+  markMembers,
+  memberships,
+  pendingRowsAfter,
   setImportStatus,
-  unfinishedImportIds,
+  setManyFieldValues,
+  suppressionReasons,
 } from './imports.store.js';
-import { type ContactImportRow, IMPORT_STATUS, type ImportCounter, type PendingImportRow } from './imports.table.js';
+import { type ContactImportRow, IMPORT_STATUS, type ImportCounter, type NewContactImportRow, type PendingImportRow } from './imports.table.js';
+
+export const IMPORT_TASK = 'marketing.contact-import';
 
 const MAX_INVALID_ROWS_SHOWN = 1000;
-const CONTACT_ACTIVE = 1;
 /** Stored contact status → the counter of a contact an import leaves alone. */
 const LEFT_ALONE_BY_STATUS: Record<number, ImportCounter> = { 2: 'hard_bounce', 3: 'unsubscribe', 4: 'spam' };
 const LEFT_ALONE_BY_SUPPRESSION: Record<string, ImportCounter> = {
@@ -55,6 +73,15 @@ const LEFT_ALONE_BY_SUPPRESSION: Record<string, ImportCounter> = {
   unsubscribe: 'unsubscribe',
   manual: 'blocked',
 };
+
+type FieldValue = { fieldId: string; value: string | null };
+/** A row to apply: its number in the file (from 1), its address, its values. */
+interface ImportRowInput {
+  row: number;
+  email: string;
+  values: FieldValue[];
+}
+type InvalidRow = ImportStatus['invalidRows'][number];
 
 function toImportStatus(row: ContactImportRow): ImportStatus {
   return {
@@ -79,37 +106,25 @@ function toImportStatus(row: ContactImportRow): ImportStatus {
 }
 
 export interface ImportOptions {
-  /** Rows applied per transaction. */
+  /** Data rows applied per transaction. */
   chunkRows: number;
-  /** Told about an import that failed (the process's log). */
-  onError?: (importId: string, error: unknown) => void;
 }
 
 export class ImportsService {
-  /** Imports this process is applying now: one runner per import. */
-  private readonly running = new Map<string, Promise<void>>();
-
   constructor(
     private readonly db: Db,
-    private readonly options: ImportOptions = { chunkRows: 500 },
+    private readonly options: ImportOptions = { chunkRows: 1000 },
   ) {}
 
-  /** Checks and stores the import, starts applying it, and answers its id. */
-  async start(principal: Principal, listId: string, rows: ImportBody): Promise<string> {
-    const id = await this.accept(principal, listId, rows);
-    void this.apply(id);
-    return id;
-  }
-
-  /** Checks and stores the import (status 0, waiting), committed before anything is applied. */
+  /** Checks and stores a JSON import with its job (status 0, waiting); its id. */
   async accept(principal: Principal, listId: string, rows: ImportBody): Promise<string> {
-    if (!isId(listId) || !(await findLiveContactList(this.db, principal.accountId, listId))) throw AppError.notFound('Contact list');
+    await this.requireList(principal, listId);
     const fieldIds = [...new Set(rows.flatMap((r) => (r.customFields ?? []).map((f) => f.customFieldId)))];
     const known = new Set((await findLiveCustomFields(this.db, principal.accountId, fieldIds.filter(isId))).map((f) => f.id));
 
     const seen = new Set<string>();
     const pending: PendingImportRow[] = [];
-    const invalidRows: ImportStatus['invalidRows'] = [];
+    const invalidRows: InvalidRow[] = [];
     let invalid = 0;
     let repetitive = 0;
     const id = newId();
@@ -132,34 +147,55 @@ export class ImportsService {
       pending.push({ import_id: id, row_number: i + 1, email, custom_fields: JSON.stringify(row.customFields ?? []) });
     });
 
-    const now = Date.now();
     await this.db.transaction().execute(async (trx) => {
+      const fields = fieldIds.filter((f) => known.has(f));
       await insertImport(trx, {
-        id,
-        account_id: principal.accountId,
-        list_id: listId,
-        status: IMPORT_STATUS.waiting,
-        custom_fields: JSON.stringify(fieldIds.filter((f) => known.has(f))),
-        invalid_rows: JSON.stringify(invalidRows),
+        ...this.newImport(principal, id, listId, { source: 'json', fieldIds: fields, invalidRows }),
         total: rows.length,
         invalid,
         repetitive,
-        added: 0,
-        already_exists: 0,
-        hard_bounce: 0,
-        unsubscribe: 0,
-        spam: 0,
-        blocked: 0,
-        limit_exceeded: 0,
-        created_at: now,
-        updated_at: now,
-        create_user_id: principal.userId,
-        update_user_id: principal.userId,
-        deleted_at: null,
       });
       await insertPendingRows(trx, pending);
+      await enqueueJob(trx, { task: IMPORT_TASK, payload: { importId: id }, key: `contact-import:${id}` });
     });
     return id;
+  }
+
+  /** Stores the streamed upload (before the list is known: the request body comes first); see acceptCsv. */
+  storeUpload(stream: AsyncIterable<Buffer>): Promise<StoredUpload> {
+    return storeUpload(this.db, stream);
+  }
+
+  /**
+   * Maps the header of the file uploaded as the part `file` and queues its import; its id.
+   * A refused file, and any file uploaded under another name, is deleted.
+   */
+  async acceptCsv(principal: Principal, listId: string, parts: Record<string, unknown> | undefined): Promise<string> {
+    const uploads = Object.entries(parts ?? {}).filter((e): e is [string, StoredUpload] => e[1] instanceof StoredUpload);
+    for (const [name, other] of uploads) if (name !== 'file') await deleteFile(this.db, other.fileId);
+    const upload = parts?.file;
+    if (!(upload instanceof StoredUpload)) {
+      // Another account's list is not found, whatever the body.
+      await this.requireList(principal, listId);
+      throw AppError.field('file', 'is required: the CSV file, as a multipart/form-data part named "file"');
+    }
+    try {
+      await this.requireList(principal, listId);
+      const header = await headerOf(this.db, upload.fileId);
+      if (!header) throw AppError.field('file', 'is empty');
+      const columns = mapColumns(header, await allLiveCustomFields(this.db, principal.accountId));
+      const fieldIds = [...new Set(columns.filter((c): c is string => c !== null && c !== 'email'))];
+      // The file's pieces were stored under the id the import now takes.
+      const id = upload.fileId;
+      await this.db.transaction().execute(async (trx) => {
+        await insertImport(trx, { ...this.newImport(principal, id, listId, { source: 'csv', fieldIds, invalidRows: [] }), columns: JSON.stringify(columns) });
+        await enqueueJob(trx, { task: IMPORT_TASK, payload: { importId: id }, key: `contact-import:${id}` });
+      });
+      return id;
+    } catch (error) {
+      await deleteFile(this.db, upload.fileId).catch(() => undefined);
+      throw error;
+    }
   }
 
   async status(principal: Principal, listId: string, importId: string): Promise<ImportStatus> {
@@ -168,82 +204,234 @@ export class ImportsService {
     return toImportStatus(row);
   }
 
-  /** Applies what is left of the import, unless this process is applying it already. Resolves when it stops. */
-  apply(importId: string): Promise<void> {
-    let run = this.running.get(importId);
-    if (!run) {
-      run = this.applyChunks(importId)
-        .catch(async (error: unknown) => {
-          this.options.onError?.(importId, error);
-          await setImportStatus(this.db, importId, IMPORT_STATUS.failed, Date.now()).catch(() => undefined);
-        })
-        .finally(() => this.running.delete(importId));
-      this.running.set(importId, run);
-    }
-    return run;
-  }
-
-  /** Picks up the imports a stopped process left waiting or running. */
-  async resumeUnfinished(): Promise<void> {
-    const ids = await unfinishedImportIds(this.db, [IMPORT_STATUS.waiting, IMPORT_STATUS.running]);
-    await Promise.all(ids.map((id) => this.apply(id)));
-  }
-
-  private async applyChunks(importId: string): Promise<void> {
+  /** The job runner's task: applies what is left of the import and ends it. Safe to run again. */
+  async run(importId: string): Promise<void> {
     const job = await findImportById(this.db, importId);
     if (!job || job.status === IMPORT_STATUS.completed || job.status === IMPORT_STATUS.failed) return;
     await setImportStatus(this.db, importId, IMPORT_STATUS.running, Date.now());
-    for (;;) {
-      const done = await this.db.transaction().execute(async (trx) => {
-        const rows = await pendingRows(trx, importId, this.options.chunkRows);
-        if (rows.length === 0) return true;
-        const now = Date.now();
-        const deltas: Record<ImportCounter, number> = { added: 0, already_exists: 0, hard_bounce: 0, unsubscribe: 0, spam: 0, blocked: 0 };
-        for (const row of rows) {
-          const normalized = normalizeEmail(row.email);
-          const state = await addressState(trx, job.account_id, normalized);
-          const leftAlone =
-            state.suppression !== undefined
-              ? LEFT_ALONE_BY_SUPPRESSION[state.suppression]
-              : state.contact
-                ? LEFT_ALONE_BY_STATUS[state.contact.status]
-                : undefined;
-          if (leftAlone) {
-            deltas[leftAlone]++;
-            continue;
-          }
-          const contactId =
-            state.contact?.id ??
-            (
-              await insertContactOrFindByEmail(trx, {
-                id: newId(now),
-                account_id: job.account_id,
-                email: row.email,
-                email_normalized: normalized,
-                status: CONTACT_ACTIVE,
-                rank: 0,
-                created_at: now,
-                updated_at: now,
-                create_user_id: null,
-                update_user_id: null,
-                deleted_at: null,
-              })
-            ).id;
-          deltas[(await addMember(trx, job.account_id, job.list_id, contactId, now)) ? 'added' : 'already_exists']++;
-          const values = JSON.parse(row.custom_fields) as { customFieldId: string; value: string | number | boolean | null }[];
-          await setFieldValues(
-            trx,
-            job.account_id,
-            contactId,
-            values.map((v) => ({ fieldId: v.customFieldId, value: v.value === null || v.value === '' ? null : String(v.value) })),
-          );
-        }
-        await deletePendingRowsThrough(trx, importId, rows.at(-1)!.row_number);
-        await addToCounters(trx, importId, deltas, now);
-        return false;
-      });
-      if (done) break;
+    let status: number = IMPORT_STATUS.completed;
+    try {
+      if (job.source === 'csv') await this.runCsv(job);
+      else await this.runJson(job);
+    } catch (error) {
+      // A file that is not CSV past some row fails the same way on every retry: the import
+      // ends failed (status 3) with what was applied before it. Anything else is retried.
+      if (!/^CSV_/.test(String((error as { code?: unknown }).code ?? ''))) throw error;
+      status = IMPORT_STATUS.failed;
     }
-    await setImportStatus(this.db, importId, IMPORT_STATUS.completed, Date.now());
+    await this.db.transaction().execute(async (trx) => {
+      await setImportStatus(trx, importId, status, Date.now());
+      await deleteFile(trx, importId);
+      await deletePendingRows(trx, importId);
+    });
+  }
+
+  private async runJson(job: ImportJob): Promise<void> {
+    let cursor = job.rows_done;
+    for (;;) {
+      const rows = await pendingRowsAfter(this.db, job.id, cursor, this.options.chunkRows);
+      if (rows.length === 0) return;
+      const inputs = rows.map((r) => ({
+        row: r.row_number,
+        email: r.email,
+        values: (JSON.parse(r.custom_fields) as { customFieldId: string; value: string | number | boolean | null }[]).map((v) => ({
+          fieldId: v.customFieldId,
+          value: v.value === null || v.value === '' ? null : String(v.value),
+        })),
+      }));
+      const to = rows.at(-1)!.row_number;
+      await this.applyChunk(job, cursor, to, inputs, [], 0, async (trx) => deletePendingRowsThrough(trx, job.id, to));
+      cursor = to;
+    }
+  }
+
+  private async runCsv(job: ImportJob): Promise<void> {
+    const columns = JSON.parse(job.columns ?? '[]') as (string | null)[];
+    const emailColumn = columns.indexOf('email');
+    let cursor = job.rows_done;
+    let rowNumber = 0;
+    let chunk: ImportRowInput[] = [];
+    let invalid: InvalidRow[] = [];
+    let chunkStart = cursor;
+    const flush = async () => {
+      const count = rowNumber - chunkStart;
+      if (count === 0) return;
+      await this.applyChunk(job, chunkStart, rowNumber, chunk, invalid, count);
+      cursor = rowNumber;
+      chunkStart = rowNumber;
+      chunk = [];
+      invalid = [];
+    };
+    let header = true;
+    for await (const record of records(this.db, job.id)) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      rowNumber++;
+      // Rows applied before a restart: read past, counted already.
+      if (rowNumber <= cursor) continue;
+      const email = record[emailColumn] ?? '';
+      const reason = email === '' ? 'no address in the email column' : emailAddressProblem(email);
+      if (reason !== undefined) invalid.push({ row: rowNumber, email, reason });
+      else {
+        const values: FieldValue[] = [];
+        columns.forEach((fieldId, i) => {
+          if (fieldId !== null && fieldId !== 'email') values.push({ fieldId, value: record[i] ? record[i]! : null });
+        });
+        chunk.push({ row: rowNumber, email, values });
+      }
+      if (rowNumber - chunkStart >= this.options.chunkRows) await flush();
+    }
+    await flush();
+  }
+
+  /**
+   * One chunk in one transaction: `inputs` (valid rows), `invalid` (rows refused), and
+   * the cursor moved from `from` to `to`. `total`: rows this chunk adds to the total
+   * (CSV; a JSON import counted them when accepted).
+   */
+  private async applyChunk(
+    job: ImportJob,
+    from: number,
+    to: number,
+    inputs: ImportRowInput[],
+    invalid: InvalidRow[],
+    total: number,
+    also?: (trx: DbOrTrx) => Promise<void>,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const now = Date.now();
+      const deltas: Record<ImportCounter, number> = {
+        added: 0,
+        already_exists: 0,
+        hard_bounce: 0,
+        unsubscribe: 0,
+        spam: 0,
+        blocked: 0,
+        total,
+        invalid: invalid.length,
+        repetitive: 0,
+      };
+      // Repeats inside the chunk; repeats of earlier chunks are found by their membership below.
+      const byEmail = new Map<string, ImportRowInput>();
+      for (const input of inputs) {
+        const normalized = normalizeEmail(input.email);
+        if (byEmail.has(normalized)) deltas.repetitive++;
+        else byEmail.set(normalized, input);
+      }
+      const emails = [...byEmail.keys()];
+      const [contacts, suppressed] = await Promise.all([liveContactsByEmail(trx, job.account_id, emails), suppressionReasons(trx, job.account_id, emails)]);
+
+      const toCreate: { id: string; email: string; email_normalized: string }[] = [];
+      // Contacts that existed before this chunk (they may be on the list already), and contacts it created (they are not).
+      const existing: { normalized: string; contactId: string }[] = [];
+      const created: { normalized: string; contactId: string }[] = [];
+      for (const [normalized, input] of byEmail) {
+        const reason = suppressed.get(normalized);
+        const contact = contacts.get(normalized);
+        const leftAlone = reason !== undefined ? (LEFT_ALONE_BY_SUPPRESSION[reason] ?? 'blocked') : contact ? LEFT_ALONE_BY_STATUS[contact.status] : undefined;
+        if (leftAlone) deltas[leftAlone]++;
+        else if (contact) existing.push({ normalized, contactId: contact.id });
+        else toCreate.push({ id: newId(now), email: input.email.trim(), email_normalized: normalized });
+      }
+      if (toCreate.length) {
+        const inserted = await insertContacts(trx, job.account_id, toCreate, now);
+        const raced = toCreate.filter((c) => !inserted.has(c.id));
+        const found = raced.length
+          ? await liveContactsByEmail(
+              trx,
+              job.account_id,
+              raced.map((c) => c.email_normalized),
+            )
+          : new Map<string, { id: string }>();
+        for (const c of toCreate) {
+          if (inserted.has(c.id)) created.push({ normalized: c.email_normalized, contactId: c.id });
+          else {
+            // Made by another request since the lookup: treated as a contact that was there.
+            const contactId = found.get(c.email_normalized)?.id;
+            if (contactId) existing.push({ normalized: c.email_normalized, contactId });
+          }
+        }
+      }
+
+      const members = await memberships(
+        trx,
+        job.list_id,
+        existing.map((m) => m.contactId),
+      );
+      const toAdd: string[] = [];
+      const toMark: string[] = [];
+      const values: { contactId: string; fieldId: string; value: string | null }[] = [];
+      for (const { normalized, contactId } of [...existing, ...created]) {
+        const marked = members.get(contactId);
+        if (marked === job.id) {
+          deltas.repetitive++;
+          continue;
+        }
+        if (members.has(contactId)) toMark.push(contactId);
+        else toAdd.push(contactId);
+        // One value per contact and field: the last the row gives.
+        const perField = new Map(byEmail.get(normalized)!.values.map((v) => [v.fieldId, v.value]));
+        for (const [fieldId, value] of perField) values.push({ contactId, fieldId, value });
+      }
+      const added = await addMembers(trx, job.account_id, job.list_id, job.id, toAdd, now);
+      deltas.added += added;
+      deltas.already_exists += toAdd.length - added + toMark.length;
+      await markMembers(trx, job.list_id, job.id, toMark);
+      await setManyFieldValues(trx, job.account_id, values);
+
+      let invalidRows: string | undefined;
+      if (invalid.length) {
+        const shown = JSON.parse(
+          (await trx.selectFrom('contact_imports').select('invalid_rows').where('id', '=', job.id).executeTakeFirstOrThrow()).invalid_rows,
+        ) as InvalidRow[];
+        if (shown.length < MAX_INVALID_ROWS_SHOWN) invalidRows = JSON.stringify([...shown, ...invalid].slice(0, MAX_INVALID_ROWS_SHOWN));
+      }
+      if (also) await also(trx);
+      if (!(await advanceImport(trx, job.id, from, to, deltas, now, invalidRows)))
+        throw new Error(`import ${job.id}: rows after ${from} were applied by another run; this one stops`);
+    });
+  }
+
+  private async requireList(principal: Principal, listId: string): Promise<void> {
+    if (!isId(listId) || !(await findLiveContactList(this.db, principal.accountId, listId))) throw AppError.notFound('Contact list');
+  }
+
+  private newImport(
+    principal: Principal,
+    id: string,
+    listId: string,
+    o: { source: 'json' | 'csv'; fieldIds: string[]; invalidRows: InvalidRow[] },
+  ): NewContactImportRow {
+    const now = Date.now();
+    return {
+      id,
+      account_id: principal.accountId,
+      list_id: listId,
+      status: IMPORT_STATUS.waiting,
+      source: o.source,
+      rows_done: 0,
+      columns: null,
+      custom_fields: JSON.stringify(o.fieldIds),
+      invalid_rows: JSON.stringify(o.invalidRows),
+      total: 0,
+      invalid: 0,
+      repetitive: 0,
+      added: 0,
+      already_exists: 0,
+      hard_bounce: 0,
+      unsubscribe: 0,
+      spam: 0,
+      blocked: 0,
+      limit_exceeded: 0,
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
+    };
   }
 }
+
+type ImportJob = Pick<ContactImportRow, 'id' | 'account_id' | 'list_id' | 'status' | 'source' | 'rows_done' | 'columns'>;

@@ -28,55 +28,221 @@ export function findImport(db: DbOrTrx, accountId: string, listId: string, id: s
     .executeTakeFirst();
 }
 
-export function findImportById(db: DbOrTrx, id: string): Promise<Pick<ContactImportRow, 'id' | 'account_id' | 'list_id' | 'status'> | undefined> {
-  return db.selectFrom('contact_imports').select(['id', 'account_id', 'list_id', 'status']).where('id', '=', id).executeTakeFirst();
-}
-
-/** Imports accepted but not finished: what a restarted process has to resume. */
-export async function unfinishedImportIds(db: DbOrTrx, statuses: number[]): Promise<string[]> {
-  const rows = await db.selectFrom('contact_imports').select('id').where('status', 'in', statuses).orderBy('id').execute();
-  return rows.map((r) => r.id);
-}
-
-export function pendingRows(db: DbOrTrx, importId: string, limit: number): Promise<PendingImportRow[]> {
-  return db.selectFrom('contact_import_rows').selectAll().where('import_id', '=', importId).orderBy('row_number').limit(limit).execute();
+export function findImportById(
+  db: DbOrTrx,
+  id: string,
+): Promise<Pick<ContactImportRow, 'id' | 'account_id' | 'list_id' | 'status' | 'source' | 'rows_done' | 'columns'> | undefined> {
+  return db
+    .selectFrom('contact_imports')
+    .select(['id', 'account_id', 'list_id', 'status', 'source', 'rows_done', 'columns'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function deletePendingRowsThrough(db: DbOrTrx, importId: string, lastRow: number): Promise<void> {
   await db.deleteFrom('contact_import_rows').where('import_id', '=', importId).where('row_number', '<=', lastRow).execute();
 }
 
-export async function addToCounters(db: DbOrTrx, importId: string, deltas: Record<ImportCounter, number>, now: number): Promise<void> {
-  const set: Record<string, unknown> = { updated_at: now };
-  for (const [counter, delta] of Object.entries(deltas)) if (delta) set[counter] = sql`${sql.ref(counter)} + ${delta}`;
-  await db.updateTable('contact_imports').set(set).where('id', '=', importId).execute();
+export async function deletePendingRows(db: DbOrTrx, importId: string): Promise<void> {
+  await db.deleteFrom('contact_import_rows').where('import_id', '=', importId).execute();
 }
 
 export async function setImportStatus(db: DbOrTrx, importId: string, status: number, now: number): Promise<void> {
   await db.updateTable('contact_imports').set({ status, updated_at: now }).where('id', '=', importId).execute();
 }
 
-/** What decides an address's outcome: the account's live contact with it (id, stored status) and a live suppression's reason. */
-export async function addressState(
+// ---- Applying a chunk: one statement per step for the whole chunk, never one per row. ----
+
+/** Bound parameters per statement: below SQLite's 32766 and PostgreSQL's 65535. */
+const MAX_PARAMS = 30_000;
+
+function batches<T>(rows: T[], columns: number): T[][] {
+  const size = Math.max(1, Math.floor(MAX_PARAMS / columns));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** The account's live contacts with these addresses, by normalized address. */
+export async function liveContactsByEmail(db: DbOrTrx, accountId: string, emails: string[]): Promise<Map<string, { id: string; status: number }>> {
+  const found = new Map<string, { id: string; status: number }>();
+  for (const part of batches(emails, 1)) {
+    if (part.length === 0) continue;
+    const rows = await db
+      .selectFrom('contacts')
+      .select(['id', 'status', 'email_normalized'])
+      .where('account_id', '=', accountId)
+      .where('email_normalized', 'in', part)
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const r of rows) found.set(r.email_normalized, { id: r.id, status: Number(r.status) });
+  }
+  return found;
+}
+
+/** The reasons of the account's live suppressions of these addresses, by normalized address. */
+export async function suppressionReasons(db: DbOrTrx, accountId: string, emails: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const part of batches(emails, 1)) {
+    if (part.length === 0) continue;
+    const rows = await db
+      .selectFrom('suppressions')
+      .select(['email_normalized', 'reason'])
+      .where('account_id', '=', accountId)
+      .where('email_normalized', 'in', part)
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const r of rows) found.set(r.email_normalized, r.reason);
+  }
+  return found;
+}
+
+/** New active contacts; an address that became a live contact meanwhile is skipped (the caller looks it up). The ids inserted. */
+export async function insertContacts(
   db: DbOrTrx,
   accountId: string,
-  emailNormalized: string,
-): Promise<{ contact?: { id: string; status: number }; suppression?: string }> {
-  const [contact, suppression] = await Promise.all([
-    db
-      .selectFrom('contacts')
-      .select(['id', 'status'])
-      .where('account_id', '=', accountId)
-      .where('email_normalized', '=', emailNormalized)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst(),
-    db
-      .selectFrom('suppressions')
-      .select('reason')
-      .where('account_id', '=', accountId)
-      .where('email_normalized', '=', emailNormalized)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst(),
-  ]);
-  return { ...(contact ? { contact: { id: contact.id, status: Number(contact.status) } } : {}), ...(suppression ? { suppression: suppression.reason } : {}) };
+  rows: { id: string; email: string; email_normalized: string }[],
+  now: number,
+): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (const part of batches(rows, 12)) {
+    if (part.length === 0) continue;
+    const result = await db
+      .insertInto('contacts')
+      .values(
+        part.map((r) => ({
+          ...r,
+          account_id: accountId,
+          status: 1,
+          rank: 0,
+          created_at: now,
+          updated_at: now,
+          create_user_id: null,
+          update_user_id: null,
+          deleted_at: null,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['account_id', 'email_normalized']).where('deleted_at', 'is', null).doNothing())
+      .returning('id')
+      .execute();
+    for (const r of result) inserted.add(r.id);
+  }
+  return inserted;
+}
+
+/** Which of these contacts are on the list, and the import that last put or found each there. */
+export async function memberships(db: DbOrTrx, listId: string, contactIds: string[]): Promise<Map<string, string | null>> {
+  const found = new Map<string, string | null>();
+  for (const part of batches(contactIds, 1)) {
+    if (part.length === 0) continue;
+    const rows = await db
+      .selectFrom('contact_list_members')
+      .select(['contact_id', 'last_import_id'])
+      .where('list_id', '=', listId)
+      .where('contact_id', 'in', part)
+      .execute();
+    for (const r of rows) found.set(r.contact_id, r.last_import_id);
+  }
+  return found;
+}
+
+/**
+ * Puts the contacts on the list, marked as this import's, and moves the list's count by
+ * the rows really inserted (contact_lists.contacts_count is maintained: migration 0009).
+ * The number inserted (a contact put on the list meanwhile by another request is not).
+ */
+export async function addMembers(db: DbOrTrx, accountId: string, listId: string, importId: string, contactIds: string[], now: number): Promise<number> {
+  let inserted = 0;
+  for (const part of batches(contactIds, 5)) {
+    if (part.length === 0) continue;
+    const result = await db
+      .insertInto('contact_list_members')
+      .values(part.map((contact_id) => ({ list_id: listId, contact_id, account_id: accountId, created_at: now, last_import_id: importId })))
+      .onConflict((oc) => oc.columns(['list_id', 'contact_id']).doNothing())
+      .executeTakeFirst();
+    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  if (inserted > 0)
+    await db
+      .updateTable('contact_lists')
+      .set({ contacts_count: sql`contacts_count + ${inserted}` })
+      .where('id', '=', listId)
+      .execute();
+  return inserted;
+}
+
+export async function markMembers(db: DbOrTrx, listId: string, importId: string, contactIds: string[]): Promise<void> {
+  for (const part of batches(contactIds, 1))
+    if (part.length)
+      await db.updateTable('contact_list_members').set({ last_import_id: importId }).where('list_id', '=', listId).where('contact_id', 'in', part).execute();
+}
+
+/** Sets custom field values (one row per contact and field, at most once per statement); a null value removes it. */
+export async function setManyFieldValues(
+  db: DbOrTrx,
+  accountId: string,
+  values: { contactId: string; fieldId: string; value: string | null }[],
+): Promise<void> {
+  const upserts = values.filter((v) => v.value !== null);
+  for (const part of batches(upserts, 4)) {
+    if (part.length === 0) continue;
+    await db
+      .insertInto('contact_field_values')
+      .values(part.map((v) => ({ contact_id: v.contactId, custom_field_id: v.fieldId, account_id: accountId, value: v.value! })))
+      .onConflict((oc) => oc.columns(['contact_id', 'custom_field_id']).doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
+      .execute();
+  }
+  for (const v of values.filter((x) => x.value === null))
+    await db.deleteFrom('contact_field_values').where('contact_id', '=', v.contactId).where('custom_field_id', '=', v.fieldId).execute();
+}
+
+/**
+ * Moves the counters and the cursor, only if the cursor is still where this chunk began:
+ * false means another run of the task applied it (a lease taken over); the caller rolls back.
+ */
+export async function advanceImport(
+  db: DbOrTrx,
+  importId: string,
+  from: number,
+  to: number,
+  deltas: Partial<Record<ImportCounter, number>>,
+  now: number,
+  invalidRows?: string,
+): Promise<boolean> {
+  const set: Record<string, unknown> = { updated_at: now, rows_done: to };
+  for (const [counter, delta] of Object.entries(deltas)) if (delta) set[counter] = sql`${sql.ref(counter)} + ${delta}`;
+  if (invalidRows !== undefined) set.invalid_rows = invalidRows;
+  const result = await db.updateTable('contact_imports').set(set).where('id', '=', importId).where('rows_done', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+// ---- The uploaded file ----
+
+export async function insertFilePiece(db: DbOrTrx, importId: string, seq: number, data: string): Promise<void> {
+  await db.insertInto('contact_import_files').values({ import_id: importId, seq, data }).execute();
+}
+
+export async function filePiece(db: DbOrTrx, importId: string, seq: number): Promise<string | undefined> {
+  const row = await db.selectFrom('contact_import_files').select('data').where('import_id', '=', importId).where('seq', '=', seq).executeTakeFirst();
+  return row?.data;
+}
+
+export async function deleteFile(db: DbOrTrx, importId: string): Promise<void> {
+  await db.deleteFrom('contact_import_files').where('import_id', '=', importId).execute();
+}
+
+export async function pendingRowsAfter(db: DbOrTrx, importId: string, after: number, limit: number): Promise<PendingImportRow[]> {
+  return db
+    .selectFrom('contact_import_rows')
+    .selectAll()
+    .where('import_id', '=', importId)
+    .where('row_number', '>', after)
+    .orderBy('row_number')
+    .limit(limit)
+    .execute();
+}
+
+/** Every live custom field of the account: what a CSV header's names are matched against. */
+export function allLiveCustomFields(db: DbOrTrx, accountId: string): Promise<{ id: string; name: string }[]> {
+  return db.selectFrom('custom_fields').select(['id', 'name']).where('account_id', '=', accountId).where('deleted_at', 'is', null).orderBy('id').execute();
 }

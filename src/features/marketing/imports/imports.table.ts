@@ -23,6 +23,12 @@ export interface ContactImportsTable {
   spam: number;
   blocked: number;
   limit_exceeded: number;
+  /** 'json' (rows in contact_import_rows) or 'csv' (the file in contact_import_files). */
+  source: 'json' | 'csv';
+  /** The cursor: data rows of the file applied so far. */
+  rows_done: number;
+  /** CSV: JSON array, per header column, 'email', a custom field id, or null (ignored). */
+  columns: string | null;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;
@@ -39,8 +45,15 @@ export interface ContactImportRowsTable {
   custom_fields: string;
 }
 
+/** An uploaded CSV file, in text pieces in upload order, kept until its import ends. */
+export interface ContactImportFilesTable {
+  import_id: string;
+  seq: number;
+  data: string;
+}
+
 export type ContactImportRow = Selectable<ContactImportsTable>;
 export type NewContactImportRow = Insertable<ContactImportsTable>;
 export type PendingImportRow = Selectable<ContactImportRowsTable>;
 
-export type ImportCounter = 'added' | 'already_exists' | 'hard_bounce' | 'unsubscribe' | 'spam' | 'blocked';
+export type ImportCounter = 'added' | 'already_exists' | 'hard_bounce' | 'unsubscribe' | 'spam' | 'blocked' | 'total' | 'invalid' | 'repetitive';

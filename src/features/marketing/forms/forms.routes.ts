@@ -1,0 +1,100 @@
+/** HTTP for sign-up forms (M41 of the compatibility reference, plus create, change, GET one) and their public pages. */
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
+import { PageQuery, toPage } from '../../../http/pagination.js';
+import { IdParams } from '../../../http/resource.js';
+import { ANY_CREDENTIAL } from '../../../http/scopes.js';
+import { formPagePolicy, messagePage, signupPage } from './forms.page.js';
+import { ConfirmQuery, Consent, Form, FormBody, PatchFormBody, SignupBody } from './forms.schemas.js';
+import type { FormsService } from './forms.service.js';
+
+const tags = ['Marketing: forms'];
+const security = ANY_CREDENTIAL;
+
+export function registerFormRoutes(app: FastifyInstance, forms: FormsService): void {
+  app.get(
+    '/inbox/v1/forms',
+    { schema: { tags, security, summary: 'List sign-up forms, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Form)) } } },
+    async (request) => success(await forms.list(request.principal, toPage(request.query as PageQuery))),
+  );
+  app.post(
+    '/inbox/v1/forms',
+    { schema: { tags, security, summary: 'Create a sign-up form', body: FormBody, response: { 201: EnvelopeSchema(Form) } } },
+    async (request, reply) => reply.status(201).send(success(await forms.create(request.principal, request.body as FormBody), 201, 'Created')),
+  );
+  app.get(
+    '/inbox/v1/forms/:id',
+    { schema: { tags, security, summary: 'A sign-up form', params: IdParams, response: { 200: EnvelopeSchema(Form) } } },
+    async (request) => success(await forms.get(request.principal, (request.params as IdParams).id)),
+  );
+  app.patch(
+    '/inbox/v1/forms/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a sign-up form (what is given)',
+        params: IdParams,
+        body: PatchFormBody,
+        response: { 200: EnvelopeSchema(Form) },
+      },
+    },
+    async (request) => success(await forms.update(request.principal, (request.params as IdParams).id, request.body as PatchFormBody)),
+  );
+  app.get(
+    '/inbox/v1/contacts/:id/consents',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A contact's recorded consents (confirmed form sign-ups)",
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Type.Array(Consent)) },
+      },
+    },
+    async (request) => success(await forms.consents(request.principal, (request.params as IdParams).id)),
+  );
+}
+
+const FormPageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+type FormPageParams = { id: string };
+
+/** The pages people see: no credential, HTML, framable by FORM_FRAME_ANCESTORS. */
+export function registerFormPublicRoutes(app: FastifyInstance, forms: FormsService, frameAncestors: string[]): void {
+  const policy = formPagePolicy(frameAncestors);
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', policy)
+      .header('cache-control', 'no-store')
+      .send(body);
+  const notFound = (reply: FastifyReply) =>
+    html(reply, 404, messagePage('Not found', 'This form does not exist', 'The link may be old, or the form was removed.'));
+  const hide = { hide: true };
+
+  app.get('/inbox/forms/:id', { schema: { ...hide, params: FormPageParams } }, async (request, reply) => {
+    const page = await forms.page((request.params as FormPageParams).id);
+    return page ? html(reply, 200, signupPage(page)) : notFound(reply);
+  });
+
+  app.post('/inbox/forms/:id', { schema: { ...hide, params: FormPageParams, body: SignupBody } }, async (request, reply) => {
+    const outcome = await forms.submit((request.params as FormPageParams).id, (request.body ?? {}) as SignupBody, request.ip);
+    if (outcome.kind === 'not-found') return notFound(reply);
+    if (outcome.kind === 'again')
+      return html(reply, outcome.status, signupPage({ title: outcome.title!, token: outcome.token, note: outcome.note, email: outcome.email }));
+    return html(reply, 200, messagePage(outcome.title!, 'Check your inbox', 'We sent you a link: follow it to confirm your subscription.'));
+  });
+
+  app.get('/inbox/forms/:id/confirm', { schema: { ...hide, params: FormPageParams, querystring: ConfirmQuery } }, async (request, reply) => {
+    const { s, sig } = request.query as ConfirmQuery;
+    const outcome = await forms.confirm((request.params as FormPageParams).id, s, sig);
+    if (outcome.kind === 'invalid') return html(reply, 404, messagePage('Not found', 'This link does not work', 'Check that it was copied whole.'));
+    return html(
+      reply,
+      200,
+      messagePage(outcome.title, outcome.kind === 'subscribed' ? 'You are subscribed' : 'Already confirmed', 'Thank you: your subscription is confirmed.'),
+    );
+  });
+}

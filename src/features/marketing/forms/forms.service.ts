@@ -1,0 +1,262 @@
+/**
+ * Sign-up forms: a hosted page per form (GET /inbox/forms/{id}, the `formUrl`) whose
+ * sign-ups are put on the form's lists only once the address has confirmed them.
+ *
+ * Bots. The page carries a token signed with the form's own key: when it was issued and
+ * a random nonce. A submission is dropped without a word (the visitor sees the same
+ * "check your inbox" page, so a bot learns nothing) when the token's signature is wrong,
+ * when it came back sooner than FORM_MIN_FILL_SECONDS after the page was served (people
+ * take longer to type an address), when the token was used before (a replay: the token is
+ * unique in `form_signups`), or when the honeypot field, hidden from people, is filled.
+ * A token older than a day is answered with a fresh page. The per-IP rate limit of every
+ * route applies too.
+ *
+ * Double opt-in. An accepted sign-up is stored and a confirmation mail is sent through the
+ * transactional send path of the account (queued, delivered and logged like any message)
+ * with a link signed with the form's key. Following it, once, puts the address on the
+ * form's lists (creating the contact, or re-activating one that had unsubscribed: this is
+ * a new, confirmed consent; a hard-bounced or complaining contact is left as it is) and
+ * records the consent: the form, the time of the sign-up, the address it came from, the
+ * time of the confirmation.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../../db/database.js';
+import { AppError } from '../../../errors.js';
+import { listResult, type ListResult, type Page, iso, resourceFields } from '../../../lib/api-shape.js';
+import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.js';
+import { isId, newId } from '../../../lib/ids.js';
+import type { Principal } from '../../../http/principal.js';
+import type { NotifyServices } from '../../notify/notify.module.js';
+import { addMember, liveContactListIds } from '../contact-lists/contact-lists.store.js';
+import { insertContactOrFindByEmail, updateContact } from '../contacts/contacts.store.js';
+import { confirmationMail } from './forms.page.js';
+import type { Consent, Form, FormBody, PatchFormBody, SignupBody } from './forms.schemas.js';
+import {
+  consentsOf,
+  findLiveForm,
+  findPublicForm,
+  findSignup,
+  firstSenderEmail,
+  insertConsent,
+  insertForm,
+  insertSignup,
+  listLiveForms,
+  markSignupConfirmed,
+  updateForm,
+} from './forms.store.js';
+import type { FormRow } from './forms.table.js';
+
+const TOKEN_MAX_AGE_MS = 24 * 3_600_000;
+const CONTACT_ACTIVE = 1;
+const CONTACT_UNSUBSCRIBED = 3;
+
+export interface FormOptions {
+  publicUrl: () => string;
+  minFillMs: number;
+}
+
+/** What the page shows after a submission. */
+export type SignupOutcome = { kind: 'check-inbox' } | { kind: 'again'; token: string; note: string; email: string; status: number } | { kind: 'not-found' };
+
+export type ConfirmOutcome = { kind: 'subscribed' | 'already'; title: string } | { kind: 'invalid' };
+
+function sign(key: string, text: string): string {
+  return createHmac('sha256', key).update(text).digest('base64url');
+}
+
+function sameSignature(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export class FormsService {
+  constructor(
+    private readonly db: Db,
+    private readonly notify: Pick<NotifyServices, 'messages'>,
+    private readonly options: FormOptions,
+  ) {}
+
+  private toForm(row: FormRow): Form {
+    return {
+      ...resourceFields(row),
+      title: row.title,
+      formUrl: `${this.options.publicUrl()}/inbox/forms/${row.id}`,
+      listIds: JSON.parse(row.list_ids) as string[],
+      fromEmail: row.from_email ?? '',
+    };
+  }
+
+  private async checkLists(principal: Principal, listIds: string[]): Promise<void> {
+    const live = new Set(await liveContactListIds(this.db, principal.accountId, listIds));
+    // Another account's list does not exist for this one: 404, as for any of its resources.
+    const missing = listIds.find((id) => !live.has(id));
+    if (missing !== undefined) throw new AppError('not_found', `Contact list ${missing} (listIds) was not found.`);
+  }
+
+  async create(principal: Principal, body: FormBody): Promise<Form> {
+    await this.checkLists(principal, body.listIds);
+    const now = Date.now();
+    const row: FormRow = {
+      id: newId(now),
+      account_id: principal.accountId,
+      title: body.title.trim(),
+      list_ids: JSON.stringify(body.listIds),
+      from_email: body.fromEmail?.trim() || null,
+      signing_key: randomBytes(32).toString('base64url'),
+      created_at: now,
+      updated_at: now,
+      create_user_id: principal.userId,
+      update_user_id: principal.userId,
+      deleted_at: null,
+    };
+    await insertForm(this.db, row);
+    return this.toForm(row);
+  }
+
+  async list(principal: Principal, page: Page): Promise<ListResult<Form>> {
+    const { rows, total } = await listLiveForms(this.db, principal.accountId, page);
+    return listResult(
+      rows.map((r) => this.toForm(r)),
+      total,
+    );
+  }
+
+  async get(principal: Principal, id: string): Promise<Form> {
+    const row = isId(id) ? await findLiveForm(this.db, principal.accountId, id) : undefined;
+    if (!row) throw AppError.notFound('Form');
+    return this.toForm(row);
+  }
+
+  /** Changes what is given; the rest stays. */
+  async update(principal: Principal, id: string, body: PatchFormBody): Promise<Form> {
+    if (body.listIds) await this.checkLists(principal, body.listIds);
+    const changes = {
+      ...(body.title !== undefined ? { title: body.title.trim() } : {}),
+      ...(body.listIds !== undefined ? { list_ids: JSON.stringify(body.listIds) } : {}),
+      ...(body.fromEmail !== undefined ? { from_email: body.fromEmail.trim() || null } : {}),
+      updated_at: Date.now(),
+      update_user_id: principal.userId,
+    };
+    if (!isId(id) || !(await updateForm(this.db, principal.accountId, id, changes))) throw AppError.notFound('Form');
+    return this.get(principal, id);
+  }
+
+  async consents(principal: Principal, contactId: string): Promise<Consent[]> {
+    const rows = isId(contactId) ? await consentsOf(this.db, principal.accountId, contactId) : [];
+    return rows.map((r) => ({ source: r.source, ip: r.ip, consentTime: iso(r.consented_at), confirmTime: iso(r.confirmed_at) }));
+  }
+
+  // ---- The public page ----
+
+  /** The form's title and a fresh page token; undefined for no such form. */
+  async page(formId: string, now = Date.now()): Promise<{ title: string; token: string } | undefined> {
+    const form = isId(formId) ? await findPublicForm(this.db, formId) : undefined;
+    return form && { title: form.title, token: this.pageToken(form, now) };
+  }
+
+  private pageToken(form: FormRow, now: number): string {
+    const nonce = randomBytes(12).toString('base64url');
+    return `${now}.${nonce}.${sign(form.signing_key, `page.${form.id}.${now}.${nonce}`)}`;
+  }
+
+  async submit(formId: string, body: SignupBody, ip: string, now = Date.now()): Promise<SignupOutcome & { title?: string }> {
+    const form = isId(formId) ? await findPublicForm(this.db, formId) : undefined;
+    if (!form) return { kind: 'not-found' };
+    const quiet = { kind: 'check-inbox' as const, title: form.title };
+    const [issued, nonce, signature] = (body.token ?? '').split('.');
+    const issuedAt = Number(issued);
+    if (!nonce || !signature || !Number.isSafeInteger(issuedAt) || !sameSignature(signature, sign(form.signing_key, `page.${form.id}.${issued}.${nonce}`)))
+      return quiet;
+    if ((body.website ?? '') !== '' || now - issuedAt < this.options.minFillMs) return quiet;
+    const email = (body.email ?? '').trim();
+    if (now - issuedAt > TOKEN_MAX_AGE_MS)
+      return {
+        kind: 'again',
+        token: this.pageToken(form, now),
+        note: 'This page was open too long; please submit it again.',
+        email,
+        status: 200,
+        title: form.title,
+      };
+    const problem = email === '' ? 'is required' : emailAddressProblem(email);
+    if (problem !== undefined)
+      return { kind: 'again', token: this.pageToken(form, now), note: `The email address ${problem}.`, email, status: 400, title: form.title };
+
+    const signupId = newId(now);
+    if (
+      !(await insertSignup(this.db, {
+        id: signupId,
+        form_id: form.id,
+        account_id: form.account_id,
+        email,
+        page_token: body.token!,
+        ip,
+        created_at: now,
+        confirmed_at: null,
+      }))
+    )
+      return quiet;
+    const from = form.from_email ?? (await firstSenderEmail(this.db, form.account_id));
+    if (!from) throw new AppError('unavailable', 'This form cannot send its confirmation message: its account has no sender.');
+    const link = `${this.options.publicUrl()}/inbox/forms/${form.id}/confirm?s=${signupId}&sig=${sign(form.signing_key, `confirm.${signupId}`)}`;
+    await this.notify.messages.send(
+      {
+        accountId: form.account_id,
+        userId: form.create_user_id ?? '',
+        credential: 'apiKey',
+        sessionId: null,
+        apiKeyId: null,
+        role: null,
+        scopes: ['send'],
+      } as Principal,
+      {
+        from: { email: from, name: form.title },
+        to: [{ email }],
+        subject: `Confirm your subscription: ${form.title}`,
+        htmlContent: confirmationMail(form.title, link),
+      } as never,
+    );
+    return quiet;
+  }
+
+  async confirm(formId: string, signupId: string, signature: string, now = Date.now()): Promise<ConfirmOutcome> {
+    const form = isId(formId) ? await findPublicForm(this.db, formId) : undefined;
+    if (!form || !isId(signupId) || !sameSignature(signature, sign(form.signing_key, `confirm.${signupId}`))) return { kind: 'invalid' };
+    const signup = await findSignup(this.db, form.id, signupId);
+    if (!signup) return { kind: 'invalid' };
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await markSignupConfirmed(trx, signup.id, now))) return { kind: 'already' as const, title: form.title };
+      const { id: contactId } = await insertContactOrFindByEmail(trx, {
+        id: newId(now),
+        account_id: form.account_id,
+        email: signup.email,
+        email_normalized: normalizeEmail(signup.email),
+        status: CONTACT_ACTIVE,
+        rank: 0,
+        created_at: now,
+        updated_at: now,
+        create_user_id: null,
+        update_user_id: null,
+        deleted_at: null,
+      });
+      const contact = await trx.selectFrom('contacts').select('status').where('id', '=', contactId).executeTakeFirstOrThrow();
+      const status = Number(contact.status);
+      if (status === CONTACT_UNSUBSCRIBED) await updateContact(trx, form.account_id, contactId, { status: CONTACT_ACTIVE, updated_at: now });
+      if (status === CONTACT_ACTIVE || status === CONTACT_UNSUBSCRIBED) {
+        const lists = await liveContactListIds(trx, form.account_id, JSON.parse(form.list_ids) as string[]);
+        for (const listId of lists) await addMember(trx, form.account_id, listId, contactId, now);
+      }
+      await insertConsent(trx, {
+        id: newId(now),
+        account_id: form.account_id,
+        contact_id: contactId,
+        source: `form:${form.id}`,
+        ip: signup.ip,
+        consented_at: signup.created_at,
+        confirmed_at: now,
+      });
+      return { kind: 'subscribed' as const, title: form.title };
+    });
+  }
+}

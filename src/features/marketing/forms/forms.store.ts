@@ -1,0 +1,79 @@
+/** SQL for sign-up forms, their pending sign-ups and the consents they record. Every statement is scoped by account or by a signed id. */
+import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
+import type { DbOrTrx } from '../../../db/database.js';
+import type { Page } from '../../../lib/api-shape.js';
+import type { ContactConsentRow, FormRow, FormSignupRow, NewFormRow } from './forms.table.js';
+
+export async function insertForm(db: DbOrTrx, row: NewFormRow): Promise<void> {
+  await db.insertInto('forms').values(row).execute();
+}
+
+export function listLiveForms(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: FormRow[]; total: number }> {
+  return listPage(liveRowsOf(db, 'forms', accountId), (q) => q.selectAll(), page);
+}
+
+export function findLiveForm(db: DbOrTrx, accountId: string, id: string): Promise<FormRow | undefined> {
+  return findLiveRow(db, 'forms', accountId, id, (q) => q.selectAll());
+}
+
+/** A live form by id alone: the public page, where the id in the URL is all there is. */
+export function findPublicForm(db: DbOrTrx, id: string): Promise<FormRow | undefined> {
+  return db.selectFrom('forms').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function updateForm(
+  db: DbOrTrx,
+  accountId: string,
+  id: string,
+  changes: Partial<Pick<FormRow, 'title' | 'list_ids' | 'from_email' | 'updated_at' | 'update_user_id' | 'deleted_at'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('forms')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** False when the page token was used before (a replayed submission). */
+export async function insertSignup(db: DbOrTrx, row: FormSignupRow): Promise<boolean> {
+  const result = await db
+    .insertInto('form_signups')
+    .values(row)
+    .onConflict((oc) => oc.column('page_token').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export function findSignup(db: DbOrTrx, formId: string, id: string): Promise<FormSignupRow | undefined> {
+  return db.selectFrom('form_signups').selectAll().where('form_id', '=', formId).where('id', '=', id).executeTakeFirst();
+}
+
+/** True for the one confirmation that marks it (a second click finds it confirmed). */
+export async function markSignupConfirmed(db: DbOrTrx, id: string, now: number): Promise<boolean> {
+  const result = await db.updateTable('form_signups').set({ confirmed_at: now }).where('id', '=', id).where('confirmed_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function insertConsent(db: DbOrTrx, row: ContactConsentRow): Promise<void> {
+  await db.insertInto('contact_consents').values(row).execute();
+}
+
+export function consentsOf(db: DbOrTrx, accountId: string, contactId: string): Promise<ContactConsentRow[]> {
+  return db.selectFrom('contact_consents').selectAll().where('account_id', '=', accountId).where('contact_id', '=', contactId).orderBy('id').execute();
+}
+
+/** The address confirmation mails come from when the form names none: the account's first live sender. */
+export async function firstSenderEmail(db: DbOrTrx, accountId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('senders')
+    .select('email')
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.email;
+}

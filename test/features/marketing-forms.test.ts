@@ -1,0 +1,164 @@
+/**
+ * Sign-up forms: the API (GET /inbox/v1/forms lists id, title, formUrl; create; change
+ * what is given; other accounts see nothing) and the hosted page as a browser uses it:
+ * the page is plain HTML with no script allowed and may be framed; the form is posted
+ * (application/x-www-form-urlencoded) after a person's pause; the confirmation mail goes
+ * through the delivery engine (capture transport) and its link, followed once, puts the
+ * address on the form's lists and records the consent. Bots are dropped quietly: the
+ * honeypot filled, a submission too fast, a replayed or forged token.
+ */
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { simpleParser } from 'mailparser';
+import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { DIALECTS } from '../helpers/db.js';
+
+const BASE_URL = 'https://postwire.example.test';
+const MIN_FILL_MS = 1000;
+
+for (const dialect of DIALECTS) {
+  describe(`marketing sign-up forms [${dialect}]`, () => {
+    let app: TestApp;
+    let a: TestAccount;
+    let b: TestAccount;
+
+    before(async () => {
+      app = await startTestApp(dialect, {
+        worker: true,
+        config: { baseUrl: BASE_URL, formMinFillSeconds: MIN_FILL_MS / 1000, formFrameAncestors: ['https://www.shop.example'] },
+      });
+      a = await app.signUp();
+      b = await app.signUp();
+    });
+    after(() => app.close());
+
+    type Method = 'GET' | 'POST' | 'PATCH';
+    const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) =>
+      expectEnvelope(await app.request({ method, url, token: account.token, body }), status).resultObject;
+    /** A browser: no credential. */
+    const browse = (url: string) => app.request({ method: 'GET', url, remoteAddress: '203.0.113.7' });
+    const post = (url: string, fields: Record<string, string>) =>
+      app.request({
+        method: 'POST',
+        url,
+        payload: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress: '203.0.113.7',
+      });
+    const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? assert.fail(`no token in ${html}`);
+    const pathOf = (formUrl: string) => formUrl.slice(BASE_URL.length);
+
+    /** The confirmation messages to `email` in the account's message log, each with its link path. */
+    async function confirmations(email: string, account = a): Promise<string[]> {
+      const messages = (await ok('GET', '/notify/v1/messages?pageSize=100', undefined, 200, account)).items.filter((m: any) =>
+        JSON.stringify(m).includes(email),
+      );
+      const links: string[] = [];
+      for (const m of messages) {
+        const raw = await app.request({ method: 'GET', url: `/notify/v1/messages/${m.id}/raw`, token: account.token });
+        if (raw.status !== 200) continue;
+        const parsed = await simpleParser(raw.text);
+        const link = /https:\/\/postwire\.example\.test(\/inbox\/forms\/[0-9a-f]{24}\/confirm\?s=[0-9a-f]{24}&sig=[A-Za-z0-9_-]+)/.exec(parsed.text ?? '')?.[1];
+        if (link) links.push(link);
+      }
+      return links;
+    }
+
+    it('create, list, change; formUrl is the hosted page; other accounts see nothing', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Newsletter' }, 201)).id;
+      const form = await ok('POST', '/inbox/v1/forms', { title: 'Our newsletter', listIds: [list] }, 201);
+      assert.match(form.id, /^[0-9a-f]{24}$/);
+      assert.equal(form.formUrl, `${BASE_URL}/inbox/forms/${form.id}`);
+      const listed = await ok('GET', '/inbox/v1/forms');
+      assert.equal(listed.totalCount, 1);
+      assert.deepEqual(
+        listed.items.map((f: any) => [f.id, f.title, f.formUrl]),
+        [[form.id, 'Our newsletter', form.formUrl]],
+      );
+      const changed = await ok('PATCH', `/inbox/v1/forms/${form.id}`, { title: 'Weekly news' });
+      assert.deepEqual([changed.title, changed.listIds], ['Weekly news', [list]], 'what is not given stays');
+      assert.equal((await ok('GET', '/inbox/v1/forms', undefined, 200, b)).totalCount, 0);
+      expectEnvelope(await app.request({ method: 'GET', url: `/inbox/v1/forms/${form.id}`, token: b.token }), 404);
+      expectEnvelope(await app.request({ method: 'PATCH', url: `/inbox/v1/forms/${form.id}`, token: b.token, body: { title: 'x' } }), 404);
+      const theirList = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Theirs' }, 201, b)).id;
+      const refused = expectEnvelope(
+        await app.request({ method: 'POST', url: '/inbox/v1/forms', token: a.token, body: { title: 'x', listIds: [theirList] } }),
+        404,
+      );
+      assert.match(refused.resultMessage, /listIds/);
+      expectEnvelope(await app.request({ method: 'POST', url: '/inbox/v1/forms', token: a.token, body: { title: 'x' } }), 400);
+    });
+
+    it('the page, submitted as a browser does, then the double opt-in link: subscribed, consent recorded', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Signups' }, 201)).id;
+      const form = await ok('POST', '/inbox/v1/forms', { title: 'Sign up', listIds: [list] }, 201);
+      const page = await browse(pathOf(form.formUrl));
+      assert.equal(page.status, 200);
+      assert.match(String(page.headers['content-type']), /^text\/html/);
+      const csp = String(page.headers['content-security-policy']);
+      assert.match(csp, /default-src 'none'/);
+      assert.doesNotMatch(csp, /script-src/, 'no script may run');
+      assert.match(csp, /frame-ancestors https:\/\/www\.shop\.example/);
+      assert.doesNotMatch(page.text, /<script/i);
+      assert.match(page.text, /<form method="post">/);
+
+      await sleep(MIN_FILL_MS + 100);
+      const sent = await post(pathOf(form.formUrl), { email: 'Reader@Example.net', website: '', token: tokenOf(page.text) });
+      assert.equal(sent.status, 200);
+      assert.match(sent.text, /Check your inbox/);
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 0, 'nobody subscribed before confirming');
+
+      const [link] = await eventually(
+        async () => {
+          const found = await confirmations('Reader@Example.net');
+          return found.length ? found : undefined;
+        },
+        20_000,
+        'the confirmation message',
+      );
+      const confirmed = await browse(link!);
+      assert.equal(confirmed.status, 200);
+      assert.match(confirmed.text, /You are subscribed/);
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 1);
+      const contact = (await ok('GET', `/inbox/v1/contacts?listId=${list}`)).items[0];
+      assert.equal(contact.email.toLowerCase(), 'reader@example.net');
+      const consents = await ok('GET', `/inbox/v1/contacts/${contact.id}/consents`);
+      assert.equal(consents.length, 1);
+      assert.equal(consents[0].source, `form:${form.id}`);
+      assert.equal(consents[0].ip, '203.0.113.7');
+      assert.ok(Date.parse(consents[0].confirmTime) >= Date.parse(consents[0].consentTime));
+      expectEnvelope(await app.request({ method: 'GET', url: `/inbox/v1/contacts/${contact.id}/consents`, token: b.token }), 200);
+      assert.deepEqual(await ok('GET', `/inbox/v1/contacts/${contact.id}/consents`, undefined, 200, b), [], 'another account sees no consent');
+
+      const again = await browse(link!);
+      assert.match(again.text, /Already confirmed/);
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 1);
+      assert.equal((await browse(link!.replace(/sig=.*/, 'sig=forged'))).status, 404);
+    });
+
+    it('bots are dropped quietly: honeypot, too fast, replayed or forged token; a bad address is shown again', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Bots' }, 201)).id;
+      const form = await ok('POST', '/inbox/v1/forms', { title: 'Bots welcome', listIds: [list] }, 201);
+      const path = pathOf(form.formUrl);
+
+      const fast = await post(path, { email: 'fast@bots.example.net', token: tokenOf((await browse(path)).text) });
+      assert.match(fast.text, /Check your inbox/, 'a bot sees what a person sees');
+      const honeyToken = tokenOf((await browse(path)).text);
+      const usedToken = tokenOf((await browse(path)).text);
+      await sleep(MIN_FILL_MS + 100);
+      assert.match((await post(path, { email: 'honey@bots.example.net', website: 'https://spam.example', token: honeyToken })).text, /Check your inbox/);
+      assert.match((await post(path, { email: 'forged@bots.example.net', token: `${Date.now() - 5000}.abc.def` })).text, /Check your inbox/);
+      const bad = await post(path, { email: 'not an address', token: usedToken });
+      assert.equal(bad.status, 400);
+      assert.match(bad.text, /The email address/);
+      assert.match((await post(path, { email: 'first@bots.example.net', token: usedToken })).text, /Check your inbox/);
+      assert.match((await post(path, { email: 'replay@bots.example.net', token: usedToken })).text, /Check your inbox/);
+
+      await eventually(async () => ((await confirmations('first@bots.example.net')).length ? true : undefined), 20_000, 'the one real sign-up mailed');
+      for (const email of ['fast@', 'honey@', 'forged@', 'replay@'])
+        assert.deepEqual(await confirmations(`${email}bots.example.net`), [], `${email} got no mail`);
+      assert.equal((await browse('/inbox/forms/000000000000000000000000')).status, 404);
+    });
+  });
+}
