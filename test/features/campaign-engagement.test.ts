@@ -1,0 +1,170 @@
+/**
+ * A campaign's mail end to end, with nothing inserted by hand: delivered through a real
+ * SMTP server, then opened, clicked and unsubscribed from through the links in the mail
+ * as delivered. The campaign's counters, the contact's status and the campaign report
+ * follow; an open by a mail-privacy proxy and a click by a link scanner count in the
+ * totals only. Both dialects.
+ */
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { simpleParser } from 'mailparser';
+import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { DIALECTS } from '../helpers/db.js';
+import { messagesTo, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
+
+type Method = 'GET' | 'POST';
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
+/** Apple Mail Privacy Protection fetches images with this agent, whether or not anyone reads the mail. */
+const APPLE_PROXY = 'Mozilla/5.0';
+
+for (const dialect of DIALECTS) {
+  describe(`a campaign opened, clicked and unsubscribed from through its own links [${dialect}]`, () => {
+    let app: TestApp;
+    let sink: SmtpSink;
+    let a: TestAccount;
+
+    const ok = async (method: Method, url: string, body?: unknown, status = 200) =>
+      expectEnvelope(await app.request({ method, url, token: a.token, body }), status).resultObject;
+    const inject = (method: 'GET' | 'POST', url: string, userAgent: string, payload?: string) =>
+      app.runtime.app!.inject({
+        method,
+        url: new URL(url).pathname,
+        headers: { 'user-agent': userAgent, ...(payload ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        ...(payload ? { payload } : {}),
+      });
+
+    before(async () => {
+      sink = await startSmtpSink();
+      app = await startTestApp(dialect, { worker: true, config: { transport: 'smtp', smtpUrl: sink.url, smtpTlsRejectUnauthorized: false } });
+      app.runtime.jobRunner!.start();
+      a = await app.signUp();
+    });
+    after(async () => {
+      await app?.close();
+      await sink?.close();
+    });
+
+    it('counters, contact status and report follow the links in the delivered mail', async () => {
+      const senderId = (await ok('POST', '/inbox/v1/senders', { DisplayName: 'News', Email: a.email, ReplyEmail: a.email }, 201)).id;
+      const listId = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Readers' }, 201)).id;
+      const contacts: Record<string, string> = {};
+      for (const email of ['ann@example.net', 'bob@example.net', 'cat@example.net']) {
+        contacts[email] = await ok('POST', `/inbox/v1/contactlists/${listId}/add`, { email });
+      }
+      const id: string = await ok(
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        {
+          subject: 'Autumn news',
+          htmlContent: '<p>Hello #email#, <a href="https://shop.example.com/autumn?from=news">see what is new</a>.</p>',
+          language: 'en',
+          senderAccountId: senderId,
+          listType: 2,
+          lists: [listId],
+        },
+        201,
+      );
+      const campaign = () => ok('GET', `/inbox/v1/campaigns/${id}`);
+      await eventually(async () => ((await campaign()).delivered === 3 ? true : undefined), 20_000, 'three deliveries');
+      const deliveredAt = Date.now();
+
+      const mail = async (email: string) => {
+        const [message] = messagesTo(sink, email);
+        assert.ok(message, `${email} got the campaign`);
+        const parsed = await simpleParser(message.raw);
+        const html = String(parsed.html);
+        // The header section as sent, folded lines joined.
+        const head = message.raw
+          .toString('utf8')
+          .split('\r\n\r\n')[0]!
+          .replace(/\r\n[ \t]+/g, ' ');
+        const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1];
+        return {
+          pixel: /src="(http[^"]+\/t\/o\/[^"]+)"/.exec(html)?.[1],
+          click: /href="(http[^"]+\/t\/c\/[^"]+)"/.exec(html)?.[1],
+          unsubscribe: /<(http[^>]+)>/.exec(header('List-Unsubscribe') ?? '')?.[1],
+          oneClick: header('List-Unsubscribe-Post'),
+          html,
+        };
+      };
+      const ann = await mail('ann@example.net');
+      const bob = await mail('bob@example.net');
+      const cat = await mail('cat@example.net');
+      assert.match(ann.html, /Hello ann@example\.net/, 'personalised');
+      for (const copy of [ann, bob, cat]) {
+        assert.ok(copy.pixel && copy.click && copy.unsubscribe, 'every copy has its pixel, its tracked link and its unsubscribe link');
+        assert.equal(copy.oneClick, 'List-Unsubscribe=One-Click');
+      }
+      assert.notEqual(ann.click, bob.click, 'links are per recipient');
+
+      // Clicks within 2 s of delivery are what link scanners do: wait that out for the people.
+      await sleep(Math.max(0, deliveredAt + 2_100 - Date.now()));
+      // Ann opens twice and clicks; Bob's mail is fetched by Apple's proxy only; Cat unsubscribes in one click.
+      assert.equal((await inject('GET', ann.pixel!, BROWSER)).statusCode, 200);
+      assert.equal((await inject('GET', ann.pixel!, BROWSER)).statusCode, 200);
+      const redirect = await inject('GET', ann.click!, BROWSER);
+      assert.equal(redirect.statusCode, 302);
+      assert.equal(redirect.headers.location, 'https://shop.example.com/autumn?from=news');
+      assert.equal((await inject('GET', bob.pixel!, APPLE_PROXY)).statusCode, 200);
+      const leave = await inject('POST', cat.unsubscribe!, BROWSER, 'List-Unsubscribe=One-Click');
+      assert.equal(leave.statusCode, 200);
+
+      const counted = await eventually(
+        async () => {
+          const now = await campaign();
+          return now.totalOpens === 3 && now.totalClicks === 1 && now.unsubscribed === 1 ? now : undefined;
+        },
+        10_000,
+        'the engagement counted',
+      );
+      assert.deepEqual(
+        {
+          totalRecipients: counted.totalRecipients,
+          sent: counted.sent,
+          delivered: counted.delivered,
+          opened: counted.opened,
+          totalOpens: counted.totalOpens,
+          clicked: counted.clicked,
+          totalClicks: counted.totalClicks,
+          unsubscribed: counted.unsubscribed,
+          bounceHard: counted.bounceHard,
+          bounceSoft: counted.bounceSoft,
+          spamReported: counted.spamReported,
+        },
+        // Opens count people: Ann (twice) is one; the proxy's fetch of Bob's mail is in the total only.
+        {
+          totalRecipients: 3,
+          sent: 3,
+          delivered: 3,
+          opened: 1,
+          totalOpens: 3,
+          clicked: 1,
+          totalClicks: 1,
+          unsubscribed: 1,
+          bounceHard: 0,
+          bounceSoft: 0,
+          spamReported: 0,
+        },
+      );
+      assert.notEqual(counted.lastOpenTime, '0001-01-01T00:00:00.000Z');
+      assert.notEqual(counted.lastClickTime, '0001-01-01T00:00:00.000Z');
+      assert.equal((await ok('GET', `/inbox/v1/contacts/${contacts['cat@example.net']}`)).status, 3, 'Cat is unsubscribed');
+      assert.equal((await ok('GET', `/inbox/v1/contacts/${contacts['ann@example.net']}`)).status, 1);
+
+      // The next campaign to the same list leaves Cat out.
+      const next: string = await ok(
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        { subject: 'Winter news', htmlContent: '<p>Winter</p>', language: 'en', senderAccountId: senderId, listType: 2, lists: [listId] },
+        201,
+      );
+      const winter = await eventually(async () => {
+        const now = await ok('GET', `/inbox/v1/campaigns/${next}`);
+        return now.delivered === 2 ? now : undefined;
+      });
+      assert.equal(winter.totalRecipients, 2);
+      assert.equal(messagesTo(sink, 'cat@example.net').length, 1, 'Cat got only the campaign she left');
+    });
+  });
+}
