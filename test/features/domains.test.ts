@@ -5,6 +5,7 @@
  * a verified domain delivered to a real SMTP server, signed with the domain's own key:
  * an independent verifier (mailauth) checks it against the key the DNS server serves.
  */
+import { propertyOf } from '../helpers/openapi.js';
 import assert from 'node:assert/strict';
 import { createPublicKey } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -423,7 +424,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(operations('/notify/v1/domains/{id}'), ['delete', 'get']);
       assert.deepEqual(operations('/notify/v1/domains/{id}/verify'), ['post']);
       const create = doc.paths['/notify/v1/domains'].post;
-      assert.equal(create.requestBody.content['application/json'].schema.properties.name.example, 'example.com');
+      assert.equal(propertyOf(doc, create.requestBody.content['application/json'].schema, 'name').example, 'example.com');
       assert.match(create.description, /DNS records to publish/);
     });
   });

@@ -8,6 +8,7 @@
  * address of that account only, records `unsubscribed` once and reaches the webhook; the
  * GET page only shows a form, without script.
  */
+import { propertyOf } from '../helpers/openapi.js';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -395,7 +396,7 @@ for (const dialect of DIALECTS) {
       ] as const) {
         for (const m of methods) assert.deepEqual(doc.paths[p]?.[m]?.security, [], `${m} ${p}`);
       }
-      assert.ok(doc.paths['/notify/v1/send'].post.requestBody.content['application/json'].schema.properties.trackClicks);
+      assert.ok(propertyOf(doc, doc.paths['/notify/v1/send'].post.requestBody.content['application/json'].schema, 'trackClicks'));
     });
   });
 }

@@ -5,6 +5,7 @@
  * webhook's secret (verified here with node:crypto alone), filtered by type, retried
  * when the receiver fails or is down, replayable, and never another account's.
  */
+import { propertyOf } from '../helpers/openapi.js';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -200,8 +201,8 @@ for (const dialect of DIALECTS) {
       ] as const) {
         for (const method of methods) assert.ok(paths[path]?.[method]?.summary, `${method.toUpperCase()} ${path} is documented`);
       }
-      const created = paths['/notify/v1/webhooks']!.post.responses['201'].content['application/json'].schema.properties.resultObject;
-      assert.ok(created.properties.secret.description, 'the secret is described');
+      const created = propertyOf(doc, paths['/notify/v1/webhooks']!.post.responses['201'].content['application/json'].schema, 'resultObject');
+      assert.ok(propertyOf(doc, created, 'secret').description, 'the secret is described');
     });
 
     it('POST registers a webhook (201) and shows its secret once; GET and the list show only a preview', async () => {
