@@ -223,7 +223,8 @@ async function serve(config: Config, roles: Roles, command: string): Promise<num
   const smtp =
     submissionPort === undefined
       ? undefined
-      : `  SMTP: smtp://${config.smtpSubmissionHost}:${submissionPort} (STARTTLS${submissionTlsPort === undefined ? '' : `; TLS from the start on ${submissionTlsPort}`}; user apikey, an API key with the send scope as password)`;
+      : `  SMTP: smtp://${config.smtpSubmissionHost}:${submissionPort} ` +
+        `(STARTTLS${submissionTlsPort === undefined ? '' : `; TLS from the start on ${submissionTlsPort}`}; user apikey, an API key with the send scope as password)`;
   if (roles.api) {
     const lines = [
       '',
