@@ -8,6 +8,8 @@
  *   node scripts/run-tests.mjs --tier faults    the fault tests, both dialects (npm run test:faults)
  *   node scripts/run-tests.mjs test/a.test.ts   just these files (named by their source)
  *   --no-build                                  skip the compile (CI: `npm ci` has just built dist/)
+ *   --also NODE DIR                             run every file a second time with the Node binary NODE in
+ *                                               DIR, a built copy of this tree (.ci/run: Node 24)
  *
  * Compiled. The tests run the program as it ships: dist/, from `tsc -p tsconfig.build.json`. The
  * compile is incremental (dist/.tsbuildinfo), so running it first every time costs a few seconds
@@ -26,6 +28,8 @@
  * The rest run TEST_CONCURRENCY at a time (default: the core count + 1; most files spend much of
  * their time waiting on timers, PostgreSQL and sockets, so one more than the cores keeps the CPU
  * busy, and the delivery worker's stop/take-over test still delivers its 1,000 recipients in time).
+ * With --also, the second Node's runs join the same two lanes (one pool, one summary), so the two
+ * Nodes overlap where files wait and the serial files still run alone.
  * The last line is the total over both lanes: "tests: N passed, N failed".
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -55,17 +59,28 @@ const compiled = (file) => path.join('dist', path.normalize(file).replace(/\.ts$
 function parseArgs(argv) {
   const build = !argv.includes('--no-build');
   argv = argv.filter((arg) => arg !== '--no-build');
+  let also;
+  const alsoAt = argv.indexOf('--also');
+  if (alsoAt !== -1) {
+    const [node, dir] = argv.slice(alsoAt + 1, alsoAt + 3);
+    if (!node || !dir || !existsSync(node) || !existsSync(path.join(dir, 'dist'))) {
+      console.error(`--also needs a Node binary and a built copy of the tree, got ${node} ${dir}`);
+      process.exit(2);
+    }
+    also = { node, dir };
+    argv = argv.filter((_, i) => i < alsoAt || i > alsoAt + 2);
+  }
   const tierAt = argv.indexOf('--tier');
-  if (tierAt === -1) return { build, tier: undefined, files: argv };
+  if (tierAt === -1) return { build, also, tier: undefined, files: argv };
   const tier = argv[tierAt + 1];
   if (!['unit', 'pg', 'faults'].includes(tier)) {
     console.error(`--tier must be unit, pg or faults, got ${tier}`);
     process.exit(2);
   }
-  return { build, tier, files: argv.filter((_, i) => i !== tierAt && i !== tierAt + 1) };
+  return { build, also, tier, files: argv.filter((_, i) => i !== tierAt && i !== tierAt + 1) };
 }
 
-const { build, tier, files: named } = parseArgs(process.argv.slice(2));
+const { build, also, tier, files: named } = parseArgs(process.argv.slice(2));
 const env = { ...process.env };
 let files = named.length ? named.map((file) => path.relative('.', file)) : find('test');
 if (tier === 'unit') files = files.filter(isUnit);
@@ -100,15 +115,22 @@ if (missing.length > 0) {
 }
 
 const concurrency = Number(process.env.TEST_CONCURRENCY) || os.availableParallelism() + 1;
+/** One run of one file: which Node, in which tree, and its name in the output. */
+const NODES = [{ node: process.execPath, dir: '.', version: process.versions.node }];
+if (also) {
+  const version = spawnSync(also.node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
+  NODES.push({ ...also, version });
+}
+const jobsOf = (list) => list.flatMap((file) => NODES.map((n) => ({ file, ...n, label: NODES.length > 1 ? `${file} [node ${n.version}]` : file })));
 const lanes = [
-  { files: files.filter((file) => !isSerial(file)), concurrency },
-  { files: files.filter(isSerial), concurrency: 1 },
-].filter((lane) => lane.files.length > 0);
+  { jobs: jobsOf(files.filter((file) => !isSerial(file))), concurrency },
+  { jobs: jobsOf(files.filter(isSerial)), concurrency: 1 },
+].filter((lane) => lane.jobs.length > 0);
 
 /** Runs one file; its output is printed in one piece when it ends. Its counts and wall time. */
-function runFile(file) {
+function runFile({ file, node, dir, label }) {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--test-reporter=spec', compiled(file)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(node, ['--test-reporter=spec', compiled(file)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks = [];
   child.stdout.on('data', (chunk) => chunks.push(chunk));
   child.stderr.on('data', (chunk) => chunks.push(chunk));
@@ -117,9 +139,9 @@ function runFile(file) {
       const seconds = (Date.now() - started) / 1000;
       const output = Buffer.concat(chunks).toString('utf8');
       const count = (word) => Number(new RegExp(`^\\S* ?${word} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
-      const result = { file, seconds, code, pass: count('pass'), fail: count('fail') + count('cancelled') };
+      const result = { file: label, seconds, code, pass: count('pass'), fail: count('fail') + count('cancelled') };
       const failed = code !== 0 || result.fail > 0;
-      process.stdout.write(`\n▶ ${file} (${seconds.toFixed(1)} s${failed ? `, FAILED: exit ${code ?? signal}` : ''})\n${output}`);
+      process.stdout.write(`\n▶ ${label} (${seconds.toFixed(1)} s${failed ? `, FAILED: exit ${code ?? signal}` : ''})\n${output}`);
       resolve(result);
     });
   });
@@ -127,10 +149,10 @@ function runFile(file) {
 
 /** Runs a lane's files, `concurrency` at a time, in order. */
 async function runLane(lane) {
-  const queue = [...lane.files];
+  const queue = [...lane.jobs];
   const results = [];
   const next = async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) results.push(await runFile(file));
+    for (let job = queue.shift(); job !== undefined; job = queue.shift()) results.push(await runFile(job));
   };
   await Promise.all(Array.from({ length: Math.min(lane.concurrency, queue.length) }, next));
   return results;
