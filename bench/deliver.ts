@@ -493,7 +493,8 @@ async function main(): Promise<number> {
   const say = (line = '') => process.stdout.write(line + '\n');
   const cpus = os.cpus();
   say(
-    `Delivery benchmark: ${fmt(options.count)} messages of one recipient, ${options.dialect}${options.synchronous ? ` (SQLITE_SYNCHRONOUS=${options.synchronous})` : ''}, SMTP pool ${options.pool} connections × ${options.maxMessages} messages, ${options.concurrency} in flight.`,
+    `Delivery benchmark: ${fmt(options.count)} messages of one recipient, ${options.dialect}${options.synchronous ? ` (SQLITE_SYNCHRONOUS=${options.synchronous})` : ''}, ` +
+      `SMTP pool ${options.pool} connections × ${options.maxMessages} messages, ${options.concurrency} in flight.`,
   );
   say(
     `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; load average ${os
@@ -552,13 +553,15 @@ async function main(): Promise<number> {
       ['postwire', postwire],
     ] as const) {
       say(
-        `  ${name.padEnd(10)} ${fmt(r.rate).padStart(10)} ${fmt(r.seconds, 2).padStart(9)} ${fmt(r.senderCpu).padStart(13)} ${fmt(r.cpuPerMessageMs, 2).padStart(19)} ${fmt(r.sinkCpu).padStart(11)} ${r.load1.toFixed(2).padStart(7)}`,
+        `  ${name.padEnd(10)} ${fmt(r.rate).padStart(10)} ${fmt(r.seconds, 2).padStart(9)} ${fmt(r.senderCpu).padStart(13)} ` +
+          `${fmt(r.cpuPerMessageMs, 2).padStart(19)} ${fmt(r.sinkCpu).padStart(11)} ${r.load1.toFixed(2).padStart(7)}`,
       );
     }
     say(`  RATIO postwire/baseline: ${ratio.toFixed(3)}   (target ≥ 0.7)`);
     if (baseline.cpuPerMessageMs && postwire.cpuPerMessageMs) {
       say(
-        `  CPU per message, baseline/postwire: ${(baseline.cpuPerMessageMs / postwire.cpuPerMessageMs).toFixed(3)} (what the ratio would be if both were CPU-bound on one core; blind to time spent waiting for the disk).`,
+        `  CPU per message, baseline/postwire: ${(baseline.cpuPerMessageMs / postwire.cpuPerMessageMs).toFixed(3)} ` +
+          `(what the ratio would be if both were CPU-bound on one core; blind to time spent waiting for the disk).`,
       );
     }
     say(

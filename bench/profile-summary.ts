@@ -137,7 +137,8 @@ export function summariseProfile(file: string, windows: Window | Window[] = {}, 
     return `Profile ${path.basename(file)}: ${(total / 1e6).toFixed(2)} s sampled, ${(busy / 1000).toFixed(0)} ms busy (a helper thread, e.g. the tsx loader): nothing to summarise.`;
   }
   lines.push(
-    `Profile ${path.basename(file)}: ${(total / 1e6).toFixed(2)} s sampled, busy ${(busy / 1e6).toFixed(2)} s (${pct(busy, total).trim()}), idle ${(idle / 1e6).toFixed(2)} s. Percentages below are of busy time.`,
+    `Profile ${path.basename(file)}: ${(total / 1e6).toFixed(2)} s sampled, busy ${(busy / 1e6).toFixed(2)} ` +
+      `s (${pct(busy, total).trim()}), idle ${(idle / 1e6).toFixed(2)} s. Percentages below are of busy time.`,
   );
   const table = (title: string, map: Map<string, number>, n: number) => {
     lines.push('', title);

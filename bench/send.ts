@@ -191,8 +191,10 @@ function sleep(ms: number): Promise<void> {
 /** The environment a child gets: ours minus every Postwire setting, so only what we set counts. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  const postwireKeys =
-    /^(PORT|HOST|DATA_DIR|DATABASE_URL|BASE_URL|JWT_SECRET|TRANSPORT|LOG_LEVEL|ACCESS_TOKEN_TTL_SECONDS|REFRESH_TOKEN_TTL_SECONDS|SESSION_CACHE_SECONDS|BODY_LIMIT_BYTES|WORKER_[A-Z_]+|SQLITE_SYNCHRONOUS|SEED_ACCOUNT|NODE_OPTIONS)$/;
+  const postwireKeys = new RegExp(
+    '^(PORT|HOST|DATA_DIR|DATABASE_URL|BASE_URL|JWT_SECRET|TRANSPORT|LOG_LEVEL|ACCESS_TOKEN_TTL_SECONDS|REFRESH_TOKEN_TTL_SECONDS|' +
+      'SESSION_CACHE_SECONDS|BODY_LIMIT_BYTES|WORKER_[A-Z_]+|SQLITE_SYNCHRONOUS|SEED_ACCOUNT|NODE_OPTIONS)$',
+  );
   for (const [key, value] of Object.entries(process.env)) if (!postwireKeys.test(key) && !key.startsWith('npm_')) env[key] = value;
   return { ...env, ...extra };
 }
@@ -617,7 +619,10 @@ async function main(): Promise<number> {
     say('  round  server      2xx req/s   p50 ms   p90 ms   p99 ms   max ms       2xx  non-2xx  errors  timeouts  CPU%  CPU µs/req  gen%   ratio  load1');
     const row = (round: string, name: string, f: Figures, extra: string) =>
       say(
-        `  ${round.padEnd(6)} ${name.padEnd(10)} ${fmt(f.rate).padStart(10)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p90, 1).padStart(8)} ${fmt(f.p99, 1).padStart(8)} ${fmt(f.max, 1).padStart(8)} ${fmt(f.ok).padStart(9)} ${fmt(f.non2xx).padStart(8)} ${fmt(f.errors).padStart(7)} ${fmt(f.timeouts).padStart(9)} ${(f.serverCpu === undefined ? '?' : fmt(f.serverCpu)).padStart(5)} ${(f.cpuPerRequestUs === undefined ? '?' : fmt(f.cpuPerRequestUs)).padStart(11)} ${fmt(f.generatorCpu).padStart(5)} ${extra}`,
+        `  ${round.padEnd(6)} ${name.padEnd(10)} ${fmt(f.rate).padStart(10)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p90, 1).padStart(8)} ` +
+          `${fmt(f.p99, 1).padStart(8)} ${fmt(f.max, 1).padStart(8)} ${fmt(f.ok).padStart(9)} ${fmt(f.non2xx).padStart(8)} ` +
+          `${fmt(f.errors).padStart(7)} ${fmt(f.timeouts).padStart(9)} ${(f.serverCpu === undefined ? '?' : fmt(f.serverCpu)).padStart(5)} ` +
+          `${(f.cpuPerRequestUs === undefined ? '?' : fmt(f.cpuPerRequestUs)).padStart(11)} ${fmt(f.generatorCpu).padStart(5)} ${extra}`,
       );
     rounds.forEach((r, i) => {
       row(String(i + 1), 'baseline', r.baseline, `${''.padStart(7)}  ${r.load.padStart(5)}`);
@@ -644,7 +649,8 @@ async function main(): Promise<number> {
     };
     say('');
     say(
-      `  ${rounds.length > 1 ? `Medians over ${rounds.length} rounds` : 'Summary'}: baseline ${fmt(b.rate)} req/s (p50 ${fmt(b.p50, 1)} ms, p99 ${fmt(b.p99, 1)} ms); postwire ${fmt(p.rate)} req/s (p50 ${fmt(p.p50, 1)} ms, p99 ${fmt(p.p99, 1)} ms).`,
+      `  ${rounds.length > 1 ? `Medians over ${rounds.length} rounds` : 'Summary'}: baseline ${fmt(b.rate)} req/s (p50 ` +
+        `${fmt(b.p50, 1)} ms, p99 ${fmt(b.p99, 1)} ms); postwire ${fmt(p.rate)} req/s (p50 ${fmt(p.p50, 1)} ms, p99 ${fmt(p.p99, 1)} ms).`,
     );
     say(`  RATIO postwire/baseline: ${ratio.toFixed(3)}   (target ≥ 0.5)   postwire p99 ${fmt(p.p99, 1)} ms   (target < 25 ms)`);
     const cpuRatios = rounds
@@ -652,7 +658,8 @@ async function main(): Promise<number> {
       .map((r) => r.baseline.cpuPerRequestUs! / r.postwire.cpuPerRequestUs!);
     if (cpuRatios.length)
       say(
-        `  CPU per request, baseline/postwire: ${median(cpuRatios).toFixed(3)} (what the ratio would be if both servers were CPU-bound on one core; less sensitive to other load on the machine, blind to time spent waiting for the disk).`,
+        `  CPU per request, baseline/postwire: ${median(cpuRatios).toFixed(3)} (what the ratio would be if both servers ` +
+          `were CPU-bound on one core; less sensitive to other load on the machine, blind to time spent waiting for the disk).`,
       );
     const starved = rounds.filter((r) => r.baseline.serverCpu !== undefined && r.baseline.serverCpu < 85).length;
     if (starved) {
@@ -673,7 +680,8 @@ async function main(): Promise<number> {
       failed = true;
       say(
         banner(
-          `POSTWIRE FAILED ${postwireFailures} REQUESTS: ${non2xx.map(([s, c]) => `${c}× HTTP ${s}`).join(', ') || 'no HTTP status'} (warm-up and measured); errors + timeouts: measured ${p.errors + p.timeouts}, warm-up ${warmupTrouble}`,
+          `POSTWIRE FAILED ${postwireFailures} REQUESTS: ${non2xx.map(([s, c]) => `${c}× HTTP ${s}`).join(', ') || 'no HTTP status'} ` +
+            `(warm-up and measured); errors + timeouts: measured ${p.errors + p.timeouts}, warm-up ${warmupTrouble}`,
         ),
       );
       for (const f of pc.firstFailures) say(`  e.g. ${f}`);
@@ -704,7 +712,8 @@ async function main(): Promise<number> {
       );
     } else {
       say(
-        `  OK: all ${fmt(pc.ids.length)} accepted messages are stored.${unanswered ? ` ${unanswered} more are stored whose answers were still in flight when autocannon stopped a run (at most ${options.connections} per run).` : ''}`,
+        `  OK: all ${fmt(pc.ids.length)} accepted messages are ` +
+          `stored.${unanswered ? ` ${unanswered} more are stored whose answers were still in flight when autocannon stopped a run (at most ${options.connections} per run).` : ''}`,
       );
     }
     if (stored.totalCount !== stored.ids.size) say(`  note: totalCount ${stored.totalCount} differs from the ${stored.ids.size} ids listed.`);
@@ -716,12 +725,14 @@ async function main(): Promise<number> {
       say('');
       say(`SQLite statements during the measured Postwire runs (${fmt(sqlTotals.wallMs / 1000, 1)} s wall, ${fmt(sqlTotals.accepted)} sends answered):`);
       say(
-        `  inside SQLite (on the SQLite thread, but for the look-ups through DbHandle.reads on the main thread): ${fmt(inSql)} ms = ${((100 * inSql) / sqlTotals.wallMs).toFixed(1)}% of wall time; ${fmt(batches)} group commits → ${batches ? (sqlTotals.accepted / batches).toFixed(1) : '?'} sends per commit on average.`,
+        `  inside SQLite (on the SQLite thread, but for the look-ups through DbHandle.reads on the main thread): ${fmt(inSql)} ms = ${((100 * inSql) / sqlTotals.wallMs).toFixed(1)}% ` +
+          `of wall time; ${fmt(batches)} group commits → ${batches ? (sqlTotals.accepted / batches).toFixed(1) : '?'} sends per commit on average.`,
       );
       say('       calls   total ms   µs/call   max ms  >5 ms   %wall  statement');
       for (const [k, v] of rows.slice(0, 20)) {
         say(
-          `  ${fmt(v.calls).padStart(10)} ${fmt(v.ms).padStart(10)} ${fmt((1000 * v.ms) / v.calls).padStart(9)} ${fmt(v.maxMs, 1).padStart(8)} ${fmt(v.slow).padStart(6)} ${((100 * v.ms) / sqlTotals.wallMs).toFixed(1).padStart(6)}%  ${k}`,
+          `  ${fmt(v.calls).padStart(10)} ${fmt(v.ms).padStart(10)} ${fmt((1000 * v.ms) / v.calls).padStart(9)} ` +
+            `${fmt(v.maxMs, 1).padStart(8)} ${fmt(v.slow).padStart(6)} ${((100 * v.ms) / sqlTotals.wallMs).toFixed(1).padStart(6)}%  ${k}`,
         );
       }
     }
@@ -731,7 +742,8 @@ async function main(): Promise<number> {
     const stopB = await baseline.stop(10_000);
     say('');
     say(
-      `Stopped: postwire ${stopP.forced ? 'did NOT exit on SIGTERM within 60 s; killed' : `exit ${stopP.code ?? stopP.signal}`}, baseline ${stopB.forced ? 'killed' : `exit ${stopB.code ?? stopB.signal}`}.`,
+      `Stopped: postwire ${stopP.forced ? 'did NOT exit on SIGTERM within 60 s; killed' : `exit ${stopP.code ?? stopP.signal}`}, ` +
+        `baseline ${stopB.forced ? 'killed' : `exit ${stopB.code ?? stopB.signal}`}.`,
     );
     if (stopP.forced || stopP.code !== 0) say(`  postwire stderr:\n${postwire.stderr.slice(-2000)}`);
     if (postwire.stderr.trim() && !stopP.forced) say(`  postwire wrote to stderr:\n${postwire.stderr.slice(-1500)}`);

@@ -1,29 +1,39 @@
 #!/usr/bin/env node
 /**
- * Runs the test files under test/ with Node's own test runner, in tiers.
+ * Compiles the tree, then runs the test files under test/ with Node's own test runner, in tiers.
  *
  *   node scripts/run-tests.mjs                  the whole suite (npm test, what CI runs)
  *   node scripts/run-tests.mjs --tier unit      pure tests: no database, no process (npm run test:unit)
  *   node scripts/run-tests.mjs --tier pg        the integration suites on PostgreSQL only (npm run test:pg)
  *   node scripts/run-tests.mjs --tier faults    the fault tests, both dialects (npm run test:faults)
- *   node scripts/run-tests.mjs test/a.test.ts   just these files
+ *   node scripts/run-tests.mjs test/a.test.ts   just these files (named by their source)
+ *   --no-build                                  skip the compile (CI: `npm ci` has just built dist/)
+ *   --also NODE DIR                             run every file a second time with the Node binary NODE in
+ *                                               DIR, a built copy of this tree (.ci/run: Node 24)
  *
- * Why two lanes: Node's runner gives each file a process of its own, and every file gets
- * fresh databases (helpers/db.ts), so files can run side by side. By default it runs one
- * file at a time on two cores (its concurrency is the core count minus one), and the
- * suite spent most of its wall time in files waiting on timers, PostgreSQL and sockets.
- * The files that start the real program as child processes (faults/ kills them under
- * load; blackbox/ starts and stops them) each load the CPU heavily and time whole
- * processes; they run one at a time, after the rest, so that neither they nor the files
- * beside them are starved.
+ * Compiled. The tests run the program as it ships: dist/, from `tsc -p tsconfig.build.json`. The
+ * compile is incremental (dist/.tsbuildinfo), so running it first every time costs a few seconds
+ * when nothing changed and keeps `npm test` from testing stale JavaScript. Files are chosen and
+ * classified by their source under test/, and run as their compiled twin under dist/test/.
  *
- * TEST_CONCURRENCY sets how many files of the first lane run at once (default: the core
- * count; cores + 1 starved the delivery worker's stop/take-over test, which must deliver
- * 1,000 recipients within its time, on a loaded machine). The last line is the total over both
- * lanes: "tests: N passed, N failed".
+ * One process per file, run by this script. Every file gets fresh databases (helpers/db.ts), so
+ * files can run side by side; running each as `node --test-reporter=spec dist/test/x.test.js`
+ * (what `node --test` would do for it) lets this script time every file, print a file's output in
+ * one piece when it ends instead of interleaved, and list the slowest files at the end: that list
+ * is where CI time goes.
+ *
+ * Two lanes. The files that start the real program as child processes (faults/ kills them under
+ * load; blackbox/ starts and stops them) each load the CPU heavily and time whole processes; they
+ * run one at a time, after the rest, so that neither they nor the files beside them are starved.
+ * The rest run TEST_CONCURRENCY at a time (default: the core count + 1; most files spend much of
+ * their time waiting on timers, PostgreSQL and sockets, so one more than the cores keeps the CPU
+ * busy, and the delivery worker's stop/take-over test still delivers its 1,000 recipients in time).
+ * With --also, the second Node's runs join the same two lanes (one pool, one summary), so the two
+ * Nodes overlap where files wait and the serial files still run alone.
+ * The last line is the total over both lanes: "tests: N passed, N failed".
  */
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -31,6 +41,7 @@ const SERIAL = [`test${path.sep}faults${path.sep}`, `test${path.sep}blackbox${pa
 /** A file using any of these starts a database or a process: not a unit test. */
 const INTEGRATION = /helpers\/(app|db|process|delivery-api)\.js|openDatabase|createRuntime/;
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+const SLOWEST = 15;
 
 function find(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -42,21 +53,36 @@ function find(dir) {
 
 const isSerial = (file) => SERIAL.some((prefix) => path.normalize(file).startsWith(prefix));
 const isUnit = (file) => !INTEGRATION.test(readFileSync(file, 'utf8'));
+/** test/a/b.test.ts → dist/test/a/b.test.js */
+const compiled = (file) => path.join('dist', path.normalize(file).replace(/\.ts$/, '.js'));
 
 function parseArgs(argv) {
+  const build = !argv.includes('--no-build');
+  argv = argv.filter((arg) => arg !== '--no-build');
+  let also;
+  const alsoAt = argv.indexOf('--also');
+  if (alsoAt !== -1) {
+    const [node, dir] = argv.slice(alsoAt + 1, alsoAt + 3);
+    if (!node || !dir || !existsSync(node) || !existsSync(path.join(dir, 'dist'))) {
+      console.error(`--also needs a Node binary and a built copy of the tree, got ${node} ${dir}`);
+      process.exit(2);
+    }
+    also = { node, dir };
+    argv = argv.filter((_, i) => i < alsoAt || i > alsoAt + 2);
+  }
   const tierAt = argv.indexOf('--tier');
-  if (tierAt === -1) return { tier: undefined, files: argv };
+  if (tierAt === -1) return { build, also, tier: undefined, files: argv };
   const tier = argv[tierAt + 1];
   if (!['unit', 'pg', 'faults'].includes(tier)) {
     console.error(`--tier must be unit, pg or faults, got ${tier}`);
     process.exit(2);
   }
-  return { tier, files: argv.filter((_, i) => i !== tierAt && i !== tierAt + 1) };
+  return { build, also, tier, files: argv.filter((_, i) => i !== tierAt && i !== tierAt + 1) };
 }
 
-const { tier, files: named } = parseArgs(process.argv.slice(2));
+const { build, also, tier, files: named } = parseArgs(process.argv.slice(2));
 const env = { ...process.env };
-let files = named.length ? named : find('test');
+let files = named.length ? named.map((file) => path.relative('.', file)) : find('test');
 if (tier === 'unit') files = files.filter(isUnit);
 if (tier === 'faults') files = files.filter((file) => path.normalize(file).startsWith(SERIAL[0]));
 if (tier === 'pg') {
@@ -73,37 +99,74 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const concurrency = Number(process.env.TEST_CONCURRENCY) || os.availableParallelism();
-const lanes = [
-  { files: files.filter((file) => !isSerial(file)), concurrency },
-  { files: files.filter(isSerial), concurrency: 1 },
-].filter((lane) => lane.files.length > 0);
+if (build) {
+  const started = Date.now();
+  const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  if (tsc.status !== 0) {
+    console.error('the compile failed (tsc -p tsconfig.build.json): no tests run');
+    process.exit(1);
+  }
+  console.log(`compiled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+const missing = files.filter((file) => !existsSync(compiled(file)));
+if (missing.length > 0) {
+  console.error(`not compiled: ${missing.join(', ')} (run npm run build, or leave out --no-build)`);
+  process.exit(1);
+}
 
-/** Runs one lane, its output passed through; the pass/fail counts of its summary. */
-function runLane(lane) {
-  const args = ['--import', 'tsx', '--test', `--test-concurrency=${lane.concurrency}`, '--test-reporter=spec', ...lane.files];
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let tail = '';
-  child.stdout.on('data', (chunk) => {
-    process.stdout.write(chunk);
-    tail = (tail + chunk.toString('utf8')).slice(-4000);
-  });
+const concurrency = Number(process.env.TEST_CONCURRENCY) || os.availableParallelism() + 1;
+/** One run of one file: which Node, in which tree, and its name in the output. */
+const NODES = [{ node: process.execPath, dir: '.', version: process.versions.node }];
+if (also) {
+  const version = spawnSync(also.node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
+  NODES.push({ ...also, version });
+}
+const jobsOf = (list) => list.flatMap((file) => NODES.map((n) => ({ file, ...n, label: NODES.length > 1 ? `${file} [node ${n.version}]` : file })));
+const lanes = [
+  { jobs: jobsOf(files.filter((file) => !isSerial(file))), concurrency },
+  { jobs: jobsOf(files.filter(isSerial)), concurrency: 1 },
+].filter((lane) => lane.jobs.length > 0);
+
+/** Runs one file; its output is printed in one piece when it ends. Its counts and wall time. */
+function runFile({ file, node, dir, label }) {
+  const started = Date.now();
+  const child = spawn(node, ['--test-reporter=spec', compiled(file)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const chunks = [];
+  child.stdout.on('data', (chunk) => chunks.push(chunk));
+  child.stderr.on('data', (chunk) => chunks.push(chunk));
   return new Promise((resolve) => {
-    child.on('close', (code) => {
-      const count = (word) => Number(new RegExp(`^\\S* ?${word} (\\d+)$`, 'm').exec(tail)?.[1] ?? 0);
-      resolve({ code, pass: count('pass'), fail: count('fail') + count('cancelled') });
+    child.on('close', (code, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      const output = Buffer.concat(chunks).toString('utf8');
+      const count = (word) => Number(new RegExp(`^\\S* ?${word} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
+      const result = { file: label, seconds, code, pass: count('pass'), fail: count('fail') + count('cancelled') };
+      const failed = code !== 0 || result.fail > 0;
+      process.stdout.write(`\n▶ ${label} (${seconds.toFixed(1)} s${failed ? `, FAILED: exit ${code ?? signal}` : ''})\n${output}`);
+      resolve(result);
     });
   });
 }
 
-let pass = 0;
-let fail = 0;
-let failed = false;
-for (const lane of lanes) {
-  const result = await runLane(lane);
-  pass += result.pass;
-  fail += result.fail;
-  if (result.code !== 0) failed = true;
+/** Runs a lane's files, `concurrency` at a time, in order. */
+async function runLane(lane) {
+  const queue = [...lane.jobs];
+  const results = [];
+  const next = async () => {
+    for (let job = queue.shift(); job !== undefined; job = queue.shift()) results.push(await runFile(job));
+  };
+  await Promise.all(Array.from({ length: Math.min(lane.concurrency, queue.length) }, next));
+  return results;
 }
+
+const started = Date.now();
+const results = [];
+for (const lane of lanes) results.push(...(await runLane(lane)));
+
+const failedFiles = results.filter((r) => r.code !== 0 || r.fail > 0);
+console.log(`\nslowest files (of ${results.length}, ${((Date.now() - started) / 1000).toFixed(0)} s in all):`);
+for (const r of [...results].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) console.log(`  ${r.seconds.toFixed(1).padStart(6)} s  ${r.file}`);
+if (failedFiles.length > 0) console.log(`\nfailed: ${failedFiles.map((r) => r.file).join(', ')}`);
+const pass = results.reduce((sum, r) => sum + r.pass, 0);
+const fail = results.reduce((sum, r) => sum + r.fail, 0);
 console.log(`\ntests: ${pass} passed, ${fail} failed`);
-process.exit(failed || fail > 0 ? 1 : 0);
+process.exit(failedFiles.length > 0 ? 1 : 0);

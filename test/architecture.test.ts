@@ -11,9 +11,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from './helpers/root.js';
 
-const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+// The sources, not dist/src/: this test runs compiled.
+const SRC = path.join(ROOT, 'src/');
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -140,9 +140,15 @@ function helpFor(argv: string[]): string | undefined {
 }
 
 function version(): string {
-  // From the package itself, so the version printed is the one installed.
-  const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return packageJson.version;
+  // From the package itself, so the version printed is the one installed. The nearest
+  // package.json above this file: src/cli/ from the sources, dist/src/cli/ compiled.
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    try {
+      return (JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { version: string }).version;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dir.pathname === '/') throw error;
+    }
+  }
 }
 
 export const SEED_EMAIL = 'admin@postwire.local';
@@ -217,7 +223,8 @@ async function serve(config: Config, roles: Roles, command: string): Promise<num
   const smtp =
     submissionPort === undefined
       ? undefined
-      : `  SMTP: smtp://${config.smtpSubmissionHost}:${submissionPort} (STARTTLS${submissionTlsPort === undefined ? '' : `; TLS from the start on ${submissionTlsPort}`}; user apikey, an API key with the send scope as password)`;
+      : `  SMTP: smtp://${config.smtpSubmissionHost}:${submissionPort} ` +
+        `(STARTTLS${submissionTlsPort === undefined ? '' : `; TLS from the start on ${submissionTlsPort}`}; user apikey, an API key with the send scope as password)`;
   if (roles.api) {
     const lines = [
       '',

@@ -28,6 +28,7 @@
  * next borrower gets a new thread.
  */
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../lib/thread-entry.js';
 import {
   type CompiledQuery,
   DeleteQueryNode,
@@ -71,10 +72,9 @@ class SqliteThread {
   readonly exited: Promise<void>;
 
   constructor(options: SqliteThreadOptions) {
-    // The thread's code is TypeScript; the bootstrap registers tsx's loader in the thread first.
-    this.worker = new Worker(new URL('../lib/thread-boot.mjs', import.meta.url), {
-      workerData: { entry: new URL('./sqlite-thread.ts', import.meta.url).href, options },
-    });
+    // Compiled: the .js sibling; from the sources: through tsx's loader (lib/thread-entry.ts).
+    const { script, entry } = threadEntry(new URL('./sqlite-thread.ts', import.meta.url), import.meta.url);
+    this.worker = new Worker(script, { workerData: { entry, options } });
     let opened: () => void;
     let openFailed: (error: Error) => void;
     this.ready = new Promise((resolve, reject) => {

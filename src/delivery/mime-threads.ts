@@ -19,6 +19,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { buildMime, type MimeSpec } from './mime.js';
+import { threadEntry } from '../lib/thread-entry.js';
 
 export interface MimeBuilder {
   build(spec: MimeSpec): Promise<string>;
@@ -52,10 +53,9 @@ class ComposeThread {
   dead = false;
 
   constructor(nice: number, onExit: () => void) {
-    // The thread's code is TypeScript; the bootstrap registers tsx's loader in the thread first.
-    this.worker = new Worker(new URL('../lib/thread-boot.mjs', import.meta.url), {
-      workerData: { entry: new URL('./mime-thread.ts', import.meta.url).href, nice } satisfies ComposeThreadData,
-    });
+    // Compiled: the .js sibling; from the sources: through tsx's loader (lib/thread-entry.ts).
+    const { script, entry } = threadEntry(new URL('./mime-thread.ts', import.meta.url), import.meta.url);
+    this.worker = new Worker(script, { workerData: { entry, nice } satisfies ComposeThreadData });
     // An idle thread does not keep the process alive (close() ends it); a busy one does.
     this.worker.unref();
     this.worker.on('message', (reply: ThreadReply) => {

@@ -8,7 +8,7 @@
  * only costs latency.
  */
 import type { Logger } from 'pino';
-import pg from 'pg';
+import type pg from 'pg';
 
 const RECONNECT_MS = 2000;
 
@@ -29,6 +29,9 @@ export class PgNotificationListener {
   }
 
   private async connect(): Promise<void> {
+    if (this.closed) return;
+    // pg is loaded here, not with this module: a SQLite installation never needs it.
+    const { default: pg } = await import('pg');
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.databaseUrl });
     this.client = client;

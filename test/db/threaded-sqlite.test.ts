@@ -153,26 +153,30 @@ describe('SQLite on its own thread', () => {
     const endThread = (host: SqliteHost) => (host as unknown as { thread: { worker: Worker } }).thread.worker.terminate();
 
     for (const writeBehind of [false, true]) {
-      it(`${writeBehind ? 'write-behind (the writes wait for the COMMIT)' : 'each statement sent at once'}: the transaction fails, none of it is committed, the next query gets a new thread`, async () => {
-        const host = new SqliteHost({ file: path.join(database.dataDir, 'postwire.db'), synchronous: 'FULL' });
-        const db = new Kysely<Database>({ dialect: new ThreadedSqliteDialect(host, { writeBehind, relaxed: false }) });
-        const account = `acct-end-${writeBehind}`;
-        try {
-          await assert.rejects(
-            db.transaction().execute(async (trx) => {
-              await insertRows(trx, 'idempotency_keys', [key(account, 'before-the-end')]);
-              await endThread(host);
-              await insertRows(trx, 'idempotency_keys', [key(account, 'after-the-end')]);
-            }),
-            /SQLite thread ended/,
-          );
-          assert.deepEqual(await keysOf(db, account), [], 'nothing of the transaction is committed');
-          await db.insertInto('idempotency_keys').values(key(account, 'next')).execute();
-          assert.deepEqual(await keysOf(handle.db, account), ['next'], 'the new thread writes, and the other connection sees it');
-        } finally {
-          await db.destroy();
-        }
-      });
+      it(
+        `${writeBehind ? 'write-behind (the writes wait for the COMMIT)' : 'each statement sent at once'}: ` +
+          `the transaction fails, none of it is committed, the next query gets a new thread`,
+        async () => {
+          const host = new SqliteHost({ file: path.join(database.dataDir, 'postwire.db'), synchronous: 'FULL' });
+          const db = new Kysely<Database>({ dialect: new ThreadedSqliteDialect(host, { writeBehind, relaxed: false }) });
+          const account = `acct-end-${writeBehind}`;
+          try {
+            await assert.rejects(
+              db.transaction().execute(async (trx) => {
+                await insertRows(trx, 'idempotency_keys', [key(account, 'before-the-end')]);
+                await endThread(host);
+                await insertRows(trx, 'idempotency_keys', [key(account, 'after-the-end')]);
+              }),
+              /SQLite thread ended/,
+            );
+            assert.deepEqual(await keysOf(db, account), [], 'nothing of the transaction is committed');
+            await db.insertInto('idempotency_keys').values(key(account, 'next')).execute();
+            assert.deepEqual(await keysOf(handle.db, account), ['next'], 'the new thread writes, and the other connection sees it');
+          } finally {
+            await db.destroy();
+          }
+        },
+      );
     }
   });
 });

@@ -14,7 +14,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import nodemailer from 'nodemailer';
 import { CONFIG_SCHEMA } from '../../src/config.js';
@@ -22,6 +21,7 @@ import { DIALECTS } from '../helpers/db.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { outcomeOf, queueRowOf, recipientsNow, sendMessage, type Sent } from '../helpers/delivery-api.js';
 import { arfMessage, dsnMessage, plainMessage } from '../helpers/feedback-reports.js';
+import { ROOT } from '../helpers/root.js';
 import { messagesTo, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 
 const BOUNCE_DOMAIN = 'bounces.example.com';
@@ -368,7 +368,6 @@ for (const dialect of DIALECTS) {
 }
 
 describe('postwire start / inbound / api and INBOUND_SMTP_PORT (the real program)', () => {
-  const ROOT = fileURLToPath(new URL('../..', import.meta.url));
   const children = new Set<ChildProcess>();
   const dirs: string[] = [];
   after(async () => {

@@ -336,7 +336,9 @@ for (const dialect of DIALECTS) {
     it('carries UTF-8 addresses and 8-bit UTF-8 text (SMTPUTF8), and refuses 8-bit data that is not UTF-8', async () => {
       const dialogue = await session();
       try {
-        const message = `From: Shop <${a.email}>\r\nTo: José <josé@exämple.net>\r\nSubject: Grüße aus Köln\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nÄrger? Nein: Grüße.\r\n`;
+        const message =
+          `From: Shop <${a.email}>\r\nTo: José <josé@exämple.net>\r\nSubject: Grüße aus Köln\r\nContent-Type: ` +
+          `text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nÄrger? Nein: Grüße.\r\n`;
         const reply = await dialogue.send(a.email, ['josé@exämple.net'], message, ' SMTPUTF8 BODY=8BITMIME');
         assert.equal(reply.code, 250, reply.text);
         assert.equal((await messageOf(app, a, queuedId(reply))).subject, 'Grüße aus Köln');

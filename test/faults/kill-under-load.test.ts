@@ -86,7 +86,8 @@ for (const dialect of DIALECTS) {
       t.diagnostic(`${answered.length} of ${SENDS} sends answered before the kill; ${inFlightAtRelay} at the relay at the kill; ${duplicates} delivered twice`);
       assert.ok(
         duplicates <= 2 * CONCURRENCY,
-        `${duplicates} repeated deliveries; at most 2 × WORKER_CONCURRENCY (${2 * CONCURRENCY}) may have been handed over and not yet recorded at the kill (${inFlightAtRelay} were waiting at the relay)`,
+        `${duplicates} repeated deliveries; at most 2 × WORKER_CONCURRENCY (${2 * CONCURRENCY}) may have ` +
+          `been handed over and not yet recorded at the kill (${inFlightAtRelay} were waiting at the relay)`,
       );
 
       assert.deepEqual(await stopPostwire(second), { code: 0, signal: null }, 'the restarted process shuts down cleanly');

@@ -49,7 +49,8 @@ export function dsnMessage(o: DsnOptions): string {
     ].join(CRLF);
   const human =
     action === 'delayed'
-      ? 'This is the mail system at host mx1.example.net.\r\n\r\n####################################################################\r\n# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #\r\n####################################################################\r\n\r\nYour message could not be delivered for 4.0 hours.\r\nIt will be retried until it is 3.0 days old.'
+      ? 'This is the mail system at host mx1.example.net.\r\n\r\n####################################################################\r\n# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR ' +
+        'MESSAGE. #\r\n####################################################################\r\n\r\nYour message could not be delivered for 4.0 hours.\r\nIt will be retried until it is 3.0 days old.'
       : "This is the mail system at host mx1.example.net.\r\n\r\nI'm sorry to have to inform you that your message could not\r\nbe delivered to one or more recipients.";
   return [
     `Return-Path: <>`,

@@ -3,16 +3,16 @@
  * environment of the test's choosing, as an operator runs it. Used by the black-box and
  * fault suites.
  *
- * Every long-running process is started in its own process group (tsx's loader starts an
- * esbuild child of its own) and remembered until it exits, so `stopAll()`/`killAll()` in
+ * Every long-running process is started in its own process group (so that anything it
+ * starts goes with it) and remembered until it exits, so `stopAll()`/`killAll()` in
  * an `after` hook, and an exit hook as a last resort, leave no orphans even when a test
  * failed half-way.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { CONFIG_SCHEMA } from '../../src/config.js';
+import { ROOT } from './root.js';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export { ROOT };
 
 export type Env = Record<string, string | undefined>;
 
@@ -123,8 +123,7 @@ export async function startPostwire(role: Role, env: Env): Promise<PostwireProce
   const exited = new Promise<Exit>((resolve) => {
     child.on('exit', (code, signal) => {
       running.delete(started);
-      // The esbuild service of a process that exited by itself goes with its stdin; one
-      // left by a SIGKILL'd leader is taken down here.
+      // Anything a SIGKILL'd leader left behind in its group is taken down here.
       signalGroup(child, 'SIGKILL');
       resolve({ code, signal });
     });

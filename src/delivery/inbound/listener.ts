@@ -18,7 +18,6 @@
  * There is no AUTH and no STARTTLS: reports come from anyone, and what they may do is
  * bounded by the return path naming a real recipient.
  */
-import { simpleParser } from 'mailparser';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '../../db/database.js';
@@ -40,8 +39,13 @@ export interface InboundListenerOptions {
   serverName?: string | undefined;
 }
 
+// mailparser (with its charset tables and HTML parser) is loaded by the first report, not at
+// start: an idle server stays small (docs/performance.md).
+let mailparser: Promise<typeof import('mailparser')> | undefined;
+
 /** The MIME parts a report can be recognised by, with their text. */
 async function reportPartsOf(raw: Buffer): Promise<ReportPart[]> {
+  const { simpleParser } = await (mailparser ??= import('mailparser'));
   // keepDeliveryStatus: otherwise mailparser folds message/delivery-status into the text body.
   const mail = await simpleParser(raw, { keepDeliveryStatus: true, skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
   return mail.attachments.map((part) => ({ contentType: part.contentType, text: part.content.toString('utf8') }));

@@ -158,9 +158,13 @@ function textCondition(column: RawBuilder<unknown>, operator: string, value: str
 
 /** The value as a number, or NULL when the text is not one (so no comparison matches). */
 function numberOf(column: RawBuilder<unknown>, dialect: Dialect): RawBuilder<number | null> {
-  return dialect === 'postgres'
-    ? sql`(case when ${column} ~ '^-?[0-9]+(\\.[0-9]+)?$' then cast(${column} as double precision) end)`
-    : sql`(case when ltrim(${column}, '-') <> '' and ltrim(${column}, '-') not glob '*[^0-9.]*' and ltrim(${column}, '-') not glob '*.*.*' and substr(${column}, 2) not glob '*-*' then cast(${column} as real) end)`;
+  return dialect === 'postgres' ? sql`(case when ${column} ~ '^-?[0-9]+(\\.[0-9]+)?$' then cast(${column} as double precision) end)` : sqliteNumberOf(column);
+}
+
+/** SQLite: the text as a number when it is one (an optional leading '-', digits, at most one '.'), else NULL. */
+function sqliteNumberOf(column: RawBuilder<unknown>): RawBuilder<number | null> {
+  const unsigned = sql`ltrim(${column}, '-')`;
+  return sql`(case when ${unsigned} <> '' and ${unsigned} not glob '*[^0-9.]*' and ${unsigned} not glob '*.*.*' and substr(${column}, 2) not glob '*-*' then cast(${column} as real) end)`;
 }
 
 const COMPARE = { gt: sql.raw('>'), gte: sql.raw('>='), lt: sql.raw('<'), lte: sql.raw('<='), before: sql.raw('<'), after: sql.raw('>') } as const;

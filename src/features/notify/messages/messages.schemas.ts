@@ -139,7 +139,9 @@ export const SendBody = Type.Object(
     metadata: Type.Optional(
       Type.Record(Type.String(), Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'], maxLength: MAX_METADATA_VALUE_LENGTH }), {
         maxProperties: MAX_METADATA_KEYS,
-        description: `Your own flat key → value data (strings, numbers, booleans; at most ${MAX_METADATA_KEYS} keys of ${MAX_METADATA_KEY_LENGTH} characters, ${MAX_METADATA_BYTES} bytes in all), carried in every event's details and so in webhooks.`,
+        description:
+          `Your own flat key → value data (strings, numbers, booleans; at most ${MAX_METADATA_KEYS} keys of ${MAX_METADATA_KEY_LENGTH} ` +
+          `characters, ${MAX_METADATA_BYTES} bytes in all), carried in every event's details and so in webhooks.`,
         examples: [{ orderId: 'A-1001', customerTier: 'gold' }],
       }),
     ),

@@ -37,7 +37,9 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         tags,
         security,
         summary: 'Register a webhook',
-        description: `Events of the account (all types, or those listed in \`events\`) are POSTed to \`url\` from now on, retried with backoff until answered 2xx. ${SIGNING} The answer is the only one that shows the signing secret.`,
+        description:
+          `Events of the account (all types, or those listed in \`events\`) are POSTed to \`url\` from now on, retried ` +
+          `with backoff until answered 2xx. ${SIGNING} The answer is the only one that shows the signing secret.`,
         body: CreateWebhookBody,
         response: { 201: EnvelopeSchema(WebhookWithSecret) },
       },
