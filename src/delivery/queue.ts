@@ -72,8 +72,15 @@ export async function claimDueJobs(
   cursor: BulkCursor = { lastAccount: '' },
 ): Promise<ClaimedJob[]> {
   const request = { holder: workerId, leaseMs, now };
-  const claimed = await deliveryQueue.claim(db, dialect, { ...request, limit, ...LANES.transactional });
-  const bulk = (after: string, room: number) => deliveryQueue.claim(db, dialect, { ...request, limit: room, ...LANES.bulk(after) });
+  // UPDATE … RETURNING gives the rows in no particular order on PostgreSQL: each lane's rows are
+  // put back in the order they were chosen in (ids grow with creation time), so the oldest go
+  // first and a message's recipients go out in the order they were given.
+  const byAge = (rows: ClaimedJob[]) => rows.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const byAccountThenAge = (rows: ClaimedJob[]) =>
+    rows.sort((x, y) => (x.account_id ?? '').localeCompare(y.account_id ?? '') || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const claimed = byAge(await deliveryQueue.claim(db, dialect, { ...request, limit, ...LANES.transactional }));
+  const bulk = async (after: string, room: number) =>
+    byAccountThenAge(await deliveryQueue.claim(db, dialect, { ...request, limit: room, ...LANES.bulk(after) }));
   for (const after of cursor.lastAccount === '' ? [''] : [cursor.lastAccount, '']) {
     const room = limit - claimed.length;
     if (room <= 0) break;
