@@ -21,8 +21,19 @@ import { failure } from './envelope.js';
 
 export const DASHBOARD_PATH = '/app';
 
-/** web/dist, from src/http/ (tsx) and from a compiled dist/http/ alike. */
-export const DASHBOARD_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+/**
+ * web/dist of the package this file belongs to: the nearest folder above it holding a
+ * package.json (src/http/ from the sources, dist/src/http/ compiled: a fixed number of
+ * `../` fits only one of them).
+ */
+function packageFolder(): URL {
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    if (existsSync(new URL('package.json', dir))) return dir;
+    if (dir.pathname === '/') return new URL('../../', import.meta.url);
+  }
+}
+
+export const DASHBOARD_ROOT = fileURLToPath(new URL('web/dist/', packageFolder()));
 
 export const DASHBOARD_CSP = [
   "default-src 'none'",
