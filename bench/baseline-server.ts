@@ -3,9 +3,9 @@
  * POST route that validates Postwire's own SendBody schema and answers a small JSON
  * envelope. It does no auth, no key renaming, no database work.
  *
- * Fastify is left at its defaults (its own ajv compiler, no logger). The schema uses two
- * formats Postwire defines (`email`, `single-line`); they are registered with Postwire's
- * own checks so the baseline validates exactly what Postwire validates.
+ * Fastify is left at its defaults (its own ajv compiler, no logger). The schema uses formats
+ * Postwire defines (`email`, `recipient-email`, `single-line`…); they are registered from
+ * Postwire's own list so the baseline validates exactly what Postwire validates.
  *
  * Runs as a child process of the bench so it does not share the load generator's event
  * loop. Prints `LISTENING <url>` on stdout once it accepts connections; exits on SIGTERM.
@@ -13,14 +13,13 @@
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { SendBody } from '../src/features/notify/messages/messages.schemas.ts';
-import { isEmailAddress } from '../src/lib/email-address.ts';
+import { FORMATS } from '../src/http/validation.ts';
 
 const app = Fastify({
   logger: false,
   ajv: {
     onCreate: (ajv) => {
-      ajv.addFormat('email', { type: 'string', validate: isEmailAddress });
-      ajv.addFormat('single-line', { type: 'string', validate: (value: string) => !/[\r\n]/.test(value) });
+      for (const [name, validate] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate });
     },
   },
 });

@@ -9,7 +9,8 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from '../errors.js';
 import { emailAddressProblem, isEmailAddress, isRecipientAddress, recipientAddressProblem } from '../lib/email-address.js';
 
-const FORMATS = {
+/** The string formats the schemas use; bench/baseline-server.ts registers the same ones. */
+export const FORMATS = {
   email: isEmailAddress,
   /** A message's recipient: `email`, and a non-ASCII local part too (SMTPUTF8, lib/email-address.ts). */
   'recipient-email': isRecipientAddress,
