@@ -1,0 +1,21 @@
+/**
+ * Preloaded into every test process by scripts/run-tests.mjs (`--import`): at exit, prints the
+ * CPU the file used, its own threads and the child processes it waited for included (from
+ * /proc/self/stat: utime, stime, cutime, cstime, in clock ticks of 10 ms), as one marker line the
+ * runner reads and removes. Wall time says how long a file took on this machine at this load; CPU
+ * time says what it costs, which is what a 2-core CI run is bound by, and moves far less with load.
+ */
+import { readFileSync } from 'node:fs';
+
+process.on('exit', () => {
+  try {
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 (state): utime is field 14, so fields[11..14].
+    const ticks = fields.slice(11, 15).map(Number);
+    process.stderr.write(`\n##postwire-test-cpu ${ticks.reduce((a, b) => a + b, 0) / 100}\n`);
+  } catch {
+    // Not Linux: no CPU figure, the runner shows wall time only.
+  }
+});
