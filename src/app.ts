@@ -23,6 +23,7 @@ import { openapiTransforms } from './http/openapi.js';
 import { registerNearMissFields } from './http/near-miss-fields.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { buildSerializer } from './http/serialization.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerAccountPublicRoutes, registerAccountRoutesAuthenticated } from './features/account/account.module.js';
@@ -36,6 +37,7 @@ export async function buildApp(config: Config, services: Services, logger: Logge
     loggerInstance: logger as unknown as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: { buildSerializer } },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     // One log line per request would cost more than the request on the send path;
