@@ -22,26 +22,32 @@
  * one piece when it ends instead of interleaved, and list the slowest files at the end: that list
  * is where CI time goes.
  *
- * Two lanes. The files that start the real program as child processes (faults/ kills them under
- * load; blackbox/ starts and stops them) each load the CPU heavily and time whole processes; they
- * run one at a time, after the rest, so that neither they nor the files beside them are starved.
- * The rest run TEST_CONCURRENCY at a time (default: the core count + 1; most files spend much of
- * their time waiting on timers, PostgreSQL and sockets, so one more than the cores keeps the CPU
- * busy, and the delivery worker's stop/take-over test still delivers its 1,000 recipients in time).
+ * Two lanes, TEST_CONCURRENCY files at a time in all (default: the core count + 1; most files
+ * spend much of their time waiting on timers, PostgreSQL and sockets, so one more than the cores
+ * keeps the CPU busy, and the delivery worker's stop/take-over test still delivers its 1,000
+ * recipients in time). The files that start the real program as child processes (faults/ kills
+ * them under load; blackbox/ starts and stops them) each load the CPU heavily and time whole
+ * processes: they run one at a time, in a lane that holds one of the slots from the start (before,
+ * they ran alone after everything else, and the machine idled through them). The rest share the
+ * other slots, and take the serial lane's when it is done.
  * With --also, the second Node's runs join the same two lanes (one pool, one summary), so the two
- * Nodes overlap where files wait and the serial files still run alone.
+ * Nodes overlap where files wait and the serial files still run one at a time.
  * The last line is the total over both lanes: "tests: N passed, N failed".
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const SERIAL = [`test${path.sep}faults${path.sep}`, `test${path.sep}blackbox${path.sep}`];
 /** A file using any of these starts a database or a process: not a unit test. */
 const INTEGRATION = /helpers\/(app|db|process|delivery-api)\.js|openDatabase|createRuntime/;
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const SLOWEST = 15;
+/** Prints the CPU a test process used when it exits (scripts/test-cpu.mjs); its marker line. */
+const CPU_REPORT = pathToFileURL(path.resolve('scripts/test-cpu.mjs')).href;
+const CPU_MARKER = /\n##postwire-test-cpu ([\d.]+)\n/;
 
 function find(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -122,49 +128,74 @@ if (also) {
   NODES.push({ ...also, version });
 }
 const jobsOf = (list) => list.flatMap((file) => NODES.map((n) => ({ file, ...n, label: NODES.length > 1 ? `${file} [node ${n.version}]` : file })));
-const lanes = [
-  { jobs: jobsOf(files.filter((file) => !isSerial(file))), concurrency },
-  { jobs: jobsOf(files.filter(isSerial)), concurrency: 1 },
-].filter((lane) => lane.jobs.length > 0);
+const parallelJobs = jobsOf(files.filter((file) => !isSerial(file)));
+const serialJobs = jobsOf(files.filter(isSerial));
 
 /** Runs one file; its output is printed in one piece when it ends. Its counts and wall time. */
 function runFile({ file, node, dir, label }) {
   const started = Date.now();
-  const child = spawn(node, ['--test-reporter=spec', compiled(file)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(node, ['--import', CPU_REPORT, '--test-reporter=spec', compiled(file)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks = [];
   child.stdout.on('data', (chunk) => chunks.push(chunk));
   child.stderr.on('data', (chunk) => chunks.push(chunk));
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       const seconds = (Date.now() - started) / 1000;
-      const output = Buffer.concat(chunks).toString('utf8');
+      let output = Buffer.concat(chunks).toString('utf8');
+      const cpu = Number(CPU_MARKER.exec(output)?.[1] ?? Number.NaN);
+      output = output.replace(CPU_MARKER, '');
       const count = (word) => Number(new RegExp(`^\\S* ?${word} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
-      const result = { file: label, seconds, code, pass: count('pass'), fail: count('fail') + count('cancelled') };
+      const result = { file: label, seconds, cpu, code, pass: count('pass'), fail: count('fail') + count('cancelled') };
       const failed = code !== 0 || result.fail > 0;
-      process.stdout.write(`\n▶ ${label} (${seconds.toFixed(1)} s${failed ? `, FAILED: exit ${code ?? signal}` : ''})\n${output}`);
+      process.stdout.write(`\n▶ ${label} (${seconds.toFixed(1)} s, CPU ${cpu.toFixed(1)} s${failed ? `, FAILED: exit ${code ?? signal}` : ''})\n${output}`);
       resolve(result);
     });
   });
 }
 
-/** Runs a lane's files, `concurrency` at a time, in order. */
-async function runLane(lane) {
-  const queue = [...lane.jobs];
-  const results = [];
-  const next = async () => {
-    for (let job = queue.shift(); job !== undefined; job = queue.shift()) results.push(await runFile(job));
-  };
-  await Promise.all(Array.from({ length: Math.min(lane.concurrency, queue.length) }, next));
-  return results;
+/** Runs the queue's jobs one after the other until it is empty; several callers share one queue. */
+async function drain(queue, results) {
+  for (let job = queue.shift(); job !== undefined; job = queue.shift()) results.push(await runFile(job));
+}
+
+// Migrated template databases for the run (test/helpers/db-templates.ts says why), made once
+// here and removed at the end, or when the run is interrupted.
+const TEMPLATES = 'dist/test/helpers/db-templates.js';
+let templates = {};
+if (!files.every(isUnit)) {
+  const made = spawnSync(process.execPath, [TEMPLATES, 'make'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (made.status !== 0) {
+    console.error('could not make the template databases (test/helpers/db-templates.ts): no tests run');
+    process.exit(1);
+  }
+  templates = JSON.parse(made.stdout);
+  Object.assign(env, templates);
+}
+const dropTemplates = () => spawnSync(process.execPath, [TEMPLATES, 'drop', JSON.stringify(templates)], { env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    dropTemplates();
+    process.exit(130);
+  });
 }
 
 const started = Date.now();
 const results = [];
-for (const lane of lanes) results.push(...(await runLane(lane)));
+// The serial lane holds one of the `concurrency` slots from the start and gives it to the
+// parallel lane when its last file ends, so neither lane waits for the other to finish.
+const serialLane = drain(serialJobs, results);
+const parallelLane = Array.from({ length: Math.max(1, concurrency - (serialJobs.length > 0 ? 1 : 0)) }, () => drain(parallelJobs, results));
+await Promise.all([...parallelLane, serialLane.then(() => drain(parallelJobs, results))]);
+if (Object.keys(templates).length > 0) dropTemplates();
 
 const failedFiles = results.filter((r) => r.code !== 0 || r.fail > 0);
-console.log(`\nslowest files (of ${results.length}, ${((Date.now() - started) / 1000).toFixed(0)} s in all):`);
-for (const r of [...results].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) console.log(`  ${r.seconds.toFixed(1).padStart(6)} s  ${r.file}`);
+const wall = (Date.now() - started) / 1000;
+const cpuTotal = results.reduce((sum, r) => sum + (Number.isNaN(r.cpu) ? 0 : r.cpu), 0);
+console.log(`\nslowest files (of ${results.length}; ${wall.toFixed(0)} s in all, ${cpuTotal.toFixed(0)} s of CPU in the test processes):`);
+const row = (r) => `  ${r.seconds.toFixed(1).padStart(6)} s  CPU ${r.cpu.toFixed(1).padStart(5)} s  ${r.file}`;
+for (const r of [...results].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) console.log(row(r));
+console.log(`\ncostliest files in CPU:`);
+for (const r of [...results].sort((a, b) => (b.cpu || 0) - (a.cpu || 0)).slice(0, SLOWEST)) console.log(row(r));
 if (failedFiles.length > 0) console.log(`\nfailed: ${failedFiles.map((r) => r.file).join(', ')}`);
 const pass = results.reduce((sum, r) => sum + r.pass, 0);
 const fail = results.reduce((sum, r) => sum + r.fail, 0);

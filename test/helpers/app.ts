@@ -60,7 +60,7 @@ export async function startTestApp(
   dialect: Dialect,
   options: { worker?: boolean; inbound?: boolean; smtp?: boolean; config?: Partial<Config> } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  const database = await createTestDatabase(dialect, { migrated: true });
   // PASSWORD_HASH_COST 4: the suite makes thousands of users; at the default cost their
   // hashes alone took minutes of CPU. auth.test.ts checks the default on its own.
   const config = loadConfig(

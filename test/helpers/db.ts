@@ -32,9 +32,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/**
+ * `migrated`: the database may start with the schema already in place, copied from the run's
+ * template (helpers/db-templates.ts) when the runner made one; the program's migrator then finds
+ * nothing to do. Without it, or without a template, the database is empty and the program
+ * migrates it at start, as on a first start.
+ */
+export async function createTestDatabase(dialect: Dialect, options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwire-test-'));
+  const sqliteTemplate = options.migrated ? process.env.TEST_SQLITE_TEMPLATE : undefined;
+  const pgTemplate = options.migrated ? process.env.TEST_PG_TEMPLATE : undefined;
   if (dialect === 'sqlite') {
+    if (sqliteTemplate) fs.copyFileSync(sqliteTemplate, path.join(dataDir, 'postwire.db'));
     return { dialect, databaseUrl: undefined, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const base = process.env.TEST_DATABASE_URL;
@@ -46,7 +55,12 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   } catch (error) {
     throw new Error(`PostgreSQL at TEST_DATABASE_URL is not reachable (${(error as Error).message}); start it or unset TEST_DATABASE_URL`);
   }
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${pgTemplate ? ` template ${pgTemplate}` : ''}`);
+  // A commit answers before the server's WAL reaches the disk: the tests kill Postwire, never
+  // the PostgreSQL server, so nothing they assert depends on that flush, and every commit of
+  // the suite no longer waits a disk sync (milliseconds each on these machines, thousands of
+  // commits per file). What a commit makes visible to other sessions is unchanged.
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
