@@ -18,6 +18,7 @@
  * There is no AUTH and no STARTTLS: reports come from anyone, and what they may do is
  * bounded by the return path naming a real recipient.
  */
+import { parseMail } from '../../lib/mail-parser.js';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '../../db/database.js';
@@ -39,15 +40,10 @@ export interface InboundListenerOptions {
   serverName?: string | undefined;
 }
 
-// mailparser (with its charset tables and HTML parser) is loaded by the first report, not at
-// start: an idle server stays small (docs/performance.md).
-let mailparser: Promise<typeof import('mailparser')> | undefined;
-
 /** The MIME parts a report can be recognised by, with their text. */
 async function reportPartsOf(raw: Buffer): Promise<ReportPart[]> {
-  const { simpleParser } = await (mailparser ??= import('mailparser'));
   // keepDeliveryStatus: otherwise mailparser folds message/delivery-status into the text body.
-  const mail = await simpleParser(raw, { keepDeliveryStatus: true, skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+  const mail = await parseMail(raw, { keepDeliveryStatus: true, skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
   return mail.attachments.map((part) => ({ contentType: part.contentType, text: part.content.toString('utf8') }));
 }
 

@@ -9,7 +9,7 @@
  * to fabricate bounces (they would suppress addresses and fire webhooks on a lie), so the
  * routes answer 404 there, as for a path that does not exist.
  */
-import { simpleParser } from 'mailparser';
+import { parseMail } from '../../../lib/mail-parser.js';
 import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
@@ -59,7 +59,7 @@ export class InboxService {
     this.requireCapture();
     const row = await findCaptured(this.db, principal.accountId, id);
     if (!row) throw AppError.notFound('The captured message');
-    const parsed = await simpleParser(row.raw, { skipImageLinks: true, skipTextToHtml: true });
+    const parsed = await parseMail(row.raw, { skipImageLinks: true, skipTextToHtml: true });
     const headers = parsed.headerLines.map(({ line }) => {
       const colon = line.indexOf(':');
       return {

@@ -20,7 +20,8 @@
  * own text part). The return path and the DKIM signature are added at delivery, as for
  * any message (compose.ts signs `submitted_mime` into `mime`).
  */
-import type { AddressObject, ParsedMail, SimpleParserOptions } from 'mailparser';
+import { parseMail } from '../../../lib/mail-parser.js';
+import type { AddressObject } from 'mailparser';
 import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
@@ -89,17 +90,10 @@ function headerFields(head: string): { name: string; lines: string[] }[] {
  * way (nodemailer does for JSON), and mailparser decodes only the headers it knows. So the
  * value is given to mailparser as a Subject, which it does decode.
  */
-// mailparser (with its charset tables and HTML parser) is loaded by the first submission, not
-// by every process that serves the API: an idle server stays small (docs/performance.md).
-let mailparser: Promise<typeof import('mailparser')> | undefined;
-async function simpleParser(source: string, options?: SimpleParserOptions): Promise<ParsedMail> {
-  const { simpleParser: parse } = await (mailparser ??= import('mailparser'));
-  return parse(source, options);
-}
 
 async function decodedWords(value: string): Promise<string> {
   if (!value.includes('=?')) return value;
-  return (await simpleParser(`Subject: ${value}\r\n\r\n`)).subject ?? value;
+  return (await parseMail(`Subject: ${value}\r\n\r\n`)).subject ?? value;
 }
 
 function addressesOf(header: AddressObject | AddressObject[] | undefined): string[] {
@@ -167,7 +161,7 @@ export class SubmissionPreparer {
     const { head, newline, body } = splitHeaders(text);
     const fields = headerFields(head);
     // Only the header block is parsed: cheap, whatever the size of the attachments.
-    const parsed = await simpleParser(`${head}${newline}${newline}`, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+    const parsed = await parseMail(`${head}${newline}${newline}`, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
     const from = parsed.from?.value[0];
     if (!from?.address || parsed.from!.value.length !== 1) {
       throw AppError.field('from.email', "the message must have a From header with exactly one address, one of this account's senders");
