@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { ROOT } from './helpers/root.js';
 
@@ -113,5 +114,21 @@ describe('the layering of src/', () => {
       crossing.map((e) => `${e.from} -> ${e.to}`).filter((line) => !known.has(line)),
       [],
     );
+  });
+});
+
+describe('what a process loads at start', () => {
+  // Loaded on first use only (lib/mail-parser.ts, queue/notifications.ts): mailparser is about a
+  // megabyte of charset tables and MIME code, pg is needed only on PostgreSQL. Every process
+  // and every test file paid for them at start when one eager import crept back in.
+  it('does not load mailparser or pg with the server', () => {
+    const script = `
+      import { createRequire } from 'node:module';
+      await import(${JSON.stringify(path.join(ROOT, 'dist/src/runtime.js'))});
+      const cache = createRequire(import.meta.url)('node:module')._cache;
+      console.log(JSON.stringify(Object.keys(cache).filter((f) => /node_modules\\/(mailparser|pg)\\//.test(f))));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), []);
   });
 });
