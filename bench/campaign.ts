@@ -236,6 +236,16 @@ async function main(): Promise<number> {
     say(
       `Transactional sends during the campaign: ${sends.length}, answer → relay p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms, max ${fmt(latencies.at(-1))} ms (target p99 < 500 ms).`,
     );
+    // When the slow ones were answered tells dispatch (the campaign's first seconds) from delivery.
+    const createdAt = Date.parse(campaign.createTime);
+    const slow = sends.filter((s) => arrivals.has(s.id) && arrivals.get(s.id)! - s.answeredAt >= 500);
+    if (slow.length)
+      say(
+        `   ${slow.length} took 500 ms or more; answered at (s after the campaign's creation) → ms: ${slow
+          .slice(0, 20)
+          .map((s) => `${fmt((s.answeredAt - createdAt) / 1000, 1)} → ${fmt(arrivals.get(s.id)! - s.answeredAt)}`)
+          .join(', ')}${slow.length > 20 ? ', …' : ''}.`,
+      );
     const problems: string[] = [];
     if (campaign.delivered !== count || campaign.totalRecipients !== count)
       problems.push(`the campaign counted ${campaign.totalRecipients} recipients, ${campaign.delivered} delivered; expected ${count}`);
