@@ -17,6 +17,7 @@ import * as m0011 from '../../migrations/0011_jobs.js';
 import * as m0012 from '../../migrations/0012_campaigns.js';
 import * as m0013 from '../../migrations/0013_tracking.js';
 import * as m0014 from '../../migrations/0014_forms_imports.js';
+import * as m0015 from '../../migrations/0015_campaign_link_clicks.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_campaigns': m0012,
   '0013_tracking': m0013,
   '0014_forms_imports': m0014,
+  '0015_campaign_link_clicks': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -37,11 +37,13 @@ export interface ClaimedJob {
   recipient_id: string;
   message_id: string;
   account_id: string | null;
+  /** DELIVERY_PRIORITY: the worker knows whether its buffer holds bulk work. */
+  priority: number;
   attempts: number;
   locked_until: number;
 }
 
-export const deliveryQueue = new LeaseQueue<ClaimedJob>('delivery_jobs', ['recipient_id', 'message_id', 'account_id']);
+export const deliveryQueue = new LeaseQueue<ClaimedJob>('delivery_jobs', ['recipient_id', 'message_id', 'account_id', 'priority']);
 
 /** Where a worker's next bulk claim starts: after the last account it served. */
 export interface BulkCursor {
@@ -61,6 +63,31 @@ export const LANES = {
   }),
 } satisfies Record<string, Pick<ClaimRequest, 'due' | 'order'> | ((after: string) => Pick<ClaimRequest, 'due' | 'order'>)>;
 
+/**
+ * UPDATE … RETURNING gives the rows in no particular order on PostgreSQL: each lane's rows
+ * are put back in the order they were chosen in (ids grow with creation time), so the
+ * oldest go first and a message's recipients go out in the order they were given.
+ */
+const byId = (x: ClaimedJob, y: ClaimedJob) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+
+/**
+ * Claims up to `limit` due transactional jobs and nothing else, oldest first: the first
+ * part of every claim, and on its own what a worker busy with bulk work looks for before
+ * its next job (worker.ts, "Transactional work jumps the buffer"). It reads the
+ * transactional lane's partial index, which holds no bulk row: when none is due it costs
+ * next to nothing, however large the bulk backlog.
+ */
+export async function claimDueTransactionalJobs(
+  db: Db,
+  dialect: Dialect,
+  workerId: string,
+  limit: number,
+  leaseMs: number,
+  now = Date.now(),
+): Promise<ClaimedJob[]> {
+  return (await deliveryQueue.claim(db, dialect, { holder: workerId, leaseMs, now, limit, ...LANES.transactional })).sort(byId);
+}
+
 /** Claims up to `limit` due jobs: transactional first, then bulk round robin by account (see the header). */
 export async function claimDueJobs(
   db: Db,
@@ -72,13 +99,8 @@ export async function claimDueJobs(
   cursor: BulkCursor = { lastAccount: '' },
 ): Promise<ClaimedJob[]> {
   const request = { holder: workerId, leaseMs, now };
-  // UPDATE … RETURNING gives the rows in no particular order on PostgreSQL: each lane's rows are
-  // put back in the order they were chosen in (ids grow with creation time), so the oldest go
-  // first and a message's recipients go out in the order they were given.
-  const byAge = (rows: ClaimedJob[]) => rows.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  const byAccountThenAge = (rows: ClaimedJob[]) =>
-    rows.sort((x, y) => (x.account_id ?? '').localeCompare(y.account_id ?? '') || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  const claimed = byAge(await deliveryQueue.claim(db, dialect, { ...request, limit, ...LANES.transactional }));
+  const byAccountThenAge = (rows: ClaimedJob[]) => rows.sort((x, y) => (x.account_id ?? '').localeCompare(y.account_id ?? '') || byId(x, y));
+  const claimed = await claimDueTransactionalJobs(db, dialect, workerId, limit, leaseMs, now);
   const bulk = async (after: string, room: number) =>
     byAccountThenAge(await deliveryQueue.claim(db, dialect, { ...request, limit: room, ...LANES.bulk(after) }));
   for (const after of cursor.lastAccount === '' ? [''] : [cursor.lastAccount, '']) {

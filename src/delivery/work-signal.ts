@@ -1,11 +1,20 @@
 /**
  * Wakes an idle worker in this process as soon as work is queued, instead of waiting for
- * its next poll. Workers in other processes still find the work by polling.
+ * its next poll. Workers in other processes still find the work by polling. A busy worker
+ * asks `notifications` whether work was queued since it last looked (worker.ts: a
+ * transactional send jumps the buffer of claimed bulk work).
  */
 export class WorkSignal {
   private waiters: (() => void)[] = [];
+  private count = 0;
+
+  /** How many times work was signalled so far: a change means new work may be due. */
+  get notifications(): number {
+    return this.count;
+  }
 
   notify(): void {
+    this.count++;
     const waiters = this.waiters;
     if (waiters.length === 0) return;
     this.waiters = [];

@@ -12,6 +12,21 @@
  * a steady 100 sends a second that tail was the time to inbox. Here the next claim
  * happens as soon as one lane is out of work, while the others are still sending.
  *
+ * Transactional work jumps the buffer. A claim takes due transactional jobs before any
+ * bulk job (queue.ts, "Lanes"), but a claim happens only when the buffer runs dry, and
+ * while a campaign delivers the buffer holds up to WORKER_BATCH_SIZE bulk jobs: a password
+ * reset queued just after a claim waited for every one of them. So while the buffer holds
+ * bulk work, a lane first looks for due transactional jobs alone, and puts what it finds at
+ * the front of the buffer, whenever work was queued since the last look (the work signal: a
+ * commit of this process, or on PostgreSQL of any process) or a poll interval has passed
+ * since it (what other processes queue on SQLite). A look is the transactional lane's
+ * claim: it reads that lane's partial index, which holds no bulk row, so it costs next to
+ * nothing when nothing is due, and it happens per wake-up, never per delivery: bulk keeps
+ * its pace. It takes only what a claim would have taken first anyway, so bulk waits no
+ * longer than the lanes' order already says. One look at a time: the lane that looks
+ * waits for it, the others go on with the buffer. What a look takes is leased, renewed
+ * and released like the rest of the buffer.
+ *
  * Leases (src/queue/): the worker's heartbeat renews the lease of every job it holds,
  * started or still in the buffer, every third of WORKER_LEASE_SECONDS, so a lease can be
  * short and a worker that dies gives its rows back within one. At start, the worker
@@ -35,8 +50,9 @@ import { reclaimDeadLeasesAtStart } from '../queue/dead-leases.js';
 import { holderId } from '../queue/holder-id.js';
 import { LeaseHeartbeat } from '../queue/lease-heartbeat.js';
 import type { PgNotificationListener } from '../queue/notifications.js';
+import { DELIVERY_PRIORITY } from './enqueue.js';
 import type { Delivery, DeliveryPipeline } from './pipeline.js';
-import { claimDueJobs, deliveryQueue, releaseJobs, type BulkCursor } from './queue.js';
+import { claimDueJobs, claimDueTransactionalJobs, deliveryQueue, releaseJobs, type BulkCursor, type ClaimedJob } from './queue.js';
 import type { WorkSignal } from './work-signal.js';
 
 export interface WorkerOptions {
@@ -95,16 +111,21 @@ export class Worker {
     this.heartbeat.start();
     this.log.info({ workerId: this.id }, 'worker started');
     await Promise.all(Array.from({ length: this.options.concurrency }, (_, index) => this.lane(index)));
-    // A claim may have filled the buffer while the last lanes were finishing.
+    // A claim (or a look) may have filled the buffer while the last lanes were finishing.
     await this.claiming;
+    await this.looking;
     await this.release(this.buffer.splice(0).map((item) => item.id));
     this.log.info({ workerId: this.id }, 'worker stopped');
   }
 
-  /** Claimed jobs not started yet, in claim order, each with its delivery task. */
+  /** Claimed jobs not started yet, in claim order (what a look found first), each with its delivery task. */
   private readonly buffer: BufferedJob[] = [];
   /** The claim under way, shared by every lane that found the buffer empty; true if it found work. */
   private claiming: Promise<boolean> | undefined;
+  /** The look for transactional work under way while the buffer holds bulk work (see the header). */
+  private looking: Promise<void> | undefined;
+  /** The work signal's count and the time when a claim or a look last read the transactional lane. */
+  private lastLook = { notifications: -1, at: 0 };
 
   /**
    * One lane: the next buffered job, delivered; each lane has at most one delivery in the
@@ -144,6 +165,7 @@ export class Worker {
   private async next(): Promise<BufferedJob | undefined> {
     for (;;) {
       if (this.stopping) return undefined;
+      if (this.transactionalMayBeWaiting()) await this.lookForTransactional();
       const job = this.buffer.shift();
       if (job) {
         if (this.heartbeat.mayStart(job.id)) return job;
@@ -168,20 +190,55 @@ export class Worker {
     }
   }
 
+  /**
+   * Whether transactional work may have become due behind bulk work in the buffer: the
+   * buffer holds bulk work (claims put it last), work was queued since the last claim or
+   * look, or a poll interval passed since it; and no claim or look is under way (a claim
+   * takes transactional work first). A buffer of transactional work only is served in
+   * order: a look would reorder nothing, and under a burst of sends it would only take
+   * the database from the API.
+   */
+  private transactionalMayBeWaiting(): boolean {
+    if (!this.buffer.at(-1)?.bulk || this.claiming || this.looking) return false;
+    return this.signal.notifications !== this.lastLook.notifications || Date.now() - this.lastLook.at >= this.options.pollMs;
+  }
+
+  /** A claim of due jobs, every lane (transactional first) or the transactional lane alone (a look). */
+  private claimFromQueue(lanes: 'all' | 'transactional'): Promise<ClaimedJob[]> {
+    // Noted before the read, so that work signalled during it is looked for again.
+    this.lastLook = { notifications: this.signal.notifications, at: Date.now() };
+    // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
+    const args = [this.handle.workerWrites, this.handle.dialect, this.id, this.options.batchSize, this.options.leaseMs, Date.now()] as const;
+    return lanes === 'transactional' ? claimDueTransactionalJobs(...args) : claimDueJobs(...args, this.bulkCursor);
+  }
+
+  /** Claims the due transactional jobs to the front of the buffer (see the header); a failure leaves them to the next claim. */
+  private lookForTransactional(): Promise<void> {
+    this.looking ??= (async () => {
+      if (this.stopping) return;
+      await this.buffered(await this.claimFromQueue('transactional'), 'front');
+    })()
+      .catch((error: unknown) => {
+        this.log.warn({ err: error }, 'looking for transactional work failed; the next claim takes it first');
+      })
+      .finally(() => {
+        this.looking = undefined;
+      });
+    return this.looking;
+  }
+
   /** Claims due jobs into the buffer; false when none was due. */
   private async claim(): Promise<boolean> {
     if (this.stopping) return false;
-    // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
-    const jobs = await claimDueJobs(
-      this.handle.workerWrites,
-      this.handle.dialect,
-      this.id,
-      this.options.batchSize,
-      this.options.leaseMs,
-      Date.now(),
-      this.bulkCursor,
-    );
+    const jobs = await this.claimFromQueue('all');
     if (jobs.length === 0) return false;
+    await this.buffered(jobs, 'back');
+    return true;
+  }
+
+  /** Holds the leases of claimed jobs and puts their delivery tasks in the buffer, at the back or (transactional work found by a look) the front. */
+  private async buffered(jobs: ClaimedJob[], where: 'front' | 'back'): Promise<void> {
+    if (jobs.length === 0) return;
     const ids = jobs.map((j) => j.id);
     this.heartbeat.hold(ids, Math.min(...jobs.map((j) => j.locked_until)));
     let tasks: (() => Promise<Delivery>)[];
@@ -192,10 +249,9 @@ export class Worker {
       await this.release(ids);
       throw error;
     }
-    tasks.forEach((task, k) => {
-      this.buffer.push({ id: ids[k]!, task });
-    });
-    return true;
+    const items = tasks.map((task, k) => ({ id: ids[k]!, task, bulk: jobs[k]!.priority === DELIVERY_PRIORITY.bulk }));
+    if (where === 'front') this.buffer.unshift(...items);
+    else this.buffer.push(...items);
   }
 
   /** Gives rows back to the queue at once (not started: no attempt counted) and stops renewing them. */
@@ -211,4 +267,5 @@ export class Worker {
 interface BufferedJob {
   id: string;
   task: () => Promise<Delivery>;
+  bulk: boolean;
 }

@@ -1,7 +1,8 @@
 /**
  * Priority lanes of the delivery queue (src/delivery/queue.ts, "Lanes"): transactional
- * mail is claimed before any bulk mail, bulk mail is served account by account, and
- * the claims stay index range scans with a large bulk backlog. Bulk work is queued the
+ * mail is claimed before any bulk mail, bulk mail is served account by account, the
+ * claims stay index range scans with a large bulk backlog, and a transactional send
+ * jumps the bulk work a worker has already claimed (at a real SMTP server). Bulk work is queued the
  * way campaigns will queue it, through enqueueMessages; the order of delivery is what
  * a transport of the test's own records, one delivery at a time.
  */
@@ -20,8 +21,56 @@ import { WorkSignal } from '../../src/delivery/work-signal.js';
 import { newId } from '../../src/lib/ids.js';
 import { DIALECTS } from '../helpers/db.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { startRelayedTestApp, type RelayedTestApp } from '../helpers/relayed-app.js';
 
 const BACKLOG = 20_000;
+
+/** One transactional message to `email`, sent through the API. */
+async function sendOne(app: TestApp, account: TestAccount, email: string): Promise<{ id: string; recipients: { id: string }[] }> {
+  return expectEnvelope(
+    await app.request({
+      method: 'POST',
+      url: '/notify/v1/send',
+      token: account.token,
+      body: { from: { email: account.email }, to: [{ email }], subject: 'Lanes', htmlContent: '<p>lanes</p>' },
+    }),
+    200,
+  ).resultObject;
+}
+
+/**
+ * `count` one-recipient messages of `account` (to bulk0@, bulk1@, …), copied from one sent
+ * through the API, queued as bulk work in one transaction; `runAt` orders them against
+ * other accounts' work. The copies start afresh (queued, never composed), whatever became
+ * of the model meanwhile in an app whose worker runs.
+ */
+async function queueBulkOf(app: TestApp, account: TestAccount, count: number, runAt: number): Promise<void> {
+  const db = app.runtime.services.handle.db;
+  const model = await sendOne(app, account, 'model@example.net');
+  await db.deleteFrom('delivery_jobs').where('message_id', '=', model.id).execute();
+  const message = await db.selectFrom('messages').selectAll().where('id', '=', model.id).executeTakeFirstOrThrow();
+  const recipient = await db.selectFrom('message_recipients').selectAll().where('message_id', '=', model.id).executeTakeFirstOrThrow();
+  const messages = Array.from({ length: count }, () => ({ ...message, id: newId(), message_id_header: `<${newId()}@example.com>`, mime: null }));
+  const recipients = messages.map((m, i) => ({
+    ...recipient,
+    id: newId(),
+    message_id: m.id,
+    email: `bulk${i}@example.net`,
+    state: 'queued' as const,
+    mime: null,
+    attempts: 0,
+    last_response: null,
+    sent_at: null,
+  }));
+  await db.transaction().execute(async (trx) => {
+    await insertRows(trx, 'messages', messages);
+    await insertRows(trx, 'message_recipients', recipients);
+    await enqueueMessages(
+      trx,
+      recipients.map((r) => ({ recipientId: r.id, messageId: r.message_id, accountId: r.account_id, runAt, priority: 'bulk' })),
+    );
+  });
+}
 
 /** Records who was delivered to, in order. */
 class RecordingTransport implements Transport {
@@ -42,37 +91,8 @@ for (const dialect of DIALECTS) {
     let first: TestAccount;
     let second: TestAccount;
 
-    const send = async (account: TestAccount, email: string): Promise<{ id: string; recipients: { id: string }[] }> =>
-      expectEnvelope(
-        await app.request({
-          method: 'POST',
-          url: '/notify/v1/send',
-          token: account.token,
-          body: { from: { email: account.email }, to: [{ email }], subject: 'Lanes', htmlContent: '<p>lanes</p>' },
-        }),
-        200,
-      ).resultObject;
-
-    /**
-     * `count` one-recipient messages of `account`, copied from one sent through the API,
-     * queued as bulk work; `runAt` orders them against other accounts' work.
-     */
-    const queueBulk = async (account: TestAccount, count: number, runAt: number): Promise<void> => {
-      const model = await send(account, 'model@example.net');
-      await db.deleteFrom('delivery_jobs').where('message_id', '=', model.id).execute();
-      const message = await db.selectFrom('messages').selectAll().where('id', '=', model.id).executeTakeFirstOrThrow();
-      const recipient = await db.selectFrom('message_recipients').selectAll().where('message_id', '=', model.id).executeTakeFirstOrThrow();
-      const messages = Array.from({ length: count }, () => ({ ...message, id: newId(), message_id_header: `<${newId()}@example.com>` }));
-      const recipients = messages.map((m, i) => ({ ...recipient, id: newId(), message_id: m.id, email: `bulk${i}@example.net` }));
-      await db.transaction().execute(async (trx) => {
-        await insertRows(trx, 'messages', messages);
-        await insertRows(trx, 'message_recipients', recipients);
-        await enqueueMessages(
-          trx,
-          recipients.map((r) => ({ recipientId: r.id, messageId: r.message_id, accountId: r.account_id, runAt, priority: 'bulk' })),
-        );
-      });
-    };
+    const send = (account: TestAccount, email: string) => sendOne(app, account, email);
+    const queueBulk = (account: TestAccount, count: number, runAt: number) => queueBulkOf(app, account, count, runAt);
 
     /** A worker delivering one message at a time, `batchSize` claimed at once. */
     const recordingWorker = (batchSize: number) => {
@@ -142,6 +162,49 @@ for (const dialect of DIALECTS) {
       assert.ok(ofFirst >= 15 && ofFirst <= 25, `the first 40 deliveries: ${ofFirst} of the first account, ${40 - ofFirst} of the second`);
       const turns = accounts.filter((a, i) => i > 0 && a !== accounts[i - 1]).length;
       assert.ok(turns >= 3, `the accounts take turns (${turns} changes in 40 deliveries)`);
+    });
+  });
+
+  /**
+   * The worker of `postwire start` relaying to a real SMTP server, claiming BUFFERED jobs at
+   * once: a claim of bulk work fills its buffer with thousands of them, and a transactional
+   * send made meanwhile jumps that buffer (worker.ts, "Transactional work jumps the buffer").
+   */
+  describe(`a transactional send while thousands of bulk jobs are buffered [${dialect}]`, () => {
+    const BUFFERED = 2_000;
+    let relayed: RelayedTestApp;
+    let account: TestAccount;
+
+    before(async () => {
+      relayed = await startRelayedTestApp(dialect, { workerBatchSize: BUFFERED, workerConcurrency: 4 });
+      account = await relayed.app.signUp();
+    });
+    after(() => relayed?.close());
+
+    it('reaches the relay before the buffer drains, and bulk goes on after it', async (t) => {
+      const { app, sink } = relayed;
+      const db = app.runtime.services.handle.db;
+      const order = () => sink.messages.map((m) => m.rcptTo[0]!);
+      const bulkDelivered = () => order().filter((to) => to.startsWith('bulk')).length;
+      await queueBulkOf(app, account, BUFFERED + 1_000, Date.now() - 60_000);
+      // The worker's next poll claims BUFFERED of them into its buffer; send once it delivers from it.
+      await eventually(async () => (bulkDelivered() >= 20 ? true : undefined), 60_000, 'the first bulk deliveries');
+      const leased = await db
+        .selectFrom('delivery_jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('locked_by', 'is not', null)
+        .executeTakeFirstOrThrow();
+      assert.ok(Number(leased.n) >= 1_000, `thousands of bulk jobs claimed and not yet delivered (${leased.n})`);
+
+      await sendOne(app, account, 'reset-password@example.net');
+      await eventually(async () => (order().includes('reset-password@example.net') ? true : undefined), 60_000, 'the transactional delivery');
+      const ahead = order()
+        .slice(0, order().indexOf('reset-password@example.net'))
+        .filter((to) => to.startsWith('bulk')).length;
+      t.diagnostic(`${ahead} bulk messages reached the relay before the transactional one; ${leased.n} were claimed when it was sent`);
+      // Behind the buffer it would have come after all BUFFERED of them (less the few in flight).
+      assert.ok(ahead < BUFFERED / 2, `${ahead} bulk messages reached the relay before the transactional one`);
+      await eventually(async () => (bulkDelivered() >= ahead + 50 ? true : undefined), 60_000, 'bulk deliveries after it');
     });
   });
 }

@@ -3,12 +3,14 @@
  * SMTP server, then opened, clicked and unsubscribed from through the links in the mail
  * as delivered. The campaign's counters, the contact's status and the campaign report
  * follow; an open by a mail-privacy proxy and a click by a link scanner count in the
- * totals only. Both dialects.
+ * totals only; the report's per-link clicks follow the same links (and migration 0015
+ * counts them from the events alike). Both dialects.
  */
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { simpleParser } from 'mailparser';
+import * as linkClicksMigration from '../../migrations/0015_campaign_link_clicks.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
 import { messagesTo, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
@@ -165,6 +167,81 @@ for (const dialect of DIALECTS) {
       });
       assert.equal(winter.totalRecipients, 2);
       assert.equal(messagesTo(sink, 'cat@example.net').length, 1, 'Cat got only the campaign she left');
+    });
+
+    it('the report counts clicks per link: every click, the people, and the link scanners apart', async () => {
+      const senderId = (await ok('POST', '/inbox/v1/senders', { DisplayName: 'Shop', Email: a.email, ReplyEmail: a.email }, 201)).id;
+      const listId = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Shoppers' }, 201)).id;
+      for (const email of ['dan@example.net', 'eve@example.net', 'fay@example.net']) await ok('POST', `/inbox/v1/contactlists/${listId}/add`, { email });
+      // The autumn page is linked twice (one URL, two places); the winter link is personalised; nobody clicks "about".
+      const id: string = await ok(
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        {
+          subject: 'Seasons',
+          htmlContent:
+            '<p><a href="https://shop.example.com/autumn">Autumn</a> <a href="https://shop.example.com/winter?for=#email#">Winter</a> ' +
+            '<a href="https://shop.example.com/autumn">Autumn again</a> <a href="https://example.org/about">About us</a></p>',
+          language: 'en',
+          senderAccountId: senderId,
+          listType: 2,
+          lists: [listId],
+        },
+        201,
+      );
+      await eventually(async () => ((await ok('GET', `/inbox/v1/campaigns/${id}`)).delivered === 3 ? true : undefined), 20_000, 'three deliveries');
+      const deliveredAt = Date.now();
+      const links = async (email: string) => {
+        const copies = messagesTo(sink, email);
+        assert.equal(copies.length, 1, `${email} got the campaign once`);
+        return [...String((await simpleParser(copies[0]!.raw)).html).matchAll(/href="(http[^"]+\/t\/c\/[^"]+)"/g)].map((m) => m[1]!);
+      };
+      const dan = await links('dan@example.net');
+      const eve = await links('eve@example.net');
+      const fay = await links('fay@example.net');
+      assert.deepEqual([dan.length, eve.length, fay.length], [4, 4, 4], 'four tracked links in every copy');
+
+      await sleep(Math.max(0, deliveredAt + 2_100 - Date.now()));
+      const click = async (url: string, method: 'GET' | 'HEAD' = 'GET') => {
+        const answer = await app.runtime.app!.inject({ method, url: new URL(url).pathname, headers: { 'user-agent': BROWSER } });
+        assert.equal(answer.statusCode, 302);
+        return answer.headers.location;
+      };
+      // Dan: the autumn page twice from the first place and once from the second, the winter page once.
+      await click(dan[0]!);
+      await click(dan[0]!);
+      await click(dan[2]!);
+      assert.equal(await click(dan[1]!), 'https://shop.example.com/winter?for=dan@example.net', 'his own winter link');
+      // Eve: the winter page; a scanner's HEAD on her autumn link.
+      await click(eve[1]!);
+      await click(eve[0]!, 'HEAD');
+      // Fay: only a scanner's HEAD on her winter link.
+      await click(fay[1]!, 'HEAD');
+
+      const counted = await eventually(
+        async () => {
+          const now = await ok('GET', `/inbox/v1/campaigns/${id}`);
+          return now.totalClicks === 7 ? now : undefined;
+        },
+        10_000,
+        'the seven clicks counted',
+      );
+      assert.equal(counted.clicked, 2, 'Dan and Eve clicked; Fay only through a scanner');
+      const report = await ok('GET', `/inbox/v1/campaigns/${id}/report`);
+      assert.deepEqual(report.links, [
+        { url: 'https://shop.example.com/autumn', clicks: 4, uniqueClickers: 1, flaggedClicks: 1 },
+        { url: 'https://shop.example.com/winter?for=#email#', clicks: 3, uniqueClickers: 2, flaggedClicks: 1 },
+        { url: 'https://example.org/about', clicks: 0, uniqueClickers: 0, flaggedClicks: 0 },
+      ]);
+
+      // Migration 0015 counts the clicks recorded before it from their events: the very rows the listener keeps.
+      const db = app.runtime.services.handle.db;
+      const rows = () => db.selectFrom('campaign_link_clicks').selectAll().orderBy('recipient_id').orderBy('link_index').execute();
+      const kept = await rows();
+      assert.equal(kept.length, 7, "one row per recipient and link clicked, the first test's included");
+      await db.schema.dropTable('campaign_link_clicks').execute();
+      await linkClicksMigration.up(db);
+      assert.deepEqual(await rows(), kept);
     });
   });
 }

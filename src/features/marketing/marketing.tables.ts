@@ -1,5 +1,5 @@
 /** The marketing area's tables, gathered into the whole schema by src/db/schema.ts. */
-import type { CampaignRecipientsTable, CampaignsTable } from './campaigns/campaigns.table.js';
+import type { CampaignLinkClicksTable, CampaignRecipientsTable, CampaignsTable } from './campaigns/campaigns.table.js';
 import type { ContactListMembersTable, ContactListsTable } from './contact-lists/contact-lists.table.js';
 import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
 import type { ContactConsentsTable, FormSignupsTable, FormsTable } from './forms/forms.table.js';
@@ -25,6 +25,7 @@ export interface MarketingTables {
   newsletters: NewslettersTable;
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
+  campaign_link_clicks: CampaignLinkClicksTable;
   contact_import_files: ContactImportFilesTable;
   forms: FormsTable;
   form_signups: FormSignupsTable;

@@ -21,7 +21,9 @@
  *   opened, clicked     totalOpens/totalClicks +1 for every one; opened/clicked +1 for a
  *                       recipient's first one not `flagged` (machine opens and link
  *                       scanners count in the totals only); lastOpen/ClickTime; the
- *                       first open's delay after delivery goes into averageOpenTime
+ *                       first open's delay after delivery goes into averageOpenTime;
+ *                       a click also counts on the recipient's row for that link
+ *                       (`campaign_link_clicks`, the report's per-link figures)
  *
  * A `deferred` event counts nothing, but a campaign paused or cancelled while that
  * delivery was with a transport must not retry it on its own: paused, its job is held
@@ -38,6 +40,7 @@ import { cancelDeliveries } from './campaign-cancel.js';
 import {
   addToCounters,
   campaignRecipientsOf,
+  countLinkClick,
   type CounterDeltas,
   finishIfDone,
   holdDeliveries,
@@ -101,7 +104,7 @@ export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener
         let d = deltas.get(campaignId);
         if (!d) deltas.set(campaignId, (d = noCounterDeltas()));
         latest = Math.max(latest, event.created_at);
-        await countEvent(trx, event, d);
+        await countEvent(trx, event, campaignId, d);
       }
       if (deferred.size) await stopRetriesOfStopped(trx, deferred, latest || Date.now());
       for (const [campaignId, d] of deltas) {
@@ -125,7 +128,7 @@ async function stopRetriesOfStopped(trx: DbOrTrx, deferred: Map<string, string[]
   }
 }
 
-async function countEvent(trx: DbOrTrx, event: EventRow, d: CounterDeltas): Promise<void> {
+async function countEvent(trx: DbOrTrx, event: EventRow, campaignId: string, d: CounterDeltas): Promise<void> {
   const id = event.recipient_id!;
   const at = event.created_at;
   const final = async (outcome: CampaignOutcome) => (await setOutcome(trx, id, outcome, null, outcome === 'delivered' ? at : null)) !== undefined;
@@ -173,12 +176,19 @@ async function countEvent(trx: DbOrTrx, event: EventRow, d: CounterDeltas): Prom
       }
       return;
     }
-    case 'clicked':
+    case 'clicked': {
       d.total_clicks++;
       d.lastClickAt = Math.max(d.lastClickAt ?? 0, at);
-      if (detailsOf(event).flagged === true) return;
+      const details = detailsOf(event);
+      const flagged = details.flagged === true;
+      const linkIndex = details.linkIndex;
+      // The tracking endpoint names the link; a click recorded without one counts in the campaign's totals only.
+      if (typeof linkIndex === 'number' && Number.isInteger(linkIndex) && linkIndex >= 0)
+        await countLinkClick(trx, { recipientId: id, campaignId, linkIndex, flagged, at });
+      if (flagged) return;
       if (await setFirst(trx, id, 'first_click_at', at)) d.clicked++;
       return;
+    }
     default:
       return;
   }

@@ -144,7 +144,7 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
       schema: {
         tags,
         security,
-        summary: 'Outcomes by domain, bounces by reply, opens and clicks by hour',
+        summary: 'Outcomes by domain, bounces by reply, opens and clicks by hour, clicks per link',
         params: IdParams,
         response: { 200: EnvelopeSchema(CampaignReport) },
       },

@@ -137,5 +137,19 @@ export const CampaignReport = Type.Object({
   ),
   bounces: Type.Array(Type.Object({ kind: Type.String({ description: 'hard or soft' }), reply: Type.String(), recipients: Type.Integer() })),
   engagementByHour: Type.Array(Type.Object({ hour: Type.String(), opens: Type.Integer(), clicks: Type.Integer() })),
+  links: Type.Array(
+    Type.Object({
+      url: Type.String({ description: 'The link as the campaign has it (placeholders not filled in).', examples: ['https://shop.example.com/autumn'] }),
+      clicks: Type.Integer({ description: 'Every click on it, flagged ones included.' }),
+      uniqueClickers: Type.Integer({ description: 'Recipients with at least one click on it not flagged: people.' }),
+      flaggedClicks: Type.Integer({
+        description: 'Clicks flagged as link scanners (HEAD requests, clicks within 2 s of delivery, known scanner agents); part of `clicks`.',
+      }),
+    }),
+    {
+      description:
+        'Each tracked URL of the campaign, in the order it first appears in the mail (one URL in several places is one entry); empty when click tracking is off.',
+    },
+  ),
 });
 export type CampaignReport = Static<typeof CampaignReport>;

@@ -15,6 +15,7 @@ import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { trackableLinks } from '../../../lib/tracked-html.js';
 import { type AcceptedMessage, insertAcceptedMessages, type NotifyServices } from '../../notify/notify.module.js';
 import { findLiveMarketingSender } from '../senders/senders.store.js';
 import type { NewslettersService } from '../newsletters/newsletters.service.js';
@@ -34,6 +35,7 @@ import type {
 } from './campaigns.schemas.js';
 import {
   bouncesByReply,
+  clicksByLink,
   countsByDomain,
   customFieldNamesOf,
   engagementByHour,
@@ -45,6 +47,7 @@ import {
   insertCampaign,
   listLiveCampaigns,
   liveListIdsOf,
+  peopleOnLinks,
   releaseDeliveries,
   segmentRulesOf,
   updateCampaignIn,
@@ -374,7 +377,12 @@ export class CampaignsService {
 
   async report(principal: Principal, id: string): Promise<CampaignReport> {
     const campaign = await this.require(principal, id);
-    const [domains, bounces, hours] = await Promise.all([countsByDomain(this.db, id), bouncesByReply(this.db, id), engagementByHour(this.db, id)]);
+    const [domains, bounces, hours, links] = await Promise.all([
+      countsByDomain(this.db, id),
+      bouncesByReply(this.db, id),
+      engagementByHour(this.db, id),
+      this.linkReport(campaign),
+    ]);
     const byHour = new Map<number, { opens: number; clicks: number }>();
     for (const h of hours) {
       const hour = Number(h.hour);
@@ -395,7 +403,35 @@ export class CampaignsService {
       })),
       bounces: bounces.map((b) => ({ kind: b.outcome === 'bounced_hard' ? 'hard' : 'soft', reply: b.last_response ?? '', recipients: Number(b.n) })),
       engagementByHour: [...byHour].map(([hour, slot]) => ({ hour: iso(hour * 3_600_000), ...slot })),
+      links,
     };
+  }
+
+  /**
+   * Clicks per tracked URL. Clicks are counted per link position of the copies
+   * (campaign_link_clicks); the URL of a position is the campaign's own, so a link
+   * personalised per recipient is one entry, and positions with the same URL are summed,
+   * their people counted once.
+   */
+  private async linkReport(campaign: CampaignRow): Promise<CampaignReport['links']> {
+    if (!campaign.track_clicks) return [];
+    const positions = new Map<string, number[]>();
+    trackableLinks(campaign.html_content).forEach((url, index) => {
+      positions.set(url, [...(positions.get(url) ?? []), index]);
+    });
+    const counted = new Map((await clicksByLink(this.db, campaign.id)).map((row) => [Number(row.link_index), row]));
+    const links: CampaignReport['links'] = [];
+    for (const [url, indexes] of positions) {
+      const rows = indexes.flatMap((index) => counted.get(index) ?? []);
+      const sum = (pick: (row: (typeof rows)[number]) => number | string | null) => rows.reduce((n, row) => n + Number(pick(row) ?? 0), 0);
+      links.push({
+        url,
+        clicks: sum((row) => row.clicks),
+        uniqueClickers: rows.length > 1 ? await peopleOnLinks(this.db, campaign.id, indexes) : sum((row) => row.people),
+        flaggedClicks: sum((row) => row.flagged_clicks),
+      });
+    }
+    return links;
   }
 
   private async valuesFor(accountId: string, email: string): Promise<Map<string, string>> {

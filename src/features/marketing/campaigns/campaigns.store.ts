@@ -387,6 +387,59 @@ export function bouncesByReply(db: DbOrTrx, campaignId: string) {
     .execute();
 }
 
+/** One click of a recipient on link `linkIndex` of its copy: counted on that recipient's row for the link (made at the first). */
+export async function countLinkClick(
+  trx: DbOrTrx,
+  click: { recipientId: string; campaignId: string; linkIndex: number; flagged: boolean; at: number },
+): Promise<void> {
+  await trx
+    .insertInto('campaign_link_clicks')
+    .values({
+      recipient_id: click.recipientId,
+      link_index: click.linkIndex,
+      campaign_id: click.campaignId,
+      clicks: 1,
+      flagged_clicks: click.flagged ? 1 : 0,
+      first_click_at: click.flagged ? null : click.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['recipient_id', 'link_index']).doUpdateSet((eb) => ({
+        clicks: eb('campaign_link_clicks.clicks', '+', 1),
+        flagged_clicks: eb('campaign_link_clicks.flagged_clicks', '+', eb.ref('excluded.flagged_clicks')),
+        // The first click not flagged stays the first; events of one recipient are written in order.
+        first_click_at: eb.fn.coalesce('campaign_link_clicks.first_click_at', 'excluded.first_click_at'),
+      })),
+    )
+    .execute();
+}
+
+/** Per link position of the campaign's copies: every click, the flagged ones, and the recipients with a click not flagged. */
+export function clicksByLink(db: DbOrTrx, campaignId: string) {
+  return db
+    .selectFrom('campaign_link_clicks')
+    .select((eb) => [
+      'link_index',
+      eb.fn.sum<number>('clicks').as('clicks'),
+      eb.fn.sum<number>('flagged_clicks').as('flagged_clicks'),
+      eb.fn.count<number>('first_click_at').as('people'),
+    ])
+    .where('campaign_id', '=', campaignId)
+    .groupBy('link_index')
+    .execute();
+}
+
+/** The recipients with a click not flagged on any of these link positions (one URL in several places of the mail counts a person once). */
+export async function peopleOnLinks(db: DbOrTrx, campaignId: string, linkIndexes: number[]): Promise<number> {
+  const row = await db
+    .selectFrom('campaign_link_clicks')
+    .select((eb) => eb.fn.count<number>('recipient_id').distinct().as('people'))
+    .where('campaign_id', '=', campaignId)
+    .where('link_index', 'in', linkIndexes)
+    .where('first_click_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.people);
+}
+
 /** Opens and clicks (every one, flagged included) per hour. */
 export function engagementByHour(db: DbOrTrx, campaignId: string) {
   return db

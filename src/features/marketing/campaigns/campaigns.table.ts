@@ -79,6 +79,21 @@ export interface CampaignRecipientsTable {
   created_at: number;
 }
 
+/**
+ * One recipient's clicks on one link of its copy (migration 0015): every click, the
+ * flagged ones among them, and the first one not flagged (the recipient is one of the
+ * link's people from then on).
+ */
+export interface CampaignLinkClicksTable {
+  recipient_id: string;
+  /** The link's position among the copy's trackable links, from 0 (lib/tracked-html.ts). */
+  link_index: number;
+  campaign_id: string;
+  clicks: number;
+  flagged_clicks: number;
+  first_click_at: number | null;
+}
+
 export type CampaignRow = Selectable<CampaignsTable>;
 export type NewCampaignRow = Insertable<CampaignsTable>;
 export type CampaignRecipientRow = Selectable<CampaignRecipientsTable>;
