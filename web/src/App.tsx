@@ -1,9 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { isSignedIn, onSessionChange, renew, signIn, signOut } from './api';
 import { ApiKeys } from './pages/ApiKeys';
+import { CampaignPage } from './pages/Campaign';
+import { Campaigns } from './pages/Campaigns';
+import { ContactList } from './pages/ContactList';
 import { Inbox } from './pages/Inbox';
+import { Lists } from './pages/Lists';
 import { MessageDetail, Messages } from './pages/Messages';
 import { Overview } from './pages/Overview';
+import { Segments } from './pages/Segments';
 import { Senders } from './pages/Senders';
 import { Suppressions } from './pages/Suppressions';
 import { navigate, usePath } from './router';
@@ -16,11 +21,23 @@ const NAV = [
   ['/senders', 'Senders & domains'],
   ['/suppressions', 'Suppressions'],
   ['/api-keys', 'API keys'],
+  ['/lists', 'Contacts & lists'],
+  ['/segments', 'Segments'],
+  ['/campaigns', 'Campaigns'],
+] as const;
+
+/** Pages of one resource: the path's pattern and the title of its tab. */
+const DETAIL = [
+  [/^\/messages\/([0-9a-f]{24})$/, 'Message'],
+  [/^\/lists\/([0-9a-f]{24})$/, 'Contact list'],
+  [/^\/campaigns\/([0-9a-f]{24})$/, 'Campaign'],
 ] as const;
 
 function Page({ path }: { path: string }) {
-  const message = /^\/messages\/([0-9a-f]{24})$/.exec(path);
-  if (message) return <MessageDetail id={message[1]!} />;
+  const [message, list, campaign] = DETAIL.map(([pattern]) => pattern.exec(path)?.[1]);
+  if (message) return <MessageDetail id={message} />;
+  if (list) return <ContactList id={list} />;
+  if (campaign) return <CampaignPage id={campaign} />;
   switch (path) {
     case '/':
       return <Overview />;
@@ -34,6 +51,12 @@ function Page({ path }: { path: string }) {
       return <Suppressions />;
     case '/api-keys':
       return <ApiKeys />;
+    case '/lists':
+      return <Lists />;
+    case '/segments':
+      return <Segments />;
+    case '/campaigns':
+      return <Campaigns />;
     default:
       return (
         <section>
@@ -97,7 +120,7 @@ export function App() {
     renew().finally(() => setRestoring(false));
   }, []);
   useEffect(() => {
-    const title = NAV.find(([to]) => to === path)?.[1] ?? (path.startsWith('/messages/') ? 'Message' : undefined);
+    const title = NAV.find(([to]) => to === path)?.[1] ?? DETAIL.find(([pattern]) => pattern.test(path))?.[1];
     document.title = title ? `${title} · Postwire` : 'Postwire';
   }, [path]);
   if (restoring) return <main className="signin" aria-busy="true" />;
