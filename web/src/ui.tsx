@@ -134,6 +134,8 @@ export function useKeyPages() {
 
 export function Pager({ paging, items, pageSize }: { paging: ReturnType<typeof useKeyPages>; items: { id: string }[]; pageSize: number }) {
   const { pages, setPages } = paging;
+  // One page only: no buttons that can do nothing.
+  if (pages.length === 0 && items.length < pageSize) return null;
   return (
     <div className="pager">
       <button type="button" disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))}>

@@ -128,7 +128,8 @@ export function CampaignPage({ id }: { id: string }) {
             <dd>{when(c.endTime)}</dd>
             <dt>To</dt>
             <dd>
-              {c.lists.length} {c.listType === 3 ? 'segments' : 'contact lists'}
+              {c.lists.length} {c.listType === 3 ? 'segment' : 'contact list'}
+              {c.lists.length === 1 ? '' : 's'}
             </dd>
           </dl>
           <div className="actions">
@@ -139,7 +140,9 @@ export function CampaignPage({ id }: { id: string }) {
             ))}
           </div>
           <ErrorBox error={error} />
-          <progress aria-label="Copies sent" max={Math.max(c.totalRecipients, 1)} value={c.sent} />
+          <p>
+            <progress aria-label="Copies sent" max={Math.max(c.totalRecipients, 1)} value={c.sent} /> {c.sent} of {c.totalRecipients} copies sent
+          </p>
           <section className="cards" aria-label="Counters">
             {COUNTERS.map(([key, label]) => (
               <Card key={key} label={label} value={c[key]} testId={`campaign-${key}`} />
