@@ -6,7 +6,8 @@
  * the message's timeline, create an API key and use it with curl, revoke it; then the
  * marketing pages: create a list, import a CSV file and watch its counters, see a
  * segment's count, send a campaign to the list and watch its counters reach the delivered
- * count, pause, resume and cancel a scheduled one; sign out.
+ * count, pause, resume and cancel a scheduled one; sign out. A member signed in sees
+ * their role and no API keys in the menu.
  * Every page passes axe-core with no serious or critical violation, and no page breaks its
  * Content-Security-Policy. The screenshots in docs/dashboard.md are taken here
  * (DASHBOARD_SCREENSHOTS=1).
@@ -375,6 +376,27 @@ for (const dialect of DIALECTS) {
       await page.reload();
       await page.getByRole('heading', { name: 'Sign in to Postwire' }).waitFor();
       assert.deepEqual(cspViolations, [], 'no page broke its Content-Security-Policy');
+    });
+
+    it("shows a member only what a member may use: no API keys in the menu, and the API's refusal if they go there", async () => {
+      const token = await logIn(server, server.credentials!);
+      const member = { email: 'member@example.com', password: 'a member password' };
+      const created = await callApi(server.url, '/account/users', { token, json: { ...member, role: 'member' } });
+      assert.equal(created.status, 201);
+      await context.close();
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      page = await context.newPage();
+      await page.goto(`${server.url}/app`);
+      await page.getByLabel('Email address').fill(member.email);
+      await page.getByLabel('Password').fill(member.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByTestId('signed-in-as').filter({ hasText: 'member@example.com (member)' }).waitFor();
+      const menu = page.getByRole('navigation', { name: 'Main' });
+      await menu.getByRole('link', { name: 'Campaigns' }).waitFor();
+      assert.equal(await menu.getByRole('link', { name: 'API keys' }).count(), 0, 'a member manages no API keys');
+      await accessible('the overview of a member');
+      await page.goto(`${server.url}/app/api-keys`);
+      await page.getByRole('alert').filter({ hasText: 'Your role (member) does not allow this operation' }).waitFor();
     });
   });
 }

@@ -1,7 +1,15 @@
 import { type ComponentType, type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { isSignedIn, onSessionChange, renew, signIn, signOut } from './api';
+import { get, isSignedIn, onSessionChange, renew, signIn, signOut } from './api';
 import { currentPath, navigate, usePath } from './router';
-import { ErrorBox, Field, Link, Loading } from './ui';
+import { ErrorBox, Field, Link, Loading, useLoad } from './ui';
+
+/** GET /account/me: the signed-in person's role and what it allows. */
+interface Me {
+  email: string | null;
+  role: string | null;
+  scopes: string[];
+  managesUsers: boolean;
+}
 
 /**
  * Every page is its own chunk, fetched when it is first needed: the sign-in page and the
@@ -40,17 +48,17 @@ const Segments = lazyPage(() => import('./pages/Segments').then((m) => m.Segment
 const Campaigns = lazyPage(() => import('./pages/Campaigns').then((m) => m.Campaigns));
 const CampaignPage = lazyPage(() => import('./pages/Campaign').then((m) => m.CampaignPage));
 
-/** The main menu: path, title (also the tab's), page. */
+/** The main menu: path, title (also the tab's), page, and the scope the page needs (shown only to those who have it). */
 const NAV = [
-  ['/', 'Overview', Overview],
-  ['/messages', 'Messages', Messages],
-  ['/inbox', 'Development inbox', Inbox],
-  ['/senders', 'Senders & domains', Senders],
-  ['/suppressions', 'Suppressions', Suppressions],
-  ['/api-keys', 'API keys', ApiKeys],
-  ['/lists', 'Contacts & lists', Lists],
-  ['/segments', 'Segments', Segments],
-  ['/campaigns', 'Campaigns', Campaigns],
+  ['/', 'Overview', Overview, undefined],
+  ['/messages', 'Messages', Messages, 'read'],
+  ['/inbox', 'Development inbox', Inbox, 'read'],
+  ['/senders', 'Senders & domains', Senders, 'read'],
+  ['/suppressions', 'Suppressions', Suppressions, 'read'],
+  ['/api-keys', 'API keys', ApiKeys, 'account'],
+  ['/lists', 'Contacts & lists', Lists, 'marketing'],
+  ['/segments', 'Segments', Segments, 'marketing'],
+  ['/campaigns', 'Campaigns', Campaigns, 'marketing'],
 ] as const;
 
 /** Pages of one resource: the path's pattern, the title of its tab, the page. */
@@ -152,10 +160,21 @@ export function App() {
   }, [path]);
   if (restoring) return <main className="signin" aria-busy="true" />;
   if (!signedIn) return <SignIn />;
+  return <Frame path={path} />;
+}
+
+/** The signed-in frame: who is signed in, and a menu of what their role may use (GET /account/me). */
+function Frame({ path }: { path: string }) {
+  const me = useLoad(() => get<Me>('/account/me'), []);
   return (
     <div className="layout">
       <header className="top">
         <span className="brand">Postwire</span>
+        {me.data && (
+          <span className="who" data-testid="signed-in-as">
+            {me.data.email} ({me.data.role})
+          </span>
+        )}
         <button
           type="button"
           className="link"
@@ -169,7 +188,7 @@ export function App() {
       </header>
       <nav aria-label="Main">
         <ul>
-          {NAV.map(([to, label]) => (
+          {NAV.filter(([, , , scope]) => scope === undefined || me.data?.scopes.includes(scope)).map(([to, label]) => (
             <li key={to}>
               <Link to={to} className={path === to || (to !== '/' && path.startsWith(`${to}/`)) ? 'active' : undefined}>
                 {label}

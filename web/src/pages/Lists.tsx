@@ -44,7 +44,9 @@ export function Lists() {
         <Empty title="No contact lists yet">Create a list above, then import your contacts into it from a CSV file with an email column.</Empty>
       ) : (
         <>
-          <p className="muted">{lists.data.totalCount} lists</p>
+          <p className="muted">
+            {lists.data.totalCount} {lists.data.totalCount === 1 ? 'list' : 'lists'}
+          </p>
           <Table
             columns={['List', 'Contacts', 'Created']}
             items={lists.data.items}
