@@ -8,7 +8,6 @@ interface Me {
   email: string | null;
   role: string | null;
   scopes: string[];
-  managesUsers: boolean;
 }
 
 /**
