@@ -36,6 +36,8 @@ const AREAS: { prefix: string; access: (method: string, path: string) => Access 
 function accountAreaAccess(method: string, path: string): Access {
   if (path === '/account') return READ_METHODS.has(method) ? { only: 'any' } : { scope: 'account' };
   if (path === '/account/password') return { only: 'session' };
+  // Who is calling: any credential may ask what it may do (the dashboard shows only that).
+  if (path === '/account/me') return { only: 'any' };
   // Listing users and keys is an account read; creating, changing and revoking need a person.
   if (path.startsWith('/account/users') || path.startsWith('/account/apikeys')) {
     return READ_METHODS.has(method) ? { scope: 'account' } : { only: 'session' };

@@ -3,7 +3,11 @@
  * `npm start` starts it, Chromium driven through playwright-core. Sign in with the first
  * login the server prints, add a sender and a sending domain, send a test message and read
  * it in the development inbox, simulate a bounce and find the address suppressed, follow
- * the message's timeline, create an API key and use it with curl, revoke it, sign out.
+ * the message's timeline, create an API key and use it with curl, revoke it; then the
+ * marketing pages: create a list, import a CSV file and watch its counters, see a
+ * segment's count, send a campaign to the list and watch its counters reach the delivered
+ * count, pause, resume and cancel a scheduled one; sign out. A member signed in sees
+ * their role and no API keys in the menu.
  * Every page passes axe-core with no serious or critical violation, and no page breaks its
  * Content-Security-Policy. The screenshots in docs/dashboard.md are taken here
  * (DASHBOARD_SCREENSHOTS=1).
@@ -16,7 +20,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { checkAccessibility, ensureDashboardBuilt, launchBrowser } from '../helpers/browser.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
-import { ROOT, startPostwire, stopAll, type PostwireProcess } from '../helpers/process.js';
+import { callApi, logIn, ROOT, startPostwire, stopAll, type PostwireProcess } from '../helpers/process.js';
 
 const run = promisify(execFile);
 const SHOTS = `${ROOT}docs/dashboard/`;
@@ -219,12 +223,180 @@ for (const dialect of DIALECTS) {
       assert.equal((await send()).stdout, '401');
     });
 
+    it('creates a contact list and imports a CSV file into it, with a progress bar that ends at the import counters', async () => {
+      await go('Contacts & lists', 'Contacts & lists');
+      await page.getByText('No contact lists yet').waitFor();
+      await accessible('contacts and lists without lists');
+      const form = page.getByRole('form', { name: 'Create a contact list' });
+      await form.getByLabel('List name').fill('Customers');
+      await form.getByRole('button', { name: 'Create list' }).click();
+      // A new list opens at once, empty, ready for an import.
+      await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+      assert.equal(await page.getByTestId('list-count').innerText(), '0');
+      await page.getByText('No contacts on this list').waitFor();
+
+      // Two new addresses, one repeated, one invalid, and reader@example.net, suppressed by the bounce above.
+      const csv = 'email,City\nann@example.net,Berlin\nbob@example.net,Paris\nANN@example.net,Again\nnot-an-address,Rome\nreader@example.net,Oslo\n';
+      const upload = page.getByRole('form', { name: 'Import a CSV file' });
+      await upload.getByLabel(/CSV file/).setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await upload.getByRole('button', { name: 'Import' }).click();
+      await page.getByTestId('import-state').filter({ hasText: 'Completed: 5 of 5 rows' }).waitFor({ timeout: 20_000 });
+      const counter = async (name: string) => page.getByTestId(`import-${name}`).innerText();
+      const seen = {
+        total: await counter('total'),
+        added: await counter('added'),
+        alreadyExists: await counter('alreadyExists'),
+        repetitive: await counter('repetitive'),
+        invalid: await counter('invalid'),
+        hardBounce: await counter('hardBounce'),
+        blocked: await counter('blocked'),
+      };
+      assert.deepEqual(seen, { total: '5', added: '2', alreadyExists: '0', repetitive: '1', invalid: '1', hardBounce: '1', blocked: '0' });
+      const bar = page.getByRole('progressbar', { name: 'Import progress' });
+      assert.equal(await bar.getAttribute('value'), await bar.getAttribute('max'), 'the bar is full');
+      await page.getByText('Invalid rows (1)').click();
+      await page.getByText(/Row 4: not-an-address/).waitFor();
+      // The list's count and its contacts follow the finished import without a reload.
+      await page.getByTestId('list-count').filter({ hasText: /^2$/ }).waitFor();
+      const contacts = page.getByRole('table', { name: 'Contacts' });
+      await contacts.getByRole('cell', { name: 'ann@example.net' }).waitFor();
+      assert.equal(await contacts.getByRole('row').count(), 3, 'a header and two contacts');
+      await accessible('a list after an import');
+      await screenshot('contact-list');
+
+      const search = page.getByRole('form', { name: 'Search contacts' });
+      await search.getByLabel('Email address').fill('BOB@example.net');
+      await search.getByRole('button', { name: 'Search' }).click();
+      await contacts.getByRole('cell', { name: 'ann@example.net' }).waitFor({ state: 'detached' });
+      assert.equal(await contacts.getByRole('row').count(), 2, 'a header and bob');
+      await contacts.getByRole('cell', { name: 'bob@example.net' }).waitFor();
+
+      await go('Contacts & lists', 'Contacts & lists');
+      await page.getByRole('row').filter({ hasText: 'Customers' }).getByRole('cell', { name: '2', exact: true }).waitFor();
+      await accessible('contacts and lists');
+      await screenshot('contacts-and-lists');
+    });
+
+    it("lists segments with each one's count", async () => {
+      await go('Segments', 'Segments');
+      await page.getByText('No segments yet').waitFor();
+      await accessible('segments without segments');
+      // Segments are made through the API (the page lists them): everyone at example.net.
+      const token = await logIn(server, server.credentials!);
+      const created = await callApi(server.url, '/inbox/v1/segments', {
+        token,
+        json: { name: 'At example.net', rules: { field: 'email', operator: 'ends_with', value: '@example.net' } },
+      });
+      assert.equal(created.status, 201);
+      await page.reload();
+      const row = page.getByRole('row').filter({ hasText: 'At example.net' });
+      await row.getByRole('cell', { name: '2', exact: true }).waitFor();
+      await accessible('segments');
+      await screenshot('segments');
+    });
+
+    it('sends a campaign to the list and its counters reach the delivered count; the report shows them by domain', async () => {
+      await go('Campaigns', 'Campaigns');
+      await page.getByText('No campaigns yet').waitFor();
+      await accessible('campaigns without campaigns');
+      await page.getByRole('button', { name: 'New campaign' }).click();
+      // No campaign sender yet: the page offers to add one.
+      const sender = page.getByRole('form', { name: 'Add a campaign sender' });
+      await sender.waitFor();
+      await accessible('the campaign sender form');
+      await sender.getByLabel('Sender name').fill('Example News');
+      await sender.getByLabel('Sender address').fill('news@example.com');
+      await sender.getByLabel('Reply-to address').fill('news@example.com');
+      await sender.getByRole('button', { name: 'Add campaign sender' }).click();
+
+      const form = page.getByRole('form', { name: 'Create a campaign' });
+      await form.getByLabel('Subject').fill('Our November news');
+      await form.getByLabel(/^HTML/).fill('<h1>November</h1><p>Hello #email#, <a href="https://example.com/news">read more</a>.</p>');
+      // Without an audience the API refuses, naming the field; the page shows its message there.
+      await form.getByRole('button', { name: 'Send campaign now' }).click();
+      await form
+        .locator('.field-error')
+        .filter({ hasText: /^lists/ })
+        .waitFor();
+      await accessible('the campaign form with an error');
+      await form.getByRole('group', { name: 'Send to' }).getByLabel('Customers (2)').check();
+      await form.getByRole('button', { name: 'Send campaign now' }).click();
+
+      await page.getByRole('heading', { level: 1, name: 'Our November news' }).waitFor();
+      // Live: the counters move without a reload until every copy is delivered (the capture transport delivers).
+      await page.getByTestId('campaign-delivered').filter({ hasText: /^2$/ }).waitFor({ timeout: 30_000 });
+      await page.getByTestId('campaign-status').filter({ hasText: 'sent' }).waitFor({ timeout: 30_000 });
+      assert.equal(await page.getByTestId('campaign-totalRecipients').innerText(), '2');
+      assert.equal(await page.getByTestId('campaign-sent').innerText(), '2');
+      assert.equal(await page.getByTestId('campaign-bounceHard').innerText(), '0');
+      const byDomain = page.getByRole('table', { name: 'Outcomes by domain' }).getByRole('row').filter({ hasText: 'example.net' });
+      // The report follows the counters: its delivered column reaches 2 too.
+      await byDomain.getByRole('cell').nth(2).filter({ hasText: /^2$/ }).waitFor();
+      assert.deepEqual(
+        (await byDomain.getByRole('cell').allInnerTexts()).map((t) => t.trim()),
+        ['example.net', '2', '2', '0', '0', '0'],
+      );
+      assert.equal(await page.getByRole('button', { name: 'Pause' }).count(), 0, 'a sent campaign cannot be paused');
+      await accessible('a sent campaign');
+      await screenshot('campaign');
+
+      await go('Campaigns', 'Campaigns');
+      const row = page.getByRole('row').filter({ hasText: 'Our November news' });
+      assert.match(await row.innerText(), /sent\s+2\s+2/);
+      await accessible('campaigns');
+      await screenshot('campaigns');
+    });
+
+    it('schedules a campaign, then pauses, resumes and cancels it with its buttons', async () => {
+      await page.getByRole('button', { name: 'New campaign' }).click();
+      const form = page.getByRole('form', { name: 'Create a campaign' });
+      await form.getByLabel('Subject').fill('Next year');
+      await form.getByLabel(/^HTML/).fill('<p>Later.</p>');
+      await form.getByRole('group', { name: 'Send to' }).getByLabel('Customers (2)').check();
+      await form.getByLabel('Schedule', { exact: true }).check();
+      await form.getByLabel('Start at (your time)').fill(`${new Date().getFullYear() + 2}-01-15T09:00`);
+      await form.getByRole('button', { name: 'Schedule campaign' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Next year' }).waitFor();
+      const status = page.getByTestId('campaign-status');
+      await status.filter({ hasText: 'scheduled' }).waitFor();
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await status.filter({ hasText: 'paused' }).waitFor();
+      await page.getByRole('button', { name: 'Resume' }).click();
+      await status.filter({ hasText: 'scheduled' }).waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await status.filter({ hasText: 'cancelled' }).waitFor();
+      assert.equal(await page.getByTestId('campaign-totalRecipients').innerText(), '0', 'nothing was sent');
+      assert.equal(await page.getByRole('button', { name: /Pause|Resume|Cancel/ }).count(), 0, 'a cancelled campaign offers no action');
+      await accessible('a cancelled campaign');
+    });
+
     it('signs out: the session is revoked, and a reload asks for the password again', async () => {
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('heading', { name: 'Sign in to Postwire' }).waitFor();
       await page.reload();
       await page.getByRole('heading', { name: 'Sign in to Postwire' }).waitFor();
       assert.deepEqual(cspViolations, [], 'no page broke its Content-Security-Policy');
+    });
+
+    it("shows a member only what a member may use: no API keys in the menu, and the API's refusal if they go there", async () => {
+      const token = await logIn(server, server.credentials!);
+      const member = { email: 'member@example.com', password: 'a member password' };
+      const created = await callApi(server.url, '/account/users', { token, json: { ...member, role: 'member' } });
+      assert.equal(created.status, 201);
+      await context.close();
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      page = await context.newPage();
+      await page.goto(`${server.url}/app`);
+      await page.getByLabel('Email address').fill(member.email);
+      await page.getByLabel('Password').fill(member.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByTestId('signed-in-as').filter({ hasText: 'member@example.com (member)' }).waitFor();
+      const menu = page.getByRole('navigation', { name: 'Main' });
+      await menu.getByRole('link', { name: 'Campaigns' }).waitFor();
+      assert.equal(await menu.getByRole('link', { name: 'API keys' }).count(), 0, 'a member manages no API keys');
+      await accessible('the overview of a member');
+      await page.goto(`${server.url}/app/api-keys`);
+      await page.getByRole('alert').filter({ hasText: 'Your role (member) does not allow this operation' }).waitFor();
     });
   });
 }

@@ -55,6 +55,7 @@ describe('the route → scope map', () => {
     ['GET', '/account/', { only: 'any' }],
     ['PATCH', '/account', { scope: 'account' }],
     ['PUT', '/account/password', { only: 'session' }],
+    ['GET', '/account/me', { only: 'any' }],
     ['GET', '/account/users', { scope: 'account' }],
     ['POST', '/account/users', { only: 'session' }],
     ['DELETE', '/account/users/:id', { only: 'session' }],

@@ -78,6 +78,7 @@ const sendTo = (from: string, extra: object = {}) => ({
 const PROBES: Probe[] = [
   // Account area
   { op: 'GET /account', url: () => '/account', expect: 'own' },
+  { op: 'GET /account/me', url: () => '/account/me', expect: 'own' },
   { op: 'PATCH /account', url: () => '/account', body: () => ({ name: 'Bob Ltd' }), expect: 'own' },
   {
     op: 'PUT /account/password',

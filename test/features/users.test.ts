@@ -3,7 +3,8 @@
  * Each user logs in with their own email and password and is the createUserId of what
  * they write; roles owner, admin and member with their rights (403 when not allowed);
  * the last owner stays; a deleted user's tokens stop working at once; another
- * account's user ids are 404.
+ * account's user ids are 404. GET /account/me tells any credential who it is and what it
+ * may do.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -234,6 +235,41 @@ for (const dialect of DIALECTS) {
         expectEnvelope(await list(a.token), 200).resultObject.items.map((u: any) => u.id),
         [a.userId],
       );
+    });
+
+    it('GET /account/me answers any credential with its role, scopes and person, as the rights apply them', async () => {
+      const owner = await app.signUp();
+      const member = await addUser(app, owner.token, 'member');
+      const key = await createApiKey(app, owner.token, ['read']);
+      const me = async (token: string) => expectEnvelope(await app.request({ method: 'GET', url: '/account/me', token }), 200).resultObject;
+
+      const asOwner = await me(owner.token);
+      assert.deepEqual(
+        { ...asOwner, email: undefined, name: undefined },
+        {
+          credential: 'session',
+          role: 'owner',
+          scopes: ['send', 'read', 'marketing', 'account'],
+          managesUsers: true,
+          userId: owner.userId,
+          email: undefined,
+          name: undefined,
+        },
+      );
+      assert.match(asOwner.email, /@/);
+      assert.deepEqual(await me(member.token), {
+        credential: 'session',
+        role: 'member',
+        scopes: ['send', 'read', 'marketing'],
+        managesUsers: false,
+        userId: member.id,
+        email: member.email,
+        name: member.email.split('@')[0],
+      });
+      // What it says matches what the member is then allowed: no user list, no API keys.
+      expectEnvelope(await list(member.token), 403);
+      assert.deepEqual(await me(key.key), { credential: 'apiKey', role: null, scopes: ['read'], managesUsers: false, userId: null, email: null, name: null });
+      expectEnvelope(await app.request({ method: 'GET', url: '/account/me' }), 401);
     });
 
     it('API keys list users with the account scope but never manage them (403)', async () => {

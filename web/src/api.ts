@@ -110,14 +110,16 @@ export function isSignedIn(): boolean {
   return accessToken !== undefined;
 }
 
-/** A call to the API with the access token; renews it once when it has expired. */
+/** A call to the API with the access token (a JSON body, or FormData for an upload); renews it once when it has expired. */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   if (accessToken && Date.now() > expiresAt) await renew();
+  // A FormData body (a file upload) goes as multipart: the browser writes its content-type and boundary.
+  const json = body !== undefined && !(body instanceof FormData);
   const send = () =>
     fetch(path, {
       method,
-      headers: { authorization: `Bearer ${accessToken ?? ''}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { authorization: `Bearer ${accessToken ?? ''}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+      body: json ? JSON.stringify(body) : (body as FormData | undefined),
     });
   let response = await send();
   if (response.status === 401 && (await renew())) response = await send();

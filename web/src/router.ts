@@ -1,5 +1,5 @@
 /** A small history router: paths under /app, links that do not reload the page. */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export const BASE = '/app';
 
@@ -9,12 +9,13 @@ export function navigate(to: string): void {
 }
 
 /** The path below /app ("/" for the overview). */
-const read = () => window.location.pathname.slice(BASE.length) || '/';
+export const currentPath = () => window.location.pathname.slice(BASE.length) || '/';
 
 export function usePath(): string {
-  const [path, setPath] = useState(read);
+  const [path, setPath] = useState(currentPath);
   useEffect(() => {
-    const update = () => setPath(read());
+    // A transition: while the next page's chunk is still on its way, the current page stays on screen instead of a fallback.
+    const update = () => startTransition(() => setPath(currentPath()));
     window.addEventListener('popstate', update);
     return () => window.removeEventListener('popstate', update);
   }, []);

@@ -60,7 +60,7 @@ export function Field(props: {
   autoComplete?: string;
 }) {
   const id = `field-${props.name}`;
-  const message = props.error instanceof ApiError ? props.error.forField(props.name) : undefined;
+  const message = fieldMessage(props.error, props.name);
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
@@ -76,12 +76,29 @@ export function Field(props: {
         aria-describedby={message ? `${id}-error` : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       />
-      {message && (
-        <span className="field-error" id={`${id}-error`}>
-          {props.name}: {message}
-        </span>
-      )}
+      <FieldError error={props.error} name={props.name} id={`${id}-error`} />
     </div>
+  );
+}
+
+/** The API's message for a field (the first of `names` it named), if the error is the API's. */
+export function fieldMessage(error: unknown, ...names: string[]): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  for (const name of names) {
+    const message = error.forField(name);
+    if (message) return `${name}: ${message}`;
+  }
+  return undefined;
+}
+
+/** The API's message for a field, under a control that is not a text input (a select, a textarea, a group of boxes). */
+export function FieldError({ error, name, id, also = [] }: { error: unknown; name: string; id?: string; also?: string[] }) {
+  const message = fieldMessage(error, name, ...also);
+  if (!message) return null;
+  return (
+    <span className="field-error" id={id}>
+      {message}
+    </span>
   );
 }
 
@@ -91,6 +108,70 @@ export function Empty({ title, children }: { title: string; children: ReactNode 
       <h3>{title}</h3>
       <p>{children}</p>
     </div>
+  );
+}
+
+/** A figure with its label, as on the overview and a campaign's page. */
+export function Card({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div className="card">
+      <span className="card-label">{label}</span>
+      <span className="card-value" data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Keyset paging as the API offers it (`after` = the last id of the page before): the ids
+ * that started each page so far, so "Newer" goes back without the API paging backwards.
+ */
+export function useKeyPages() {
+  const [pages, setPages] = useState<string[]>([]);
+  return { pages, setPages, after: pages.at(-1), reset: () => setPages([]) };
+}
+
+export function Pager({ paging, items, pageSize }: { paging: ReturnType<typeof useKeyPages>; items: { id: string }[]; pageSize: number }) {
+  const { pages, setPages } = paging;
+  // One page only: no buttons that can do nothing.
+  if (pages.length === 0 && items.length < pageSize) return null;
+  return (
+    <div className="pager">
+      <button type="button" disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))}>
+        Newer
+      </button>
+      <button type="button" disabled={items.length < pageSize} onClick={() => setPages([...pages, items.at(-1)!.id])}>
+        Older
+      </button>
+    </div>
+  );
+}
+
+/** A list as a table: a header row of `columns`, then one row of `cells` an item. */
+export function Table<T>(props: { label?: string; columns: string[]; items: T[]; rowKey: (item: T) => string; cells: (item: T) => ReactNode[] }) {
+  return (
+    <table className="list" aria-label={props.label}>
+      <thead>
+        <tr>
+          {props.columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.items.map((item) => (
+          <tr key={props.rowKey(item)}>
+            {props.cells(item).map((cell, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in their order
+              <td key={i}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

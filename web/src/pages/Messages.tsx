@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { apiText, get, type ListObject, query } from '../api';
-import { Empty, ErrorBox, Link, Loading, State, Tabs, useLoad, when } from '../ui';
+import { Empty, ErrorBox, Link, Loading, Pager, State, Tabs, useKeyPages, useLoad, when } from '../ui';
 import { HeaderTable, HtmlPreview, parseHeaders } from './MessageBody';
 
 interface Recipient {
@@ -42,8 +42,8 @@ const PAGE_SIZE = 25;
 export function Messages() {
   const [form, setForm] = useState({ recipient: '', subject: '', tag: '', state: '', since: '', until: '' });
   const [filter, setFilter] = useState(form);
-  const [pages, setPages] = useState<string[]>([]);
-  const after = pages.at(-1);
+  const paging = useKeyPages();
+  const { after } = paging;
   const list = useLoad(
     () =>
       get<ListObject<Message>>(
@@ -59,7 +59,7 @@ export function Messages() {
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setPages([]);
+    paging.reset();
     setFilter(form);
   };
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
@@ -141,14 +141,7 @@ export function Messages() {
               ))}
             </tbody>
           </table>
-          <div className="pager">
-            <button type="button" disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))}>
-              Newer
-            </button>
-            <button type="button" disabled={list.data.items.length < PAGE_SIZE} onClick={() => setPages([...pages, list.data!.items.at(-1)!.id])}>
-              Older
-            </button>
-          </div>
+          <Pager paging={paging} items={list.data.items} pageSize={PAGE_SIZE} />
         </>
       )}
     </section>

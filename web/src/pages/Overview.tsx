@@ -1,5 +1,5 @@
 import { get } from '../api';
-import { ErrorBox, Loading, useLoad } from '../ui';
+import { Card, ErrorBox, Loading, useLoad } from '../ui';
 
 const KINDS = ['accepted', 'sent', 'delivered', 'bounced', 'complained', 'opened', 'clicked'] as const;
 type Kind = (typeof KINDS)[number];
@@ -60,16 +60,8 @@ export function Overview() {
       <ErrorBox error={stats.error ?? account.error} />
       {account.data && (
         <div className="cards">
-          <div className="card">
-            <span className="card-label">Credits left</span>
-            <span className="card-value" data-testid="credits">
-              {account.data.billingMode === 'off' ? 'Unlimited (billing off)' : account.data.creditBalance}
-            </span>
-          </div>
-          <div className="card">
-            <span className="card-label">Recipients this month</span>
-            <span className="card-value">{account.data.usage.recipientsAccepted}</span>
-          </div>
+          <Card label="Credits left" testId="credits" value={account.data.billingMode === 'off' ? 'Unlimited (billing off)' : account.data.creditBalance} />
+          <Card label="Recipients this month" value={account.data.usage.recipientsAccepted} />
         </div>
       )}
       {!stats.data ? (
@@ -81,12 +73,7 @@ export function Overview() {
           </h2>
           <div className="cards">
             {KINDS.map((kind) => (
-              <div className="card" key={kind}>
-                <span className="card-label">{kind}</span>
-                <span className="card-value" data-testid={`total-${kind}`}>
-                  {stats.data!.totals[kind]}
-                </span>
-              </div>
+              <Card key={kind} label={kind} testId={`total-${kind}`} value={stats.data!.totals[kind]} />
             ))}
           </div>
           {stats.data.totals.accepted === 0 ? (

@@ -46,6 +46,11 @@ export function requireScope(principal: Principal, scope: Scope): void {
   );
 }
 
+/** Whether the caller may manage users and keys: a person's session as owner or admin (what requireManager lets through). */
+export function managesUsers(principal: Principal): boolean {
+  return principal.credential === 'session' && principal.role !== null && principal.role !== 'member';
+}
+
 /** A person's session with a role that manages users and keys (owner or admin). */
 export function requireManager(principal: Principal): Role {
   if (principal.credential !== 'session' || principal.role === null) {

@@ -5,13 +5,27 @@ import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../htt
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL, SESSION_ONLY } from '../../../http/scopes.js';
-import { CreatedUser, CreateUserBody, PatchUserBody, User } from './users.schemas.js';
+import { CreatedUser, CreateUserBody, Me, PatchUserBody, User } from './users.schemas.js';
 import type { UsersService } from './users.service.js';
 
 const tags = ['Users'];
 const MANAGE = 'Owners and admins only, with a session (not an API key); an admin cannot manage owners.';
 
 export function registerUserRoutes(app: FastifyInstance, users: UsersService): void {
+  app.get(
+    '/account/me',
+    {
+      schema: {
+        tags,
+        security: ANY_CREDENTIAL,
+        summary: 'Who is calling: the credential, its role and scopes, and the person signed in',
+        description: 'Any credential, whatever its role or scopes. The dashboard reads it to show only what the signed-in person may do.',
+        response: { 200: EnvelopeSchema(Me) },
+      },
+    },
+    async (request) => success(await users.me(request.principal)),
+  );
+
   app.get(
     '/account/users',
     {

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EmailField, NameField, ResourceFields } from '../../../http/resource.js';
+import { SCOPES } from '../../../http/scopes.js';
 import { ROLES } from '../auth/rights.js';
 
 export const RoleEnum = Type.Enum([...ROLES], {
@@ -57,3 +58,20 @@ export const ChangePasswordBody = Type.Object({
   newPassword: PasswordField('At least 8 characters.'),
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+export const Me = Type.Object(
+  {
+    credential: Type.Enum(['session', 'apiKey'], { description: "session: a person's access token; apiKey: an API key.", examples: ['session'] }),
+    role: Type.Union([Type.Enum([...ROLES]), Type.Null()], { description: "The person's role; null for an API key (keys have scopes, not roles)." }),
+    scopes: Type.Array(Type.Enum([...SCOPES]), {
+      description: "What the credential may call (a role's scopes, or the key's): send, read, marketing, account.",
+      examples: [['send', 'read', 'marketing']],
+    }),
+    managesUsers: Type.Boolean({ description: 'May add, change and remove users and API keys: a session of an owner or an admin.' }),
+    userId: Type.Union([Type.String(), Type.Null()], { description: 'The person signed in; null for an API key.' }),
+    email: Type.Union([Type.String(), Type.Null()], { description: 'Their login address; null for an API key.' }),
+    name: Type.Union([Type.String(), Type.Null()], { description: 'Their name; null for an API key.' }),
+  },
+  { description: 'Who is calling and what they may do, so a client can offer only that.' },
+);
+export type Me = Static<typeof Me>;

@@ -19,9 +19,9 @@ import { findLiveUserByEmail, insertUser, lockAccount } from '../accounts/accoun
 import type { Role } from '../accounts/accounts.table.js';
 import type { Principal } from '../../../http/principal.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { forbidden, mayManageRole, requireManager } from '../auth/rights.js';
+import { forbidden, managesUsers, mayManageRole, requireManager } from '../auth/rights.js';
 import { isUniqueViolation } from '../../../db/errors.js';
-import type { ChangePasswordBody, CreatedUser, CreateUserBody, PatchUserBody, User } from './users.schemas.js';
+import type { ChangePasswordBody, CreatedUser, CreateUserBody, Me, PatchUserBody, User } from './users.schemas.js';
 import { countLiveOwners, findLiveUser, findPasswordHash, listLiveUsers, updateUser, type PublicUserRow } from './users.store.js';
 
 export function toUser(row: PublicUserRow): User {
@@ -50,6 +50,21 @@ export class UsersService {
 
   async get(principal: Principal, id: string): Promise<User> {
     return toUser(await this.require(principal.accountId, id));
+  }
+
+  /** The caller: credential, role and scopes as the authentication hook found them, and the person behind a session. */
+  async me(principal: Principal): Promise<Me> {
+    // An API key's userId is the user who created it, not who is calling: no person for a key.
+    const user = principal.credential === 'session' ? await this.require(principal.accountId, principal.userId) : undefined;
+    return {
+      credential: principal.credential,
+      role: principal.role,
+      scopes: [...principal.scopes],
+      managesUsers: managesUsers(principal),
+      userId: user?.id ?? null,
+      email: user?.email ?? null,
+      name: user?.name ?? null,
+    };
   }
 
   async create(principal: Principal, input: CreateUserBody): Promise<CreatedUser> {

@@ -1,0 +1,204 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { api, get, type ListObject, query } from '../api';
+import { type ContactList as List, contactStatus } from '../marketing';
+import { Empty, ErrorBox, FieldError, Link, Loading, Pager, Table, useKeyPages, useLoad, when } from '../ui';
+
+interface Contact {
+  id: string;
+  createTime: string;
+  email: string;
+  status: number;
+  tags: string[];
+}
+
+interface ImportStatus {
+  id: string;
+  total: number;
+  added: number;
+  alreadyExists: number;
+  repetitive: number;
+  invalid: number;
+  hardBounce: number;
+  unsubscribe: number;
+  spam: number;
+  blocked: number;
+  limitExceeded: number;
+  status: number;
+  invalidRows: { row: number; email: string; reason: string }[];
+}
+
+/** Every row ends in exactly one of these counters (docs/marketing.md#imports). */
+const OUTCOMES = [
+  ['added', 'Added'],
+  ['alreadyExists', 'Already on the list'],
+  ['repetitive', 'Repeated in the file'],
+  ['invalid', 'Invalid'],
+  ['hardBounce', 'Hard bounced'],
+  ['unsubscribe', 'Unsubscribed'],
+  ['spam', 'Spam reported'],
+  ['blocked', 'Suppressed'],
+  ['limitExceeded', 'Over a limit'],
+] as const;
+
+const IMPORT_STATUS = ['Waiting for a worker', 'Importing', 'Completed', 'Failed'];
+const PAGE_SIZE = 25;
+
+/** An import's counters, polled every second until it completes or fails. */
+function ImportProgress({ listId, importId, onDone }: { listId: string; importId: string; onDone: () => void }) {
+  const [finished, setFinished] = useState(false);
+  const progress = useLoad(() => get<ImportStatus>(`/inbox/v1/contactlists/${listId}/import/${importId}`), [listId, importId], finished ? undefined : 1000);
+  const p = progress.data;
+  const reported = useRef(false);
+  useEffect(() => {
+    if (p === undefined || p.status < 2 || reported.current) return;
+    reported.current = true;
+    setFinished(true);
+    onDone();
+  }, [p, onDone]);
+  if (!p) return progress.error ? <ErrorBox error={progress.error} /> : <Loading />;
+  const processed = OUTCOMES.reduce((sum, [key]) => sum + p[key], 0);
+  return (
+    <section className="import" aria-label="CSV import">
+      <p role="status" data-testid="import-state">
+        {IMPORT_STATUS[p.status] ?? `Status ${p.status}`}: {processed} of {p.total} rows
+      </p>
+      {/* A CSV file is read while it is applied, so its total grows until the end; waiting has no value yet (an indeterminate bar). */}
+      <progress
+        aria-label="Import progress"
+        max={Math.max(p.total, 1)}
+        value={p.status === 0 ? undefined : p.status === 2 ? Math.max(p.total, 1) : processed}
+      />
+      <dl className="counters">
+        <div>
+          <dt>Rows</dt>
+          <dd data-testid="import-total">{p.total}</dd>
+        </div>
+        {OUTCOMES.map(([key, label]) => (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd data-testid={`import-${key}`}>{p[key]}</dd>
+          </div>
+        ))}
+      </dl>
+      {p.status === 3 && <p className="error">The import failed: the file could not be read as CSV. Rows applied before the failure stay on the list.</p>}
+      {p.invalidRows.length > 0 && (
+        <details>
+          <summary>Invalid rows ({p.invalidRows.length})</summary>
+          <ul>
+            {p.invalidRows.slice(0, 100).map((r) => (
+              <li key={r.row}>
+                Row {r.row}: {r.email || '(empty)'} — {r.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function ImportCsv({ listId, onDone }: { listId: string; onDone: () => void }) {
+  const [file, setFile] = useState<File>();
+  const [importId, setImportId] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return;
+    setError(undefined);
+    setImportId(undefined);
+    const form = new FormData();
+    form.append('file', file);
+    try {
+      setImportId(await api<string>('POST', `/inbox/v1/contactlists/${listId}/import/csv`, form));
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <>
+      <form className="inline-form" onSubmit={submit} aria-label="Import a CSV file">
+        <div className="field">
+          <label htmlFor="csv-file">CSV file (a header row with an email column; other columns named like your custom fields)</label>
+          <input id="csv-file" name="file" type="file" accept=".csv,text/csv" required onChange={(e) => setFile(e.target.files?.[0])} />
+          <FieldError error={error} name="file" />
+        </div>
+        <button type="submit">Import</button>
+        <ErrorBox error={error} />
+      </form>
+      {importId && <ImportProgress key={importId} listId={listId} importId={importId} onDone={onDone} />}
+    </>
+  );
+}
+
+export function ContactList({ id }: { id: string }) {
+  const list = useLoad(() => get<List>(`/inbox/v1/contactlists/${id}`), [id]);
+  const paging = useKeyPages();
+  const [search, setSearch] = useState('');
+  const [email, setEmail] = useState('');
+  const contacts = useLoad(
+    () => get<ListObject<Contact>>(`/inbox/v1/contacts${query({ listId: id, email, pageSize: PAGE_SIZE, after: paging.after })}`),
+    [id, email, paging.after],
+  );
+  return (
+    <section>
+      <p>
+        <Link to="/lists">← Contacts & lists</Link>
+      </p>
+      <ErrorBox error={list.error} />
+      {list.data && (
+        <>
+          <h1>{list.data.listName}</h1>
+          <p>
+            <span data-testid="list-count">{list.data.count}</span> contacts
+          </p>
+        </>
+      )}
+      <h2>Import contacts</h2>
+      <ImportCsv
+        listId={id}
+        onDone={() => {
+          // The count and the contacts as the finished import left them.
+          list.reload();
+          contacts.reload();
+        }}
+      />
+      <h2>Contacts</h2>
+      <form
+        className="filters"
+        aria-label="Search contacts"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          paging.reset();
+          setEmail(search.trim());
+        }}
+      >
+        <label>
+          Email address
+          <input type="search" name="email" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="someone@example.com" />
+        </label>
+        <button type="submit">Search</button>
+      </form>
+      <ErrorBox error={contacts.error} />
+      {!contacts.data ? (
+        !contacts.error && <Loading />
+      ) : contacts.data.items.length === 0 ? (
+        email ? (
+          <Empty title="No contact has this address on this list">Check the address (the whole address, any case), or clear the search.</Empty>
+        ) : (
+          <Empty title="No contacts on this list">Import a CSV file above: a header row naming an email column, then one address a row.</Empty>
+        )
+      ) : (
+        <>
+          <Table
+            label="Contacts"
+            columns={['Email address', 'Status', 'Tags', 'Added']}
+            items={contacts.data.items}
+            rowKey={(c) => c.id}
+            cells={(c) => [c.email, contactStatus(c.status), c.tags.join(', '), when(c.createTime)]}
+          />
+          <Pager paging={paging} items={contacts.data.items} pageSize={PAGE_SIZE} />
+        </>
+      )}
+    </section>
+  );
+}
