@@ -1,5 +1,5 @@
 /** SQL for contact imports: the import row and its counters, and the rows still to apply. */
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 import { insertRowsCounting } from '../../../db/group-commit.js';
 import type { ContactImportRow, ImportCounter, NewContactImportRow, PendingImportRow } from './imports.table.js';
@@ -201,6 +201,25 @@ export async function advanceImport(
   if (invalidRows !== undefined) set.invalid_rows = invalidRows;
   const result = await db.updateTable('contact_imports').set(set).where('id', '=', importId).where('rows_done', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The tables an import grows, whose planner statistics it keeps up to date (PostgreSQL). */
+const IMPORT_TABLES = ['contacts', 'contact_list_members', 'contact_field_values'] as const;
+
+/**
+ * PostgreSQL: ANALYZEs those of the tables an import fills whose statistics are off by half
+ * or more (more rows written since the last ANALYZE than it counted, or never analyzed),
+ * and returns their names; SQLite: nothing (see imports.service.ts, "Planner statistics").
+ */
+export async function refreshStaleStatistics(db: DbOrTrx): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return [];
+  const stale = await sql<{ name: string }>`
+    select c.relname as name from pg_class c join pg_stat_user_tables s on s.relid = c.oid
+    where c.oid in (${sql.join(IMPORT_TABLES.map((t) => sql`${t}::regclass`))})
+      and (c.reltuples < 0 or s.n_mod_since_analyze > c.reltuples)`.execute(db);
+  const names = stale.rows.map((r) => r.name).filter((n) => (IMPORT_TABLES as readonly string[]).includes(n));
+  if (names.length) await sql`analyze ${sql.join(names.map((n) => sql.table(n)))}`.execute(db);
+  return names;
 }
 
 // ---- The uploaded file ----
