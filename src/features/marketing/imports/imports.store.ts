@@ -100,9 +100,9 @@ export async function suppressionReasons(db: DbOrTrx, accountId: string, emails:
 
 /**
  * New active contacts; an address that became a live contact meanwhile is skipped (the caller
- * looks it up). The ids inserted. Written out by insertRowsCounting, not Kysely's builder: for a
- * chunk of 1000 rows the builder's parsing of every value cost more main-thread time (and
- * garbage) than SQLite took to insert them.
+ * looks it up). The ids inserted. Written out by insertRowsCounting, not Kysely's builder: on
+ * SQLite the main thread limits an import, and the builder's parsing of every value of a chunk
+ * was a large part of its time (docs/performance.md, "Contact imports").
  */
 export async function insertContacts(
   db: DbOrTrx,
