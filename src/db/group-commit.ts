@@ -169,6 +169,16 @@ export function chunkRows<R extends object>(rows: R[], maxParameters = 30_000): 
   return chunks;
 }
 
+export interface InsertRowsOptions {
+  /**
+   * SQL text put after the values, an `on conflict …` clause: fixed identifiers written in
+   * the code, never input. Rows it skips are not counted as inserted.
+   */
+  onConflict?: string;
+  /** A column whose value in each row really inserted is returned; the statement is sent at once. */
+  returning?: string;
+}
+
 /**
  * Many rows into one table, one multi-row INSERT per chunk, the statement written out
  * here instead of by Kysely's builder. On the send path the builder's work (parsing every
@@ -179,10 +189,26 @@ export function chunkRows<R extends object>(rows: R[], maxParameters = 30_000): 
  * holds it back like a built one (threaded-sqlite.ts).
  */
 export async function insertRows<T extends keyof Database & string>(db: DbOrTrx, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
-  if (rows.length === 0) return;
+  await insertRowsCounting(db, table, rows);
+}
+
+/**
+ * insertRows with an `on conflict` clause or `returning`: the number of rows really
+ * inserted, and the returned column of each. The count is unknown (0) in a write-behind
+ * transaction, which holds the statement back; callers that need it use one that does not.
+ */
+export async function insertRowsCounting<T extends keyof Database & string>(
+  db: DbOrTrx,
+  table: T,
+  rows: Insertable<Database[T]>[],
+  options: InsertRowsOptions = {},
+): Promise<{ inserted: number; returned: unknown[] }> {
+  const result = { inserted: 0, returned: [] as unknown[] };
+  if (rows.length === 0) return result;
   const columns = Object.keys(rows[0]!).filter((c) => (rows[0] as Record<string, unknown>)[c] !== undefined);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
+  const tail = (options.onConflict ? ` ${options.onConflict}` : '') + (options.returning ? ` returning "${options.returning}"` : '');
   const query = InsertQueryNode.create(TableNode.create(table));
   // SQLite's placeholders are all `?`: one row's group serves every row.
   const sqliteGroup = `(${columns.map(() => '?').join(', ')})`;
@@ -195,8 +221,18 @@ export async function insertRows<T extends keyof Database & string>(db: DbOrTrx,
       for (const column of columns) parameters.push(values[column] ?? null);
       groups.push(postgres ? `(${columns.map((_, i) => `$${first + i}`).join(', ')})` : sqliteGroup);
     }
-    await db.executeQuery({ query, queryId: createQueryId(), sql: head + groups.join(', '), parameters });
+    const text = head + groups.join(', ') + tail;
+    if (options.returning) {
+      const column = options.returning;
+      const { rows: returned } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, parameters));
+      result.inserted += returned.length;
+      for (const r of returned) result.returned.push(r[column]);
+    } else {
+      const done = await db.executeQuery({ query, queryId: createQueryId(), sql: text, parameters });
+      result.inserted += Number(done.numAffectedRows ?? 0);
+    }
   }
+  return result;
 }
 
 /** A column that `updateRowsById` sets, and the cast PostgreSQL needs to type its parameters (numbers). */

@@ -1,6 +1,7 @@
 /** SQL for contact imports: the import row and its counters, and the rows still to apply. */
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
+import { insertRowsCounting } from '../../../db/group-commit.js';
 import type { ContactImportRow, ImportCounter, NewContactImportRow, PendingImportRow } from './imports.table.js';
 
 const INSERT_BATCH = 500;
@@ -97,37 +98,34 @@ export async function suppressionReasons(db: DbOrTrx, accountId: string, emails:
   return found;
 }
 
-/** New active contacts; an address that became a live contact meanwhile is skipped (the caller looks it up). The ids inserted. */
+/**
+ * New active contacts; an address that became a live contact meanwhile is skipped (the caller
+ * looks it up). The ids inserted. Written out by insertRowsCounting, not Kysely's builder: on
+ * SQLite the main thread limits an import, and the builder's parsing of every value of a chunk
+ * was a large part of its time (docs/performance.md, "Contact imports").
+ */
 export async function insertContacts(
   db: DbOrTrx,
   accountId: string,
   rows: { id: string; email: string; email_normalized: string }[],
   now: number,
 ): Promise<Set<string>> {
-  const inserted = new Set<string>();
-  for (const part of batches(rows, 12)) {
-    if (part.length === 0) continue;
-    const result = await db
-      .insertInto('contacts')
-      .values(
-        part.map((r) => ({
-          ...r,
-          account_id: accountId,
-          status: 1,
-          rank: 0,
-          created_at: now,
-          updated_at: now,
-          create_user_id: null,
-          update_user_id: null,
-          deleted_at: null,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['account_id', 'email_normalized']).where('deleted_at', 'is', null).doNothing())
-      .returning('id')
-      .execute();
-    for (const r of result) inserted.add(r.id);
-  }
-  return inserted;
+  const contacts = rows.map((r) => ({
+    ...r,
+    account_id: accountId,
+    status: 1,
+    rank: 0,
+    created_at: now,
+    updated_at: now,
+    create_user_id: null,
+    update_user_id: null,
+    deleted_at: null,
+  }));
+  const { returned } = await insertRowsCounting(db, 'contacts', contacts, {
+    onConflict: 'on conflict ("account_id", "email_normalized") where "deleted_at" is null do nothing',
+    returning: 'id',
+  });
+  return new Set(returned as string[]);
 }
 
 /** Which of these contacts are on the list, and the import that last put or found each there. */
@@ -152,16 +150,8 @@ export async function memberships(db: DbOrTrx, listId: string, contactIds: strin
  * The number inserted (a contact put on the list meanwhile by another request is not).
  */
 export async function addMembers(db: DbOrTrx, accountId: string, listId: string, importId: string, contactIds: string[], now: number): Promise<number> {
-  let inserted = 0;
-  for (const part of batches(contactIds, 5)) {
-    if (part.length === 0) continue;
-    const result = await db
-      .insertInto('contact_list_members')
-      .values(part.map((contact_id) => ({ list_id: listId, contact_id, account_id: accountId, created_at: now, last_import_id: importId })))
-      .onConflict((oc) => oc.columns(['list_id', 'contact_id']).doNothing())
-      .executeTakeFirst();
-    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
+  const rows = contactIds.map((contact_id) => ({ list_id: listId, contact_id, account_id: accountId, created_at: now, last_import_id: importId }));
+  const { inserted } = await insertRowsCounting(db, 'contact_list_members', rows, { onConflict: 'on conflict ("list_id", "contact_id") do nothing' });
   if (inserted > 0)
     await db
       .updateTable('contact_lists')
@@ -183,15 +173,12 @@ export async function setManyFieldValues(
   accountId: string,
   values: { contactId: string; fieldId: string; value: string | null }[],
 ): Promise<void> {
-  const upserts = values.filter((v) => v.value !== null);
-  for (const part of batches(upserts, 4)) {
-    if (part.length === 0) continue;
-    await db
-      .insertInto('contact_field_values')
-      .values(part.map((v) => ({ contact_id: v.contactId, custom_field_id: v.fieldId, account_id: accountId, value: v.value! })))
-      .onConflict((oc) => oc.columns(['contact_id', 'custom_field_id']).doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
-      .execute();
-  }
+  const upserts = values.flatMap((v) =>
+    v.value === null ? [] : [{ contact_id: v.contactId, custom_field_id: v.fieldId, account_id: accountId, value: v.value }],
+  );
+  await insertRowsCounting(db, 'contact_field_values', upserts, {
+    onConflict: 'on conflict ("contact_id", "custom_field_id") do update set "value" = excluded."value"',
+  });
   for (const v of values.filter((x) => x.value === null))
     await db.deleteFrom('contact_field_values').where('contact_id', '=', v.contactId).where('custom_field_id', '=', v.fieldId).execute();
 }
@@ -214,6 +201,25 @@ export async function advanceImport(
   if (invalidRows !== undefined) set.invalid_rows = invalidRows;
   const result = await db.updateTable('contact_imports').set(set).where('id', '=', importId).where('rows_done', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The tables an import grows, whose planner statistics it keeps up to date (PostgreSQL). */
+const IMPORT_TABLES = ['contacts', 'contact_list_members', 'contact_field_values'] as const;
+
+/**
+ * PostgreSQL: ANALYZEs those of the tables an import fills whose statistics are off by half
+ * or more (more rows written since the last ANALYZE than it counted, or never analyzed),
+ * and returns their names; SQLite: nothing (see imports.service.ts, "Planner statistics").
+ */
+export async function refreshStaleStatistics(db: DbOrTrx): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return [];
+  const stale = await sql<{ name: string }>`
+    select c.relname as name from pg_class c join pg_stat_user_tables s on s.relid = c.oid
+    where c.oid in (${sql.join(IMPORT_TABLES.map((t) => sql`${t}::regclass`))})
+      and (c.reltuples < 0 or s.n_mod_since_analyze > c.reltuples)`.execute(db);
+  const names = stale.rows.map((r) => r.name).filter((n) => (IMPORT_TABLES as readonly string[]).includes(n));
+  if (names.length) await sql`analyze ${sql.join(names.map((n) => sql.table(n)))}`.execute(db);
+  return names;
 }
 
 // ---- The uploaded file ----
