@@ -19,8 +19,9 @@
  * the transaction holds until it commits, so an in-process wake-up given now is served
  * by a claim that runs after the commit.
  */
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
+import { notifyOnCommit } from '../../../db/pg-write-behind.js';
 import { WorkSignal } from '../../../delivery/work-signal.js';
 import { newId } from '../../../lib/ids.js';
 import type { EventRow, EventType } from '../events/events.table.js';
@@ -107,6 +108,6 @@ export async function fanOutToWebhooks(db: DbOrTrx, events: EventRow[], webhooks
 export async function queueDeliveries(db: DbOrTrx, rows: NewWebhookDeliveryRow[]): Promise<void> {
   if (rows.length === 0) return;
   await insertWebhookDeliveries(db, rows);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await notifyOnCommit(db, WEBHOOK_CHANNEL);
   webhookWakeups.notify();
 }
