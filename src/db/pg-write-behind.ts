@@ -66,6 +66,15 @@ export async function notifyOnCommit(db: Kysely<Database>, channel: string): Pro
 const PLAIN_INSERT =
   /^insert into "\w+" \("\w+"(?:, "\w+")*\) values \((?:\$\d+|default)(?:, (?:\$\d+|default))*\)(?:, \((?:\$\d+|default)(?:, (?:\$\d+|default))*\))*$/;
 
+/**
+ * A statement's `$1`, `$2`, … as `$(1 + by)`, … so that it can follow another's parameters in
+ * one statement. Only for statements Kysely or insertRows wrote: their values are all
+ * parameters, so a `$` and digits are nowhere else (no string literals, no dollar quoting).
+ */
+export function shiftPlaceholders(sql: string, by: number): string {
+  return by === 0 ? sql : sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + by}`);
+}
+
 function isHeld(compiled: CompiledQuery): boolean {
   if (compiled.query === NOTIFY) return true;
   return InsertQueryNode.is(compiled.query) && PLAIN_INSERT.test(compiled.sql);
@@ -95,7 +104,7 @@ function combined(held: CompiledQuery[]): { sql: string; parameters: unknown[] }
   for (const statement of held) {
     if (parameters.length + statement.parameters.length > MAX_PARAMETERS) close();
     const offset = parameters.length;
-    const sql = offset === 0 ? statement.sql : statement.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+    const sql = shiftPlaceholders(statement.sql, offset);
     if (statement.query === NOTIFY) notifies.push(sql.slice('select '.length));
     else inserts.push(sql);
     for (const value of statement.parameters) parameters.push(value);

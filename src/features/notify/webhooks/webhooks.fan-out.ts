@@ -26,7 +26,7 @@ import { WorkSignal } from '../../../delivery/work-signal.js';
 import { newId } from '../../../lib/ids.js';
 import type { EventRow, EventType } from '../events/events.table.js';
 import type { NewWebhookDeliveryRow } from './webhooks.table.js';
-import { insertWebhookDeliveries, listActiveWebhooksOf } from './webhooks.store.js';
+import { activeWebhooksOfQuery, insertWebhookDeliveries, listActiveWebhooksOf } from './webhooks.store.js';
 
 /** The PostgreSQL channel dispatchers LISTEN on. */
 export const WEBHOOK_CHANNEL = 'postwire_webhooks';
@@ -73,6 +73,11 @@ export type ActiveWebhook = Awaited<ReturnType<typeof listActiveWebhooksOf>>[num
 /** The webhooks that take new events of these accounts (what fanOutToWebhooks looks up). */
 export function activeWebhooksFor(db: DbOrTrx, accountIds: Iterable<string>): Promise<ActiveWebhook[]> {
   return listActiveWebhooksOf(db, [...new Set(accountIds)]);
+}
+
+/** activeWebhooksFor's query, not yet run, to read with another (db/read-together.ts). */
+export function activeWebhooksQuery(db: DbOrTrx, accountIds: Iterable<string>) {
+  return activeWebhooksOfQuery(db, [...new Set(accountIds)]);
 }
 
 /**
