@@ -3,7 +3,7 @@
  * than half the rate of a plain smtp-server that only receives, same machine, same run).
  *
  *   npm run bench:smtp -- [--count 5000] [--dialect sqlite|postgres] [--connections 4]
- *                         [--concurrency 16] [--json]
+ *                         [--concurrency 16] [--json] [--profile] [--pg-statements]
  *
  * The postgres dialect needs DATABASE_URL (a server where the bench may create a database,
  * e.g. postgres://postgres@127.0.0.1:5432/postgres); a fresh database is created and dropped.
@@ -23,17 +23,24 @@
  *  4. Checks: every submission got a 250; every id in Postwire's 250s is a message in the
  *     database with its recipient queued; the sink counted every baseline message.
  *
+ * --profile runs `postwire smtp` under `node --cpu-prof` and prints its top functions (the
+ * profile is kept under .tmp/bench-profiles/). --pg-statements (postgres only) preloads
+ * bench/pg-statements.mjs and prints the statements `postwire smtp` sent per message and
+ * the time each waited for PostgreSQL. Both are diagnostics: they slow the figure down.
+ *
  * No timing assertions: the exit code is 1 only when the bench could not run or a check
  * failed. Run it alone on the machine; figures go to docs/performance.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
 import { openDatabase } from '../src/db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
 import { callApi, childEnv, logIn, resultOf, startPostwire, stopPostwire } from '../test/helpers/process.ts';
+import { summariseProfile } from './profile-summary.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HTML = `<html><body><h1>Your order has shipped</h1>${'<p>Thank you for your order. It is on its way and should arrive within three working days.</p>'.repeat(18)}</body></html>`;
@@ -44,6 +51,8 @@ interface Options {
   connections: number;
   concurrency: number;
   json: boolean;
+  profile: boolean;
+  pgStatements: boolean;
 }
 
 function options(): Options {
@@ -54,11 +63,22 @@ function options(): Options {
       connections: { type: 'string', default: '4' },
       concurrency: { type: 'string', default: '16' },
       json: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
+      'pg-statements': { type: 'boolean', default: false },
     },
   });
   const dialect = values.dialect === 'postgres' ? 'postgres' : 'sqlite';
   if (dialect === 'postgres' && !process.env.DATABASE_URL) throw new Error('--dialect postgres needs DATABASE_URL');
-  return { count: Number(values.count), dialect, connections: Number(values.connections), concurrency: Number(values.concurrency), json: values.json };
+  if (values['pg-statements'] && dialect !== 'postgres') throw new Error('--pg-statements works with --dialect postgres only');
+  return {
+    count: Number(values.count),
+    dialect,
+    connections: Number(values.connections),
+    concurrency: Number(values.concurrency),
+    json: values.json,
+    profile: values.profile,
+    pgStatements: values['pg-statements'],
+  };
 }
 
 /** A child process whose output is watched for a line. */
@@ -130,6 +150,32 @@ async function submit(o: Options, port: number, from: string, to: (i: number) =>
   return { seconds, perSecond: o.count / seconds, replies };
 }
 
+/** Prints what --profile and --pg-statements collected from `postwire smtp`. */
+function reportDiagnostics(o: Options, dir: string, statementsFile: string, say: (line: string) => void): void {
+  if (o.pgStatements && fs.existsSync(statementsFile)) {
+    const stats = JSON.parse(fs.readFileSync(statementsFile, 'utf8')) as Record<string, { calls: number; ms: number }>;
+    const rows = Object.entries(stats).sort(([, a], [, b]) => b.ms - a.ms);
+    const calls = rows.reduce((n, [, v]) => n + v.calls, 0);
+    say(`PostgreSQL statements of postwire smtp: ${calls} (${(calls / o.count).toFixed(2)} per message)`);
+    say('   calls  per msg  ms waited  ms/call  statement');
+    for (const [sql, v] of rows) {
+      say(
+        `${String(v.calls).padStart(8)}  ${(v.calls / o.count).toFixed(3).padStart(7)}  ${v.ms.toFixed(0).padStart(9)}  ${(v.ms / v.calls).toFixed(2).padStart(7)}  ${sql}`,
+      );
+    }
+  }
+  if (o.profile) {
+    const kept = path.join(ROOT, '.tmp', 'bench-profiles'); // .tmp/ is ignored by git
+    fs.mkdirSync(kept, { recursive: true });
+    for (const f of fs.readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+      const dest = path.join(kept, `smtp-${o.dialect}-${f}`);
+      fs.copyFileSync(path.join(dir, f), dest);
+      say(`CPU profile of postwire smtp, whole process (${path.relative(ROOT, dest)}):`);
+      say(summariseProfile(dest, {}, 30));
+    }
+  }
+}
+
 async function main(): Promise<number> {
   const o = options();
   const say = (line: string) => {
@@ -154,9 +200,23 @@ async function main(): Promise<number> {
     say(`baseline: ${o.count} messages to a plain smtp-server over ${o.connections} connections`);
     const baseline = await submit(o, sinkPort, from, (i) => `b${i}@bench.example`);
 
+    // Diagnostics (--profile, --pg-statements): written by `postwire smtp` when it exits.
+    const diagnostics = path.join(db.dataDir, 'diagnostics');
+    fs.mkdirSync(diagnostics, { recursive: true });
+    const statementsFile = path.join(diagnostics, 'pg-statements.json');
+    const nodeArgs = [
+      ...(o.profile ? ['--cpu-prof', `--cpu-prof-dir=${diagnostics}`] : []),
+      ...(o.pgStatements ? ['--import', path.join(ROOT, 'bench/pg-statements.mjs')] : []),
+    ];
     const smtp = spawnWatched(
-      ['bin/postwire.mjs', 'smtp'],
-      childEnv({ ...env, SMTP_SUBMISSION_PORT: '0', SMTP_SUBMISSION_HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0' }),
+      [...nodeArgs, 'bin/postwire.mjs', 'smtp'],
+      childEnv({
+        ...env,
+        SMTP_SUBMISSION_PORT: '0',
+        SMTP_SUBMISSION_HOST: '127.0.0.1',
+        RATE_LIMIT_PER_MINUTE: '0',
+        ...(o.pgStatements ? { PG_STATEMENTS_FILE: statementsFile } : {}),
+      }),
     );
     children.push(smtp.proc);
     const smtpPort = Number(await smtp.waitFor(/SMTP: smtp:\/\/[^:]+:(\d+)/));
@@ -191,6 +251,13 @@ async function main(): Promise<number> {
       ratio: Number(ratio.toFixed(3)),
       checks: { every250HasAnId: missingIds === 0, onDisk: stored, queued, baselineAll250: baselineOk },
     };
+    if (nodeArgs.length) {
+      // The profile and the counts are written at exit: stop it and wait.
+      const exited = new Promise((resolve) => smtp.proc.once('exit', resolve));
+      smtp.proc.kill('SIGTERM');
+      await exited;
+      reportDiagnostics(o, diagnostics, statementsFile, say);
+    }
     if (o.json) process.stdout.write(`${JSON.stringify(result)}\n`);
     else {
       say(`baseline  ${result.baselinePerSecond} messages/s (${baseline.seconds.toFixed(2)} s)`);

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { PgWriteBehindDialect } from './pg-write-behind.js';
 import { statementCache } from './statement-cache.js';
 import { SqliteHost, ThreadedSqliteDialect } from './threaded-sqlite.js';
 import type { Database } from './schema.js';
@@ -18,7 +19,9 @@ export interface DbHandle {
    * The same database for group-commit writers: writers that never read the result of a
    * write (affected-row counts) inside their transactions. On SQLite such a transaction's
    * writes travel to the SQLite thread with its next read or its COMMIT, one round trip
-   * instead of one per statement (threaded-sqlite.ts); on PostgreSQL it is `db`.
+   * instead of one per statement (threaded-sqlite.ts); on PostgreSQL, on the same pool as
+   * `db`, such a transaction's plain INSERTs go to the server as one statement, without
+   * BEGIN and COMMIT when nothing else is in it (pg-write-behind.ts).
    */
   writeBehind: Kysely<Database>;
   /**
@@ -124,6 +127,20 @@ async function openPostgres(url: string, poolSize: number, onIdleError: (error: 
   // the connection on next use, so logging is all there is to do.
   pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The same pool; its transactions hold back plain INSERTs and send them as one statement (pg-write-behind.ts).
+  const writeBehind = new Kysely<Database>({ dialect: new PgWriteBehindDialect({ pool }) });
   const safe = url.replace(/\/\/[^@/]*@/, '//');
-  return { db, writeBehind: db, workerWrites: db, reads: db, longReads: db, dialect: 'postgres', describe: safe, close: () => db.destroy() };
+  return {
+    db,
+    writeBehind,
+    workerWrites: db,
+    reads: db,
+    longReads: db,
+    dialect: 'postgres',
+    describe: safe,
+    close: async () => {
+      await writeBehind.destroy();
+      await db.destroy();
+    },
+  };
 }

@@ -12,9 +12,10 @@
  * the worker once the transaction has committed (WorkSignal.notify()): woken earlier, a
  * worker on PostgreSQL would claim before the rows are visible and go back to sleep.
  */
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
 import { insertRows } from '../db/group-commit.js';
+import { notifyOnCommit } from '../db/pg-write-behind.js';
 import type { NewDeliveryJobRow } from './delivery.table.js';
 
 /** The PostgreSQL channel delivery workers LISTEN on. */
@@ -59,5 +60,5 @@ export async function enqueueMessages(trx: DbOrTrx, deliveries: QueuedDelivery[]
     'delivery_jobs',
     deliveries.map((d) => queueRow(d, now)),
   );
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_notify(${DELIVERY_CHANNEL}, '')`.execute(trx);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await notifyOnCommit(trx, DELIVERY_CHANNEL);
 }

@@ -16,13 +16,14 @@
  */
 import type { DbHandle, Db, Trx } from '../../../db/database.js';
 import { GroupCommit, type GroupCommitOptions } from '../../../db/group-commit.js';
+import { readTogether } from '../../../db/read-together.js';
 import type { AppError } from '../../../errors.js';
 import { iso } from '../../../lib/api-shape.js';
 import { refundNeverAttempted, type Charge } from '../../account/account.module.js';
 import { newEventRow } from '../events/events.service.js';
-import { liveSuppressionsFor, suppressionKey } from '../suppressions/suppressions.service.js';
+import { liveSuppressionsFor, liveSuppressionsQuery, suppressionKey, suppressionsByKey } from '../suppressions/suppressions.service.js';
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
-import { activeWebhooksFor, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
+import { activeWebhooksFor, activeWebhooksQuery, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import { toRecipient } from './messages.log.js';
 import { carriedDetails } from './messages.prepare.js';
 import type { SendResult } from './messages.schemas.js';
@@ -93,11 +94,14 @@ function withSuppressions(accepted: AcceptedMessage, suppressed: ReadonlyMap<str
   return { ...accepted, recipients, jobs: accepted.jobs.filter((j) => !suppressed.has(j.recipientId)), events };
 }
 
+/** Recipients looked up on the suppression list by one query at most: keeps its IN list small. */
+const SUPPRESSION_CHUNK = 5000;
+
 /** The suppression list's entries for these recipients, in chunks that keep the IN lists small. */
 async function suppressionsAmong(db: Db, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
   const found = new Map<string, SuppressionReason>();
-  for (let i = 0; i < recipients.length; i += 5000) {
-    for (const [key, reason] of await liveSuppressionsFor(db, recipients.slice(i, i + 5000))) found.set(key, reason);
+  for (let i = 0; i < recipients.length; i += SUPPRESSION_CHUNK) {
+    for (const [key, reason] of await liveSuppressionsFor(db, recipients.slice(i, i + SUPPRESSION_CHUNK))) found.set(key, reason);
   }
   return found;
 }
@@ -110,23 +114,21 @@ interface SendLookups {
 
 /**
  * The look-ups of a group of sends, one query each for the whole group, not one per
- * request, and before the group's transaction (group-commit.ts `read`): the suppression
+ * request (on PostgreSQL both in one statement), and before the group's transaction (group-commit.ts `read`): the suppression
  * list's entries for its recipients, and its accounts' webhooks. Neither is written by a
  * send, so reading them a moment before the commit is as if the send had committed a
  * moment earlier: an address suppressed, or a webhook added, in between counts from the
  * next send on.
  */
 async function lookUpForSends(db: Db, sends: AcceptedSend[]): Promise<SendLookups> {
-  const [suppressions, webhooks] = await Promise.all([
-    suppressionsAmong(
-      db,
-      sends.flatMap((s) => s.messages.flatMap((m) => m.recipients)),
-    ),
-    activeWebhooksFor(
-      db,
-      sends.flatMap((s) => s.messages.map((m) => m.message.account_id)),
-    ),
-  ]);
+  const recipients = sends.flatMap((s) => s.messages.flatMap((m) => m.recipients));
+  const accountIds = sends.flatMap((s) => s.messages.map((m) => m.message.account_id));
+  if (recipients.length <= SUPPRESSION_CHUNK) {
+    // One round trip on PostgreSQL for both (db/read-together.ts).
+    const [rows, webhooks] = await readTogether(db, liveSuppressionsQuery(db, recipients), activeWebhooksQuery(db, accountIds));
+    return { suppressions: suppressionsByKey(rows), webhooks };
+  }
+  const [suppressions, webhooks] = await Promise.all([suppressionsAmong(db, recipients), activeWebhooksFor(db, accountIds)]);
   return { suppressions, webhooks };
 }
 

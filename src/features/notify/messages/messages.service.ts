@@ -76,7 +76,9 @@ export class MessagesService {
   async submitMime(principal: Principal, submission: Submission): Promise<Answer<SendResult>> {
     const now = Date.now();
     const { accepted, idempotencyKey } = await this.submissions.prepare(principal, submission, now);
-    const request = { mailFrom: submission.mailFrom, rcptTo: submission.rcptTo, mime: submission.raw.toString('base64') };
+    // Only a key's request is hashed (messages.idempotency.ts): no copy of the bytes without one.
+    const request =
+      idempotencyKey === undefined ? undefined : { mailFrom: submission.mailFrom, rcptTo: submission.rcptTo, mime: submission.raw.toString('base64') };
     return this.idempotency.once(principal, idempotencyKey, request, async (record) =>
       this.commit([accepted], record, (suppressed) => sendResultOf(accepted, suppressed)),
     );

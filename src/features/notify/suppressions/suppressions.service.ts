@@ -17,8 +17,8 @@ import { lockRecipientById, markRecipientBounced } from '../messages/messages.st
 import type { CreateSuppressionBody, Suppression, SuppressionsQuery } from './suppressions.schemas.js';
 import {
   findLiveSuppression,
-  findLiveSuppressionsAmong,
   insertSuppressionIfAbsent,
+  liveSuppressionsAmongQuery,
   listLiveSuppressions,
   softDeleteSuppression,
 } from './suppressions.store.js';
@@ -70,12 +70,16 @@ export function suppressionKey(accountId: string, email: string): string {
 
 /** Which of the given recipients are on their account's live list: suppressionKey → reason. */
 export async function liveSuppressionsFor(db: DbOrTrx, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
-  if (recipients.length === 0) return new Map();
-  const rows = await findLiveSuppressionsAmong(
-    db,
-    [...new Set(recipients.map((r) => r.account_id))],
-    [...new Set(recipients.map((r) => normalizeEmail(r.email)))],
-  );
+  return suppressionsByKey((await liveSuppressionsQuery(db, recipients)?.execute()) ?? []);
+}
+
+/** liveSuppressionsFor's query, not yet run, to read with another (db/read-together.ts); its rows go to suppressionsByKey. */
+export function liveSuppressionsQuery(db: DbOrTrx, recipients: { account_id: string; email: string }[]) {
+  return liveSuppressionsAmongQuery(db, [...new Set(recipients.map((r) => r.account_id))], [...new Set(recipients.map((r) => normalizeEmail(r.email)))]);
+}
+
+/** The rows of liveSuppressionsQuery as liveSuppressionsFor answers: suppressionKey → reason. */
+export function suppressionsByKey(rows: Pick<SuppressionRow, 'account_id' | 'email_normalized' | 'reason'>[]): Map<string, SuppressionReason> {
   return new Map(rows.map((row) => [`${row.account_id}\n${row.email_normalized}`, row.reason]));
 }
 

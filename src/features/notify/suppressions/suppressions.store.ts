@@ -46,14 +46,18 @@ export async function findLiveSuppressionsAmong(
   accountIds: string[],
   emailsNormalized: string[],
 ): Promise<Pick<SuppressionRow, 'account_id' | 'email_normalized' | 'reason'>[]> {
-  if (accountIds.length === 0 || emailsNormalized.length === 0) return [];
+  return (await liveSuppressionsAmongQuery(db, accountIds, emailsNormalized)?.execute()) ?? [];
+}
+
+/** findLiveSuppressionsAmong's query, not yet run (db/read-together.ts); undefined when there is nothing to look up. */
+export function liveSuppressionsAmongQuery(db: DbOrTrx, accountIds: string[], emailsNormalized: string[]) {
+  if (accountIds.length === 0 || emailsNormalized.length === 0) return undefined;
   return db
     .selectFrom('suppressions')
     .select(['account_id', 'email_normalized', 'reason'])
     .where('account_id', 'in', accountIds)
     .where('email_normalized', 'in', emailsNormalized)
-    .where('deleted_at', 'is', null)
-    .execute();
+    .where('deleted_at', 'is', null);
 }
 
 export async function softDeleteSuppression(

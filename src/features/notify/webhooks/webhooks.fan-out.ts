@@ -19,13 +19,14 @@
  * the transaction holds until it commits, so an in-process wake-up given now is served
  * by a claim that runs after the commit.
  */
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
+import { notifyOnCommit } from '../../../db/pg-write-behind.js';
 import { WorkSignal } from '../../../delivery/work-signal.js';
 import { newId } from '../../../lib/ids.js';
 import type { EventRow, EventType } from '../events/events.table.js';
 import type { NewWebhookDeliveryRow } from './webhooks.table.js';
-import { insertWebhookDeliveries, listActiveWebhooksOf } from './webhooks.store.js';
+import { activeWebhooksOfQuery, insertWebhookDeliveries, listActiveWebhooksOf } from './webhooks.store.js';
 
 /** The PostgreSQL channel dispatchers LISTEN on. */
 export const WEBHOOK_CHANNEL = 'postwire_webhooks';
@@ -74,6 +75,11 @@ export function activeWebhooksFor(db: DbOrTrx, accountIds: Iterable<string>): Pr
   return listActiveWebhooksOf(db, [...new Set(accountIds)]);
 }
 
+/** activeWebhooksFor's query, not yet run, to read with another (db/read-together.ts). */
+export function activeWebhooksQuery(db: DbOrTrx, accountIds: Iterable<string>) {
+  return activeWebhooksOfQuery(db, [...new Set(accountIds)]);
+}
+
 /**
  * Queues the deliveries of freshly written events; returns how many. Call inside the
  * events' transaction. `webhooks`: the accounts' active webhooks when the caller has
@@ -107,6 +113,6 @@ export async function fanOutToWebhooks(db: DbOrTrx, events: EventRow[], webhooks
 export async function queueDeliveries(db: DbOrTrx, rows: NewWebhookDeliveryRow[]): Promise<void> {
   if (rows.length === 0) return;
   await insertWebhookDeliveries(db, rows);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await notifyOnCommit(db, WEBHOOK_CHANNEL);
   webhookWakeups.notify();
 }

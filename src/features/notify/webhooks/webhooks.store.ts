@@ -55,14 +55,18 @@ export async function deletePendingDeliveries(db: DbOrTrx, accountId: string, we
  * look-up (webhooks_account) that finds nothing, cheaply, for accounts without webhooks.
  */
 export async function listActiveWebhooksOf(db: DbOrTrx, accountIds: string[]): Promise<Pick<WebhookRow, 'id' | 'account_id' | 'events'>[]> {
-  if (accountIds.length === 0) return [];
+  return (await activeWebhooksOfQuery(db, accountIds)?.execute()) ?? [];
+}
+
+/** listActiveWebhooksOf's query, not yet run (db/read-together.ts); undefined when there is nothing to look up. */
+export function activeWebhooksOfQuery(db: DbOrTrx, accountIds: string[]) {
+  if (accountIds.length === 0) return undefined;
   return db
     .selectFrom('webhooks')
     .select(['id', 'account_id', 'events'])
     .where('account_id', 'in', accountIds)
     .where('deleted_at', 'is', null)
-    .where('disabled_at', 'is', null)
-    .execute();
+    .where('disabled_at', 'is', null);
 }
 
 export async function insertWebhookDeliveries(db: DbOrTrx, rows: NewWebhookDeliveryRow[]): Promise<void> {
