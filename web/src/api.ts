@@ -7,6 +7,21 @@
  * is answered by POST /token/refresh, which the browser sends with the cookie.
  */
 
+import type { paths } from './api-types';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Json<R> = R extends { content: { 'application/json': { resultObject: infer O } } } ? O : never;
+
+/**
+ * What a route answers when it succeeds (the envelope's resultObject), as the OpenAPI
+ * document (web/src/api-types.ts) says: `Answer<'/inbox/v1/campaigns/{id}', 'get'>`.
+ */
+export type Answer<P extends keyof paths, M extends Method> =
+  NonNullable<paths[P][M]> extends { responses: infer R } ? Json<R extends { 200: infer OK } ? OK : R extends { 201: infer Created } ? Created : never> : never;
+
+/** One item of a listing route's page. */
+export type ItemOf<P extends keyof paths> = Answer<P, 'get'> extends { items: (infer I)[] } ? I : never;
+
 export interface FieldError {
   field: string;
   message: string;
