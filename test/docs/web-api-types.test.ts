@@ -1,6 +1,7 @@
 // The dashboard's types of the API (web/src/api-types.ts) are generated from the server's
 // OpenAPI document; a stale copy would let a page compile against a shape the API no longer
-// answers. This regenerates it and compares.
+// answers. This regenerates it and compares. Not a unit test: the script builds the app with
+// createRuntime on a throwaway SQLite file (scripts/run-tests.mjs tiers files by that name).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { it } from 'node:test';
