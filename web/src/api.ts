@@ -7,7 +7,7 @@
  * is answered by POST /token/refresh, which the browser sends with the cookie.
  */
 
-import type { paths } from './api-types';
+import type { components, paths } from './api-types';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Json<R> = R extends { content: { 'application/json': { resultObject: infer O } } } ? O : never;
@@ -22,10 +22,8 @@ export type Answer<P extends keyof paths, M extends Method> =
 /** One item of a listing route's page. */
 export type ItemOf<P extends keyof paths> = Answer<P, 'get'> extends { items: (infer I)[] } ? I : never;
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+/** One field the API names in a failure envelope (resultObject.errors). */
+export type FieldError = NonNullable<NonNullable<components['schemas']['ErrorEnvelope']['resultObject']>['errors']>[number];
 
 /** A failure envelope as an exception: the API's message, and its field errors when it names fields. */
 export class ApiError extends Error {
@@ -49,10 +47,7 @@ export interface ListObject<T> {
   items: T[];
 }
 
-interface TokenObject {
-  access_token: string;
-  expires_in: number;
-}
+type TokenObject = Answer<'/token', 'post'>;
 
 let accessToken: string | undefined;
 let expiresAt = 0;
