@@ -6,7 +6,7 @@
  * the message's timeline, create an API key and use it with curl, revoke it; then the
  * marketing pages: create a list, import a CSV file and watch its counters, see a
  * segment's count, send a campaign to the list and watch its counters reach the delivered
- * count, pause, resume and cancel a scheduled one; sign out. A member signed in sees
+ * count, follow its tracked link and see the click on the link's row, pause, resume and cancel a scheduled one; sign out. A member signed in sees
  * their role and no API keys in the menu.
  * Every page passes axe-core with no serious or critical violation, and no page breaks its
  * Content-Security-Policy. The screenshots in docs/dashboard.md are taken here
@@ -20,6 +20,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { checkAccessibility, ensureDashboardBuilt, launchBrowser } from '../helpers/browser.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
+import { SCANNER_WINDOW_MS } from '../../src/lib/engagement.js';
 import { callApi, logIn, ROOT, startPostwire, stopAll, type PostwireProcess } from '../helpers/process.js';
 
 const run = promisify(execFile);
@@ -35,10 +36,11 @@ for (const dialect of DIALECTS) {
     const cspViolations: string[] = [];
     // DASHBOARD_SCREENSHOTS=1 refreshes the committed screenshots of docs/dashboard.md (off by
     // default: their times change on every run and would dirty the tree). One dialect only.
-    const screenshot = async (name: string) => {
+    // `fullPage`: the whole page, for one whose point is below the first screen (a campaign's report).
+    const screenshot = async (name: string, fullPage = false) => {
       if (process.env.DASHBOARD_SCREENSHOTS !== '1' || dialect !== DIALECTS[0]) return;
       mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}${name}.png` });
+      await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
     };
     const accessible = async (what: string) => {
       const violations = await checkAccessibility(page);
@@ -295,7 +297,7 @@ for (const dialect of DIALECTS) {
       await screenshot('segments');
     });
 
-    it('sends a campaign to the list and its counters reach the delivered count; the report shows them by domain', async () => {
+    it('sends a campaign to the list and its counters reach the delivered count; the report shows them by domain and a followed link by link', async () => {
       await go('Campaigns', 'Campaigns');
       await page.getByText('No campaigns yet').waitFor();
       await accessible('campaigns without campaigns');
@@ -337,8 +339,40 @@ for (const dialect of DIALECTS) {
         ['example.net', '2', '2', '0', '0', '0'],
       );
       assert.equal(await page.getByRole('button', { name: 'Pause' }).count(), 0, 'a sent campaign cannot be paused');
+      // Per link: the campaign's one link is there before anyone clicks it.
+      const linkRow = page.getByRole('table', { name: 'Clicks per link' }).getByRole('row').filter({ hasText: 'https://example.com/news' });
+      assert.deepEqual(
+        (await linkRow.getByRole('cell').allInnerTexts()).map((t) => t.trim()),
+        ['https://example.com/news', '0', '0', '0'],
+      );
+
+      // A recipient follows the tracked link of the mail they got (read through the development inbox API).
+      const token = await logIn(server, server.credentials!);
+      const inbox = await callApi(server.url, '/notify/v1/inbox?pageSize=100', { token });
+      const captured = inbox.json.resultObject.items.find((m: { subject: string }) => m.subject === 'Our November news');
+      assert.ok(captured, 'the campaign copy is in the development inbox');
+      const mail = await callApi(server.url, `/notify/v1/inbox/${captured.id}`, { token });
+      const tracked = /href="([^"]*\/t\/c\/[^"]+)"/.exec(mail.json.resultObject.html)?.[1];
+      assert.ok(tracked, 'the copy links through the click tracker');
+      // A click within SCANNER_WINDOW_MS of delivery is counted as a scanner's, not a person's:
+      // this one waits until the window has passed, as a reader would be later than that.
+      const readable = Date.parse(captured.createTime) + SCANNER_WINDOW_MS + 1000;
+      if (Date.now() < readable) await new Promise((resolve) => setTimeout(resolve, readable - Date.now()));
+      const click = await fetch(tracked.replaceAll('&amp;', '&'), {
+        redirect: 'manual',
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' },
+      });
+      assert.equal(click.status, 302);
+      assert.equal(click.headers.get('location'), 'https://example.com/news');
+      // The page shows it on its next look at the campaign; a reload looks at once.
+      await page.reload();
+      await linkRow.getByRole('cell').nth(1).filter({ hasText: /^1$/ }).waitFor({ timeout: 30_000 });
+      assert.deepEqual(
+        (await linkRow.getByRole('cell').allInnerTexts()).map((t) => t.trim()),
+        ['https://example.com/news', '1', '1', '0'],
+      );
       await accessible('a sent campaign');
-      await screenshot('campaign');
+      await screenshot('campaign', true);
 
       await go('Campaigns', 'Campaigns');
       const row = page.getByRole('row').filter({ hasText: 'Our November news' });

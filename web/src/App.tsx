@@ -1,14 +1,10 @@
 import { type ComponentType, type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { get, isSignedIn, onSessionChange, renew, signIn, signOut } from './api';
+import { type Answer, get, isSignedIn, onSessionChange, renew, signIn, signOut } from './api';
 import { currentPath, navigate, usePath } from './router';
 import { ErrorBox, Field, Link, Loading, useLoad } from './ui';
 
 /** GET /account/me: the signed-in person's role and what it allows. */
-interface Me {
-  email: string | null;
-  role: string | null;
-  scopes: string[];
-}
+type Me = Answer<'/account/me', 'get'>;
 
 /**
  * Every page is its own chunk, fetched when it is first needed: the sign-in page and the

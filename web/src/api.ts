@@ -7,10 +7,23 @@
  * is answered by POST /token/refresh, which the browser sends with the cookie.
  */
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import type { components, paths } from './api-types';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Json<R> = R extends { content: { 'application/json': { resultObject: infer O } } } ? O : never;
+
+/**
+ * What a route answers when it succeeds (the envelope's resultObject), as the OpenAPI
+ * document (web/src/api-types.ts) says: `Answer<'/inbox/v1/campaigns/{id}', 'get'>`.
+ */
+export type Answer<P extends keyof paths, M extends Method> =
+  NonNullable<paths[P][M]> extends { responses: infer R } ? Json<R extends { 200: infer OK } ? OK : R extends { 201: infer Created } ? Created : never> : never;
+
+/** One item of a listing route's page. */
+export type ItemOf<P extends keyof paths> = Answer<P, 'get'> extends { items: (infer I)[] } ? I : never;
+
+/** One field the API names in a failure envelope (resultObject.errors). */
+export type FieldError = NonNullable<NonNullable<components['schemas']['ErrorEnvelope']['resultObject']>['errors']>[number];
 
 /** A failure envelope as an exception: the API's message, and its field errors when it names fields. */
 export class ApiError extends Error {
@@ -34,10 +47,7 @@ export interface ListObject<T> {
   items: T[];
 }
 
-interface TokenObject {
-  access_token: string;
-  expires_in: number;
-}
+type TokenObject = Answer<'/token', 'post'>;
 
 let accessToken: string | undefined;
 let expiresAt = 0;

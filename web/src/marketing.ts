@@ -1,37 +1,12 @@
-/** The marketing API's shapes the pages read (src/features/marketing/*\/*.schemas.ts), and the names of its numeric codes. */
+import type { ItemOf } from './api';
 
-export interface ContactList {
-  id: string;
-  createTime: string;
-  listName: string;
-  count: number;
-}
+/** The marketing API's shapes the pages read (from its OpenAPI document), and the names of its numeric codes. */
 
-export interface Segment {
-  id: string;
-  createTime: string;
-  name: string;
-}
+export type ContactList = ItemOf<'/inbox/v1/contactlists'>;
 
-export interface CampaignItem {
-  id: string;
-  createTime: string;
-  name: string;
-  subject: string;
-  plannedTime: string;
-  status: number;
-  totalRecipients: number;
-  sent: number;
-  delivered: number;
-  opened: number;
-  clicked: number;
-  bounceSoft: number;
-  bounceHard: number;
-  spamReported: number;
-  unsubscribed: number;
-  totalOpens: number;
-  totalClicks: number;
-}
+export type Segment = ItemOf<'/inbox/v1/segments'>;
+
+export type CampaignItem = ItemOf<'/inbox/v1/campaigns'>;
 
 /** GET /inbox/v1/campaigns/{id}: status 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled. */
 export const CAMPAIGN_STATUS = ['draft', 'scheduled', 'sending', 'sent', 'paused', 'cancelled'] as const;

@@ -1,16 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { api, get, type ListObject } from '../api';
+import { type Answer, api, get, type ItemOf, type ListObject } from '../api';
 import { CopyButton, Empty, ErrorBox, Field, Loading, useLoad, when } from '../ui';
 
-interface ApiKey {
-  id: string;
-  name: string;
-  scopes: string[];
-  preview: string;
-  createTime: string;
-  lastUsedTime: string | null;
-  expiresTime: string | null;
-}
+type ApiKey = ItemOf<'/account/apikeys'>;
 
 const SCOPES = [
   ['send', 'send mail, manage senders, domains, templates, webhooks, suppressions'],
@@ -29,7 +21,7 @@ export function ApiKeys() {
     e.preventDefault();
     setError(undefined);
     try {
-      const key = await api<ApiKey & { key: string }>('POST', '/account/apikeys', { name, scopes });
+      const key = await api<Answer<'/account/apikeys', 'post'>>('POST', '/account/apikeys', { name, scopes });
       setCreated({ name: key.name, key: key.key });
       setName('');
       list.reload();

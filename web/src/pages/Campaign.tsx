@@ -1,22 +1,11 @@
 import { useEffect, useState } from 'react';
-import { api, get } from '../api';
-import { type CampaignItem, campaignStatus } from '../marketing';
+import { type Answer, api, get } from '../api';
+import { campaignStatus } from '../marketing';
 import { Card, ErrorBox, Link, Loading, State, Table, useLoad, when } from '../ui';
 
-interface Campaign extends CampaignItem {
-  senderAccountEmail: string;
-  senderAccountDisplayName: string;
-  startTime: string;
-  endTime: string;
-  listType: number;
-  lists: string[];
-}
+type Campaign = Answer<'/inbox/v1/campaigns/{id}', 'get'>;
 
-interface Report {
-  byDomain: { domain: string; recipients: number; delivered: number; bounced: number; opened: number; clicked: number }[];
-  bounces: { kind: string; reply: string; recipients: number }[];
-  engagementByHour: { hour: string; opens: number; clicks: number }[];
-}
+type Report = Answer<'/inbox/v1/campaigns/{id}/report', 'get'>;
 
 const COUNTERS = [
   ['totalRecipients', 'Recipients'],
@@ -76,6 +65,17 @@ function CampaignReport({ id, version }: { id: string; version: string }) {
           items={r.engagementByHour}
           rowKey={(h) => h.hour}
           cells={(h) => [when(h.hour), h.opens, h.clicks]}
+        />
+      )}
+      {r.links.length > 0 && (
+        // People count a recipient once however often they clicked; scanner clicks (security
+        // gateways opening every link) are part of the clicks but are no person's.
+        <Table
+          label="Clicks per link"
+          columns={['Link', 'Clicks', 'People', 'Scanner clicks']}
+          items={r.links}
+          rowKey={(l) => l.url}
+          cells={(l) => [l.url, l.clicks, l.uniqueClickers, l.flaggedClicks]}
         />
       )}
     </>

@@ -1,19 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { api, get, type ListObject, query } from '../api';
+import { api, get, type ItemOf, type ListObject, query } from '../api';
 import { type CampaignItem, type ContactList, campaignStatus, type Segment } from '../marketing';
 import { navigate } from '../router';
 import { Empty, ErrorBox, Field, FieldError, Link, Loading, Pager, State, Table, useKeyPages, useLoad, when } from '../ui';
 
-interface MarketingSender {
-  id: string;
-  email: string;
-  fullName: string;
-}
+type MarketingSender = ItemOf<'/inbox/v1/senders'>;
 
-interface Newsletter {
-  id: string;
-  subject: string;
-}
+type Newsletter = ItemOf<'/inbox/v1/newsletters'>;
 
 const PAGE_SIZE = 25;
 /** The campaign's listType: 2, its `lists` are contact lists; 3, segments. */

@@ -1,31 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { api, get, type ListObject, query } from '../api';
+import { type Answer, api, get, type ItemOf, type ListObject, query } from '../api';
 import { type ContactList as List, contactStatus } from '../marketing';
 import { Empty, ErrorBox, FieldError, Link, Loading, Pager, Table, useKeyPages, useLoad, when } from '../ui';
 
-interface Contact {
-  id: string;
-  createTime: string;
-  email: string;
-  status: number;
-  tags: string[];
-}
+type Contact = ItemOf<'/inbox/v1/contacts'>;
 
-interface ImportStatus {
-  id: string;
-  total: number;
-  added: number;
-  alreadyExists: number;
-  repetitive: number;
-  invalid: number;
-  hardBounce: number;
-  unsubscribe: number;
-  spam: number;
-  blocked: number;
-  limitExceeded: number;
-  status: number;
-  invalidRows: { row: number; email: string; reason: string }[];
-}
+type ImportStatus = Answer<'/inbox/v1/contactlists/{id}/import/{importId}', 'get'>;
 
 /** Every row ends in exactly one of these counters (docs/marketing.md#imports). */
 const OUTCOMES = [

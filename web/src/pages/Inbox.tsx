@@ -1,33 +1,13 @@
 import { type FormEvent, useState } from 'react';
-import { api, get, type ListObject } from '../api';
+import { type Answer, api, get, type ItemOf, type ListObject } from '../api';
 import { Empty, ErrorBox, Field, Link, Loading, State, Tabs, useLoad, when } from '../ui';
 import { HeaderTable, HtmlPreview } from './MessageBody';
 
-interface Captured {
-  id: string;
-  createTime: string;
-  messageId: string;
-  envelopeTo: string;
-  fromEmail: string;
-  fromName: string;
-  subject: string;
-  recipientState: string;
-  sizeBytes: number;
-}
+type Captured = ItemOf<'/notify/v1/inbox'>;
 
-interface CapturedEmail extends Captured {
-  headers: { name: string; value: string }[];
-  html: string | null;
-  text: string | null;
-  attachments: { filename: string; contentType: string; size: number }[];
-  raw: string;
-}
+type CapturedEmail = Answer<'/notify/v1/inbox/{id}', 'get'>;
 
-interface Simulated {
-  email: string;
-  recorded: boolean;
-  suppressed: boolean;
-}
+type Simulated = Answer<'/notify/v1/inbox/{id}/simulate', 'post'>;
 
 const VIEWS = ['HTML', 'Text', 'Headers', 'Raw'] as const;
 
@@ -104,7 +84,7 @@ function Preview({ id, onChanged }: { id: string; onChanged: () => void }) {
 
 /** A test message from one of the account's senders, through the ordinary send API. */
 function TestSend({ onSent }: { onSent: () => void }) {
-  const senders = useLoad(() => get<ListObject<{ id: string; email: string; displayName: string }>>('/notify/v1/senders?pageSize=100'), []);
+  const senders = useLoad(() => get<ListObject<ItemOf<'/notify/v1/senders'>>>('/notify/v1/senders?pageSize=100'), []);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [error, setError] = useState<unknown>();

@@ -1,40 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { apiText, get, type ListObject, query } from '../api';
+import { type Answer, apiText, get, type ItemOf, type ListObject, query } from '../api';
 import { Empty, ErrorBox, Link, Loading, Pager, State, Tabs, useKeyPages, useLoad, when } from '../ui';
 import { HeaderTable, HtmlPreview, parseHeaders } from './MessageBody';
 
-interface Recipient {
-  id: string;
-  email: string;
-  state: string;
-  attempts: number;
-  lastResponse: string | null;
-}
+type Message = ItemOf<'/notify/v1/messages'>;
 
-interface Message {
-  id: string;
-  createTime: string;
-  from: { email: string; name: string };
-  subject: string;
-  recipientCount: number;
-  recipients: Recipient[];
-  tags?: string[];
-}
-
-interface Event {
-  id: string;
-  createTime: string;
-  type: string;
-  details: Record<string, unknown>;
-}
-
-interface Detail extends Message {
-  messageId: string;
-  htmlContent?: string;
-  textContent?: string;
-  recipients: (Recipient & { events: Event[] })[];
-  attachments?: { filename: string; contentType: string; size: number }[];
-}
+type Detail = Answer<'/notify/v1/messages/{id}', 'get'>;
 
 const STATES = ['', 'queued', 'sent', 'delivered', 'deferred', 'bounced', 'suppressed', 'failed', 'cancelled'];
 const PAGE_SIZE = 25;

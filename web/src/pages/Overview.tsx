@@ -1,23 +1,11 @@
-import { get } from '../api';
+import { type Answer, get } from '../api';
 import { Card, ErrorBox, Loading, useLoad } from '../ui';
 
 const KINDS = ['accepted', 'sent', 'delivered', 'bounced', 'complained', 'opened', 'clicked'] as const;
-type Kind = (typeof KINDS)[number];
-type Counts = Record<Kind | 'deferred', number>;
 
-interface Stats {
-  from: string;
-  to: string;
-  totals: Counts;
-  days: (Counts & { date: string })[];
-}
+type Stats = Answer<'/notify/v1/stats', 'get'>;
 
-interface Account {
-  name: string;
-  billingMode: string;
-  creditBalance: number;
-  usage: { periodStart: string; recipientsAccepted: number };
-}
+type Account = Answer<'/account', 'get'>;
 
 /** Accepted, sent and failed per day, as bars; the numbers are in the table below it for screen readers. */
 function Chart({ days }: { days: Stats['days'] }) {

@@ -1,32 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { api, get, type ListObject } from '../api';
+import { api, get, type ItemOf, type ListObject } from '../api';
 import { CopyButton, Empty, ErrorBox, Field, Loading, useLoad, when } from '../ui';
 
-interface Sender {
-  id: string;
-  email: string;
-  displayName: string;
-  verified?: boolean;
-  verifiedBy?: string | null;
-}
+type Sender = ItemOf<'/notify/v1/senders'>;
 
-interface DnsRecord {
-  purpose: string;
-  type: string;
-  name: string;
-  value: string;
-  required: boolean;
-  status: string;
-  found: string[];
-}
-
-interface Domain {
-  id: string;
-  name: string;
-  verified: boolean;
-  lastCheckTime: string | null;
-  records: DnsRecord[];
-}
+type Domain = ItemOf<'/notify/v1/domains'>;
 
 function SenderForm({ onCreated }: { onCreated: () => void }) {
   const [email, setEmail] = useState('');
@@ -129,8 +107,8 @@ function DomainCard({ domain, onChanged }: { domain: Domain; onChanged: () => vo
                 <code>{r.value}</code> <CopyButton text={r.value} label={`Copy the ${r.purpose} record value`} />
               </td>
               <td>
-                <span className={`state state-${r.status === 'ok' || r.status === 'found' ? 'delivered' : 'deferred'}`}>{r.status}</span>
-                {r.found.length > 0 && r.status !== 'ok' && <span className="muted"> found: {r.found.join(' | ')}</span>}
+                <span className={`state state-${r.status === 'found' ? 'delivered' : 'deferred'}`}>{r.status}</span>
+                {r.found.length > 0 && r.status !== 'found' && <span className="muted"> found: {r.found.join(' | ')}</span>}
               </td>
             </tr>
           ))}

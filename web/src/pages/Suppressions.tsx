@@ -1,12 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { api, get, type ListObject, query } from '../api';
+import { api, get, type ItemOf, type ListObject, query } from '../api';
 import { Empty, ErrorBox, Loading, useLoad, when } from '../ui';
 
-interface Suppression {
-  email: string;
-  reason: string;
-  createTime: string;
-}
+type Suppression = ItemOf<'/notify/v1/suppressions'>;
 
 export function Suppressions() {
   const [search, setSearch] = useState('');
