@@ -5,6 +5,12 @@
  * campaign delivers, timed from the API's answer to its arrival at the relay.
  *
  *   npm run bench:campaign -- [--count 100000] [--dialect sqlite|postgres] [--pool 5] [--concurrency 16] [--dispatch-page 500] [--json]
+ *                             [--profile] [--pg-statements]
+ *
+ * Diagnostics, as in bench/smtp.ts: --profile runs `postwire start` under `node --cpu-prof`
+ * (whole process, import and baseline included; kept under .tmp/bench-profiles/);
+ * --pg-statements (postgres only) preloads bench/pg-statements.mjs and prints the statements
+ * the process sent per campaign recipient (the import's statements included).
  *
  * The postgres dialect needs DATABASE_URL (a server where the bench may create a database).
  *
@@ -33,6 +39,7 @@ import nodemailer from 'nodemailer';
 import { CONFIG_SCHEMA } from '../src/config.ts';
 import { createTestDatabase } from '../test/helpers/db.ts';
 import { Child, postwireEnv, ROOT, sleep } from './child.ts';
+import { summariseProfile } from './profile-summary.ts';
 
 const DOMAIN = 'bench.example';
 
@@ -65,6 +72,8 @@ async function main(): Promise<number> {
       concurrency: { type: 'string' },
       'dispatch-page': { type: 'string' },
       json: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
+      'pg-statements': { type: 'boolean', default: false },
     },
   });
   const count = Number(values.count ?? 100_000);
@@ -86,6 +95,10 @@ async function main(): Promise<number> {
     }
     process.env.TEST_DATABASE_URL = server;
   }
+  if (values['pg-statements'] && dialect !== 'postgres') {
+    process.stderr.write('--pg-statements works with --dialect postgres only\n');
+    return 2;
+  }
   const say = (line = '') => process.stdout.write(`${line}\n`);
   say(`Campaign benchmark: ${fmt(count)} contacts, ${dialect}, SMTP pool ${pool}, ${concurrency} in flight, dispatch pages of ${fmt(dispatchPage)}.`);
   say(
@@ -99,6 +112,10 @@ async function main(): Promise<number> {
   const relay = new Child('relay', ['--import', 'tsx', path.join(ROOT, 'bench/latency-relay.ts')], postwireEnv({}), true);
   let postwire: Child | undefined;
   let failed = false;
+  // Diagnostics (--profile, --pg-statements): written by `postwire start` when it exits.
+  const diagnostics = path.join(db.dataDir, 'diagnostics');
+  fs.mkdirSync(diagnostics, { recursive: true });
+  const statementsFile = path.join(diagnostics, 'pg-statements.json');
   try {
     const port = Number(await relay.waitFor((out) => /LISTENING (\d+)/.exec(out)?.[1], 30_000, 'LISTENING line'));
     const arrivals = new Map<string, number>();
@@ -113,8 +130,14 @@ async function main(): Promise<number> {
 
     postwire = new Child(
       'postwire start',
-      [path.join(ROOT, 'bin/postwire.mjs'), 'start'],
+      [
+        ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${diagnostics}`] : []),
+        ...(values['pg-statements'] ? ['--import', path.join(ROOT, 'bench/pg-statements.mjs')] : []),
+        path.join(ROOT, 'bin/postwire.mjs'),
+        'start',
+      ],
       postwireEnv({
+        ...(values['pg-statements'] ? { PG_STATEMENTS_FILE: statementsFile } : {}),
         PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
@@ -264,10 +287,43 @@ async function main(): Promise<number> {
     process.stderr.write(`\nThe benchmark could not run: ${(error as Error).stack ?? String(error)}\n${postwire?.stderr.slice(-2000) ?? ''}\n`);
   } finally {
     await postwire?.stop();
+    reportDiagnostics(values, count, diagnostics, statementsFile, dialect, say);
     await relay.stop(5000);
     await db.drop().catch(() => undefined);
   }
   return failed ? 1 : 0;
+}
+
+/** Prints what --profile and --pg-statements collected from `postwire start`. */
+function reportDiagnostics(
+  values: { profile?: boolean; 'pg-statements'?: boolean },
+  count: number,
+  dir: string,
+  statementsFile: string,
+  dialect: string,
+  say: (line?: string) => void,
+): void {
+  if (values['pg-statements'] && fs.existsSync(statementsFile)) {
+    const stats = JSON.parse(fs.readFileSync(statementsFile, 'utf8')) as Record<string, { calls: number; ms: number }>;
+    const rows = Object.entries(stats).sort(([, a], [, b]) => b.calls - a.calls);
+    const calls = rows.reduce((n, [, v]) => n + v.calls, 0);
+    say(`PostgreSQL statements of postwire start (import included): ${calls} (${(calls / count).toFixed(2)} per campaign recipient)`);
+    say('   calls  per rcpt  ms waited  ms/call  statement');
+    for (const [sql, v] of rows.slice(0, 40))
+      say(
+        `${String(v.calls).padStart(8)}  ${(v.calls / count).toFixed(3).padStart(8)}  ${v.ms.toFixed(0).padStart(9)}  ${(v.ms / v.calls).toFixed(2).padStart(7)}  ${sql}`,
+      );
+  }
+  if (values.profile) {
+    const kept = path.join(ROOT, '.tmp', 'bench-profiles'); // .tmp/ is ignored by git
+    fs.mkdirSync(kept, { recursive: true });
+    for (const f of fs.readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+      const dest = path.join(kept, `campaign-${dialect}-${f}`);
+      fs.copyFileSync(path.join(dir, f), dest);
+      say(`CPU profile of postwire start, whole process (${path.relative(ROOT, dest)}):`);
+      say(summariseProfile(dest, {}, 30));
+    }
+  }
 }
 
 process.exitCode = await main();

@@ -249,16 +249,18 @@ export interface UpdatedColumn {
  * message. `values` of each row follow `columns`. `onlyWhere` leaves rows out: those whose
  * column holds one of `notIn`, or (`isNull`) holds anything. With `returning`, the ids of
  * the rows changed are returned, and the statement is sent at once (it is not a plain
- * write for a write-behind transaction to hold back).
+ * write for a write-behind transaction to hold back). `idColumn`: the key column when it
+ * is not `id`.
  */
 export async function updateRowsById<T extends keyof Database & string>(
   db: DbOrTrx,
   table: T,
   columns: UpdatedColumn[],
   rows: { id: string; values: unknown[] }[],
-  options: { onlyWhere?: { column: string; notIn: readonly unknown[] } | { column: string; isNull: true }; returning?: boolean } = {},
+  options: { onlyWhere?: { column: string; notIn: readonly unknown[] } | { column: string; isNull: true }; returning?: boolean; idColumn?: string } = {},
 ): Promise<string[]> {
   if (rows.length === 0) return [];
+  const id = `"${options.idColumn ?? 'id'}"`;
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const parameters: unknown[] = [];
   const param = (value: unknown, cast?: string) => {
@@ -269,9 +271,9 @@ export async function updateRowsById<T extends keyof Database & string>(
   const sets = columns.map((column, c) => {
     let whens = '';
     for (const row of rows) whens += ` when ${param(row.id)} then ${param(row.values[c] ?? null, column.cast)}`;
-    return `"${column.name}" = case "id"${whens} end`;
+    return `"${column.name}" = case ${id}${whens} end`;
   });
-  let where = `"id" in (${rows.map((row) => param(row.id)).join(', ')})`;
+  let where = `${id} in (${rows.map((row) => param(row.id)).join(', ')})`;
   const only = options.onlyWhere;
   if (only && 'isNull' in only) where += ` and "${only.column}" is null`;
   else if (only?.notIn.length) where += ` and "${only.column}" not in (${only.notIn.map((v) => param(v)).join(', ')})`;
@@ -280,6 +282,6 @@ export async function updateRowsById<T extends keyof Database & string>(
     await db.executeQuery({ query: UpdateQueryNode.create([TableNode.create(table)]), queryId: createQueryId(), sql: text, parameters });
     return [];
   }
-  const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(`${text} returning "id"`, parameters));
+  const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(`${text} returning ${id} as "id"`, parameters));
   return result.rows.map((row) => row.id);
 }

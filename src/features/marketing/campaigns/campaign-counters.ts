@@ -47,6 +47,7 @@ import {
   noCounterDeltas,
   setFirst,
   setOutcome,
+  setOutcomes,
   statusesOf,
 } from './campaigns.store.js';
 
@@ -93,6 +94,10 @@ export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener
       const campaignOf = new Map(records.map((r) => [r.recipient_id, r.campaign_id]));
       const deltas = new Map<string, CounterDeltas>();
       const deferred = new Map<string, string[]>();
+      const finals = await setFinalOutcomes(
+        trx,
+        relevant.filter((e) => campaignOf.has(e.recipient_id!)),
+      );
       let latest = 0;
       for (const event of relevant) {
         const campaignId = campaignOf.get(event.recipient_id!);
@@ -104,7 +109,7 @@ export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener
         let d = deltas.get(campaignId);
         if (!d) deltas.set(campaignId, (d = noCounterDeltas()));
         latest = Math.max(latest, event.created_at);
-        await countEvent(trx, event, campaignId, d);
+        await countEvent(trx, event, campaignId, d, finals);
       }
       if (deferred.size) await stopRetriesOfStopped(trx, deferred, latest || Date.now());
       for (const [campaignId, d] of deltas) {
@@ -128,10 +133,54 @@ async function stopRetriesOfStopped(trx: DbOrTrx, deferred: Map<string, string[]
   }
 }
 
-async function countEvent(trx: DbOrTrx, event: EventRow, campaignId: string, d: CounterDeltas): Promise<void> {
+/** The final outcome an event gives its recipient's record, if it is one. */
+function finalOutcomeOf(event: EventRow): CampaignOutcome | undefined {
+  switch (event.type) {
+    case 'sent':
+    case 'delivered':
+      return 'delivered';
+    case 'bounced':
+      return bounceKind(detailsOf(event));
+    case 'suppressed':
+    case 'cancelled':
+      return event.type;
+    default:
+      return undefined;
+  }
+}
+
+/** Final outcomes already set for the batch (setFinalOutcomes): the events they cover, and the recipients whose record changed. */
+interface SetFinals {
+  events: ReadonlySet<EventRow>;
+  changed: ReadonlySet<string>;
+}
+
+/**
+ * The final outcomes of the batch's events set in one statement per kind (the worker's
+ * outcomes come a group commit at a time; one UPDATE each, waited for in turn, held that
+ * commit open), for the recipients named by one event only: with two or more (a DSN bounce
+ * after `delivered` in the same batch), the order matters and countEvent sets them one by
+ * one as before. Whether the record changed decides the count, as with setOutcome.
+ */
+async function setFinalOutcomes(trx: DbOrTrx, events: EventRow[]): Promise<SetFinals> {
+  const seen = new Map<string, number>();
+  for (const e of events) seen.set(e.recipient_id!, (seen.get(e.recipient_id!) ?? 0) + 1);
+  const covered = new Set<EventRow>();
+  const outcomes: { recipientId: string; outcome: CampaignOutcome; deliveredAt: number | null }[] = [];
+  for (const e of events) {
+    const outcome = finalOutcomeOf(e);
+    if (outcome === undefined || seen.get(e.recipient_id!) !== 1) continue;
+    covered.add(e);
+    outcomes.push({ recipientId: e.recipient_id!, outcome, deliveredAt: outcome === 'delivered' ? e.created_at : null });
+  }
+  return { events: covered, changed: await setOutcomes(trx, outcomes) };
+}
+
+async function countEvent(trx: DbOrTrx, event: EventRow, campaignId: string, d: CounterDeltas, finals: SetFinals): Promise<void> {
   const id = event.recipient_id!;
   const at = event.created_at;
-  const final = async (outcome: CampaignOutcome) => (await setOutcome(trx, id, outcome, null, outcome === 'delivered' ? at : null)) !== undefined;
+  const final = async (outcome: CampaignOutcome) =>
+    finals.events.has(event) ? finals.changed.has(id) : (await setOutcome(trx, id, outcome, null, outcome === 'delivered' ? at : null)) !== undefined;
   switch (event.type) {
     case 'sent':
     case 'delivered':

@@ -6,7 +6,7 @@
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
-import { insertRows } from '../../../db/group-commit.js';
+import { insertRows, updateRowsById } from '../../../db/group-commit.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { CampaignOutcome, CampaignRecipientRow, CampaignRow, NewCampaignRecipientRow, NewCampaignRow } from './campaigns.table.js';
@@ -189,6 +189,37 @@ export function setOutcome(trx: DbOrTrx, recipientId: string, outcome: CampaignO
     .where('outcome', from === null ? 'is' : '=', from)
     .returning(['recipient_id', 'delivered_at'])
     .executeTakeFirst();
+}
+
+/** Final outcomes set at most this many recipients per statement (SQLite's and PostgreSQL's parameter limits; a cancel finishes a whole campaign at once). */
+const OUTCOMES_PER_STATEMENT = 1000;
+
+/**
+ * setOutcome (from no outcome) for many recipients, one statement per kind of outcome
+ * rather than one per recipient: the ids of the records that changed. The delivery
+ * worker's outcomes reach the counter listener a group commit at a time, and one
+ * statement each, waited for in turn inside that commit, was most of its PostgreSQL
+ * round trips (docs/performance.md, Campaigns).
+ */
+export async function setOutcomes(
+  trx: DbOrTrx,
+  outcomes: { recipientId: string; outcome: CampaignOutcome; deliveredAt: number | null }[],
+): Promise<Set<string>> {
+  const changed = new Set<string>();
+  const options = { idColumn: 'recipient_id', onlyWhere: { column: 'outcome', isNull: true }, returning: true } as const;
+  // delivered_at only where setOutcome would set it: the other outcomes leave it as it is.
+  const delivered = outcomes.filter((o) => o.deliveredAt !== null);
+  const others = outcomes.filter((o) => o.deliveredAt === null);
+  for (let i = 0; i < delivered.length; i += OUTCOMES_PER_STATEMENT) {
+    const rows = delivered.slice(i, i + OUTCOMES_PER_STATEMENT).map((o) => ({ id: o.recipientId, values: [o.outcome, o.deliveredAt] }));
+    for (const id of await updateRowsById(trx, 'campaign_recipients', [{ name: 'outcome' }, { name: 'delivered_at', cast: 'bigint' }], rows, options))
+      changed.add(id);
+  }
+  for (let i = 0; i < others.length; i += OUTCOMES_PER_STATEMENT) {
+    const rows = others.slice(i, i + OUTCOMES_PER_STATEMENT).map((o) => ({ id: o.recipientId, values: [o.outcome] }));
+    for (const id of await updateRowsById(trx, 'campaign_recipients', [{ name: 'outcome' }], rows, options)) changed.add(id);
+  }
+  return changed;
 }
 
 type FirstColumn = 'first_open_at' | 'first_click_at' | 'complained_at' | 'unsubscribed_at';
