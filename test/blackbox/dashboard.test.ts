@@ -15,6 +15,8 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -33,6 +35,9 @@ for (const dialect of DIALECTS) {
     let browser: Browser;
     let context: BrowserContext;
     let page: Page;
+    // The webhook receiver: answers every call 200 (a local address, which OUTBOUND_ALLOW opens to this server).
+    let receiver: Server;
+    let receiverUrl: string;
     const cspViolations: string[] = [];
     // DASHBOARD_SCREENSHOTS=1 refreshes the committed screenshots of docs/dashboard.md (off by
     // default: their times change on every run and would dirty the tree). One dialect only.
@@ -53,6 +58,12 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       ensureDashboardBuilt();
+      receiver = createServer((request, response) => {
+        request.resume();
+        request.on('end', () => response.end('ok'));
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
       database = await createTestDatabase(dialect);
       server = await startPostwire('start', {
         DATA_DIR: database.dataDir,
@@ -60,6 +71,7 @@ for (const dialect of DIALECTS) {
         INBOUND_SMTP_PORT: '0',
         SMTP_SUBMISSION_PORT: '0',
         WORKER_POLL_MS: '50',
+        OUTBOUND_ALLOW: '127.0.0.1',
       });
       browser = await launchBrowser();
       context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -71,6 +83,7 @@ for (const dialect of DIALECTS) {
     after(async () => {
       await browser?.close();
       await stopAll();
+      await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
       await database?.drop();
     });
 
@@ -223,6 +236,98 @@ for (const dialect of DIALECTS) {
       await page.getByRole('button', { name: 'Revoke ci server' }).click();
       await page.getByText('No API keys').waitFor();
       assert.equal((await send()).stdout, '401');
+    });
+
+    it('adds a webhook with its secret shown once, shows its delivery log, replays a delivery, rotates the secret and deletes it', async () => {
+      await go('Webhooks', 'Webhooks');
+      await page.getByText('No webhooks').waitFor();
+      await accessible('webhooks without webhooks');
+      const form = page.getByRole('form', { name: 'Add a webhook' });
+      // A URL the API refuses: its message shows under the field.
+      await form.getByLabel('URL').fill('ftp://example.com/hooks');
+      await form.getByRole('button', { name: 'Add webhook' }).click();
+      await form
+        .locator('.field-error')
+        .filter({ hasText: /^url: / })
+        .waitFor();
+      await form.getByLabel('URL').fill(receiverUrl);
+      // Only `sent` (what the capture transport records for a message): one call per message.
+      await form.getByLabel('sent', { exact: true }).check();
+      await form.getByRole('button', { name: 'Add webhook' }).click();
+      const first = (await page.getByTestId('webhook-secret').innerText()).trim();
+      assert.ok(first.length > 20, 'the signing secret is shown');
+      const row = page.getByRole('row').filter({ hasText: receiverUrl });
+      await row.waitFor();
+      assert.match(await row.innerText(), /\bsent\b/);
+      assert.doesNotMatch(await row.innerText(), new RegExp(first), 'the list shows a preview only');
+      await accessible('webhooks');
+      await page.getByRole('button', { name: 'I have stored it' }).click();
+      assert.equal(await page.getByTestId('webhook-secret').count(), 0, 'the secret is not shown again');
+
+      // A message sent after the webhook was added: its sent event reaches the receiver.
+      const token = await logIn(server, server.credentials!);
+      const sent = await callApi(server.url, '/notify/v1/send', {
+        token,
+        json: { from: { email: 'news@example.com' }, to: [{ email: 'hooked@example.net' }], subject: 'Hooked', htmlContent: '<p>hi</p>' },
+      });
+      assert.equal(sent.status, 200);
+      await page.getByRole('button', { name: `Delivery log of ${receiverUrl}` }).click();
+      const log = page.getByRole('table', { name: 'Deliveries' });
+      await log.getByRole('row').filter({ hasText: 'HTTP 200' }).first().waitFor({ timeout: 20_000 });
+      assert.equal(await log.getByRole('row').count(), 2, 'a header and the one sent event');
+      assert.match(await log.getByRole('row').nth(1).innerText(), /^sent\s+delivered\s+1\s+HTTP 200/);
+      await accessible('a webhook delivery log');
+      await page.getByRole('button', { name: /^Replay the sent event/ }).click();
+      await page.getByRole('status').filter({ hasText: 'Queued 1 delivery of the sent event.' }).waitFor();
+      // The replay is a second call of the same event, answered too.
+      await log.getByRole('row').filter({ hasText: 'HTTP 200' }).nth(1).waitFor({ timeout: 20_000 });
+      assert.equal(await log.getByRole('row').count(), 3, 'a header and two calls of the one event');
+
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: `Rotate secret of ${receiverUrl}` }).click();
+      const second = (await page.getByTestId('webhook-secret').innerText()).trim();
+      assert.notEqual(second, first, 'a new secret');
+      await page.getByRole('button', { name: 'I have stored it' }).click();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: `Delete ${receiverUrl}` }).click();
+      await page.getByText('No webhooks').waitFor();
+    });
+
+    it('adds a user with a role and a password shown once, changes the role, and removes the user', async () => {
+      await go('Users & roles', 'Users & roles');
+      await page.getByRole('cell', { name: server.credentials!.email, exact: true }).waitFor();
+      const form = page.getByRole('form', { name: 'Add a user' });
+      await form.getByLabel('Email address').fill('editor@example.com');
+      await form.getByLabel('Role').selectOption('admin');
+      await form.getByRole('button', { name: 'Add user' }).click();
+      assert.ok((await page.getByTestId('new-user-password').innerText()).trim().length >= 8, 'the generated password is shown');
+      const role = page.getByRole('combobox', { name: 'Role of editor@example.com' });
+      await role.waitFor();
+      assert.equal(await role.inputValue(), 'admin');
+      await accessible('users and roles');
+      await page.getByRole('button', { name: 'I have passed it on' }).click();
+      // The same address again: the API's refusal is shown.
+      await form.getByLabel('Email address').fill('editor@example.com');
+      await form.getByRole('button', { name: 'Add user' }).click();
+      await page.getByRole('alert').filter({ hasText: 'A user with the email editor@example.com already exists.' }).waitFor();
+      await Promise.all([page.waitForResponse((r) => r.url().includes('/account/users/') && r.request().method() === 'PATCH'), role.selectOption('member')]);
+      // The role is what the API keeps: a reload shows it.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Users & roles' }).waitFor();
+      await page.getByRole('combobox', { name: 'Role of editor@example.com' }).waitFor();
+      assert.equal(await page.getByRole('combobox', { name: 'Role of editor@example.com' }).inputValue(), 'member');
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Remove editor@example.com' }).click();
+      await page.getByRole('cell', { name: 'editor@example.com', exact: true }).waitFor({ state: 'detached' });
+    });
+
+    it("shows billing: the credits left, payments and this month's usage", async () => {
+      await go('Billing', 'Billing');
+      // Billing is off on this server (the default): sending is not metered.
+      await page.getByTestId('billing-credits').filter({ hasText: 'Unlimited (billing off)' }).waitFor();
+      await page.getByText('No payments yet').waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Usage per day' }).waitFor();
+      await accessible('billing');
     });
 
     it('creates a contact list and imports a CSV file into it, with a progress bar that ends at the import counters', async () => {

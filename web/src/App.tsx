@@ -36,6 +36,9 @@ const MessageDetail = lazyPage(() => import('./pages/Messages').then((m) => m.Me
 const Inbox = lazyPage(() => import('./pages/Inbox').then((m) => m.Inbox));
 const Senders = lazyPage(() => import('./pages/Senders').then((m) => m.Senders));
 const Suppressions = lazyPage(() => import('./pages/Suppressions').then((m) => m.Suppressions));
+const Webhooks = lazyPage(() => import('./pages/Webhooks').then((m) => m.Webhooks));
+const Users = lazyPage(() => import('./pages/Users').then((m) => m.Users));
+const Billing = lazyPage(() => import('./pages/Billing').then((m) => m.Billing));
 const ApiKeys = lazyPage(() => import('./pages/ApiKeys').then((m) => m.ApiKeys));
 const Lists = lazyPage(() => import('./pages/Lists').then((m) => m.Lists));
 const ContactList = lazyPage(() => import('./pages/ContactList').then((m) => m.ContactList));
@@ -50,7 +53,10 @@ const NAV = [
   ['/inbox', 'Development inbox', Inbox, 'read'],
   ['/senders', 'Senders & domains', Senders, 'read'],
   ['/suppressions', 'Suppressions', Suppressions, 'read'],
+  ['/webhooks', 'Webhooks', Webhooks, 'send'],
   ['/api-keys', 'API keys', ApiKeys, 'account'],
+  ['/users', 'Users & roles', Users, 'account'],
+  ['/billing', 'Billing', Billing, 'account'],
   ['/lists', 'Contacts & lists', Lists, 'marketing'],
   ['/segments', 'Segments', Segments, 'marketing'],
   ['/campaigns', 'Campaigns', Campaigns, 'marketing'],

@@ -234,3 +234,35 @@ export function Tabs<T extends string>({ tabs, current, onChange, label }: { tab
     </div>
   );
 }
+
+/**
+ * A form's action: runs `work`, keeping the API's failure (for ErrorBox and the fields) until
+ * the next action starts.
+ */
+export function useAction() {
+  const [error, setError] = useState<unknown>();
+  const act = async (work: () => Promise<void>) => {
+    setError(undefined);
+    try {
+      await work();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return { error, act };
+}
+
+/** A secret the API answers only once (a new key, a signing secret, a generated password), with a copy button, until it is put away. */
+export function ShownOnce(props: { children: ReactNode; value: string; testId: string; copyLabel: string; doneLabel: string; onDone: () => void }) {
+  return (
+    <div className="notice" role="status">
+      <p>{props.children}</p>
+      <p>
+        <code data-testid={props.testId}>{props.value}</code> <CopyButton text={props.value} label={props.copyLabel} />
+      </p>
+      <button type="button" className="small" onClick={props.onDone}>
+        {props.doneLabel}
+      </button>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { type Answer, api, get, type ItemOf, type ListObject } from '../api';
-import { CopyButton, Empty, ErrorBox, Field, Loading, useLoad, when } from '../ui';
+import { Empty, ErrorBox, Field, Loading, ShownOnce, useLoad, when } from '../ui';
 
 type ApiKey = ItemOf<'/account/apikeys'>;
 
@@ -62,17 +62,9 @@ export function ApiKeys() {
         <ErrorBox error={error} />
       </form>
       {created && (
-        <div className="notice" role="status">
-          <p>
-            The key <strong>{created.name}</strong> is shown this once; store it now:
-          </p>
-          <p>
-            <code data-testid="new-api-key">{created.key}</code> <CopyButton text={created.key} label="Copy the new API key" />
-          </p>
-          <button type="button" className="small" onClick={() => setCreated(undefined)}>
-            I have stored it
-          </button>
-        </div>
+        <ShownOnce value={created.key} testId="new-api-key" copyLabel="Copy the new API key" doneLabel="I have stored it" onDone={() => setCreated(undefined)}>
+          The key <strong>{created.name}</strong> is shown this once; store it now:
+        </ShownOnce>
       )}
       {!list.data ? (
         !list.error && <Loading />

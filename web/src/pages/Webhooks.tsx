@@ -1,0 +1,177 @@
+import { type FormEvent, useState } from 'react';
+import { type Answer, api, get, type ItemOf, type ListObject } from '../api';
+import { Empty, ErrorBox, Field, FieldError, Loading, ShownOnce, State, Table, useAction, useLoad, when } from '../ui';
+
+type Webhook = ItemOf<'/notify/v1/webhooks'>;
+type Delivery = ItemOf<'/notify/v1/webhooks/{id}/deliveries'>;
+type WithSecret = Answer<'/notify/v1/webhooks', 'post'>;
+type EventType = Webhook['events'][number];
+
+/** The event types a webhook can take (the API's EventTypeEnum); none ticked means all of them. */
+const EVENT_TYPES = [
+  'accepted',
+  'sent',
+  'delivered',
+  'deferred',
+  'bounced',
+  'complained',
+  'suppressed',
+  'opened',
+  'clicked',
+  'unsubscribed',
+  'cancelled',
+] as const satisfies readonly EventType[];
+
+export function Webhooks() {
+  const list = useLoad(() => get<ListObject<Webhook>>('/notify/v1/webhooks?pageSize=100'), []);
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<EventType[]>([]);
+  // The secret is in the answers to creation and rotation only: shown here once, then gone.
+  const [secret, setSecret] = useState<{ url: string; secret: string }>();
+  const [open, setOpen] = useState<Webhook>();
+  const { error, act } = useAction();
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    void act(async () => {
+      const made = await api<WithSecret>('POST', '/notify/v1/webhooks', { url, events });
+      setSecret({ url: made.url, secret: made.secret });
+      setUrl('');
+      setEvents([]);
+      list.reload();
+    });
+  };
+  const rotate = (hook: Webhook) =>
+    act(async () => {
+      if (!window.confirm(`Replace the signing secret of ${hook.url}? The receiver must use the new one from now on.`)) return;
+      const rotated = await api<WithSecret>('POST', `/notify/v1/webhooks/${hook.id}/rotate-secret`);
+      setSecret({ url: rotated.url, secret: rotated.secret });
+      list.reload();
+    });
+  const remove = (hook: Webhook) =>
+    act(async () => {
+      if (!window.confirm(`Delete the webhook ${hook.url}? No more events are sent to it.`)) return;
+      await api('DELETE', `/notify/v1/webhooks/${hook.id}`);
+      if (open?.id === hook.id) setOpen(undefined);
+      list.reload();
+    });
+  return (
+    <section>
+      <h1>Webhooks</h1>
+      <p className="muted">Addresses that receive your account's events as signed JSON POSTs, retried until they answer 2xx.</p>
+      <form className="inline-form" onSubmit={create} aria-label="Add a webhook">
+        <Field label="URL" name="url" type="url" value={url} onChange={setUrl} error={error} placeholder="https://example.com/hooks/postwire" required />
+        <fieldset>
+          <legend>Events (none ticked: every event)</legend>
+          {EVENT_TYPES.map((type) => (
+            <label key={type} className="check">
+              <input
+                type="checkbox"
+                name="events"
+                value={type}
+                checked={events.includes(type)}
+                onChange={(e) => setEvents(e.target.checked ? [...events, type] : events.filter((t) => t !== type))}
+              />
+              {type}
+            </label>
+          ))}
+          <FieldError error={error} name="events" />
+        </fieldset>
+        <button type="submit">Add webhook</button>
+      </form>
+      <ErrorBox error={error ?? list.error} />
+      {secret && (
+        <ShownOnce
+          value={secret.secret}
+          testId="webhook-secret"
+          copyLabel="Copy the signing secret"
+          doneLabel="I have stored it"
+          onDone={() => setSecret(undefined)}
+        >
+          The signing secret of <strong>{secret.url}</strong> is shown this once; store it now:
+        </ShownOnce>
+      )}
+      {!list.data ? (
+        !list.error && <Loading />
+      ) : list.data.items.length === 0 ? (
+        <Empty title="No webhooks">Add the address of a program above to have it told about deliveries, bounces, complaints, opens and clicks.</Empty>
+      ) : (
+        <Table
+          label="Webhooks"
+          columns={['URL', 'Events', 'Secret', 'Created', 'Actions']}
+          items={list.data.items}
+          rowKey={(hook) => hook.id}
+          cells={(hook) => [
+            hook.url,
+            hook.events.length === 0 ? 'all' : hook.events.join(', '),
+            <code key="secret">{hook.secretPreview}</code>,
+            when(hook.createTime),
+            <span key="actions" className="actions">
+              <button type="button" className="small" onClick={() => setOpen(hook)} aria-label={`Delivery log of ${hook.url}`}>
+                Delivery log
+              </button>{' '}
+              <button type="button" className="small" onClick={() => rotate(hook)} aria-label={`Rotate secret of ${hook.url}`}>
+                Rotate secret
+              </button>{' '}
+              <button type="button" className="small danger" onClick={() => remove(hook)} aria-label={`Delete ${hook.url}`}>
+                Delete
+              </button>
+            </span>,
+          ]}
+        />
+      )}
+      {open && <Deliveries key={open.id} hook={open} />}
+    </section>
+  );
+}
+
+/** A webhook's calls, newest first, polled so a pending one turns delivered or failed; each can be sent again. */
+function Deliveries({ hook }: { hook: Webhook }) {
+  const list = useLoad(() => get<ListObject<Delivery>>(`/notify/v1/webhooks/${hook.id}/deliveries?pageSize=100`), [hook.id], 3000);
+  const [queued, setQueued] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const replay = async (delivery: Delivery) => {
+    setError(undefined);
+    try {
+      const result = await api<Answer<'/notify/v1/webhooks/{id}/replay', 'post'>>('POST', `/notify/v1/webhooks/${hook.id}/replay`, {
+        eventIds: [delivery.eventId],
+      });
+      setQueued(`Queued ${result.queued} ${result.queued === 1 ? 'delivery' : 'deliveries'} of the ${delivery.eventType} event.`);
+      list.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <section aria-labelledby="deliveries-title">
+      <h2 id="deliveries-title">Delivery log of {hook.url}</h2>
+      {queued && (
+        <p className="notice" role="status">
+          {queued}
+        </p>
+      )}
+      <ErrorBox error={error ?? list.error} />
+      {!list.data ? (
+        !list.error && <Loading />
+      ) : list.data.items.length === 0 ? (
+        <Empty title="No deliveries yet">Each event after the webhook was added is listed here with the receiver's answer.</Empty>
+      ) : (
+        <Table
+          label="Deliveries"
+          columns={['Event', 'Status', 'Attempts', 'Last answer', 'Queued', 'Actions']}
+          items={list.data.items}
+          rowKey={(d) => d.id}
+          cells={(d) => [
+            d.eventType,
+            <State key="state" state={d.status} />,
+            d.attempts,
+            d.lastError ?? (d.lastStatus === null ? '—' : `HTTP ${d.lastStatus}`),
+            when(d.createTime),
+            <button key="replay" type="button" className="small" onClick={() => replay(d)} aria-label={`Replay the ${d.eventType} event ${d.eventId}`}>
+              Replay
+            </button>,
+          ]}
+        />
+      )}
+    </section>
+  );
+}
