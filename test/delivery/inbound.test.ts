@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import nodemailer from 'nodemailer';
-import { CONFIG_SCHEMA } from '../../src/config.js';
+import { childEnv } from '../helpers/process.js';
 import { DIALECTS } from '../helpers/db.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { outcomeOf, queueRowOf, recipientsNow, sendMessage, type Sent } from '../helpers/delivery-api.js';
@@ -387,12 +387,9 @@ describe('postwire start / inbound / api and INBOUND_SMTP_PORT (the real program
   async function run(command: string, env: Record<string, string>): Promise<{ child: ChildProcess; banner: string; output: () => string }> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwire-inbound-'));
     dirs.push(dataDir);
-    const base: NodeJS.ProcessEnv = { ...process.env };
-    for (const key of Object.keys(CONFIG_SCHEMA)) delete base[key];
-    delete base.NODE_OPTIONS;
     const child = spawn(process.execPath, ['bin/postwire.mjs', command], {
       cwd: ROOT,
-      env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
+      env: childEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.add(child);

@@ -47,7 +47,11 @@ export function childEnv(env: Env): NodeJS.ProcessEnv {
   for (const key of Object.keys(CONFIG_SCHEMA)) delete base[key];
   delete base.NODE_OPTIONS;
   // A cheap password hash (config.ts, PASSWORD_HASH_COST) unless the test says otherwise.
-  return { ...base, LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '4', ...env };
+  // No fixed SMTP ports unless the test names one: test files run side by side, and a second
+  // `postwire start` on the default 2525 or 2587 runs without that listener and says so on
+  // stdout, which broke a test that asserts an empty stdout (seen in CI once the fault and
+  // black-box files began to run beside the others).
+  return { ...base, LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '4', INBOUND_SMTP_PORT: '0', SMTP_SUBMISSION_PORT: '0', ...env };
 }
 
 const running = new Set<PostwireProcess>();
