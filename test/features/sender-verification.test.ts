@@ -142,6 +142,29 @@ for (const dialect of DIALECTS) {
       expectFieldError(await follow('/notify/v1/senders/confirm'), 'token');
     });
 
+    it('a browser following the link gets a page, not JSON: confirmed, then (used) why not, with the same statuses', async () => {
+      const account = await app.signUp();
+      const sender = await createSender(account, 'page@confirm-me.example.test');
+      const { path } = await confirmationMail('page@confirm-me.example.test');
+      // What Chromium sends for a link clicked in a mail client.
+      const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8' };
+      const page = await app.request({ method: 'GET', url: path, headers: browser });
+      assert.equal(page.status, 200);
+      assert.match(String(page.headers['content-type']), /^text\/html/);
+      assert.match(String(page.headers['content-security-policy']), /default-src 'none'/);
+      assert.match(page.text, /<h1>Address confirmed<\/h1>/);
+      assert.match(page.text, /page@confirm-me\.example\.test is confirmed; it can now be used as the from address\./);
+      assert.equal((await getSender(account, sender.id)).verified, true);
+
+      const used = await app.request({ method: 'GET', url: path, headers: browser });
+      assert.equal(used.status, 400);
+      assert.match(String(used.headers['content-type']), /^text\/html/);
+      assert.match(used.text, /This link cannot confirm the address/);
+      assert.match(used.text, /already used/);
+      // An API client (curl's */*, or JSON asked for) still gets the envelope.
+      assert.match(expectFieldError(await app.request({ method: 'GET', url: path, headers: { accept: '*/*' } }), 'token'), /already used/);
+    });
+
     it('an expired link is 400; a new one (POST …/confirmation) replaces the old and works', async () => {
       const account = await app.signUp();
       const sender = await createSender(account, 'late@confirm-me.example.test');

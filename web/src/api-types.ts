@@ -144,7 +144,7 @@ export interface paths {
         };
         /**
          * Confirm a sender's address (the link of the confirmation message)
-         * @description No authentication: the token from the mailed link is the credential. It works once and until it expires; a used, replaced or expired token is 400.
+         * @description No authentication: the token from the mailed link is the credential. It works once and until it expires; a used, replaced or expired token is 400. A browser following the link (Accept names text/html, not application/json) gets the same answer as a small HTML page, with the same status.
          */
         get: operations["getNotifyV1SendersConfirm"];
         put?: never;

@@ -3,7 +3,10 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ErrorEnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
+import { hostedPage, PRIVATE_PAGE_HEADERS, wantsPage } from '../../../http/hosted-page.js';
 import { IdParams } from '../../../http/resource.js';
+import { AppError } from '../../../errors.js';
+import { escapeHtml } from '../../../lib/template-render.js';
 import { ConfirmedSender, CreateSenderBody, PatchSenderBody, ReplaceSenderBody, Sender, SenderConfirmationQuery } from './senders.schemas.js';
 import type { SendersService } from './senders.service.js';
 
@@ -107,6 +110,10 @@ export function registerSenderRoutes(app: FastifyInstance, senders: SendersServi
   );
 }
 
+function confirmedMessage(email: string): string {
+  return `${email} is confirmed; it can now be used as the from address.`;
+}
+
 /** The confirmation link of the mail sent to a sender's address: public, the token is the credential. */
 export function registerSenderConfirmationRoute(app: FastifyInstance, senders: SendersService): void {
   app.get(
@@ -116,14 +123,30 @@ export function registerSenderConfirmationRoute(app: FastifyInstance, senders: S
         tags,
         summary: "Confirm a sender's address (the link of the confirmation message)",
         description:
-          'No authentication: the token from the mailed link is the credential. It works once and until it expires; a used, replaced or expired token is 400.',
+          'No authentication: the token from the mailed link is the credential. It works once and until it expires; a used, replaced or expired token is 400. ' +
+          'A browser following the link (Accept names text/html, not application/json) gets the same answer as a small HTML page, with the same status.',
         querystring: SenderConfirmationQuery,
         response: { 200: EnvelopeSchema(ConfirmedSender), 400: ErrorEnvelopeSchema },
       },
     },
-    async (request) => {
-      const confirmed = await senders.confirm((request.query as SenderConfirmationQuery).token);
-      return success(confirmed, 200, `${confirmed.email} is confirmed; it can now be used as the from address.`);
+    async (request, reply) => {
+      const { token } = request.query as SenderConfirmationQuery;
+      if (!wantsPage(request)) {
+        const confirmed = await senders.confirm(token);
+        return success(confirmed, 200, confirmedMessage(confirmed.email));
+      }
+      // A person clicked the link in the mail: a page, not JSON.
+      const page = (status: 200 | 400, title: string, body: string) =>
+        reply.status(status).headers(PRIVATE_PAGE_HEADERS).type('text/html; charset=utf-8').send(hostedPage(title, body));
+      try {
+        const confirmed = await senders.confirm(token);
+        return page(200, 'Address confirmed', `<h1>Address confirmed</h1><p>${escapeHtml(confirmedMessage(confirmed.email))}</p>`);
+      } catch (error) {
+        // A link that cannot confirm is a page too; anything else is the API's usual answer.
+        if (!(error instanceof AppError) || error.status !== 400) throw error;
+        const why = error.fieldErrors?.map((f) => f.message).join(' ') || error.message;
+        return page(400, 'Not confirmed', `<h1>This link cannot confirm the address</h1><p>${escapeHtml(why)}</p>`);
+      }
     },
   );
 }

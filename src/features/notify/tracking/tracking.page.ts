@@ -4,21 +4,8 @@
  * answer after. No script at all, and a Content-Security-Policy that allows none: the
  * page is served on the API's origin to anyone holding a link.
  */
+import { hostedPage as page } from '../../../http/hosted-page.js';
 import { escapeHtml } from '../../../lib/template-render.js';
-
-/** No script, no outside resources, inline styles only, forms only back to this origin, never framed. */
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-const STYLE =
-  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222;line-height:1.5}' +
-  'button{font:inherit;padding:.5rem 1.25rem;border:1px solid #444;border-radius:4px;background:#fff;cursor:pointer}';
-
-function page(title: string, body: string): string {
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`
-  );
-}
 
 /** The confirmation: who the mail came from, and one button. The form has no action: it posts to this very URL. */
 export function confirmPage(fromName: string): string {

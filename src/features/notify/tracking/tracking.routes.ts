@@ -11,7 +11,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRACKING_PATHS } from '../../../delivery/compose.js';
 import { AppError } from '../../../errors.js';
-import { confirmPage, donePage, PAGE_CSP } from './tracking.page.js';
+import { PRIVATE_PAGE_HEADERS } from '../../../http/hosted-page.js';
+import { confirmPage, donePage } from './tracking.page.js';
 import { TokenParams } from './tracking.schemas.js';
 import type { HitRequest, Recording, TrackingService } from './tracking.service.js';
 
@@ -32,7 +33,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 const NEVER_CACHE = { 'cache-control': 'no-store, no-cache, must-revalidate, private, max-age=0', pragma: 'no-cache', expires: '0' };
 /** The token is in the URL: it must not travel on in a Referer. */
-const PRIVATE_PAGE = { ...NEVER_CACHE, 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex', 'content-security-policy': PAGE_CSP };
+const PRIVATE_PAGE = PRIVATE_PAGE_HEADERS;
 
 /** The very answer of a path no route has (http/error-handler.ts): a bad token tells nothing. */
 function noSuchPath(request: FastifyRequest): AppError {
