@@ -47,7 +47,7 @@ const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const SLOWEST = 15;
 /** Prints the CPU a test process used when it exits (scripts/test-cpu.mjs); its marker line. */
 const CPU_REPORT = pathToFileURL(path.resolve('scripts/test-cpu.mjs')).href;
-const CPU_MARKER = /\n##postwire-test-cpu ([\d.]+)\n/;
+const CPU_MARKER = /\n##postwire-test-cpu ([\d.]+)\n/g;
 
 function find(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -142,7 +142,8 @@ function runFile({ file, node, dir, label }) {
     child.on('close', (code, signal) => {
       const seconds = (Date.now() - started) / 1000;
       let output = Buffer.concat(chunks).toString('utf8');
-      const cpu = Number(CPU_MARKER.exec(output)?.[1] ?? Number.NaN);
+      // The last marker is the main thread's (a worker thread of an older build may print one too).
+      const cpu = Number([...output.matchAll(CPU_MARKER)].at(-1)?.[1] ?? Number.NaN);
       output = output.replace(CPU_MARKER, '');
       const count = (word) => Number(new RegExp(`^\\S* ?${word} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
       const result = { file: label, seconds, cpu, code, pass: count('pass'), fail: count('fail') + count('cancelled') };

@@ -6,16 +6,21 @@
  * time says what it costs, which is what a 2-core CI run is bound by, and moves far less with load.
  */
 import { readFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 
-process.on('exit', () => {
-  try {
-    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is field 3 (state): utime is field 14, so fields[11..14].
-    const ticks = fields.slice(11, 15).map(Number);
-    process.stderr.write(`\n##postwire-test-cpu ${ticks.reduce((a, b) => a + b, 0) / 100}\n`);
-  } catch {
-    // Not Linux: no CPU figure, the runner shows wall time only.
-  }
-});
+// Worker threads inherit the preload (their execArgv is the process's); only the main thread's
+// exit is the end of the file. A thread's exit reported the process's CPU so far, and was read
+// as the whole file's.
+if (isMainThread)
+  process.on('exit', () => {
+    try {
+      // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+      const stat = readFileSync('/proc/self/stat', 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[0] is field 3 (state): utime is field 14, so fields[11..14].
+      const ticks = fields.slice(11, 15).map(Number);
+      process.stderr.write(`\n##postwire-test-cpu ${ticks.reduce((a, b) => a + b, 0) / 100}\n`);
+    } catch {
+      // Not Linux: no CPU figure, the runner shows wall time only.
+    }
+  });
