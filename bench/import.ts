@@ -32,8 +32,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { type Insertable, sql } from 'kysely';
-import type { ContactsTable } from '../src/features/marketing/contacts/contacts.table.ts';
+import { sql } from 'kysely';
+import { newActiveContact, type NewContactRow } from '../src/features/marketing/contacts/contacts.table.ts';
 import { loadConfig } from '../src/config.ts';
 import { createAccount } from '../src/features/account/accounts/accounts.service.ts';
 import type { Principal } from '../src/http/principal.ts';
@@ -105,23 +105,11 @@ async function baseline(o: Options, database: TestDatabase): Promise<number> {
   for (let from = 0; from < o.rows; from += o.chunk) {
     const now = Date.now();
     const ids: string[] = [];
-    const contacts: Insertable<ContactsTable>[] = [];
+    const contacts: NewContactRow[] = [];
     for (let i = from; i < Math.min(o.rows, from + o.chunk); i++) {
       const id = newId(now);
       ids.push(id);
-      contacts.push({
-        id,
-        account_id: principal.accountId,
-        email: address(i),
-        email_normalized: address(i),
-        status: 1,
-        rank: 0,
-        created_at: now,
-        updated_at: now,
-        create_user_id: null,
-        update_user_id: null,
-        deleted_at: null,
-      });
+      contacts.push(newActiveContact(principal.accountId, { id, email: address(i), email_normalized: address(i) }, now));
     }
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('contacts').values(contacts).execute();

@@ -36,8 +36,7 @@ import {
   updateContact,
   valuesOfContacts,
 } from './contacts.store.js';
-
-export const CONTACT_STATUS = { active: 1, hardBounce: 2, unsubscribed: 3, spamReported: 4 } as const;
+import { CONTACT_STATUS, newActiveContact } from './contacts.table.js';
 
 /** The status a contact is shown with: a hard bounce, unsubscribe or complaint on the suppression list wins over the stored one. */
 export function effectiveStatus(stored: number, suppressionReason: string | null): number {
@@ -59,19 +58,10 @@ export class ContactsService {
       await this.requireList(trx, principal, listId);
       const values = await this.fieldValues(trx, principal, body.customFields);
       const email = body.email.trim();
-      const { id } = await insertContactOrFindByEmail(trx, {
-        id: newId(now),
-        account_id: principal.accountId,
-        email,
-        email_normalized: normalizeEmail(email),
-        status: CONTACT_STATUS.active,
-        rank: 0,
-        created_at: now,
-        updated_at: now,
-        create_user_id: principal.userId,
-        update_user_id: principal.userId,
-        deleted_at: null,
-      });
+      const { id } = await insertContactOrFindByEmail(
+        trx,
+        newActiveContact(principal.accountId, { id: newId(now), email, email_normalized: normalizeEmail(email) }, now, principal.userId),
+      );
       await addMember(trx, principal.accountId, listId, id, now);
       await setFieldValues(trx, principal.accountId, id, values);
       if (body.tags) await replaceTags(trx, principal.accountId, id, tidyTags(body.tags));

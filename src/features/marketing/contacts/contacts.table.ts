@@ -33,3 +33,33 @@ export interface ContactFieldValuesTable {
 
 export type ContactRow = Selectable<ContactsTable>;
 export type NewContactRow = Insertable<ContactsTable>;
+
+/** The stored `status` values (ContactsTable.status). */
+export const CONTACT_STATUS = { active: 1, hardBounce: 2, unsubscribed: 3, spamReported: 4 } as const;
+
+/**
+ * The row of a contact that starts active: one builder for the API's add, the form's confirmation,
+ * imports and the import benchmark, so a new column gets its starting value in one place. Here
+ * rather than in the store or service: a store (imports) and a benchmark build it too. The caller
+ * normalizes the address (imports already hold it normalized for their look-ups).
+ */
+export function newActiveContact(
+  accountId: string,
+  contact: { id: string; email: string; email_normalized: string },
+  now: number,
+  userId: string | null = null,
+): NewContactRow {
+  return {
+    id: contact.id,
+    account_id: accountId,
+    email: contact.email,
+    email_normalized: contact.email_normalized,
+    status: CONTACT_STATUS.active,
+    rank: 0,
+    created_at: now,
+    updated_at: now,
+    create_user_id: userId,
+    update_user_id: userId,
+    deleted_at: null,
+  };
+}

@@ -29,6 +29,7 @@ import type { Principal } from '../../../http/principal.js';
 import type { NotifyServices } from '../../notify/notify.module.js';
 import { addMember, liveContactListIds } from '../contact-lists/contact-lists.store.js';
 import { insertContactOrFindByEmail, updateContact } from '../contacts/contacts.store.js';
+import { CONTACT_STATUS, newActiveContact } from '../contacts/contacts.table.js';
 import { confirmationMail } from './forms.page.js';
 import type { Consent, Form, FormBody, PatchFormBody, SignupBody } from './forms.schemas.js';
 import {
@@ -47,8 +48,6 @@ import {
 import type { FormRow } from './forms.table.js';
 
 const TOKEN_MAX_AGE_MS = 24 * 3_600_000;
-const CONTACT_ACTIVE = 1;
-const CONTACT_UNSUBSCRIBED = 3;
 
 export interface FormOptions {
   publicUrl: () => string;
@@ -227,23 +226,14 @@ export class FormsService {
     if (!signup) return { kind: 'invalid' };
     return this.db.transaction().execute(async (trx) => {
       if (!(await markSignupConfirmed(trx, signup.id, now))) return { kind: 'already' as const, title: form.title };
-      const { id: contactId } = await insertContactOrFindByEmail(trx, {
-        id: newId(now),
-        account_id: form.account_id,
-        email: signup.email,
-        email_normalized: normalizeEmail(signup.email),
-        status: CONTACT_ACTIVE,
-        rank: 0,
-        created_at: now,
-        updated_at: now,
-        create_user_id: null,
-        update_user_id: null,
-        deleted_at: null,
-      });
+      const { id: contactId } = await insertContactOrFindByEmail(
+        trx,
+        newActiveContact(form.account_id, { id: newId(now), email: signup.email, email_normalized: normalizeEmail(signup.email) }, now),
+      );
       const contact = await trx.selectFrom('contacts').select('status').where('id', '=', contactId).executeTakeFirstOrThrow();
       const status = Number(contact.status);
-      if (status === CONTACT_UNSUBSCRIBED) await updateContact(trx, form.account_id, contactId, { status: CONTACT_ACTIVE, updated_at: now });
-      if (status === CONTACT_ACTIVE || status === CONTACT_UNSUBSCRIBED) {
+      if (status === CONTACT_STATUS.unsubscribed) await updateContact(trx, form.account_id, contactId, { status: CONTACT_STATUS.active, updated_at: now });
+      if (status === CONTACT_STATUS.active || status === CONTACT_STATUS.unsubscribed) {
         const lists = await liveContactListIds(trx, form.account_id, JSON.parse(form.list_ids) as string[]);
         for (const listId of lists) await addMember(trx, form.account_id, listId, contactId, now);
       }

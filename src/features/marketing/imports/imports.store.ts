@@ -2,6 +2,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 import { insertRowsCounting } from '../../../db/group-commit.js';
+import { newActiveContact } from '../contacts/contacts.table.js';
 import type { ContactImportRow, ImportCounter, NewContactImportRow, PendingImportRow } from './imports.table.js';
 
 const INSERT_BATCH = 500;
@@ -110,17 +111,7 @@ export async function insertContacts(
   rows: { id: string; email: string; email_normalized: string }[],
   now: number,
 ): Promise<Set<string>> {
-  const contacts = rows.map((r) => ({
-    ...r,
-    account_id: accountId,
-    status: 1,
-    rank: 0,
-    created_at: now,
-    updated_at: now,
-    create_user_id: null,
-    update_user_id: null,
-    deleted_at: null,
-  }));
+  const contacts = rows.map((r) => newActiveContact(accountId, r, now));
   const { returned } = await insertRowsCounting(db, 'contacts', contacts, {
     onConflict: 'on conflict ("account_id", "email_normalized") where "deleted_at" is null do nothing',
     returning: 'id',
