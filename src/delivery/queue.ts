@@ -45,6 +45,13 @@ export interface ClaimedJob {
 
 export const deliveryQueue = new LeaseQueue<ClaimedJob>('delivery_jobs', ['recipient_id', 'message_id', 'account_id', 'priority']);
 
+/**
+ * What every claim of delivery jobs names, whichever lanes it takes: the worker that will
+ * hold the jobs (`holder`), how many at most, the lease, and the moment (now by default).
+ * The lease queue's own request without the lane, which the claim functions add.
+ */
+export type JobClaim = Pick<ClaimRequest, 'holder' | 'limit' | 'leaseMs' | 'now'>;
+
 /** Where a worker's next bulk claim starts: after the last account it served. */
 export interface BulkCursor {
   lastAccount: string;
@@ -77,34 +84,20 @@ const byId = (x: ClaimedJob, y: ClaimedJob) => (x.id < y.id ? -1 : x.id > y.id ?
  * transactional lane's partial index, which holds no bulk row: when none is due it costs
  * next to nothing, however large the bulk backlog.
  */
-export async function claimDueTransactionalJobs(
-  db: Db,
-  dialect: Dialect,
-  workerId: string,
-  limit: number,
-  leaseMs: number,
-  now = Date.now(),
-): Promise<ClaimedJob[]> {
-  return (await deliveryQueue.claim(db, dialect, { holder: workerId, leaseMs, now, limit, ...LANES.transactional })).sort(byId);
+export async function claimDueTransactionalJobs(db: Db, dialect: Dialect, claim: JobClaim): Promise<ClaimedJob[]> {
+  return (await deliveryQueue.claim(db, dialect, { ...claim, ...LANES.transactional })).sort(byId);
 }
 
 /** Claims up to `limit` due jobs: transactional first, then bulk round robin by account (see the header). */
-export async function claimDueJobs(
-  db: Db,
-  dialect: Dialect,
-  workerId: string,
-  limit: number,
-  leaseMs: number,
-  now = Date.now(),
-  cursor: BulkCursor = { lastAccount: '' },
-): Promise<ClaimedJob[]> {
-  const request = { holder: workerId, leaseMs, now };
+export async function claimDueJobs(db: Db, dialect: Dialect, claim: JobClaim, cursor: BulkCursor = { lastAccount: '' }): Promise<ClaimedJob[]> {
+  // Both lanes judge what is due at the same moment.
+  const request = { ...claim, now: claim.now ?? Date.now() };
   const byAccountThenAge = (rows: ClaimedJob[]) => rows.sort((x, y) => (x.account_id ?? '').localeCompare(y.account_id ?? '') || byId(x, y));
-  const claimed = await claimDueTransactionalJobs(db, dialect, workerId, limit, leaseMs, now);
+  const claimed = await claimDueTransactionalJobs(db, dialect, request);
   const bulk = async (after: string, room: number) =>
     byAccountThenAge(await deliveryQueue.claim(db, dialect, { ...request, limit: room, ...LANES.bulk(after) }));
   for (const after of cursor.lastAccount === '' ? [''] : [cursor.lastAccount, '']) {
-    const room = limit - claimed.length;
+    const room = request.limit - claimed.length;
     if (room <= 0) break;
     const taken = await bulk(after, room);
     if (taken.length === 0) continue;

@@ -52,7 +52,7 @@ import { LeaseHeartbeat } from '../queue/lease-heartbeat.js';
 import type { PgNotificationListener } from '../queue/notifications.js';
 import { DELIVERY_PRIORITY } from './enqueue.js';
 import type { Delivery, DeliveryPipeline } from './pipeline.js';
-import { claimDueJobs, claimDueTransactionalJobs, deliveryQueue, releaseJobs, type BulkCursor, type ClaimedJob } from './queue.js';
+import { claimDueJobs, claimDueTransactionalJobs, deliveryQueue, releaseJobs, type BulkCursor, type ClaimedJob, type JobClaim } from './queue.js';
 import type { WorkSignal } from './work-signal.js';
 
 export interface WorkerOptions {
@@ -208,8 +208,11 @@ export class Worker {
     // Noted before the read, so that work signalled during it is looked for again.
     this.lastLook = { notifications: this.signal.notifications, at: Date.now() };
     // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
-    const args = [this.handle.workerWrites, this.handle.dialect, this.id, this.options.batchSize, this.options.leaseMs, Date.now()] as const;
-    return lanes === 'transactional' ? claimDueTransactionalJobs(...args) : claimDueJobs(...args, this.bulkCursor);
+    const db = this.handle.workerWrites;
+    const claim: JobClaim = { holder: this.id, limit: this.options.batchSize, leaseMs: this.options.leaseMs, now: Date.now() };
+    return lanes === 'transactional'
+      ? claimDueTransactionalJobs(db, this.handle.dialect, claim)
+      : claimDueJobs(db, this.handle.dialect, claim, this.bulkCursor);
   }
 
   /** Claims the due transactional jobs to the front of the buffer (see the header); a failure leaves them to the next claim. */

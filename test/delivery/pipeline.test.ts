@@ -74,7 +74,7 @@ for (const dialect of DIALECTS) {
 
     /** What one worker iteration does: claim what is due, run every delivery, wait for the outcomes to commit. */
     async function deliverDue(): Promise<number> {
-      const jobs = await claimDueJobs(db, d, 'pipeline-test', 1000, 60_000);
+      const jobs = await claimDueJobs(db, d, { holder: 'pipeline-test', limit: 1000, leaseMs: 60_000 });
       const tasks = await pipeline.loadBatch(jobs);
       const deliveries = await Promise.all(tasks.map((task) => task()));
       await Promise.all(deliveries.map((d) => d.recorded));

@@ -61,7 +61,7 @@ for (const dialect of DIALECTS) {
     it('claimDueJobs takes at most `limit` jobs and leases them to the worker', async () => {
       const ids = await enqueue(5);
       const now = Date.now();
-      const claimed = await claimDueJobs(db, d, 'worker-a', 3, LEASE_MS, now);
+      const claimed = await claimDueJobs(db, d, { holder: 'worker-a', limit: 3, leaseMs: LEASE_MS, now });
       assert.equal(claimed.length, 3);
       for (const c of claimed) {
         assert.ok(ids.includes(c.id));
@@ -74,10 +74,10 @@ for (const dialect of DIALECTS) {
         assert.equal(row.locked_until, now + LEASE_MS);
         assert.equal(row.attempts, 1);
       }
-      const rest = await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS, now);
+      const rest = await claimDueJobs(db, d, { holder: 'worker-b', limit: 10, leaseMs: LEASE_MS, now });
       assert.equal(rest.length, 2);
       assert.deepEqual([...claimed, ...rest].map((c) => c.id).sort(), [...ids].sort());
-      assert.deepEqual(await claimDueJobs(db, d, 'worker-c', 10, LEASE_MS, now), []);
+      assert.deepEqual(await claimDueJobs(db, d, { holder: 'worker-c', limit: 10, leaseMs: LEASE_MS, now }), []);
     });
 
     it('two workers claiming at the same time never get the same job', async () => {
@@ -85,7 +85,7 @@ for (const dialect of DIALECTS) {
       const seen = new Map<string, string>();
       const workers = ['worker-a', 'worker-b', 'worker-c', 'worker-d', 'worker-e', 'worker-f'];
       for (let round = 0; round < 100 && seen.size < ids.length; round++) {
-        const results = await Promise.all(workers.map((w) => claimDueJobs(db, d, w, 7, LEASE_MS)));
+        const results = await Promise.all(workers.map((w) => claimDueJobs(db, d, { holder: w, limit: 7, leaseMs: LEASE_MS })));
         results.forEach((claimed, i) => {
           assert.ok(claimed.length <= 7, `a claim returned ${claimed.length} jobs for limit 7`);
           for (const c of claimed) {
@@ -100,14 +100,14 @@ for (const dialect of DIALECTS) {
         assert.equal(row.locked_by, seen.get(row.id), 'the row is leased to the worker the claim returned it to');
         assert.equal(row.attempts, 1);
       }
-      assert.deepEqual(await claimDueJobs(db, d, 'worker-z', 10, LEASE_MS), []);
+      assert.deepEqual(await claimDueJobs(db, d, { holder: 'worker-z', limit: 10, leaseMs: LEASE_MS }), []);
     });
 
     it('a leased job is not claimed by another worker until its lease expires; then it is', async () => {
       const [id] = await enqueue(1);
-      const [first] = await claimDueJobs(db, d, 'worker-a', 10, LEASE_MS);
+      const [first] = await claimDueJobs(db, d, { holder: 'worker-a', limit: 10, leaseMs: LEASE_MS });
       assert.equal(first!.id, id);
-      assert.deepEqual(await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS), [], 'the lease holds');
+      assert.deepEqual(await claimDueJobs(db, d, { holder: 'worker-b', limit: 10, leaseMs: LEASE_MS }), [], 'the lease holds');
 
       // worker-a "crashed": its lease runs out
       await db
@@ -115,7 +115,7 @@ for (const dialect of DIALECTS) {
         .set({ locked_until: Date.now() - 1000 })
         .where('id', '=', id!)
         .execute();
-      const reclaimed = await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS);
+      const reclaimed = await claimDueJobs(db, d, { holder: 'worker-b', limit: 10, leaseMs: LEASE_MS });
       assert.equal(reclaimed.length, 1);
       assert.equal(reclaimed[0]!.id, id);
       assert.equal(reclaimed[0]!.attempts, 2, 'the re-claim counts as another attempt');
@@ -127,9 +127,9 @@ for (const dialect of DIALECTS) {
     it('a lease ends exactly at locked_until (claim clock passed in)', async () => {
       const [id] = await enqueue(1);
       const t0 = Date.now();
-      await claimDueJobs(db, d, 'worker-a', 10, 5_000, t0);
-      assert.deepEqual(await claimDueJobs(db, d, 'worker-b', 10, 5_000, t0 + 4_999), []);
-      const later = await claimDueJobs(db, d, 'worker-b', 10, 5_000, t0 + 5_000);
+      await claimDueJobs(db, d, { holder: 'worker-a', limit: 10, leaseMs: 5_000, now: t0 });
+      assert.deepEqual(await claimDueJobs(db, d, { holder: 'worker-b', limit: 10, leaseMs: 5_000, now: t0 + 4_999 }), []);
+      const later = await claimDueJobs(db, d, { holder: 'worker-b', limit: 10, leaseMs: 5_000, now: t0 + 5_000 });
       assert.deepEqual(
         later.map((c) => c.id),
         [id],
@@ -141,16 +141,16 @@ for (const dialect of DIALECTS) {
       const future = Date.now() + 60_000;
       await db.updateTable('delivery_jobs').set({ run_at: future }).where('id', '=', notDue!).execute();
       // (a lease longer than the wait, so `due` stays leased at `future`)
-      const claimed = await claimDueJobs(db, d, 'worker-a', 10, 10 * LEASE_MS);
+      const claimed = await claimDueJobs(db, d, { holder: 'worker-a', limit: 10, leaseMs: 10 * LEASE_MS });
       assert.deepEqual(
         claimed.map((c) => c.id),
         [due],
       );
-      assert.deepEqual(await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS), []);
+      assert.deepEqual(await claimDueJobs(db, d, { holder: 'worker-b', limit: 10, leaseMs: LEASE_MS }), []);
       const row = await job(notDue!);
       assert.equal(row.locked_by, null);
       assert.equal(row.attempts, 0, 'an unclaimed job keeps its attempt count');
-      const atRunAt = await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS, future);
+      const atRunAt = await claimDueJobs(db, d, { holder: 'worker-b', limit: 10, leaseMs: LEASE_MS, now: future });
       assert.deepEqual(
         atRunAt.map((c) => c.id),
         [notDue],
@@ -168,13 +168,13 @@ for (const dialect of DIALECTS) {
           .where('id', '=', id)
           .execute();
       }
-      const claimed = await claimDueJobs(db, d, 'worker-a', 2, LEASE_MS, now);
+      const claimed = await claimDueJobs(db, d, { holder: 'worker-a', limit: 2, leaseMs: LEASE_MS, now });
       assert.deepEqual(claimed.map((c) => c.id).sort(), [ids[2]!, ids[3]!].sort());
     });
 
     it('rescheduleJob gives up the lease, keeps the error and defers the job to run_at', async () => {
       const [id] = await enqueue(1);
-      const [claimed] = await claimDueJobs(db, d, 'worker-a', 10, LEASE_MS);
+      const [claimed] = await claimDueJobs(db, d, { holder: 'worker-a', limit: 10, leaseMs: LEASE_MS });
       const runAt = Date.now() + 120_000;
       await rescheduleJob(db, claimed!.id, runAt, '421 try again later');
       const row = await job(id!);
@@ -183,15 +183,15 @@ for (const dialect of DIALECTS) {
       assert.equal(row.run_at, runAt);
       assert.equal(row.last_error, '421 try again later');
       assert.equal(row.attempts, 1);
-      assert.deepEqual(await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS), []);
-      const retried = await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS, runAt);
+      assert.deepEqual(await claimDueJobs(db, d, { holder: 'worker-b', limit: 10, leaseMs: LEASE_MS }), []);
+      const retried = await claimDueJobs(db, d, { holder: 'worker-b', limit: 10, leaseMs: LEASE_MS, now: runAt });
       assert.equal(retried[0]!.attempts, 2);
     });
 
     it("releaseJobs gives claimed jobs back untouched, only the releasing worker's", async () => {
       const ids = await enqueue(4);
-      const a = await claimDueJobs(db, d, 'worker-a', 2, LEASE_MS);
-      const b = await claimDueJobs(db, d, 'worker-b', 2, LEASE_MS);
+      const a = await claimDueJobs(db, d, { holder: 'worker-a', limit: 2, leaseMs: LEASE_MS });
+      const b = await claimDueJobs(db, d, { holder: 'worker-b', limit: 2, leaseMs: LEASE_MS });
       // worker-b cannot release worker-a's jobs
       await releaseJobs(
         db,
@@ -215,7 +215,7 @@ for (const dialect of DIALECTS) {
       await releaseJobs(db, 'worker-a', []);
 
       // released jobs are claimable at once, by anyone
-      const c = await claimDueJobs(db, d, 'worker-c', 10, LEASE_MS);
+      const c = await claimDueJobs(db, d, { holder: 'worker-c', limit: 10, leaseMs: LEASE_MS });
       assert.deepEqual(c.map((j: ClaimedJob) => j.id).sort(), a.map((j) => j.id).sort());
       assert.equal(c[0]!.attempts, 1);
       assert.equal(await countQueued(db), ids.length);
@@ -223,7 +223,7 @@ for (const dialect of DIALECTS) {
 
     it('completeJobs removes the jobs named, and only those', async () => {
       const ids = await enqueue(2);
-      const claimed = await claimDueJobs(db, d, 'worker-a', 1, LEASE_MS);
+      const claimed = await claimDueJobs(db, d, { holder: 'worker-a', limit: 1, leaseMs: LEASE_MS });
       await completeJobs(db, []);
       assert.equal(await countQueued(db), 2);
       await completeJobs(db, [claimed[0]!.id]);
@@ -235,7 +235,7 @@ for (const dialect of DIALECTS) {
       );
       await db.updateTable('delivery_jobs').set({ locked_until: 0 }).execute();
       assert.deepEqual(
-        (await claimDueJobs(db, d, 'worker-b', 10, LEASE_MS)).map((c) => c.id),
+        (await claimDueJobs(db, d, { holder: 'worker-b', limit: 10, leaseMs: LEASE_MS })).map((c) => c.id),
         left.map((r) => r.id),
       );
     });

@@ -232,7 +232,7 @@ for (const dialect of DIALECTS) {
         const sent = await send(app, account, [{ email: 'ann@example.net', name: 'Ann' }, { email: 'bob@example.org' }], 'Retry');
 
         // A worker claims the jobs, hands the message to the transport, and dies before recording anything.
-        const doomed = await claimDueJobs(db, d, 'doomed-worker', 10, 60_000);
+        const doomed = await claimDueJobs(db, d, { holder: 'doomed-worker', limit: 10, leaseMs: 60_000 });
         assert.equal(doomed.length, 2);
         const message = await db.selectFrom('messages').selectAll().where('id', '=', sent.id).executeTakeFirstOrThrow();
         const transport = new CaptureTransport(db);

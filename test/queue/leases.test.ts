@@ -95,7 +95,7 @@ for (const dialect of DIALECTS) {
     it('the heartbeat extends the leases of the rows held, and only those', async () => {
       const ids = await enqueue(3);
       const holder = holderId('worker');
-      const claimed = await claimDueJobs(db, d, holder, 3, 1_000);
+      const claimed = await claimDueJobs(db, d, { holder, limit: 3, leaseMs: 1_000 });
       const heartbeat = new LeaseHeartbeat(db, deliveryQueue, holder, 60_000, silent);
       heartbeat.hold(ids, Math.min(...claimed.map((c) => c.locked_until)));
       heartbeat.letGo([ids[2]!]);
@@ -106,7 +106,7 @@ for (const dialect of DIALECTS) {
       assert.ok(heartbeat.mayStart(ids[0]!), 'a renewed row may start');
       assert.equal(heartbeat.mayStart(ids[2]!), false, 'a row let go may not');
       assert.deepEqual(
-        (await claimDueJobs(db, d, 'another', 10, 1_000, Date.now() + 2_000)).map((c) => c.id),
+        (await claimDueJobs(db, d, { holder: 'another', limit: 10, leaseMs: 1_000, now: Date.now() + 2_000 })).map((c) => c.id),
         [ids[2]],
         "after the claim's lease, only the row let go is claimable by another worker",
       );
@@ -116,11 +116,11 @@ for (const dialect of DIALECTS) {
       const [id] = await enqueue(1);
       const holder = holderId('worker');
       const t0 = Date.now();
-      await claimDueJobs(db, d, holder, 1, 1_000, t0);
+      await claimDueJobs(db, d, { holder, limit: 1, leaseMs: 1_000, now: t0 });
       const heartbeat = new LeaseHeartbeat(db, deliveryQueue, holder, 1_000, silent);
       heartbeat.hold([id!], t0 + 1_000);
       // The renewals failed for longer than a lease, and another worker took the row.
-      assert.equal((await claimDueJobs(db, d, 'another', 1, 60_000, t0 + 1_000)).length, 1);
+      assert.equal((await claimDueJobs(db, d, { holder: 'another', limit: 1, leaseMs: 60_000, now: t0 + 1_000 })).length, 1);
       await heartbeat.renew();
       assert.equal(heartbeat.mayStart(id!), false);
       assert.equal((await job(id!)).locked_by, 'another', 'the new holder keeps its lease');
@@ -130,8 +130,8 @@ for (const dialect of DIALECTS) {
       const ids = await enqueue(4);
       const dead = withPid(holderId('worker'), await deadPid());
       const live = holderId('worker');
-      await claimDueJobs(db, d, dead, 2, 300_000);
-      await claimDueJobs(db, d, live, 2, 300_000);
+      await claimDueJobs(db, d, { holder: dead, limit: 2, leaseMs: 300_000 });
+      await claimDueJobs(db, d, { holder: live, limit: 2, leaseMs: 300_000 });
       const { holders, rows } = await reclaimDeadLeases(db, deliveryQueue);
       assert.deepEqual(holders, [dead]);
       assert.equal(rows, 2);
@@ -143,7 +143,7 @@ for (const dialect of DIALECTS) {
         assert.equal(r.attempts, 1, 'the dead process may have handed it over: the attempt counts');
       }
       assert.equal(after.filter((r) => r.locked_by === live).length, 2);
-      assert.deepEqual((await claimDueJobs(db, d, 'next', 10, 1_000)).map((c) => c.id).sort(), freed.map((r) => r.id).sort());
+      assert.deepEqual((await claimDueJobs(db, d, { holder: 'next', limit: 10, leaseMs: 1_000 })).map((c) => c.id).sort(), freed.map((r) => r.id).sort());
     });
   });
 }
