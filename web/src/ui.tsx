@@ -102,6 +102,52 @@ export function FieldError({ error, name, id, also = [] }: { error: unknown; nam
   );
 }
 
+/**
+ * A group of boxes to tick, one form field (`name`) with a box per option: a fieldset named by
+ * its legend, so a screen reader announces the group with each box, and the API's message for
+ * the field under the boxes, which the group names as its description.
+ */
+export function CheckGroup<T extends string>(props: {
+  legend: string;
+  name: string;
+  options: readonly T[];
+  /** A few words after an option, when its name alone does not say enough. */
+  hints?: Readonly<Partial<Record<T, string>>>;
+  checked: readonly T[];
+  onChange: (checked: T[]) => void;
+  error?: unknown;
+}) {
+  const errorId = `field-${props.name}-error`;
+  const message = fieldMessage(props.error, props.name);
+  return (
+    <fieldset aria-describedby={message ? errorId : undefined}>
+      <legend>{props.legend}</legend>
+      {props.options.map((option) => {
+        const hint = props.hints?.[option];
+        return (
+          <label key={option} className="check">
+            <input
+              type="checkbox"
+              name={props.name}
+              value={option}
+              checked={props.checked.includes(option)}
+              onChange={(e) => props.onChange(e.target.checked ? [...props.checked, option] : props.checked.filter((o) => o !== option))}
+            />
+            {option}
+            {hint && (
+              <>
+                {' '}
+                <span className="muted">({hint})</span>
+              </>
+            )}
+          </label>
+        );
+      })}
+      <FieldError error={props.error} name={props.name} id={errorId} />
+    </fieldset>
+  );
+}
+
 export function Empty({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="empty">

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { type Answer, api, get, type ItemOf, type ListObject } from '../api';
-import { Empty, ErrorBox, Field, FieldError, Loading, ShownOnce, State, Table, useAction, useLoad, when } from '../ui';
+import { CheckGroup, Empty, ErrorBox, Field, Loading, ShownOnce, State, Table, useAction, useLoad, when } from '../ui';
 
 type Webhook = ItemOf<'/notify/v1/webhooks'>;
 type Delivery = ItemOf<'/notify/v1/webhooks/{id}/deliveries'>;
@@ -64,22 +64,7 @@ export function Webhooks() {
       <p className="muted">Addresses that receive your account's events as signed JSON POSTs, retried until they answer 2xx.</p>
       <form className="inline-form" onSubmit={create} aria-label="Add a webhook">
         <Field label="URL" name="url" type="url" value={url} onChange={setUrl} error={error} placeholder="https://example.com/hooks/postwire" required />
-        <fieldset>
-          <legend>Events (none ticked: every event)</legend>
-          {EVENT_TYPES.map((type) => (
-            <label key={type} className="check">
-              <input
-                type="checkbox"
-                name="events"
-                value={type}
-                checked={events.includes(type)}
-                onChange={(e) => setEvents(e.target.checked ? [...events, type] : events.filter((t) => t !== type))}
-              />
-              {type}
-            </label>
-          ))}
-          <FieldError error={error} name="events" />
-        </fieldset>
+        <CheckGroup legend="Events (none ticked: every event)" name="events" options={EVENT_TYPES} checked={events} onChange={setEvents} error={error} />
         <button type="submit">Add webhook</button>
       </form>
       <ErrorBox error={error ?? list.error} />
