@@ -54,6 +54,7 @@ import { htmlToText } from '../src/lib/html-to-text.ts';
 import { Child, postwireEnv, ROOT, sleep } from './child.ts';
 import { summariseProfile } from './profile-summary.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
+import { cpuMs } from './cpu.ts';
 
 const RECIPIENT_DOMAIN = 'bench.example';
 const SUBJECT = 'Your order #40213 has shipped';
@@ -161,16 +162,6 @@ function memoryMiB(pid: number | undefined): { rss: number; peak: number } | und
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)![1]) / 1024;
     return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU time a process has used so far in ms (Linux /proc; undefined elsewhere). */
-function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
   } catch {
     return undefined;
   }
