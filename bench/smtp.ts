@@ -41,6 +41,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
 import { callApi, childEnv, logIn, resultOf, startPostwire, stopPostwire } from '../test/helpers/process.ts';
 import { cpuMs, postgresCpuMs, spent } from './cpu.ts';
+import { pgStatementsReport } from './pg-statements-report.ts';
 import { summariseProfile } from './profile-summary.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -179,18 +180,7 @@ function rounded(c: Run['cpuPerMessage']): Record<string, number | undefined> {
 
 /** Prints what --profile and --pg-statements collected from `postwire smtp`. */
 function reportDiagnostics(o: Options, dir: string, statementsFile: string, say: (line: string) => void): void {
-  if (o.pgStatements && fs.existsSync(statementsFile)) {
-    const stats = JSON.parse(fs.readFileSync(statementsFile, 'utf8')) as Record<string, { calls: number; ms: number }>;
-    const rows = Object.entries(stats).sort(([, a], [, b]) => b.ms - a.ms);
-    const calls = rows.reduce((n, [, v]) => n + v.calls, 0);
-    say(`PostgreSQL statements of postwire smtp: ${calls} (${(calls / o.count).toFixed(2)} per message)`);
-    say('   calls  per msg  ms waited  ms/call  statement');
-    for (const [sql, v] of rows) {
-      say(
-        `${String(v.calls).padStart(8)}  ${(v.calls / o.count).toFixed(3).padStart(7)}  ${v.ms.toFixed(0).padStart(9)}  ${(v.ms / v.calls).toFixed(2).padStart(7)}  ${sql}`,
-      );
-    }
-  }
+  if (o.pgStatements) say(pgStatementsReport(statementsFile, o.count, 'postwire smtp'));
   if (o.profile) {
     const kept = path.join(ROOT, '.tmp', 'bench-profiles'); // .tmp/ is ignored by git
     fs.mkdirSync(kept, { recursive: true });
