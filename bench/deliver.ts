@@ -4,7 +4,7 @@
  *
  *   npm run bench:deliver -- [--count 20000] [--dialect sqlite|postgres] [--pool 5]
  *                            [--max-messages 100] [--concurrency 16] [--batch 100]
- *                            [--accept-connections 32] [--synchronous FULL|NORMAL] [--profile] [--sql-timing] [--json] [--keep]
+ *                            [--accept-connections 32] [--synchronous FULL|NORMAL] [--profile] [--sql-timing] [--pg-statements] [--json] [--keep]
  *
  * The postgres dialect needs DATABASE_URL (a server where the bench may create a database,
  * e.g. postgres://postgres@127.0.0.1:5432/postgres); a fresh database is created and dropped.
@@ -39,6 +39,9 @@
  * time its statements took over the delivery, per statement shape (better-sqlite3 runs
  * them on the event loop, so this is time nothing else in the worker could run).
  *
+ * --pg-statements (postgres only) preloads bench/pg-statements.mjs into the worker and prints
+ * the statements it sent per delivered message and the time each waited for PostgreSQL.
+ *
  * No timing assertions: the exit code is 1 only when the bench could not run or a check
  * failed (a message missing or duplicated at the sink, a recipient not delivered).
  */
@@ -52,8 +55,10 @@ import { CONFIG_SCHEMA } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { htmlToText } from '../src/lib/html-to-text.ts';
 import { Child, postwireEnv, ROOT, sleep } from './child.ts';
+import { pgStatementsReport } from './pg-statements-report.ts';
 import { summariseProfile } from './profile-summary.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
+import { cpuMs } from './cpu.ts';
 
 const RECIPIENT_DOMAIN = 'bench.example';
 const SUBJECT = 'Your order #40213 has shipped';
@@ -70,6 +75,7 @@ interface Options {
   synchronous: 'FULL' | 'NORMAL' | undefined;
   profile: boolean;
   sqlTiming: boolean;
+  pgStatements: boolean;
   json: boolean;
   keep: boolean;
 }
@@ -87,6 +93,7 @@ function readOptions(): Options {
       synchronous: { type: 'string' },
       profile: { type: 'boolean', default: false },
       'sql-timing': { type: 'boolean', default: false },
+      'pg-statements': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -124,6 +131,7 @@ function readOptions(): Options {
     synchronous,
     profile: values.profile!,
     sqlTiming: values['sql-timing']!,
+    pgStatements: values['pg-statements']!,
     json: values.json!,
     keep: values.keep!,
   };
@@ -161,16 +169,6 @@ function memoryMiB(pid: number | undefined): { rss: number; peak: number } | und
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)![1]) / 1024;
     return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU time a process has used so far in ms (Linux /proc; undefined elsewhere). */
-function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
   } catch {
     return undefined;
   }
@@ -321,12 +319,18 @@ async function runPostwireWorker(
     fs.mkdirSync(sqlDir, { recursive: true });
     profileArgs.push('--import', pathToFileURL(path.join(ROOT, 'bench/sql-timing.mjs')).href);
   }
+  const statementsFile = path.join(db.dataDir, 'pg-statements.json');
+  if (options.pgStatements) {
+    if (options.dialect !== 'postgres') throw new Error('--pg-statements works with the postgres dialect only.');
+    profileArgs.push('--import', pathToFileURL(path.join(ROOT, 'bench/pg-statements.mjs')).href);
+  }
   const worker = new Child(
     'postwire worker',
     [...profileArgs, path.join(ROOT, 'bin/postwire.mjs'), 'worker'],
     postwireEnv({
       ...databaseEnv(options, db),
       ...(options.sqlTiming ? { SQL_TIMING_DIR: sqlDir } : {}),
+      ...(options.pgStatements ? { PG_STATEMENTS_FILE: statementsFile } : {}),
       LOG_LEVEL: 'info',
       TRANSPORT: 'smtp',
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
@@ -378,6 +382,7 @@ async function runPostwireWorker(
     const code = await worker.stop();
     stopped = true;
     if (options.profile) say(keepProfile(profileDir, options, window));
+    if (options.pgStatements) say(pgStatementsReport(statementsFile, options.count, 'the worker'));
     if (code !== 0) say(`  postwire worker exited with ${code}: ${worker.stderr.slice(-1000)}`);
 
     const { finishedAt, states } = await recordedOutcomes(db);

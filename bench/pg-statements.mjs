@@ -1,10 +1,10 @@
 /**
- * Diagnostic preload for the SMTP submission benchmark (`npm run bench:smtp -- --dialect
- * postgres --pg-statements`): counts the statements Postwire sends to PostgreSQL, grouped by
+ * Diagnostic preload for the benchmarks' `--pg-statements` (bench:smtp, bench:deliver, with
+ * `--dialect postgres`): counts the statements Postwire sends to PostgreSQL, grouped by
  * SQL text, and the time each waited for its answer, from outside (no change to src/).
  * pg.Client.prototype.query is wrapped; every pooled connection is a Client.
  *
- * Loaded with `node --import ./bench/pg-statements.mjs bin/postwire.mjs smtp`; the totals
+ * Loaded with `node --import ./bench/pg-statements.mjs bin/postwire.mjs smtp|worker`; the totals
  * are written to $PG_STATEMENTS_FILE as JSON when the process exits.
  * Plain JavaScript on purpose: it loads before bin/postwire.mjs registers tsx.
  */

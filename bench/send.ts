@@ -49,6 +49,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import type { SendBody } from '../src/features/notify/messages/messages.schemas.ts';
 import { summariseProfile } from './profile-summary.ts';
+import { cpuMs } from './cpu.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SEND_PATH = '/notify/v1/send';
@@ -296,16 +297,6 @@ interface Figures {
   cpuPerRequestUs: number | undefined;
   /** This process's CPU (the load generator) over the run, in % of one core. */
   generatorCpu: number;
-}
-
-/** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
-function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
 }
 
 function figures(result: Result, cpu: { ms: number | undefined; wallMs: number; generatorMs: number }): Figures {

@@ -40,6 +40,8 @@ import nodemailer from 'nodemailer';
 import { openDatabase } from '../src/db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
 import { callApi, childEnv, logIn, resultOf, startPostwire, stopPostwire } from '../test/helpers/process.ts';
+import { cpuMs, postgresCpuMs, spent } from './cpu.ts';
+import { pgStatementsReport } from './pg-statements-report.ts';
 import { summariseProfile } from './profile-summary.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,10 +116,24 @@ interface Run {
   perSecond: number;
   /** The 250 reply of each message, in submission order. */
   replies: string[];
+  /** CPU ms per message over the timed run: the receiving server's process, PostgreSQL's, this client's. */
+  cpuPerMessage: { server: number | undefined; postgres: number | undefined; client: number };
 }
 
-/** Submits `count` messages through one pooled transport, `concurrency` in flight; times first send to last 250. */
-async function submit(o: Options, port: number, from: string, to: (i: number) => string, auth?: { user: string; pass: string }): Promise<Run> {
+/**
+ * Submits `count` messages through one pooled transport, `concurrency` in flight; times first
+ * send to last 250, and reads the CPU the receiving process (`serverPid`), PostgreSQL and
+ * this client spent meanwhile: on a shared machine the rate moves with the load, the CPU
+ * per message far less.
+ */
+async function submit(
+  o: Options,
+  port: number,
+  serverPid: number | undefined,
+  from: string,
+  to: (i: number) => string,
+  auth?: { user: string; pass: string },
+): Promise<Run> {
   const transport = nodemailer.createTransport({
     pool: true,
     host: '127.0.0.1',
@@ -130,6 +146,7 @@ async function submit(o: Options, port: number, from: string, to: (i: number) =>
   });
   const replies: string[] = new Array(o.count);
   let next = 0;
+  const cpuBefore = { server: cpuMs(serverPid), postgres: postgresCpuMs(), client: process.cpuUsage() };
   const started = performance.now();
   const lane = async () => {
     while (next < o.count) {
@@ -146,24 +163,24 @@ async function submit(o: Options, port: number, from: string, to: (i: number) =>
   };
   await Promise.all(Array.from({ length: o.concurrency }, lane));
   const seconds = (performance.now() - started) / 1000;
+  const perMessage = (ms: number | undefined) => (ms === undefined ? undefined : ms / o.count);
+  const client = process.cpuUsage(cpuBefore.client);
+  const cpuPerMessage = {
+    server: perMessage(spent(cpuBefore.server, cpuMs(serverPid))),
+    postgres: o.dialect === 'postgres' ? perMessage(spent(cpuBefore.postgres, postgresCpuMs())) : undefined,
+    client: (client.user + client.system) / 1000 / o.count,
+  };
   transport.close();
-  return { seconds, perSecond: o.count / seconds, replies };
+  return { seconds, perSecond: o.count / seconds, replies, cpuPerMessage };
+}
+
+function rounded(c: Run['cpuPerMessage']): Record<string, number | undefined> {
+  return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v === undefined ? undefined : Number(v.toFixed(3))]));
 }
 
 /** Prints what --profile and --pg-statements collected from `postwire smtp`. */
 function reportDiagnostics(o: Options, dir: string, statementsFile: string, say: (line: string) => void): void {
-  if (o.pgStatements && fs.existsSync(statementsFile)) {
-    const stats = JSON.parse(fs.readFileSync(statementsFile, 'utf8')) as Record<string, { calls: number; ms: number }>;
-    const rows = Object.entries(stats).sort(([, a], [, b]) => b.ms - a.ms);
-    const calls = rows.reduce((n, [, v]) => n + v.calls, 0);
-    say(`PostgreSQL statements of postwire smtp: ${calls} (${(calls / o.count).toFixed(2)} per message)`);
-    say('   calls  per msg  ms waited  ms/call  statement');
-    for (const [sql, v] of rows) {
-      say(
-        `${String(v.calls).padStart(8)}  ${(v.calls / o.count).toFixed(3).padStart(7)}  ${v.ms.toFixed(0).padStart(9)}  ${(v.ms / v.calls).toFixed(2).padStart(7)}  ${sql}`,
-      );
-    }
-  }
+  if (o.pgStatements) say(pgStatementsReport(statementsFile, o.count, 'postwire smtp'));
   if (o.profile) {
     const kept = path.join(ROOT, '.tmp', 'bench-profiles'); // .tmp/ is ignored by git
     fs.mkdirSync(kept, { recursive: true });
@@ -198,7 +215,7 @@ async function main(): Promise<number> {
     children.push(sink.proc);
     const sinkPort = Number(await sink.waitFor(/LISTENING (\d+)/));
     say(`baseline: ${o.count} messages to a plain smtp-server over ${o.connections} connections`);
-    const baseline = await submit(o, sinkPort, from, (i) => `b${i}@bench.example`);
+    const baseline = await submit(o, sinkPort, sink.proc.pid, from, (i) => `b${i}@bench.example`);
 
     // Diagnostics (--profile, --pg-statements): written by `postwire smtp` when it exits.
     const diagnostics = path.join(db.dataDir, 'diagnostics');
@@ -221,7 +238,7 @@ async function main(): Promise<number> {
     children.push(smtp.proc);
     const smtpPort = Number(await smtp.waitFor(/SMTP: smtp:\/\/[^:]+:(\d+)/));
     say(`postwire: ${o.count} messages to postwire smtp over ${o.connections} connections`);
-    const postwire = await submit(o, smtpPort, from, (i) => `p${i}@bench.example`, { user: 'apikey', pass: key });
+    const postwire = await submit(o, smtpPort, smtp.proc.pid, from, (i) => `p${i}@bench.example`, { user: 'apikey', pass: key });
 
     // Checks: every 250 names a message that is on disk, with its recipient queued.
     const ids = postwire.replies.map((r) => /queued as (\w+)/.exec(r ?? '')?.[1]);
@@ -249,6 +266,7 @@ async function main(): Promise<number> {
       baselinePerSecond: Math.round(baseline.perSecond),
       postwirePerSecond: Math.round(postwire.perSecond),
       ratio: Number(ratio.toFixed(3)),
+      cpuMsPerMessage: { baseline: rounded(baseline.cpuPerMessage), postwire: rounded(postwire.cpuPerMessage) },
       checks: { every250HasAnId: missingIds === 0, onDisk: stored, queued, baselineAll250: baselineOk },
     };
     if (nodeArgs.length) {
@@ -263,6 +281,9 @@ async function main(): Promise<number> {
       say(`baseline  ${result.baselinePerSecond} messages/s (${baseline.seconds.toFixed(2)} s)`);
       say(`postwire  ${result.postwirePerSecond} messages/s (${postwire.seconds.toFixed(2)} s)`);
       say(`ratio     ${result.ratio} (issue 21 asks for at least 0.5)`);
+      const cpu = (c: Run['cpuPerMessage']) =>
+        `server ${c.server?.toFixed(3) ?? '?'}${c.postgres === undefined ? '' : `, PostgreSQL ${c.postgres.toFixed(3)}`}, client ${c.client.toFixed(3)}`;
+      say(`CPU ms per message: baseline ${cpu(baseline.cpuPerMessage)}; postwire ${cpu(postwire.cpuPerMessage)}`);
       say(
         `checks    ${stored} of ${o.count} answered messages on disk, ${queued} queued; every 250 with an id: ${missingIds === 0}; baseline all 250: ${baselineOk}`,
       );

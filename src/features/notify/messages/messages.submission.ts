@@ -20,11 +20,11 @@
  * own text part). The return path and the DKIM signature are added at delivery, as for
  * any message (compose.ts signs `submitted_mime` into `mime`).
  */
-import { parseMail } from '../../../lib/mail-parser.js';
 import type { AddressObject } from 'mailparser';
 import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
+import { decodeWords, parseHeaderBlock } from '../../../lib/mail-parser.js';
 import { newId } from '../../../lib/ids.js';
 import { newEventRow } from '../events/events.service.js';
 import type { SendersService } from '../senders/senders.service.js';
@@ -83,17 +83,6 @@ function headerFields(head: string): { name: string; lines: string[] }[] {
       });
   }
   return fields;
-}
-
-/**
- * A header value with its RFC 2047 encoded words decoded: clients encode X-… values that
- * way (nodemailer does for JSON), and mailparser decodes only the headers it knows. So the
- * value is given to mailparser as a Subject, which it does decode.
- */
-
-async function decodedWords(value: string): Promise<string> {
-  if (!value.includes('=?')) return value;
-  return (await parseMail(`Subject: ${value}\r\n\r\n`)).subject ?? value;
 }
 
 function addressesOf(header: AddressObject | AddressObject[] | undefined): string[] {
@@ -161,7 +150,7 @@ export class SubmissionPreparer {
     const { head, newline, body } = splitHeaders(text);
     const fields = headerFields(head);
     // Only the header block is parsed: cheap, whatever the size of the attachments.
-    const parsed = await parseMail(`${head}${newline}${newline}`, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+    const parsed = await parseHeaderBlock(head);
     const from = parsed.from?.value[0];
     if (!from?.address || parsed.from!.value.length !== 1) {
       throw AppError.field('from.email', "the message must have a From header with exactly one address, one of this account's senders");
@@ -172,7 +161,8 @@ export class SubmissionPreparer {
     const field = (name: string) => fields.find((f) => f.name === name);
     const textOf = async (name: string): Promise<string | undefined> => {
       const value = parsed.headers.get(name);
-      return value === undefined ? undefined : decodedWords(String(value).trim());
+      // mailparser decodes the encoded words of the headers it knows only; clients encode X-… values that way too (nodemailer does for JSON).
+      return value === undefined ? undefined : decodeWords(String(value).trim());
     };
     const tagsText = await textOf('x-postwire-tags');
     const metadataText = await textOf('x-postwire-metadata');
