@@ -54,7 +54,13 @@ for (const dialect of DIALECTS) {
           method: 'POST',
           url: '/notify/v1/send',
           token: a.token,
-          body: { from: { email: a.email }, to: [{ email: 'later@example.net' }], subject: 'S', htmlContent: '<p>x</p>', scheduledAt: new Date(Date.now() + HOUR).toISOString() },
+          body: {
+            from: { email: a.email },
+            to: [{ email: 'later@example.net' }],
+            subject: 'S',
+            htmlContent: '<p>x</p>',
+            scheduledAt: new Date(Date.now() + HOUR).toISOString(),
+          },
         }),
         200,
       );

@@ -116,21 +116,25 @@ for (const dialect of DIALECTS) {
         update_user_id: null,
         deleted_at: null,
       }));
-      for (let i = 0; i < rows.length; i += 500) await db.insertInto('suppressions').values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto('suppressions')
+          .values(rows.slice(i, i + 500))
+          .execute();
       const emails = records((await download(account)).text)
         .slice(1)
         .map((r) => r[0]);
       assert.equal(emails.length, 2_050);
-      assert.deepEqual(
-        emails,
-        rows.map((r) => r.email).reverse(),
-      );
+      assert.deepEqual(emails, rows.map((r) => r.email).reverse());
     });
 
     it('needs a credential, and refuses a malformed filter with a 400 naming it', async () => {
       expectEnvelope(await download(undefined), 401);
       const bad = expectEnvelope(await download(a, `?email=${'x'.repeat(400)}`), 400);
-      assert.ok(bad.resultObject.errors.some((e: { field: string }) => e.field === 'email'), JSON.stringify(bad.resultObject));
+      assert.ok(
+        bad.resultObject.errors.some((e: { field: string }) => e.field === 'email'),
+        JSON.stringify(bad.resultObject),
+      );
     });
   });
 }

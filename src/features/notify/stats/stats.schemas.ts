@@ -44,7 +44,10 @@ export const QueueDepth = Type.Object(
     queued: Type.Integer({ minimum: 0, description: 'Due now, not yet attempted: waiting for a worker.' }),
     deferred: Type.Integer({ minimum: 0, description: 'Attempted before and waiting to be tried again (a temporary failure, a retry).' }),
     sending: Type.Integer({ minimum: 0, description: 'Held by a worker at this moment: being composed or handed to the transport.' }),
-    scheduled: Type.Integer({ minimum: 0, description: 'Not yet attempted and not due yet: a scheduled send (`scheduledAt`), or held back to pace a destination.' }),
+    scheduled: Type.Integer({
+      minimum: 0,
+      description: 'Not yet attempted and not due yet: a scheduled send (`scheduledAt`), or held back to pace a destination.',
+    }),
     total: Type.Integer({ minimum: 0, description: 'All of the above: every recipient still in the queue.' }),
     oldestTime: Type.Union([Type.String(), Type.Null()], {
       description: 'When the longest-waiting recipient that is queued, deferred or sending was accepted; null when there is none.',
