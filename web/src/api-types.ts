@@ -7809,7 +7809,7 @@ export interface operations {
                             scheduled: number;
                             /** @description All of the above: every recipient still in the queue. */
                             total: number;
-                            /** @description When the longest-waiting recipient that is queued, deferred or sending was accepted; null when there is none. */
+                            /** @description When the longest-waiting recipient that is queued, deferred or sending entered the queue; null when there is none. */
                             oldestTime: string | null;
                             /** @description How long ago that was, in whole seconds. */
                             oldestAgeSeconds: number | null;

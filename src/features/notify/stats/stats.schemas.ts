@@ -50,7 +50,7 @@ export const QueueDepth = Type.Object(
     }),
     total: Type.Integer({ minimum: 0, description: 'All of the above: every recipient still in the queue.' }),
     oldestTime: Type.Union([Type.String(), Type.Null()], {
-      description: 'When the longest-waiting recipient that is queued, deferred or sending was accepted; null when there is none.',
+      description: 'When the longest-waiting recipient that is queued, deferred or sending entered the queue; null when there is none.',
     }),
     oldestAgeSeconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'How long ago that was, in whole seconds.' }),
   },
