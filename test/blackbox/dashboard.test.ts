@@ -14,7 +14,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -127,6 +127,19 @@ for (const dialect of DIALECTS) {
       assert.equal(refresh.path, '/token');
     });
 
+    it('shows the delivery queue on the overview: each state labelled with its count', async () => {
+      const queue = page.getByRole('region', { name: 'Delivery queue now' });
+      await queue.waitFor();
+      const figures = { Queued: 'queue-queued', 'Deferred (retrying)': 'queue-deferred', Sending: 'queue-sending', Scheduled: 'queue-scheduled' };
+      for (const [label, testId] of Object.entries(figures)) {
+        const card = queue.locator('.card').filter({ has: page.getByText(label, { exact: true }) });
+        assert.match(await card.getByTestId(testId).innerText(), /^\d+$/, `${label} shows a number`);
+      }
+      const oldest = queue.locator('.card').filter({ has: page.getByText('Oldest waiting', { exact: true }) });
+      assert.match(await oldest.getByTestId('queue-oldest').innerText(), /^(none|\d+ (s|min)|\d+ h \d+ min|\d+ days)$/);
+      await accessible('the overview with the delivery queue');
+    });
+
     it('adds a sender, and shows the API message for the field when a domain is refused', async () => {
       await go('Senders & domains', 'Senders & domains');
       await page.getByText('Admin').first().waitFor();
@@ -181,6 +194,24 @@ for (const dialect of DIALECTS) {
       await row.waitFor();
       assert.match(await row.innerText(), /hard_bounce/);
       await accessible('suppressions');
+    });
+
+    it('exports the suppression list as a CSV file with the bounced address in it, and suppresses an address by hand', async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      assert.equal(download.suggestedFilename(), 'suppressions.csv');
+      const path = await download.path();
+      const csv = readFileSync(path, 'utf8');
+      assert.match(csv, /^email,reason,createTime,details\r\n/);
+      assert.match(csv, /^reader@example\.net,hard_bounce,\d{4}-/m);
+
+      const form = page.getByRole('form', { name: 'Suppress an address' });
+      await form.getByLabel('Address to suppress').fill('by-hand@example.net');
+      await form.getByRole('button', { name: 'Suppress' }).click();
+      await page.getByRole('status').filter({ hasText: 'by-hand@example.net is suppressed.' }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: 'by-hand@example.net' });
+      await row.waitFor();
+      assert.match(await row.innerText(), /manual/);
+      await accessible('suppressions with an address added');
     });
 
     it('lists the message and shows its timeline: accepted, sent, bounced', async () => {

@@ -148,10 +148,16 @@ const PROBES: Probe[] = [
   { op: 'DELETE /notify/v1/messages/{id}/schedule', url: (a) => `/notify/v1/messages/${a.scheduledId}/schedule`, expect: 'denied' },
   { op: 'GET /notify/v1/events', url: (a) => `/notify/v1/events?messageId=${a.messageId}`, expect: 'own' },
   { op: 'GET /notify/v1/stats', url: () => '/notify/v1/stats', expect: 'own' },
+  { op: 'GET /notify/v1/stats/queue', url: () => '/notify/v1/stats/queue', expect: 'own' },
   { op: 'GET /notify/v1/inbox', url: () => '/notify/v1/inbox', expect: 'own' },
   { op: 'GET /notify/v1/inbox/{id}', url: (a) => `/notify/v1/inbox/${a.capturedId}`, expect: 'denied' },
   { op: 'POST /notify/v1/inbox/{id}/simulate', url: (a) => `/notify/v1/inbox/${a.capturedId}/simulate`, body: () => ({ outcome: 'bounce' }), expect: 'denied' },
   { op: 'GET /notify/v1/suppressions', url: (a) => `/notify/v1/suppressions?email=${encodeURIComponent(a.suppressed)}`, expect: 'own' },
+  {
+    op: 'GET /notify/v1/suppressions/export',
+    url: (a) => `/notify/v1/suppressions/export?email=${encodeURIComponent(a.suppressed)}`,
+    expect: 'own',
+  },
   // Bob suppressing an address of his own; Alice's stays hers (his GET and DELETE of it must not find it).
   {
     op: 'POST /notify/v1/suppressions',
@@ -523,7 +529,9 @@ for (const dialect of DIALECTS) {
       if (p.expect === 'denied' && !refusals.includes(response.status)) return `${where}, not ${refusals.join('/')}: ${response.text.slice(0, 200)}`;
       const leaked = secretsFor(url + JSON.stringify(body ?? '')).filter((secret) => response.text.includes(secret));
       if (leaked.length) return `${where} and showed Alice's ${leaked.join(', ')}`;
-      if (response.json === undefined && p.op !== 'GET /notify/v1/messages/{id}/raw') return `${where} without a JSON envelope`;
+      // Two answers are files, not envelopes, when they succeed: a message's MIME, the suppression list's CSV.
+      const file = p.op === 'GET /notify/v1/messages/{id}/raw' || p.op === 'GET /notify/v1/suppressions/export';
+      if (response.json === undefined && !file) return `${where} without a JSON envelope`;
       return undefined;
     };
 

@@ -749,6 +749,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notify/v1/stats/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recipients waiting for delivery now: queued, deferred, sending, scheduled, and how long the oldest has waited
+         * @description Counted from the delivery queue at the moment of the request (not from events): the backlog to watch when mail is slow to arrive. A recipient leaves the queue when it reaches a final state (delivered, sent, bounced, failed…).
+         */
+        get: operations["getNotifyV1StatsQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notify/v1/events": {
         parameters: {
             query?: never;
@@ -784,6 +804,26 @@ export interface paths {
          * @description Messages to the address are no longer attempted (their recipients end `suppressed`). 409 when it is already suppressed.
          */
         post: operations["postNotifyV1Suppressions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notify/v1/suppressions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The suppression list as CSV
+         * @description A download (`Content-Disposition: attachment`): a header row, then one row per suppressed address, newest first: email, reason, createTime, details (the JSON object the list shows). `email` narrows as the list does. A value that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a leading apostrophe.
+         */
+        get: operations["getNotifyV1SuppressionsExport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7734,6 +7774,78 @@ export interface operations {
             };
         };
     };
+    getNotifyV1StatsQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        /** @description The account's recipients still waiting for delivery, by where they are in the queue. */
+                        resultObject: {
+                            /** @description When the queue was counted (ISO 8601). */
+                            time: string;
+                            /** @description Due now, not yet attempted: waiting for a worker. */
+                            queued: number;
+                            /** @description Attempted before and waiting to be tried again (a temporary failure, a retry). */
+                            deferred: number;
+                            /** @description Held by a worker at this moment: being composed or handed to the transport. */
+                            sending: number;
+                            /** @description Not yet attempted and not due yet: a scheduled send (`scheduledAt`), or held back to pace a destination. */
+                            scheduled: number;
+                            /** @description All of the above: every recipient still in the queue. */
+                            total: number;
+                            /** @description When the longest-waiting recipient that is queued, deferred or sending entered the queue; null when there is none. */
+                            oldestTime: string | null;
+                            /** @description How long ago that was, in whole seconds. */
+                            oldestAgeSeconds: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getNotifyV1Events: {
         parameters: {
             query: {
@@ -7965,6 +8077,69 @@ export interface operations {
             };
             /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotifyV1SuppressionsExport: {
+        parameters: {
+            query?: {
+                /** @description Only this address (compared without case). */
+                email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180), UTF-8. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example email,reason,createTime,details
+                     *     ann@example.net,manual,2026-11-23T10:00:00.000Z,"{""source"":""api""}"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

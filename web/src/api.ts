@@ -137,11 +137,36 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return (await readEnvelope(response)) as T;
 }
 
+/** A GET whose answer is not an envelope when it succeeds (raw MIME, a CSV file); a failure still throws the API's message. */
+async function fetchFile(path: string): Promise<Response> {
+  if (accessToken && Date.now() > expiresAt) await renew();
+  const send = () => fetch(path, { headers: { authorization: `Bearer ${accessToken ?? ''}` } });
+  let response = await send();
+  if (response.status === 401 && (await renew())) response = await send();
+  if (!response.ok) await readEnvelope(response);
+  return response;
+}
+
 /** A non-JSON answer (the raw MIME of a message) as text. */
 export async function apiText(path: string): Promise<string> {
-  const response = await fetch(path, { headers: { authorization: `Bearer ${accessToken ?? ''}` } });
-  if (!response.ok) await readEnvelope(response);
-  return response.text();
+  return (await fetchFile(path)).text();
+}
+
+/**
+ * Saves an answer (a CSV export) as a file named `filename`. A plain link cannot carry the
+ * access token, which lives only in this module: the file is fetched with it, then handed
+ * to the browser as a Blob behind a temporary link.
+ */
+export async function apiDownload(path: string, filename: string): Promise<void> {
+  const url = URL.createObjectURL(await (await fetchFile(path)).blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; the URL only holds its memory.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export const get = <T>(path: string) => api<T>('GET', path);

@@ -7,6 +7,33 @@ type Stats = Answer<'/notify/v1/stats', 'get'>;
 
 type Account = Answer<'/account', 'get'>;
 
+type Queue = Answer<'/notify/v1/stats/queue', 'get'>;
+
+/** "3 min", "2 h 5 min": how long the oldest waiting recipient has waited. */
+function waited(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h ${minutes % 60} min` : `${Math.floor(hours / 24)} days`;
+}
+
+/** The delivery queue now: what waits for a worker, for a retry, what is being sent, what is scheduled. */
+function QueueDepth({ queue }: { queue: Queue }) {
+  return (
+    <section aria-labelledby="queue-heading">
+      <h2 id="queue-heading">Delivery queue now</h2>
+      <div className="cards">
+        <Card label="Queued" testId="queue-queued" value={queue.queued} />
+        <Card label="Deferred (retrying)" testId="queue-deferred" value={queue.deferred} />
+        <Card label="Sending" testId="queue-sending" value={queue.sending} />
+        <Card label="Scheduled" testId="queue-scheduled" value={queue.scheduled} />
+        <Card label="Oldest waiting" testId="queue-oldest" value={queue.oldestAgeSeconds === null ? 'none' : waited(queue.oldestAgeSeconds)} />
+      </div>
+    </section>
+  );
+}
+
 /** Accepted, sent and failed per day, as bars; the numbers are in the table below it for screen readers. */
 function Chart({ days }: { days: Stats['days'] }) {
   const max = Math.max(1, ...days.map((d) => d.accepted));
@@ -42,16 +69,19 @@ function Chart({ days }: { days: Stats['days'] }) {
 export function Overview() {
   const stats = useLoad(() => get<Stats>('/notify/v1/stats'), [], 10_000);
   const account = useLoad(() => get<Account>('/account'), []);
+  // The queue moves by the second while mail goes out; the per-day figures do not need it.
+  const queue = useLoad(() => get<Queue>('/notify/v1/stats/queue'), [], 3_000);
   return (
     <section>
       <h1>Overview</h1>
-      <ErrorBox error={stats.error ?? account.error} />
+      <ErrorBox error={stats.error ?? account.error ?? queue.error} />
       {account.data && (
         <div className="cards">
           <Card label="Credits left" testId="credits" value={account.data.billingMode === 'off' ? 'Unlimited (billing off)' : account.data.creditBalance} />
           <Card label="Recipients this month" value={account.data.usage.recipientsAccepted} />
         </div>
       )}
+      {queue.data && <QueueDepth queue={queue.data} />}
       {!stats.data ? (
         !stats.error && <Loading />
       ) : (

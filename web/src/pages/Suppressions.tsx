@@ -1,14 +1,57 @@
 import { type FormEvent, useState } from 'react';
-import { api, get, type ItemOf, type ListObject, query } from '../api';
-import { Empty, ErrorBox, Loading, useLoad, when } from '../ui';
+import { api, apiDownload, get, type ItemOf, type ListObject, query } from '../api';
+import { Empty, ErrorBox, Field, FieldError, Loading, useAction, useLoad, when } from '../ui';
 
 type Suppression = ItemOf<'/notify/v1/suppressions'>;
+
+const REASONS = ['manual', 'hard_bounce', 'complaint', 'unsubscribe'] as const;
+
+/** Suppress an address by hand (POST /notify/v1/suppressions); a reason other than manual is for a list brought from elsewhere. */
+function AddForm({ onAdded }: { onAdded: () => void }) {
+  const [email, setEmail] = useState('');
+  const [reason, setReason] = useState<(typeof REASONS)[number]>('manual');
+  const [error, setError] = useState<unknown>();
+  const [added, setAdded] = useState<string>();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    setAdded(undefined);
+    try {
+      const created = await api<Suppression>('POST', '/notify/v1/suppressions', { email: email.trim(), reason });
+      setAdded(created.email);
+      setEmail('');
+      onAdded();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <form className="inline-form" onSubmit={submit} aria-label="Suppress an address">
+      <Field label="Address to suppress" name="email" type="email" value={email} onChange={setEmail} error={error} required />
+      <div className="field">
+        <label htmlFor="suppression-reason">Reason</label>
+        <select id="suppression-reason" name="reason" value={reason} onChange={(e) => setReason(e.target.value as (typeof REASONS)[number])}>
+          {REASONS.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+        <FieldError error={error} name="reason" />
+      </div>
+      <button type="submit">Suppress</button>
+      {added && <span role="status">{added} is suppressed.</span>}
+      <ErrorBox error={error} />
+    </form>
+  );
+}
 
 export function Suppressions() {
   const [search, setSearch] = useState('');
   const [email, setEmail] = useState('');
   const list = useLoad(() => get<ListObject<Suppression>>(`/notify/v1/suppressions${query({ email, pageSize: 100 })}`), [email], 5000);
   const [error, setError] = useState<unknown>();
+  const download = useAction();
   const remove = async (address: string) => {
     try {
       await api('DELETE', `/notify/v1/suppressions/${encodeURIComponent(address)}`);
@@ -21,6 +64,7 @@ export function Suppressions() {
     <section>
       <h1>Suppressions</h1>
       <p className="muted">Addresses that bounced, complained or were added by hand; mail to them is not attempted.</p>
+      <AddForm onAdded={list.reload} />
       <form
         className="filters"
         aria-label="Search suppressions"
@@ -34,12 +78,21 @@ export function Suppressions() {
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
         <button type="submit">Search</button>
+        <button
+          type="button"
+          onClick={() => download.act(() => apiDownload(`/notify/v1/suppressions/export${query({ email })}`, 'suppressions.csv'))}
+          title="Every suppressed address (those the search narrows to, if any) as a CSV file"
+        >
+          Export CSV
+        </button>
       </form>
-      <ErrorBox error={list.error ?? error} />
+      <ErrorBox error={list.error ?? error ?? download.error} />
       {!list.data ? (
         !list.error && <Loading />
       ) : list.data.items.length === 0 ? (
-        <Empty title="No suppressed addresses">Hard bounces and spam complaints add addresses here; simulate one from the development inbox to try it.</Empty>
+        <Empty title="No suppressed addresses">
+          Hard bounces and spam complaints add addresses here; add one above, or simulate a bounce from the development inbox to try it.
+        </Empty>
       ) : (
         <table className="list">
           <thead>

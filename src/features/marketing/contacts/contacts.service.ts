@@ -17,6 +17,7 @@
 import { listResult, type ListResult, toPage, resourceFields } from '../../../lib/api-shape.js';
 import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError, type FieldError } from '../../../errors.js';
+import { csvRecord } from '../../../lib/csv.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import type { Principal } from '../../../http/principal.js';
@@ -159,13 +160,13 @@ export class ContactsService {
     const present = (rows: ContactWithSuppression[]) => this.present(principal.accountId, rows);
     const db = this.db;
     return (async function* lines() {
-      yield csvLine(['email', 'status', 'createTime', 'updateTime', 'tags', ...fields.map((f) => f.name)]);
+      yield csvRecord(['email', 'status', 'createTime', 'updateTime', 'tags', ...fields.map((f) => f.name)]);
       let after: string | undefined;
       for (;;) {
         const { rows } = await listLiveContacts(db, principal.accountId, { listId }, { limit: EXPORT_PAGE, offset: 0, ...(after ? { after } : {}) });
         for (const c of await present(rows)) {
           const values = new Map(c.customFields.map((v) => [v.customFieldId, v.value]));
-          yield csvLine([c.email, String(c.status), c.createTime, c.updateTime, c.tags.join(';'), ...fields.map((f) => values.get(f.id) ?? '')]);
+          yield csvRecord([c.email, String(c.status), c.createTime, c.updateTime, c.tags.join(';'), ...fields.map((f) => values.get(f.id) ?? '')]);
         }
         if (rows.length < EXPORT_PAGE) return;
         after = rows.at(-1)!.id;
@@ -210,11 +211,6 @@ export class ContactsService {
 }
 
 const EXPORT_PAGE = 500;
-
-/** One CSV record: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvLine(fields: string[]): string {
-  return `${fields.map((f) => (/[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(',')}\r\n`;
-}
 
 /** Trimmed, without repeats, in the order given. */
 function tidyTags(tags: string[]): string[] {

@@ -1,7 +1,7 @@
 /** HTTP for sending statistics. */
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, success } from '../../../http/envelope.js';
-import { StatsQuery, StatsResult } from './stats.schemas.js';
+import { QueueDepth, StatsQuery, StatsResult } from './stats.schemas.js';
 import type { StatsService } from './stats.service.js';
 
 export function registerStatsRoutes(app: FastifyInstance, stats: StatsService): void {
@@ -18,5 +18,21 @@ export function registerStatsRoutes(app: FastifyInstance, stats: StatsService): 
       },
     },
     async (request) => success(await stats.perDay(request.principal, request.query as StatsQuery)),
+  );
+
+  app.get(
+    '/notify/v1/stats/queue',
+    {
+      schema: {
+        tags: ['Statistics'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Recipients waiting for delivery now: queued, deferred, sending, scheduled, and how long the oldest has waited',
+        description:
+          'Counted from the delivery queue at the moment of the request (not from events): the backlog to watch when mail is slow to arrive. ' +
+          'A recipient leaves the queue when it reaches a final state (delivered, sent, bounced, failed…).',
+        response: { 200: EnvelopeSchema(QueueDepth) },
+      },
+    },
+    async (request) => success(await stats.queueDepth(request.principal)),
   );
 }

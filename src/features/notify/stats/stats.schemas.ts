@@ -37,3 +37,23 @@ export const StatsResult = Type.Object({
   days: Type.Array(StatsDay, { description: 'Every day of the range, oldest first, zeros included.' }),
 });
 export type StatsResult = Static<typeof StatsResult>;
+
+export const QueueDepth = Type.Object(
+  {
+    time: Type.String({ description: 'When the queue was counted (ISO 8601).' }),
+    queued: Type.Integer({ minimum: 0, description: 'Due now, not yet attempted: waiting for a worker.' }),
+    deferred: Type.Integer({ minimum: 0, description: 'Attempted before and waiting to be tried again (a temporary failure, a retry).' }),
+    sending: Type.Integer({ minimum: 0, description: 'Held by a worker at this moment: being composed or handed to the transport.' }),
+    scheduled: Type.Integer({
+      minimum: 0,
+      description: 'Not yet attempted and not due yet: a scheduled send (`scheduledAt`), or held back to pace a destination.',
+    }),
+    total: Type.Integer({ minimum: 0, description: 'All of the above: every recipient still in the queue.' }),
+    oldestTime: Type.Union([Type.String(), Type.Null()], {
+      description: 'When the longest-waiting recipient that is queued, deferred or sending entered the queue; null when there is none.',
+    }),
+    oldestAgeSeconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'How long ago that was, in whole seconds.' }),
+  },
+  { description: "The account's recipients still waiting for delivery, by where they are in the queue." },
+);
+export type QueueDepth = Static<typeof QueueDepth>;

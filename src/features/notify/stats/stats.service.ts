@@ -6,8 +6,9 @@
 import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
-import { MAX_STATS_DAYS, STAT_TYPES, type StatsQuery, type StatsResult, type StatType } from './stats.schemas.js';
-import { countEventsPerDay, DAY_MS } from './stats.store.js';
+import { iso } from '../../../lib/api-shape.js';
+import { MAX_STATS_DAYS, type QueueDepth, STAT_TYPES, type StatsQuery, type StatsResult, type StatType } from './stats.schemas.js';
+import { countEventsPerDay, countQueueByState, DAY_MS } from './stats.store.js';
 
 const zeros = (): Record<StatType, number> => Object.fromEntries(STAT_TYPES.map((t) => [t, 0])) as Record<StatType, number>;
 
@@ -44,6 +45,22 @@ export class StatsService {
       tag: query.tag ?? null,
       totals,
       days: [...days].map(([d, counts]) => ({ date: dateOf(d), ...counts })),
+    };
+  }
+
+  /** The account's recipients still in the delivery queue now, by state, and how long the oldest has waited. */
+  async queueDepth(principal: Principal): Promise<QueueDepth> {
+    const now = Date.now();
+    const counts = await countQueueByState(this.db, principal.accountId, now);
+    return {
+      time: iso(now),
+      queued: counts.queued,
+      deferred: counts.deferred,
+      sending: counts.sending,
+      scheduled: counts.scheduled,
+      total: counts.queued + counts.deferred + counts.sending + counts.scheduled,
+      oldestTime: counts.oldest === null ? null : iso(counts.oldest),
+      oldestAgeSeconds: counts.oldest === null ? null : Math.max(0, Math.floor((now - counts.oldest) / 1000)),
     };
   }
 }

@@ -29,3 +29,43 @@ export async function countEventsPerDay(
   const rows = await query.groupBy([day, 'type']).execute();
   return rows.map((r) => ({ day: Number(r.day), type: r.type, n: Number(r.n) }));
 }
+
+export interface QueueCounts {
+  queued: number;
+  deferred: number;
+  sending: number;
+  scheduled: number;
+  /** created_at of the oldest job that is not scheduled; null when there is none. */
+  oldest: number | null;
+}
+
+/**
+ * The account's rows of the delivery queue at `now`, by lease state (src/queue/lease-queue.ts):
+ * a live lease is `sending`; otherwise a job attempted before is `deferred`, one never attempted
+ * is `queued` when due and `scheduled` when not. One pass over the account's rows on the
+ * delivery_jobs_account index (migration 0016), never over other accounts' backlogs.
+ */
+export async function countQueueByState(db: DbOrTrx, accountId: string, now: number): Promise<QueueCounts> {
+  const leased = sql`locked_until is not null and locked_until > ${now}`;
+  const free = sql`(locked_until is null or locked_until <= ${now})`;
+  const scheduled = sql`${free} and attempts = 0 and run_at > ${now}`;
+  const count = (condition: ReturnType<typeof sql>) => sql<number | string | null>`sum(case when ${condition} then 1 else 0 end)`;
+  const row = await db
+    .selectFrom('delivery_jobs')
+    .select([
+      count(sql`${free} and attempts = 0 and run_at <= ${now}`).as('queued'),
+      count(sql`${free} and attempts > 0`).as('deferred'),
+      count(leased).as('sending'),
+      count(scheduled).as('scheduled'),
+      sql<number | string | null>`min(case when ${scheduled} then null else created_at end)`.as('oldest'),
+    ])
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return {
+    queued: Number(row.queued ?? 0),
+    deferred: Number(row.deferred ?? 0),
+    sending: Number(row.sending ?? 0),
+    scheduled: Number(row.scheduled ?? 0),
+    oldest: row.oldest === null ? null : Number(row.oldest),
+  };
+}

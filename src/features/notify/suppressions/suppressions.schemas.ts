@@ -31,6 +31,9 @@ export const SuppressionsQuery = Type.Object({
 
 export type SuppressionsQuery = Static<typeof SuppressionsQuery>;
 
+export const SuppressionsExportQuery = Type.Object({ email: SuppressionsQuery.properties.email });
+export type SuppressionsExportQuery = Static<typeof SuppressionsExportQuery>;
+
 export const CreateSuppressionBody = Type.Object({
   email: EmailField('The address to stop sending to.'),
   reason: Type.Optional(

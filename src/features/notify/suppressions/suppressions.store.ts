@@ -30,6 +30,24 @@ export async function listLiveSuppressions(
   return listPage(base, (q) => q.selectAll(), page);
 }
 
+/**
+ * Up to `limit` live suppressions of the account, newest first, older than the id `before`
+ * (all when undefined): the export's pages, read by key on the (account_id, id) index so a
+ * page costs its rows however deep into the list it is, and without the list's total.
+ */
+export async function liveSuppressionsBefore(
+  db: DbOrTrx,
+  accountId: string,
+  filter: { email?: string | undefined },
+  before: string | undefined,
+  limit: number,
+): Promise<SuppressionRow[]> {
+  let query = db.selectFrom('suppressions').selectAll().where('account_id', '=', accountId).where('deleted_at', 'is', null);
+  if (filter.email !== undefined) query = query.where('email_normalized', '=', filter.email);
+  if (before !== undefined) query = query.where('id', '<', before);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
 export async function findLiveSuppression(db: DbOrTrx, accountId: string, emailNormalized: string): Promise<SuppressionRow | undefined> {
   return db
     .selectFrom('suppressions')
