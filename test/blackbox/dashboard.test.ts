@@ -369,7 +369,8 @@ for (const dialect of DIALECTS) {
       const sent = page.getByRole('status').filter({ hasText: 'Sent to template@example.net: message' });
       await sent.waitFor();
       await accessible('templates');
-      await screenshot('templates');
+      // The whole page: the editor, its preview and the test send are taller than one screen.
+      await screenshot('templates', true);
       // The message id links to the message's page, which shows the rendered subject.
       await sent.getByRole('link').click();
       await page.getByRole('heading', { level: 1, name: 'Welcome, Bob <b>&</b> Co' }).waitFor();

@@ -267,7 +267,11 @@ function Editor({ template, onSaved, onClose }: { template: Template | undefined
             </p>
             <HtmlPreview html={preview.rendered.htmlContent} title="Preview of the HTML" />
             <h3>Text</h3>
-            <pre className="text">{preview.rendered.textContent ?? 'No text of its own: a send derives the text part from the HTML.'}</pre>
+            {preview.rendered.textContent === null ? (
+              <p className="muted">No text of its own: a send derives the text part from the HTML.</p>
+            ) : (
+              <pre className="text">{preview.rendered.textContent}</pre>
+            )}
           </>
         )}
         {template && <TestSend template={template} paramsText={paramsText} unsaved={unsaved} />}
