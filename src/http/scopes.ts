@@ -5,7 +5,8 @@
  * covered by their URL without registering anything.
  *
  * Scopes: `send` (writes of the transactional area: sending, senders, domains,
- * templates, webhooks, suppressions), `read` (reads of the transactional area),
+ * templates, webhooks, suppressions), `read` (reads of the transactional area, and
+ * the template preview, a POST that stores nothing),
  * `marketing` (the marketing area) and `account` (the account area). An API key has
  * the scopes it was created with; a person's session has the scopes of their role
  * (`features/account/auth/rights.ts`). Two more answers exist:
@@ -25,13 +26,23 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Areas by path prefix (a prefix also matches the path without its final slash), in order; the first match decides. */
 const AREAS: { prefix: string; access: (method: string, path: string) => Access }[] = [
-  { prefix: '/notify/', access: (method) => ({ scope: READ_METHODS.has(method) ? 'read' : 'send' }) },
+  { prefix: '/notify/', access: notifyAreaAccess },
   { prefix: '/inbox/auth-check/', access: () => ({ only: 'any' }) },
   { prefix: '/inbox/', access: () => ({ scope: 'marketing' }) },
   { prefix: '/marketing/', access: () => ({ scope: 'marketing' }) },
   { prefix: '/contacts/', access: () => ({ scope: 'marketing' }) },
   { prefix: '/account/', access: accountAreaAccess },
 ];
+
+/** Paths of the transactional area that are POSTs but read and change nothing. */
+const NOTIFY_READ_POSTS = new Set([
+  // A template preview: renders what it is given, stores nothing, so whoever may read templates may use it.
+  '/notify/v1/templates/render',
+]);
+
+function notifyAreaAccess(method: string, path: string): Access {
+  return { scope: READ_METHODS.has(method) || (method === 'POST' && NOTIFY_READ_POSTS.has(path)) ? 'read' : 'send' };
+}
 
 function accountAreaAccess(method: string, path: string): Access {
   if (path === '/account') return READ_METHODS.has(method) ? { only: 'any' } : { scope: 'account' };

@@ -3,7 +3,8 @@
  * `npm start` starts it, Chromium driven through playwright-core. Sign in with the first
  * login the server prints, add a sender and a sending domain, send a test message and read
  * it in the development inbox, simulate a bounce and find the address suppressed, follow
- * the message's timeline, create an API key and use it with curl, revoke it; then the
+ * the message's timeline, create an API key and use it with curl, revoke it; write a
+ * template watching its live preview, save it, test-send it and read it in the inbox; then the
  * marketing pages: create a list, import a CSV file and watch its counters, see a
  * segment's count, send a campaign to the list and watch its counters reach the delivered
  * count, follow its tracked link and see the click on the link's row, pause, resume and cancel a scheduled one; sign out. A member signed in sees
@@ -359,6 +360,58 @@ for (const dialect of DIALECTS) {
       await page.getByText('No payments yet').waitFor();
       await page.getByRole('heading', { level: 2, name: 'Usage per day' }).waitFor();
       await accessible('billing');
+    });
+
+    it('writes a template with a live preview that follows its params, saves it, test-sends it and finds the rendered message in the development inbox', async () => {
+      await go('Templates', 'Templates');
+      await page.getByText('No templates yet').waitFor();
+      await accessible('templates without templates');
+      await page.getByRole('button', { name: 'New template' }).click();
+      const editor = page.getByRole('form', { name: 'New template' });
+      await editor.getByLabel('Name').fill('Welcome');
+      await editor.getByLabel('Subject').fill('Welcome, {{ name }}');
+      await editor.getByLabel('HTML', { exact: true }).fill('<h1>Hello {{ name }}</h1><p>Your plan: {{ plan }}.</p>');
+      const preview = page.getByRole('region', { name: 'Preview' });
+      // No values yet: the API names each missing variable, and the page shows its words under the params box.
+      await preview.getByText('params.name: is required: the subject uses {{ name }}').waitFor();
+      await preview.getByText('params.plan: is required: the htmlContent uses {{ plan }}').waitFor();
+      const params = preview.getByLabel('Params (JSON)');
+      const html = page.frameLocator('iframe[title="Preview of the HTML"]');
+      await params.fill('{"name": "Ann", "plan": "Pro"}');
+      await preview.getByText('Welcome, Ann', { exact: true }).waitFor();
+      await html.getByRole('heading', { name: 'Hello Ann' }).waitFor();
+      assert.equal(await page.locator('iframe[title="Preview of the HTML"]').getAttribute('sandbox'), '', 'the preview runs sandboxed');
+      // Other values, one with markup: the subject takes it as it is, the HTML escaped (shown as text, not as a tag).
+      await params.fill('{"name": "Bob <b>&</b> Co", "plan": "Team"}');
+      await preview.getByText('Welcome, Bob <b>&</b> Co', { exact: true }).waitFor();
+      await html.getByRole('heading', { name: 'Hello Bob <b>&</b> Co' }).waitFor();
+      await html.getByText('Your plan: Team.').waitFor();
+      await accessible('the template editor with its preview');
+
+      await editor.getByRole('button', { name: 'Save template' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved Welcome.' }).waitFor();
+      const row = page.getByRole('table', { name: 'Templates' }).getByRole('row').filter({ hasText: 'Welcome' });
+      await row.getByRole('cell', { name: 'name, plan', exact: true }).waitFor();
+
+      const test = page.getByRole('form', { name: 'Send a test of this template' });
+      await test.getByLabel('From').selectOption('news@example.com');
+      await test.getByLabel('To').fill('template@example.net');
+      await test.getByRole('button', { name: 'Send test' }).click();
+      const sent = page.getByRole('status').filter({ hasText: 'Sent to template@example.net: message' });
+      await sent.waitFor();
+      await accessible('templates');
+      // The whole page: the editor, its preview and the test send are taller than one screen.
+      await screenshot('templates', true);
+      // The message id links to the message's page, which shows the rendered subject.
+      await sent.getByRole('link').click();
+      await page.getByRole('heading', { level: 1, name: 'Welcome, Bob <b>&</b> Co' }).waitFor();
+
+      await go('Development inbox', 'Development inbox');
+      const item = page.getByRole('list', { name: 'Captured mail' }).getByRole('button', { name: /Welcome, Bob <b>&<\/b> Co/ });
+      await item.waitFor({ timeout: 20_000 });
+      await item.click();
+      await page.getByRole('heading', { level: 2, name: 'Welcome, Bob <b>&</b> Co' }).waitFor();
+      await page.frameLocator('iframe.preview').getByRole('heading', { name: 'Hello Bob <b>&</b> Co' }).waitFor();
     });
 
     it('creates a contact list and imports a CSV file into it, with a progress bar that ends at the import counters', async () => {

@@ -45,6 +45,8 @@ describe('the route → scope map', () => {
     ['HEAD', '/notify/v1/messages/:id', { scope: 'read' }],
     ['DELETE', '/notify/v1/webhooks/:id', { scope: 'send' }],
     ['PATCH', '/notify/v1/domains/:id', { scope: 'send' }],
+    ['POST', '/notify/v1/templates/render', { scope: 'read' }],
+    ['POST', '/notify/v1/templates', { scope: 'send' }],
     ['GET', '/inbox/auth-check', { only: 'any' }],
     ['GET', '/inbox/auth-check/', { only: 'any' }],
     ['GET', '/inbox/v1/contactlists', { scope: 'marketing' }],

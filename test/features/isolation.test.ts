@@ -171,6 +171,13 @@ const PROBES: Probe[] = [
   { op: 'POST /notify/v1/templates', url: () => '/notify/v1/templates', body: () => ({ name: 'bob', subject: 'Hi', htmlContent: '<p>Hi</p>' }), expect: 'own' },
   { op: 'GET /notify/v1/templates/{id}', url: (a) => `/notify/v1/templates/${a.templateId}`, expect: 'denied' },
   {
+    // Renders only what it is given: Alice's template id in the body brings nothing of hers.
+    op: 'POST /notify/v1/templates/render',
+    url: () => '/notify/v1/templates/render',
+    body: (a) => ({ templateId: a.templateId, subject: 'Hi {{ n }}', htmlContent: '<p>Hi</p>', params: { n: 'Bob' } }),
+    expect: 'own',
+  },
+  {
     op: 'PUT /notify/v1/templates/{id}',
     url: (a) => `/notify/v1/templates/${a.templateId}`,
     body: () => ({ name: 'bob', subject: 'Hi', htmlContent: '<p>Hi</p>' }),

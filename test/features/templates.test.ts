@@ -3,7 +3,8 @@
  * does, then send with `templateId` + `params` and read the composed message back
  * (GET /notify/v1/messages/{id}/raw, parsed with mailparser): variables filled,
  * HTML-escaped unless tripled, a missing one a 400 naming it. Also the original's
- * `customFields` with `#key#` placeholders.
+ * `customFields` with `#key#` placeholders. And the dashboard's preview,
+ * POST /notify/v1/templates/render: the send's rendering and its refusals, nothing stored.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -121,6 +122,96 @@ for (const dialect of DIALECTS) {
         const t = await create({ name: 'x', subject: 'x', htmlContent: 'x' });
         expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, {}), 400);
         assert.deepEqual(errorFields(expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, { htmlContent: '' }), 400)), ['htmlContent']);
+      });
+    });
+
+    describe('the preview: POST /notify/v1/templates/render', () => {
+      const render = (body: unknown, account = a) => call('POST', '/notify/v1/templates/render', body, account);
+
+      it('fills subject, HTML and text as a send does: escaped in HTML, raw when tripled, dotted paths; stores nothing', async () => {
+        const count = async () => expectEnvelope(await call('GET', '/notify/v1/templates'), 200).resultObject.totalCount;
+        const before = await count();
+        const rendered = expectEnvelope(
+          await render({
+            subject: 'Order {{ order.id }} for {{ name }}',
+            htmlContent: '<p>Hello {{ name }}</p><div>{{{ banner }}}</div><p>{{ order.total }}, paid: {{ order.paid }}, note: {{ note }}.</p>',
+            textContent: 'Hello {{ name }}, order {{ order.id }}',
+            params: { name: 'Ann & <Bob>', banner: '<b>Sale</b>', order: { id: 'A-1', total: 12.5, paid: true }, note: null },
+          }),
+          200,
+        ).resultObject;
+        assert.deepEqual(rendered, {
+          subject: 'Order A-1 for Ann & <Bob>',
+          htmlContent: '<p>Hello Ann &amp; &lt;Bob&gt;</p><div><b>Sale</b></div><p>12.5, paid: true, note: .</p>',
+          textContent: 'Hello Ann & <Bob>, order A-1',
+        });
+        // Without a text of its own, the answer says so (a send derives the text part from the HTML).
+        const plain = expectEnvelope(await render({ subject: 'No variables', htmlContent: '<p>{{{ raw }}}</p>', params: { raw: '<i>x</i>' } }), 200);
+        assert.deepEqual(plain.resultObject, { subject: 'No variables', htmlContent: '<p><i>x</i></p>', textContent: null });
+        assert.equal(await count(), before, 'a preview is not a stored template');
+      });
+
+      it('a missing variable is a 400 naming params.<name> and where it is used, as the send says it', async () => {
+        const body = { subject: 'Hi {{ name }}', htmlContent: '<p>{{ order.id }}</p>', textContent: '{{ extra }}', params: { order: {} } };
+        const refused = expectEnvelope(await render(body), 400);
+        assert.deepEqual(errorFields(refused).sort(), ['params.extra', 'params.name', 'params.order.id']);
+        assert.match(refused.resultObject.errors.find((e: any) => e.field === 'params.name').message, /is required: the subject uses \{\{ name \}\}/);
+        // The same content sent names the same fields with the same messages: one renderer.
+        const stored = await create({ name: 'Same', subject: body.subject, htmlContent: body.htmlContent, textContent: body.textContent });
+        const sent = expectEnvelope(await send({ templateId: stored.id, params: body.params }), 400);
+        assert.deepEqual(sent.resultObject.errors, refused.resultObject.errors);
+        assert.deepEqual(errorFields(expectEnvelope(await render({ ...body, params: { name: 'A', extra: 'e', order: { id: { deep: 1 } } } }), 400)), [
+          'params.order.id',
+        ]);
+        assert.deepEqual(
+          errorFields(expectEnvelope(await render({ subject: 'Hi {{ name }}', htmlContent: 'x', params: { name: 'A\r\nBcc: x@example.org' } }), 400)),
+          ['params'],
+        );
+        // No params at all: every variable is missing.
+        assert.deepEqual(errorFields(expectEnvelope(await render({ subject: 'Hi {{ name }}', htmlContent: 'x' }), 400)), ['params.name']);
+      });
+
+      it("renders only what it is given: another account's template id does not bring its content", async () => {
+        const theirs = await create({ name: 'Secret', subject: 'Secret subject', htmlContent: '<p>Secret body</p>' }, b);
+        const refused = expectEnvelope(await render({ templateId: theirs.id, params: {} }), 400);
+        assert.deepEqual(errorFields(refused).sort(), ['htmlContent', 'subject']);
+        assert.doesNotMatch(JSON.stringify(refused), /Secret/);
+        const own = expectEnvelope(await render({ templateId: theirs.id, subject: 'Mine', htmlContent: '<p>mine</p>' }), 200).resultObject;
+        assert.deepEqual(own, { subject: 'Mine', htmlContent: '<p>mine</p>', textContent: null });
+      });
+
+      it('bad input is a 4xx naming the field; the scope is read, like reading templates', async () => {
+        assert.deepEqual(errorFields(expectEnvelope(await render({}), 400)).sort(), ['htmlContent', 'subject']);
+        assert.deepEqual(errorFields(expectEnvelope(await render({ subject: 'a\r\nb', htmlContent: 'x' }), 400)), ['subject']);
+        assert.deepEqual(errorFields(expectEnvelope(await render({ subject: 's', htmlContent: 'x', params: 'name=Ann' }), 400)), ['params']);
+        assert.deepEqual(errorFields(expectEnvelope(await render({ subject: 's', htmlContent: 'x', params: [1] }), 400)), ['params']);
+        assert.deepEqual(errorFields(expectEnvelope(await render({ subject: 's', htmlContent: '', textContent: 5 }), 400)).sort(), [
+          'htmlContent',
+          'textContent',
+        ]);
+        expectEnvelope(
+          await app.request({
+            method: 'POST',
+            url: '/notify/v1/templates/render',
+            token: a.token,
+            payload: '{"subject":',
+            headers: { 'content-type': 'application/json' },
+          }),
+          400,
+        );
+        expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/templates/render', body: { subject: 's', htmlContent: 'x' } }), 401);
+
+        const keyOf = async (scopes: string[]) =>
+          expectEnvelope(await call('POST', '/account/apikeys', { name: `render ${scopes.join(' ')}`, scopes }), 201).resultObject.key as string;
+        const withKey = (key: string) =>
+          app.request({
+            method: 'POST',
+            url: '/notify/v1/templates/render',
+            headers: { authorization: `Bearer ${key}` },
+            body: { subject: 'Hi {{ n }}', htmlContent: 'x', params: { n: 1 } },
+          });
+        assert.equal(expectEnvelope(await withKey(await keyOf(['read'])), 200).resultObject.subject, 'Hi 1');
+        expectEnvelope(await withKey(await keyOf(['marketing'])), 403);
       });
     });
 

@@ -36,6 +36,7 @@ const MessageDetail = lazyPage(() => import('./pages/Messages').then((m) => m.Me
 const Inbox = lazyPage(() => import('./pages/Inbox').then((m) => m.Inbox));
 const Senders = lazyPage(() => import('./pages/Senders').then((m) => m.Senders));
 const Suppressions = lazyPage(() => import('./pages/Suppressions').then((m) => m.Suppressions));
+const Templates = lazyPage(() => import('./pages/Templates').then((m) => m.Templates));
 const Webhooks = lazyPage(() => import('./pages/Webhooks').then((m) => m.Webhooks));
 const Users = lazyPage(() => import('./pages/Users').then((m) => m.Users));
 const Billing = lazyPage(() => import('./pages/Billing').then((m) => m.Billing));
@@ -52,6 +53,7 @@ const NAV = [
   ['/messages', 'Messages', Messages, 'read'],
   ['/inbox', 'Development inbox', Inbox, 'read'],
   ['/senders', 'Senders & domains', Senders, 'read'],
+  ['/templates', 'Templates', Templates, 'read'],
   ['/suppressions', 'Suppressions', Suppressions, 'read'],
   ['/webhooks', 'Webhooks', Webhooks, 'send'],
   ['/api-keys', 'API keys', ApiKeys, 'account'],

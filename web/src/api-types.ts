@@ -709,6 +709,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notify/v1/templates/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a template without storing it (a preview)
+         * @description Fills the placeholders of `subject`, `htmlContent` and `textContent` with `params` exactly as POST /notify/v1/send does, and stores nothing. A variable that is missing, or an object where a value belongs, is a 400 naming `params.<name>` and where it is used. Needs the `read` scope, like reading templates.
+         */
+        post: operations["postNotifyV1TemplatesRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notify/v1/templates/{id}": {
         parameters: {
             query?: never;
@@ -2603,6 +2623,36 @@ export interface components {
              *     ]
              */
             tags?: string[] | null;
+        };
+        RenderInput: {
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject: string;
+            /**
+             * @description HTML body. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+            /**
+             * @description Values for the placeholders, as `params` of POST /notify/v1/send gives them.
+             * @example {
+             *       "firstName": "Ann",
+             *       "order": {
+             *         "id": "A-1001"
+             *       }
+             *     }
+             */
+            params?: {
+                [key: string]: unknown;
+            };
         };
         ContactlistResponse: {
             /** @example 1.0.0 */
@@ -7278,6 +7328,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postNotifyV1TemplatesRender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "Your order {{ order.id }} has shipped",
+                 *       "htmlContent": "<p>Hello {{ firstName }}</p>",
+                 *       "params": {
+                 *         "firstName": "Ann",
+                 *         "order": {
+                 *           "id": "A-1001"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RenderInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["RenderInput"];
+                "multipart/form-data": components["schemas"]["RenderInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            /** @description The subject with its placeholders filled. */
+                            subject: string;
+                            /** @description The HTML with its placeholders filled, values HTML-escaped unless tripled. */
+                            htmlContent: string;
+                            /** @description The text with its placeholders filled; null when none was given (a send then derives the text part from the HTML). */
+                            textContent: string | null;
+                        };
+                    };
                 };
             };
             /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */

@@ -32,7 +32,7 @@ const RecipientAddress = (what: string) =>
     name: Type.Optional(NameField(`${what} display name.`)),
   });
 
-const Variables = (description: string) =>
+export const Variables = (description: string) =>
   Type.Object({}, { additionalProperties: true, description, examples: [{ firstName: 'Ann', order: { id: 'A-1001' } }] });
 
 const ToRecipient = Type.Object({

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
-import { CreateTemplateBody, PatchTemplateBody, ReplaceTemplateBody, Template } from './templates.schemas.js';
+import { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderTemplateBody, ReplaceTemplateBody, Template } from './templates.schemas.js';
 import type { TemplatesService } from './templates.service.js';
 
 const tags = ['Templates'];
@@ -25,6 +25,22 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
       },
     },
     async (request, reply) => reply.status(201).send(success(await templates.create(request.principal, request.body as CreateTemplateBody), 201, 'Created')),
+  );
+
+  app.post(
+    '/notify/v1/templates/render',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Render a template without storing it (a preview)',
+        description:
+          'Fills the placeholders of `subject`, `htmlContent` and `textContent` with `params` exactly as POST /notify/v1/send does, and stores nothing. A variable that is missing, or an object where a value belongs, is a 400 naming `params.<name>` and where it is used. Needs the `read` scope, like reading templates.',
+        body: RenderTemplateBody,
+        response: { 200: EnvelopeSchema(RenderedTemplate) },
+      },
+    },
+    async (request) => success(templates.render(request.body as RenderTemplateBody)),
   );
 
   app.get(

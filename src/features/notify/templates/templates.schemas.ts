@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ResourceFields } from '../../../http/resource.js';
-import { MAX_HTML_LENGTH, MAX_SUBJECT_LENGTH } from '../messages/messages.schemas.js';
+import { MAX_HTML_LENGTH, MAX_SUBJECT_LENGTH, Variables } from '../messages/messages.schemas.js';
 
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 200, description: 'Your name for the template.', examples: ['Order shipped'] }),
@@ -59,3 +59,28 @@ export const Template = Type.Object({
   variables: Type.Array(Type.String(), { description: 'The variables the template uses; a send must give each of them in `params`.' }),
 });
 export type Template = Static<typeof Template>;
+
+/** A template as it stands in an editor, not stored: rendered with `params` as a send would render it. */
+export const RenderTemplateBody = Type.Object(
+  {
+    subject: fields.subject,
+    htmlContent: fields.htmlContent,
+    textContent: Type.Optional(fields.textContent),
+    params: Type.Optional(Variables('Values for the placeholders, as `params` of POST /notify/v1/send gives them.')),
+  },
+  {
+    examples: [
+      { subject: 'Your order {{ order.id }} has shipped', htmlContent: '<p>Hello {{ firstName }}</p>', params: { firstName: 'Ann', order: { id: 'A-1001' } } },
+    ],
+  },
+);
+export type RenderTemplateBody = Static<typeof RenderTemplateBody>;
+
+export const RenderedTemplate = Type.Object({
+  subject: Type.String({ description: 'The subject with its placeholders filled.' }),
+  htmlContent: Type.String({ description: 'The HTML with its placeholders filled, values HTML-escaped unless tripled.' }),
+  textContent: Type.Union([Type.String(), Type.Null()], {
+    description: 'The text with its placeholders filled; null when none was given (a send then derives the text part from the HTML).',
+  }),
+});
+export type RenderedTemplate = Static<typeof RenderedTemplate>;

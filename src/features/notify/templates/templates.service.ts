@@ -11,7 +11,7 @@ import { AppError, type FieldError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { placeholdersOf, renderTemplate, TemplateRenderError, type Variables } from '../../../lib/template-render.js';
 import type { Principal } from '../../../http/principal.js';
-import type { CreateTemplateBody, PatchTemplateBody, Template } from './templates.schemas.js';
+import type { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderTemplateBody, Template } from './templates.schemas.js';
 import { findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
 import type { TemplateRow } from './templates.table.js';
 
@@ -94,6 +94,20 @@ export class TemplatesService {
     };
     await insertTemplate(this.db, row);
     return toTemplate(row);
+  }
+
+  /**
+   * A template as an editor holds it, rendered as a send would render it (the dashboard's live
+   * preview): the same renderContent, so what the preview shows and what a send refuses cannot
+   * drift apart. Nothing is stored or read, so there is no account data to scope.
+   */
+  render(body: RenderTemplateBody): RenderedTemplate {
+    const rendered = renderContent(
+      { subject: body.subject, html: body.htmlContent, text: body.textContent ?? null },
+      (body.params ?? {}) as Variables,
+      undefined,
+    );
+    return { subject: rendered.subject, htmlContent: rendered.html, textContent: rendered.text };
   }
 
   async list(principal: Principal, page: Page): Promise<ListResult<Template>> {
