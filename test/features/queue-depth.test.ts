@@ -67,7 +67,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(counts(await depth(a)), { queued: 4, deferred: 0, sending: 0, scheduled: 1, total: 5 });
 
       // What a worker does: lease two, then one of them fails for now and waits to be retried.
-      const claimed = await claimDueJobs(db, dialect, 'queue-depth-test', 2, HOUR);
+      const claimed = await claimDueJobs(db, dialect, { holder: 'queue-depth-test', limit: 2, leaseMs: HOUR });
       assert.equal(claimed.length, 2);
       await rescheduleJob(db, claimed[0]!.id, Date.now() + HOUR, '451 4.7.1 try again later');
       const result = await depth(a);
