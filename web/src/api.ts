@@ -120,28 +120,40 @@ export function isSignedIn(): boolean {
   return accessToken !== undefined;
 }
 
-/** A call to the API with the access token (a JSON body, or FormData for an upload); renews it once when it has expired. */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** A request with the access token; renews it once when it has expired (or the server says so). */
+async function authorized(path: string, init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Response> {
   if (accessToken && Date.now() > expiresAt) await renew();
-  // A FormData body (a file upload) goes as multipart: the browser writes its content-type and boundary.
-  const json = body !== undefined && !(body instanceof FormData);
-  const send = () =>
-    fetch(path, {
-      method,
-      headers: { authorization: `Bearer ${accessToken ?? ''}`, ...(json ? { 'content-type': 'application/json' } : {}) },
-      body: json ? JSON.stringify(body) : (body as FormData | undefined),
-    });
+  const send = () => fetch(path, { ...init, headers: { ...init.headers, authorization: `Bearer ${accessToken ?? ''}` } });
   let response = await send();
   if (response.status === 401 && (await renew())) response = await send();
   if (response.status === 401) setSession(undefined);
+  return response;
+}
+
+/** A call to the API with the access token (a JSON body, or FormData for an upload). */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  // A FormData body (a file upload) goes as multipart: the browser writes its content-type and boundary.
+  const json = body !== undefined && !(body instanceof FormData);
+  const response = await authorized(path, {
+    method,
+    ...(json ? { headers: { 'content-type': 'application/json' } } : {}),
+    body: json ? JSON.stringify(body) : (body as FormData | undefined),
+  });
   return (await readEnvelope(response)) as T;
 }
 
 /** A non-JSON answer (the raw MIME of a message) as text. */
 export async function apiText(path: string): Promise<string> {
-  const response = await fetch(path, { headers: { authorization: `Bearer ${accessToken ?? ''}` } });
+  const response = await authorized(path);
   if (!response.ok) await readEnvelope(response);
   return response.text();
+}
+
+/** A file the API answers (an attachment) as its bytes; a failure as the API's message. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const response = await authorized(path);
+  if (!response.ok) await readEnvelope(response);
+  return response.blob();
 }
 
 export const get = <T>(path: string) => api<T>('GET', path);
