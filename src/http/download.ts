@@ -22,6 +22,14 @@ export const DOWNLOAD_ANSWER = {
   format: 'binary',
   description:
     "The attachment's bytes exactly, with its own Content-Type, `Content-Disposition: attachment; filename=\"…\"; filename*=UTF-8''…` and `X-Content-Type-Options: nosniff`.",
+  examples: ['%PDF-1.7 …'],
+  headers: {
+    'content-disposition': {
+      type: 'string',
+      description: 'The file name: an ASCII fallback, and the exact name in UTF-8 (RFC 6266).',
+      example: 'attachment; filename="Rechnung M_rz.pdf"; filename*=UTF-8\'\'Rechnung%20M%C3%A4rz.pdf',
+    },
+  },
 };
 
 /** A media type fit for a header (`type/subtype` with parameters); anything else is sent as octet-stream. */

@@ -7201,9 +7201,12 @@ export interface operations {
             /** @description The attachment's bytes exactly, with its own Content-Type, `Content-Disposition: attachment; filename="…"; filename*=UTF-8''…` and `X-Content-Type-Options: nosniff`. */
             200: {
                 headers: {
+                    /** @description The file name: an ASCII fallback, and the exact name in UTF-8 (RFC 6266). */
+                    "content-disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example %PDF-1.7 … */
                     "application/octet-stream": string;
                 };
             };
@@ -9145,9 +9148,12 @@ export interface operations {
             /** @description The attachment's bytes exactly, with its own Content-Type, `Content-Disposition: attachment; filename="…"; filename*=UTF-8''…` and `X-Content-Type-Options: nosniff`. */
             200: {
                 headers: {
+                    /** @description The file name: an ASCII fallback, and the exact name in UTF-8 (RFC 6266). */
+                    "content-disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example %PDF-1.7 … */
                     "application/octet-stream": string;
                 };
             };
