@@ -6,8 +6,10 @@
  * Its Content-Security-Policy allows scripts from this server only, never inline, and
  * nothing from another host. Two allowances, both for showing a message as its recipient
  * would: inline styles (email HTML is styled inline, and it is shown in a `srcdoc` frame
- * that inherits this policy) and `data:` images. A message's remote images stay blocked
- * (img-src has no other host), which is also what keeps a preview from calling a tracker.
+ * that inherits this policy) and `data:` images. A message's remote images stay blocked,
+ * which also keeps a preview from calling a tracker; img-src has not even 'self' (the app
+ * has no image files), because Postwire's own open pixel is served from this origin and
+ * reading a captured copy in the development inbox must not record an open.
  * The frame is sandboxed without scripts (web/src/pages/MessageBody.tsx).
  *
  * Paths under /app that are not files answer index.html, so a reload on /app/messages/…
@@ -39,7 +41,7 @@ export const DASHBOARD_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  'img-src data:',
   "font-src 'self'",
   "connect-src 'self'",
   "frame-src 'self'",

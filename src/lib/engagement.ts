@@ -124,3 +124,13 @@ export function judgeHit(hit: Hit): Engagement {
   if (hit.userAgent.trim() === '') return flag('no_user_agent');
   return { userAgentClass, flagged: false };
 }
+
+/**
+ * An open or a click simulated from the development inbox: no mail client, proxy or
+ * scanner made it, so there is no request to judge (and judging the dashboard's own
+ * request would flag a click made within 2 s of capture as a scanner's, which it is not).
+ * It is a person's by design, and says it was simulated.
+ */
+export function simulatedHit(): Engagement & { simulated: true } {
+  return { userAgentClass: 'unknown', flagged: false, simulated: true };
+}

@@ -2,6 +2,7 @@
  * Attachments as the recipient gets them: sent as JSON base64 or as multipart file
  * parts, relayed to a real SMTP server, parsed with mailparser and compared byte for
  * byte; an inline image is a related part whose Content-ID the HTML references. The
+ * message log gives each back for download, byte for byte, to its own account only. The
  * limits (count, per file, in all) answer 400 or 413 with a message saying which.
  */
 import assert from 'node:assert/strict';
@@ -106,6 +107,28 @@ for (const dialect of DIALECTS) {
         { filename: 'logo.png', contentType: 'image/png', contentId: 'logo@shop', size: PNG.length },
         { filename: 'notes.txt', contentType: 'text/plain', contentId: null, size: 18 },
       ]);
+
+      // Downloads from the message log: the bytes as sent, under their type and name.
+      const download = (index: number | string, token = a.token) =>
+        app.request({ method: 'GET', url: `/notify/v1/messages/${result.id}/attachments/${index}`, token });
+      const data = await download(0);
+      assert.equal(data.status, 200);
+      assert.ok(data.bytes!.equals(BINARY), 'the downloaded bytes are the ones sent');
+      assert.equal(data.headers['content-type'], 'application/octet-stream');
+      assert.equal(data.headers['content-disposition'], `attachment; filename="data.bin"; filename*=UTF-8''data.bin`);
+      assert.equal(data.headers['x-content-type-options'], 'nosniff');
+      const image = await download(1);
+      assert.ok(image.bytes!.equals(PNG));
+      assert.equal(image.headers['content-type'], 'image/png');
+      expectEnvelope(await download(3), 404);
+      assert.deepEqual(errorFields(expectEnvelope(await download(-1), 400)), ['index']);
+      const other = await app.signUp();
+      expectEnvelope(await download(0, other.token), 404);
+    });
+
+    it('a message sent without attachments has none to download', async () => {
+      const result = expectEnvelope(await send({ to: [{ email: 'bare@example.net' }] }), 200).resultObject;
+      expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${result.id}/attachments/0`, token: a.token }), 404);
     });
 
     it('multipart requests carry attachments as file parts', async () => {

@@ -145,12 +145,14 @@ const PROBES: Probe[] = [
   { op: 'GET /notify/v1/messages', url: () => '/notify/v1/messages', expect: 'own' },
   { op: 'GET /notify/v1/messages/{id}', url: (a) => `/notify/v1/messages/${a.messageId}`, expect: 'denied' },
   { op: 'GET /notify/v1/messages/{id}/raw', url: (a) => `/notify/v1/messages/${a.messageId}/raw`, expect: 'denied' },
+  { op: 'GET /notify/v1/messages/{id}/attachments/{index}', url: (a) => `/notify/v1/messages/${a.messageId}/attachments/0`, expect: 'denied' },
   { op: 'DELETE /notify/v1/messages/{id}/schedule', url: (a) => `/notify/v1/messages/${a.scheduledId}/schedule`, expect: 'denied' },
   { op: 'GET /notify/v1/events', url: (a) => `/notify/v1/events?messageId=${a.messageId}`, expect: 'own' },
   { op: 'GET /notify/v1/stats', url: () => '/notify/v1/stats', expect: 'own' },
   { op: 'GET /notify/v1/stats/queue', url: () => '/notify/v1/stats/queue', expect: 'own' },
   { op: 'GET /notify/v1/inbox', url: () => '/notify/v1/inbox', expect: 'own' },
   { op: 'GET /notify/v1/inbox/{id}', url: (a) => `/notify/v1/inbox/${a.capturedId}`, expect: 'denied' },
+  { op: 'GET /notify/v1/inbox/{id}/attachments/{index}', url: (a) => `/notify/v1/inbox/${a.capturedId}/attachments/0`, expect: 'denied' },
   { op: 'POST /notify/v1/inbox/{id}/simulate', url: (a) => `/notify/v1/inbox/${a.capturedId}/simulate`, body: () => ({ outcome: 'bounce' }), expect: 'denied' },
   { op: 'GET /notify/v1/suppressions', url: (a) => `/notify/v1/suppressions?email=${encodeURIComponent(a.suppressed)}`, expect: 'own' },
   {
@@ -371,7 +373,8 @@ for (const dialect of DIALECTS) {
       const as = (method: Method, url: string, body?: unknown, status = 201) => ok(app.request({ method, url, token: account.token, body }), status);
 
       await as('PATCH', `/notify/v1/senders/${account.senderId}`, { displayName: `Alice ${marker}` }, 200);
-      const sent = await as('POST', '/notify/v1/send', sendTo(account.email, { subject: `Invoice ${marker}` }), 200);
+      const attachments = [{ filename: `${marker}.txt`, content: Buffer.from(marker).toString('base64'), contentType: 'text/plain' }];
+      const sent = await as('POST', '/notify/v1/send', sendTo(account.email, { subject: `Invoice ${marker}`, attachments }), 200);
       const scheduled = await as(
         'POST',
         '/notify/v1/send',

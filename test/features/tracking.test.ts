@@ -10,14 +10,13 @@
  */
 import { propertyOf } from '../helpers/openapi.js';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { simpleParser } from 'mailparser';
 import type { Db } from '../../src/db/database.js';
 import { DIALECTS } from '../helpers/db.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { outcomeOf, type Sent } from '../helpers/delivery-api.js';
+import { Receiver } from '../helpers/webhook-receiver.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
 const HTML =
@@ -26,33 +25,6 @@ const HTML =
   '<a href="mailto:help@example.com">Write to us</a> ' +
   '<a class="b" href=\'https://example.org/b\'>Other</a></body></html>';
 const FIRST_URL = 'https://shop.example.com/orders?id=1&ref=mail';
-
-/** A webhook receiver on loopback: keeps every payload. */
-class Receiver {
-  readonly payloads: any[] = [];
-  private constructor(private readonly server: http.Server) {}
-  static async start(): Promise<Receiver> {
-    const server = http.createServer();
-    const receiver = new Receiver(server);
-    server.on('request', (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (c: Buffer) => chunks.push(c));
-      request.on('end', () => {
-        receiver.payloads.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        response.writeHead(200).end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return receiver;
-  }
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
-  }
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
 
 interface Copy {
   raw: string;

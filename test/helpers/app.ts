@@ -48,6 +48,8 @@ export interface TestResponse {
   /** Parsed JSON body (the envelope), or undefined when the body is not JSON. */
   json: any;
   text: string;
+  /** The body's bytes exactly (a download); set by `request`, absent from replies built elsewhere. */
+  bytes?: Buffer;
 }
 
 let counter = 0;
@@ -108,7 +110,7 @@ export async function startTestApp(
     } catch {
       json = undefined;
     }
-    return { status: response.statusCode, headers: response.headers, json, text: response.body };
+    return { status: response.statusCode, headers: response.headers, json, text: response.body, bytes: response.rawPayload };
   };
 
   const app: TestApp = {

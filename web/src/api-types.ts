@@ -688,6 +688,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notify/v1/messages/{id}/attachments/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment of a message, as it was sent
+         * @description `index` is the attachment's position in GET /notify/v1/messages/{id}'s `attachments` (from 0). A message submitted over SMTP keeps its attachments inside its MIME (GET …/raw), not as a list: 404 here.
+         */
+        get: operations["getNotifyV1MessagesByIdAttachmentsByIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notify/v1/templates": {
         parameters: {
             query?: never;
@@ -1011,6 +1031,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notify/v1/inbox/{id}/attachments/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment of a captured message
+         * @description `index` is the attachment's position in GET /notify/v1/inbox/{id}'s `attachments` (from 0); 404 when it has none there. Exists only when the server runs with TRANSPORT=capture (404 otherwise).
+         */
+        get: operations["getNotifyV1InboxByIdAttachmentsByIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notify/v1/inbox/{id}/simulate": {
         parameters: {
             query?: never;
@@ -1021,8 +1061,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Simulate a bounce or a spam complaint for the recipient of a captured message
-         * @description Recorded exactly as a real DSN or ARF report would be: the recipient state, an event (with details.simulated true), the suppression list, statistics and webhooks. Exists only when the server runs with TRANSPORT=capture (404 otherwise).
+         * Simulate a bounce, a spam complaint, an open or a click for the recipient of a captured message
+         * @description A bounce or a complaint is recorded exactly as a real DSN or ARF report would be: the recipient state, an event (with details.simulated true), the suppression list, statistics and webhooks. An open or a click is recorded as the open pixel and the click redirect record one: an opened or clicked event (details.simulated true, flagged false), statistics, campaign counters and webhooks. Exists only when the server runs with TRANSPORT=capture (404 otherwise).
          */
         post: operations["postNotifyV1InboxByIdSimulate"];
         delete?: never;
@@ -2798,6 +2838,15 @@ export interface components {
             textContent: string | null;
             /** @description The variables the template uses; a send must give each of them in `params`. */
             variables: string[];
+        };
+        SimulateInput: {
+            /** @description bounce: as a hard-bounce DSN for this recipient would be recorded; complaint: as a spam report (ARF); both add the address to the suppression list. open, click: as the open pixel and the click redirect record them (the message must have been sent with `trackOpens` or `trackClicks`: 409 otherwise), never flagged as a machine, with details.simulated true. */
+            outcome: "bounce" | "complaint" | "open" | "click";
+            /**
+             * @description Only with outcome click: the link followed, one of the message's http(s) links as written in its HTML. Default: its first link.
+             * @example https://shop.example.com/orders/1001
+             */
+            url?: string;
         };
         Form: {
             /**
@@ -7225,6 +7274,79 @@ export interface operations {
             };
         };
     };
+    getNotifyV1MessagesByIdAttachmentsByIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+                /** @description Position of the attachment in the `attachments` list, from 0. */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment's bytes exactly, with its own Content-Type, `Content-Disposition: attachment; filename="…"; filename*=UTF-8''…` and `X-Content-Type-Options: nosniff`. */
+            200: {
+                headers: {
+                    /** @description The file name: an ASCII fallback, and the exact name in UTF-8 (RFC 6266). */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getNotifyV1Templates: {
         parameters: {
             query: {
@@ -9340,6 +9462,79 @@ export interface operations {
             };
         };
     };
+    getNotifyV1InboxByIdAttachmentsByIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+                /** @description Position of the attachment in the `attachments` list, from 0. */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment's bytes exactly, with its own Content-Type, `Content-Disposition: attachment; filename="…"; filename*=UTF-8''…` and `X-Content-Type-Options: nosniff`. */
+            200: {
+                headers: {
+                    /** @description The file name: an ASCII fallback, and the exact name in UTF-8 (RFC 6266). */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postNotifyV1InboxByIdSimulate: {
         parameters: {
             query?: never;
@@ -9352,18 +9547,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description bounce: as a hard-bounce DSN for this recipient would be recorded; complaint: as a spam report (ARF). Both add the address to the suppression list. */
-                    outcome: "bounce" | "complaint";
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description bounce: as a hard-bounce DSN for this recipient would be recorded; complaint: as a spam report (ARF). Both add the address to the suppression list. */
-                    outcome: "bounce" | "complaint";
-                };
-                "multipart/form-data": {
-                    /** @description bounce: as a hard-bounce DSN for this recipient would be recorded; complaint: as a spam report (ARF). Both add the address to the suppression list. */
-                    outcome: "bounce" | "complaint";
-                };
+                "application/json": components["schemas"]["SimulateInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["SimulateInput"];
+                "multipart/form-data": components["schemas"]["SimulateInput"];
             };
         };
         responses: {
@@ -9382,10 +9568,12 @@ export interface operations {
                         resultObject: {
                             recipientId: string;
                             email: string;
-                            /** @description False when the same outcome was already recorded for this recipient (nothing changed). */
+                            /** @description False when the same bounce or complaint was already recorded for this recipient (nothing changed); an open or a click is always recorded. */
                             recorded: boolean;
                             /** @description True when this added the address to the suppression list. */
                             suppressed: boolean;
+                            /** @description A click: the link followed. */
+                            url?: string;
                         };
                     };
                 };
@@ -9419,6 +9607,15 @@ export interface operations {
             };
             /** @description Nothing with this id exists in the account. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An open or a click for a message sent without that tracking (trackOpens, trackClicks), or a click on a message without links. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

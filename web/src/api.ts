@@ -120,29 +120,31 @@ export function isSignedIn(): boolean {
   return accessToken !== undefined;
 }
 
-/** A call to the API with the access token (a JSON body, or FormData for an upload); renews it once when it has expired. */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** A request with the access token; renews it once when it has expired (or the server says so). */
+async function authorized(path: string, init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Response> {
   if (accessToken && Date.now() > expiresAt) await renew();
-  // A FormData body (a file upload) goes as multipart: the browser writes its content-type and boundary.
-  const json = body !== undefined && !(body instanceof FormData);
-  const send = () =>
-    fetch(path, {
-      method,
-      headers: { authorization: `Bearer ${accessToken ?? ''}`, ...(json ? { 'content-type': 'application/json' } : {}) },
-      body: json ? JSON.stringify(body) : (body as FormData | undefined),
-    });
+  const send = () => fetch(path, { ...init, headers: { ...init.headers, authorization: `Bearer ${accessToken ?? ''}` } });
   let response = await send();
   if (response.status === 401 && (await renew())) response = await send();
   if (response.status === 401) setSession(undefined);
+  return response;
+}
+
+/** A call to the API with the access token (a JSON body, or FormData for an upload). */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  // A FormData body (a file upload) goes as multipart: the browser writes its content-type and boundary.
+  const json = body !== undefined && !(body instanceof FormData);
+  const response = await authorized(path, {
+    method,
+    ...(json ? { headers: { 'content-type': 'application/json' } } : {}),
+    body: json ? JSON.stringify(body) : (body as FormData | undefined),
+  });
   return (await readEnvelope(response)) as T;
 }
 
-/** A GET whose answer is not an envelope when it succeeds (raw MIME, a CSV file); a failure still throws the API's message. */
+/** A GET whose answer is not an envelope when it succeeds (raw MIME, a CSV file, an attachment); a failure still throws the API's message. */
 async function fetchFile(path: string): Promise<Response> {
-  if (accessToken && Date.now() > expiresAt) await renew();
-  const send = () => fetch(path, { headers: { authorization: `Bearer ${accessToken ?? ''}` } });
-  let response = await send();
-  if (response.status === 401 && (await renew())) response = await send();
+  const response = await authorized(path);
   if (!response.ok) await readEnvelope(response);
   return response;
 }
@@ -153,9 +155,10 @@ export async function apiText(path: string): Promise<string> {
 }
 
 /**
- * Saves an answer (a CSV export) as a file named `filename`. A plain link cannot carry the
- * access token, which lives only in this module: the file is fetched with it, then handed
- * to the browser as a Blob behind a temporary link.
+ * Saves an answer (a CSV export, an attachment) as a file named `filename`. A plain link
+ * cannot carry the access token, which lives only in this module: the file is fetched with
+ * it, then handed to the browser as a Blob behind a temporary link and the `download`
+ * attribute (no inline script, which the page's CSP forbids).
  */
 export async function apiDownload(path: string, filename: string): Promise<void> {
   const url = URL.createObjectURL(await (await fetchFile(path)).blob());

@@ -59,6 +59,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     workSignal: delivery.workSignal,
     publicUrl: context.publicUrl,
   });
+  const tracking = new TrackingService(handle.db, handle.reads, delivery.tracking.tokens);
   return {
     senders,
     domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: delivery.domainRecords, resolver: config.dnsResolver }, [
@@ -84,8 +85,8 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     events: new EventsService(handle.longReads),
     suppressions: new SuppressionsService(handle.db),
     webhooks: new WebhooksService(handle.db, new OutboundPolicy(config.outboundAllow)),
-    tracking: new TrackingService(handle.db, handle.reads, delivery.tracking.tokens),
-    inbox: new InboxService(handle.db, config.transport === 'capture'),
+    tracking,
+    inbox: new InboxService(handle.db, config.transport === 'capture', tracking),
   };
 }
 

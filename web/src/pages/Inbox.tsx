@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type Answer, api, get, type ItemOf, type ListObject } from '../api';
 import { Empty, ErrorBox, Field, Link, Loading, State, Tabs, useLoad, when } from '../ui';
-import { HeaderTable, HtmlPreview } from './MessageBody';
+import { Attachments, HeaderTable, HtmlPreview, Source } from './MessageBody';
 
 type Captured = ItemOf<'/notify/v1/inbox'>;
 
@@ -11,20 +11,27 @@ type Simulated = Answer<'/notify/v1/inbox/{id}/simulate', 'post'>;
 
 const VIEWS = ['HTML', 'Text', 'Headers', 'Raw'] as const;
 
+type Outcome = 'bounce' | 'complaint' | 'open' | 'click';
+
+/** What the page says once an outcome is recorded, in the words of the result. */
+function outcomeNote(kind: Outcome, result: Simulated): string {
+  if (kind === 'open') return `Recorded an open for ${result.email}.`;
+  if (kind === 'click') return `Recorded a click on ${result.url ?? 'the first link'} for ${result.email}.`;
+  if (!result.recorded) return `A ${kind} was already recorded for ${result.email}; nothing changed.`;
+  return `Recorded a ${kind} for ${result.email}${result.suppressed ? '; the address is now on the suppression list.' : '.'}`;
+}
+
 function Preview({ id, onChanged }: { id: string; onChanged: () => void }) {
   const mail = useLoad(() => get<CapturedEmail>(`/notify/v1/inbox/${id}`), [id]);
   const [view, setView] = useState<(typeof VIEWS)[number]>('HTML');
-  const [outcome, setOutcome] = useState<string>();
+  const [outcome, setOutcome] = useState<{ kind: Outcome; note: string }>();
   const [error, setError] = useState<unknown>();
-  const simulate = async (kind: 'bounce' | 'complaint') => {
+  const simulate = async (kind: Outcome) => {
     setError(undefined);
+    setOutcome(undefined);
     try {
       const result = await api<Simulated>('POST', `/notify/v1/inbox/${id}/simulate`, { outcome: kind });
-      setOutcome(
-        result.recorded
-          ? `Recorded a ${kind} for ${result.email}${result.suppressed ? '; the address is now on the suppression list.' : '.'}`
-          : `A ${kind} was already recorded for ${result.email}; nothing changed.`,
-      );
+      setOutcome({ kind, note: outcomeNote(kind, result) });
       mail.reload();
       onChanged();
     } catch (failure) {
@@ -55,28 +62,31 @@ function Preview({ id, onChanged }: { id: string; onChanged: () => void }) {
         <button type="button" onClick={() => simulate('complaint')}>
           Simulate complaint
         </button>
+        <button type="button" onClick={() => simulate('open')}>
+          Simulate open
+        </button>
+        <button type="button" onClick={() => simulate('click')}>
+          Simulate click
+        </button>
       </div>
       {outcome && (
         <p className="notice" role="status">
-          {outcome} <Link to="/suppressions">See suppressions</Link>
+          {outcome.note}{' '}
+          {outcome.kind === 'bounce' || outcome.kind === 'complaint' ? (
+            <Link to="/suppressions">See suppressions</Link>
+          ) : (
+            <Link to={`/messages/${m.messageId}`}>See the message's events</Link>
+          )}
         </p>
       )}
       <ErrorBox error={error} />
-      {m.attachments.length > 0 && (
-        <ul className="attachments" aria-label="Attachments">
-          {m.attachments.map((a) => (
-            <li key={a.filename}>
-              {a.filename} ({a.contentType}, {a.size} bytes)
-            </li>
-          ))}
-        </ul>
-      )}
+      {m.attachments.length > 0 && <Attachments files={m.attachments} pathOf={(index) => `/notify/v1/inbox/${id}/attachments/${index}`} />}
       <Tabs tabs={VIEWS} current={view} onChange={setView} label="Captured message" />
       <div role="tabpanel" className="panel">
         {view === 'HTML' && (m.html ? <HtmlPreview html={m.html} title={`HTML of ${m.subject}`} /> : <p className="muted">No HTML part.</p>)}
-        {view === 'Text' && <pre className="text">{m.text ?? 'No text part.'}</pre>}
+        {view === 'Text' && <Source kind="text">{m.text ?? 'No text part.'}</Source>}
         {view === 'Headers' && <HeaderTable headers={m.headers} />}
-        {view === 'Raw' && <pre className="raw">{m.raw}</pre>}
+        {view === 'Raw' && <Source kind="raw">{m.raw}</Source>}
       </div>
     </article>
   );
@@ -99,7 +109,12 @@ function TestSend({ onSent }: { onSent: () => void }) {
         from: { email: sender?.email ?? '', name: sender?.displayName ?? '' },
         to: [{ email: to }],
         subject: 'Test message from Postwire',
-        htmlContent: `<h1>It works</h1><p>This test message was sent from the Postwire dashboard by <b>${sender?.email ?? ''}</b>.</p>`,
+        htmlContent:
+          `<h1>It works</h1><p>This test message was sent from the Postwire dashboard by <b>${sender?.email ?? ''}</b>.</p>` +
+          `<p><a href="${window.location.origin}/app/inbox">Open the development inbox</a></p>`,
+        // Tracked, as a newsletter would be: opens and clicks can be simulated on it.
+        trackOpens: true,
+        trackClicks: true,
       });
       setNote(`Sent to ${to}; it appears below in a moment.`);
       onSent();
@@ -142,7 +157,7 @@ export function Inbox() {
       ) : list.data.items.length === 0 ? (
         <Empty title="The inbox is empty">
           Send a message (<code>POST /notify/v1/send</code>); with the capture transport every recipient's copy lands here, where you can read it and simulate a
-          bounce or a complaint.
+          bounce, a complaint, an open or a click.
         </Empty>
       ) : (
         <div className="inbox">

@@ -1,3 +1,7 @@
+import { type ReactNode, useState } from 'react';
+import { apiDownload } from '../api';
+import { ErrorBox } from '../ui';
+
 /**
  * A message's HTML, shown as its recipient would see it but unable to act: a `srcdoc`
  * frame with an empty sandbox (no scripts, no forms, no top navigation, an opaque origin
@@ -6,6 +10,16 @@
  */
 export function HtmlPreview({ html, title }: { html: string; title: string }) {
   return <iframe className="preview" title={title} sandbox="" srcDoc={html} referrerPolicy="no-referrer" />;
+}
+
+/** A message's text or raw source: its long lines scroll, so the keyboard must reach it to scroll them. */
+export function Source({ kind, children }: { kind: 'text' | 'raw'; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is reached with the keyboard to scroll it (axe scrollable-region-focusable)
+    <pre className={kind} tabIndex={0}>
+      {children}
+    </pre>
+  );
 }
 
 /** Header lines of a MIME message, unfolded, in order. */
@@ -32,5 +46,36 @@ export function HeaderTable({ headers }: { headers: { name: string; value: strin
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A message's attachments as download buttons (apiDownload: the token cannot ride on a plain link). */
+export function Attachments({ files, pathOf }: { files: { filename: string; contentType: string; size: number }[]; pathOf: (index: number) => string }) {
+  const [error, setError] = useState<unknown>();
+  const download = async (index: number, filename: string) => {
+    setError(undefined);
+    try {
+      await apiDownload(pathOf(index), filename || 'attachment');
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <>
+      <ul className="attachments" aria-label="Attachments">
+        {files.map((file, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the position is what the API names an attachment by
+          <li key={index}>
+            <button type="button" className="small" onClick={() => download(index, file.filename)}>
+              Download {file.filename || 'attachment'}
+            </button>{' '}
+            <span className="muted">
+              {file.contentType}, {file.size} bytes
+            </span>
+          </li>
+        ))}
+      </ul>
+      <ErrorBox error={error} />
+    </>
   );
 }

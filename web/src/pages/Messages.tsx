@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type Answer, apiText, get, type ItemOf, type ListObject, query } from '../api';
 import { Empty, ErrorBox, Link, Loading, Pager, State, Tabs, useKeyPages, useLoad, when } from '../ui';
-import { HeaderTable, HtmlPreview, parseHeaders } from './MessageBody';
+import { Attachments, HeaderTable, HtmlPreview, parseHeaders, Source } from './MessageBody';
 
 type Message = ItemOf<'/notify/v1/messages'>;
 
@@ -164,6 +164,8 @@ export function MessageDetail({ id }: { id: string }) {
                   <li key={e.id}>
                     <span className={`state state-${e.type}`}>{e.type}</span> <time dateTime={e.createTime}>{when(e.createTime)}</time>
                     {typeof e.details.response === 'string' && <span className="muted"> — {e.details.response}</span>}
+                    {typeof e.details.url === 'string' && <span className="muted"> — {e.details.url}</span>}
+                    {e.details.simulated === true && <span className="muted"> (simulated)</span>}
                   </li>
                 ))}
               </ol>
@@ -172,13 +174,7 @@ export function MessageDetail({ id }: { id: string }) {
           {m.attachments?.length ? (
             <>
               <h2>Attachments</h2>
-              <ul>
-                {m.attachments.map((a) => (
-                  <li key={a.filename}>
-                    {a.filename} ({a.contentType}, {a.size} bytes)
-                  </li>
-                ))}
-              </ul>
+              <Attachments files={m.attachments} pathOf={(index) => `/notify/v1/messages/${m.id}/attachments/${index}`} />
             </>
           ) : null}
           <h2>Content</h2>
@@ -186,9 +182,9 @@ export function MessageDetail({ id }: { id: string }) {
           <div role="tabpanel" className="panel">
             {view === 'HTML' &&
               (m.htmlContent ? <HtmlPreview html={m.htmlContent} title={`HTML of ${m.subject}`} /> : <p className="muted">This message has no HTML part.</p>)}
-            {view === 'Text' && <pre className="text">{m.textContent ?? '(derived from the HTML when sent; see Raw)'}</pre>}
+            {view === 'Text' && <Source kind="text">{m.textContent ?? '(derived from the HTML when sent; see Raw)'}</Source>}
             {view === 'Headers' && (raw.data ? <HeaderTable headers={parseHeaders(raw.data)} /> : <ErrorBox error={raw.error} />)}
-            {view === 'Raw' && (raw.data ? <pre className="raw">{raw.data}</pre> : <ErrorBox error={raw.error} />)}
+            {view === 'Raw' && (raw.data ? <Source kind="raw">{raw.data}</Source> : <ErrorBox error={raw.error} />)}
           </div>
         </>
       )}

@@ -1,6 +1,7 @@
 /** HTTP for the development inbox (the capture transport's copies): schema in, one service call, envelope out. */
 import type { FastifyInstance } from 'fastify';
-import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
+import { AttachmentParams, DOWNLOAD_ANSWER, DOWNLOAD_PRODUCES, sendDownload } from '../../../http/download.js';
+import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
 import { CapturedEmail, CapturedSummary, InboxQuery, SimulateBody, SimulateResult } from './inbox.schemas.js';
@@ -41,19 +42,42 @@ export function registerInboxRoutes(app: FastifyInstance, inbox: InboxService): 
     async (request) => success(await inbox.get(request.principal, (request.params as IdParams).id)),
   );
 
+  app.get(
+    '/notify/v1/inbox/:id/attachments/:index',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Download an attachment of a captured message',
+        description: `\`index\` is the attachment's position in GET /notify/v1/inbox/{id}'s \`attachments\` (from 0); 404 when it has none there. ${onlyCapture}`,
+        params: AttachmentParams,
+        produces: DOWNLOAD_PRODUCES,
+        response: { 200: DOWNLOAD_ANSWER },
+      },
+    },
+    async (request, reply) => {
+      const { id, index } = request.params as AttachmentParams;
+      return sendDownload(reply, await inbox.attachment(request.principal, id, index));
+    },
+  );
+
   app.post(
     '/notify/v1/inbox/:id/simulate',
     {
       schema: {
         tags,
         security,
-        summary: 'Simulate a bounce or a spam complaint for the recipient of a captured message',
+        summary: 'Simulate a bounce, a spam complaint, an open or a click for the recipient of a captured message',
         description:
-          'Recorded exactly as a real DSN or ARF report would be: the recipient state, an event (with details.simulated true), the suppression list, ' +
-          `statistics and webhooks. ${onlyCapture}`,
+          'A bounce or a complaint is recorded exactly as a real DSN or ARF report would be: the recipient state, an event (with details.simulated true), ' +
+          'the suppression list, statistics and webhooks. An open or a click is recorded as the open pixel and the click redirect record one: ' +
+          `an opened or clicked event (details.simulated true, flagged false), statistics, campaign counters and webhooks. ${onlyCapture}`,
         params: IdParams,
         body: SimulateBody,
-        response: { 200: EnvelopeSchema(SimulateResult) },
+        response: {
+          200: EnvelopeSchema(SimulateResult),
+          409: ErrorResponse('An open or a click for a message sent without that tracking (trackOpens, trackClicks), or a click on a message without links.'),
+        },
       },
     },
     async (request) => success(await inbox.simulate(request.principal, (request.params as IdParams).id, request.body as SimulateBody)),

@@ -40,18 +40,31 @@ export type CapturedEmail = Static<typeof CapturedEmail>;
 
 export const SimulateBody = Type.Object(
   {
-    outcome: Type.Union([Type.Literal('bounce'), Type.Literal('complaint')], {
+    outcome: Type.Union([Type.Literal('bounce'), Type.Literal('complaint'), Type.Literal('open'), Type.Literal('click')], {
       description:
-        'bounce: as a hard-bounce DSN for this recipient would be recorded; complaint: as a spam report (ARF). Both add the address to the suppression list.',
+        'bounce: as a hard-bounce DSN for this recipient would be recorded; complaint: as a spam report (ARF); both add the address to the ' +
+        'suppression list. open, click: as the open pixel and the click redirect record them (the message must have been sent with ' +
+        '`trackOpens` or `trackClicks`: 409 otherwise), never flagged as a machine, with details.simulated true.',
     }),
+    url: Type.Optional(
+      Type.String({
+        maxLength: 2048,
+        pattern: '^[Hh][Tt][Tt][Pp][Ss]?://\\S+$',
+        description: "Only with outcome click: the link followed, one of the message's http(s) links as written in its HTML. Default: its first link.",
+        examples: ['https://shop.example.com/orders/1001'],
+      }),
+    ),
   },
-  { examples: [{ outcome: 'bounce' }, { outcome: 'complaint' }] },
+  { examples: [{ outcome: 'bounce' }, { outcome: 'complaint' }, { outcome: 'open' }, { outcome: 'click', url: 'https://shop.example.com/orders/1001' }] },
 );
 export type SimulateBody = Static<typeof SimulateBody>;
 
 export const SimulateResult = Type.Object({
   recipientId: Type.String(),
   email: Type.String(),
-  recorded: Type.Boolean({ description: 'False when the same outcome was already recorded for this recipient (nothing changed).' }),
+  recorded: Type.Boolean({
+    description: 'False when the same bounce or complaint was already recorded for this recipient (nothing changed); an open or a click is always recorded.',
+  }),
   suppressed: Type.Boolean({ description: 'True when this added the address to the suppression list.' }),
+  url: Type.Optional(Type.String({ description: 'A click: the link followed.' })),
 });

@@ -3,7 +3,9 @@
  * and outcomes simulated for a captured recipient. A simulated bounce or complaint goes
  * through `recordFeedback`, the very function the inbound SMTP listener calls for a real
  * DSN or ARF report, so the recipient's state, the event, the suppression, the statistics
- * and the webhooks all move exactly as they would for real feedback.
+ * and the webhooks all move exactly as they would for real feedback. A simulated open or
+ * click goes through the tracking service that the open pixel and the click redirect use
+ * (tracking.service.ts `simulate`), with the same effects as a real hit.
  *
  * Only with TRANSPORT=capture: on a server that delivers for real, a tenant must not be able
  * to fabricate bounces (they would suppress addresses and fire webhooks on a lie), so the
@@ -15,6 +17,7 @@ import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, toPage, type ListResult } from '../../../lib/api-shape.js';
 import { recordFeedback } from '../suppressions/suppressions.service.js';
+import type { TrackingService } from '../tracking/tracking.service.js';
 import type { CapturedEmail, CapturedSummary, InboxQuery, SimulateBody } from './inbox.schemas.js';
 import { findCaptured, listCaptured } from './inbox.store.js';
 
@@ -40,7 +43,15 @@ export class InboxService {
   constructor(
     private readonly db: Db,
     private readonly enabled: boolean,
+    private readonly tracking: Pick<TrackingService, 'simulate'>,
   ) {}
+
+  private async captured(principal: Principal, id: string) {
+    this.requireCapture();
+    const row = await findCaptured(this.db, principal.accountId, id);
+    if (!row) throw AppError.notFound('The captured message');
+    return row;
+  }
 
   private requireCapture(): void {
     if (!this.enabled) throw new AppError('not_found', 'The development inbox exists only when the server runs with TRANSPORT=capture.');
@@ -56,9 +67,7 @@ export class InboxService {
   }
 
   async get(principal: Principal, id: string): Promise<CapturedEmail> {
-    this.requireCapture();
-    const row = await findCaptured(this.db, principal.accountId, id);
-    if (!row) throw AppError.notFound('The captured message');
+    const row = await this.captured(principal, id);
     const parsed = await parseMail(row.raw, { skipImageLinks: true, skipTextToHtml: true });
     const headers = parsed.headerLines.map(({ line }) => {
       const colon = line.indexOf(':');
@@ -80,10 +89,22 @@ export class InboxService {
     };
   }
 
+  /** Attachment `index` of the captured copy (in the order `get` lists them), decoded from its MIME. */
+  async attachment(principal: Principal, id: string, index: number): Promise<{ filename: string; contentType: string; content: Buffer }> {
+    const row = await this.captured(principal, id);
+    const parsed = await parseMail(row.raw, { skipImageLinks: true, skipTextToHtml: true });
+    const found = parsed.attachments[index];
+    if (!found) throw AppError.notFound('The attachment');
+    return { filename: found.filename ?? '', contentType: found.contentType, content: found.content };
+  }
+
   async simulate(principal: Principal, id: string, body: SimulateBody) {
-    this.requireCapture();
-    const row = await findCaptured(this.db, principal.accountId, id);
-    if (!row) throw AppError.notFound('The captured message');
+    const row = await this.captured(principal, id);
+    if (body.url !== undefined && body.outcome !== 'click') throw AppError.field('url', 'is only for outcome click');
+    if (body.outcome === 'open' || body.outcome === 'click') {
+      const hit = await this.tracking.simulate(principal.accountId, row.recipient_id, body.outcome, body.url);
+      return { recipientId: row.recipient_id, email: hit.email, recorded: true, suppressed: false, ...(hit.url !== undefined ? { url: hit.url } : {}) };
+    }
     const result = await recordFeedback(this.db, {
       recipientId: row.recipient_id,
       type: body.outcome === 'bounce' ? 'bounced' : 'complained',

@@ -120,6 +120,14 @@ export class MessageLog {
     };
   }
 
+  /** Attachment `index` of the message as it was sent (in the order `get` lists them); a send without attachments has none. */
+  async attachment(principal: Principal, id: string, index: number): Promise<{ filename: string; contentType: string; content: Buffer }> {
+    const row = await this.require(principal, id, this.reads);
+    const found = parseJson<StoredAttachment[]>(row.attachments)?.[index];
+    if (!found) throw AppError.notFound('The attachment');
+    return { filename: found.filename, contentType: found.contentType, content: Buffer.from(found.content, 'base64') };
+  }
+
   /** The MIME as handed (or about to be handed) to the transport. */
   async raw(principal: Principal, id: string, recipientId?: string): Promise<string> {
     const message = await this.require(principal, id);

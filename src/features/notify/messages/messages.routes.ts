@@ -1,6 +1,7 @@
 /** HTTP for sending and for the message log. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { AttachmentParams, DOWNLOAD_ANSWER, DOWNLOAD_PRODUCES, sendDownload } from '../../../http/download.js';
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { withRequiredRule } from '../../../http/validation.js';
@@ -174,6 +175,27 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
     async (request, reply) => {
       const mime = await messages.raw(request.principal, (request.params as IdParams).id, (request.query as { recipientId?: string }).recipientId);
       return reply.type('message/rfc822').send(mime);
+    },
+  );
+
+  app.get(
+    '/notify/v1/messages/:id/attachments/:index',
+    {
+      schema: {
+        tags: ['Messages'],
+        security,
+        summary: 'Download an attachment of a message, as it was sent',
+        description:
+          "`index` is the attachment's position in GET /notify/v1/messages/{id}'s `attachments` (from 0). A message submitted over SMTP keeps " +
+          'its attachments inside its MIME (GET …/raw), not as a list: 404 here.',
+        params: AttachmentParams,
+        produces: DOWNLOAD_PRODUCES,
+        response: { 200: DOWNLOAD_ANSWER },
+      },
+    },
+    async (request, reply) => {
+      const { id, index } = request.params as AttachmentParams;
+      return sendDownload(reply, await messages.attachment(request.principal, id, index));
     },
   );
 }

@@ -195,6 +195,10 @@ export class MessagesService {
     return this.log.get(principal, id);
   }
 
+  attachment(principal: Principal, id: string, index: number): Promise<{ filename: string; contentType: string; content: Buffer }> {
+    return this.log.attachment(principal, id, index);
+  }
+
   /** The MIME as handed (or about to be handed) to the transport. */
   raw(principal: Principal, id: string, recipientId?: string): Promise<string> {
     return this.log.raw(principal, id, recipientId);

@@ -20,10 +20,16 @@
  * Event details: `opened` {userAgentClass, flagged, reason?}; `clicked` {url, linkIndex,
  * userAgentClass, flagged, reason?}; `unsubscribed` {via: one_click | page}; each also
  * carries the send's tags and metadata like every other event of the message.
+ *
+ * The development inbox simulates opens and clicks here too (`simulate`): the same
+ * recipient read, the same rule that the message must have asked for that tracking, the
+ * same link list and the same commit, so its events, webhooks and counters are those of a
+ * real hit; only the judgement differs (lib/engagement.ts `simulatedHit`).
  */
 import type { Db, DbOrTrx, Trx } from '../../../db/database.js';
 import { GroupCommit } from '../../../db/group-commit.js';
-import { judgeHit, type Hit } from '../../../lib/engagement.js';
+import { AppError } from '../../../errors.js';
+import { judgeHit, simulatedHit, type Hit } from '../../../lib/engagement.js';
 import { trackableLinks } from '../../../lib/tracked-html.js';
 import type { TrackingKind, TrackingTokens } from '../../../lib/tracking-tokens.js';
 import { newEventRow, recordEvents } from '../events/events.service.js';
@@ -114,6 +120,12 @@ export class TrackingService {
     this.unsubscribes = new GroupCommit(db, writeUnsubscribes);
   }
 
+  /** The HTML that was sent to the recipient: its own when the send was personalised (compose.ts). */
+  private static linksOf(recipient: TrackedRecipient): string[] {
+    const html = recipient.content !== null ? (JSON.parse(recipient.content) as { html: string }).html : recipient.html_content;
+    return trackableLinks(html);
+  }
+
   /** The recipient a genuine token of this kind names, if its message asked for that kind of tracking. */
   private async recipientOf(token: string, kind: TrackingKind): Promise<{ recipient: TrackedRecipient; linkIndex?: number } | undefined> {
     const claim = this.tokens.verify(token);
@@ -137,14 +149,45 @@ export class TrackingService {
     const found = await this.recipientOf(token, 'click');
     if (!found) return undefined;
     const { recipient, linkIndex = 0 } = found;
-    // The HTML that was sent: the recipient's own when the send was personalised (compose.ts).
-    const html = recipient.content !== null ? (JSON.parse(recipient.content) as { html: string }).html : recipient.html_content;
-    const url = trackableLinks(html)[linkIndex];
+    const url = TrackingService.linksOf(recipient)[linkIndex];
     if (url === undefined) return undefined;
     const at = Date.now();
     const judged = judgeHit({ ...request, kind: 'click', deliveredAt: recipient.sent_at, at });
     const details = { url, linkIndex, ...judged };
     return { url, recorded: this.engagement.submit({ type: 'clicked', recipient, details, at }) };
+  }
+
+  /**
+   * An open or a click of the account's recipient, simulated from the development inbox, and
+   * waited for (the caller shows it at once). A click follows `url`, which must be one of the
+   * copy's links (a real click cannot reach any other: tracking.routes.ts), or its first link.
+   * A message sent without that kind of tracking is a 409: real mail could not record it either.
+   */
+  async simulate(accountId: string, recipientId: string, kind: 'open' | 'click', url?: string): Promise<{ email: string; url?: string }> {
+    const recipient = await findTrackedRecipient(this.reads, recipientId, accountId);
+    if (!recipient) throw AppError.notFound('The recipient');
+    if (!WANTS[kind](recipient)) {
+      const option = kind === 'open' ? 'trackOpens' : 'trackClicks';
+      throw new AppError(
+        'conflict',
+        `This message was sent without ${kind} tracking (${option}), so no ${kind} can be recorded for it, as none could be for real mail. Send with "${option}": true to try ${kind}s.`,
+      );
+    }
+    const at = Date.now();
+    if (kind === 'open') {
+      await this.engagement.submit({ type: 'opened', recipient, details: { ...simulatedHit() }, at });
+      return { email: recipient.email };
+    }
+    const links = TrackingService.linksOf(recipient);
+    if (links.length === 0) throw new AppError('conflict', 'This message has no http or https link to click.');
+    const linkIndex = url === undefined ? 0 : links.indexOf(url);
+    if (linkIndex === -1) {
+      const shown = links.slice(0, 5).join(', ') + (links.length > 5 ? ', …' : '');
+      throw AppError.field('url', `is not a link of this message (its links: ${shown})`);
+    }
+    const followed = links[linkIndex]!;
+    await this.engagement.submit({ type: 'clicked', recipient, details: { url: followed, linkIndex, ...simulatedHit() }, at });
+    return { email: recipient.email, url: followed };
   }
 
   /** What the confirmation page shows (the From name; never the address); undefined: no such unsubscribe token. */

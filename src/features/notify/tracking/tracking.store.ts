@@ -1,9 +1,13 @@
 /** SQL for the public tracking endpoints: the one read they make (a recipient and its message). */
 import type { DbOrTrx } from '../../../db/database.js';
 
-/** What an open, a click or an unsubscribe needs to know about the recipient a token names. */
-export async function findTrackedRecipient(db: DbOrTrx, recipientId: string) {
-  return db
+/**
+ * What an open, a click or an unsubscribe needs to know about the recipient a token names.
+ * A token is its own proof of whose recipient it is; the development inbox, which has no
+ * token, names the account instead.
+ */
+export async function findTrackedRecipient(db: DbOrTrx, recipientId: string, accountId?: string) {
+  let query = db
     .selectFrom('message_recipients as r')
     .innerJoin('messages as m', 'm.id', 'r.message_id')
     .select([
@@ -21,8 +25,9 @@ export async function findTrackedRecipient(db: DbOrTrx, recipientId: string) {
       'm.track_clicks',
       'm.list_unsubscribe',
     ])
-    .where('r.id', '=', recipientId)
-    .executeTakeFirst();
+    .where('r.id', '=', recipientId);
+  if (accountId !== undefined) query = query.where('r.account_id', '=', accountId);
+  return query.executeTakeFirst();
 }
 
 export type TrackedRecipient = NonNullable<Awaited<ReturnType<typeof findTrackedRecipient>>>;
