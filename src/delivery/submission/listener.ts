@@ -63,7 +63,7 @@ export interface SubmissionOptions {
 export interface SubmissionServices {
   /** The principal of an API key (AuthService.authenticate with the key as x-api-key); throws 401. */
   authenticateKey(key: string): Promise<Principal>;
-  messages: Pick<MessagesService, 'submitMime'>;
+  messages: Pick<MessagesService, 'submitMime' | 'lookUpInAdvance'>;
 }
 
 /** Counters over fixed windows, in this process: a counter starts with its first hit and expires whole. */
@@ -272,18 +272,22 @@ export class SubmissionListener {
 
   /** Reads and submits one message; resolves with the 250 text once it is durable, rejects with the refusal. */
   private async receive(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
+    const principal = (session.user as SubmissionUser).principal;
+    const envelope = session.envelope;
+    const rcptTo = envelope.rcptTo.map((r) => r.address);
+    // The recipients are known before the message: their look-ups run while it arrives.
+    const lookups = this.services.messages.lookUpInAdvance(principal, rcptTo);
     const raw = await readUpTo(stream, this.options.maxBytes);
     // rejectOversized answers 552 whatever this says; nothing is stored.
     if (stream.sizeExceeded) return 'too large';
     this.sent.set(session.id, (this.sent.get(session.id) ?? 0) + 1);
-    const principal = (session.user as SubmissionUser).principal;
     this.messagesPerKey.hit(`key:${principal.apiKeyId}`);
-    const envelope = session.envelope;
     try {
       const { result } = await this.services.messages.submitMime(principal, {
         mailFrom: envelope.mailFrom ? envelope.mailFrom.address : '',
-        rcptTo: envelope.rcptTo.map((r) => r.address),
+        rcptTo,
         raw,
+        lookups,
       });
       const suppressed = result.suppressed?.length ? `; on the suppression list, not sent: ${result.suppressed.join(', ')}` : '';
       return `2.0.0 Ok: queued as ${result.id}${suppressed}`;

@@ -27,7 +27,7 @@ import { activeWebhooksFor, activeWebhooksQuery, type ActiveWebhook } from '../w
 import { toRecipient } from './messages.log.js';
 import { carriedDetails } from './messages.prepare.js';
 import type { SendResult } from './messages.schemas.js';
-import { insertAcceptedSends, type AcceptedMessage, type AcceptedSend } from './messages.store.js';
+import { insertAcceptedSends, type AcceptedMessage, type AcceptedSend, type LookupsInAdvance, type SendLookups } from './messages.store.js';
 import type { IdempotencyKeyRow } from './messages.table.js';
 
 const SEND_COMMITS: GroupCommitOptions = { inFlight: 2 };
@@ -106,10 +106,15 @@ async function suppressionsAmong(db: Db, recipients: { account_id: string; email
   return found;
 }
 
-/** What the writer of a group of sends looks up before its transaction. */
-interface SendLookups {
-  suppressions: Map<string, SuppressionReason>;
-  webhooks: ActiveWebhook[];
+/** The suppression list's entries for these recipients and their accounts' webhooks (on PostgreSQL in one statement). */
+async function lookUp(db: Db, recipients: { account_id: string; email: string }[], accountIds: string[]): Promise<SendLookups> {
+  if (recipients.length <= SUPPRESSION_CHUNK) {
+    // One round trip on PostgreSQL for both (db/read-together.ts).
+    const [rows, webhooks] = await readTogether(db, liveSuppressionsQuery(db, recipients), activeWebhooksQuery(db, accountIds));
+    return { suppressions: suppressionsByKey(rows), webhooks };
+  }
+  const [suppressions, webhooks] = await Promise.all([suppressionsAmong(db, recipients), activeWebhooksFor(db, accountIds)]);
+  return { suppressions, webhooks };
 }
 
 /**
@@ -118,18 +123,30 @@ interface SendLookups {
  * list's entries for its recipients, and its accounts' webhooks. Neither is written by a
  * send, so reading them a moment before the commit is as if the send had committed a
  * moment earlier: an address suppressed, or a webhook added, in between counts from the
- * next send on.
+ * next send on. A send whose look-ups were started in advance brings them (the same
+ * argument: a moment earlier still), and only the others are looked up here.
  */
 async function lookUpForSends(db: Db, sends: AcceptedSend[]): Promise<SendLookups> {
-  const recipients = sends.flatMap((s) => s.messages.flatMap((m) => m.recipients));
-  const accountIds = sends.flatMap((s) => s.messages.map((m) => m.message.account_id));
-  if (recipients.length <= SUPPRESSION_CHUNK) {
-    // One round trip on PostgreSQL for both (db/read-together.ts).
-    const [rows, webhooks] = await readTogether(db, liveSuppressionsQuery(db, recipients), activeWebhooksQuery(db, accountIds));
-    return { suppressions: suppressionsByKey(rows), webhooks };
+  const inAdvance = await Promise.all(sends.map((s) => s.lookups));
+  const rest = sends.filter((_, i) => !inAdvance[i]);
+  const found: SendLookups[] = inAdvance.filter((l): l is SendLookups => l !== undefined);
+  if (rest.length) {
+    found.push(
+      await lookUp(
+        db,
+        rest.flatMap((s) => s.messages.flatMap((m) => m.recipients)),
+        rest.flatMap((s) => s.messages.map((m) => m.message.account_id)),
+      ),
+    );
   }
-  const [suppressions, webhooks] = await Promise.all([suppressionsAmong(db, recipients), activeWebhooksFor(db, accountIds)]);
-  return { suppressions, webhooks };
+  if (found.length === 1) return found[0]!;
+  const webhooks = new Map<string, ActiveWebhook>();
+  const suppressions = new Map<string, SuppressionReason>();
+  for (const l of found) {
+    for (const w of l.webhooks) webhooks.set(w.id, w);
+    for (const [key, reason] of l.suppressions) suppressions.set(key, reason);
+  }
+  return { suppressions, webhooks: [...webhooks.values()] };
 }
 
 /**
@@ -172,9 +189,11 @@ interface Slot {
 
 export class SendAcceptor {
   private readonly commit: GroupCommit<Slot, SendLookups>;
+  private readonly reads: Db;
 
   /** `charger`: BILLING=credits; absent, sending is not metered. */
   constructor(handle: DbHandle, charger: SendCharger | undefined) {
+    this.reads = handle.reads;
     // The writer never reads a write's result: write-behind (database.ts); what it looks
     // up beforehand comes through `reads` (group-commit.ts).
     this.commit = new GroupCommit<Slot, SendLookups>(
@@ -207,6 +226,20 @@ export class SendAcceptor {
           slots.map((s) => s.send),
         ),
     );
+  }
+
+  /**
+   * Starts a send's look-ups before it is prepared (LookupsInAdvance), for recipients known
+   * early: an SMTP client names them before it sends the message, so the suppression list
+   * and webhooks are read while the message arrives, and its commit no longer waits for
+   * that round trip (bench:smtp). Never rejects.
+   */
+  lookUpInAdvance(accountId: string, emails: string[]): LookupsInAdvance {
+    return lookUp(
+      this.reads,
+      emails.map((email) => ({ account_id: accountId, email })),
+      [accountId],
+    ).catch(() => undefined);
   }
 
   /** Resolves once the send is durably committed; rejects with its 402 when it was refused. */

@@ -28,7 +28,7 @@ import { carriedDetails, SendPreparer, type SenderOf } from './messages.prepare.
 import type { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, SendBody, SendResult } from './messages.schemas.js';
 import { DEFAULT_SEND_LIMITS, type SendLimits } from './messages.send-options.js';
 import { SubmissionPreparer, type Submission } from './messages.submission.js';
-import { deleteUnclaimedJobsOf, listRecipientsOf, markRecipientsCancelled, type AcceptedMessage, type AcceptedSend } from './messages.store.js';
+import { deleteUnclaimedJobsOf, listRecipientsOf, markRecipientsCancelled, type AcceptedMessage, type AcceptedSend, type LookupsInAdvance } from './messages.store.js';
 
 export { carriedDetails } from './messages.prepare.js';
 export { IDEMPOTENCY_TTL_MS, type Answer } from './messages.idempotency.js';
@@ -80,8 +80,13 @@ export class MessagesService {
     const request =
       idempotencyKey === undefined ? undefined : { mailFrom: submission.mailFrom, rcptTo: submission.rcptTo, mime: submission.raw.toString('base64') };
     return this.idempotency.once(principal, idempotencyKey, request, async (record) =>
-      this.commit([accepted], record, (suppressed) => sendResultOf(accepted, suppressed)),
+      this.commit([accepted], record, (suppressed) => sendResultOf(accepted, suppressed), submission.lookups),
     );
+  }
+
+  /** Starts the look-ups of a submission's recipients while its message still arrives (SendAcceptor.lookUpInAdvance). */
+  lookUpInAdvance(principal: Principal, rcptTo: string[]): LookupsInAdvance {
+    return this.acceptor.lookUpInAdvance(principal.accountId, rcptTo);
   }
 
   /** Each message validated on its own; the accepted ones committed together, in one transaction. */
@@ -117,8 +122,9 @@ export class MessagesService {
     messages: AcceptedMessage[],
     idempotency: IdempotencyRecord,
     answer: (suppressed: ReadonlyMap<string, SuppressionReason>) => T,
+    lookups?: LookupsInAdvance,
   ): Promise<T> {
-    const send: AcceptedSend = { messages, idempotency: idempotency ?? null, answer, suppressed: new Map() };
+    const send: AcceptedSend = { messages, idempotency: idempotency ?? null, answer, suppressed: new Map(), ...(lookups ? { lookups } : {}) };
     await this.acceptor.submit(send);
     this.workSignal.notify();
     for (const accepted of messages)

@@ -26,6 +26,19 @@ export interface AcceptedMessage {
  * What one request commits: one message (send) or many (batch), and the Idempotency-Key
  * row if it had one. Committed whole or not at all.
  */
+/** What the writer of a group of sends looks up before its transaction (messages.accept.ts). */
+export interface SendLookups {
+  suppressions: Map<string, SuppressionReason>;
+  webhooks: ActiveWebhook[];
+}
+
+/**
+ * A send's look-ups started before the send was prepared: an SMTP submission's, from its
+ * envelope, while the client is still sending the message (SendAcceptor.lookUpInAdvance).
+ * Undefined when they failed: the group commit then looks the send up with the others.
+ */
+export type LookupsInAdvance = Promise<SendLookups | undefined>;
+
 export interface AcceptedSend {
   messages: AcceptedMessage[];
   /** Without its response: that is written from `answer` at commit (it depends on `suppressed`). */
@@ -34,6 +47,8 @@ export interface AcceptedSend {
   answer: (suppressed: ReadonlyMap<string, SuppressionReason>) => unknown;
   /** Set by the writer at commit: recipient id → why it is on the suppression list. */
   suppressed: ReadonlyMap<string, SuppressionReason>;
+  /** Its look-ups, when they were started before it was prepared (messages.accept.ts). */
+  lookups?: LookupsInAdvance;
 }
 
 /**

@@ -31,7 +31,7 @@ import type { SendersService } from '../senders/senders.service.js';
 import { carriedDetails } from './messages.prepare.js';
 import { MAX_TAG_LENGTH, MAX_TAGS, type SendBody } from './messages.schemas.js';
 import { prepareSendOptions, type SendLimits } from './messages.send-options.js';
-import type { AcceptedMessage } from './messages.store.js';
+import type { AcceptedMessage, LookupsInAdvance } from './messages.store.js';
 import type { RecipientKind } from './messages.table.js';
 
 /** What the SMTP conversation hands over: the envelope and the message as received. */
@@ -41,6 +41,8 @@ export interface Submission {
   /** RCPT TO addresses, in order. */
   rcptTo: string[];
   raw: Buffer;
+  /** The look-ups of its recipients, started while the message arrived (MessagesService.lookUpInAdvance). */
+  lookups?: LookupsInAdvance;
 }
 
 /** A submission ready for the accept commit, and what its Idempotency-Key header asked. */
