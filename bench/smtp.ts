@@ -2,7 +2,7 @@
  * SMTP submission benchmark (issue 21: pooled submission to `postwire smtp` at no less
  * than half the rate of a plain smtp-server that only receives, same machine, same run).
  *
- *   npm run bench:smtp -- [--count 5000] [--dialect sqlite|postgres] [--connections 4]
+ *   npm run bench:smtp -- [--count 5000] [--rounds 1] [--dialect sqlite|postgres] [--connections 4]
  *                         [--concurrency 16] [--json] [--profile] [--pg-statements]
  *
  * The postgres dialect needs DATABASE_URL (a server where the bench may create a database,
@@ -20,6 +20,9 @@
  *     authenticated with the key, submits the same N messages. Every 250 comes after the
  *     message's group commit: acceptance, durably stored, is inside the figure.
  *     Both sides are plain SMTP over loopback (no STARTTLS), so TLS costs neither.
+ *     With --rounds N, steps 2 and 3 take turns N times (both servers stay up; each round
+ *     sends to new addresses), and the ratio reported is the median of the rounds' ratios:
+ *     on a machine shared with other work one round's ratio moved by a fifth either way.
  *  4. Checks: every submission got a 250; every id in Postwire's 250s is a message in the
  *     database with its recipient queued; the sink counted every baseline message.
  *
@@ -49,6 +52,7 @@ const HTML = `<html><body><h1>Your order has shipped</h1>${'<p>Thank you for you
 
 interface Options {
   count: number;
+  rounds: number;
   dialect: 'sqlite' | 'postgres';
   connections: number;
   concurrency: number;
@@ -61,6 +65,7 @@ function options(): Options {
   const { values } = parseArgs({
     options: {
       count: { type: 'string', default: '5000' },
+      rounds: { type: 'string', default: '1' },
       dialect: { type: 'string', default: 'sqlite' },
       connections: { type: 'string', default: '4' },
       concurrency: { type: 'string', default: '16' },
@@ -74,6 +79,7 @@ function options(): Options {
   if (values['pg-statements'] && dialect !== 'postgres') throw new Error('--pg-statements works with --dialect postgres only');
   return {
     count: Number(values.count),
+    rounds: Math.max(1, Number(values.rounds)),
     dialect,
     connections: Number(values.connections),
     concurrency: Number(values.concurrency),
@@ -214,8 +220,6 @@ async function main(): Promise<number> {
     const sink = spawnWatched(['--import', 'tsx', path.join(ROOT, 'bench/deliver-sink.ts')], childEnv({}), true);
     children.push(sink.proc);
     const sinkPort = Number(await sink.waitFor(/LISTENING (\d+)/));
-    say(`baseline: ${o.count} messages to a plain smtp-server over ${o.connections} connections`);
-    const baseline = await submit(o, sinkPort, sink.proc.pid, from, (i) => `b${i}@bench.example`);
 
     // Diagnostics (--profile, --pg-statements): written by `postwire smtp` when it exits.
     const diagnostics = path.join(db.dataDir, 'diagnostics');
@@ -237,11 +241,26 @@ async function main(): Promise<number> {
     );
     children.push(smtp.proc);
     const smtpPort = Number(await smtp.waitFor(/SMTP: smtp:\/\/[^:]+:(\d+)/));
-    say(`postwire: ${o.count} messages to postwire smtp over ${o.connections} connections`);
-    const postwire = await submit(o, smtpPort, smtp.proc.pid, from, (i) => `p${i}@bench.example`, { user: 'apikey', pass: key });
+
+    const rounds: { baseline: Run; postwire: Run; ratio: number }[] = [];
+    for (let round = 1; round <= o.rounds; round++) {
+      const tag = o.rounds > 1 ? `round ${round}: ` : '';
+      say(`${tag}baseline: ${o.count} messages to a plain smtp-server over ${o.connections} connections`);
+      const baseline = await submit(o, sinkPort, sink.proc.pid, from, (i) => `b${round}.${i}@bench.example`);
+      say(`${tag}postwire: ${o.count} messages to postwire smtp over ${o.connections} connections`);
+      const postwire = await submit(o, smtpPort, smtp.proc.pid, from, (i) => `p${round}.${i}@bench.example`, { user: 'apikey', pass: key });
+      rounds.push({ baseline, postwire, ratio: postwire.perSecond / baseline.perSecond });
+      if (o.rounds > 1)
+        say(
+          `${tag}baseline ${Math.round(baseline.perSecond)}/s, postwire ${Math.round(postwire.perSecond)}/s, ratio ${(postwire.perSecond / baseline.perSecond).toFixed(3)}`,
+        );
+    }
+    // The median round (the lower middle one of an even number) stands for the run.
+    const { baseline, postwire } = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor((rounds.length - 1) / 2)]!;
+    const total = o.count * o.rounds;
 
     // Checks: every 250 names a message that is on disk, with its recipient queued.
-    const ids = postwire.replies.map((r) => /queued as (\w+)/.exec(r ?? '')?.[1]);
+    const ids = rounds.flatMap((r) => r.postwire.replies).map((r) => /queued as (\w+)/.exec(r ?? '')?.[1]);
     const missingIds = ids.filter((id) => !id).length;
     const handle = await openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
     let stored = 0;
@@ -256,11 +275,12 @@ async function main(): Promise<number> {
     } finally {
       await handle.close();
     }
-    const baselineOk = baseline.replies.every((r) => r?.startsWith('250'));
+    const baselineOk = rounds.every((r) => r.baseline.replies.every((reply) => reply?.startsWith('250')));
     const ratio = postwire.perSecond / baseline.perSecond;
     const result = {
       dialect: o.dialect,
       count: o.count,
+      rounds: rounds.map((r) => Number(r.ratio.toFixed(3))),
       connections: o.connections,
       concurrency: o.concurrency,
       baselinePerSecond: Math.round(baseline.perSecond),
@@ -280,15 +300,15 @@ async function main(): Promise<number> {
     else {
       say(`baseline  ${result.baselinePerSecond} messages/s (${baseline.seconds.toFixed(2)} s)`);
       say(`postwire  ${result.postwirePerSecond} messages/s (${postwire.seconds.toFixed(2)} s)`);
-      say(`ratio     ${result.ratio} (issue 21 asks for at least 0.5)`);
+      say(`ratio     ${result.ratio}${o.rounds > 1 ? ` (the median of ${result.rounds.join(', ')})` : ''} (issue 21 asks for at least 0.5)`);
       const cpu = (c: Run['cpuPerMessage']) =>
         `server ${c.server?.toFixed(3) ?? '?'}${c.postgres === undefined ? '' : `, PostgreSQL ${c.postgres.toFixed(3)}`}, client ${c.client.toFixed(3)}`;
       say(`CPU ms per message: baseline ${cpu(baseline.cpuPerMessage)}; postwire ${cpu(postwire.cpuPerMessage)}`);
       say(
-        `checks    ${stored} of ${o.count} answered messages on disk, ${queued} queued; every 250 with an id: ${missingIds === 0}; baseline all 250: ${baselineOk}`,
+        `checks    ${stored} of ${total} answered messages on disk, ${queued} queued; every 250 with an id: ${missingIds === 0}; baseline all 250: ${baselineOk}`,
       );
     }
-    return missingIds === 0 && stored === o.count && queued === o.count && baselineOk ? 0 : 1;
+    return missingIds === 0 && stored === total && queued === total && baselineOk ? 0 : 1;
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await db.drop();
