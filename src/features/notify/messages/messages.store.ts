@@ -94,12 +94,11 @@ function likeContaining(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listMessages(
-  db: DbOrTrx,
-  accountId: string,
-  page: Page,
-  filter: MessageFilter = {},
-): Promise<{ rows: ListedMessageRow[]; total: number }> {
+/**
+ * The account's live messages the filter matches (FROM and WHERE only): the list's query
+ * and its totalCount both start here; bench/messages.ts times the count on its own.
+ */
+export function filteredMessages(db: DbOrTrx, accountId: string, filter: MessageFilter = {}) {
   let base = liveRowsOf(db, 'messages', accountId);
   // Recipient and state look in message_recipients, tag in message_tags (indexed by account and tag).
   if (filter.recipient !== undefined || filter.state !== undefined) {
@@ -118,8 +117,17 @@ export async function listMessages(
   if (filter.subject !== undefined) base = base.where(sql<SqlBool>`lower(subject) like ${likeContaining(filter.subject)} escape '\\'`);
   if (filter.sinceMs !== undefined) base = base.where(sql.ref('created_at'), '>=', filter.sinceMs);
   if (filter.untilMs !== undefined) base = base.where(sql.ref('created_at'), '<=', filter.untilMs);
+  return base;
+}
+
+export async function listMessages(
+  db: DbOrTrx,
+  accountId: string,
+  page: Page,
+  filter: MessageFilter = {},
+): Promise<{ rows: ListedMessageRow[]; total: number }> {
   return listPage(
-    base,
+    filteredMessages(db, accountId, filter),
     (q) =>
       q.select([
         'id',
