@@ -86,7 +86,14 @@ function readOptions(): Options {
     return value;
   };
   if (values.dialect !== 'sqlite' && values.dialect !== 'postgres') throw new Error(`--dialect must be sqlite or postgres, got "${values.dialect}"`);
-  return { count: int('count', values.count), dialect: values.dialect, runs: int('runs', values.runs), explain: values.explain, json: values.json, keep: values.keep };
+  return {
+    count: int('count', values.count),
+    dialect: values.dialect,
+    runs: int('runs', values.runs),
+    explain: values.explain,
+    json: values.json,
+    keep: values.keep,
+  };
 }
 
 // ───────────────────────────── the mail ─────────────────────────────
@@ -180,7 +187,11 @@ const KINDS: Kind[] = [
     tags: ['digest'],
     content: (n, name, pick) => ({
       subject: `Your weekly summary: ${1 + Math.floor(pick() * 40)} new items`,
-      html: paragraphs([`Hello ${name},`, 'Here is what happened this week.', ...Array.from({ length: 10 }, (_, i) => `New: product ${n + i} in your favourite category`)]),
+      html: paragraphs([
+        `Hello ${name},`,
+        'Here is what happened this week.',
+        ...Array.from({ length: 10 }, (_, i) => `New: product ${n + i} in your favourite category`),
+      ]),
     }),
   },
   {
@@ -467,8 +478,15 @@ async function main(): Promise<number> {
     process.env.TEST_DATABASE_URL = server;
   }
   const cpus = os.cpus();
-  say(`Message list benchmark: ${options.count.toLocaleString('en-US')} messages, ${options.dialect}, ${options.runs} runs per request, pageSize ${PAGE_SIZE}.`);
-  say(`Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}.`);
+  say(
+    `Message list benchmark: ${options.count.toLocaleString('en-US')} messages, ${options.dialect}, ${options.runs} runs per request, pageSize ${PAGE_SIZE}.`,
+  );
+  say(
+    `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}.`,
+  );
   const db: TestDatabase = await createTestDatabase(options.dialect);
   const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl };
   let failed = false;
@@ -508,7 +526,8 @@ async function main(): Promise<number> {
     // What the answers must be, from what was written.
     const problems: string[] = [];
     const byName = (prefix: string) => timings.find((t) => t.name.startsWith(prefix))!;
-    if (byName('first page').totalCount !== options.count) problems.push(`the unfiltered totalCount is ${byName('first page').totalCount}, not ${options.count}`);
+    if (byName('first page').totalCount !== options.count)
+      problems.push(`the unfiltered totalCount is ${byName('first page').totalCount}, not ${options.count}`);
     if (byName('recipient').totalCount !== seeded.recipientProbeCount)
       problems.push(`the recipient filter found ${byName('recipient').totalCount} messages, not ${seeded.recipientProbeCount}`);
     if (byName('subject contains "#').totalCount !== 1) problems.push(`the rare subject matched ${byName('subject contains "#').totalCount} messages, not 1`);

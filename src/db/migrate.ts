@@ -18,6 +18,7 @@ import * as m0012 from '../../migrations/0012_campaigns.js';
 import * as m0013 from '../../migrations/0013_tracking.js';
 import * as m0014 from '../../migrations/0014_forms_imports.js';
 import * as m0015 from '../../migrations/0015_campaign_link_clicks.js';
+import * as m0016 from '../../migrations/0016_message_list_indexes.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_tracking': m0013,
   '0014_forms_imports': m0014,
   '0015_campaign_link_clicks': m0015,
+  '0016_message_list_indexes': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
