@@ -19,6 +19,7 @@ import * as m0013 from '../../migrations/0013_tracking.js';
 import * as m0014 from '../../migrations/0014_forms_imports.js';
 import * as m0015 from '../../migrations/0015_campaign_link_clicks.js';
 import * as m0016 from '../../migrations/0016_account_queue_and_suppression_indexes.js';
+import * as m0017 from '../../migrations/0017_message_list_indexes.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_forms_imports': m0014,
   '0015_campaign_link_clicks': m0015,
   '0016_account_queue_and_suppression_indexes': m0016,
+  '0017_message_list_indexes': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

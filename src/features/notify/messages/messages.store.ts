@@ -109,12 +109,11 @@ function likeContaining(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listMessages(
-  db: DbOrTrx,
-  accountId: string,
-  page: Page,
-  filter: MessageFilter = {},
-): Promise<{ rows: ListedMessageRow[]; total: number }> {
+/**
+ * The account's live messages the filter matches (FROM and WHERE only): the list's query
+ * and its totalCount both start here; bench/messages.ts times the count on its own.
+ */
+export function filteredMessages(db: DbOrTrx, accountId: string, filter: MessageFilter = {}) {
   let base = liveRowsOf(db, 'messages', accountId);
   // Recipient and state look in message_recipients, tag in message_tags (indexed by account and tag).
   if (filter.recipient !== undefined || filter.state !== undefined) {
@@ -133,8 +132,17 @@ export async function listMessages(
   if (filter.subject !== undefined) base = base.where(sql<SqlBool>`lower(subject) like ${likeContaining(filter.subject)} escape '\\'`);
   if (filter.sinceMs !== undefined) base = base.where(sql.ref('created_at'), '>=', filter.sinceMs);
   if (filter.untilMs !== undefined) base = base.where(sql.ref('created_at'), '<=', filter.untilMs);
+  return base;
+}
+
+export async function listMessages(
+  db: DbOrTrx,
+  accountId: string,
+  page: Page,
+  filter: MessageFilter = {},
+): Promise<{ rows: ListedMessageRow[]; total: number }> {
   return listPage(
-    base,
+    filteredMessages(db, accountId, filter),
     (q) =>
       q.select([
         'id',
@@ -191,7 +199,10 @@ export async function listRecipientsOf(db: DbOrTrx, accountId: string, messageId
       'created_at',
       'updated_at',
     ])
-    .where('account_id', '=', accountId)
+    // The account is checked on the rows the message ids find, not used to find them: as a plain
+    // `account_id = ?` SQLite read every recipient of the account by its account index and sorted
+    // them (about 300 ms a page at 100,000 messages, bench:messages); coalesce() keeps it off indexes.
+    .where((eb) => eb(eb.fn('coalesce', ['account_id', sql.lit('')]), '=', accountId))
     .where('message_id', 'in', messageIds);
   if (perMessage !== undefined) query = query.where('position', '<', perMessage);
   return query.orderBy('message_id').orderBy('position').execute();
