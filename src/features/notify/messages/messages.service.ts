@@ -28,7 +28,14 @@ import { carriedDetails, SendPreparer, type SenderOf } from './messages.prepare.
 import type { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, SendBody, SendResult } from './messages.schemas.js';
 import { DEFAULT_SEND_LIMITS, type SendLimits } from './messages.send-options.js';
 import { SubmissionPreparer, type Submission } from './messages.submission.js';
-import { deleteUnclaimedJobsOf, listRecipientsOf, markRecipientsCancelled, type AcceptedMessage, type AcceptedSend, type LookupsInAdvance } from './messages.store.js';
+import {
+  deleteUnclaimedJobsOf,
+  listRecipientsOf,
+  markRecipientsCancelled,
+  type AcceptedMessage,
+  type AcceptedSend,
+  type LookupsInAdvance,
+} from './messages.store.js';
 
 export { carriedDetails } from './messages.prepare.js';
 export { IDEMPOTENCY_TTL_MS, type Answer } from './messages.idempotency.js';
