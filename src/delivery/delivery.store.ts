@@ -13,7 +13,7 @@ export async function loadRecipients(db: DbOrTrx, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('message_recipients')
-    .select(['id', 'message_id', 'account_id', 'email', 'name', 'state', 'content', 'mime'])
+    .select(['id', 'message_id', 'account_id', 'email', 'name', 'kind', 'state', 'content', 'mime'])
     .where('id', 'in', ids)
     .execute();
 }

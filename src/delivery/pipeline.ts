@@ -27,10 +27,11 @@
  *
  * Recording is pipelined: a delivery task resolves once its outcome is handed to the
  * group commit, with `recorded` settling when that commit is durable. The worker's lanes
- * start their next delivery meanwhile and wait for the previous outcome only before
- * handing over another (worker.ts), so the outcomes can linger a few milliseconds and
- * share one disk sync without idling the transport. What a crash can repeat is what was
- * handed to the transport and not yet recorded: at most two recipients per lane.
+ * start their next deliveries meanwhile, up to WORKER_UNRECORDED_PER_LANE not yet
+ * recorded (worker.ts), so the outcomes can linger a few milliseconds and share one disk
+ * sync without idling the transport, and a slow commit carries more of them. What a crash
+ * can repeat is what was handed to the transport and not yet recorded: at most
+ * WORKER_UNRECORDED_PER_LANE (4) recipients per lane.
  */
 import type { Logger } from 'pino';
 import { CONFIG_SCHEMA } from '../config.js';
@@ -190,7 +191,7 @@ function outcomeWriter(maxRetryAgeMs: number, firstRetryMs: number | undefined) 
   };
 }
 
-type BatchRecipient = Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'name' | 'state' | 'content' | 'mime'>;
+type BatchRecipient = Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'name' | 'kind' | 'state' | 'content' | 'mime'>;
 
 interface LoadedBatch {
   messages: Map<string, MessageRow>;
@@ -250,10 +251,35 @@ export class DeliveryPipeline {
       messages: byId,
       recipients: new Map(recipients.map((r) => [r.id, r])),
       suppressed,
-      addressees: await addresseesOf(reads, [...toCompose]),
+      addressees: await this.addresseesOf(byId, recipients, toCompose),
       composed: new Map(),
     };
     return jobs.map((job) => () => this.deliver(job, batch));
+  }
+
+  /**
+   * The addressees of the messages to compose. A message with one recipient (every
+   * campaign mail, most sends) is addressed to the recipient the batch already holds; only
+   * the others are read. That read is by message id, and PostgreSQL plans it well only once
+   * the table has statistics: before its first ANALYZE it estimated a list of a hundred ids
+   * to match half the table and scanned all of it (58 ms a batch at 20,000 campaign
+   * recipients, growing with the table, in bench:campaign on a server without autovacuum).
+   */
+  private async addresseesOf(
+    messages: Map<string, MessageRow>,
+    recipients: BatchRecipient[],
+    toCompose: Set<string>,
+  ): Promise<Map<string, ComposeRecipient[]>> {
+    const known = new Map<string, ComposeRecipient[]>();
+    for (const r of recipients) {
+      if (toCompose.has(r.message_id) && messages.get(r.message_id)?.recipient_count === 1)
+        known.set(r.message_id, [{ email: r.email, name: r.name, kind: r.kind }]);
+    }
+    const rest = [...toCompose].filter((id) => !known.has(id));
+    if (rest.length === 0) return known;
+    const read = await addresseesOf(this.options.readsDb ?? this.db, rest);
+    for (const [id, list] of known) read.set(id, list);
+    return read;
   }
 
   private async deliver(job: ClaimedJob, batch: LoadedBatch): Promise<Delivery> {
