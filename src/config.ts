@@ -421,6 +421,15 @@ export const CONFIG_SCHEMA = {
       'How often an idle worker looks for due work it was not told about (on PostgreSQL, workers are also woken by LISTEN/NOTIFY when another process queues work).',
   },
   WORKER_CONCURRENCY: { kind: 'integer', default: '16', min: 1, description: 'Deliveries one worker process keeps in flight at once.' },
+  WORKER_UNRECORDED_PER_LANE: {
+    kind: 'integer',
+    default: '4',
+    min: 1,
+    description:
+      'Deliveries each of the WORKER_CONCURRENCY lanes may have made (or be making) whose outcome is not yet committed: a lane goes on ' +
+      'sending while the outcomes commit together. A larger value lets each commit carry more outcomes (faster on PostgreSQL); a crash ' +
+      'can repeat up to this many deliveries per lane, since they are retried when their lease ends.',
+  },
   WORKER_GIVE_WAY_RATE: {
     kind: 'integer',
     default: '1000',

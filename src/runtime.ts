@@ -293,6 +293,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
         leaseMs: config.workerLeaseSeconds * 1000,
         pollMs: config.workerPollMs,
         concurrency: config.workerConcurrency,
+        unrecordedPerLane: config.workerUnrecordedPerLane,
         ...(sendPressure ? { giveWay: () => sendPressure.pressed() } : {}),
       },
       logger,
