@@ -134,8 +134,8 @@ export class Worker {
 
   /**
    * One lane: the next buffered job, delivered; each lane has at most one delivery in the
-   * transport and, with it, `unrecordedPerLane` deliveries whose outcome is not committed
-   * (pipeline.ts, "Recording is pipelined"). Why more than one: the outcomes of all lanes
+   * transport, and at most `unrecordedPerLane` deliveries whose outcome is not committed,
+   * that one included (pipeline.ts, "Recording is pipelined"). Why more than one: the outcomes of all lanes
    * commit together, and while a commit runs the lanes go on sending. With one outcome
    * per lane a commit carried at most WORKER_CONCURRENCY outcomes, so on PostgreSQL, where
    * a commit is a chain of round trips, delivery ran at WORKER_CONCURRENCY per commit time

@@ -3,6 +3,7 @@
  * (GET /notify/v1/messages, GET /notify/v1/messages/{id}, …/raw). Reads only.
  */
 import type { Db } from '../../../db/database.js';
+import { inOneSnapshot } from '../../../db/snapshot.js';
 import { hasOwnCopy, type MessageComposer } from '../../../delivery/compose.js';
 import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
@@ -97,10 +98,10 @@ export class MessageLog {
 
   async get(principal: Principal, id: string): Promise<MessageDetail> {
     const row = await this.require(principal, id, this.reads);
-    const [recipients, timelines] = await Promise.all([
-      listRecipientsOf(this.reads, principal.accountId, [row.id]),
-      timelinesOf(this.reads, principal.accountId, row.id),
-    ]);
+    // The recipients' states and their events as of one moment: a state never shows without the event that set it.
+    const [recipients, timelines] = await inOneSnapshot(this.reads, (trx) =>
+      Promise.all([listRecipientsOf(trx, principal.accountId, [row.id]), timelinesOf(trx, principal.accountId, row.id)]),
+    );
     const message = toMessage(row, recipients);
     return {
       ...message,
