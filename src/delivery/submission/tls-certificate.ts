@@ -40,9 +40,17 @@ const utf8 = (text: string) => der(0x0c, Buffer.from(text, 'utf8'));
 const bitString = (bytes: Buffer) => der(0x03, Buffer.concat([Buffer.from([0]), bytes]));
 const octetString = (bytes: Buffer) => der(0x04, bytes);
 
-/** A positive INTEGER from big-endian bytes (a leading zero keeps the sign bit clear). */
-function integer(bytes: Buffer): Buffer {
-  return der(0x02, bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+/**
+ * A positive INTEGER from big-endian bytes, in DER's one encoding: no leading zero byte
+ * unless the next byte's top bit is set (then the zero keeps the number positive). A random
+ * serial starts with a zero byte once in 256; written as it was, OpenSSL refused the
+ * certificate ("illegal padding") and `postwire start` exited at start, about once in 512.
+ */
+function integer(bytes: Uint8Array): Buffer {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const minimal = Buffer.from(bytes.subarray(start));
+  return der(0x02, minimal[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), minimal]) : minimal);
 }
 
 function oid(dotted: string): Buffer {
@@ -65,7 +73,7 @@ function time(date: Date): Buffer {
 const SHA256_WITH_RSA = sequence(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
 
 /** A self-signed certificate and its key, both PEM, for `hostName`. */
-export function selfSignedCertificate(hostName: string, now = new Date()): TlsCredentials {
+export function selfSignedCertificate(hostName: string, now = new Date(), serial: Uint8Array = crypto.randomBytes(16)): TlsCredentials {
   const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const name = sequence(set(sequence(oid('2.5.4.3'), utf8(hostName))));
   const dnsNames = [...new Set([hostName, 'localhost'])].map((n) => der(0x82, Buffer.from(n, 'ascii')));
@@ -74,7 +82,7 @@ export function selfSignedCertificate(hostName: string, now = new Date()): TlsCr
   const notAfter = new Date(now.getTime() + 10 * 365 * 86_400_000);
   const tbs = sequence(
     explicit(0, integer(Buffer.from([2]))), // v3
-    integer(crypto.randomBytes(16)),
+    integer(serial),
     SHA256_WITH_RSA,
     name,
     sequence(time(now), time(notAfter)),
