@@ -135,13 +135,14 @@ export class Worker {
   /**
    * One lane: the next buffered job, delivered; each lane has at most one delivery in the
    * transport, and at most `unrecordedPerLane` deliveries whose outcome is not committed,
-   * that one included (pipeline.ts, "Recording is pipelined"). Why more than one: the outcomes of all lanes
-   * commit together, and while a commit runs the lanes go on sending. With one outcome
-   * per lane a commit carried at most WORKER_CONCURRENCY outcomes, so on PostgreSQL, where
-   * a commit is a chain of round trips, delivery ran at WORKER_CONCURRENCY per commit time
-   * (bench:deliver at 20,000: 0.82 and 0.87 of the baseline with two per lane, 1.00 with
-   * four, 0.90 and 0.97 with six). What this costs: a crash can repeat that many
-   * deliveries per lane (sent, not yet recorded, so sent again when the lease ends).
+   * that one included (pipeline.ts, "Recording is pipelined"). Why more than one: the
+   * outcomes of all lanes commit together, and while a commit runs the lanes go on
+   * sending. With one outcome per lane a commit carried at most WORKER_CONCURRENCY
+   * outcomes, so on PostgreSQL, where a commit is a chain of round trips, delivery ran at
+   * WORKER_CONCURRENCY per commit time (bench:deliver at 20,000: 0.82 and 0.87 of the
+   * baseline with two per lane, 1.00 with four, 0.90 and 0.97 with six). What this costs:
+   * a crash can repeat that many deliveries per lane (sent, not yet recorded, so sent
+   * again when the lease ends).
    *
    * While the API of this process is pressed (`giveWay`), every lane but the first waits
    * before its next delivery; the first goes on, so delivery never stops.
