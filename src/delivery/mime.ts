@@ -1,47 +1,20 @@
 /**
- * The MIME bytes of one message copy, from a plain description of it (`MimeSpec`), with
- * nodemailer's composer: an HTML part, a plain-text part (given, or derived from the
- * HTML), attachments (inline ones referenced by `cid:`), the addressing headers, and a
- * DKIM signature when a key is given.
+ * The MIME bytes of one message copy, from a plain description of it (`MimeSpec`): an
+ * HTML part, a plain-text part (given, or derived from the HTML), attachments (inline ones
+ * referenced by `cid:`), the addressing headers, and a DKIM signature when a key is given.
+ * The common shape (no attachments, ASCII addresses) is written directly (mime-writer.ts);
+ * the rest by nodemailer's composer.
  *
  * Pure and self-contained on purpose: it runs in the compose threads (mime-threads.ts)
  * as well as on the main thread, so the spec is plain data that survives structured
  * cloning, and nothing here touches the database.
  */
 import nodemailer from 'nodemailer';
-import type { StoredAttachment } from '../features/notify/messages/messages.table.js';
 import { htmlToText } from '../lib/html-to-text.js';
+import { canWriteDirectly, writeMime } from './mime-writer.js';
+import type { DkimKey, MimeSpec } from './mime.types.js';
 
-export interface MimeAddress {
-  name: string;
-  address: string;
-}
-
-export interface DkimKey {
-  domain: string;
-  selector: string;
-  privateKey: string;
-}
-
-export interface MimeSpec {
-  /** The fixed part of every multipart boundary: the same spec always gives the same bytes. */
-  baseBoundary: string;
-  from: MimeAddress;
-  to: MimeAddress[];
-  cc: MimeAddress[];
-  replyTo?: MimeAddress;
-  subject: string;
-  /** Null: a text-only message. */
-  html: string | null;
-  /** Null: derived from the HTML. */
-  text: string | null;
-  attachments: StoredAttachment[];
-  messageId: string;
-  /** Milliseconds since the epoch. */
-  date: number;
-  headers: Record<string, string>;
-  dkim?: DkimKey;
-}
+export type { DkimKey, MimeAddress, MimeSpec } from './mime.types.js';
 
 /**
  * The headers DKIM signs: nodemailer's list (RFC 4871 §5.5) plus List-Unsubscribe-Post,
@@ -58,6 +31,17 @@ const SIGNED_HEADERS =
 const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 
 export async function buildMime(spec: MimeSpec): Promise<string> {
+  const text = textOf(spec);
+  return canWriteDirectly(spec) ? writeMime(spec, text, SIGNED_HEADERS) : composeWithNodemailer(spec, text);
+}
+
+/** The plain-text part: the spec's own, or derived from its HTML. */
+export function textOf(spec: MimeSpec): string {
+  return spec.text ?? (spec.html !== null ? htmlToText(spec.html) : '');
+}
+
+/** Any spec, through nodemailer's composer: the path for attachments and non-ASCII addresses, and what mime-writer.ts is tested against. */
+export async function composeWithNodemailer(spec: MimeSpec, text: string): Promise<string> {
   const info = await streamer.sendMail({
     baseBoundary: spec.baseBoundary,
     from: spec.from,
@@ -66,7 +50,7 @@ export async function buildMime(spec: MimeSpec): Promise<string> {
     ...(spec.replyTo ? { replyTo: spec.replyTo } : {}),
     subject: spec.subject,
     ...(spec.html !== null ? { html: spec.html } : {}),
-    text: spec.text ?? (spec.html !== null ? htmlToText(spec.html) : ''),
+    text,
     attachments: spec.attachments.map((a) => ({
       filename: a.filename,
       contentType: a.contentType,
