@@ -24,6 +24,12 @@
  * link index) with a fixed key (lib/tracking-tokens.ts); only a change of the tracking
  * base URL or of the installation secret between two compositions could change the
  * bytes, and then too the first stored copy wins.
+ *
+ * Bulk copies (a campaign's, one per recipient) are not stored by the pipeline: at
+ * 100,000 recipients that was 400 MB of MIME written inside the outcome commits. Their
+ * retries and `/raw` compose them again, the same bytes unless the key, the tracking
+ * base URL or the secret changed in between; `/raw` stores what it composed, so from
+ * then on it answers the same.
  */
 import fs from 'node:fs';
 import type { DbOrTrx } from '../db/database.js';

@@ -261,6 +261,17 @@ for (const dialect of DIALECTS) {
       const ann = of('ann@example.com');
       const bob = of('bob@example.com');
       const t0 = Number(ann.delivered_at);
+
+      // A campaign copy is not stored when sent (compose.ts): /raw composes it again, byte
+      // for byte what the relay received, the retried one (451, then 250) included.
+      for (const email of ['ann@example.com', 'flaky@example.com']) {
+        const r = of(email);
+        const stored = await db().selectFrom('message_recipients').select('mime').where('id', '=', r.recipient_id).executeTakeFirstOrThrow();
+        assert.equal(stored.mime, null, `${email}: no stored copy`);
+        const raw = await app.request({ method: 'GET', url: `/notify/v1/messages/${r.message_id}/raw?recipientId=${r.recipient_id}`, token: a.token });
+        assert.equal(raw.status, 200);
+        assert.equal(raw.text, messagesTo(sink, email)[0]!.raw.toString('utf8'), `${email}: /raw is the copy sent`);
+      }
       const event = (r: typeof ann, type: 'opened' | 'clicked' | 'unsubscribed' | 'complained', at: number, details: Record<string, unknown> = {}) =>
         newEventRow({ accountId: a.accountId, messageId: r.message_id, recipientId: r.recipient_id, email: r.email_normalized, type, details, at });
       await db()
