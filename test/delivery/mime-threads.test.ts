@@ -67,6 +67,23 @@ describe('compose threads', () => {
     }
   });
 
+  it('warm() starts every thread before any message (a worker process at start), and the messages then use those threads', async () => {
+    // A nice value no other test uses tells this pool's threads apart.
+    const atNine = () => [...threadNiceValues().values()].filter((n) => n === 9).length;
+    const warmed = new MimeThreadPool(2, 9);
+    try {
+      assert.equal(atNine(), 0, 'no thread before');
+      await warmed.warm();
+      assert.equal(atNine(), 2, 'both threads started');
+      const built = await Promise.all([1, 2, 3, 4].map((n) => warmed.build(spec(n))));
+      assert.ok(built[3]!.includes('Order 4'));
+      await warmed.warm();
+      assert.equal(atNine(), 2, 'no thread started twice');
+    } finally {
+      await warmed.close();
+    }
+  });
+
   it('refuses work once closed', async () => {
     const closed = new MimeThreadPool(1);
     await closed.close();
