@@ -9,7 +9,8 @@
  * --mode split: PostgreSQL (DATABASE_URL, a server where a fresh database is created and
  * dropped), one `postwire api` and --workers `postwire worker` processes, as a scaled-out
  * installation runs; then also --idle single messages, one every second with nothing else
- * going on (what a worker that waits for its poll would show).
+ * going on (what a worker that waits for its poll would show), once right after start (each
+ * worker's first delivery opens its first relay connection) and once after the rates.
  * --set passes a Postwire setting to every Postwire process (repeatable), e.g. --set COMPOSE_NICE=0.
  *
  * What happens:
@@ -273,14 +274,22 @@ async function main(): Promise<number> {
     if (first.status !== 200) throw new Error(`the first send was answered ${first.status}`);
     await measure('first send', [first], relay);
 
-    if (options.mode === 'split' && options.idle > 0) {
+    // Idle single messages, twice: right after start, when each worker's first delivery also
+    // opens its first connection to the relay (smtp-server, like a relay with a greeting
+    // pause, answers a new connection after 100 ms), and again after the rates, when the
+    // workers' connections are open.
+    const idlePhase = async (when: string) => {
       const idle: Sent[] = [];
       for (let i = 0; i < options.idle; i++) {
         await sleep(1000);
         idle.push(await sendOne(url, token, body));
       }
-      results.push(await measure(`idle, one message a second × ${options.idle}`, idle, relay));
-    }
+      results.push(await measure(`idle ${when}, one message a second × ${options.idle}`, idle, relay));
+      const inOrder = idle.map((s) => (s.id && relay.arrivals.has(s.id) ? Math.round(relay.arrivals.get(s.id)! - s.answeredAt) : 'never'));
+      say(`Idle messages ${when}, answer → relay in send order (ms): ${inOrder.join(', ')}`);
+    };
+    const idleToo = options.mode === 'split' && options.idle > 0;
+    if (idleToo) await idlePhase('after start');
     for (const rate of options.rates) {
       const all = await steadyRate(url, token, body, rate, options.warmup + options.duration);
       const measuredFrom = all[0] ? all[0].startedAt + options.warmup * 1000 : 0;
@@ -293,6 +302,7 @@ async function main(): Promise<number> {
       );
       await sleep(2000);
     }
+    if (idleToo && options.rates.length > 0) await idlePhase('after the rates');
   } finally {
     for (const child of children.reverse()) await child.stop(30_000);
     await relay.child.stop(5_000);
