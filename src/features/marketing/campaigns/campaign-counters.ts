@@ -43,6 +43,7 @@ import {
   countLinkClick,
   type CounterDeltas,
   finishIfDone,
+  type CountedCampaign,
   holdDeliveries,
   noCounterDeltas,
   setFirst,
@@ -113,14 +114,21 @@ export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener
       }
       if (deferred.size) await stopRetriesOfStopped(trx, deferred, latest || Date.now());
       for (const [campaignId, d] of deltas) {
-        await addToCounters(trx, campaignId, d);
-        if (d.finished > 0) {
+        const counted = await addToCounters(trx, campaignId, d);
+        // The counters' row, as this update left it, says whether the campaign may be done:
+        // only then the conditional end (one statement less in every other outcome commit).
+        if (d.finished > 0 && counted && mayHaveEnded(counted)) {
           const ended = await finishIfDone(trx, campaignId, latest);
           if (ended) await onEnded(trx, ended, latest);
         }
       }
     },
   };
+}
+
+/** Whether finishIfDone could end the campaign: its condition, read from the counters' row as an update left it. */
+function mayHaveEnded(row: CountedCampaign): boolean {
+  return row.status === CAMPAIGN_STATUS.sending && row.dispatched_at !== null && row.finished >= row.total_recipients;
 }
 
 /** Deferred deliveries of paused campaigns are held; of cancelled ones, taken back (see the header). */

@@ -9,7 +9,14 @@ import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { insertRows, updateRowsById } from '../../../db/group-commit.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
-import type { CampaignOutcome, CampaignRecipientRow, CampaignRow, NewCampaignRecipientRow, NewCampaignRow } from './campaigns.table.js';
+import {
+  CAMPAIGN_STATUS,
+  type CampaignOutcome,
+  type CampaignRecipientRow,
+  type CampaignRow,
+  type NewCampaignRecipientRow,
+  type NewCampaignRow,
+} from './campaigns.table.js';
 
 export async function insertCampaign(db: DbOrTrx, row: NewCampaignRow): Promise<void> {
   await db.insertInto('campaigns').values(row).execute();
@@ -284,8 +291,15 @@ const COUNTERS = [
   'open_delay_sum_ms',
 ] as const;
 
-/** Adds the deltas to the campaign's counters in one statement (increments: concurrent writers add up). */
-export async function addToCounters(trx: DbOrTrx, campaignId: string, d: CounterDeltas): Promise<void> {
+/** What addToCounters answers: enough of the campaign, as updated, to tell whether finishIfDone could end it (campaign-counters.ts). */
+export type CountedCampaign = Pick<CampaignRow, 'status' | 'dispatched_at' | 'finished' | 'total_recipients'>;
+
+/**
+ * Adds the deltas to the campaign's counters in one statement (increments: concurrent
+ * writers add up). Answers the row as updated (undefined: nothing to add, or no such
+ * campaign); a writer that waited for another's lock sees that one's counts in it.
+ */
+export async function addToCounters(trx: DbOrTrx, campaignId: string, d: CounterDeltas): Promise<CountedCampaign | undefined> {
   const set: Record<string, unknown> = {};
   for (const column of COUNTERS) if (d[column] !== 0) set[column] = sql`${sql.ref(column)} + ${d[column]}`;
   const latest = (column: string, at: number | null) => {
@@ -293,9 +307,14 @@ export async function addToCounters(trx: DbOrTrx, campaignId: string, d: Counter
   };
   latest('last_open_at', d.lastOpenAt);
   latest('last_click_at', d.lastClickAt);
-  if (Object.keys(set).length === 0) return;
+  if (Object.keys(set).length === 0) return undefined;
   // RETURNING: answered at once in a write-behind transaction, like the statements before it.
-  await trx.updateTable('campaigns').set(set).where('id', '=', campaignId).returning('id').execute();
+  return trx
+    .updateTable('campaigns')
+    .set(set)
+    .where('id', '=', campaignId)
+    .returning(['status', 'dispatched_at', 'finished', 'total_recipients'])
+    .executeTakeFirst();
 }
 
 /** Far in the future: the run_at of a paused campaign's deliveries, which no claim reaches. */
@@ -362,9 +381,9 @@ export async function takeBackDeliveries(trx: DbOrTrx, which: Deliveries, now: n
 export function finishIfDone(trx: DbOrTrx, campaignId: string, now: number): Promise<CampaignRow | undefined> {
   return trx
     .updateTable('campaigns')
-    .set({ status: 3, ended_at: now, updated_at: now })
+    .set({ status: CAMPAIGN_STATUS.sent, ended_at: now, updated_at: now })
     .where('id', '=', campaignId)
-    .where('status', '=', 2)
+    .where('status', '=', CAMPAIGN_STATUS.sending)
     .where('dispatched_at', 'is not', null)
     .where((eb) => eb('finished', '>=', eb.ref('total_recipients')))
     .returningAll()
