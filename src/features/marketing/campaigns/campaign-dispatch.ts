@@ -14,6 +14,9 @@
  *      (insertAcceptedMessages, bulk priority) and the campaign's record of each recipient.
  *   4. An empty page: dispatch is done (`dispatched_at`); the campaign ends when its last
  *      recipient reaches a final state (campaign-counters.ts), perhaps at once.
+ *   After each page, on PostgreSQL, the tables it grows are ANALYZEd when their planner
+ *   statistics have fallen behind (db/statistics.ts), so the delivery claims made meanwhile
+ *   read the queue's index rather than the whole queue.
  *
  * A resend run (POST …/resend) first gives a new copy to each recipient whose copy failed
  * for good without the address being refused (a soft bounce) or was cancelled, if the
@@ -35,6 +38,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db, DbOrTrx, Dialect } from '../../../db/database.js';
+import { refreshStaleStatistics } from '../../../db/statistics.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { enqueueJob } from '../../../queue/jobs.js';
 import { type AcceptedMessage, insertAcceptedMessages } from '../../notify/notify.module.js';
@@ -62,6 +66,13 @@ import {
 import { CAMPAIGN_STATUS, type CampaignRow, LIST_TYPE, type NewCampaignRecipientRow } from './campaigns.table.js';
 
 export const DISPATCH_TASK = 'campaign.dispatch';
+
+/**
+ * The tables dispatch grows, a row per recipient each, whose planner statistics it keeps
+ * up to date (db/statistics.ts): the delivery claim, the pipeline's reads and the counters'
+ * look-ups are planned from them while the campaign delivers.
+ */
+const DISPATCH_TABLES = ['messages', 'message_recipients', 'delivery_jobs', 'campaign_recipients'] as const;
 
 /** Another runner moved the cursor or the campaign stopped sending: this page is rolled back. */
 class PageNotWritten extends Error {}
@@ -153,6 +164,7 @@ export class CampaignDispatcher {
       const next = await this.writePage(campaign, page);
       if (!next) return;
       campaign = next;
+      await refreshStaleStatistics(this.db, DISPATCH_TABLES);
     }
   }
 

@@ -30,16 +30,13 @@
  * not by memory, so it is counted once as `repetitive` across restarts too.
  *
  * Planner statistics. An import can grow a table from nothing to millions of rows in
- * minutes. PostgreSQL plans each chunk's look-up from the statistics of the last ANALYZE:
- * with those of an empty table it believed the account had a handful of contacts and
- * read all of them for each chunk (measured at 500,000 rows: 858 ms, every contact of the
- * account read and filtered, where the index finds the chunk's 1000 in a few ms). So after
- * each chunk the tables an import fills are ANALYZEd once their statistics are off by half
- * or more (refreshStaleStatistics): about ten times over a million rows. Autovacuum's own
- * ANALYZE comes at best once per autovacuum_naptime (a minute), and not at all where
- * autovacuum is off (as on the benchmark's server).
+ * minutes, and PostgreSQL plans each chunk's look-up from the statistics of the last
+ * ANALYZE: with an empty table's it read every contact of the account for each chunk. So
+ * after each chunk the tables an import fills are ANALYZEd once their statistics are off
+ * by half or more (db/statistics.ts): about ten times over a million rows.
  */
 import type { Db, DbOrTrx } from '../../../db/database.js';
+import { refreshStaleStatistics } from '../../../db/statistics.js';
 import { AppError } from '../../../errors.js';
 import { iso } from '../../../lib/api-shape.js';
 import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.js';
@@ -66,7 +63,7 @@ import {
   markMembers,
   memberships,
   pendingRowsAfter,
-  refreshStaleStatistics,
+  IMPORT_TABLES,
   setImportStatus,
   setManyFieldValues,
   suppressionReasons,
@@ -403,7 +400,7 @@ export class ImportsService {
       if (!(await advanceImport(trx, job.id, from, to, deltas, now, invalidRows)))
         throw new Error(`import ${job.id}: rows after ${from} were applied by another run; this one stops`);
     });
-    await refreshStaleStatistics(this.db);
+    await refreshStaleStatistics(this.db, IMPORT_TABLES);
   }
 
   private async requireList(principal: Principal, listId: string): Promise<void> {

@@ -1,5 +1,5 @@
 /** SQL for contact imports: the import row and its counters, and the rows still to apply. */
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 import { insertRowsCounting } from '../../../db/group-commit.js';
 import { newActiveContact } from '../contacts/contacts.table.js';
@@ -194,24 +194,8 @@ export async function advanceImport(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The tables an import grows, whose planner statistics it keeps up to date (PostgreSQL). */
-const IMPORT_TABLES = ['contacts', 'contact_list_members', 'contact_field_values'] as const;
-
-/**
- * PostgreSQL: ANALYZEs those of the tables an import fills whose statistics are off by half
- * or more (more rows written since the last ANALYZE than it counted, or never analyzed),
- * and returns their names; SQLite: nothing (see imports.service.ts, "Planner statistics").
- */
-export async function refreshStaleStatistics(db: DbOrTrx): Promise<string[]> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return [];
-  const stale = await sql<{ name: string }>`
-    select c.relname as name from pg_class c join pg_stat_user_tables s on s.relid = c.oid
-    where c.oid in (${sql.join(IMPORT_TABLES.map((t) => sql`${t}::regclass`))})
-      and (c.reltuples < 0 or s.n_mod_since_analyze > c.reltuples)`.execute(db);
-  const names = stale.rows.map((r) => r.name).filter((n) => (IMPORT_TABLES as readonly string[]).includes(n));
-  if (names.length) await sql`analyze ${sql.join(names.map((n) => sql.table(n)))}`.execute(db);
-  return names;
-}
+/** The tables an import grows, whose planner statistics it keeps up to date (db/statistics.ts). */
+export const IMPORT_TABLES = ['contacts', 'contact_list_members', 'contact_field_values'] as const;
 
 // ---- The uploaded file ----
 
