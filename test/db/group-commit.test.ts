@@ -7,12 +7,11 @@
  * And `updateRowsById`, the worker's way of writing many rows' own values in one statement.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { openDatabase, type DbHandle } from '../../src/db/database.js';
+import { describe, it } from 'node:test';
 import { GroupCommit, insertRows, updateRowsById } from '../../src/db/group-commit.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import type { SuppressionReason } from '../../src/features/notify/suppressions/suppressions.table.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
+import { DIALECTS } from '../helpers/db.js';
+import { migratedDatabase } from '../helpers/migrated-db.js';
 
 const key = (name: string, at = Date.now()) => ({
   account_id: 'acct-gc',
@@ -34,21 +33,10 @@ function gate(): { opened: Promise<void>; open: () => void } {
 
 for (const dialect of DIALECTS) {
   describe(`group commit and many-row writes (${dialect})`, () => {
-    let database: TestDatabase;
-    let handle: DbHandle;
-
-    before(async () => {
-      database = await createTestDatabase(dialect);
-      handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-      await migrateToLatest(handle.db);
-    });
-    after(async () => {
-      await handle?.close();
-      await database?.drop();
-    });
+    const opened = migratedDatabase(dialect);
 
     const stored = async (name: string) =>
-      (await handle.db.selectFrom('idempotency_keys').select('key').where('account_id', '=', 'acct-gc').where('key', '=', name).execute()).length === 1;
+      (await opened.handle.db.selectFrom('idempotency_keys').select('key').where('account_id', '=', 'acct-gc').where('key', '=', name).execute()).length === 1;
 
     /**
      * Submits `first`, whose transaction waits at a gate after writing, then `second` once
@@ -59,7 +47,7 @@ for (const dialect of DIALECTS) {
       const held = gate();
       const inside = gate();
       const commits = new GroupCommit<string>(
-        handle.writeBehind,
+        opened.handle.writeBehind,
         async (trx, names) => {
           await insertRows(
             trx,
@@ -106,7 +94,7 @@ for (const dialect of DIALECTS) {
 
     it('with inFlight 2, a failing batch still fails only its own bad item', async () => {
       const commits = new GroupCommit<string>(
-        handle.writeBehind,
+        opened.handle.writeBehind,
         (trx, names) =>
           insertRows(
             trx,
@@ -139,7 +127,7 @@ for (const dialect of DIALECTS) {
         update_user_id: null,
         deleted_at: null,
       });
-      await insertRows(handle.db, 'suppressions', [
+      await insertRows(opened.handle.db, 'suppressions', [
         row('up-a', 'manual', null),
         row('up-b', 'manual', null),
         row('up-c', 'complaint', 'kept'),
@@ -147,7 +135,7 @@ for (const dialect of DIALECTS) {
       ]);
       const columns = [{ name: 'reason' }, { name: 'updated_at', cast: 'bigint' as const }];
       const changed = await updateRowsById(
-        handle.db,
+        opened.handle.db,
         'suppressions',
         columns,
         [
@@ -158,7 +146,7 @@ for (const dialect of DIALECTS) {
         { onlyWhere: { column: 'reason', notIn: ['complaint'] }, returning: true },
       );
       assert.deepEqual(changed.sort(), ['up-a', 'up-b']);
-      await handle.writeBehind.transaction().execute((trx) =>
+      await opened.handle.writeBehind.transaction().execute((trx) =>
         updateRowsById(
           trx,
           'suppressions',
@@ -170,7 +158,7 @@ for (const dialect of DIALECTS) {
           { onlyWhere: { column: 'details', isNull: true } },
         ),
       );
-      const rows = await handle.db
+      const rows = await opened.handle.db
         .selectFrom('suppressions')
         .select(['id', 'reason', 'details', 'updated_at'])
         .where('account_id', '=', 'acct-up')
@@ -182,7 +170,7 @@ for (const dialect of DIALECTS) {
         { id: 'up-c', reason: 'complaint', details: 'kept', updated_at: at },
         { id: 'up-d', reason: 'manual', details: 'kept', updated_at: at },
       ]);
-      assert.deepEqual(await updateRowsById(handle.db, 'suppressions', columns, [], { returning: true }), []);
+      assert.deepEqual(await updateRowsById(opened.handle.db, 'suppressions', columns, [], { returning: true }), []);
     });
   });
 }

@@ -6,33 +6,21 @@
  * reads without it, the second after the commit, disagree: that is what it is for.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { openDatabase, type DbHandle } from '../../src/db/database.js';
+import { describe, it } from 'node:test';
 import { insertRows } from '../../src/db/group-commit.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { inOneSnapshot } from '../../src/db/snapshot.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
+import { DIALECTS } from '../helpers/db.js';
+import { migratedDatabase } from '../helpers/migrated-db.js';
 
 for (const dialect of DIALECTS) {
   describe(`reads in one snapshot (${dialect})`, () => {
-    let database: TestDatabase;
-    let handle: DbHandle;
+    const opened = migratedDatabase(dialect);
     let n = 0;
-
-    before(async () => {
-      database = await createTestDatabase(dialect);
-      handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-      await migrateToLatest(handle.db);
-    });
-    after(async () => {
-      await handle?.close();
-      await database?.drop();
-    });
 
     /** Commits one idempotency key of `account` through the writer. */
     const commitKey = async (account: string) => {
       const at = Date.now();
-      await handle.db
+      await opened.handle.db
         .transaction()
         .execute((trx) =>
           insertRows(trx, 'idempotency_keys', [
@@ -45,21 +33,21 @@ for (const dialect of DIALECTS) {
 
     it('reads made after a commit inside the snapshot do not see it; a read after the snapshot does', async () => {
       await commitKey('s');
-      const seen = await inOneSnapshot(handle.reads, async (trx) => {
+      const seen = await inOneSnapshot(opened.handle.reads, async (trx) => {
         const first = await keysOf(trx, 's');
         await commitKey('s');
         const [again, alongside] = await Promise.all([keysOf(trx, 's'), keysOf(trx, 's')]);
         return [first, again, alongside];
       });
       assert.deepEqual(seen, [1, 1, 1], 'every read in the snapshot sees one key');
-      assert.equal(await keysOf(handle.reads, 's'), 2, 'after it, both keys');
+      assert.equal(await keysOf(opened.handle.reads, 's'), 2, 'after it, both keys');
     });
 
     it('without it, a read before a commit and one after disagree', async () => {
       await commitKey('p');
-      const first = await keysOf(handle.reads, 'p');
+      const first = await keysOf(opened.handle.reads, 'p');
       await commitKey('p');
-      assert.deepEqual([first, await keysOf(handle.reads, 'p')], [1, 2]);
+      assert.deepEqual([first, await keysOf(opened.handle.reads, 'p')], [1, 2]);
     });
   });
 }

@@ -5,29 +5,17 @@
  * only the tables asked about are touched. On SQLite it does nothing.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { openDatabase, type DbHandle } from '../../src/db/database.js';
 import { insertRows } from '../../src/db/group-commit.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { refreshStaleStatistics } from '../../src/db/statistics.js';
 import { eventually } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
+import { DIALECTS } from '../helpers/db.js';
+import { migratedDatabase } from '../helpers/migrated-db.js';
 
 for (const dialect of DIALECTS) {
   describe(`planner statistics of fast-growing tables (${dialect})`, () => {
-    let database: TestDatabase;
-    let handle: DbHandle;
-
-    before(async () => {
-      database = await createTestDatabase(dialect);
-      handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-      await migrateToLatest(handle.db);
-    });
-    after(async () => {
-      await handle?.close();
-      await database?.drop();
-    });
+    const opened = migratedDatabase(dialect);
 
     const addKeys = async (count: number, from: number) => {
       const at = Date.now();
@@ -39,14 +27,14 @@ for (const dialect of DIALECTS) {
         created_at: at,
         expires_at: at + 60_000,
       }));
-      await handle.db.transaction().execute((trx) => insertRows(trx, 'idempotency_keys', rows));
+      await opened.handle.db.transaction().execute((trx) => insertRows(trx, 'idempotency_keys', rows));
     };
 
     /** How many times PostgreSQL has ANALYZEd the table (by hand or by autovacuum). */
     const analyzeCount = async (table: string) =>
       Number(
-        (await sql<{ n: string }>`select analyze_count + autoanalyze_count as n from pg_stat_user_tables where relname = ${table}`.execute(handle.db)).rows[0]!
-          .n,
+        (await sql<{ n: string }>`select analyze_count + autoanalyze_count as n from pg_stat_user_tables where relname = ${table}`.execute(opened.handle.db))
+          .rows[0]!.n,
       );
 
     if (dialect === 'postgres') {
@@ -54,16 +42,16 @@ for (const dialect of DIALECTS) {
         await addKeys(200, 0);
         const before = await analyzeCount('idempotency_keys');
         const untouched = await analyzeCount('contacts');
-        assert.deepEqual(await refreshStaleStatistics(handle.db, ['idempotency_keys']), ['idempotency_keys']);
+        assert.deepEqual(await refreshStaleStatistics(opened.handle.db, ['idempotency_keys']), ['idempotency_keys']);
         assert.equal(await analyzeCount('idempotency_keys'), before + 1);
         assert.equal(await analyzeCount('contacts'), untouched, 'a table not named is left alone');
 
-        assert.deepEqual(await refreshStaleStatistics(handle.db, ['idempotency_keys']), [], 'just analyzed: nothing to do');
+        assert.deepEqual(await refreshStaleStatistics(opened.handle.db, ['idempotency_keys']), [], 'just analyzed: nothing to do');
 
         await addKeys(300, 200);
         // The server counts modifications a moment after the commit (its statistics are flushed at most once a second).
         await eventually(
-          async () => ((await refreshStaleStatistics(handle.db, ['idempotency_keys'])).includes('idempotency_keys') ? true : undefined),
+          async () => ((await refreshStaleStatistics(opened.handle.db, ['idempotency_keys'])).includes('idempotency_keys') ? true : undefined),
           5000,
           'the grown table to be analyzed again',
         );
@@ -72,7 +60,7 @@ for (const dialect of DIALECTS) {
     } else {
       it('does nothing: SQLite plans from its indexes', async () => {
         await addKeys(200, 0);
-        assert.deepEqual(await refreshStaleStatistics(handle.db, ['idempotency_keys']), []);
+        assert.deepEqual(await refreshStaleStatistics(opened.handle.db, ['idempotency_keys']), []);
       });
     }
   });
