@@ -8,10 +8,14 @@
  *      (or segments) that are shown active and whose address has no live suppression.
  *      A contact is one address per account, and a page takes each contact once however
  *      many of the lists it is on, so the audience is deduplicated by address.
- *   3. Per page, ONE transaction: move the cursor from where this page started to its last
- *      contact (only if the campaign is still sending and the cursor is still there), write
- *      one message + recipient + queue row + `accepted` event per contact
- *      (insertAcceptedMessages, bulk priority) and the campaign's record of each recipient.
+ *   3. Per page, ONE transaction: write one message + recipient + queue row + `accepted`
+ *      event per contact (insertAcceptedMessages, bulk priority) and the campaign's record
+ *      of each recipient, then move the cursor from where this page started to its last
+ *      contact (only if the campaign is still sending and the cursor is still there; if
+ *      not, the page rolls back). The cursor's UPDATE comes last because it locks the
+ *      campaign's row until the commit, and the outcome commits of the campaign's
+ *      deliveries, which update its counters in that row, wait for that lock: taken first,
+ *      it held them up for the whole page's writes.
  *   4. An empty page: dispatch is done (`dispatched_at`); the campaign ends when its last
  *      recipient reaches a final state (campaign-counters.ts), perhaps at once.
  *   After each page, on PostgreSQL, the tables it grows are ANALYZEd when their planner
@@ -31,13 +35,15 @@
  * writes that page), and after it both (the next run starts after it): no duplicate and no
  * gap. Two runners of one campaign (a lease that ran out while the first still worked)
  * cannot both write a page: the cursor moves only from where the page started, so the
- * second one's transaction finds it moved and rolls back; the unique (campaign, address)
- * index is the last guard. Pause and cancel change the status, which ends the loop at the
- * next page (and rolls back a page in flight); resume queues a new run.
+ * second one's transaction finds it moved and rolls back, or, writing the same contacts,
+ * meets the unique (campaign, address) index first and rolls back there. Pause and cancel
+ * change the status, which ends the loop at the next page (and rolls back a page in
+ * flight); resume queues a new run.
  */
 import { sql, type SqlBool } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db, DbOrTrx, Dialect } from '../../../db/database.js';
+import { isUniqueViolation } from '../../../db/errors.js';
 import { refreshStaleStatistics } from '../../../db/statistics.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { enqueueJob } from '../../../queue/jobs.js';
@@ -183,21 +189,24 @@ export class CampaignDispatcher {
     }
     const now = Date.now();
     const last = page.at(-1)!.id;
+    const messages: AcceptedMessage[] = [];
+    const records = page.map((contact) => {
+      const to: CampaignAddressee = { email: contact.email, values: valuesOf(contact, byContact.get(contact.id) ?? []) };
+      const rows = campaignMessage(campaign, to, { now, priority: 'bulk' });
+      messages.push(rows);
+      return recipientRecord(campaign, contact, rows, now);
+    });
     try {
+      // The cursor last: its row lock is held until the commit (the header, step 3).
       await this.db.transaction().execute(async (trx) => {
-        if (!(await advanceCursor(trx, campaign.id, campaign.dispatch_cursor, last, page.length, CAMPAIGN_STATUS.sending, now))) throw new PageNotWritten();
-        const messages: AcceptedMessage[] = [];
-        const records = page.map((contact) => {
-          const to: CampaignAddressee = { email: contact.email, values: valuesOf(contact, byContact.get(contact.id) ?? []) };
-          const rows = campaignMessage(campaign, to, { now, priority: 'bulk' });
-          messages.push(rows);
-          return recipientRecord(campaign, contact, rows, now);
-        });
         await insertAcceptedMessages(trx, messages);
         await insertCampaignRecipients(trx, records);
+        if (!(await advanceCursor(trx, campaign.id, campaign.dispatch_cursor, last, page.length, CAMPAIGN_STATUS.sending, now))) throw new PageNotWritten();
       });
     } catch (error) {
-      if (error instanceof PageNotWritten) return undefined;
+      // Another runner's page with the same contacts committed first: the unique
+      // (campaign, address) index stopped this one before its cursor check could.
+      if (error instanceof PageNotWritten || isUniqueViolation(error)) return undefined;
       throw error;
     }
     this.workSignal.notify();
