@@ -9,7 +9,8 @@ import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { simpleParser, type AddressObject } from 'mailparser';
 import type { Dialect } from '../../src/db/database.js';
-import type { Config } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createLogger, createRuntime, type Runtime } from '../../src/runtime.js';
 import { eventually, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
 import { outcomeOf, queueRowOf, rawOf, recipientId, sendMessage } from '../helpers/delivery-api.js';
@@ -180,6 +181,36 @@ for (const dialect of DIALECTS) {
         const sessions = new Set(to.flatMap((email) => messagesTo(sink, email).map((m) => m.sessionId)));
         assert.ok(sessions.size <= 2, `12 messages over at most SMTP_POOL_SIZE=2 connections, got ${sessions.size}`);
         assert.ok(sink.connections() - before <= 2, 'no extra connections were opened');
+      });
+    });
+
+    describe('a worker process starting', () => {
+      const ctx = {} as { sink: SmtpSink; app: TestApp; worker: Runtime };
+      before(async () => {
+        ctx.sink = await startSmtpSink();
+        // The API alone accepts the messages; the worker is a process of its own, started as `postwire worker` is.
+        ctx.app = await startTestApp(dialect, { worker: false });
+      });
+      after(async () => {
+        await ctx.worker?.close();
+        await ctx.app?.close();
+        await ctx.sink?.close();
+      });
+
+      it('connects to the relay before the first message, which then goes over that connection', async () => {
+        const { app, sink } = ctx;
+        const account = await app.signUp();
+        const config = loadConfig(
+          { LOG_LEVEL: 'silent', WORKER_POLL_MS: '50', PASSWORD_HASH_COST: '4', TRANSPORT: 'smtp', SMTP_URL: sink.url, SMTP_TLS_REJECT_UNAUTHORIZED: 'false' },
+          { dataDir: app.database.dataDir, databaseUrl: app.database.databaseUrl, port: 0 },
+        );
+        ctx.worker = await createRuntime(config, { api: false, worker: true }, createLogger(config));
+        await ctx.worker.listen();
+        await eventually(async () => (sink.connections() === 1 ? true : undefined), 10_000, 'a connection to the relay with no message to send');
+        const sent = await sendMessage(app, account, ['first@example.net']);
+        assert.equal((await outcomeOf(app, account, sent, 'first@example.net')).state, 'delivered');
+        assert.equal(sink.connections(), 1, 'the first message opened no connection of its own');
+        assert.equal(messagesTo(sink, 'first@example.net').length, 1);
       });
     });
 

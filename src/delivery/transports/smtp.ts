@@ -1,14 +1,18 @@
 /**
- * TRANSPORT=smtp: every message goes to one relay (SMTP_URL) over a pool of reused
- * connections. The message bytes are sent exactly as composed (DKIM signature included);
- * the envelope sender is the recipient's VERP return path.
+ * TRANSPORT=smtp: every message goes to one relay (SMTP_URL) over connections kept open and
+ * reused (relay-pool.ts: one is opened when the worker starts, a waiting message takes the
+ * first that is free rather than waiting for the one opened for it, and a connection at
+ * SMTP_MAX_MESSAGES_PER_CONNECTION has its replacement ready before it QUITs). The message
+ * bytes are sent exactly as composed (DKIM signature included); the envelope sender is the
+ * recipient's VERP return path.
  *
  * The relay is paced like any destination (pacing.ts): SMTP_POOL_SIZE deliveries in
  * flight, SMTP_RATE_PER_SECOND (the relay's quota), or its host's DESTINATION_LIMITS, and
  * slower while it answers with throttling replies (a quota exceeded: 454/451 4.7.0).
  *
- * The pooled-connection helpers here are shared with the MX transport, which keeps one
- * such pool per destination host.
+ * The MX transport keeps nodemailer's pool, one per destination host (`createSmtpPool`,
+ * `sendOne`): those are other people's servers, where connections are not kept warm. What
+ * both share is here: the connection settings and the SMTPUTF8 path.
  */
 import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
@@ -17,6 +21,7 @@ import type { PaceLimits } from '../../lib/destination-limits.js';
 import { needsSmtpUtf8 } from '../../lib/email-address.js';
 import { asFailure, outcomeOfFailure, outcomeOfSent, type SmtpSentInfo } from './classify.js';
 import { DestinationPacer } from './pacing.js';
+import { RelayPool } from './relay-pool.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
 
 /** A pooled nodemailer transport. */
@@ -43,28 +48,42 @@ export interface SmtpTimeouts {
   idleMs: number;
 }
 
-export function createSmtpPool(target: Pick<SMTPPoolOptions, 'host' | 'port' | 'secure' | 'auth' | 'servername' | 'opportunisticTLS'>, settings: PoolSettings) {
-  return nodemailer.createTransport({
-    pool: true,
+type ConnectionTarget = Pick<SMTPPoolOptions, 'host' | 'port' | 'secure' | 'servername' | 'opportunisticTLS'>;
+
+/** What every connection to a server is opened with, pooled by nodemailer or by relay-pool.ts. */
+function connectionOptions(target: ConnectionTarget, settings: Omit<PoolSettings, 'maxConnections' | 'maxMessagesPerConnection'>) {
+  return {
     ...target,
-    maxConnections: settings.maxConnections,
-    maxMessages: settings.maxMessagesPerConnection,
     name: settings.heloName,
     tls: { rejectUnauthorized: settings.tlsRejectUnauthorized, ...(target.servername ? { servername: target.servername } : {}) },
     connectionTimeout: settings.timeouts.connectMs,
     greetingTimeout: settings.timeouts.connectMs,
     socketTimeout: settings.timeouts.idleMs,
+  };
+}
+
+export function createSmtpPool(target: ConnectionTarget & Pick<SMTPPoolOptions, 'auth'>, settings: PoolSettings) {
+  return nodemailer.createTransport({
+    pool: true,
+    ...connectionOptions(target, settings),
+    ...(target.auth ? { auth: target.auth } : {}),
+    maxConnections: settings.maxConnections,
+    maxMessages: settings.maxMessagesPerConnection,
   });
 }
 
-/** Sends the bytes as they are, to one recipient, and says what the server made of it. */
-export async function sendRaw(pool: SmtpPool, envelope: Pick<Envelope, 'from' | 'to'>, raw: string): Promise<SendOutcome> {
+/** What the server made of one recipient's copy, from what a send resolved with or threw. */
+async function outcomeOfSend(sending: Promise<SmtpSentInfo>): Promise<SendOutcome> {
   try {
-    return outcomeOfSent(await sendOne(pool, envelope, raw));
+    return outcomeOfSent(await sending);
   } catch (error) {
     if (error instanceof SmtpUtf8NotAnnounced) return error.outcome;
     return outcomeOfFailure(asFailure(error));
   }
+}
+
+function needsSmtpUtf8Envelope(envelope: Pick<Envelope, 'from' | 'to'>): boolean {
+  return needsSmtpUtf8(envelope.to) || needsSmtpUtf8(envelope.from);
 }
 
 /**
@@ -73,7 +92,9 @@ export async function sendRaw(pool: SmtpPool, envelope: Pick<Envelope, 'from' | 
  * throws, or `SmtpUtf8NotAnnounced`.
  */
 export function sendOne(pool: SmtpPool, envelope: Pick<Envelope, 'from' | 'to'>, raw: string): Promise<SmtpSentInfo> {
-  if (needsSmtpUtf8(envelope.to) || needsSmtpUtf8(envelope.from)) return sendOverSmtpUtf8(pool, envelope, raw);
+  if (needsSmtpUtf8Envelope(envelope)) {
+    return sendOverSmtpUtf8((pool.transporter as unknown as { options: OwnConnectionOptions }).options, envelope, raw);
+  }
   return pool.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw, messageId: RAW_MESSAGE_ID });
 }
 
@@ -103,6 +124,9 @@ export function announcesSmtpUtf8(ehloReply: string | false): boolean {
   return typeof ehloReply === 'string' && /[ -]SMTPUTF8\b/im.test(ehloReply);
 }
 
+/** The settings of a connection opened for one message, with the credentials to log in with. */
+type OwnConnectionOptions = SMTPConnection.Options & { auth?: SMTPConnection.AuthenticationType | undefined };
+
 /**
  * A recipient whose address has a non-ASCII local part (RFC 6531) can be handed only to a
  * server that announced SMTPUTF8 in its EHLO reply: one without it may mangle or misroute
@@ -114,8 +138,8 @@ export function announcesSmtpUtf8(ehloReply: string | false): boolean {
  * the address is fine, the relay is not, so it is not suppressed. Such recipients are rare,
  * so a connection each costs little.
  */
-async function sendOverSmtpUtf8(pool: SmtpPool, envelope: Pick<Envelope, 'from' | 'to'>, raw: string): Promise<SmtpSentInfo> {
-  const { auth, ...options } = (pool.transporter as unknown as { options: SMTPConnection.Options & { auth?: SMTPConnection.AuthenticationType } }).options;
+async function sendOverSmtpUtf8(connectionOptions: OwnConnectionOptions, envelope: Pick<Envelope, 'from' | 'to'>, raw: string): Promise<SmtpSentInfo> {
+  const { auth, ...options } = connectionOptions;
   const connection = new SMTPConnection(options);
   // A failure after the callbacks have settled (the server closing on our QUIT) must not go unhandled.
   connection.on('error', () => undefined);
@@ -139,7 +163,7 @@ async function sendOverSmtpUtf8(pool: SmtpPool, envelope: Pick<Envelope, 'from' 
  * plain until the server offers STARTTLS, which nodemailer then always takes. The user
  * and password are percent-decoded, so a password may contain '@' or ':' written as %40, %3A.
  */
-export function relayTarget(url: string): Pick<SMTPPoolOptions, 'host' | 'port' | 'secure' | 'auth'> {
+export function relayTarget(url: string): Pick<SMTPPoolOptions, 'host' | 'port' | 'secure'> & { auth?: { user: string; pass: string } } {
   const parsed = new URL(url);
   if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -167,33 +191,43 @@ export interface SmtpRelayOptions {
 
 export class SmtpRelayTransport implements Transport {
   readonly name = 'smtp';
-  private readonly pool: SmtpPool;
+  private readonly relay: RelayPool;
+  /** For a recipient that needs SMTPUTF8 (a connection of its own: `sendOverSmtpUtf8`). */
+  private readonly ownConnection: OwnConnectionOptions;
   private readonly pacer: DestinationPacer;
   private readonly host: string;
 
   constructor(options: SmtpRelayOptions) {
-    const target = relayTarget(options.url);
+    const { auth, ...target } = relayTarget(options.url);
     this.host = target.host!.toLowerCase();
     this.pacer = new DestinationPacer({
       defaults: { concurrency: options.poolSize, perSecond: options.ratePerSecond },
       overrides: options.destinationLimits,
       maxWaitMs: options.pacingMaxWaitMs,
     });
-    this.pool = createSmtpPool(target, {
+    const connection = connectionOptions(target, options);
+    this.ownConnection = { ...connection, auth };
+    this.relay = new RelayPool({
+      connection,
+      auth,
       maxConnections: options.poolSize,
       maxMessagesPerConnection: options.maxMessagesPerConnection,
-      tlsRejectUnauthorized: options.tlsRejectUnauthorized,
-      heloName: options.heloName,
-      timeouts: options.timeouts,
     });
   }
 
   send(envelope: Envelope, raw: string): Promise<SendOutcome> {
-    return this.pacer.run(this.host, () => sendRaw(this.pool, envelope, raw));
+    return this.pacer.run(this.host, () =>
+      outcomeOfSend(needsSmtpUtf8Envelope(envelope) ? sendOverSmtpUtf8(this.ownConnection, envelope, raw) : this.relay.send(envelope, raw)),
+    );
+  }
+
+  /** Connects to the relay before the first message needs it (relay-pool.ts, "warm"). */
+  warm(): Promise<void> {
+    return this.relay.warm();
   }
 
   async close(): Promise<void> {
     this.pacer.close();
-    this.pool.close();
+    await this.relay.close();
   }
 }

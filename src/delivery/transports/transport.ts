@@ -33,5 +33,10 @@ export type SendOutcome =
 export interface Transport {
   readonly name: string;
   send(envelope: Envelope, raw: string): Promise<SendOutcome>;
+  /**
+   * Gets ready for the first message before it comes (the relay's first connection); a
+   * failure is only worth logging: the first message tries again.
+   */
+  warm?(): Promise<void>;
   close(): Promise<void>;
 }
