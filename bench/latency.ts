@@ -249,10 +249,12 @@ async function main(): Promise<number> {
         const worker = new Child(
           `worker ${i + 1}`,
           [path.join(ROOT, 'bin/postwire.mjs'), 'worker'],
-          postwireEnv({ ...env, HELO_NAME: `worker${i + 1}.bench` }),
+          // LOG_LEVEL info: a worker-only process prints no banner, and 'worker started' is
+          // an info line; at warn the wait below timed out after 60 s for each worker.
+          postwireEnv({ ...env, LOG_LEVEL: 'info', HELO_NAME: `worker${i + 1}.bench` }),
         );
         children.push(worker);
-        await worker.waitFor((out) => (/worker started/.test(out) ? true : undefined), 60_000, '"worker started" log line').catch(() => sleep(2000));
+        await worker.waitFor((out) => (/worker started/.test(out) ? true : undefined), 60_000, '"worker started" log line');
       }
     }
     say(
