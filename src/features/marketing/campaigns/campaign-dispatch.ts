@@ -204,9 +204,11 @@ export class CampaignDispatcher {
         if (!(await advanceCursor(trx, campaign.id, campaign.dispatch_cursor, last, page.length, CAMPAIGN_STATUS.sending, now))) throw new PageNotWritten();
       });
     } catch (error) {
+      if (error instanceof PageNotWritten) return undefined;
       // Another runner's page with the same contacts committed first: the unique
-      // (campaign, address) index stopped this one before its cursor check could.
-      if (error instanceof PageNotWritten || isUniqueViolation(error)) return undefined;
+      // (campaign, address) index stopped this one before its cursor check could, and that
+      // runner moved the cursor. Any other unique violation is a fault, not a lost race.
+      if (isUniqueViolation(error) && (await findCampaignById(this.db, campaign.id))?.dispatch_cursor !== campaign.dispatch_cursor) return undefined;
       throw error;
     }
     this.workSignal.notify();
