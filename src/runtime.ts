@@ -14,7 +14,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { loadDkimKey, MessageComposer, type CopyTracking } from './delivery/compose.js';
 import { resolveJwtSecret } from './features/account/auth/jwt-secret.js';
 import { deriveTrackingKey, TrackingTokens } from './lib/tracking-tokens.js';
-import { createMimeBuilder, type MimeBuilder } from './delivery/mime-threads.js';
+import { createMimeBuilder } from './delivery/mime-threads.js';
 import { InboundListener } from './delivery/inbound/listener.js';
 import { DeliveryPipeline } from './delivery/pipeline.js';
 import { SubmissionListener } from './delivery/submission/listener.js';
@@ -121,28 +121,11 @@ function createTransport(config: Config, handle: DbHandle): Transport {
 }
 
 /**
- * Starts a worker-only process's compose threads and has them compile the composing code
- * before the first message needs it: a fresh worker's first delivery took 75–95 ms longer
- * than the next ones for that (bench:latency --mode split). Not in a process that serves
- * the API too: the threads would cost an idle `postwire start` their memory (the 150 MB
- * budget, issue 15) before any mail needs them.
+ * Gets something ready before the first message needs it (the calls in `listen` say what
+ * and why). A failure costs only that head start: the first message does the work again.
  */
-async function warmComposeThreads(mimeBuilder: MimeBuilder, logger: Logger): Promise<void> {
-  await mimeBuilder.warm().catch((error: unknown) => {
-    logger.warn({ err: error }, 'the compose threads did not start; they are started again for the first message');
-  });
-}
-
-/**
- * Has the transport connect to the relay before the first message needs it: a fresh worker's
- * first message otherwise waited for the connection's set-up, about 120 ms against a local
- * smtp-server (its greeting comes after a 100 ms pause, as many MTAs' do). In every process
- * that delivers: one idle connection costs the relay and us next to nothing.
- */
-async function warmTransport(transport: Transport, logger: Logger): Promise<void> {
-  await transport.warm?.().catch((error: unknown) => {
-    logger.warn({ err: error }, 'could not connect to the relay ahead of the first message; the first message connects again');
-  });
+function warmAhead(work: Promise<void>, logger: Logger, failed: string): void {
+  work.catch((error: unknown) => logger.warn({ err: error }, failed));
 }
 
 /** DESTINATION_LIMITS, checked by loadConfig already. */
@@ -424,11 +407,19 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
         const port = typeof address === 'object' && address ? address.port : config.port;
         runtime.url = publicBaseUrl(config, port);
       }
-      if (transport) void warmTransport(transport, logger);
+      // The relay's first connection: a fresh worker's first message otherwise waited for its
+      // set-up, about 120 ms against a local smtp-server (whose greeting comes after a 100 ms
+      // pause, as many MTAs' do). In every process that delivers: one idle connection costs
+      // the relay and us next to nothing.
+      if (transport?.warm) warmAhead(transport.warm(), logger, 'could not connect to the relay ahead of the first message; the first message connects again');
       worker?.start();
       webhookDispatcher?.start();
       jobRunner?.start();
-      if (worker && !roles.api) void warmComposeThreads(mimeBuilder, logger);
+      // A worker-only process's compose threads, with the composing code compiled: a fresh
+      // worker's first delivery took 75–95 ms longer than the next ones without (bench:latency
+      // --mode split). Not in a process that serves the API too: the threads would cost an
+      // idle `postwire start` their memory (the 150 MB budget, issue 15) before any mail needs them.
+      if (worker && !roles.api) warmAhead(mimeBuilder.warm(), logger, 'the compose threads did not start; they are started again for the first message');
       return runtime.url ?? '';
     },
     async close() {
