@@ -367,9 +367,18 @@ describe('relay connection pool', { timeout: 30_000 }, () => {
     it('QUITs the idle connections', async () => {
       const relay = await startRelay();
       const pool = poolFor(relay, { maxConnections: 2 });
-      await Promise.all([send(pool, 'a@example.net'), send(pool, 'b@example.net')]);
+      // The first message is held at the relay until the second has gone over a connection of
+      // its own, so both connections have finished their set-up and are idle at close(). (Two
+      // sends at once raced: the second could take the first connection once it was free, and
+      // the second connection was still being set up, and so cut rather than QUIT, at close().)
+      const holding = send(pool, 'hold@example.net');
+      await until(() => relay.held() === 1, 'the held message');
+      await send(pool, 'b@example.net');
+      relay.release();
+      await holding;
       const connections = relay.accepted();
       assert.equal(connections.length, 2, 'two messages at once, two connections');
+      assert.deepEqual(relay.messagesByConnection(), [['hold@example.net'], ['b@example.net']]);
       await pool.close();
       for (const connection of connections) {
         await until(() => seen(relay, (e) => e.kind === 'closed' && e.connection === connection), 'closed');
