@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { type Answer, api, get, type ItemOf, type ListObject } from '../api';
 import { CheckGroup, Empty, ErrorBox, Field, Loading, ShownOnce, State, Table, useAction, useLoad, when } from '../ui';
 
@@ -113,9 +113,15 @@ export function Webhooks() {
   );
 }
 
-/** A webhook's calls, newest first, polled so a pending one turns delivered or failed; each can be sent again. */
+/**
+ * A webhook's calls, newest first, polled so a pending one turns delivered or failed; each can be
+ * sent again. Every 3 s, and every second while a call not yet tried is listed (a new event or a
+ * replay just queued): its answer usually comes within a second, and the reader is waiting for it.
+ */
 function Deliveries({ hook }: { hook: Webhook }) {
-  const list = useLoad(() => get<ListObject<Delivery>>(`/notify/v1/webhooks/${hook.id}/deliveries?pageSize=100`), [hook.id], 3000);
+  const [awaitingFirstTry, setAwaitingFirstTry] = useState(false);
+  const list = useLoad(() => get<ListObject<Delivery>>(`/notify/v1/webhooks/${hook.id}/deliveries?pageSize=100`), [hook.id], awaitingFirstTry ? 1000 : 3000);
+  useEffect(() => setAwaitingFirstTry(list.data?.items.some((d) => d.status === 'pending' && d.attempts === 0) ?? false), [list.data]);
   const [queued, setQueued] = useState<string>();
   const [error, setError] = useState<unknown>();
   const replay = async (delivery: Delivery) => {
