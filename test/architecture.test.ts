@@ -132,3 +132,20 @@ describe('what a process loads at start', () => {
     assert.deepEqual(JSON.parse(run.stdout), []);
   });
 });
+
+describe('kysely and typebox as one-file bundles (docs/architecture.md, "Build")', () => {
+  // A file that imported a package by its name would load its hundreds of modules beside the
+  // bundle, and a second copy of kysely's classes, which the code checks with instanceof.
+  it('are imported as #kysely and #typebox everywhere, never by the packages’ names', () => {
+    const offenders: string[] = [];
+    for (const dir of ['src', 'test', 'bench', 'scripts', 'migrations']) {
+      const files = fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' });
+      for (const name of files.filter((f) => /\.(ts|mts|mjs)$/.test(f) && !f.endsWith('.d.mts'))) {
+        const text = fs.readFileSync(path.join(ROOT, dir, name), 'utf8');
+        if (/(\bfrom|\bimport\s*\(|^import)\s*['"](kysely|typebox)(\/[^'"]*)?['"]/m.test(text)) offenders.push(`${dir}/${name}`);
+      }
+    }
+    assert.deepEqual(offenders, []);
+    for (const bundle of ['kysely', 'typebox']) assert.ok(fs.existsSync(path.join(ROOT, `dist/vendor/${bundle}.mjs`)), `the build made ${bundle}'s bundle`);
+  });
+});

@@ -41,7 +41,7 @@ import {
   type QueryResult,
   RawNode,
   type TransactionSettings,
-} from 'kysely';
+} from '#kysely';
 import type { Database } from './schema.js';
 
 /** PostgreSQL's limit on the parameters of one statement. */

@@ -12,7 +12,7 @@
  * the worker once the transaction has committed (WorkSignal.notify()): woken earlier, a
  * worker on PostgreSQL would claim before the rows are visible and go back to sleep.
  */
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter } from '#kysely';
 import type { DbOrTrx } from '../db/database.js';
 import { insertRows } from '../db/group-commit.js';
 import { notifyOnCommit } from '../db/pg-write-behind.js';

@@ -7,7 +7,7 @@
  * anyway, runs it sandboxed without scripts or anything loaded from elsewhere.
  */
 import type { FastifyReply } from 'fastify';
-import { Type, type Static } from 'typebox';
+import { Type, type Static } from '#typebox';
 
 export const AttachmentParams = Type.Object({
   id: Type.String({ description: 'Resource id' }),

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { Kysely, sql } from 'kysely';
+import { Kysely, sql } from '#kysely';
 import { openDatabase, type DbHandle } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
 import { SqliteHost, ThreadedSqliteDialect } from '../../src/db/threaded-sqlite.js';

@@ -9,7 +9,7 @@
  * revokes the family. docs/security.md says why the dashboard keeps it there.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type } from '#typebox';
 import { EnvelopeSchema, success } from '../../../http/envelope.js';
 import { AppError } from '../../../errors.js';
 import { SESSION_ONLY } from '../../../http/scopes.js';

@@ -40,7 +40,7 @@
  * change the status, which ends the loop at the next page (and rolls back a page in
  * flight); resume queues a new run.
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from '#kysely';
 import type { Logger } from 'pino';
 import type { Db, DbOrTrx, Dialect } from '../../../db/database.js';
 import { isUniqueViolation } from '../../../db/errors.js';

@@ -1,5 +1,5 @@
 /** HTTP for campaigns (M1–M4 of the compatibility reference, plus schedule, pause, resume, cancel, resend, delete, test, preview, report). */
-import { Type } from 'typebox';
+import { Type } from '#typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';

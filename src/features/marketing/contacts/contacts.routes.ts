@@ -4,7 +4,7 @@
  * contact id (add, update) or a bare `true`.
  */
 import { Readable } from 'node:stream';
-import { Type } from 'typebox';
+import { Type } from '#typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';

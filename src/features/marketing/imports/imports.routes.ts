@@ -1,5 +1,5 @@
 /** HTTP for contact imports (M12, M13 of the compatibility reference). */
-import { Type } from 'typebox';
+import { Type } from '#typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';

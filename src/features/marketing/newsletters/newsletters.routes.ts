@@ -1,5 +1,5 @@
 /** HTTP for newsletters, saved designs (M28–M33 of the compatibility reference). */
-import { Type } from 'typebox';
+import { Type } from '#typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';

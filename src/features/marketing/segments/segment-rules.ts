@@ -22,7 +22,7 @@
  * (a regular expression on PostgreSQL, GLOB patterns on SQLite), because a cast of text
  * that is not a number fails on PostgreSQL and yields 0 on SQLite.
  */
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from '#kysely';
 import type { Dialect } from '../../../db/database.js';
 import type { FieldError } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';

@@ -1,5 +1,5 @@
 /** HTTP for senders: schema in, one service call, envelope out. */
-import { Type } from 'typebox';
+import { Type } from '#typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ErrorEnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';

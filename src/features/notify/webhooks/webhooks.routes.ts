@@ -1,5 +1,5 @@
 /** HTTP for webhooks: schema in, one service call, envelope out. */
-import { Type } from 'typebox';
+import { Type } from '#typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery } from '../../../http/pagination.js';

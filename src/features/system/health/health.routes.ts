@@ -1,6 +1,6 @@
 /** Liveness and readiness for process supervisors and load balancers. */
-import { Type } from 'typebox';
-import { sql } from 'kysely';
+import { Type } from '#typebox';
+import { sql } from '#kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/database.js';
 import { isMigrated } from '../../../db/migrate.js';

@@ -1,0 +1,2 @@
+// The types of dist/vendor/kysely.mjs (scripts/vendor-bundles.mjs): the package's own.
+export * from 'kysely';
