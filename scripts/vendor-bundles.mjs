@@ -22,13 +22,13 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUNDLED = ['kysely', 'typebox'];
 
-mkdirSync(path.join(ROOT, 'dist', 'vendor'), { recursive: true });
 /** The bundle exports what the package does: `export *` leaves out a default export. */
 async function reexports(name) {
   const hasDefault = 'default' in (await import(name));
   return `export * from '${name}';${hasDefault ? ` export { default } from '${name}';` : ''}`;
 }
 
+mkdirSync(path.join(ROOT, 'dist', 'vendor'), { recursive: true });
 await Promise.all(
   BUNDLED.map(async (name) =>
     build({
