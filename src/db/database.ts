@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from '#kysely';
 import { PgWriteBehindDialect } from './pg-write-behind.js';
+import { preparingClient } from './pg-prepared.js';
 import { statementCache } from './statement-cache.js';
 import { SqliteHost, ThreadedSqliteDialect } from './threaded-sqlite.js';
 import type { Database } from './schema.js';
@@ -121,7 +122,8 @@ async function openPostgres(url: string, poolSize: number, onIdleError: (error: 
   // Timestamps are epoch milliseconds in BIGINT columns, and counts come back as
   // BIGINT too: both fit a JavaScript number exactly.
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
-  const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
+  // The send path's hot statements go prepared (pg-prepared.ts).
+  const pool = new pg.default.Pool({ connectionString: url, max: poolSize, Client: preparingClient(pg.default.Client) });
   // An idle connection that the server ends (restart, failover, pg_terminate_backend)
   // emits 'error' on the pool; unheard, that would crash the process. The pool replaces
   // the connection on next use, so logging is all there is to do.

@@ -42,6 +42,7 @@ import {
   RawNode,
   type TransactionSettings,
 } from '#kysely';
+import { PREPARED } from './pg-prepared.js';
 import type { Database } from './schema.js';
 
 /** PostgreSQL's limit on the parameters of one statement. */
@@ -165,7 +166,8 @@ class HoldingConnection implements DatabaseConnection {
       if (statements.length <= 1) {
         this.held = [];
         this.inTransaction = false;
-        if (statements[0]) await this.inner.executeQuery(CompiledQuery.raw(statements[0].sql, statements[0].parameters));
+        // Prepared: on the send path this one statement is the whole accept commit (pg-prepared.ts).
+        if (statements[0]) await this.inner.executeQuery(CompiledQuery.raw(PREPARED + statements[0].sql, statements[0].parameters));
         return;
       }
     }

@@ -15,6 +15,7 @@
  */
 import { CompiledQuery, PostgresAdapter } from '#kysely';
 import type { Db } from './database.js';
+import { PREPARED } from './pg-prepared.js';
 import { shiftPlaceholders } from './pg-write-behind.js';
 
 /** A built SELECT: what Kysely's SelectQueryBuilder offers. */
@@ -31,7 +32,8 @@ export async function readTogether<A, B>(db: Db, first: BuiltSelect<A> | undefin
   const a = first.compile();
   const b = second.compile();
   const aggregated = (sql: string, name: string) => `(select coalesce(json_agg("t"), '[]') from (${sql}) as "t") as "${name}"`;
-  const sql = `select ${aggregated(a.sql, 'a')}, ${aggregated(shiftPlaceholders(b.sql, a.parameters.length), 'b')}`;
+  // Prepared: the send path sends this for every message or group (pg-prepared.ts).
+  const sql = `${PREPARED}select ${aggregated(a.sql, 'a')}, ${aggregated(shiftPlaceholders(b.sql, a.parameters.length), 'b')}`;
   const { rows } = await db.executeQuery<{ a: A[]; b: B[] }>(CompiledQuery.raw(sql, [...a.parameters, ...b.parameters]));
   return [rows[0]!.a, rows[0]!.b];
 }

@@ -1,0 +1,53 @@
+/**
+ * Prepared statements for the send path's hot statements on PostgreSQL.
+ *
+ * Every statement pg sends unnamed is parsed and planned by the server afresh. The send path
+ * sends two per accepted message or group of messages, always of the same few shapes: the
+ * look-up of suppressions and webhooks (read-together.ts) and the write-behind statement that
+ * is the whole accept commit (pg-write-behind.ts). bench:smtp on PostgreSQL put PostgreSQL's
+ * CPU at 0.53 ms a message; sent as named statements, which the server parses and plans once per
+ * connection and then only binds and executes, it was 0.28 ms, and the ratio went from 0.51 to
+ * 0.61 (docs/performance.md, "SMTP submission").
+ *
+ * A statement opts in by starting with PREPARED, a SQL comment (visible in pg_stat_statements,
+ * harmless to the server). The pool's clients (PreparingClient) send such a statement under a
+ * name taken from a hash of its text, so one text always has one name. Only opted-in statements
+ * are named, because a prepared statement lives as long as its connection, in the server and in
+ * pg's client, and most statements come in endless shapes (IN lists, multi-row VALUES). Even
+ * the hot ones vary with the number of rows a commit carries, so a connection names at most
+ * MAX_NAMED different texts; later new texts go unnamed, as before. The result is the same
+ * either way; only the server's parse and plan are saved.
+ *
+ * Operators behind PgBouncer need session pooling, or transaction pooling with PgBouncer 1.21
+ * or later and `max_prepared_statements` set (docs/architecture.md).
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/** The prefix that makes a statement a named one (see above). */
+export const PREPARED = '/* prepared */ ';
+
+/** Different texts one connection prepares at most. */
+export const MAX_NAMED = 200;
+
+/** A pg.Client class whose opted-in statements are sent as named (prepared) ones. */
+export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
+  return class PreparingClient extends Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      const named = new Set<string>();
+      const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+      // An own property over pg's overloaded method: every call passes through unchanged but
+      // an opted-in statement with its parameters, which goes as { name, text, values }.
+      this.query = ((text: unknown, values: unknown, ...rest: unknown[]) => {
+        if (typeof text !== 'string' || !text.startsWith(PREPARED) || !Array.isArray(values)) return query(text, values, ...rest);
+        const name = `pw_${createHash('sha1').update(text).digest('hex')}`;
+        if (!named.has(name)) {
+          if (named.size >= MAX_NAMED) return query(text, values, ...rest);
+          named.add(name);
+        }
+        return query({ name, text, values }, ...rest);
+      }) as unknown as pg.Client['query'];
+    }
+  };
+}
