@@ -15,8 +15,11 @@
  * are named, because a prepared statement lives as long as its connection, in the server and in
  * pg's client, and most statements come in endless shapes (IN lists, multi-row VALUES). Even
  * the hot ones vary with the number of rows a commit carries, so a connection names at most
- * MAX_NAMED different texts; later new texts go unnamed, as before. The result is the same
- * either way; only the server's parse and plan are saved.
+ * MAX_NAMED different texts, each of at most MAX_NAMED_PARAMETERS parameters; anything else
+ * goes unnamed, as before. The parameter limit keeps the plans a connection holds small (a
+ * plan grows with its parameters) and costs little: a commit of many sends has few of them to
+ * spread its one parse over. The result is the same either way; only the server's parse and
+ * plan are saved.
  *
  * Operators behind PgBouncer need session pooling, or transaction pooling with PgBouncer 1.21
  * or later and `max_prepared_statements` set (docs/architecture.md).
@@ -28,7 +31,10 @@ import type pg from 'pg';
 export const PREPARED = '/* prepared */ ';
 
 /** Different texts one connection prepares at most. */
-export const MAX_NAMED = 200;
+export const MAX_NAMED = 50;
+
+/** Parameters of a statement that is prepared at most (a commit of a few messages has about 60 each). */
+export const MAX_NAMED_PARAMETERS = 500;
 
 /** A pg.Client class whose opted-in statements are sent as named (prepared) ones. */
 export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
@@ -40,7 +46,9 @@ export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
       // An own property over pg's overloaded method: every call passes through unchanged but
       // an opted-in statement with its parameters, which goes as { name, text, values }.
       this.query = ((text: unknown, values: unknown, ...rest: unknown[]) => {
-        if (typeof text !== 'string' || !text.startsWith(PREPARED) || !Array.isArray(values)) return query(text, values, ...rest);
+        if (typeof text !== 'string' || !text.startsWith(PREPARED) || !Array.isArray(values) || values.length > MAX_NAMED_PARAMETERS) {
+          return query(text, values, ...rest);
+        }
         const name = `pw_${createHash('sha1').update(text).digest('hex')}`;
         if (!named.has(name)) {
           if (named.size >= MAX_NAMED) return query(text, values, ...rest);

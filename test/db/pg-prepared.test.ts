@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import pg from 'pg';
-import { MAX_NAMED, PREPARED, preparingClient } from '../../src/db/pg-prepared.js';
+import { MAX_NAMED, MAX_NAMED_PARAMETERS, PREPARED, preparingClient } from '../../src/db/pg-prepared.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
 
 if (DIALECTS.includes('postgres')) {
@@ -43,9 +43,12 @@ if (DIALECTS.includes('postgres')) {
       assert.deepEqual(await preparedTexts(), [text], 'one prepared statement for three executions');
     });
 
-    it('leaves unnamed a statement that does not opt in, or has no parameters', async () => {
+    it('leaves unnamed a statement that does not opt in, has no parameters, or has more than the limit', async () => {
       assert.equal((await client.query<{ one: number }>('select $1::int as one', [1])).rows[0]!.one, 1);
       assert.equal((await client.query<{ two: number }>(`${PREPARED}select 2 as two`)).rows[0]!.two, 2);
+      const many = Array.from({ length: MAX_NAMED_PARAMETERS + 1 }, (_, i) => i);
+      const sum = `${PREPARED}select ${many.map((i) => `$${i + 1}::int`).join(' + ')} as total`;
+      assert.equal((await client.query<{ total: number }>(sum, many)).rows[0]!.total, (many.length * (many.length - 1)) / 2);
       assert.deepEqual(await preparedTexts(), []);
     });
 
