@@ -33,7 +33,7 @@ export const PREPARED = '/* prepared */ ';
 /** Different texts one connection prepares at most. */
 export const MAX_NAMED = 50;
 
-/** Parameters of a statement that is prepared at most (a commit of a few messages has about 60 each). */
+/** Parameters of a statement that is prepared at most. */
 export const MAX_NAMED_PARAMETERS = 500;
 
 /** A pg.Client class whose opted-in statements are sent as named (prepared) ones. */
@@ -41,7 +41,8 @@ export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
   return class PreparingClient extends Client {
     constructor(config?: string | pg.ClientConfig) {
       super(config);
-      const named = new Set<string>();
+      /** The texts this connection prepared, and their names. */
+      const names = new Map<string, string>();
       const query = this.query.bind(this) as (...args: unknown[]) => unknown;
       // An own property over pg's overloaded method: every call passes through unchanged but
       // an opted-in statement with its parameters, which goes as { name, text, values }.
@@ -49,10 +50,11 @@ export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
         if (typeof text !== 'string' || !text.startsWith(PREPARED) || !Array.isArray(values) || values.length > MAX_NAMED_PARAMETERS) {
           return query(text, values, ...rest);
         }
-        const name = `pw_${createHash('sha1').update(text).digest('hex')}`;
-        if (!named.has(name)) {
-          if (named.size >= MAX_NAMED) return query(text, values, ...rest);
-          named.add(name);
+        let name = names.get(text);
+        if (name === undefined) {
+          if (names.size >= MAX_NAMED) return query(text, values, ...rest);
+          name = `pw_${createHash('sha1').update(text).digest('hex')}`;
+          names.set(text, name);
         }
         return query({ name, text, values }, ...rest);
       }) as unknown as pg.Client['query'];
