@@ -47,6 +47,9 @@ interface MultipartPart {
 type ParserDone = (error: Error | null, body?: unknown) => void;
 type JsonParser = (request: FastifyRequest, body: string, done: ParserDone) => void;
 
+/** Requests whose JSON body was read by the strict parser from text that writes no NUL (lenientJsonParser). */
+const parsedWithoutNul = new WeakSet<FastifyRequest>();
+
 /** Whether a parsed value holds a number JSON cannot carry (JSON5's NaN and Infinity). */
 function hasNonFiniteNumber(value: unknown): boolean {
   if (typeof value === 'number') return !Number.isFinite(value);
@@ -67,7 +70,13 @@ function hasNonFiniteNumber(value: unknown): boolean {
 export function lenientJsonParser(strict: JsonParser): JsonParser {
   return (request, body, done) => {
     strict(request, body, (error, value) => {
-      if (!error) return done(null, value);
+      if (!error) {
+        // In JSON text a NUL can only be written as the escape \u0000 (a raw control
+        // character is not allowed in a string): text without it parses to strings
+        // without NUL, and the walk over every field below (preValidation) is not needed.
+        if (!body.includes('\\u0000')) parsedWithoutNul.add(request);
+        return done(null, value);
+      }
       // Anything but a refused body (an empty one) keeps its own answer.
       if ((error as { code?: string }).code !== 'FST_ERR_CTP_INVALID_JSON_BODY') return done(error);
       const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
@@ -182,7 +191,7 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
     const rename = request.routeOptions.config.renameBodyKeys;
     if (rename && request.body !== undefined) request.body = rename(request.body);
     // Every route, every part, before any schema or service sees the text (validation.ts).
-    const withNul = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
+    const withNul = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? (parsedWithoutNul.has(request) ? undefined : fieldWithNul(request.body));
     if (withNul !== undefined) throw AppError.field(withNul || 'body', 'must not contain NUL control characters (\\u0000)');
   });
 }
