@@ -70,16 +70,22 @@ for (const dialect of DIALECTS) {
       );
       const campaign = () => api('GET', `/inbox/v1/campaigns/${id}`);
 
-      // Kill 1: dispatch has written some pages, not all.
+      // Kill 1: dispatch has written some pages, not all. A timeout here says what was seen
+      // last and what the process logged (warnings and errors), so that a dispatch that
+      // never started can be told from one that finished between two polls.
+      let lastSeen = 'no answer yet';
       const midDispatch = await eventually(
         async () => {
           const c = await campaign();
+          lastSeen = `status ${c.status}, totalRecipients ${c.totalRecipients}`;
           return c.totalRecipients > 0 && c.totalRecipients < CONTACTS ? c.totalRecipients : undefined;
         },
         60_000,
         'dispatch under way',
         10,
-      );
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}; the campaign last read: ${lastSeen}\npostwire's log:\n${p.stdout.slice(-3000)}\n${p.stderr.slice(-3000)}`);
+      });
       const inFlightAtFirst = sink.delayed();
       await killPostwire(p);
       t.diagnostic(`first kill at ${at()}: ${midDispatch} of ${CONTACTS} dispatched, ${sink.messages.length} at the relay`);
