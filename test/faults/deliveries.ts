@@ -157,19 +157,16 @@ export async function untilStates(
   timeoutMs: number,
 ): Promise<Map<string, RecipientState>> {
   let last = new Map<string, RecipientState>();
-  try {
-    return await eventually(
-      async () => {
-        last = await recipientStates(p, token);
-        return done(last) ? last : undefined;
-      },
-      timeoutMs,
-      what,
-      API_POLL_MS,
-    );
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; last seen: ${describeStates(last)}`);
-  }
+  return eventually(
+    async () => {
+      last = await recipientStates(p, token);
+      return done(last) ? last : undefined;
+    },
+    timeoutMs,
+    what,
+    API_POLL_MS,
+    () => describeStates(last),
+  );
 }
 
 /** How many events of `type` the account has (GET /notify/v1/events), and the first page of them. */

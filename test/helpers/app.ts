@@ -132,13 +132,22 @@ export async function startTestApp(
   return app;
 }
 
-/** Polls every `intervalMs` until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = 'condition', intervalMs = 25): Promise<T> {
+/**
+ * Polls every `intervalMs` until `check` returns a value (not undefined), or fails after `timeoutMs`.
+ * `lastSeen`, if given, describes what the last check found; a timeout's message ends with it.
+ */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 10_000,
+  what = 'condition',
+  intervalMs = 25,
+  lastSeen?: () => string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${lastSeen ? `; last seen: ${lastSeen()}` : ''}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
