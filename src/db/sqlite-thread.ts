@@ -40,6 +40,19 @@
  * setting cannot change inside a transaction, so it is switched before a relaxed session's
  * transaction begins and back once it has ended; other sessions wait meanwhile anyway.
  *
+ * Page size. A commit writes every page it changed to the WAL, whole, and the disk sync
+ * waits for all of those bytes. A send commit of about 17 messages changes a page or two at
+ * the right-hand end of each of some twenty b-trees (the four tables' rows and indexes) for
+ * a few dozen bytes of new entries in each: with SQLite's default 4 KB pages that was 73
+ * pages, 293 KB, per commit, most of it index pages rewritten whole. With 2 KB pages the
+ * same commit writes 95 pages but 192 KB, and a commit costs less where syncing is paid by
+ * the byte (replayed on a copy of a bench database: 1.64–1.79 ms against 2.04–2.23 ms per
+ * commit; `bench:send`, docs/performance.md). The price: a message's row (its HTML, later
+ * its MIME) spills into overflow pages sooner, and a read of a column stored after them
+ * (a list's `created_at`) follows one page more (`bench:messages`). The size is fixed when a
+ * file is created: an existing database keeps the one it has and works as before
+ * (docs/architecture.md).
+ *
  * A transaction SQLite itself rolled back (some errors do: SQLITE_FULL, an I/O error, a
  * failed COMMIT) leaves its session "broken": every later list of that session fails
  * until the session's ROLLBACK, instead of running outside any transaction.
@@ -89,6 +102,9 @@ export type ThreadReply =
 
 const STATEMENT_CACHE_SIZE = 500;
 
+/** Bytes per page of a new database file (see "Page size" above). */
+const PAGE_SIZE = 2048;
+
 function threadError(error: unknown): ThreadError {
   const e = error instanceof Error ? error : new Error(String(error));
   return { message: e.message, name: e.name, code: (e as NodeJS.ErrnoException).code };
@@ -102,6 +118,8 @@ function open({ file, synchronous, readonly }: SqliteThreadOptions) {
     return reader;
   }
   const sqlite = new Database(file);
+  // Only a new, empty file takes it; an existing one keeps the size it was made with (see "Page size").
+  sqlite.pragma(`page_size = ${PAGE_SIZE}`);
   // WAL lets readers (the API) proceed while the worker writes; FULL makes every
   // commit durable before the API answers (an accepted message survives power loss).
   sqlite.pragma('journal_mode = WAL');

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import BetterSqlite from 'better-sqlite3';
 import { Kysely, sql } from '#kysely';
 import { openDatabase, type DbHandle } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
@@ -80,6 +81,28 @@ describe('SQLite on its own thread', () => {
     await assert.rejects(sql`select * from no_such_table`.execute(handle.db), /no such table/);
     const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
     assert.deepEqual(rows, [{ one: 1 }]);
+  });
+
+  it('a new file is made with 2 KB pages; a file made before keeps its own size, and works', async () => {
+    const pageSize = async (db: DbHandle['db']) => (await sql<{ page_size: number }>`pragma page_size`.execute(db)).rows[0]?.page_size;
+    assert.equal(await pageSize(handle.db), 2048);
+    // A database from before the change: SQLite's default 4 KB pages, in WAL mode.
+    const older = await createTestDatabase('sqlite');
+    const made = new BetterSqlite(path.join(older.dataDir, 'postwire.db'));
+    made.pragma('journal_mode = WAL');
+    made.exec('create table made_before (n integer)');
+    made.close();
+    const reopened = await openDatabase({ dataDir: older.dataDir });
+    try {
+      assert.equal(await pageSize(reopened.db), 4096);
+      await migrateToLatest(reopened.db);
+      await reopened.writeBehind.transaction().execute((trx) => insertRows(trx, 'idempotency_keys', [key('acct-p', 'kept')]));
+      assert.deepEqual(await keysOf(reopened.reads, 'acct-p'), ['kept']);
+      assert.equal(await pageSize(reopened.db), 4096);
+    } finally {
+      await reopened.close();
+      await older.drop();
+    }
   });
 
   it('two handles on one file: read-then-write transactions in both all commit (BEGIN IMMEDIATE waits for the lock)', async () => {
