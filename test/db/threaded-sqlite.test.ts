@@ -3,7 +3,8 @@
  * relies on. A write-behind transaction whose held-back write fails commits nothing; a
  * read inside it sees its own earlier writes; the read-only connection sees what has
  * committed; and two handles on one file (two processes, in effect) with read-then-write
- * transactions wait for each other instead of failing with SQLITE_BUSY.
+ * transactions wait for each other instead of failing with SQLITE_BUSY. A new file gets
+ * 2 KB pages; a file made before with 4 KB pages keeps them and works.
  * SQLite only: on PostgreSQL `writeBehind` and `reads` are the plain `db`.
  */
 import assert from 'node:assert/strict';
@@ -89,6 +90,7 @@ describe('SQLite on its own thread', () => {
     // A database from before the change: SQLite's default 4 KB pages, in WAL mode.
     const older = await createTestDatabase('sqlite');
     const made = new BetterSqlite(path.join(older.dataDir, 'postwire.db'));
+    made.pragma('page_size = 4096');
     made.pragma('journal_mode = WAL');
     made.exec('create table made_before (n integer)');
     made.close();
