@@ -53,6 +53,7 @@ import { filteredMessages, insertAcceptedMessages, type AcceptedMessage, type Me
 import type { RecipientState } from '../src/features/notify/messages/messages.table.ts';
 import { findLiveSenderByEmail } from '../src/features/notify/senders/senders.store.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
+import { seededRandom } from '../test/helpers/seeded-random.ts';
 import { callApi, logIn, resultOf, startPostwire, stopPostwire, type PostwireProcess } from '../test/helpers/process.ts';
 
 const DAY_MS = 86_400_000;
@@ -97,18 +98,6 @@ function readOptions(): Options {
 }
 
 // ───────────────────────────── the mail ─────────────────────────────
-
-/** A small deterministic generator: the same --count gives the same data on both dialects. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.co.uk', 'web.de', 'orange.fr', 'icloud.com', 'proton.me', 'gmx.de', 'acme-corp.example'];
 const FIRST_NAMES = ['alex', 'maria', 'sam', 'chen', 'fatima', 'jonas', 'priya', 'lucas', 'amelie', 'kofi', 'yuki', 'olga'];
@@ -292,7 +281,7 @@ async function seed(handle: DbHandle, ownerEmail: string, count: number, say: (l
   if (!sender) throw new Error(`the seeded account has no sender ${ownerEmail}`);
   // The real preparer; the sender look-up is the account's own sender, read above.
   const preparer = new SendPreparer(db, { usableSender: async () => sender }, DEFAULT_SEND_LIMITS);
-  const pick = random(20);
+  const pick = seededRandom(20).next;
   const addresses = Math.max(10, Math.floor(count / 5));
   const now = Date.now();
   const start = now - 30 * DAY_MS;

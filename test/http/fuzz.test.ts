@@ -15,30 +15,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DIALECTS } from '../helpers/db.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1_123_2026);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2500);
 const SOME_ID = '0193a5b2c4d1e2f3a4b5c6d7';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-/** mulberry32: small, fast and the same on every machine. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    chance: (p: number) => next() < p,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
-type Random = ReturnType<typeof generator>;
+type Random = ReturnType<typeof seededRandom>;
 
 /** Values with a history of breaking parsers, validators and databases. */
 function hostileValue(random: Random): unknown {
@@ -264,7 +248,7 @@ for (const dialect of DIALECTS) {
       }
       assert.ok(operations.length >= 50, `operations in the document: ${operations.length}`);
 
-      const random = generator(SEED);
+      const random = seededRandom(SEED);
       let account: TestAccount = await app.signUp();
       const statuses = new Map<number, number>();
       const prototypes = [Object.prototype, Array.prototype, Function.prototype].map((p) => Object.getOwnPropertyNames(p).sort().join());
