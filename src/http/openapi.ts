@@ -128,24 +128,99 @@ function plumbingErrors(route: RouteOptions, schema: Json): Set<string> {
   return errors;
 }
 
-/** Canonical text of a schema (keys sorted), to find copies of the same schema. */
-function canonical(node: unknown): string {
-  if (Array.isArray(node)) return `[${node.map(canonical).join(',')}]`;
-  if (node && typeof node === 'object') {
-    return `{${Object.keys(node)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((node as Json)[key])}`)
-      .join(',')}}`;
+/**
+ * What a schema is, for finding its copies: two schemas have the same `id` exactly when their
+ * canonical texts (keys sorted, values as JSON) are equal, and `length` is that text's length,
+ * without the text ever being written out.
+ *
+ * Why not the text itself: hoistSharedSchemas first took one schema out per pass (about 80
+ * passes for our API), and each pass compared every object schema of the document by its text.
+ * Writing the text of a schema writes the texts of everything inside it again, so a pass cost
+ * the document's size times its depth: the first GET /docs/json took 3.3 s of the main thread
+ * (nothing else was answered meanwhile), and the test files that read the document spent up to
+ * half their CPU on it. Here a schema's id comes from its keys and its children's ids, and each
+ * object is looked at once: what was learnt of it holds until it changes, and the only change,
+ * a copy inside it replaced by a `$ref`, makes hoistSharedSchemas forget it and all above it.
+ */
+interface Shape {
+  id: number;
+  length: number;
+}
+
+class Shapes {
+  private readonly ids = new Map<string, number>();
+  private readonly known = new WeakMap<object, Shape>();
+
+  /** After `node` changed (a copy inside it was replaced). */
+  forget(node: object): void {
+    this.known.delete(node);
   }
-  return JSON.stringify(node);
+
+  of(node: unknown): Shape {
+    if (!node || typeof node !== 'object') return this.primitive(JSON.stringify(node) ?? 'undefined');
+    let shape = this.known.get(node);
+    if (shape) return shape;
+    if (Array.isArray(node)) {
+      // Array.join writes an undefined item (JSON.stringify of undefined, a function) as nothing.
+      const items = node.map((item) => ((!item || typeof item !== 'object') && JSON.stringify(item) === undefined ? this.primitive('') : this.of(item)));
+      shape = this.composite(
+        `[${items.map((item) => item.id).join(',')}]`,
+        2 + Math.max(0, items.length - 1) + items.reduce((sum, item) => sum + item.length, 0),
+      );
+    } else {
+      const keys = Object.keys(node).sort();
+      let length = 2 + Math.max(0, keys.length - 1);
+      const parts = keys.map((key) => {
+        const name = JSON.stringify(key);
+        const value = this.of((node as Json)[key]);
+        length += name.length + 1 + value.length;
+        return `${name}:${value.id}`;
+      });
+      shape = this.composite(`{${parts.join(',')}}`, length);
+    }
+    this.known.set(node, shape);
+    return shape;
+  }
+
+  /** A primitive's canonical text is its JSON; objects' keys below start with `[` or `{`, which no primitive's does. */
+  private primitive(text: string): Shape {
+    return { id: this.intern(text), length: text.length };
+  }
+
+  private composite(key: string, length: number): Shape {
+    return { id: this.intern(key), length };
+  }
+
+  private intern(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = this.ids.size));
+    return id;
+  }
 }
 
 function isHoistable(node: Json): boolean {
   return node.type === 'object' && Object.keys(node.properties ?? {}).length >= 2;
 }
 
+/**
+ * Where a schema was met: the chain of objects and arrays above it, up to an operation's
+ * `requestBody` or `responses` or a component. `step` is the key it was met under, none for an
+ * array's item (a name does not count them).
+ */
+interface Where {
+  up: Where | undefined;
+  node: object;
+  step: string | undefined;
+}
+
+function stepsOf(where: Where | undefined): string[] {
+  const steps: string[] = [];
+  for (let at = where; at; at = at.up) if (at.step !== undefined) steps.push(at.step);
+  return steps.reverse();
+}
+
 /** The name a schema met at `where` (a JSON path under an operation) gets as a component. */
-function nameFor(node: Json, path: string, at: string[]): string {
+export function nameFor(node: Json, path: string, at: string[]): string {
   if (typeof node.title === 'string' && node.title) return pascal(node.title);
   // Where in the schema, without the `content` / media type / `schema` steps between.
   const where = at.filter((step, i) => !(step === 'content' || at[i - 1] === 'content' || (step === 'schema' && at[i - 2] === 'content')));
@@ -162,57 +237,92 @@ function nameFor(node: Json, path: string, at: string[]): string {
 
 /**
  * Replaces every object schema met more than once with a `$ref` to one component, the
- * largest first (an envelope before the resource inside it), until no copies are left.
+ * largest first (an envelope before the resource inside it), until no copies are left. The
+ * counting starts again after an envelope is taken out: that can leave the resource inside it
+ * with one copy (the component's), and then it stays where it is.
+ *
+ * A pass walks the document once, counting each schema's copies and noting where each one
+ * is; the shared schemas are then taken out in order, each copy replaced where it is and what
+ * Shapes knew of the objects above it forgotten, until the next one in the order was inside a
+ * copy just replaced. A component's own top object is never replaced, only what is inside it.
+ * Copies are replaced in place, so an object that is both a schema and part of an example
+ * would show the `$ref` in the example too; our document shares no object that way.
+ * test/http/openapi-hoist.test.ts holds the answer to the rule as first written: one schema
+ * per pass, compared by canonical text, every pass over the whole document.
  */
-function hoistSharedSchemas(doc: Json): void {
+export function hoistSharedSchemas(doc: Json): void {
   const schemas: Json = doc.components.schemas;
   const taken = new Set(Object.keys(schemas));
+  const shapes = new Shapes();
+  interface Copies {
+    node: Json;
+    count: number;
+    length: number;
+    /** Where it was first met, for its name. */
+    path: string;
+    where: Where;
+    /** Each copy that may be replaced: the object or array holding it, and its key there. */
+    at: { holder: Json; key: string | number; where: Where }[];
+  }
   for (;;) {
-    const seen = new Map<string, { node: Json; count: number; name: string }>();
-    const visit = (node: unknown, path: string, where: string[]) => {
+    // By shape, in the order first met.
+    const seen = new Map<number, Copies>();
+    const visit = (node: unknown, path: string, holder: Json | undefined, key: string | number, where: Where) => {
       if (!node || typeof node !== 'object') return;
       if (Array.isArray(node)) {
-        for (const item of node) visit(item, path, where);
+        for (let i = 0; i < node.length; i++) visit(node[i], path, node, i, { up: where, node: node[i], step: undefined });
         return;
       }
       const object = node as Json;
       if (isHoistable(object)) {
-        const key = canonical(object);
-        const entry = seen.get(key);
-        if (entry) entry.count++;
-        else seen.set(key, { node: object, count: 1, name: nameFor(object, path, where) });
+        const shape = shapes.of(object);
+        let copies = seen.get(shape.id);
+        if (copies) copies.count++;
+        else seen.set(shape.id, (copies = { node: object, count: 1, length: shape.length, path, where, at: [] }));
+        if (holder) copies.at.push({ holder, key, where });
       }
-      for (const [key, child] of Object.entries(object)) {
-        if (key === 'example' || key === 'examples') continue;
-        visit(child, path, [...where, key]);
+      for (const k in object) {
+        if (k === 'example' || k === 'examples') continue;
+        visit(object[k], path, object, k, { up: where, node: object[k], step: k });
       }
     };
     for (const [path, operations] of Object.entries(doc.paths as Json)) {
-      for (const operation of Object.values(operations as Json)) {
-        visit((operation as Json).requestBody, path, ['requestBody']);
-        visit((operation as Json).responses, path, ['responses']);
+      for (const operation of Object.values(operations as Json) as Json[]) {
+        for (const part of ['requestBody', 'responses']) visit(operation[part], path, operation, part, { up: undefined, node: operation[part], step: part });
       }
     }
-    for (const [name, schema] of Object.entries(schemas)) visit(schema, name, ['components', name]);
-    const shared = [...seen.entries()].filter(([, entry]) => entry.count > 1);
+    for (const [name, schema] of Object.entries(schemas)) {
+      visit(schema, name, undefined, name, { up: { up: undefined, node: schemas, step: 'components' }, node: schema, step: name });
+    }
+    // The longest canonical text first, the first met of equal ones first (a stable sort).
+    // A schema whose every copy is a component's top object has nothing to replace (only
+    // possible with components made before this pass; the rule as first written never ended).
+    const shared = [...seen.values()].filter((copies) => copies.count > 1 && copies.at.length > 0).sort((a, b) => b.length - a.length);
     if (shared.length === 0) return;
-    shared.sort(([a], [b]) => b.length - a.length);
-    const [key, entry] = shared[0]!;
-    let name = entry.name;
-    for (let n = 2; taken.has(name); n++) name = `${entry.name}${n}`;
-    taken.add(name);
-    schemas[name] = structuredClone(entry.node);
-    const ref = { $ref: `#/components/schemas/${name}` };
-    const replace = (node: unknown, isComponentRoot: boolean): unknown => {
-      if (!node || typeof node !== 'object') return node;
-      if (Array.isArray(node)) return node.map((item) => replace(item, false));
-      if (!isComponentRoot && isHoistable(node as Json) && canonical(node) === key) return { ...ref };
-      const out: Json = {};
-      for (const [k, child] of Object.entries(node as Json)) out[k] = k === 'example' || k === 'examples' ? child : replace(child, false);
-      return out;
-    };
-    doc.paths = replace(doc.paths, false);
-    for (const [schemaName, schema] of Object.entries(schemas)) schemas[schemaName] = replace(schema, true);
+    // The next pass would choose the next of these too, as long as none of its copies was
+    // inside a copy just replaced: then its count and where it was first met are as counted,
+    // and nothing shorter can have overtaken it (counts only fell, first meetings only moved
+    // later). It cannot hold a replaced copy either: it would be longer. One that was inside
+    // one waits for the next pass, which counts again.
+    const replaced = new Set<object>();
+    const wasInsideReplaced = (copies: Copies) =>
+      [copies.where, ...copies.at.map((a) => a.where)].some((where) => {
+        for (let above = where.up; above; above = above.up) if (replaced.has(above.node)) return true;
+        return false;
+      });
+    for (const copies of shared) {
+      if (replaced.size > 0 && wasInsideReplaced(copies)) break;
+      const wanted = nameFor(copies.node, copies.path, stepsOf(copies.where));
+      let name = wanted;
+      for (let n = 2; taken.has(name); n++) name = `${wanted}${n}`;
+      taken.add(name);
+      schemas[name] = structuredClone(copies.node);
+      for (const { holder, key, where } of copies.at) {
+        replaced.add(holder[key] as object);
+        holder[key] = { $ref: `#/components/schemas/${name}` };
+        for (let above = where.up; above; above = above.up) shapes.forget(above.node);
+      }
+    }
   }
 }
 
