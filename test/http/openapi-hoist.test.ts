@@ -117,7 +117,7 @@ function randomDoc(seed: number): Json {
     const operation: Json = { responses: { 200: { description: 'ok', content: { 'application/json': { schema: body() } } } } };
     if (next() < 0.5) {
       const schema = body();
-      // The three content types share one schema object, as the document's transform makes them.
+      // Content types sharing one schema object, as the document's transform makes them.
       operation.requestBody = { content: { 'application/json': { schema }, 'multipart/form-data': { schema } } };
     }
     if (next() < 0.3) operation.responses[201] = { description: 'created', content: { 'application/json': { schema: body() } } };
