@@ -184,17 +184,13 @@ class Shapes {
 
   /** A primitive's canonical text is its JSON; objects' keys below start with `[` or `{`, which no primitive's does. */
   private primitive(text: string): Shape {
-    return { id: this.intern(text), length: text.length };
+    return this.composite(text, text.length);
   }
 
   private composite(key: string, length: number): Shape {
-    return { id: this.intern(key), length };
-  }
-
-  private intern(key: string): number {
     let id = this.ids.get(key);
     if (id === undefined) this.ids.set(key, (id = this.ids.size));
-    return id;
+    return { id, length };
   }
 }
 

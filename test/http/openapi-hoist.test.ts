@@ -80,17 +80,17 @@ function oracle(doc: Json): void {
  * examples, one-property objects (never shared) and the same object referenced twice.
  */
 function randomDoc(seed: number): Json {
-  const { next, pick } = seededRandom(seed);
+  const { int, chance, pick } = seededRandom(seed);
   const leaf = () => pick([{ type: 'string' }, { type: 'integer' }, { type: 'boolean' }, { type: 'string', format: 'date-time' }]);
   const resources: Json[] = [];
   for (let i = 0; i < 6; i++) {
     const properties: Json = {};
-    const fields = 1 + Math.floor(next() * 4);
+    const fields = 1 + int(4);
     for (let f = 0; f < fields; f++) properties[pick(['id', 'name', 'email', 'state', 'createdAt', 'count'])] = leaf();
     const resource: Json = { type: 'object', properties };
-    if (next() < 0.2) resource.title = pick(['Sender', 'Contact record', 'item']);
-    if (next() < 0.3) resource.example = { id: 'x', name: pick(['a', 'b']) };
-    if (next() < 0.3 && resources.length) resource.properties.owner = structuredClone(pick(resources));
+    if (chance(0.2)) resource.title = pick(['Sender', 'Contact record', 'item']);
+    if (chance(0.3)) resource.example = { id: 'x', name: pick(['a', 'b']) };
+    if (chance(0.3) && resources.length) resource.properties.owner = structuredClone(pick(resources));
     resources.push(resource);
   }
   const list = (item: Json): Json => ({
@@ -110,17 +110,17 @@ function randomDoc(seed: number): Json {
     return envelope(list(resource));
   };
   const paths: Json = {};
-  const routes = 3 + Math.floor(next() * 8);
+  const routes = 3 + int(8);
   for (let r = 0; r < routes; r++) {
     const path =
       pick(['/notify/v1/senders', '/notify/v1/senders/{id}', '/inbox/v1/contacts', '/inbox/v1/lists/{id}/contacts', '/account']) + (r ? `/${r}` : '');
     const operation: Json = { responses: { 200: { description: 'ok', content: { 'application/json': { schema: body() } } } } };
-    if (next() < 0.5) {
+    if (chance(0.5)) {
       const schema = body();
       // Content types sharing one schema object, as the document's transform makes them.
       operation.requestBody = { content: { 'application/json': { schema }, 'multipart/form-data': { schema } } };
     }
-    if (next() < 0.3) operation.responses[201] = { description: 'created', content: { 'application/json': { schema: body() } } };
+    if (chance(0.3)) operation.responses[201] = { description: 'created', content: { 'application/json': { schema: body() } } };
     paths[path] = { [pick(['get', 'post', 'put'])]: operation };
   }
   return { paths, components: { schemas: {} } };
@@ -141,10 +141,11 @@ describe('the OpenAPI document: shared schemas become components', () => {
     assert.ok(hoisted > 400, `${hoisted} components in all`);
   });
 
+  const sender = (title?: string) => ({ type: 'object', ...(title ? { title } : {}), properties: { id: { type: 'string' }, email: { type: 'string' } } });
+  const envelope = (title?: string) => ({ type: 'object', properties: { resultStatus: { type: 'boolean' }, resultObject: sender(title) } });
+  const answer = (schema: Json) => ({ responses: { 200: { description: 'ok', content: { 'application/json': { schema } } } } });
+
   it('takes an envelope out before the resource inside it, which then stays inline if it has no other copy', () => {
-    const sender = () => ({ type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' } } });
-    const envelope = () => ({ type: 'object', properties: { resultStatus: { type: 'boolean' }, resultObject: sender() } });
-    const answer = (schema: Json) => ({ responses: { 200: { description: 'ok', content: { 'application/json': { schema } } } } });
     const doc: Json = {
       paths: { '/senders/{id}': { get: answer(envelope()) }, '/senders/{id}/verify': { post: answer(envelope()) } },
       components: { schemas: {} },
@@ -156,11 +157,12 @@ describe('the OpenAPI document: shared schemas become components', () => {
   });
 
   it('takes the resource out too when it also appears on its own (named by its title)', () => {
-    const sender = () => ({ type: 'object', title: 'Sender', properties: { id: { type: 'string' }, email: { type: 'string' } } });
-    const envelope = () => ({ type: 'object', properties: { resultStatus: { type: 'boolean' }, resultObject: sender() } });
-    const answer = (schema: Json) => ({ responses: { 200: { description: 'ok', content: { 'application/json': { schema } } } } });
     const doc: Json = {
-      paths: { '/senders/{id}': { get: answer(envelope()) }, '/senders/{id}/verify': { post: answer(envelope()) }, '/senders': { post: answer(sender()) } },
+      paths: {
+        '/senders/{id}': { get: answer(envelope('Sender')) },
+        '/senders/{id}/verify': { post: answer(envelope('Sender')) },
+        '/senders': { post: answer(sender('Sender')) },
+      },
       components: { schemas: {} },
     };
     hoistSharedSchemas(doc);
