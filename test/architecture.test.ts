@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { ROOT } from './helpers/root.js';
@@ -133,19 +134,52 @@ describe('what a process loads at start', () => {
   });
 });
 
-describe('kysely and typebox as one-file bundles (docs/architecture.md, "Build")', () => {
-  // A file that imported a package by its name would load its hundreds of modules beside the
-  // bundle, and a second copy of kysely's classes, which the code checks with instanceof.
-  it('are imported as #kysely and #typebox everywhere, never by the packages’ names', () => {
-    const offenders: string[] = [];
-    for (const dir of ['src', 'test', 'bench', 'scripts', 'migrations']) {
+describe('bundled dependencies (docs/architecture.md, "Build")', () => {
+  const importsOf = (text: string, names: string[]) =>
+    new RegExp(`(\\bfrom|\\bimport\\s*\\(|^import)\\s*['"](${names.map((n) => n.replace('/', '\\/')).join('|')})(\\/[^'"]*)?['"]`, 'm').test(text);
+  const offenders = (dirs: string[], names: string[]) => {
+    const found: string[] = [];
+    for (const dir of dirs) {
       const files = fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' });
-      for (const name of files.filter((f) => /\.(ts|mts|mjs)$/.test(f) && !f.endsWith('.d.mts'))) {
-        const text = fs.readFileSync(path.join(ROOT, dir, name), 'utf8');
-        if (/(\bfrom|\bimport\s*\(|^import)\s*['"](kysely|typebox)(\/[^'"]*)?['"]/m.test(text)) offenders.push(`${dir}/${name}`);
+      for (const name of files.filter((f) => /\.(ts|mts|mjs)$/.test(f) && !/\.d\.[cm]?ts$/.test(f))) {
+        if (importsOf(fs.readFileSync(path.join(ROOT, dir, name), 'utf8'), names)) found.push(`${dir}/${name}`);
       }
     }
-    assert.deepEqual(offenders, []);
-    for (const bundle of ['kysely', 'typebox']) assert.ok(fs.existsSync(path.join(ROOT, `dist/vendor/${bundle}.mjs`)), `the build made ${bundle}'s bundle`);
+    return found;
+  };
+  const bundled = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { imports: Record<string, { default: string }> }).imports;
+
+  // A file that imported a package by its name would load its hundreds of modules beside the
+  // bundle, and a second copy of kysely's classes, which the code checks with instanceof.
+  it('kysely and typebox are imported as #kysely and #typebox everywhere, never by the packages’ names', () => {
+    assert.deepEqual(offenders(['src', 'test', 'bench', 'scripts', 'migrations'], ['kysely', 'typebox']), []);
+  });
+
+  // The same for the web server's CommonJS packages, which share one bundle: a second fastify
+  // or pino beside it would load about 440 files again. bench/baseline-server.ts is a bare
+  // Fastify as a user installs it, and imports the package.
+  it("the web server's packages are imported by their # names in the program and its tests", () => {
+    const web = Object.keys(bundled)
+      .filter((key) => key !== '#kysely' && key !== '#typebox')
+      .map((key) => key.slice(1));
+    assert.ok(web.includes('fastify') && web.includes('pino'), `bundled: ${web.join(', ')}`);
+    assert.deepEqual(offenders(['src', 'test', 'migrations'], web), []);
+  });
+
+  it('the build made every bundle package.json points at, and each loads', async () => {
+    for (const [key, target] of Object.entries(bundled)) {
+      const file = path.join(ROOT, target.default);
+      assert.ok(fs.existsSync(file), `the build made ${target.default} (${key})`);
+      const module = await import(pathToFileURL(file).href);
+      assert.ok(Object.keys(module).length > 0, `${key} exports something`);
+    }
+    // What Node gave from the packages themselves, the bundles give: the same names, and for a
+    // CommonJS package its module.exports as the default.
+    const fastify = await import('#fastify');
+    assert.equal(typeof fastify.default, 'function');
+    assert.equal(fastify.fastify, fastify.default.fastify);
+    const pino = await import('#pino');
+    assert.equal(typeof pino.default, 'function');
+    assert.equal(typeof pino.destination, 'function');
   });
 });

@@ -6,7 +6,7 @@
  * forbids sniffing (security-headers.ts, every reply) and, should a browser render it
  * anyway, runs it sandboxed without scripts or anything loaded from elsewhere.
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply } from '#fastify';
 import { Type, type Static } from '#typebox';
 
 export const AttachmentParams = Type.Object({

@@ -10,7 +10,7 @@
  * (case-insensitive-keys.ts runs first). Short names tolerate one edit, longer ones two.
  * Objects whose schema lists no properties (params, metadata, headers) take any key.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance } from '#fastify';
 import { AppError, type FieldError } from '../errors.js';
 
 declare module 'fastify' {

@@ -9,7 +9,7 @@
  * Only without shared schemas (`addSchema`, which the app does not use): with them, the same
  * text could mean different schemas.
  */
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import { SerializerSelector } from '#@fastify/fast-json-stringify-compiler';
 
 type BuildSerializer = ReturnType<typeof SerializerSelector>;
 

@@ -21,7 +21,7 @@
  * version of the program may know it, and the retries leave time for it to run.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Logger } from 'pino';
+import type { Logger } from '#pino';
 import type { DbHandle, DbOrTrx } from '../db/database.js';
 import { retryDelayMs } from '../delivery/backoff.js';
 import { newId } from '../lib/ids.js';

@@ -8,7 +8,7 @@
  * out of the body. Everything else about tokens is unchanged: one use, rotation, reuse
  * revokes the family. docs/security.md says why the dashboard keeps it there.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from '#fastify';
 import { Type } from '#typebox';
 import { EnvelopeSchema, success } from '../../../http/envelope.js';
 import { AppError } from '../../../errors.js';

@@ -41,7 +41,7 @@
  * flight); resume queues a new run.
  */
 import { sql, type SqlBool } from '#kysely';
-import type { Logger } from 'pino';
+import type { Logger } from '#pino';
 import type { Db, DbOrTrx, Dialect } from '../../../db/database.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { refreshStaleStatistics } from '../../../db/statistics.js';

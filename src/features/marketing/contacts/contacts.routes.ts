@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { Type } from '#typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance } from '#fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';

@@ -1,5 +1,5 @@
 /** HTTP for sending and for the message log. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from '#fastify';
 import { Type } from '#typebox';
 import { AttachmentParams, DOWNLOAD_ANSWER, DOWNLOAD_PRODUCES, sendDownload } from '../../../http/download.js';
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';

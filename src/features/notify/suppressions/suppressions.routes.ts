@@ -1,7 +1,7 @@
 /** HTTP for the suppression list: schema in, one service call, envelope out (the export: CSV out). */
 import { Readable } from 'node:stream';
 import { Type } from '#typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance } from '#fastify';
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { CreateSuppressionBody, EmailParams, Suppression, SuppressionsExportQuery, SuppressionsQuery } from './suppressions.schemas.js';
 import type { SuppressionsService } from './suppressions.service.js';

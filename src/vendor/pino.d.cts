@@ -1,0 +1,4 @@
+// The types of dist/vendor/pino.mjs (scripts/vendor-bundles.mjs): the package's own, a CommonJS
+// module's as the package declares them.
+import types = require('pino');
+export = types;
