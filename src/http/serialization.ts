@@ -8,20 +8,31 @@
  * build the app several times. A serializer is a pure function of its input, safe to share.
  * Only without shared schemas (`addSchema`, which the app does not use): with them, the same
  * text could mean different schemas.
+ *
+ * Like the validators, a serializer is built when a route first answers with that status, not
+ * when the app is built (first-use.ts says why).
  */
 import { SerializerSelector } from '#@fastify/fast-json-stringify-compiler';
+import { FirstUse } from './first-use.js';
 
 type BuildSerializer = ReturnType<typeof SerializerSelector>;
 
 const compiledSerializers = new Map<string, (data: unknown) => string>();
+const firstUse = new FirstUse<(data: unknown) => string>();
+
+/** Builds every serializer no answer has needed yet; how many (a test's check). */
+export const compilePendingSerializers = (): number => firstUse.buildPending();
 
 export const buildSerializer: BuildSerializer = (externalSchemas, serializerOpts) => {
   const compile = SerializerSelector()(externalSchemas, serializerOpts);
   if (externalSchemas && Object.keys(externalSchemas).length > 0) return compile;
   return (route) => {
-    const key = JSON.stringify(route.schema);
-    let serialize = compiledSerializers.get(key);
-    if (!serialize) compiledSerializers.set(key, (serialize = compile(route)));
-    return serialize;
+    const serializer = firstUse.defer(() => {
+      const key = JSON.stringify(route.schema);
+      let serialize = compiledSerializers.get(key);
+      if (!serialize) compiledSerializers.set(key, (serialize = compile(route)));
+      return serialize;
+    });
+    return (data: unknown) => serializer()(data);
   };
 };

@@ -7,6 +7,7 @@
 import { _, Ajv, str, type ErrorObject, type KeywordDefinition, type Options } from '#ajv';
 import type { FastifySchemaCompiler } from '#fastify';
 import type { FieldError } from '../errors.js';
+import { FirstUse } from './first-use.js';
 import { emailAddressProblem, isEmailAddress, isRecipientAddress, recipientAddressProblem } from '../lib/email-address.js';
 
 /** The string formats the schemas use; bench/baseline-server.ts registers the same ones. */
@@ -73,19 +74,47 @@ const textAjv = makeAjv({ coerceTypes: 'array' });
  * Validators by what their schema says, per ajv (body or text). The API's routes declare about 225
  * schemas, of which about 65 differ (`{ id }` parameters, paging queries and the like repeat
  * across routes), and ajv's own cache knows a schema by its object, not its content; compiling
- * each distinct schema once saves most of the compiling at start. A validator keeps no state
- * between calls but its last `errors`, which Fastify reads right after the call, so routes can
- * share one. Test processes that build the app more than once reuse them too.
+ * each distinct schema once saves most of the compiling. A validator keeps no state between
+ * calls but its last `errors`, which Fastify reads right after the call, so routes can share one.
+ * Test processes that build the app more than once reuse them too.
  */
-const compiledValidators = new Map<string, ReturnType<Ajv['compile']>>();
+const compiledValidators = new Map<string, ValidateFunction>();
 
-export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) => {
-  const body = httpPart === 'body';
-  const key = `${body ? 'body' : 'text'} ${JSON.stringify(schema)}`;
-  let validate = compiledValidators.get(key);
-  if (!validate) compiledValidators.set(key, (validate = (body ? bodyAjv : textAjv).compile(schema)));
-  return validate as any;
-};
+type ValidateFunction = ReturnType<Ajv['compile']>;
+
+/**
+ * Compiled on a route's first request, not when the app is built (first-use.ts says why): that
+ * was 0.2–0.4 s of CPU in every process that builds the app. Fastify calls a validator with
+ * `(data, { parentData, parentDataProperty })` when it has a `schemaEnv` (ajv's do), so that a
+ * coerced root value can be put back on the request; the wrapper passes both on, and copies the
+ * compiled validator's `errors` after each call, where Fastify reads them.
+ */
+const firstUse = new FirstUse<ValidateFunction>();
+
+function lazyValidator(compile: () => ValidateFunction): ValidateFunction {
+  const compiled = firstUse.defer(compile);
+  const check = ((data: unknown, context?: any) => {
+    const validate = compiled();
+    const valid = validate(data, context);
+    check.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  check.errors = null;
+  check.schemaEnv = {} as ValidateFunction['schemaEnv'];
+  return check;
+}
+
+/** Compiles every validator no request has needed yet; how many (a test's check). */
+export const compilePendingValidators = (): number => firstUse.buildPending();
+
+export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) =>
+  lazyValidator(() => {
+    const body = httpPart === 'body';
+    const key = `${body ? 'body' : 'text'} ${JSON.stringify(schema)}`;
+    let validate = compiledValidators.get(key);
+    if (!validate) compiledValidators.set(key, (validate = (body ? bodyAjv : textAjv).compile(schema)));
+    return validate;
+  }) as any;
 
 /**
  * A route's validator with a rule of its own after the schema: `missing(body)` names the
