@@ -2,7 +2,7 @@
 /**
  * Bundles the dependencies a start loads as hundreds of small files into a few files under
  * dist/vendor/, which the program imports through package.json's "imports" (`#kysely`,
- * `#fastify`…; the types still come from the packages themselves, src/vendor/*.d.mts).
+ * `#fastify`…; the types still come from the packages themselves, src/vendor/*.d.mts and *.d.cts).
  *
  * Why: Node's module loaders pay per file (resolve, stat, open, read, compile). typebox's build
  * is 374 files and kysely's 288; importing them took 190-215 ms and 140-145 ms, and 15 ms and
@@ -23,6 +23,11 @@
  *   Node's CommonJS lexer finds), so `import Fastify, { LogController } from '#fastify'` means
  *   what it meant with 'fastify'. @fastify/static and @fastify/swagger-ui stay packages: the
  *   latter finds its assets next to its own files (`__dirname`) and loads the former.
+ *   In the bundle, an ES module, `__dirname` does not exist: what the bundled packages find by it
+ *   does not work from there. That is pino's transports (worker threads; the program logs to
+ *   stdout without one) and @fastify/swagger's default title and version from its own
+ *   package.json (the program sets its own; it catches the error). A package added here must not
+ *   need it.
  *
  * Run by `npm run build` (and so by `npm install`'s prepare script), after tsc.
  */
