@@ -32,24 +32,24 @@
  * Run by `npm run build` (and so by `npm install`'s prepare script), after tsc.
  */
 import { build } from 'esbuild';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VENDOR = path.join(ROOT, 'dist', 'vendor');
-const ES_MODULES = ['kysely', 'typebox'];
-/** Package → the file name of its module in dist/vendor/ (its "imports" key is `#` + package). */
-const WEB = {
-  fastify: 'fastify',
-  '@fastify/swagger': 'fastify-swagger',
-  '@fastify/multipart': 'fastify-multipart',
-  '@fastify/rate-limit': 'fastify-rate-limit',
-  '@fastify/fast-json-stringify-compiler': 'fastify-fast-json-stringify-compiler',
-  ajv: 'ajv',
-  pino: 'pino',
-  'prom-client': 'prom-client',
-};
+/**
+ * What to bundle, from package.json's "imports" (the one list of it): each key is `#` + a
+ * package, its "default" the file to write, and its types say the kind: `.d.mts`, an ES module
+ * package with a bundle of its own; `.d.cts`, a CommonJS package of the web bundle.
+ */
+const imports = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).imports;
+const entriesTypedBy = (extension) =>
+  Object.entries(imports)
+    .filter(([, target]) => target.types.endsWith(extension))
+    .map(([key, target]) => ({ name: key.slice(1), file: path.join(ROOT, target.default) }));
+const ES_MODULES = entriesTypedBy('.d.mts');
+const WEB = entriesTypedBy('.d.cts');
 
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'inline' };
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -66,21 +66,18 @@ async function namedExports(name) {
 }
 
 mkdirSync(VENDOR, { recursive: true });
-const packages = Object.keys(WEB);
 await Promise.all([
-  ...ES_MODULES.map(async (name) =>
-    build({ ...common, stdin: { contents: await reexports(name), resolveDir: ROOT, loader: 'js' }, outfile: path.join(VENDOR, `${name}.mjs`) }),
-  ),
+  ...ES_MODULES.map(async ({ name, file }) => build({ ...common, stdin: { contents: await reexports(name), resolveDir: ROOT, loader: 'js' }, outfile: file })),
   build({
     ...common,
     // One namespace per package; esbuild gives a CommonJS module's namespace Node's shape
     // (`default` is module.exports) because the entry is an ES module.
-    stdin: { contents: packages.map((name, i) => `export * as p${i} from '${name}';`).join('\n'), resolveDir: ROOT, loader: 'js' },
+    stdin: { contents: WEB.map(({ name }, i) => `export * as p${i} from '${name}';`).join('\n'), resolveDir: ROOT, loader: 'js' },
     outfile: path.join(VENDOR, 'web.mjs'),
     // The packages' own require() calls (Node's built-ins, optional packages) need a require.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   }),
-  ...packages.map(async (name, i) => {
+  ...WEB.map(async ({ name, file }, i) => {
     const names = await namedExports(name);
     const lines = [
       `// ${name}, from the shared bundle (scripts/vendor-bundles.mjs).`,
@@ -88,6 +85,6 @@ await Promise.all([
       'export default ns.default;',
       ...(names.length ? [`export const { ${names.join(', ')} } = ns;`] : []),
     ];
-    writeFileSync(path.join(VENDOR, `${WEB[name]}.mjs`), `${lines.join('\n')}\n`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
   }),
 ]);

@@ -166,20 +166,16 @@ describe('bundled dependencies (docs/architecture.md, "Build")', () => {
     assert.deepEqual(offenders(['src', 'test', 'migrations'], web), []);
   });
 
-  it('the build made every bundle package.json points at, and each loads', async () => {
+  it('the build made every bundle package.json points at, and each exports what its package does', async () => {
     for (const [key, target] of Object.entries(bundled)) {
       const file = path.join(ROOT, target.default);
       assert.ok(fs.existsSync(file), `the build made ${target.default} (${key})`);
-      const module = await import(pathToFileURL(file).href);
-      assert.ok(Object.keys(module).length > 0, `${key} exports something`);
+      // The names Node gives when importing the package itself (a CommonJS package's are its
+      // module.exports as the default, and what Node's lexer finds), and the same kinds of value.
+      const own = await import(key.slice(1));
+      const bundle = await import(pathToFileURL(file).href);
+      assert.deepEqual(Object.keys(bundle).sort(), Object.keys(own).sort(), `${key} exports the names of ${key.slice(1)}`);
+      for (const name of Object.keys(own)) assert.equal(typeof bundle[name], typeof own[name], `${key}: ${name}`);
     }
-    // What Node gave from the packages themselves, the bundles give: the same names, and for a
-    // CommonJS package its module.exports as the default.
-    const fastify = await import('#fastify');
-    assert.equal(typeof fastify.default, 'function');
-    assert.equal(fastify.fastify, fastify.default.fastify);
-    const pino = await import('#pino');
-    assert.equal(typeof pino.default, 'function');
-    assert.equal(typeof pino.destination, 'function');
   });
 });
