@@ -172,10 +172,14 @@ describe('bundled dependencies (docs/architecture.md, "Build")', () => {
       assert.ok(fs.existsSync(file), `the build made ${target.default} (${key})`);
       // The names Node gives when importing the package itself (a CommonJS package's are its
       // module.exports as the default, and what Node's lexer finds), and the same kinds of value.
+      // Node 23 and later also give a CommonJS module's namespace a `module.exports` name (the
+      // same object as `default`), which an `import { … }` cannot name without quotes; the
+      // bundles, built on Node 20, leave it out.
       const own = await import(key.slice(1));
+      const names = Object.keys(own).filter((name) => name !== 'module.exports');
       const bundle = await import(pathToFileURL(file).href);
-      assert.deepEqual(Object.keys(bundle).sort(), Object.keys(own).sort(), `${key} exports the names of ${key.slice(1)}`);
-      for (const name of Object.keys(own)) assert.equal(typeof bundle[name], typeof own[name], `${key}: ${name}`);
+      assert.deepEqual(Object.keys(bundle).sort(), names.sort(), `${key} exports the names of ${key.slice(1)}`);
+      for (const name of names) assert.equal(typeof bundle[name], typeof own[name], `${key}: ${name}`);
     }
   });
 });
