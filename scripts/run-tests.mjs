@@ -133,36 +133,97 @@ if (also) {
   const version = spawnSync(also.node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
   NODES.push({ ...also, version });
 }
-const jobsOf = (list) => list.flatMap((file) => NODES.map((n) => ({ file, ...n, label: NODES.length > 1 ? `${file} [node ${n.version}]` : file })));
-const parallelJobs = jobsOf(files.filter((file) => !isSerial(file)));
+const fileLabel = (file, n) => (NODES.length > 1 ? `${file} [node ${n.version}]` : file);
+const jobsOf = (list) => list.flatMap((file) => NODES.map((n) => ({ file, ...n, label: fileLabel(file, n) })));
+/** A file that asserts on its process (its threads, say) says so with this line, and gets one of its own. */
+const ALONE = /^\/\/ Runs in a process of its own/m;
+const needsOwnProcess = (file) => isSerial(file) || ALONE.test(readFileSync(file, 'utf8'));
 const serialJobs = jobsOf(files.filter(isSerial));
+const aloneJobs = jobsOf(files.filter((file) => !isSerial(file) && needsOwnProcess(file)));
+/** The files run several to a process (scripts/test-group.mjs), one queue per Node. */
+const groupQueues = NODES.map((n) => ({ ...n, files: files.filter((file) => !needsOwnProcess(file)) }));
+/** At most this many files per process: a crash or a leak then costs a few files, not a lane. */
+const FILES_PER_PROCESS = Number(process.env.TEST_FILES_PER_PROCESS) || 12;
+const GROUP = path.resolve('scripts/test-group.mjs');
 
-/** Runs one file; its output is printed in one piece when it ends. Its counts and wall time. */
-function runFile({ file, node, dir, label }) {
+const nodeArgs = ['--import', CPU_REPORT, '--test-reporter=spec'];
+const row = (r) => `  ${r.seconds.toFixed(1).padStart(6)} s  CPU ${r.cpu.toFixed(1).padStart(5)} s  ${r.file}`;
+
+/** Spawns a test process; resolves with its exit, its output (markers removed) and its CPU. */
+function runProcess(node, dir, args, onMessage) {
   const started = Date.now();
-  const child = spawn(node, ['--import', CPU_REPORT, '--test-reporter=spec', compiled(file)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(node, [...nodeArgs, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe', ...(onMessage ? ['ipc'] : [])] });
+  if (onMessage) child.on('message', (message) => onMessage(message, child));
   const chunks = [];
   child.stdout.on('data', (chunk) => chunks.push(chunk));
   child.stderr.on('data', (chunk) => chunks.push(chunk));
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
-      const seconds = (Date.now() - started) / 1000;
       let output = Buffer.concat(chunks).toString('utf8');
       // The last marker is the main thread's (a worker thread of an older build may print one too).
       const cpu = Number([...output.matchAll(CPU_MARKER)].at(-1)?.[1] ?? Number.NaN);
       output = output.replace(CPU_MARKER, '');
       const count = (word) => Number(new RegExp(`^\\S* ?${word} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
-      const result = { file: label, seconds, cpu, code, pass: count('pass'), fail: count('fail') + count('cancelled') };
-      const failed = code !== 0 || result.fail > 0;
-      process.stdout.write(`\n▶ ${label} (${seconds.toFixed(1)} s, CPU ${cpu.toFixed(1)} s${failed ? `, FAILED: exit ${code ?? signal}` : ''})\n${output}`);
-      resolve(result);
+      resolve({ seconds: (Date.now() - started) / 1000, cpu, code, signal, output, pass: count('pass'), fail: count('fail') + count('cancelled') });
     });
   });
 }
 
-/** Runs the queue's jobs one after the other until it is empty; several callers share one queue. */
-async function drain(queue, results) {
-  for (let job = queue.shift(); job !== undefined; job = queue.shift()) results.push(await runFile(job));
+/** Runs one file in a process of its own; its output is printed in one piece when it ends. */
+async function runFile({ file, node, dir, label }) {
+  const run = await runProcess(node, dir, [compiled(file)]);
+  const failed = run.code !== 0 || run.fail > 0;
+  process.stdout.write(
+    `\n▶ ${label} (${run.seconds.toFixed(1)} s, CPU ${run.cpu.toFixed(1)} s${failed ? `, FAILED: exit ${run.code ?? run.signal}` : ''})\n${run.output}`,
+  );
+  const result = { file: label, seconds: run.seconds, cpu: run.cpu, failed };
+  return { files: [result], cpu: run.cpu, pass: run.pass, fail: run.fail, failed };
+}
+
+const FILE_MARKER = /\n##postwire-test-file ([\d.]+) ([\d.]+|NaN) (\S+)\n/g;
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Starts one process of scripts/test-group.mjs for a Node and hands it that Node's next files
+ * as it asks, up to FILES_PER_PROCESS: the lanes share the queue file by file, so they end
+ * together. The output is printed in one piece when the process ends.
+ */
+async function runGroup(queue) {
+  const sent = [];
+  const run = await runProcess(queue.node, queue.dir, [GROUP], (message, child) => {
+    const file = sent.length < FILES_PER_PROCESS ? queue.files.shift() : undefined;
+    if (file !== undefined) sent.push(file);
+    child.send(file === undefined ? {} : { label: file, file: compiled(file) });
+  });
+  const measured = new Map([...run.output.matchAll(FILE_MARKER)].map(([, seconds, cpu, file]) => [file, { seconds: Number(seconds), cpu: Number(cpu) }]));
+  const output = run.output.replace(FILE_MARKER, '\n');
+  const results = sent.map((file) => {
+    // The spec reporter ends each file's suite with one line at the margin: ✔ or ✖ and its name.
+    const passed = new RegExp(`^✔ ${escapeRegExp(file)} \\(`, 'm').test(output);
+    const { seconds, cpu } = measured.get(file) ?? { seconds: Number.NaN, cpu: Number.NaN };
+    return { file: fileLabel(file, queue), seconds, cpu, failed: !passed };
+  });
+  const failed = run.code !== 0 || run.fail > 0 || results.some((r) => r.failed);
+  const version = NODES.length > 1 ? ` [node ${queue.version}]` : '';
+  const verdict = failed ? `, FAILED: exit ${run.code ?? run.signal}` : '';
+  const list = results.map((r) => `${row(r)}${r.failed ? '  FAILED' : ''}`).join('\n');
+  process.stdout.write(
+    `\n▶ ${sent.length} file${sent.length === 1 ? '' : 's'} in one process${version} (${run.seconds.toFixed(1)} s, CPU ${run.cpu.toFixed(1)} s${verdict})\n${list}\n${output}`,
+  );
+  return { files: results, cpu: run.cpu, pass: run.pass, fail: run.fail, failed };
+}
+
+/**
+ * One lane: its own jobs first (one file per process), then group processes until every
+ * Node's queue is empty (the Node with the most files left first). Lanes share the queues.
+ */
+async function drain(jobs, results) {
+  for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) results.push(await runFile(job));
+  for (;;) {
+    const queue = groupQueues.filter((q) => q.files.length > 0).sort((a, b) => b.files.length - a.files.length)[0];
+    if (!queue) return;
+    results.push(await runGroup(queue));
+  }
 }
 
 // Migrated template databases for the run (test/helpers/db-templates.ts says why), made once
@@ -187,24 +248,28 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 const started = Date.now();
-const results = [];
-// The serial lane holds one of the `concurrency` slots from the start and gives it to the
-// parallel lane when its last file ends, so neither lane waits for the other to finish.
-const serialLane = drain(serialJobs, results);
-const parallelLane = Array.from({ length: Math.max(1, concurrency - (serialJobs.length > 0 ? 1 : 0)) }, () => drain(parallelJobs, results));
-await Promise.all([...parallelLane, serialLane.then(() => drain(parallelJobs, results))]);
+const runs = [];
+// The serial lane holds one of the `concurrency` slots from the start and joins the other lanes
+// when its last file ends, so neither waits for the other to finish. The files that need a
+// process of their own go first in the other lanes.
+const serialLane = drain(serialJobs, runs);
+const otherLanes = Array.from({ length: Math.max(1, concurrency - (serialJobs.length > 0 ? 1 : 0)) }, () => drain(aloneJobs, runs));
+await Promise.all([...otherLanes, serialLane]);
 if (Object.keys(templates).length > 0) dropTemplates();
 
-const failedFiles = results.filter((r) => r.code !== 0 || r.fail > 0);
+const results = runs.flatMap((r) => r.files);
+const failedFiles = results.filter((r) => r.failed);
 const wall = (Date.now() - started) / 1000;
-const cpuTotal = results.reduce((sum, r) => sum + (Number.isNaN(r.cpu) ? 0 : r.cpu), 0);
-console.log(`\nslowest files (of ${results.length}; ${wall.toFixed(0)} s in all, ${cpuTotal.toFixed(0)} s of CPU in the test processes):`);
-const row = (r) => `  ${r.seconds.toFixed(1).padStart(6)} s  CPU ${r.cpu.toFixed(1).padStart(5)} s  ${r.file}`;
-for (const r of [...results].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) console.log(row(r));
+const cpuTotal = runs.reduce((sum, r) => sum + (Number.isNaN(r.cpu) ? 0 : r.cpu), 0);
+console.log(
+  `\nslowest files (of ${results.length}, in ${runs.length} processes; ${wall.toFixed(0)} s in all, ${cpuTotal.toFixed(0)} s of CPU in the test processes):`,
+);
+for (const r of [...results].sort((a, b) => (b.seconds || 0) - (a.seconds || 0)).slice(0, SLOWEST)) console.log(row(r));
 console.log(`\ncostliest files in CPU:`);
 for (const r of [...results].sort((a, b) => (b.cpu || 0) - (a.cpu || 0)).slice(0, SLOWEST)) console.log(row(r));
-if (failedFiles.length > 0) console.log(`\nfailed: ${failedFiles.map((r) => r.file).join(', ')}`);
-const pass = results.reduce((sum, r) => sum + r.pass, 0);
-const fail = results.reduce((sum, r) => sum + r.fail, 0);
+const failedRuns = runs.filter((r) => r.failed);
+if (failedRuns.length > 0) console.log(`\nfailed: ${failedFiles.map((r) => r.file).join(', ') || 'a test process (see its output)'}`);
+const pass = runs.reduce((sum, r) => sum + r.pass, 0);
+const fail = runs.reduce((sum, r) => sum + r.fail, 0);
 console.log(`\ntests: ${pass} passed, ${fail} failed`);
-process.exit(failedFiles.length > 0 ? 1 : 0);
+process.exit(failedRuns.length > 0 ? 1 : 0);

@@ -1,3 +1,5 @@
+// Runs in a process of its own (scripts/run-tests.mjs): it reads the nice value of every thread
+// of the process, and another file's threads must not be among them.
 // Composing gives way to the API only in a process that serves both (COMPOSE_NICE, runtime.ts):
 // under `postwire start` the compose thread runs at the configured nice value, while a
 // worker-only process keeps normal priority (it has no API to give way to). The nice value is

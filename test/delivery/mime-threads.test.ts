@@ -1,3 +1,5 @@
+// Runs in a process of its own (scripts/run-tests.mjs): it reads the nice value of every thread
+// of the process, and another file's threads must not be among them.
 // The compose threads (src/delivery/mime-threads.ts) build exactly the bytes the main
 // thread would, fail only the requests of a thread that dies, and come back after it.
 import assert from 'node:assert/strict';
