@@ -17,20 +17,26 @@
  * stale JavaScript. Files are chosen and classified by their source under test/, and run as
  * their compiled twin under dist/test/.
  *
- * One process per file, run by this script. Every file gets fresh databases (helpers/db.ts), so
- * files can run side by side; running each as `node --test-reporter=spec dist/test/x.test.js`
- * (what `node --test` would do for it) lets this script time every file, print a file's output in
- * one piece when it ends instead of interleaved, and list the slowest files at the end: that list
- * is where CI time goes.
+ * Processes, run by this script. Every file gets fresh databases (helpers/db.ts), so files can run
+ * side by side. Most files run several to a process, one after another, each inside a suite of
+ * its own (scripts/test-group.mjs says how and why: about 1.6 s of CPU per process saved, a
+ * quarter of an ordinary file's cost); this script hands the next file to whichever process asks,
+ * so the lanes end together. A file that must not share its process (it says so in a line
+ * `// Runs in a process of its own`), and every file of the serial lane, gets one, run as
+ * `node --test-reporter=spec dist/test/x.test.js`. A process's output is printed in one piece
+ * when it ends, each file's timed (wall and CPU), and the slowest files are listed at the end:
+ * that list is where CI time goes.
  *
- * Two lanes, TEST_CONCURRENCY files at a time in all (default: the core count + 1; most files
+ * Two lanes, TEST_CONCURRENCY processes at a time in all (default: the core count + 1; most files
  * spend much of their time waiting on timers, PostgreSQL and sockets, so one more than the cores
  * keeps the CPU busy, and the delivery worker's stop/take-over test still delivers its 1,000
  * recipients in time). The files that start the real program as child processes (faults/ kills
  * them under load; blackbox/ starts and stops them) each load the CPU heavily and time whole
  * processes: they run one at a time, in a lane that holds one of the slots from the start (before,
  * they ran alone after everything else, and the machine idled through them). The rest share the
- * other slots, and take the serial lane's when it is done.
+ * other slots, the files that want a process of their own first, and take the serial lane's when
+ * it is done. The dashboard's browser test, the longest file by far and mostly waiting, is one of
+ * those: in the serial lane it made that lane the end of the run.
  * With --also, the second Node's runs join the same two lanes (one pool, one summary), so the two
  * Nodes overlap where files wait and the serial files still run one at a time.
  * The last line is the total over both lanes: "tests: N passed, N failed".
@@ -135,11 +141,16 @@ if (also) {
 }
 const fileLabel = (file, n) => (NODES.length > 1 ? `${file} [node ${n.version}]` : file);
 const jobsOf = (list) => list.flatMap((file) => NODES.map((n) => ({ file, ...n, label: fileLabel(file, n) })));
-/** A file that asserts on its process (its threads, say) says so with this line, and gets one of its own. */
+/**
+ * A file that must not share its process says so with this line: one that asserts on its process
+ * (its threads, say), or a long black-box file that waits more than it computes (the dashboard's
+ * browser test), which then runs beside the others instead of in the serial lane.
+ */
 const ALONE = /^\/\/ Runs in a process of its own/m;
-const needsOwnProcess = (file) => isSerial(file) || ALONE.test(readFileSync(file, 'utf8'));
-const serialJobs = jobsOf(files.filter(isSerial));
-const aloneJobs = jobsOf(files.filter((file) => !isSerial(file) && needsOwnProcess(file)));
+const isAlone = (file) => ALONE.test(readFileSync(file, 'utf8'));
+const serialJobs = jobsOf(files.filter((file) => isSerial(file) && !isAlone(file)));
+const aloneJobs = jobsOf(files.filter(isAlone));
+const needsOwnProcess = (file) => isSerial(file) || isAlone(file);
 /** The files run several to a process (scripts/test-group.mjs), one queue per Node. */
 const groupQueues = NODES.map((n) => ({ ...n, files: files.filter((file) => !needsOwnProcess(file)) }));
 /** At most this many files per process: a crash or a leak then costs a few files, not a lane. */

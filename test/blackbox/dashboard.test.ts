@@ -1,3 +1,5 @@
+// Runs in a process of its own (scripts/run-tests.mjs), beside other files rather than in the serial
+// lane: it waits on the browser and the program far more than it computes, and is the longest file.
 /**
  * The dashboard in a real browser, as a person uses it: the real program started as
  * `npm start` starts it, Chromium driven through playwright-core. Sign in with the first
