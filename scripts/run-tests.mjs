@@ -215,6 +215,8 @@ async function runGroup(queue) {
     return { file: fileLabel(file, queue), seconds, cpu, failed: !passed };
   });
   const failed = run.code !== 0 || run.fail > 0 || results.some((r) => r.failed);
+  // Another lane's process took the last files between this one's start and its first question.
+  if (sent.length === 0 && !failed) return { files: [], cpu: run.cpu, pass: 0, fail: 0, failed };
   const version = NODES.length > 1 ? ` [node ${queue.version}]` : '';
   const verdict = failed ? `, FAILED: exit ${run.code ?? run.signal}` : '';
   const list = results.map((r) => `${row(r)}${r.failed ? '  FAILED' : ''}`).join('\n');
@@ -258,7 +260,24 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/**
+ * The whole machine's CPU since boot from /proc/stat, in seconds: [busy, idle]. Around the run it
+ * says whether the run was bound by the CPU (little idle) or by its waits, and how much of the
+ * busy time was not the test processes' own (PostgreSQL's server, mostly).
+ */
+function machineCpu() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3] + fields[4]; // idle, iowait
+    const total = fields.slice(0, 8).reduce((sum, ticks) => sum + ticks, 0); // up to steal
+    return [(total - idle) / 100, idle / 100];
+  } catch {
+    return undefined; // Not Linux.
+  }
+}
+
 const started = Date.now();
+const machineAtStart = machineCpu();
 const runs = [];
 // The serial lane holds one of the `concurrency` slots from the start and joins the other lanes
 // when its last file ends, so neither waits for the other to finish. The files that need a
@@ -268,6 +287,7 @@ const otherLanes = Array.from({ length: Math.max(1, concurrency - (serialJobs.le
 await Promise.all([...otherLanes, serialLane]);
 if (Object.keys(templates).length > 0) dropTemplates();
 
+const machineAtEnd = machineCpu();
 const results = runs.flatMap((r) => r.files);
 const failedFiles = results.filter((r) => r.failed);
 const wall = (Date.now() - started) / 1000;
@@ -278,6 +298,14 @@ console.log(
 for (const r of [...results].sort((a, b) => (b.seconds || 0) - (a.seconds || 0)).slice(0, SLOWEST)) console.log(row(r));
 console.log(`\ncostliest files in CPU:`);
 for (const r of [...results].sort((a, b) => (b.cpu || 0) - (a.cpu || 0)).slice(0, SLOWEST)) console.log(row(r));
+if (machineAtStart && machineAtEnd) {
+  const busy = machineAtEnd[0] - machineAtStart[0];
+  const idle = machineAtEnd[1] - machineAtStart[1];
+  console.log(
+    `\nthe machine (${os.availableParallelism()} cores) during the run: ${busy.toFixed(0)} s of CPU busy, ${idle.toFixed(0)} s idle ` +
+      `(${((100 * idle) / (busy + idle)).toFixed(1)} %); busy outside the test processes: ${(busy - cpuTotal).toFixed(0)} s`,
+  );
+}
 const failedRuns = runs.filter((r) => r.failed);
 if (failedRuns.length > 0) console.log(`\nfailed: ${failedFiles.map((r) => r.file).join(', ') || 'a test process (see its output)'}`);
 const pass = runs.reduce((sum, r) => sum + r.pass, 0);
