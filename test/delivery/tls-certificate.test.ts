@@ -31,6 +31,8 @@ describe('self-signed certificate of SMTP submission', () => {
       assert.equal(new Date(x509.validFrom).toISOString(), now.toISOString());
       assert.ok(x509.checkPrivateKey(crypto.createPrivateKey(key)), 'the key is the certificate’s');
       assert.ok(x509.verify(x509.publicKey), 'signed by its own key');
+      assert.equal(x509.publicKey.asymmetricKeyType, 'ec');
+      assert.equal(x509.publicKey.asymmetricKeyDetails?.namedCurve, 'prime256v1', 'a P-256 key');
     });
   }
 });

@@ -6,11 +6,15 @@
  * Node can make keys and sign bytes but has no API that issues a certificate, so the
  * self-signed one is written here in DER: an X.509 v3 TBSCertificate (serial, issuer =
  * subject = CN=<host name>, ten years of validity, the public key as node exports it,
- * a subjectAltName naming the host and localhost) signed with SHA-256 and RSA. Only the
+ * a subjectAltName naming the host and localhost) signed with ECDSA on P-256 and SHA-256. Only the
  * few ASN.1 shapes that needs are encoded: SEQUENCE, SET, INTEGER, OID, UTF8String,
  * UTCTime/GeneralizedTime, BIT STRING, explicit tags. Mail clients that verify
  * certificates must be told to trust it (docs/smtp.md); most that submit over STARTTLS
  * to a configured host do not verify at all.
+ *
+ * ECDSA P-256 rather than RSA: its key is made in well under a millisecond, where an RSA 2048
+ * key took 50-500 ms (random primes) of every first start, a sixth of a whole start's CPU; every
+ * TLS 1.2 and 1.3 client of the last fifteen years takes it. Pairs made before (RSA) stay in use.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -70,11 +74,12 @@ function time(date: Date): Buffer {
   return date.getUTCFullYear() < 2050 ? der(0x17, Buffer.from(`${iso.slice(2)}Z`)) : der(0x18, Buffer.from(`${iso}Z`));
 }
 
-const SHA256_WITH_RSA = sequence(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
+/** ecdsa-with-SHA256 (RFC 5758 §3.2): the AlgorithmIdentifier has no parameters at all. */
+const ECDSA_WITH_SHA256 = sequence(oid('1.2.840.10045.4.3.2'));
 
 /** A self-signed certificate and its key, both PEM, for `hostName`. */
 export function selfSignedCertificate(hostName: string, now = new Date(), serial: Uint8Array = crypto.randomBytes(16)): TlsCredentials {
-  const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const name = sequence(set(sequence(oid('2.5.4.3'), utf8(hostName))));
   const dnsNames = [...new Set([hostName, 'localhost'])].map((n) => der(0x82, Buffer.from(n, 'ascii')));
   const loopback = der(0x87, Buffer.from([127, 0, 0, 1]));
@@ -83,15 +88,16 @@ export function selfSignedCertificate(hostName: string, now = new Date(), serial
   const tbs = sequence(
     explicit(0, integer(Buffer.from([2]))), // v3
     integer(serial),
-    SHA256_WITH_RSA,
+    ECDSA_WITH_SHA256,
     name,
     sequence(time(now), time(notAfter)),
     name,
     publicKey.export({ type: 'spki', format: 'der' }),
     explicit(3, sequence(subjectAltName)),
   );
+  // DER-encoded (r, s), what X.509 carries in the BIT STRING (node's default dsaEncoding).
   const signature = crypto.sign('sha256', tbs, privateKey);
-  const certificate = sequence(tbs, SHA256_WITH_RSA, bitString(signature));
+  const certificate = sequence(tbs, ECDSA_WITH_SHA256, bitString(signature));
   const base64 = certificate.toString('base64').replace(/.{64}/g, '$&\n').replace(/\n$/, '');
   return {
     cert: `-----BEGIN CERTIFICATE-----\n${base64}\n-----END CERTIFICATE-----\n`,
