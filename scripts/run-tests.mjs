@@ -154,7 +154,7 @@ const needsOwnProcess = (file) => isSerial(file) || isAlone(file);
 /** The files run several to a process (scripts/test-group.mjs), one queue per Node. */
 const groupQueues = NODES.map((n) => ({ ...n, files: files.filter((file) => !needsOwnProcess(file)) }));
 /** At most this many files per process: a crash or a leak then costs a few files, not a lane. */
-const FILES_PER_PROCESS = Number(process.env.TEST_FILES_PER_PROCESS) || 12;
+const FILES_PER_PROCESS = Number(process.env.TEST_FILES_PER_PROCESS) || 40;
 const GROUP = path.resolve('scripts/test-group.mjs');
 
 const nodeArgs = ['--import', CPU_REPORT, '--test-reporter=spec'];
