@@ -7,8 +7,8 @@
  * the same code again), and an ordinary file spends only 2-4 s more. CI runs about 200 of them,
  * on two cores that the run keeps saturated, so that fixed cost was a fifth of the run. A
  * process that runs the next file after the last one pays it once, and runs the next file's
- * code already optimized: twelve feature files took 35 s of CPU in one process against 53 s in
- * twelve (docs/performance.md, "Build, start and CI").
+ * code already optimized: twelve feature files took 34-40 s of CPU in one process against
+ * 53-54 s in twelve (docs/performance.md, "Build, start and CI").
  *
  * Isolation kept: each file is imported inside a suite of its own, named by its source path, so
  * the hooks a file registers at its top level (`before`, `after`, `beforeEach`…) belong to that
