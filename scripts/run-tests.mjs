@@ -19,7 +19,7 @@
  *
  * Processes, run by this script. Every file gets fresh databases (helpers/db.ts), so files can run
  * side by side. Most files run several to a process, one after another, each inside a suite of
- * its own (scripts/test-group.mjs says how and why: about 1.6 s of CPU per process saved, a
+ * its own (scripts/test-group.mjs says how and why: 1.1-1.6 s of CPU saved per file, a
  * quarter of an ordinary file's cost); this script hands the next file to whichever process asks,
  * so the lanes end together. A file that must not share its process (it says so in a line
  * `// Runs in a process of its own`), and every file of the serial lane, gets one, run as

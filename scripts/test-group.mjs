@@ -23,23 +23,13 @@
  * the runner answers `{ label, file }` (file: the compiled path, relative to the working
  * directory) or `{}` when there is nothing more for it. After each file, a marker line on stderr
  * gives the file's wall and CPU seconds (CPU from /proc/self/stat, threads and reaped children
- * included, as scripts/test-cpu.mjs reads it for the whole process); the runner removes it. A
- * file's verdict is the spec reporter's line for its suite, `✔ <label>` or `✖ <label>`.
+ * included, read by scripts/test-cpu.mjs, this process's preload too); the runner removes it.
+ * A file's verdict is the spec reporter's line for its suite, `✔ <label>` or `✖ <label>`.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe } from 'node:test';
 import { pathToFileURL } from 'node:url';
-
-function cpuSeconds() {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
-  } catch {
-    return Number.NaN; // Not Linux.
-  }
-}
+import { processCpuSeconds as cpuSeconds } from './test-cpu.mjs';
 
 /** Resolves when the file's suite has finished, its own `after` hooks included. */
 function runFile(label, file) {
