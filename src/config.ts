@@ -436,7 +436,7 @@ export const CONFIG_SCHEMA = {
     min: 0,
     description:
       'In a process that also serves the API (postwire start): while it accepts at least this many messages per second, its worker keeps ' +
-      'one delivery in flight instead of WORKER_CONCURRENCY, so that accepting comes first; 0: never give way.',
+      'one delivery in flight instead of WORKER_CONCURRENCY and starts at most ten a second, so that accepting comes first; 0: never give way.',
   },
   COMPOSE_THREADS: {
     kind: 'integer',

@@ -13,8 +13,10 @@
  *
  * How: the send path tells this meter of every message it accepts (it is a SendObserver).
  * While the process accepts at least `ratePerSecond` messages per second, `pressed()` is
- * true, and the worker keeps one delivery in flight instead of its full concurrency
- * (worker.ts, the lanes): delivery slows down but never stops, and takes its full speed
+ * true, and the worker keeps one delivery in flight instead of its full concurrency, and
+ * starts at most ten a second (worker.ts, the lanes; one lane at its own pace still delivered
+ * about a hundred a second and took a tenth of the API's rate): delivery slows down but never
+ * stops, and takes its full speed
  * back at the first check (every 20 ms) after a window that saw the rate below the
  * threshold: about 120 ms after a burst ends. Below the
  * threshold the worker does not give way at all: the default threshold is near what one

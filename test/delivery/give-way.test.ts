@@ -1,7 +1,7 @@
 /**
  * Acceptance first (src/delivery/give-way.ts): the meter of accepted sends that says when
- * the API is pressed, and the worker that keeps one delivery in flight while it is, on a
- * real database with a capture transport that holds every hand-over a while, so that what
+ * the API is pressed, and the worker that keeps one delivery in flight while it is, started at
+ * most one per GIVE_WAY_START_MS, on a real database with a capture transport that holds every hand-over a while, so that what
  * is in flight at once can be counted.
  */
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ import { MessageComposer } from '../../src/delivery/compose.js';
 import { DeliveryPipeline } from '../../src/delivery/pipeline.js';
 import { CaptureTransport } from '../../src/delivery/transports/capture.js';
 import type { Envelope, SendOutcome, Transport } from '../../src/delivery/transports/transport.js';
-import { Worker } from '../../src/delivery/worker.js';
+import { GIVE_WAY_START_MS, Worker } from '../../src/delivery/worker.js';
 import { WorkSignal } from '../../src/delivery/work-signal.js';
 import { DIALECTS } from '../helpers/db.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
@@ -64,6 +64,8 @@ class HoldingTransport implements Transport {
   readonly maxInFlight = new Map<string, number>();
   phase = 'start';
   handedOver = 0;
+  /** performance.now() at the last hand-over. */
+  lastHandoverAt = 0;
 
   constructor(
     private readonly inner: CaptureTransport,
@@ -73,6 +75,7 @@ class HoldingTransport implements Transport {
   async send(envelope: Envelope, raw: string): Promise<SendOutcome> {
     this.inFlight++;
     this.handedOver++;
+    this.lastHandoverAt = performance.now();
     this.maxInFlight.set(this.phase, Math.max(this.maxInFlight.get(this.phase) ?? 0, this.inFlight));
     try {
       await sleep(this.holdMs);
@@ -145,12 +148,17 @@ for (const dialect of DIALECTS) {
     const capturedCount = async (messageId: string) =>
       (await db.selectFrom('captured_emails').select('id').where('message_id', '=', messageId).execute()).length;
 
-    it('while pressed, one delivery is in flight at a time, and every recipient is still delivered once', async () => {
+    it('while pressed, one delivery is in flight at a time, started at most one per GIVE_WAY_START_MS, and every recipient is still delivered once', async () => {
       const sent = await sendTo(10, 'Pressed throughout');
       // Batches of 4: the lanes that give way must not hold up the next batch once the first lane has finished one.
       const running = workerWith(() => true, 20, 4);
+      const startedAt = performance.now();
       await runUntilAllSent(running, sent.id);
       assert.equal(running.transport.maxInFlight.get('start'), 1, 'never more than one delivery in flight');
+      // Deliveries start at least GIVE_WAY_START_MS apart, and each hands over after it starts:
+      // the tenth hand-over comes at least nine intervals after the worker started.
+      const took = running.transport.lastHandoverAt - startedAt;
+      assert.ok(took >= 9 * GIVE_WAY_START_MS, `10 deliveries handed over within ${took.toFixed(0)} ms of the start`);
       assert.equal(await capturedCount(sent.id), 10, 'each recipient captured once');
     });
 
