@@ -1,8 +1,8 @@
 /**
  * Acceptance first (src/delivery/give-way.ts): the meter of accepted sends that says when
  * the API is pressed, and the worker that keeps one delivery in flight while it is, started at
- * most one per GIVE_WAY_START_MS, on a real database with a capture transport that holds every hand-over a while, so that what
- * is in flight at once can be counted.
+ * most one per GIVE_WAY_START_MS, on a real database with a capture transport that holds every
+ * hand-over a while, so that what is in flight at once can be counted.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
