@@ -29,16 +29,16 @@
 import path from 'node:path';
 import { after, describe } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { processCpuSeconds as cpuSeconds } from './test-cpu.mjs';
+import { processCpuSeconds } from './test-cpu.mjs';
 
 /** Resolves when the file's suite has finished, its own `after` hooks included. */
 function runFile(label, file) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const cpuAtStart = cpuSeconds();
+    const cpuAtStart = processCpuSeconds();
     const finished = () => {
       const seconds = (performance.now() - started) / 1000;
-      process.stderr.write(`\n##postwire-test-file ${seconds.toFixed(2)} ${(cpuSeconds() - cpuAtStart).toFixed(2)} ${label}\n`);
+      process.stderr.write(`\n##postwire-test-file ${seconds.toFixed(2)} ${(processCpuSeconds() - cpuAtStart).toFixed(2)} ${label}\n`);
       resolve();
     };
     describe(label, async () => {

@@ -12,8 +12,8 @@
  * segment's count, send a campaign to the list and watch its counters reach the delivered
  * count, follow its tracked link and see the click on the link's row, pause, resume and cancel a scheduled one; sign out. A member signed in sees
  * their role and no API keys in the menu.
- * Every page passes axe-core with no serious or critical violation (checked on the first dialect), and no page breaks its
- * Content-Security-Policy. The screenshots in docs/dashboard.md are taken here
+ * Every page passes axe-core with no serious or critical violation (checked on the first
+ * dialect), and no page breaks its Content-Security-Policy. The screenshots in docs/dashboard.md are taken here
  * (DASHBOARD_SCREENSHOTS=1).
  */
 import assert from 'node:assert/strict';
