@@ -242,6 +242,19 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await call('POST', '/inbox/v1/contactlists/0123456789abcdef01234567/add', { email: 'hal@example.net' }), 404);
     });
 
+    it("consents: 404 like every contact route for a missing, deleted or another account's contact; [] for one without any", async () => {
+      const list = await newList('Consents');
+      const id = await add(list, { email: 'kim@example.net' });
+      assert.deepEqual(await ok('GET', `/inbox/v1/contacts/${id}/consents`), []);
+      const theirs = await add(await newList('Their consents', b), { email: 'kim@example.net' }, b);
+      for (const missing of ['0123456789abcdef01234567', 'not-an-id', theirs]) {
+        const body = expectEnvelope(await call('GET', `/inbox/v1/contacts/${missing}/consents`), 404);
+        assert.equal(body.resultMessage, 'Contact was not found.');
+      }
+      assert.equal(await ok('DELETE', `/inbox/v1/contacts/${id}`), true);
+      expectEnvelope(await call('GET', `/inbox/v1/contacts/${id}/consents`), 404);
+    });
+
     it("another account's contacts are not found, not listed, not changed; keys need the marketing scope", async () => {
       const theirList = await newList('Theirs', b);
       const theirs = await add(theirList, { email: 'ivy@example.net', tags: ['b-secret'] }, b);

@@ -28,7 +28,7 @@ import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import type { NotifyServices } from '../../notify/notify.module.js';
 import { addMember, liveContactListIds } from '../contact-lists/contact-lists.store.js';
-import { insertContactOrFindByEmail, updateContact } from '../contacts/contacts.store.js';
+import { findLiveContact, insertContactOrFindByEmail, updateContact } from '../contacts/contacts.store.js';
 import { CONTACT_STATUS, newActiveContact } from '../contacts/contacts.table.js';
 import { confirmationMail } from './forms.page.js';
 import type { Consent, Form, FormBody, PatchFormBody, SignupBody } from './forms.schemas.js';
@@ -141,8 +141,10 @@ export class FormsService {
     return this.get(principal, id);
   }
 
+  /** A contact that does not exist, or is another account's, is 404 like every other contact route. */
   async consents(principal: Principal, contactId: string): Promise<Consent[]> {
-    const rows = isId(contactId) ? await consentsOf(this.db, principal.accountId, contactId) : [];
+    if (!isId(contactId) || !(await findLiveContact(this.db, principal.accountId, contactId))) throw AppError.notFound('Contact');
+    const rows = await consentsOf(this.db, principal.accountId, contactId);
     return rows.map((r) => ({ source: r.source, ip: r.ip, consentTime: iso(r.consented_at), confirmTime: iso(r.confirmed_at) }));
   }
 
