@@ -24,8 +24,6 @@ function fromFrameworkError(error: FastifyError, bodyLimit: number): AppError | 
         'unsupported_media_type',
         'This Content-Type is not supported; send application/json, application/x-www-form-urlencoded or multipart/form-data.',
       );
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return AppError.field('body', 'the request body is empty; send a JSON object');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('bad_request', 'The Content-Length header does not match the body.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':

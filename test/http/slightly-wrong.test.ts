@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createApiKey } from '../helpers/accounts.js';
 import { errorFields } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
@@ -96,6 +97,30 @@ for (const dialect of DIALECTS) {
       );
       assert.deepEqual(errorFields(body), ['body']);
       assert.match(body.resultMessage, /looks like JSON.*Content-Type: application\/json/);
+    });
+
+    it('treats Content-Type: application/json with an empty body as a request without a body (DELETE, GET, POST)', async () => {
+      const json = { 'content-type': 'application/json' };
+      const list = async () =>
+        expectEnvelope(await app.request({ method: 'POST', url: '/inbox/v1/contactlists', token: account.token, body: { listName: 'Labelled' } }), 201)
+          .resultObject.id as string;
+      const [first, second] = [await list(), await list()];
+      const deleted = await app.request({ method: 'DELETE', url: `/inbox/v1/contactlists/${first}`, token: account.token, payload: '', headers: json });
+      assert.equal(expectEnvelope(deleted, 200).resultObject, true);
+      expectEnvelope(await app.request({ method: 'GET', url: `/inbox/v1/contactlists/${first}`, token: account.token }), 404);
+      // A key's revocation, from a client that labels every call.
+      const key = await createApiKey(app, account.token, ['read']);
+      expectEnvelope(await app.request({ method: 'DELETE', url: `/account/apikeys/${key.id}`, token: account.token, payload: '', headers: json }), 200);
+      expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/senders', headers: { 'x-api-key': key.key } }), 401);
+
+      const read = await app.request({ method: 'GET', url: `/inbox/v1/contactlists/${second}`, token: account.token, payload: '', headers: json });
+      assert.equal(expectEnvelope(read, 200).resultObject.id, second);
+      // A route that needs a body answers exactly as it does for a request without the header.
+      for (const url of [SEND, '/token']) {
+        const labelled = await app.request({ method: 'POST', url, token: account.token, payload: '', headers: json });
+        const bare = await app.request({ method: 'POST', url, token: account.token });
+        assert.deepEqual(expectEnvelope(labelled, 400), expectEnvelope(bare, 400));
+      }
     });
   });
 }
