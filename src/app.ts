@@ -21,6 +21,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { rememberRouteMethods } from './http/method-not-allowed.js';
 import { openapiTransforms } from './http/openapi.js';
 import { registerNearMissFields } from './http/near-miss-fields.js';
+import { registerPathParamColons } from './http/path-params.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { buildSerializer } from './http/serialization.js';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   registerCors(app, { origins: config.corsOrigins, methodsOfPath });
   await registerBodyParsers(app, { bodyLimit: config.bodyLimitBytes });
   registerNearMissFields(app);
+  registerPathParamColons(app);
   // Before any route: the per-IP limit applies to every route, the login limits attach to POST /token.
   const rateLimits = await registerRateLimits(app, config, logger);
 

@@ -99,6 +99,29 @@ for (const dialect of DIALECTS) {
       assert.match(body.resultMessage, /looks like JSON.*Content-Type: application\/json/);
     });
 
+    it('reads a path id written with one leading colon (a client templating URLs as /:id) without it; ":" alone and "::id" stay unknown', async () => {
+      const ok = async (method: 'GET' | 'POST', url: string, body?: unknown, status = 200) =>
+        expectEnvelope(await app.request({ method, url, token: account.token, body }), status).resultObject;
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Templated' }, 201)).id as string;
+      const contact = (await ok('POST', `/inbox/v1/contactlists/:${list}/add`, { email: 'colon@example.net' })) as string;
+      const imported = (await ok('POST', `/inbox/v1/contactlists/:${list}/import`, [{ email: 'imported@example.net' }])) as string;
+      const message = (await ok('POST', SEND, send)).id as string;
+
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/:${list}/import/:${imported}`)).id, imported);
+      assert.equal((await ok('GET', `/notify/v1/messages/:${message}`)).id, message);
+      assert.equal((await ok('GET', `/inbox/v1/contacts/:${contact}`)).email, 'colon@example.net');
+      for (const url of [
+        `/inbox/v1/contacts/:`,
+        `/inbox/v1/contacts/::${contact}`,
+        `/notify/v1/messages/::${message}`,
+        `/inbox/v1/contactlists/${list}/import/::${imported}`,
+      ]) {
+        const response = await app.request({ method: 'GET', url, token: account.token });
+        assert.ok(response.status >= 400 && response.status < 500, `${url}: ${response.status}`);
+        expectEnvelope(response, response.status);
+      }
+    });
+
     it('treats Content-Type: application/json with an empty body as a request without a body (DELETE, GET, POST)', async () => {
       const json = { 'content-type': 'application/json' };
       const list = async () =>
