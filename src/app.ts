@@ -12,7 +12,7 @@ import type { Logger } from '#pino';
 import type { Config } from './config.js';
 import { requireBearer } from './http/auth.js';
 import { registerBodyParsers } from './http/body-parsers.js';
-import { clientErrorHandler } from './http/client-errors.js';
+import { clientErrorHandler, idleTimeoutHandler } from './http/client-errors.js';
 import { registerAccessLog } from './http/access-log.js';
 import { registerCors } from './http/cors.js';
 import { registerDashboard } from './http/dashboard.js';
@@ -53,6 +53,10 @@ export async function buildApp(config: Config, services: Services, logger: Logge
     connectionTimeout: config.httpIdleTimeoutMs,
     keepAliveTimeout: config.httpKeepAliveTimeoutMs,
     http: {
+      // Node checks headersTimeout against the server's requestTimeout when it creates the
+      // server, before Fastify sets the latter: without it here, one over Node's default
+      // (300 s) fails the start.
+      requestTimeout: config.httpRequestTimeoutMs,
       headersTimeout: Math.min(config.httpHeadersTimeoutMs, config.httpRequestTimeoutMs),
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(config.httpHeadersTimeoutMs, config.httpRequestTimeoutMs) / 4))),
     },
@@ -63,6 +67,7 @@ export async function buildApp(config: Config, services: Services, logger: Logge
       (reply as FastifyReply).status(400).send(failure(400, 'The request URL is malformed.'));
     },
   });
+  app.server.on('timeout', idleTimeoutHandler(logger as unknown as FastifyBaseLogger));
   app.setValidatorCompiler(validatorCompiler);
   registerSecurityHeaders(app);
   if (config.logRequests) registerAccessLog(app);

@@ -277,7 +277,7 @@ export const CONFIG_SCHEMA = {
     default: '120000',
     min: 100,
     description:
-      "A connection on which nothing is sent or received for this long is closed (a client that stops in the middle of a body); keep it above the slowest request's processing time.",
+      "A connection on which nothing is sent or received for this long is closed; a client that stops in the middle of a request body gets 408 first. Keep it above the slowest request's processing time.",
   },
   HTTP_KEEP_ALIVE_TIMEOUT_MS: {
     kind: 'integer',

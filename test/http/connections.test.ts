@@ -9,7 +9,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import pino from '#pino';
-import { loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
 import { startPostwire, stopAll } from '../helpers/process.js';
@@ -58,6 +58,14 @@ function envelopeReply(raw: string, status: number): RawReply {
   return reply;
 }
 
+/** The API alone on a free port of 127.0.0.1, with `overrides` on the test defaults. */
+async function startApi(database: TestDatabase, overrides: Partial<Config>, logger: pino.Logger): Promise<{ runtime: Runtime; port: number }> {
+  const config = loadConfig({ LOG_LEVEL: 'info' }, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0, host: '127.0.0.1', ...overrides });
+  const runtime = await createRuntime(config, { api: true, worker: false }, logger);
+  await runtime.listen();
+  return { runtime, port: (runtime.app!.server.address() as net.AddressInfo).port };
+}
+
 for (const dialect of DIALECTS) {
   describe(`hostile connections [${dialect}]`, () => {
     let database: TestDatabase;
@@ -67,28 +75,18 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       database = await createTestDatabase(dialect);
-      // No address exempt from the per-IP limit, so its hook meets every request.
-      const config = loadConfig(
-        { LOG_LEVEL: 'info' },
-        {
-          dataDir: database.dataDir,
-          databaseUrl: database.databaseUrl,
-          port: 0,
-          host: '127.0.0.1',
-          rateLimitExemptIps: [],
-          httpHeadersTimeoutMs: 500,
-          httpRequestTimeoutMs: 1000,
-        },
-      );
       const sink = new Writable({
         write(chunk, _encoding, done) {
           logLines.push(JSON.parse(String(chunk)));
           done();
         },
       });
-      runtime = await createRuntime(config, { api: true, worker: false }, pino({ level: 'info' }, sink));
-      await runtime.listen();
-      port = (runtime.app!.server.address() as net.AddressInfo).port;
+      // No address exempt from the per-IP limit, so its hook meets every request.
+      ({ runtime, port } = await startApi(
+        database,
+        { rateLimitExemptIps: [], httpHeadersTimeoutMs: 500, httpRequestTimeoutMs: 1000 },
+        pino({ level: 'info' }, sink),
+      ));
     });
     after(async () => {
       await runtime.close();
@@ -134,6 +132,50 @@ for (const dialect of DIALECTS) {
       const docs = await fetch(`http://127.0.0.1:${port}/docs/`);
       assert.equal(docs.status, 200);
       assert.match(docs.headers.get('content-security-policy') ?? '', /default-src 'self'/);
+    });
+  });
+
+  describe(`a body that stops arriving, with the idle timeout first [${dialect}]`, () => {
+    let database: TestDatabase;
+    let runtime: Runtime;
+    let port: number;
+    before(async () => {
+      database = await createTestDatabase(dialect);
+      // The request timeout is far away: the idle timeout is what ends a stalled body here.
+      ({ runtime, port } = await startApi(
+        database,
+        { httpIdleTimeoutMs: 300, httpKeepAliveTimeoutMs: 300, httpRequestTimeoutMs: 600_000, httpHeadersTimeoutMs: 600_000 },
+        pino({ level: 'silent' }),
+      ));
+    });
+    after(async () => {
+      await runtime.close();
+      await database.drop();
+    });
+
+    it('gets 408 with the envelope before the connection is closed', async () => {
+      for (const [request, part] of [
+        ['POST /token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000', '{"EmailAdd'],
+        ['POST /token/refresh HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked', '5\r\n{"Ref'],
+      ]) {
+        const reply = envelopeReply(await exchange(port, `${request}\r\n\r\n${part}`).closed, 408);
+        assert.equal(reply.headers.connection, 'close');
+      }
+    });
+
+    it('a request answered before its body arrived (401) gets no second answer when the body stops', async () => {
+      const raw = await exchange(
+        port,
+        'POST /notify/v1/send HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"fro',
+      ).closed;
+      assert.equal(raw.match(/^HTTP\/1\.1 /gm)?.length, 1, raw);
+      envelopeReply(raw, 401);
+    });
+
+    it('a kept-alive connection idle between requests is still closed without a word', async () => {
+      const raw = await exchange(port, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n').closed;
+      assert.equal(raw.match(/^HTTP\/1\.1 /gm)?.length, 1, raw);
+      assert.match(raw, /^HTTP\/1\.1 200 /);
     });
   });
 
