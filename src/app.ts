@@ -106,7 +106,7 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   await registerDashboard(app);
   registerHealthRoutes(app, services.handle.db);
   registerMetricsRoutes(app, services.metrics, config.metricsToken);
-  registerAccountPublicRoutes(app, services, config.adminToken);
+  registerAccountPublicRoutes(app, services, config.adminToken, publicUrl);
   registerNotifyPublicRoutes(app, services);
   registerMarketingPublicRoutes(app, services.marketing, { frameAncestors: config.formFrameAncestors });
 

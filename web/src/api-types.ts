@@ -86,7 +86,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token for a new token pair
-         * @description Each refresh token works once. Presenting one a second time revokes every token of its session. Without RefreshToken in the body, the refresh cookie is used; the new refresh token then goes into the cookie again.
+         * @description Each refresh token works once. Presenting one a second time revokes every token of its session. Without RefreshToken in the body, the refresh cookie is used; the new refresh token then goes into the cookie again. A request that uses the cookie must be JSON (415 otherwise) from a page of this origin (403 otherwise).
          */
         post: operations["postTokenRefresh"];
         delete?: never;
@@ -106,7 +106,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out: revoke a session, or every session of the user
-         * @description With RefreshToken (or the refresh cookie): that token's session ends (its access tokens too); an unknown or already revoked token is not an error. With all: true and Authorization: Bearer <access_token>: every session of that user ends, this one included. The refresh cookie is cleared.
+         * @description With RefreshToken (or the refresh cookie): that token's session ends (its access tokens too); an unknown or already revoked token is not an error. With all: true and Authorization: Bearer <access_token>: every session of that user ends, this one included. The refresh cookie is cleared. A request that carries the cookie must be JSON (415 otherwise) from a page of this origin (403 otherwise).
          */
         post: operations["postTokenRevoke"];
         delete?: never;

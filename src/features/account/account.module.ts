@@ -43,9 +43,17 @@ export function createAccountServices({ handle, config }: AreaContext): AccountS
   };
 }
 
-/** Routes that take no Bearer credential: the token endpoints, sign-up, the operator's endpoints. */
-export function registerAccountPublicRoutes(app: FastifyInstance, services: AccountServices, adminToken: string | undefined): void {
-  registerAuthRoutes(app, services.auth);
+/**
+ * Routes that take no Bearer credential: the token endpoints, sign-up, the operator's
+ * endpoints. `publicUrl` is BASE_URL (the refresh cookie's pages, auth.routes.ts).
+ */
+export function registerAccountPublicRoutes(
+  app: FastifyInstance,
+  services: AccountServices,
+  adminToken: string | undefined,
+  publicUrl: string | undefined,
+): void {
+  registerAuthRoutes(app, services.auth, publicUrl);
   registerSignUpRoute(app, services.accounts);
   if (adminToken) registerAdminBillingRoutes(app, services.billing, adminToken);
 }
