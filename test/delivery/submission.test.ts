@@ -441,6 +441,51 @@ for (const dialect of DIALECTS) {
     });
   });
 
+  describe(`SMTP submission's failed-AUTH limit under a burst [${dialect}]`, () => {
+    let app: TestApp;
+    after(async () => {
+      await app?.close();
+    });
+
+    it('checks at most the limit of 40 wrong passwords sent at once, and refuses the right one after them with the lock-out reply', async () => {
+      const limit = 10;
+      app = await startTestApp(dialect, { smtp: true, config: { loginFailuresPerEmailAndIp: limit } });
+      const a = await app.signUp();
+      const key = (await createApiKey(app, a.token, ['send'])).key;
+      const port = app.runtime.submission!.port!;
+      const dialogues = await Promise.all(
+        Array.from({ length: 40 }, async () => {
+          const { dialogue } = await SmtpDialogue.open(port);
+          assert.equal((await dialogue.command('EHLO burst.test')).code, 250);
+          return dialogue;
+        }),
+      );
+      try {
+        // Every AUTH is written before any reply is read: all 40 are in flight together.
+        const wrong = `AUTH PLAIN ${Buffer.from('\0apikey\0pw_live_not-a-real-key').toString('base64')}\r\n`;
+        for (const dialogue of dialogues) dialogue.write(wrong);
+        const codes = (await Promise.all(dialogues.map((d) => d.read()))).map((r) => r.code);
+        assert.deepEqual(
+          codes.filter((c) => c !== 535 && c !== 454),
+          [],
+          'every answer a refusal',
+        );
+        assert.equal(codes.filter((c) => c === 535).length, limit, 'exactly the limit checked (535); the rest refused unchecked (454)');
+        const { dialogue } = await SmtpDialogue.open(port);
+        try {
+          await dialogue.command('EHLO burst.test');
+          const locked = await dialogue.auth(key);
+          assert.equal(locked.code, 454, locked.text);
+          assert.match(locked.text, /^454 4\.7\.0 Too many failed logins from this address; retry in \d+ seconds$/);
+        } finally {
+          dialogue.close();
+        }
+      } finally {
+        for (const dialogue of dialogues) dialogue.close();
+      }
+    });
+  });
+
   describe(`SMTP submission's per-key rate limit [${dialect}]`, () => {
     let app: TestApp;
     after(async () => {

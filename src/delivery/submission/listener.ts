@@ -33,6 +33,7 @@
 import type { Logger } from '#pino';
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { AppError } from '../../errors.js';
+import { MemoryFailureCounter } from '../../http/login-failures.js';
 import type { Principal } from '../../http/principal.js';
 import type { MessagesService } from '../../features/notify/messages/messages.service.js';
 import { closeSmtp, listenSmtp, readUpTo, smtpReply } from '../smtp-listening.js';
@@ -93,6 +94,9 @@ class WindowCounter {
   }
 }
 
+/** IP addresses whose failed AUTH attempts are counted at once; the oldest goes first beyond it. */
+const FAILURE_COUNTER_KEYS = 50_000;
+
 function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
@@ -128,7 +132,8 @@ export class SubmissionListener {
   private readonly server: SMTPServer;
   /** The implicit-TLS server (SMTP_SUBMISSION_TLS_PORT), the same conversation over TLS from the start. */
   private readonly tlsServer: SMTPServer | undefined;
-  private readonly failedLogins: WindowCounter;
+  /** Failed AUTH attempts per IP address, each place taken before the key is checked (login-failures.ts). */
+  private readonly failedLogins: MemoryFailureCounter;
   private readonly messagesPerKey: WindowCounter;
   /** Messages answered per connection (smtp-server's session id). */
   private readonly sent = new Map<string, number>();
@@ -141,7 +146,7 @@ export class SubmissionListener {
     private readonly options: SubmissionOptions,
     private readonly log: Logger,
   ) {
-    this.failedLogins = new WindowCounter(options.authFailuresPerIp, options.authWindowMs);
+    this.failedLogins = new MemoryFailureCounter(options.authWindowMs, FAILURE_COUNTER_KEYS);
     this.messagesPerKey = new WindowCounter(options.messagesPerKeyPerMinute, 60_000);
     this.server = this.createServer(false);
     this.tlsServer = options.tlsPort === undefined ? undefined : this.createServer(true);
@@ -231,19 +236,27 @@ export class SubmissionListener {
     if (!session.secure && !this.options.authWithoutTls && !isLoopback(ip)) {
       throw smtpReply(538, '5.7.11 Encryption required: issue STARTTLS first, then AUTH');
     }
-    const wait = this.failedLogins.blockedFor(ip);
-    if (wait > 0) throw smtpReply(454, `4.7.0 Too many failed logins from this address; retry in ${wait} seconds`);
+    // A place in the failure count is taken before the key is checked, as for POST /token:
+    // counted after the check, forty guesses sent at once all found the count at zero and
+    // were all checked. Only a wrong key keeps its place.
+    const limit = this.options.authFailuresPerIp;
+    const place = limit > 0 ? await this.failedLogins.reserve(ip) : undefined;
+    if (place && place.count > limit) {
+      await this.failedLogins.release(ip);
+      throw smtpReply(454, `4.7.0 Too many failed logins from this address; retry in ${place.ttlSeconds} seconds`);
+    }
     let principal: Principal;
     try {
       principal = await this.services.authenticateKey(auth.password ?? '');
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 401) {
+        if (place) await this.failedLogins.release(ip);
         this.log.error({ err: error }, 'SMTP submission: could not check credentials');
         throw smtpReply(454, '4.7.0 Temporary authentication failure; try again later');
       }
-      this.failedLogins.hit(ip);
       throw smtpReply(535, '5.7.8 Authentication failed: the password must be a Postwire API key with the send scope (any user name, e.g. apikey)');
     }
+    if (place) await this.failedLogins.release(ip);
     if (!principal.scopes.includes('send')) {
       throw smtpReply(535, '5.7.8 This API key does not have the "send" scope; create a key with it (POST /account/apikeys)');
     }
