@@ -354,6 +354,53 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('refuses a message with a NUL byte with the same permanent 550 5.6.0 on every dialect, stores nothing, and the connection goes on', async () => {
+      const before = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: a.token }), 200).resultObject.totalCount;
+      const dialogue = await session();
+      try {
+        const refused = await dialogue.send(
+          a.email,
+          ['nul@example.net'],
+          simpleMessage(a.email, 'nul@example.net').replace('Hello there.', 'Hello\u0000there.'),
+        );
+        assert.equal(refused.code, 550, refused.text);
+        assert.match(refused.text, /^550 5\.6\.0 message contains a NUL byte/);
+        const after = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: a.token }), 200).resultObject.totalCount;
+        assert.equal(after, before, 'nothing stored');
+        assert.equal((await dialogue.send(a.email, ['after-nul@example.net'], simpleMessage(a.email, 'after-nul@example.net'))).code, 250);
+      } finally {
+        dialogue.close();
+      }
+    });
+
+    it('folds CR, LF and other control characters of encoded-word headers into spaces in the message log; the delivered header stays one line', async () => {
+      const encoded = (text: string) => `=?utf-8?B?${Buffer.from(text).toString('base64')}?=`;
+      const subject = encoded('Invoice\r\nBcc: victim@example.org\r\n\tpaid\u0000\u001b now');
+      const fromName = encoded('Shop\r\nX-Injected: yes');
+      const message =
+        `From: ${fromName} <${a.email}>\r\nTo: <fold@example.net>\r\nSubject: ${subject}\r\nMIME-Version: 1.0\r\n` +
+        'Content-Type: text/plain; charset=utf-8\r\n\r\nHello.\r\n';
+      const dialogue = await session();
+      try {
+        const reply = await dialogue.send(a.email, ['fold@example.net'], message);
+        assert.equal(reply.code, 250, reply.text);
+        const stored = await messageOf(app, a, queuedId(reply));
+        assert.equal(stored.subject, 'Invoice Bcc: victim@example.org paid now');
+        assert.equal(stored.from.name, 'Shop X-Injected: yes');
+        const listed = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages?limit=100', token: a.token }), 200).resultObject;
+        const row = JSON.stringify(listed).match(/"subject":"Invoice[^"]*"/)?.[0];
+        assert.equal(row, '"subject":"Invoice Bcc: victim@example.org paid now"', 'the list shows the folded subject too');
+        const [copy] = await relayed(sink, 'fold@example.net');
+        const delivered = copy!.raw.toString('utf8');
+        assert.ok(delivered.includes(`\r\nSubject: ${subject}\r\n`), "the client's encoded word, one line, as written");
+        assert.doesNotMatch(delivered, /^(Bcc|X-Injected):/im);
+        const parsed = await simpleParser(copy!.raw);
+        assert.equal(parsed.headers.get('bcc'), undefined);
+      } finally {
+        dialogue.close();
+      }
+    });
+
     it('honours Idempotency-Key: the same submission twice is one message, answered with the same id', async () => {
       const dialogue = await session();
       try {
