@@ -535,12 +535,14 @@ for (const dialect of DIALECTS) {
 
   describe(`SMTP submission's per-key rate limit [${dialect}]`, () => {
     let app: TestApp;
+    before(async () => {
+      app = await startTestApp(dialect, { smtp: true, config: { rateLimitPerMinute: 2 } });
+    });
     after(async () => {
       await app?.close();
     });
 
     it('answers 451 4.7.0 at MAIL FROM once the key has sent RATE_LIMIT_PER_MINUTE messages', async () => {
-      app = await startTestApp(dialect, { smtp: true, config: { rateLimitPerMinute: 2 } });
       const a = await app.signUp();
       const key = (await createApiKey(app, a.token, ['send'])).key;
       const dialogue = await authenticated(app.runtime.submission!.port!, key);
@@ -551,6 +553,27 @@ for (const dialect of DIALECTS) {
         assert.match(limited.text, /^451 4\.7\.0 Too many messages with this API key \(limit 2 per minute/);
       } finally {
         dialogue.close();
+      }
+    });
+
+    it('holds to the limit when messages from several connections are under way at once: the rest get 451 after DATA', async () => {
+      const a = await app.signUp();
+      const key = (await createApiKey(app, a.token, ['send'])).key;
+      const dialogues = await Promise.all(Array.from({ length: 4 }, () => authenticated(app.runtime.submission!.port!, key)));
+      try {
+        // Every connection is past MAIL FROM before any message is complete.
+        for (const [i, dialogue] of dialogues.entries()) {
+          assert.equal((await dialogue.command(`MAIL FROM:<${a.email}>`)).code, 250);
+          assert.equal((await dialogue.command(`RCPT TO:<burst${i}@example.net>`)).code, 250);
+          assert.equal((await dialogue.command('DATA')).code, 354);
+        }
+        const replies = await Promise.all(dialogues.map((d, i) => d.sendData(simpleMessage(a.email, `burst${i}@example.net`))));
+        assert.deepEqual(replies.map((r) => r.code).sort(), [250, 250, 451, 451]);
+        assert.match(replies.find((r) => r.code === 451)!.text, /^451 4\.7\.0 Too many messages with this API key/);
+        const list = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: a.token }), 200).resultObject;
+        assert.equal(list.totalCount, 2);
+      } finally {
+        for (const dialogue of dialogues) dialogue.close();
       }
     });
   });

@@ -271,16 +271,17 @@ export class SubmissionListener {
         `4.7.0 This connection has sent ${this.options.maxMessagesPerConnection} messages (SMTP_SUBMISSION_MAX_MESSAGES_PER_CONNECTION); reconnect to send more`,
       );
     }
-    const principal = (session.user as SubmissionUser | undefined)?.principal;
-    const key = principal ? `key:${principal.apiKeyId}` : '';
-    const wait = this.messagesPerKey.blockedFor(key);
-    if (wait > 0) {
-      return smtpReply(
-        451,
-        `4.7.0 Too many messages with this API key (limit ${this.options.messagesPerKeyPerMinute} per minute, RATE_LIMIT_PER_MINUTE); retry in ${wait} seconds`,
-      );
-    }
-    return null;
+    return this.rateRefusal((session.user as SubmissionUser | undefined)?.principal);
+  }
+
+  /** 451 when the key has sent its messages for this minute, else null. */
+  private rateRefusal(principal: Principal | undefined): Error | null {
+    const wait = this.messagesPerKey.blockedFor(principal ? `key:${principal.apiKeyId}` : '');
+    if (wait <= 0) return null;
+    return smtpReply(
+      451,
+      `4.7.0 Too many messages with this API key (limit ${this.options.messagesPerKeyPerMinute} per minute, RATE_LIMIT_PER_MINUTE); retry in ${wait} seconds`,
+    );
   }
 
   /** Reads and submits one message; resolves with the 250 text once it is durable, rejects with the refusal. */
@@ -293,6 +294,10 @@ export class SubmissionListener {
     const raw = await readUpTo(stream, this.options.maxBytes);
     // rejectOversized answers 552 whatever this says; nothing is stored.
     if (stream.sizeExceeded) return 'too large';
+    // Checked again here, and counted in the same synchronous step: connections that all
+    // passed MAIL FROM before any of them got this far would otherwise all be sent.
+    const limited = this.rateRefusal(principal);
+    if (limited) throw limited;
     this.sent.set(session.id, (this.sent.get(session.id) ?? 0) + 1);
     this.messagesPerKey.hit(`key:${principal.apiKeyId}`);
     try {
