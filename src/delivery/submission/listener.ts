@@ -13,16 +13,18 @@
  *              (538 otherwise); the password is an API key with the `send` scope, any
  *              user name: a wrong key 535 and one failure more for this IP address
  *              (LOGIN_FAILURES_PER_EMAIL_AND_IP per LOGIN_RATE_WINDOW_SECONDS, as for
- *              POST /token; over it 454 until the window ends), a key without `send` 535
- *              saying so; no AUTH and MAIL: 530
+ *              POST /token, counted before the check; over it 454 until the window
+ *              ends), a key without `send` 535 saying so; no AUTH and MAIL: 530
  *   MAIL FROM  421 while shutting down, or after SMTP_SUBMISSION_MAX_MESSAGES_PER_CONNECTION
  *              messages (the client reconnects); 451 over RATE_LIMIT_PER_MINUTE for the key
+ *              (checked again, and counted, once the data is in)
  *   RCPT TO    452 beyond SMTP_SUBMISSION_MAX_RECIPIENTS
  *   DATA       552 over SIZE; then messages.submission.ts decides: From not a usable
- *              sender 550 5.7.1 (the API's message), bad X-Postwire-* headers or 8-bit
- *              data that is not UTF-8 550 5.6.0, out of credits 452 4.7.1 (a payment lets
- *              the client's retry through), an Idempotency-Key reused for other bytes
- *              550 5.7.0, the database away 451 4.3.0; otherwise 250 with the message's
+ *              sender 550 5.7.1 (the API's message), bad X-Postwire-* headers, 8-bit
+ *              data that is not UTF-8 or a NUL byte 550 5.6.0, out of credits 452
+ *              4.7.1 (a payment lets the client's retry through), an Idempotency-Key
+ *              reused for other bytes 550 5.7.0, the database away 451 4.3.0;
+ *              otherwise 250 with the message's
  *              id, answered only once the message is durably committed, naming the
  *              recipients found on the suppression list (accepted, not sent, as the API
  *              reports them)
