@@ -73,3 +73,16 @@ export async function decodeWords(value: string): Promise<string> {
   const subject = decoder.decode([{ key: 'subject', line: Buffer.from(`Subject: ${value}`).toString('binary') }]).get('subject');
   return typeof subject === 'string' ? subject : value;
 }
+
+/** Control characters (C0 with tab, DEL, C1) and Unicode's line and paragraph separators. */
+const CONTROLS = /\s*[\x00-\x1f\x7f-\x9f\u2028\u2029][\s\x00-\x1f\x7f-\x9f\u2028\u2029]*/g;
+
+/**
+ * A decoded header value as one line of text: every run of control characters, with the
+ * spaces around it, becomes one space. An encoded word may decode to anything (CR, LF,
+ * NUL, ESC); stored as it is, it would put line breaks into the message log and what
+ * reads it, and PostgreSQL cannot store a NUL at all.
+ */
+export function oneLine(value: string): string {
+  return value.replace(CONTROLS, ' ');
+}

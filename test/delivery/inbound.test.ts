@@ -152,6 +152,23 @@ for (const dialect of DIALECTS) {
       assert.equal((await outcomeOf(app, a, next, 'gone@example.net')).state, 'suppressed');
     });
 
+    it('a DSN whose fields carry NUL, CR/LF and escape codes is recorded on every dialect, each value one line', async () => {
+      const { sent, returnPath } = await deliveredTo(a, 'controls@example.net');
+      const report = dsnMessage({
+        to: returnPath,
+        finalRecipient: 'controls@example.net',
+        reportingMta: 'mx\u0000.example.net',
+        diagnosticCode: 'smtp; 550 5.1.1 user\u0000unknown \u001b[31mhere\u001b[0m\r\n  (folded)',
+      });
+      const answer = await sendReport(port, returnPath, report);
+      assert.ok(answer.accepted, answer.response);
+      assert.match(answer.response, /^250 .*recorded \(bounced\)/);
+      const recipient = await recipientView(a, sent);
+      assert.equal(recipient.state, 'bounced');
+      assert.equal(recipient.lastResponse, '550 5.1.1 user unknown [31mhere [0m (folded)');
+      assert.equal(recipient.events[2].details.reportingMta, 'mx .example.net');
+    });
+
     it('the same DSN again (a server that missed our reply) is accepted and records nothing new', async () => {
       const { sent, returnPath } = await deliveredTo(a, 'twice-bounced@example.net');
       const report = dsnMessage({ to: returnPath, finalRecipient: 'twice-bounced@example.net' });

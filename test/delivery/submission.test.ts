@@ -354,6 +354,53 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('refuses a message with a NUL byte with the same permanent 550 5.6.0 on every dialect, stores nothing, and the connection goes on', async () => {
+      const before = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: a.token }), 200).resultObject.totalCount;
+      const dialogue = await session();
+      try {
+        const refused = await dialogue.send(
+          a.email,
+          ['nul@example.net'],
+          simpleMessage(a.email, 'nul@example.net').replace('Hello there.', 'Hello\u0000there.'),
+        );
+        assert.equal(refused.code, 550, refused.text);
+        assert.match(refused.text, /^550 5\.6\.0 message contains a NUL byte/);
+        const after = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: a.token }), 200).resultObject.totalCount;
+        assert.equal(after, before, 'nothing stored');
+        assert.equal((await dialogue.send(a.email, ['after-nul@example.net'], simpleMessage(a.email, 'after-nul@example.net'))).code, 250);
+      } finally {
+        dialogue.close();
+      }
+    });
+
+    it('folds CR, LF and other control characters of encoded-word headers into spaces in the message log; the delivered header stays one line', async () => {
+      const encoded = (text: string) => `=?utf-8?B?${Buffer.from(text).toString('base64')}?=`;
+      const subject = encoded('Invoice\r\nBcc: victim@example.org\r\n\tpaid\u0000\u001b now');
+      const fromName = encoded('Shop\r\nX-Injected: yes');
+      const message =
+        `From: ${fromName} <${a.email}>\r\nTo: <fold@example.net>\r\nSubject: ${subject}\r\nMIME-Version: 1.0\r\n` +
+        'Content-Type: text/plain; charset=utf-8\r\n\r\nHello.\r\n';
+      const dialogue = await session();
+      try {
+        const reply = await dialogue.send(a.email, ['fold@example.net'], message);
+        assert.equal(reply.code, 250, reply.text);
+        const stored = await messageOf(app, a, queuedId(reply));
+        assert.equal(stored.subject, 'Invoice Bcc: victim@example.org paid now');
+        assert.equal(stored.from.name, 'Shop X-Injected: yes');
+        const listed = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages?limit=100', token: a.token }), 200).resultObject;
+        const row = JSON.stringify(listed).match(/"subject":"Invoice[^"]*"/)?.[0];
+        assert.equal(row, '"subject":"Invoice Bcc: victim@example.org paid now"', 'the list shows the folded subject too');
+        const [copy] = await relayed(sink, 'fold@example.net');
+        const delivered = copy!.raw.toString('utf8');
+        assert.ok(delivered.includes(`\r\nSubject: ${subject}\r\n`), "the client's encoded word, one line, as written");
+        assert.doesNotMatch(delivered, /^(Bcc|X-Injected):/im);
+        const parsed = await simpleParser(copy!.raw);
+        assert.equal(parsed.headers.get('bcc'), undefined);
+      } finally {
+        dialogue.close();
+      }
+    });
+
     it('honours Idempotency-Key: the same submission twice is one message, answered with the same id', async () => {
       const dialogue = await session();
       try {
@@ -441,14 +488,61 @@ for (const dialect of DIALECTS) {
     });
   });
 
-  describe(`SMTP submission's per-key rate limit [${dialect}]`, () => {
+  describe(`SMTP submission's failed-AUTH limit under a burst [${dialect}]`, () => {
     let app: TestApp;
     after(async () => {
       await app?.close();
     });
 
-    it('answers 451 4.7.0 at MAIL FROM once the key has sent RATE_LIMIT_PER_MINUTE messages', async () => {
+    it('checks at most the limit of 40 wrong passwords sent at once, and refuses the right one after them with the lock-out reply', async () => {
+      const limit = 10;
+      app = await startTestApp(dialect, { smtp: true, config: { loginFailuresPerEmailAndIp: limit } });
+      const a = await app.signUp();
+      const key = (await createApiKey(app, a.token, ['send'])).key;
+      const port = app.runtime.submission!.port!;
+      const dialogues = await Promise.all(
+        Array.from({ length: 40 }, async () => {
+          const { dialogue } = await SmtpDialogue.open(port);
+          assert.equal((await dialogue.command('EHLO burst.test')).code, 250);
+          return dialogue;
+        }),
+      );
+      try {
+        // Every AUTH is written before any reply is read: all 40 are in flight together.
+        const wrong = `AUTH PLAIN ${Buffer.from('\0apikey\0pw_live_not-a-real-key').toString('base64')}\r\n`;
+        for (const dialogue of dialogues) dialogue.write(wrong);
+        const codes = (await Promise.all(dialogues.map((d) => d.read()))).map((r) => r.code);
+        assert.deepEqual(
+          codes.filter((c) => c !== 535 && c !== 454),
+          [],
+          'every answer a refusal',
+        );
+        assert.equal(codes.filter((c) => c === 535).length, limit, 'exactly the limit checked (535); the rest refused unchecked (454)');
+        const { dialogue } = await SmtpDialogue.open(port);
+        try {
+          await dialogue.command('EHLO burst.test');
+          const locked = await dialogue.auth(key);
+          assert.equal(locked.code, 454, locked.text);
+          assert.match(locked.text, /^454 4\.7\.0 Too many failed logins from this address; retry in \d+ seconds$/);
+        } finally {
+          dialogue.close();
+        }
+      } finally {
+        for (const dialogue of dialogues) dialogue.close();
+      }
+    });
+  });
+
+  describe(`SMTP submission's per-key rate limit [${dialect}]`, () => {
+    let app: TestApp;
+    before(async () => {
       app = await startTestApp(dialect, { smtp: true, config: { rateLimitPerMinute: 2 } });
+    });
+    after(async () => {
+      await app?.close();
+    });
+
+    it('answers 451 4.7.0 at MAIL FROM once the key has sent RATE_LIMIT_PER_MINUTE messages', async () => {
       const a = await app.signUp();
       const key = (await createApiKey(app, a.token, ['send'])).key;
       const dialogue = await authenticated(app.runtime.submission!.port!, key);
@@ -459,6 +553,27 @@ for (const dialect of DIALECTS) {
         assert.match(limited.text, /^451 4\.7\.0 Too many messages with this API key \(limit 2 per minute/);
       } finally {
         dialogue.close();
+      }
+    });
+
+    it('holds to the limit when messages from several connections are under way at once: the rest get 451 after DATA', async () => {
+      const a = await app.signUp();
+      const key = (await createApiKey(app, a.token, ['send'])).key;
+      const dialogues = await Promise.all(Array.from({ length: 4 }, () => authenticated(app.runtime.submission!.port!, key)));
+      try {
+        // Every connection is past MAIL FROM before any message is complete.
+        for (const [i, dialogue] of dialogues.entries()) {
+          assert.equal((await dialogue.command(`MAIL FROM:<${a.email}>`)).code, 250);
+          assert.equal((await dialogue.command(`RCPT TO:<burst${i}@example.net>`)).code, 250);
+          assert.equal((await dialogue.command('DATA')).code, 354);
+        }
+        const replies = await Promise.all(dialogues.map((d, i) => d.sendData(simpleMessage(a.email, `burst${i}@example.net`))));
+        assert.deepEqual(replies.map((r) => r.code).sort(), [250, 250, 451, 451]);
+        assert.match(replies.find((r) => r.code === 451)!.text, /^451 4\.7\.0 Too many messages with this API key/);
+        const list = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: a.token }), 200).resultObject;
+        assert.equal(list.totalCount, 2);
+      } finally {
+        for (const dialogue of dialogues) dialogue.close();
       }
     });
   });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeWords, parseHeaderBlock, parseMail } from '../../src/lib/mail-parser.js';
+import { decodeWords, oneLine, parseHeaderBlock, parseMail } from '../../src/lib/mail-parser.js';
 
 const BLOCKS: Record<string, string> = {
   plain: 'From: Shop <shop@example.com>\r\nTo: a@example.net, "B, the second" <b@example.net>\r\nSubject: Your order\r\nMessage-ID: <1@example.com>',
@@ -44,5 +44,13 @@ describe('decodeWords', () => {
     assert.equal(await decodeWords('=?UTF-8?Q?{"orderId":"A-1001"}?='), '{"orderId":"A-1001"}');
     assert.equal(await decodeWords('=?UTF-8?B?4pyTIGRvbmU=?='), '✓ done');
     assert.equal(await decodeWords('invoice, billing'), 'invoice, billing');
+  });
+});
+
+describe('oneLine', () => {
+  it('folds every run of control characters, with the spaces around it, into one space, and keeps the rest', () => {
+    assert.equal(oneLine('Invoice\r\nBcc: x@example.org\r\n\tpaid\u0000\u001b now'), 'Invoice Bcc: x@example.org paid now');
+    assert.equal(oneLine('a\u0085b\u2028c\u007fd'), 'a b c d');
+    assert.equal(oneLine('Grüße  aus Köln ✓'), 'Grüße  aus Köln ✓');
   });
 });

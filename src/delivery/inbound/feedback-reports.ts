@@ -14,9 +14,13 @@
  *   ARF, any Feedback-Type                     complained  (suppression)
  *
  * Both part types are blocks of RFC 822-style fields separated by blank lines. Input
- * comes from strangers: every value is length-capped, and a part that lacks a required
- * field is reported as malformed rather than guessed at.
+ * comes from strangers: every value is length-capped and made one line (control
+ * characters, NUL among them, folded to spaces: they would reach the recipient's
+ * last_response and the API, and PostgreSQL cannot store a NUL at all, which made the
+ * report a 451 retried for ever), and a part that lacks a required field is reported
+ * as malformed rather than guessed at.
  */
+import { oneLine } from '../../lib/mail-parser.js';
 
 /** One block of fields: lower-cased name → unfolded value (the first occurrence wins). */
 export type FieldBlock = Map<string, string>;
@@ -58,7 +62,8 @@ export function parseFieldBlocks(text: string): FieldBlock[] {
 }
 
 function capped(value: string): string {
-  return value.length > MAX_VALUE_LENGTH ? value.slice(0, MAX_VALUE_LENGTH) : value;
+  const line = oneLine(value);
+  return line.length > MAX_VALUE_LENGTH ? line.slice(0, MAX_VALUE_LENGTH) : line;
 }
 
 /** `rfc822; bob@example.net` → `bob@example.net`; `dns; mx.example.net` → `mx.example.net`. */

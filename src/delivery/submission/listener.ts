@@ -13,16 +13,18 @@
  *              (538 otherwise); the password is an API key with the `send` scope, any
  *              user name: a wrong key 535 and one failure more for this IP address
  *              (LOGIN_FAILURES_PER_EMAIL_AND_IP per LOGIN_RATE_WINDOW_SECONDS, as for
- *              POST /token; over it 454 until the window ends), a key without `send` 535
- *              saying so; no AUTH and MAIL: 530
+ *              POST /token, counted before the check; over it 454 until the window
+ *              ends), a key without `send` 535 saying so; no AUTH and MAIL: 530
  *   MAIL FROM  421 while shutting down, or after SMTP_SUBMISSION_MAX_MESSAGES_PER_CONNECTION
  *              messages (the client reconnects); 451 over RATE_LIMIT_PER_MINUTE for the key
+ *              (checked again, and counted, once the data is in)
  *   RCPT TO    452 beyond SMTP_SUBMISSION_MAX_RECIPIENTS
  *   DATA       552 over SIZE; then messages.submission.ts decides: From not a usable
- *              sender 550 5.7.1 (the API's message), bad X-Postwire-* headers or 8-bit
- *              data that is not UTF-8 550 5.6.0, out of credits 452 4.7.1 (a payment lets
- *              the client's retry through), an Idempotency-Key reused for other bytes
- *              550 5.7.0, the database away 451 4.3.0; otherwise 250 with the message's
+ *              sender 550 5.7.1 (the API's message), bad X-Postwire-* headers, 8-bit
+ *              data that is not UTF-8 or a NUL byte 550 5.6.0, out of credits 452
+ *              4.7.1 (a payment lets the client's retry through), an Idempotency-Key
+ *              reused for other bytes 550 5.7.0, the database away 451 4.3.0;
+ *              otherwise 250 with the message's
  *              id, answered only once the message is durably committed, naming the
  *              recipients found on the suppression list (accepted, not sent, as the API
  *              reports them)
@@ -33,6 +35,7 @@
 import type { Logger } from '#pino';
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { AppError } from '../../errors.js';
+import { MemoryFailureCounter } from '../../http/login-failures.js';
 import type { Principal } from '../../http/principal.js';
 import type { MessagesService } from '../../features/notify/messages/messages.service.js';
 import { closeSmtp, listenSmtp, readUpTo, smtpReply } from '../smtp-listening.js';
@@ -93,6 +96,9 @@ class WindowCounter {
   }
 }
 
+/** IP addresses whose failed AUTH attempts are counted at once; the oldest goes first beyond it. */
+const FAILURE_COUNTER_KEYS = 50_000;
+
 function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
@@ -128,7 +134,8 @@ export class SubmissionListener {
   private readonly server: SMTPServer;
   /** The implicit-TLS server (SMTP_SUBMISSION_TLS_PORT), the same conversation over TLS from the start. */
   private readonly tlsServer: SMTPServer | undefined;
-  private readonly failedLogins: WindowCounter;
+  /** Failed AUTH attempts per IP address, each place taken before the key is checked (login-failures.ts). */
+  private readonly failedLogins: MemoryFailureCounter;
   private readonly messagesPerKey: WindowCounter;
   /** Messages answered per connection (smtp-server's session id). */
   private readonly sent = new Map<string, number>();
@@ -141,7 +148,7 @@ export class SubmissionListener {
     private readonly options: SubmissionOptions,
     private readonly log: Logger,
   ) {
-    this.failedLogins = new WindowCounter(options.authFailuresPerIp, options.authWindowMs);
+    this.failedLogins = new MemoryFailureCounter(options.authWindowMs, FAILURE_COUNTER_KEYS);
     this.messagesPerKey = new WindowCounter(options.messagesPerKeyPerMinute, 60_000);
     this.server = this.createServer(false);
     this.tlsServer = options.tlsPort === undefined ? undefined : this.createServer(true);
@@ -231,19 +238,27 @@ export class SubmissionListener {
     if (!session.secure && !this.options.authWithoutTls && !isLoopback(ip)) {
       throw smtpReply(538, '5.7.11 Encryption required: issue STARTTLS first, then AUTH');
     }
-    const wait = this.failedLogins.blockedFor(ip);
-    if (wait > 0) throw smtpReply(454, `4.7.0 Too many failed logins from this address; retry in ${wait} seconds`);
+    // A place in the failure count is taken before the key is checked, as for POST /token:
+    // counted after the check, forty guesses sent at once all found the count at zero and
+    // were all checked. Only a wrong key keeps its place.
+    const limit = this.options.authFailuresPerIp;
+    const place = limit > 0 ? await this.failedLogins.reserve(ip) : undefined;
+    if (place && place.count > limit) {
+      await this.failedLogins.release(ip);
+      throw smtpReply(454, `4.7.0 Too many failed logins from this address; retry in ${place.ttlSeconds} seconds`);
+    }
     let principal: Principal;
     try {
       principal = await this.services.authenticateKey(auth.password ?? '');
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 401) {
+        if (place) await this.failedLogins.release(ip);
         this.log.error({ err: error }, 'SMTP submission: could not check credentials');
         throw smtpReply(454, '4.7.0 Temporary authentication failure; try again later');
       }
-      this.failedLogins.hit(ip);
       throw smtpReply(535, '5.7.8 Authentication failed: the password must be a Postwire API key with the send scope (any user name, e.g. apikey)');
     }
+    if (place) await this.failedLogins.release(ip);
     if (!principal.scopes.includes('send')) {
       throw smtpReply(535, '5.7.8 This API key does not have the "send" scope; create a key with it (POST /account/apikeys)');
     }
@@ -258,16 +273,17 @@ export class SubmissionListener {
         `4.7.0 This connection has sent ${this.options.maxMessagesPerConnection} messages (SMTP_SUBMISSION_MAX_MESSAGES_PER_CONNECTION); reconnect to send more`,
       );
     }
-    const principal = (session.user as SubmissionUser | undefined)?.principal;
-    const key = principal ? `key:${principal.apiKeyId}` : '';
-    const wait = this.messagesPerKey.blockedFor(key);
-    if (wait > 0) {
-      return smtpReply(
-        451,
-        `4.7.0 Too many messages with this API key (limit ${this.options.messagesPerKeyPerMinute} per minute, RATE_LIMIT_PER_MINUTE); retry in ${wait} seconds`,
-      );
-    }
-    return null;
+    return this.rateRefusal((session.user as SubmissionUser | undefined)?.principal);
+  }
+
+  /** 451 when the key has sent its messages for this minute, else null. */
+  private rateRefusal(principal: Principal | undefined): Error | null {
+    const wait = this.messagesPerKey.blockedFor(principal ? `key:${principal.apiKeyId}` : '');
+    if (wait <= 0) return null;
+    return smtpReply(
+      451,
+      `4.7.0 Too many messages with this API key (limit ${this.options.messagesPerKeyPerMinute} per minute, RATE_LIMIT_PER_MINUTE); retry in ${wait} seconds`,
+    );
   }
 
   /** Reads and submits one message; resolves with the 250 text once it is durable, rejects with the refusal. */
@@ -280,6 +296,10 @@ export class SubmissionListener {
     const raw = await readUpTo(stream, this.options.maxBytes);
     // rejectOversized answers 552 whatever this says; nothing is stored.
     if (stream.sizeExceeded) return 'too large';
+    // Checked again here, and counted in the same synchronous step: connections that all
+    // passed MAIL FROM before any of them got this far would otherwise all be sent.
+    const limited = this.rateRefusal(principal);
+    if (limited) throw limited;
     this.sent.set(session.id, (this.sent.get(session.id) ?? 0) + 1);
     this.messagesPerKey.hit(`key:${principal.apiKeyId}`);
     try {

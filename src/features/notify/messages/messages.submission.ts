@@ -4,10 +4,14 @@
  * fields. What is decided here, before the same accept commit as the API's:
  *
  *   bytes      the message must be UTF-8 (8BITMIME and SMTPUTF8 text): the stored MIME
- *              is text, and bytes in another charset would not survive it unchanged
+ *              is text, and bytes in another charset would not survive it unchanged;
+ *              and it must hold no NUL byte, which mail may not carry (RFC 5322, 8bit in
+ *              RFC 2045) and PostgreSQL text cannot hold: refused on every dialect alike
  *   headers    the header block is read by mailparser (no hand-written MIME parsing);
  *              From must be one of the account's usable senders, the same rule and the
- *              same message as the API's `from.email`
+ *              same message as the API's `from.email`; the decoded Subject, From name
+ *              and Message-ID are stored as one line each (control characters folded to
+ *              spaces), while the MIME keeps the header as the client wrote it
  *   options    `X-Postwire-Tags` (comma-separated), `X-Postwire-Metadata` (a JSON
  *              object) and `Idempotency-Key` follow the API's rules for tags, metadata
  *              and keys, and are removed from the stored MIME: they are for Postwire only;
@@ -24,7 +28,7 @@ import type { AddressObject } from 'mailparser';
 import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
-import { decodeWords, parseHeaderBlock } from '../../../lib/mail-parser.js';
+import { decodeWords, oneLine, parseHeaderBlock } from '../../../lib/mail-parser.js';
 import { newId } from '../../../lib/ids.js';
 import { newEventRow } from '../events/events.service.js';
 import type { SendersService } from '../senders/senders.service.js';
@@ -112,6 +116,7 @@ function tagsFrom(value: string, errors: FieldError[]): string[] | undefined {
     .filter(Boolean);
   if (tags.length > MAX_TAGS) errors.push({ field: 'X-Postwire-Tags', message: `must name at most ${MAX_TAGS} tags` });
   if (tags.some((t) => t.length > MAX_TAG_LENGTH)) errors.push({ field: 'X-Postwire-Tags', message: `each tag must be at most ${MAX_TAG_LENGTH} characters` });
+  if (tags.some((t) => oneLine(t) !== t)) errors.push({ field: 'X-Postwire-Tags', message: 'each tag must be one line without control characters' });
   return tags.length ? tags : undefined;
 }
 
@@ -149,6 +154,9 @@ export class SubmissionPreparer {
     } catch {
       throw AppError.field('message', 'contains 8-bit data that is not UTF-8; send it base64 or quoted-printable encoded, or in UTF-8');
     }
+    if (text.includes('\0')) {
+      throw AppError.field('message', 'contains a NUL byte, which mail may not carry; send binary content base64 encoded');
+    }
     const { head, newline, body } = splitHeaders(text);
     const fields = headerFields(head);
     // Only the header block is parsed: cheap, whatever the size of the attachments.
@@ -180,7 +188,7 @@ export class SubmissionPreparer {
     const messageId = newId(now);
     const fromEmail = from.address.trim();
     const messageIdHeader = parsed.messageId
-      ? `<${parsed.messageId.replace(/^<|>$/g, '')}>`
+      ? `<${oneLine(parsed.messageId).replace(/^<|>$/g, '')}>`
       : `<${messageId}@${fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase()}>`;
     const added = [...(field('message-id') ? [] : [`Message-ID: ${messageIdHeader}`]), ...(field('date') ? [] : [`Date: ${rfc5322Date(now)}`])];
     const kept = fields
@@ -223,8 +231,8 @@ export class SubmissionPreparer {
       account_id: principal.accountId,
       sender_id: sender.id,
       from_email: fromEmail,
-      from_name: from.name?.trim() || sender.display_name,
-      subject: parsed.subject ?? '',
+      from_name: oneLine(from.name ?? '').trim() || sender.display_name,
+      subject: oneLine(parsed.subject ?? ''),
       // The content lives in the MIME (GET /notify/v1/messages/{id}/raw), not in fields.
       html_content: '',
       text_content: null,
