@@ -1,0 +1,23 @@
+/**
+ * What a CSV import was read as, and why an import failed.
+ *
+ * `contact_imports.charset`: the charset the uploaded file is decoded in when it is read
+ * (utf-8, windows-1252 for a file that is not valid UTF-8, or the one the uploader named).
+ * From now on the file's pieces in `contact_import_files` hold its bytes as they came (one
+ * character per byte), decoded when the import reads them; null: an import stored before,
+ * whose pieces are text already, or a JSON import.
+ *
+ * `contact_imports.failure_reason`: why an import ended failed (status 3), in words for
+ * the person who uploaded the file, e.g. the line of a quote that is never closed.
+ */
+import type { Kysely } from '#kysely';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('contact_imports').addColumn('charset', 'text').execute();
+  await db.schema.alterTable('contact_imports').addColumn('failure_reason', 'text').execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('contact_imports').dropColumn('failure_reason').execute();
+  await db.schema.alterTable('contact_imports').dropColumn('charset').execute();
+}
