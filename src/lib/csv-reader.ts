@@ -12,6 +12,9 @@
  */
 
 export class CsvSyntaxError extends Error {
+  /** What the error is, to tell it by, as Node's own errors carry one. */
+  readonly code = 'CSV_SYNTAX';
+
   constructor(
     readonly line: number,
     readonly problem: string,

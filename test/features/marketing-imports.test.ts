@@ -133,7 +133,7 @@ for (const dialect of DIALECTS) {
         limitExceeded: 0,
         status: 2,
         charset: null,
-        failureReason: null,
+        failureReason: '',
       });
       assert.deepEqual(
         invalidRows.map((r: any) => [r.row, r.email]),
@@ -252,7 +252,7 @@ for (const dialect of DIALECTS) {
         limitExceeded: 0,
         status: 2,
         charset: 'utf-8',
-        failureReason: null,
+        failureReason: '',
       });
       assert.deepEqual(
         invalidRows.map((r: any) => [r.row, r.email]),
@@ -335,7 +335,7 @@ for (const dialect of DIALECTS) {
       assert.equal(await streetOf('ida@charset.example.net'), 'Preis 5 €');
 
       const json = await finished(list, await ok('POST', `/inbox/v1/contactlists/${list}/import`, [{ email: 'jo@charset.example.net' }]));
-      assert.deepEqual([json.charset, json.failureReason], [null, null]);
+      assert.deepEqual([json.charset, json.failureReason], [null, '']);
 
       const body = windows1252('email\r\nbea@charset.example.net,€\r\n');
       assert.deepEqual(fileErrors(expectEnvelope(await uploadCsv(list, body, a, 'file', { charset: 'klingon' }), 400)), [

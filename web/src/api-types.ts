@@ -13341,10 +13341,10 @@ export interface operations {
                              */
                             charset: string | null;
                             /**
-                             * @description Why the import failed (status 3), e.g. the line of a CSV file that stops being CSV; null otherwise.
+                             * @description Why the import failed (status 3), e.g. the line where a CSV file stops being CSV; empty otherwise.
                              * @example The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes
                              */
-                            failureReason: string | null;
+                            failureReason: string;
                         };
                     };
                 };

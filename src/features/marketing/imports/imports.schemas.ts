@@ -57,8 +57,8 @@ export const ImportStatus = Type.Object({
       'windows-1252. Null for a JSON import.',
     examples: ['utf-8', 'windows-1252'],
   }),
-  failureReason: Type.Union([Type.String(), Type.Null()], {
-    description: 'Why the import failed (status 3), e.g. the line of a CSV file that stops being CSV; null otherwise.',
+  failureReason: Type.String({
+    description: 'Why the import failed (status 3), e.g. the line where a CSV file stops being CSV; empty otherwise.',
     examples: ['The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes'],
   }),
 });

@@ -115,7 +115,7 @@ function toImportStatus(row: ContactImportRow): ImportStatus {
     status: row.status,
     invalidRows: JSON.parse(row.invalid_rows) as ImportStatus['invalidRows'],
     charset: row.charset,
-    failureReason: row.failure_reason,
+    failureReason: row.failure_reason ?? '',
   };
 }
 
