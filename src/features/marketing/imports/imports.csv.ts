@@ -1,18 +1,22 @@
 /**
- * An uploaded CSV file: kept in the database as text pieces while it is uploaded (never
- * whole in memory), read back as a stream of records by whichever process runs the
- * import, and its header row mapped to the address and the account's custom fields.
+ * An uploaded CSV file: kept in the database in pieces while it is uploaded (never whole
+ * in memory), read back as a stream of records by whichever process runs the import, and
+ * its header row mapped to the address and the account's custom fields.
+ *
+ * The pieces hold the file's bytes as they came, one character per byte (Latin-1 text, so
+ * either database's text column holds them), because the charset is known only once the
+ * whole request is read: a `charset` field may follow the file, and whether the file is
+ * valid UTF-8 is known at its last byte. The bytes are decoded when read (lib/charsets.ts).
  */
-import { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
-import { parse } from 'csv-parse';
+import { charsetNamed, streamDecoder, UTF8, Utf8Check, WINDOWS_1252 } from '../../../lib/charsets.js';
+import { CsvReader } from '../../../lib/csv-reader.js';
 import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { newId } from '../../../lib/ids.js';
 import { deleteFile, filePiece, insertFilePiece } from './imports.store.js';
 
-/** Characters per stored piece: large enough that a million-row file is a few dozen rows, small enough to hold one in memory. */
-const PIECE_CHARS = 1 << 20;
+/** Bytes per stored piece: large enough that a million-row file is a few dozen rows, small enough to hold one in memory. */
+const PIECE_BYTES = 1 << 20;
 
 /** Header names taken as the address column (compared in lower case, spaces and dashes ignored). */
 const EMAIL_HEADERS = new Set(['email', 'emailaddress', 'mail']);
@@ -25,32 +29,36 @@ export class StoredUpload {
   constructor(
     readonly fileId: string,
     readonly bytes: number,
+    /** Whether the whole file is valid UTF-8. */
+    readonly utf8: boolean,
   ) {}
 }
 
 /** Stores the stream under a new id; a failed or refused upload leaves nothing behind. */
 export async function storeUpload(db: Db, stream: AsyncIterable<Buffer>): Promise<StoredUpload> {
   const fileId = newId();
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
+  const utf8 = new Utf8Check();
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
   let seq = 0;
   let bytes = 0;
-  const flush = async (text: string) => {
-    if (text.includes('\u0000')) throw AppError.field('file', 'must be a CSV text file; it contains NUL bytes');
-    await insertFilePiece(db, fileId, seq++, text);
+  const flush = async () => {
+    await insertFilePiece(db, fileId, seq++, Buffer.concat(pending).toString('latin1'));
+    pending = [];
+    pendingBytes = 0;
   };
   try {
     for await (const chunk of stream) {
+      // No text file has one, and neither database can store it in text.
+      if (chunk.includes(0)) throw AppError.field('file', 'must be a CSV text file; it contains NUL bytes');
+      utf8.write(chunk);
       bytes += chunk.length;
-      pending += decoder.write(chunk);
-      if (pending.length >= PIECE_CHARS) {
-        await flush(pending);
-        pending = '';
-      }
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes >= PIECE_BYTES) await flush();
     }
-    pending += decoder.end();
-    if (pending.length > 0 || seq === 0) await flush(pending);
-    return new StoredUpload(fileId, bytes);
+    if (pendingBytes > 0 || seq === 0) await flush();
+    return new StoredUpload(fileId, bytes, utf8.end());
   } catch (error) {
     await deleteFile(db, fileId).catch(() => undefined);
     throw error;
@@ -65,16 +73,46 @@ async function* pieces(db: Db, fileId: string): AsyncGenerator<string> {
   }
 }
 
-/** The file's records (arrays of trimmed cells), header first; empty lines are not records. */
-export function records(db: Db, fileId: string): AsyncIterable<string[]> {
-  return Readable.from(pieces(db, fileId)).pipe(
-    parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }),
-  ) as AsyncIterable<string[]>;
+/**
+ * The file's records (arrays of cells), header first; blank lines are not records. A
+ * file that stops being CSV throws a CsvSyntaxError naming the line, when it is reached.
+ * `charset` null: pieces stored as text, before charsets were detected.
+ */
+export async function* records(db: Db, fileId: string, charset: string | null): AsyncGenerator<string[]> {
+  const reader = new CsvReader();
+  const decoder = charset === null ? undefined : streamDecoder(charset);
+  for await (const piece of pieces(db, fileId)) yield* reader.push(decoder ? decoder.write(Buffer.from(piece, 'latin1')) : piece);
+  if (decoder) yield* reader.push(decoder.end());
+  yield* reader.end();
 }
 
-export async function headerOf(db: Db, fileId: string): Promise<string[] | undefined> {
-  for await (const record of records(db, fileId)) return record;
-  return undefined;
+/**
+ * The header row, once it and up to `rows` data rows after it have been read: a file
+ * that is not CSV that early is refused while its uploader waits for the answer.
+ */
+export async function headerOf(db: Db, fileId: string, charset: string, rows: number): Promise<string[] | undefined> {
+  let header: string[] | undefined;
+  let read = 0;
+  for await (const record of records(db, fileId, charset)) {
+    if (header === undefined) header = record;
+    else if (++read >= rows) break;
+  }
+  return header;
+}
+
+/**
+ * The charset to read an upload in: the one the uploader named in the form field
+ * `charset`, else UTF-8 for a file that is valid UTF-8, else Windows-1252.
+ */
+export function uploadCharset(upload: StoredUpload, named: unknown): string {
+  if (named === undefined || named === '') return upload.utf8 ? UTF8 : WINDOWS_1252;
+  const charset = typeof named === 'string' ? charsetNamed(named) : undefined;
+  if (charset === undefined) throw AppError.field('charset', 'must name a charset, e.g. utf-8, windows-1252 or iso-8859-15');
+  // A file in UTF-16 has NUL bytes, which no file may have (storeUpload).
+  if (charset.startsWith('utf-16')) throw AppError.field('charset', 'UTF-16 is not supported: save the file as UTF-8');
+  if (charset === UTF8 && !upload.utf8)
+    throw AppError.field('file', 'is not valid UTF-8, though charset says it is (without charset, a file that is not UTF-8 is read as Windows-1252)');
+  return charset;
 }
 
 /**

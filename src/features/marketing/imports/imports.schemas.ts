@@ -51,5 +51,15 @@ export const ImportStatus = Type.Object({
   invalidRows: Type.Array(Type.Object({ row: Type.Integer(), email: Type.String(), reason: Type.String() }), {
     description: 'The first 1000 invalid rows, numbered from 1.',
   }),
+  charset: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'CSV: the charset the file was read in: the `charset` field of the upload, else utf-8 for a file that is valid UTF-8, else ' +
+      'windows-1252. Null for a JSON import.',
+    examples: ['utf-8', 'windows-1252'],
+  }),
+  failureReason: Type.String({
+    description: 'Why the import failed (status 3), e.g. the line where a CSV file stops being CSV; empty otherwise.',
+    examples: ['The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes'],
+  }),
 });
 export type ImportStatus = Static<typeof ImportStatus>;

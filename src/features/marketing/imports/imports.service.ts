@@ -8,9 +8,12 @@
  * custom field id (an unknown one makes the row invalid), repeats of an address earlier
  * in the array (`repetitive`); the rows left to apply go to `contact_import_rows`. CSV:
  * the upload is streamed into `contact_import_files` as it arrives, its header is mapped
- * to the address and the account's custom fields, and rows are checked while applied
- * (`total` grows as the file is read). Either way the import row and its job are
- * committed together, so an accepted import is never lost.
+ * to the address and the account's custom fields (the header and the first chunk of rows
+ * are read before the answer, so a file broken there is a 400 naming the line), and rows
+ * are checked while applied (`total` grows as the file is read); a file that stops being
+ * CSV further on ends the import failed, its `failure_reason` naming the line and why.
+ * Either way the import row and its job are committed together, so an accepted import is
+ * never lost.
  *
  * Applying. Chunk by chunk (`chunkRows` data rows), one transaction each: every row's
  * outcome (upsert by address and put on the list: `added`, or `alreadyExists` when it
@@ -39,13 +42,14 @@ import type { Db, DbOrTrx } from '../../../db/database.js';
 import { refreshStaleStatistics } from '../../../db/statistics.js';
 import { AppError } from '../../../errors.js';
 import { iso } from '../../../lib/api-shape.js';
+import { CsvSyntaxError } from '../../../lib/csv-reader.js';
 import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import { enqueueJob } from '../../../queue/jobs.js';
 import { findLiveContactList } from '../contact-lists/contact-lists.store.js';
 import { findLiveCustomFields } from '../custom-fields/custom-fields.store.js';
-import { headerOf, mapColumns, records, StoredUpload, storeUpload } from './imports.csv.js';
+import { headerOf, mapColumns, records, StoredUpload, storeUpload, uploadCharset } from './imports.csv.js';
 import type { ImportBody, ImportStatus } from './imports.schemas.js';
 import {
   addMembers,
@@ -110,6 +114,8 @@ function toImportStatus(row: ContactImportRow): ImportStatus {
     limitExceeded: row.limit_exceeded,
     status: row.status,
     invalidRows: JSON.parse(row.invalid_rows) as ImportStatus['invalidRows'],
+    charset: row.charset,
+    failureReason: row.failure_reason ?? '',
   };
 }
 
@@ -176,7 +182,9 @@ export class ImportsService {
 
   /**
    * Maps the header of the file uploaded as the part `file` and queues its import; its id.
-   * A refused file, and any file uploaded under another name, is deleted.
+   * The header and the first chunk of rows are read now, so a file that is not CSV from
+   * the start is a 400 naming the line. A refused file, and any file uploaded under
+   * another name, is deleted.
    */
   async acceptCsv(principal: Principal, listId: string, parts: Record<string, unknown> | undefined): Promise<string> {
     const uploads = Object.entries(parts ?? {}).filter((e): e is [string, StoredUpload] => e[1] instanceof StoredUpload);
@@ -189,14 +197,21 @@ export class ImportsService {
     }
     try {
       await this.requireList(principal, listId);
-      const header = await headerOf(this.db, upload.fileId);
+      const charset = uploadCharset(upload, parts?.charset);
+      const header = await headerOf(this.db, upload.fileId, charset, this.options.chunkRows).catch((error: unknown) => {
+        throw error instanceof CsvSyntaxError ? AppError.field('file', `is not valid CSV: ${error.message}`) : error;
+      });
       if (!header) throw AppError.field('file', 'is empty');
       const columns = mapColumns(header, await allLiveCustomFields(this.db, principal.accountId));
       const fieldIds = [...new Set(columns.filter((c): c is string => c !== null && c !== 'email'))];
       // The file's pieces were stored under the id the import now takes.
       const id = upload.fileId;
       await this.db.transaction().execute(async (trx) => {
-        await insertImport(trx, { ...this.newImport(principal, id, listId, { source: 'csv', fieldIds, invalidRows: [] }), columns: JSON.stringify(columns) });
+        await insertImport(trx, {
+          ...this.newImport(principal, id, listId, { source: 'csv', fieldIds, invalidRows: [] }),
+          columns: JSON.stringify(columns),
+          charset,
+        });
         await enqueueJob(trx, { task: IMPORT_TASK, payload: { importId: id }, key: `contact-import:${id}` });
       });
       return id;
@@ -217,18 +232,32 @@ export class ImportsService {
     const job = await findImportById(this.db, importId);
     if (!job || job.status === IMPORT_STATUS.completed || job.status === IMPORT_STATUS.failed) return;
     await setImportStatus(this.db, importId, IMPORT_STATUS.running, Date.now());
-    let status: number = IMPORT_STATUS.completed;
     try {
       if (job.source === 'csv') await this.runCsv(job);
       else await this.runJson(job);
     } catch (error) {
       // A file that is not CSV past some row fails the same way on every retry: the import
-      // ends failed (status 3) with what was applied before it. Anything else is retried.
-      if (!/^CSV_/.test(String((error as { code?: unknown }).code ?? ''))) throw error;
-      status = IMPORT_STATUS.failed;
+      // ends failed (status 3), saying where and why, with what was applied before it.
+      // Anything else is the job runner's to retry.
+      if (!(error instanceof CsvSyntaxError)) throw error;
+      await this.markFailed(importId, `The file is not valid CSV: ${error.message}`);
+      return;
     }
+    await this.end(importId, IMPORT_STATUS.completed, null);
+  }
+
+  /**
+   * Ends an import failed (status 3) with the reason its status shows, and drops what it
+   * had left to apply: for a file that is not CSV, and for whatever ends the import's job
+   * for good (a failure no retry can fix).
+   */
+  async markFailed(importId: string, reason: string): Promise<void> {
+    await this.end(importId, IMPORT_STATUS.failed, reason);
+  }
+
+  private async end(importId: string, status: number, reason: string | null): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await setImportStatus(trx, importId, status, Date.now());
+      await setImportStatus(trx, importId, status, Date.now(), reason);
       await deleteFile(trx, importId);
       await deletePendingRows(trx, importId);
     });
@@ -271,7 +300,7 @@ export class ImportsService {
       invalid = [];
     };
     let header = true;
-    for await (const record of records(this.db, job.id)) {
+    for await (const record of records(this.db, job.id, job.charset)) {
       if (header) {
         header = false;
         continue;
@@ -422,6 +451,8 @@ export class ImportsService {
       source: o.source,
       rows_done: 0,
       columns: null,
+      charset: null,
+      failure_reason: null,
       custom_fields: JSON.stringify(o.fieldIds),
       invalid_rows: JSON.stringify(o.invalidRows),
       total: 0,
@@ -443,4 +474,4 @@ export class ImportsService {
   }
 }
 
-type ImportJob = Pick<ContactImportRow, 'id' | 'account_id' | 'list_id' | 'status' | 'source' | 'rows_done' | 'columns'>;
+type ImportJob = Pick<ContactImportRow, 'id' | 'account_id' | 'list_id' | 'status' | 'source' | 'rows_done' | 'columns' | 'charset'>;

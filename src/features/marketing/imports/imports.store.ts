@@ -33,10 +33,10 @@ export function findImport(db: DbOrTrx, accountId: string, listId: string, id: s
 export function findImportById(
   db: DbOrTrx,
   id: string,
-): Promise<Pick<ContactImportRow, 'id' | 'account_id' | 'list_id' | 'status' | 'source' | 'rows_done' | 'columns'> | undefined> {
+): Promise<Pick<ContactImportRow, 'id' | 'account_id' | 'list_id' | 'status' | 'source' | 'rows_done' | 'columns' | 'charset'> | undefined> {
   return db
     .selectFrom('contact_imports')
-    .select(['id', 'account_id', 'list_id', 'status', 'source', 'rows_done', 'columns'])
+    .select(['id', 'account_id', 'list_id', 'status', 'source', 'rows_done', 'columns', 'charset'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -49,8 +49,13 @@ export async function deletePendingRows(db: DbOrTrx, importId: string): Promise<
   await db.deleteFrom('contact_import_rows').where('import_id', '=', importId).execute();
 }
 
-export async function setImportStatus(db: DbOrTrx, importId: string, status: number, now: number): Promise<void> {
-  await db.updateTable('contact_imports').set({ status, updated_at: now }).where('id', '=', importId).execute();
+/** `reason`: why it failed (status 3); left as it is when not given. */
+export async function setImportStatus(db: DbOrTrx, importId: string, status: number, now: number, reason?: string | null): Promise<void> {
+  await db
+    .updateTable('contact_imports')
+    .set({ status, updated_at: now, ...(reason === undefined ? {} : { failure_reason: reason }) })
+    .where('id', '=', importId)
+    .execute();
 }
 
 // ---- Applying a chunk: one statement per step for the whole chunk, never one per row. ----

@@ -29,6 +29,13 @@ export interface ContactImportsTable {
   rows_done: number;
   /** CSV: JSON array, per header column, 'email', a custom field id, or null (ignored). */
   columns: string | null;
+  /**
+   * CSV: the charset the file's bytes are decoded in (imports.csv.ts); null for a JSON
+   * import, and for a file stored as text before charsets were detected.
+   */
+  charset: string | null;
+  /** Why the import ended failed (status 3); null otherwise. */
+  failure_reason: string | null;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;
@@ -45,7 +52,10 @@ export interface ContactImportRowsTable {
   custom_fields: string;
 }
 
-/** An uploaded CSV file, in text pieces in upload order, kept until its import ends. */
+/**
+ * An uploaded CSV file in pieces in upload order, kept until its import ends: its bytes as
+ * they came, one character per byte (Latin-1), decoded in the import's charset when read.
+ */
 export interface ContactImportFilesTable {
   import_id: string;
   seq: number;

@@ -1,7 +1,7 @@
 /** HTTP for the suppression list: schema in, one service call, envelope out (the export: CSV out). */
-import { Readable } from 'node:stream';
 import { Type } from '#typebox';
 import type { FastifyInstance } from '#fastify';
+import { csvAnswer, sendCsv } from '../../../http/download.js';
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { CreateSuppressionBody, EmailParams, Suppression, SuppressionsExportQuery, SuppressionsQuery } from './suppressions.schemas.js';
 import type { SuppressionsService } from './suppressions.service.js';
@@ -52,21 +52,13 @@ export function registerSuppressionRoutes(app: FastifyInstance, suppressions: Su
         produces: ['text/csv'],
         description:
           'A download (`Content-Disposition: attachment`): a header row, then one row per suppressed address, newest first: email, reason, ' +
-          'createTime, details (the JSON object the list shows). `email` narrows as the list does. A value that a spreadsheet would run as a ' +
-          'formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a leading apostrophe.',
+          'createTime, details (the JSON object the list shows). `email` narrows as the list does.',
         querystring: SuppressionsExportQuery,
-        response: {
-          200: {
-            type: 'string',
-            description: 'CSV (RFC 4180), UTF-8.',
-            examples: ['email,reason,createTime,details\r\nann@example.net,manual,2026-11-23T10:00:00.000Z,"{""source"":""api""}"\r\n'],
-          },
-        },
+        response: { 200: csvAnswer('email,reason,createTime,details\r\nann@example.net,manual,2026-11-23T10:00:00.000Z,"{""source"":""api""}"\r\n') },
       },
     },
     async (request, reply) => {
-      const lines = suppressions.exportCsv(request.principal, request.query as SuppressionsExportQuery);
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="suppressions.csv"').send(Readable.from(lines));
+      return sendCsv(reply, 'suppressions.csv', suppressions.exportCsv(request.principal, request.query as SuppressionsExportQuery));
     },
   );
 

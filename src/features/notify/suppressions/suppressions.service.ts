@@ -8,7 +8,6 @@
 import { listResult, type ListResult, toPage, resourceFields } from '../../../lib/api-shape.js';
 import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
-import { csvRecord, spreadsheetSafe } from '../../../lib/csv.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
@@ -173,7 +172,7 @@ export async function recordFeedback(db: Db, input: FeedbackInput): Promise<Feed
   });
 }
 
-const SUPPRESSION_CSV_COLUMNS = ['email', 'reason', 'createTime', 'details'];
+const SUPPRESSION_CSV_COLUMNS: readonly string[] = ['email', 'reason', 'createTime', 'details'];
 
 /** Rows per read of the export: a few hundred kilobytes at most. */
 const EXPORT_PAGE = 1000;
@@ -192,22 +191,22 @@ export class SuppressionsService {
   }
 
   /**
-   * The account's live list as CSV (RFC 4180, header row first), newest first, narrowed as
-   * the list is: email, reason, createTime, details (the JSON object the list shows). Read
-   * a page at a time by key, so a list of a million addresses is never held in memory.
-   * Every field is spreadsheetSafe: operators open the file in a spreadsheet, and a bounce's
-   * details quote what a remote server (anyone) wrote.
+   * The account's live list as rows of CSV cells (header row first; the route writes them
+   * with lib/csv.ts, which defuses formulas: a bounce's details quote what a remote server,
+   * anyone, wrote), newest first, narrowed as the list is: email, reason, createTime,
+   * details (the JSON object the list shows). Read a page at a time by key, so a list of a
+   * million addresses is never held in memory.
    */
-  exportCsv(principal: Principal, query: SuppressionsExportQuery): AsyncIterable<string> {
+  exportCsv(principal: Principal, query: SuppressionsExportQuery): AsyncIterable<readonly string[]> {
     const email = query.email === undefined ? undefined : normalizeEmail(query.email);
     const db = this.db;
     return (async function* lines() {
-      yield csvRecord(SUPPRESSION_CSV_COLUMNS);
+      yield SUPPRESSION_CSV_COLUMNS;
       for (let before: string | undefined; ; ) {
         const rows = await liveSuppressionsBefore(db, principal.accountId, { email }, before, EXPORT_PAGE);
         for (const row of rows) {
           const s = toSuppression(row);
-          yield csvRecord([s.email, s.reason, s.createTime, JSON.stringify(s.details)].map(spreadsheetSafe));
+          yield [s.email, s.reason, s.createTime, JSON.stringify(s.details)];
         }
         if (rows.length < EXPORT_PAGE) return;
         before = rows.at(-1)!.id;
