@@ -90,6 +90,28 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await app.request({ method: 'POST', url: '/inbox/v1/forms', token: a.token, body: { title: 'x' } }), 400);
     });
 
+    it("fromEmail must be one of the account's senders at create and change: 400 naming it, another account's sender too", async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'From checks' }, 201)).id;
+      const refused = async (method: 'POST' | 'PATCH', url: string, fromEmail: string) => {
+        const body = expectEnvelope(await app.request({ method, url, token: a.token, body: { title: 'From', listIds: [list], fromEmail } }), 400);
+        assert.deepEqual(
+          body.resultObject.errors.map((e: { field: string }) => e.field),
+          ['fromEmail'],
+        );
+        assert.match(body.resultObject.errors[0].message, /is not one of this account's senders/);
+        return body;
+      };
+      await refused('POST', '/inbox/v1/forms', 'nobody@unknown.example');
+      await refused('POST', '/inbox/v1/forms', b.email);
+      assert.equal((await ok('GET', '/inbox/v1/forms')).items.filter((f: any) => f.title === 'From').length, 0, 'nothing was created');
+      const form = await ok('POST', '/inbox/v1/forms', { title: 'From', listIds: [list], fromEmail: a.email }, 201);
+      assert.equal(form.fromEmail, a.email);
+      await refused('PATCH', `/inbox/v1/forms/${form.id}`, b.email);
+      assert.equal((await ok('GET', `/inbox/v1/forms/${form.id}`)).fromEmail, a.email, 'a refused change leaves the form as it was');
+      const cleared = await ok('PATCH', `/inbox/v1/forms/${form.id}`, { fromEmail: '' });
+      assert.equal(cleared.fromEmail, '', "'' goes back to the account's first sender");
+    });
+
     it('the page, submitted as a browser does, then the double opt-in link: subscribed, consent recorded', async () => {
       const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Signups' }, 201)).id;
       const form = await ok('POST', '/inbox/v1/forms', { title: 'Sign up', listIds: [list] }, 201);

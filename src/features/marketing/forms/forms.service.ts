@@ -72,7 +72,7 @@ function sameSignature(a: string, b: string): boolean {
 export class FormsService {
   constructor(
     private readonly db: Db,
-    private readonly notify: Pick<NotifyServices, 'messages'>,
+    private readonly notify: { messages: Pick<NotifyServices['messages'], 'send'>; senders: Pick<NotifyServices['senders'], 'usableSender'> },
     private readonly options: FormOptions,
   ) {}
 
@@ -93,8 +93,26 @@ export class FormsService {
     if (missing !== undefined) throw new AppError('not_found', `Contact list ${missing} (listIds) was not found.`);
   }
 
+  /**
+   * The confirmation mail's From address, checked as the send path checks `from.email`
+   * (and campaigns their sender): a live sender of this account, verified when
+   * REQUIRE_VERIFIED_SENDERS asks for it. Checked here, once, so that a form whose mail
+   * could never be sent is refused to its owner instead of failing for every visitor.
+   */
+  private async checkFromEmail(principal: Principal, fromEmail: string | undefined): Promise<void> {
+    const address = fromEmail?.trim();
+    if (!address) return;
+    try {
+      await this.notify.senders.usableSender(principal.accountId, address);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      throw AppError.field('fromEmail', error.fieldErrors?.[0]?.message ?? error.message);
+    }
+  }
+
   async create(principal: Principal, body: FormBody): Promise<Form> {
     await this.checkLists(principal, body.listIds);
+    await this.checkFromEmail(principal, body.fromEmail);
     const now = Date.now();
     const row: FormRow = {
       id: newId(now),
@@ -130,6 +148,7 @@ export class FormsService {
   /** Changes what is given; the rest stays. */
   async update(principal: Principal, id: string, body: PatchFormBody): Promise<Form> {
     if (body.listIds) await this.checkLists(principal, body.listIds);
+    await this.checkFromEmail(principal, body.fromEmail);
     const changes = {
       ...(body.title !== undefined ? { title: body.title.trim() } : {}),
       ...(body.listIds !== undefined ? { list_ids: JSON.stringify(body.listIds) } : {}),
