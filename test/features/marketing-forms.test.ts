@@ -184,3 +184,105 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+/**
+ * The limits on confirmation mails, with the pause before submitting switched off
+ * (FORM_MIN_FILL_SECONDS=0) and no per-IP limit on the form's POST (rate-limit.test.ts
+ * covers that one), so only these can hold a mail back: one per form and address in the
+ * window, FORM_CONFIRMATIONS_PER_ADDRESS and FORM_CONFIRMATIONS_PER_FORM.
+ */
+for (const dialect of DIALECTS) {
+  describe(`sign-up form confirmation limits [${dialect}]`, () => {
+    const PER_ADDRESS = 3;
+    const PER_FORM = 4;
+    let app: TestApp;
+    let a: TestAccount;
+    let b: TestAccount;
+    before(async () => {
+      app = await startTestApp(dialect, {
+        config: {
+          baseUrl: BASE_URL,
+          formMinFillSeconds: 0,
+          formSubmissionsPerIpPerMinute: 0,
+          formConfirmationsPerAddress: PER_ADDRESS,
+          formConfirmationsPerForm: PER_FORM,
+        },
+      });
+      a = await app.signUp();
+      b = await app.signUp();
+    });
+    after(() => app.close());
+
+    const ok = async (method: 'GET' | 'POST', url: string, body?: unknown, status = 200, account = a) =>
+      expectEnvelope(await app.request({ method, url, token: account.token, body }), status).resultObject;
+    async function newForm(account = a): Promise<string> {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: `List ${Math.random()}` }, 201, account)).id;
+      const form = await ok('POST', '/inbox/v1/forms', { title: 'Our news', listIds: [list] }, 201, account);
+      return new URL(form.formUrl).pathname;
+    }
+    const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? assert.fail(`no token in ${html}`);
+    const pageToken = async (path: string) => tokenOf((await app.request({ method: 'GET', url: path, remoteAddress: '198.51.100.9' })).text);
+    const submit = (path: string, email: string, token: string) =>
+      app.request({
+        method: 'POST',
+        url: path,
+        payload: new URLSearchParams({ email, website: '', token }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress: '198.51.100.9',
+      });
+    /** A visitor filling in the page once. */
+    const signUpOnce = async (path: string, email: string) => submit(path, email, await pageToken(path));
+    /** Confirmation mails queued to `email` in the account's message log. */
+    const mailsTo = async (email: string, account = a) =>
+      (await ok('GET', `/notify/v1/messages?recipient=${encodeURIComponent(email)}&pageSize=100`, undefined, 200, account)).totalCount;
+
+    it('150 submissions for one address at once: every one gets the same page, and exactly one confirmation mail is queued', async () => {
+      const path = await newForm();
+      const tokens: string[] = [];
+      for (let i = 0; i < 150; i++) tokens.push(await pageToken(path));
+      // The same address however it is spelled: case and spaces.
+      const spellings = ['victim@example.net', 'Victim@Example.NET', ' victim@example.net '];
+      const answers = await Promise.all(tokens.map((token, i) => submit(path, spellings[i % spellings.length]!, token)));
+      const first = answers[0]!;
+      assert.equal(first.status, 200);
+      assert.match(first.text, /Check your inbox/);
+      for (const answer of answers) assert.deepEqual([answer.status, answer.text], [first.status, first.text], 'every submission sees the same page');
+      assert.equal(await mailsTo('victim@example.net'), 1, 'one confirmation mail');
+      // A while later (within the window) it is still the one.
+      assert.equal((await signUpOnce(path, 'victim@example.net')).text, first.text);
+      assert.equal(await mailsTo('victim@example.net'), 1);
+    });
+
+    it('the page after a submission is the same whether the address is new, known, pending or held back by a limit', async () => {
+      const path = await newForm();
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Known' }, 201)).id;
+      await ok('POST', `/inbox/v1/contactlists/${list}/add`, { email: 'known@example.net' });
+      const fresh = await signUpOnce(path, 'fresh@example.net');
+      const known = await signUpOnce(path, 'known@example.net');
+      const pending = await signUpOnce(path, 'fresh@example.net');
+      // Held back by the per-address limit: mailed by PER_ADDRESS other forms (another account's among them) first.
+      for (let i = 0; i < PER_ADDRESS; i++) await signUpOnce(await newForm(i % 2 ? a : b), 'busy@example.net');
+      const limited = await signUpOnce(path, 'busy@example.net');
+      assert.equal(fresh.status, 200);
+      assert.match(fresh.text, /Check your inbox/);
+      for (const [what, answer] of Object.entries({ known, pending, limited })) {
+        assert.equal(answer.status, fresh.status, what);
+        assert.equal(answer.text, fresh.text, what);
+        assert.deepEqual([answer.headers['content-type'], answer.headers['retry-after']], [fresh.headers['content-type'], fresh.headers['retry-after']], what);
+      }
+      assert.equal(await mailsTo('fresh@example.net'), 1, 'pending: no second mail');
+      assert.equal(await mailsTo('known@example.net'), 1, 'a known address is mailed like any other');
+      assert.equal((await mailsTo('busy@example.net', a)) + (await mailsTo('busy@example.net', b)), PER_ADDRESS, 'no mail past the per-address limit');
+    });
+
+    it('a form sends at most FORM_CONFIRMATIONS_PER_FORM mails per window; the others get the same page and nothing', async () => {
+      const path = await newForm(b);
+      const answers = [];
+      for (let i = 0; i <= PER_FORM + 1; i++) answers.push(await signUpOnce(path, `reader${i}@form-limit.example`));
+      for (const answer of answers) assert.deepEqual([answer.status, answer.text], [answers[0]!.status, answers[0]!.text]);
+      let mailed = 0;
+      for (let i = 0; i <= PER_FORM + 1; i++) mailed += await mailsTo(`reader${i}@form-limit.example`, b);
+      assert.equal(mailed, PER_FORM);
+    });
+  });
+}
