@@ -275,6 +275,32 @@ for (const dialect of DIALECTS) {
       assert.equal((await mailsTo('busy@example.net', a)) + (await mailsTo('busy@example.net', b)), PER_ADDRESS, 'no mail past the per-address limit');
     });
 
+    it('once the confirmation link is followed, nothing is pending: the address may sign up again at once', async () => {
+      const path = await newForm();
+      await signUpOnce(path, 'again@example.net');
+      const [message] = (await ok('GET', '/notify/v1/messages?recipient=again@example.net')).items;
+      const { html_content: html } = await app.runtime.services.handle.db
+        .selectFrom('messages')
+        .select('html_content')
+        .where('id', '=', message.id)
+        .executeTakeFirstOrThrow();
+      const link = /href="https:\/\/postwire\.example\.test([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+      assert.match((await app.request({ method: 'GET', url: link })).text, /You are subscribed/);
+      await signUpOnce(path, 'again@example.net');
+      assert.equal(await mailsTo('again@example.net'), 2);
+    });
+
+    it('counters long past their window are deleted when a form opens a new window', async () => {
+      const db = app.runtime.services.handle.db;
+      const key = 'address:"long-gone@example.net"';
+      await db
+        .insertInto('form_confirmation_counters')
+        .values({ key, window_ends_at: Date.now() - 3 * 3_600_000, count: 1 })
+        .execute();
+      await signUpOnce(await newForm(), 'opens-a-window@example.net');
+      assert.deepEqual(await db.selectFrom('form_confirmation_counters').select('key').where('key', '=', key).execute(), []);
+    });
+
     it('a form sends at most FORM_CONFIRMATIONS_PER_FORM mails per window; the others get the same page and nothing', async () => {
       const path = await newForm(b);
       const answers = [];
