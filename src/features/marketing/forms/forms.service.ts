@@ -265,7 +265,9 @@ export class FormsService {
    * the sign-up row (a page token is used once), then its place among the confirmations of
    * the window, the counters taken in one order (this form and address, the address, the
    * form) so that concurrent submissions wait for each other and never deadlock. Anything
-   * short of `send` rolls the whole transaction back: only mails sent are counted.
+   * short of `send` rolls the whole transaction back: only mails sent are counted. The
+   * mail is sent after the commit (through the send path's own); a process that dies in
+   * between leaves the address held without a mail until the window ends.
    */
   private async admit(
     form: FormRow,
