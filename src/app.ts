@@ -108,7 +108,10 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   registerMetricsRoutes(app, services.metrics, config.metricsToken);
   registerAccountPublicRoutes(app, services, config.adminToken, publicUrl);
   registerNotifyPublicRoutes(app, services);
-  registerMarketingPublicRoutes(app, services.marketing, { frameAncestors: config.formFrameAncestors });
+  registerMarketingPublicRoutes(app, services.marketing, {
+    frameAncestors: config.formFrameAncestors,
+    submissionsPerIp: rateLimits.perIp('form-post', config.formSubmissionsPerIpPerMinute, 60_000),
+  });
 
   await app.register(async (authenticated) => {
     requireBearer(authenticated, services.auth);

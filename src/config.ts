@@ -311,6 +311,33 @@ export const CONFIG_SCHEMA = {
     min: 0,
     description: 'A sign-up form submitted sooner than this after its page was served is dropped without a word (people take longer; bots do not).',
   },
+  FORM_SUBMISSIONS_PER_IP_PER_MINUTE: {
+    kind: 'integer',
+    default: '20',
+    min: 0,
+    description:
+      'Sign-up form submissions (POST of a hosted form page) one IP address may make per minute, all forms together; more get 429 with Retry-After. 0: no limit. RATE_LIMIT_EXEMPT_IPS skip it.',
+  },
+  FORM_CONFIRMATION_WINDOW_SECONDS: {
+    kind: 'integer',
+    default: '3600',
+    min: 1,
+    description:
+      'Window of the sign-up form limits: one confirmation mail per form and address, FORM_CONFIRMATIONS_PER_FORM and FORM_CONFIRMATIONS_PER_ADDRESS.',
+  },
+  FORM_CONFIRMATIONS_PER_FORM: {
+    kind: 'integer',
+    default: '500',
+    min: 0,
+    description: 'Confirmation mails one sign-up form may send per window; further sign-ups get the same page and no mail. 0: no limit.',
+  },
+  FORM_CONFIRMATIONS_PER_ADDRESS: {
+    kind: 'integer',
+    default: '5',
+    min: 0,
+    description:
+      'Confirmation mails one address may be sent per window by all forms of all accounts together; further sign-ups for it get the same page and no mail. 0: no limit.',
+  },
   IMPORT_CHUNK_ROWS: {
     kind: 'integer',
     default: '1000',

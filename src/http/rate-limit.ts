@@ -3,7 +3,9 @@
  * API process shares them, otherwise in this process's memory). Four kinds:
  *
  *   per IP           every request except health, /metrics and /docs, before anything
- *                    else is done for it (RATE_LIMIT_PER_IP_PER_MINUTE)
+ *                    else is done for it (RATE_LIMIT_PER_IP_PER_MINUTE); and, far
+ *                    stricter, a route's own (`perIp`): the POST of a sign-up form
+ *                    (FORM_SUBMISSIONS_PER_IP_PER_MINUTE)
  *   per credential   every authenticated request, keyed by the API key or the user the
  *                    token was issued to, after authentication (RATE_LIMIT_PER_MINUTE)
  *   POST /token      attempts per IP (LOGIN_ATTEMPTS_PER_IP), and failed logins per
@@ -73,9 +75,19 @@ function loginEmail(request: FastifyRequest): string {
   return normalizeEmail(String((request.body as { EmailAddress?: unknown } | undefined)?.EmailAddress ?? ''));
 }
 
+/** A route's own per-IP limit: the seconds to wait when this request is over it, else undefined. */
+export type IpLimit = (request: FastifyRequest) => Promise<number | undefined>;
+
 export interface RateLimits {
   /** Adds the per-credential limit to an authenticated scope; call after its authentication hook. */
   limitPerCredential(scope: FastifyInstance): void;
+  /**
+   * A per-IP limit of its own for a route that must be far stricter than the one of every
+   * route (a public form's POST), counted in the same store; `name` keeps its counters
+   * apart. The route decides what the refusal looks like. Exempt addresses skip it, as
+   * every per-IP limit; undefined when `max` is 0 (no limit).
+   */
+  perIp(name: string, max: number, windowMs: number): IpLimit | undefined;
 }
 
 /**
@@ -195,6 +207,15 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, l
   });
 
   return {
+    perIp(name, max, windowMs) {
+      if (max <= 0) return undefined;
+      const check = limiter(max, windowMs, (r) => `${name}:${ipOf(r)}`);
+      return async (request) => {
+        if (isExemptIp(request)) return undefined;
+        const result = await check(request);
+        return !result.isAllowed && result.isExceeded ? Math.max(1, result.ttlInSeconds) : undefined;
+      };
+    },
     limitPerCredential(scope) {
       if (config.rateLimitPerMinute <= 0) return;
       const perCredential = limiter(config.rateLimitPerMinute, minute, (r) => `cred:${credentialKey(r.principal)}`);

@@ -90,6 +90,28 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await app.request({ method: 'POST', url: '/inbox/v1/forms', token: a.token, body: { title: 'x' } }), 400);
     });
 
+    it("fromEmail must be one of the account's senders at create and change: 400 naming it, another account's sender too", async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'From checks' }, 201)).id;
+      const refused = async (method: 'POST' | 'PATCH', url: string, fromEmail: string) => {
+        const body = expectEnvelope(await app.request({ method, url, token: a.token, body: { title: 'From', listIds: [list], fromEmail } }), 400);
+        assert.deepEqual(
+          body.resultObject.errors.map((e: { field: string }) => e.field),
+          ['fromEmail'],
+        );
+        assert.match(body.resultObject.errors[0].message, /is not one of this account's senders/);
+        return body;
+      };
+      await refused('POST', '/inbox/v1/forms', 'nobody@unknown.example');
+      await refused('POST', '/inbox/v1/forms', b.email);
+      assert.equal((await ok('GET', '/inbox/v1/forms')).items.filter((f: any) => f.title === 'From').length, 0, 'nothing was created');
+      const form = await ok('POST', '/inbox/v1/forms', { title: 'From', listIds: [list], fromEmail: a.email }, 201);
+      assert.equal(form.fromEmail, a.email);
+      await refused('PATCH', `/inbox/v1/forms/${form.id}`, b.email);
+      assert.equal((await ok('GET', `/inbox/v1/forms/${form.id}`)).fromEmail, a.email, 'a refused change leaves the form as it was');
+      const cleared = await ok('PATCH', `/inbox/v1/forms/${form.id}`, { fromEmail: '' });
+      assert.equal(cleared.fromEmail, '', "'' goes back to the account's first sender");
+    });
+
     it('the page, submitted as a browser does, then the double opt-in link: subscribed, consent recorded', async () => {
       const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Signups' }, 201)).id;
       const form = await ok('POST', '/inbox/v1/forms', { title: 'Sign up', listIds: [list] }, 201);
@@ -159,6 +181,152 @@ for (const dialect of DIALECTS) {
       for (const email of ['fast@', 'honey@', 'forged@', 'replay@'])
         assert.deepEqual(await confirmations(`${email}bots.example.net`), [], `${email} got no mail`);
       assert.equal((await browse('/inbox/forms/000000000000000000000000')).status, 404);
+    });
+  });
+}
+
+/**
+ * The limits on confirmation mails, with the pause before submitting switched off
+ * (FORM_MIN_FILL_SECONDS=0) and no per-IP limit on the form's POST (rate-limit.test.ts
+ * covers that one), so only these can hold a mail back: one per form and address in the
+ * window, FORM_CONFIRMATIONS_PER_ADDRESS and FORM_CONFIRMATIONS_PER_FORM.
+ */
+for (const dialect of DIALECTS) {
+  describe(`sign-up form confirmation limits [${dialect}]`, () => {
+    const PER_ADDRESS = 3;
+    const PER_FORM = 4;
+    let app: TestApp;
+    let a: TestAccount;
+    let b: TestAccount;
+    before(async () => {
+      app = await startTestApp(dialect, {
+        config: {
+          baseUrl: BASE_URL,
+          formMinFillSeconds: 0,
+          formSubmissionsPerIpPerMinute: 0,
+          formConfirmationsPerAddress: PER_ADDRESS,
+          formConfirmationsPerForm: PER_FORM,
+        },
+      });
+      a = await app.signUp();
+      b = await app.signUp();
+    });
+    after(() => app.close());
+
+    const ok = async (method: 'GET' | 'POST', url: string, body?: unknown, status = 200, account = a) =>
+      expectEnvelope(await app.request({ method, url, token: account.token, body }), status).resultObject;
+    async function newForm(account = a): Promise<string> {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: `List ${Math.random()}` }, 201, account)).id;
+      const form = await ok('POST', '/inbox/v1/forms', { title: 'Our news', listIds: [list] }, 201, account);
+      return new URL(form.formUrl).pathname;
+    }
+    const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? assert.fail(`no token in ${html}`);
+    const pageToken = async (path: string) => tokenOf((await app.request({ method: 'GET', url: path, remoteAddress: '198.51.100.9' })).text);
+    const submit = (path: string, email: string, token: string) =>
+      app.request({
+        method: 'POST',
+        url: path,
+        payload: new URLSearchParams({ email, website: '', token }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress: '198.51.100.9',
+      });
+    /** A visitor filling in the page once. */
+    const signUpOnce = async (path: string, email: string) => submit(path, email, await pageToken(path));
+    /** Confirmation mails queued to `email` in the account's message log. */
+    const mailsTo = async (email: string, account = a) =>
+      (await ok('GET', `/notify/v1/messages?recipient=${encodeURIComponent(email)}&pageSize=100`, undefined, 200, account)).totalCount;
+
+    it('150 submissions for one address at once: every one gets the same page, and exactly one confirmation mail is queued', async () => {
+      const path = await newForm();
+      const tokens: string[] = [];
+      for (let i = 0; i < 150; i++) tokens.push(await pageToken(path));
+      // The same address however it is spelled: case and spaces.
+      const spellings = ['victim@example.net', 'Victim@Example.NET', ' victim@example.net '];
+      const answers = await Promise.all(tokens.map((token, i) => submit(path, spellings[i % spellings.length]!, token)));
+      const first = answers[0]!;
+      assert.equal(first.status, 200);
+      assert.match(first.text, /Check your inbox/);
+      for (const answer of answers) assert.deepEqual([answer.status, answer.text], [first.status, first.text], 'every submission sees the same page');
+      assert.equal(await mailsTo('victim@example.net'), 1, 'one confirmation mail');
+      // A while later (within the window) it is still the one.
+      assert.equal((await signUpOnce(path, 'victim@example.net')).text, first.text);
+      assert.equal(await mailsTo('victim@example.net'), 1);
+    });
+
+    it('the page after a submission is the same whether the address is new, known, pending or held back by a limit', async () => {
+      const path = await newForm();
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Known' }, 201)).id;
+      await ok('POST', `/inbox/v1/contactlists/${list}/add`, { email: 'known@example.net' });
+      const fresh = await signUpOnce(path, 'fresh@example.net');
+      const known = await signUpOnce(path, 'known@example.net');
+      const pending = await signUpOnce(path, 'fresh@example.net');
+      // Held back by the per-address limit: mailed by PER_ADDRESS other forms (another account's among them) first.
+      for (let i = 0; i < PER_ADDRESS; i++) await signUpOnce(await newForm(i % 2 ? a : b), 'busy@example.net');
+      const limited = await signUpOnce(path, 'busy@example.net');
+      assert.equal(fresh.status, 200);
+      assert.match(fresh.text, /Check your inbox/);
+      for (const [what, answer] of Object.entries({ known, pending, limited })) {
+        assert.equal(answer.status, fresh.status, what);
+        assert.equal(answer.text, fresh.text, what);
+        assert.deepEqual([answer.headers['content-type'], answer.headers['retry-after']], [fresh.headers['content-type'], fresh.headers['retry-after']], what);
+      }
+      assert.equal(await mailsTo('fresh@example.net'), 1, 'pending: no second mail');
+      assert.equal(await mailsTo('known@example.net'), 1, 'a known address is mailed like any other');
+      assert.equal((await mailsTo('busy@example.net', a)) + (await mailsTo('busy@example.net', b)), PER_ADDRESS, 'no mail past the per-address limit');
+    });
+
+    it('a form whose sender was deleted shows every visitor the same "paused" page, 503, and holds nothing back once it can send again', async () => {
+      const sender = await ok('POST', '/notify/v1/senders', { email: `news.${a.accountId}@example.com` }, 201);
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Paused' }, 201)).id;
+      const form = await ok('POST', '/inbox/v1/forms', { title: 'Paused', listIds: [list], fromEmail: sender.email }, 201);
+      const path = new URL(form.formUrl).pathname;
+      expectEnvelope(await app.request({ method: 'DELETE', url: `/notify/v1/senders/${sender.id}`, token: a.token }), 200);
+      const answers = [await signUpOnce(path, 'patient@example.net'), await signUpOnce(path, 'other@example.net')];
+      for (const answer of answers) {
+        assert.equal(answer.status, 503);
+        assert.match(String(answer.headers['content-type']), /^text\/html/);
+        assert.match(answer.text, /Sign-ups are paused/);
+        assert.equal(answer.text, answers[0]!.text, 'the same page for every address');
+      }
+      expectEnvelope(await app.request({ method: 'PATCH', url: `/inbox/v1/forms/${form.id}`, token: a.token, body: { fromEmail: a.email } }), 200);
+      assert.match((await signUpOnce(path, 'patient@example.net')).text, /Check your inbox/);
+      assert.equal(await mailsTo('patient@example.net'), 1, 'the failed attempt left no pending hold');
+    });
+
+    it('once the confirmation link is followed, nothing is pending: the address may sign up again at once', async () => {
+      const path = await newForm();
+      await signUpOnce(path, 'again@example.net');
+      const [message] = (await ok('GET', '/notify/v1/messages?recipient=again@example.net')).items;
+      const { html_content: html } = await app.runtime.services.handle.db
+        .selectFrom('messages')
+        .select('html_content')
+        .where('id', '=', message.id)
+        .executeTakeFirstOrThrow();
+      const link = /href="https:\/\/postwire\.example\.test([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+      assert.match((await app.request({ method: 'GET', url: link })).text, /You are subscribed/);
+      await signUpOnce(path, 'again@example.net');
+      assert.equal(await mailsTo('again@example.net'), 2);
+    });
+
+    it('counters long past their window are deleted when a form opens a new window', async () => {
+      const db = app.runtime.services.handle.db;
+      const key = 'address:"long-gone@example.net"';
+      await db
+        .insertInto('form_confirmation_counters')
+        .values({ key, window_ends_at: Date.now() - 3 * 3_600_000, count: 1 })
+        .execute();
+      await signUpOnce(await newForm(), 'opens-a-window@example.net');
+      assert.deepEqual(await db.selectFrom('form_confirmation_counters').select('key').where('key', '=', key).execute(), []);
+    });
+
+    it('a form sends at most FORM_CONFIRMATIONS_PER_FORM mails per window; the others get the same page and nothing', async () => {
+      const path = await newForm(b);
+      const answers = [];
+      for (let i = 0; i <= PER_FORM + 1; i++) answers.push(await signUpOnce(path, `reader${i}@form-limit.example`));
+      for (const answer of answers) assert.deepEqual([answer.status, answer.text], [answers[0]!.status, answers[0]!.text]);
+      let mailed = 0;
+      for (let i = 0; i <= PER_FORM + 1; i++) mailed += await mailsTo(`reader${i}@form-limit.example`, b);
+      assert.equal(mailed, PER_FORM);
     });
   });
 }

@@ -28,6 +28,7 @@ const QUIET: Partial<Config> = {
   loginAttemptsPerIp: 100_000,
   loginFailuresPerEmailAndIp: 100_000,
   loginFailuresPerEmail: 100_000,
+  formSubmissionsPerIpPerMinute: 100_000,
 };
 
 function expectRateLimited(response: TestResponse, what: RegExp): number {
@@ -133,6 +134,38 @@ for (const dialect of DIALECTS) {
         // Another address, and an IPv4-mapped IPv6 form of it, are counted apart from the first.
         expectEnvelope(await from(app, '198.51.100.1', { method: 'GET', url: '/notify/v1/senders', token: account.token }), 200);
         expectEnvelope(await from(app, '::ffff:198.51.100.2', { method: 'GET', url: '/notify/v1/senders', token: account.token }), 200);
+      });
+
+      it("a sign-up form's POST has a per-IP limit of its own, far below the API's: a 429 page with Retry-After; other IPs, the page and the API go on", async () => {
+        const app = await start({ formSubmissionsPerIpPerMinute: 3 });
+        const account = await app.signUp();
+        const api = async (url: string, body: unknown) =>
+          expectEnvelope(await app.request({ method: 'POST', url, token: account.token, body }), 201).resultObject;
+        const list = (await api('/inbox/v1/contactlists', { listName: 'Limited' })).id;
+        const paths = [];
+        for (const title of ['One', 'Two']) paths.push(new URL((await api('/inbox/v1/forms', { title, listIds: [list] })).formUrl).pathname);
+        const post = (ip: string, path: string) =>
+          from(app, ip, {
+            method: 'POST',
+            url: path,
+            payload: new URLSearchParams({ email: 'reader@example.net', website: '', token: 'x' }).toString(),
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          });
+        const ip = '203.0.113.40';
+        for (let i = 0; i < 3; i++) assert.equal((await post(ip, paths[i % 2]!)).status, 200);
+        // Every form together: the next POST from that address, to either form, is refused.
+        for (const path of paths) {
+          const limited = await post(ip, path);
+          assert.equal(limited.status, 429, limited.text);
+          assert.match(String(limited.headers['content-type']), /^text\/html/, 'a page for the visitor, like the rest of the form');
+          const retryAfter = Number(limited.headers['retry-after']);
+          assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After is ${limited.headers['retry-after']}`);
+          assert.match(limited.text, new RegExp(`Try again in ${retryAfter} second`));
+          assert.match(String(limited.headers['content-security-policy']), /default-src 'none'/);
+        }
+        assert.equal((await post('198.51.100.40', paths[0]!)).status, 200, 'another address is counted apart');
+        assert.equal((await from(app, ip, { method: 'GET', url: paths[0]! })).status, 200, 'the page itself is not limited by it');
+        expectEnvelope(await from(app, ip, { method: 'GET', url: '/notify/v1/senders', token: account.token }), 200);
       });
 
       it('addresses in RATE_LIMIT_EXEMPT_IPS skip the per-IP limit (loopback by default), not the per-credential one', async () => {

@@ -15,69 +15,22 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DIALECTS } from '../helpers/db.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import {
+  assertEnvelopeText,
+  assertPrototypesUnchanged,
+  describeRequest,
+  encode,
+  type FuzzRequest,
+  hostileValue,
+  prototypeNames,
+  type Random,
+} from '../helpers/fuzz-values.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1_123_2026);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2500);
 const SOME_ID = '0193a5b2c4d1e2f3a4b5c6d7';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-
-type Random = ReturnType<typeof seededRandom>;
-
-/** Values with a history of breaking parsers, validators and databases. */
-function hostileValue(random: Random): unknown {
-  const choices: (() => unknown)[] = [
-    () => '',
-    () => ' ',
-    () => '\u0000',
-    () => `a\u0000b`,
-    () => '\ud800',
-    () => '\udfff\ud800',
-    () => '\u202e\u0301\u200b',
-    () => '😀'.repeat(1 + random.int(3000)),
-    () => 'x'.repeat(random.pick([255, 256, 1001, 65_536, 200_000])),
-    () => '%00%zz%',
-    () => '../../etc/passwd',
-    () => "'; DROP TABLE messages; --",
-    () => '<script>alert(1)</script>',
-    () => '${{7*7}}{{7*7}}',
-    () => '\r\nBcc: victim@example.org',
-    () => 'a@b',
-    () => `${'x'.repeat(300)}@example.com`,
-    () => '2026-13-45T99:99:99Z',
-    () => '9999-99-99',
-    () => '0000-00-00',
-    () => '184467440737095516',
-    () => '-1',
-    () => 'NaN',
-    () => 0,
-    () => -1,
-    () => 1.5,
-    () => 2 ** 53 + 1,
-    () => 1e308,
-    () => -1e308,
-    // biome-ignore lint/correctness/noPrecisionLoss: a number past 2^64 is the point of the case
-    () => 184_467_440_737_095_516,
-    () => true,
-    () => false,
-    () => null,
-    () => [],
-    () => {},
-    () => [[[[[]]]]],
-    () => Array(500).fill('a'),
-    () => JSON.parse('{"__proto__":{"polluted":true}}'),
-    () => ({ constructor: { prototype: { polluted: true } } }),
-    () => JSON.parse('{"prototype":{"polluted":true},"__proto__":[]}'),
-    () => nested(random.pick([50, 2000])),
-  ];
-  return random.pick(choices)();
-}
-
-function nested(depth: number): unknown {
-  let value: unknown = 'deep';
-  for (let i = 0; i < depth; i++) value = { a: value };
-  return value;
-}
 
 /** The document with every `$ref` to a shared component replaced by the component itself. */
 function inlineRefs(doc: any): any {
@@ -133,18 +86,6 @@ function mutate(value: unknown, random: Random): unknown {
     copy[key] = random.chance(0.5) ? mutate(copy[key], random) : hostileValue(random);
   }
   return copy;
-}
-
-interface FuzzRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  payload?: string | Buffer;
-}
-
-/** Percent-encoding that survives lone surrogates (sent as U+FFFD, as a browser would). */
-function encode(value: string): string {
-  return encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 }
 
 function pathFor(template: string, random: Random): string {
@@ -213,16 +154,6 @@ function bodyFor(schema: any, random: Random): { payload: string | Buffer; heade
   return random.pick(broken)();
 }
 
-function describeRequest(request: FuzzRequest): string {
-  const payload =
-    request.payload === undefined
-      ? ''
-      : Buffer.isBuffer(request.payload)
-        ? `<bytes ${request.payload.toString('hex').slice(0, 200)}>`
-        : request.payload.slice(0, 500);
-  return `${request.method} ${request.url.slice(0, 500)}\n${JSON.stringify(request.headers)}\n${payload}`;
-}
-
 for (const dialect of DIALECTS) {
   describe(`fuzzing every operation [${dialect}]`, () => {
     let app: TestApp;
@@ -251,7 +182,7 @@ for (const dialect of DIALECTS) {
       const random = seededRandom(SEED);
       let account: TestAccount = await app.signUp();
       const statuses = new Map<number, number>();
-      const prototypes = [Object.prototype, Array.prototype, Function.prototype].map((p) => Object.getOwnPropertyNames(p).sort().join());
+      const prototypes = prototypeNames();
       for (let i = 0; i < REQUESTS; i++) {
         // Some requests change the password or revoke the session: a fresh account now and then keeps the rest authenticated.
         if (i > 0 && i % 250 === 0) account = await app.signUp();
@@ -275,26 +206,14 @@ for (const dialect of DIALECTS) {
         const isJson = /^application\/json/.test(String(response.headers['content-type'] ?? ''));
         // Only successes of the few non-JSON operations (raw MIME, metrics text) may be something else.
         if (response.statusCode >= 300 || isJson) {
-          let body: any;
-          try {
-            body = JSON.parse(response.body);
-          } catch {
-            assert.fail(`no JSON body at ${where}`);
-          }
-          assert.deepEqual(Object.keys(body).sort(), ['resultCode', 'resultMessage', 'resultObject', 'resultStatus', 'version'], `no envelope at ${where}`);
-          assert.equal(body.resultCode, response.statusCode, `resultCode differs from the status at ${where}`);
+          assertEnvelopeText(response.body, response.statusCode, where);
         }
       }
 
       // The run reached the services, not only the validators: some requests were accepted.
       const accepted = [...statuses].filter(([status]) => status < 300).reduce((sum, [, n]) => sum + n, 0);
       assert.ok(accepted > REQUESTS / 50, `only ${accepted} of ${REQUESTS} requests were accepted: ${JSON.stringify([...statuses])}`);
-      assert.deepEqual(
-        [Object.prototype, Array.prototype, Function.prototype].map((p) => Object.getOwnPropertyNames(p).sort().join()),
-        prototypes,
-        `a prototype changed (seed ${SEED})`,
-      );
-      assert.equal(({} as any).polluted, undefined, `Object.prototype was polluted (seed ${SEED})`);
+      assertPrototypesUnchanged(prototypes, SEED);
       expectEnvelope(await app.request({ method: 'GET', url: '/readyz' }), 200);
       const fresh = await app.signUp();
       expectEnvelope(

@@ -3046,6 +3046,28 @@ export interface components {
              */
             password?: string;
         };
+        FormInput: {
+            /**
+             * @description Shown as the heading of the page.
+             * @example Our newsletter
+             */
+            title: string;
+            /** @description Contact lists a confirmed sign-up is put on. */
+            listIds: string[];
+            /** @description A sender of the account (GET /notify/v1/senders), usable as the send path's from.email, that the confirmation mail comes from; any other address is a 400. Absent or '': the account's first sender. */
+            fromEmail?: string;
+        };
+        FormInput2: {
+            /**
+             * @description Shown as the heading of the page.
+             * @example Our newsletter
+             */
+            title?: string;
+            /** @description Contact lists a confirmed sign-up is put on. */
+            listIds?: string[];
+            /** @description A sender of the account (GET /notify/v1/senders), usable as the send path's from.email, that the confirmation mail comes from; any other address is a 400. Absent or '': the account's first sender. */
+            fromEmail?: string;
+        };
         SegmentInput: {
             /**
              * @description The segment's name.
@@ -3079,17 +3101,6 @@ export interface components {
              *     }
              */
             rules: unknown;
-        };
-        FormInput: {
-            /**
-             * @description Shown as the heading of the page.
-             * @example Our newsletter
-             */
-            title: string;
-            /** @description Contact lists a confirmed sign-up is put on. */
-            listIds: string[];
-            /** @description A sender of the account (GET /notify/v1/senders) the confirmation mail comes from; absent: the account's first sender. */
-            fromEmail?: string;
         };
         /** @description Which events to send again: by id, by time, or both (then an event must match both). At least one of the three is required. */
         ReplayInput: {
@@ -3177,17 +3188,6 @@ export interface components {
              *     }
              */
             rules?: unknown;
-        };
-        FormInput2: {
-            /**
-             * @description Shown as the heading of the page.
-             * @example Our newsletter
-             */
-            title?: string;
-            /** @description Contact lists a confirmed sign-up is put on. */
-            listIds?: string[];
-            /** @description A sender of the account (GET /notify/v1/senders) the confirmation mail comes from; absent: the account's first sender. */
-            fromEmail?: string;
         };
         /** @description Either RefreshToken, or all: true with an access token. */
         RevokeInput: {

@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from '#fastify';
 import type { AreaContext } from '../area.js';
+import type { IpLimit } from '../../http/rate-limit.js';
 import type { TaskRegistry } from '../../queue/jobs.js';
 import { type NotifyServices, registerEventListener } from '../notify/notify.module.js';
 import { campaignCounterListener } from './campaigns/campaign-counters.js';
@@ -72,7 +73,14 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     senders: new MarketingSendersService(db, notify.senders),
     segments: new SegmentsService(db, longReads, dialect),
     imports: new ImportsService(db, { chunkRows: context.config.importChunkRows }),
-    forms: new FormsService(db, notify, { publicUrl: context.publicUrl, minFillMs: context.config.formMinFillSeconds * 1000 }),
+    forms: new FormsService(db, notify, {
+      publicUrl: context.publicUrl,
+      minFillMs: context.config.formMinFillSeconds * 1000,
+      dialect,
+      confirmationWindowMs: context.config.formConfirmationWindowSeconds * 1000,
+      confirmationsPerForm: context.config.formConfirmationsPerForm,
+      confirmationsPerAddress: context.config.formConfirmationsPerAddress,
+    }),
   };
 }
 
@@ -97,6 +105,10 @@ export function registerMarketingTasks(tasks: TaskRegistry, services: MarketingS
 }
 
 /** The sign-up pages of forms: public, outside the authenticated scope. */
-export function registerMarketingPublicRoutes(app: FastifyInstance, services: MarketingServices, options: { frameAncestors: string[] }): void {
-  registerFormPublicRoutes(app, services.forms, options.frameAncestors);
+export function registerMarketingPublicRoutes(
+  app: FastifyInstance,
+  services: MarketingServices,
+  options: { frameAncestors: string[]; submissionsPerIp: IpLimit | undefined },
+): void {
+  registerFormPublicRoutes(app, services.forms, options);
 }

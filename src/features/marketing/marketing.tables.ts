@@ -2,7 +2,7 @@
 import type { CampaignLinkClicksTable, CampaignRecipientsTable, CampaignsTable } from './campaigns/campaigns.table.js';
 import type { ContactListMembersTable, ContactListsTable } from './contact-lists/contact-lists.table.js';
 import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
-import type { ContactConsentsTable, FormSignupsTable, FormsTable } from './forms/forms.table.js';
+import type { ContactConsentsTable, FormConfirmationCountersTable, FormSignupsTable, FormsTable } from './forms/forms.table.js';
 import type { CustomFieldsTable } from './custom-fields/custom-fields.table.js';
 import type { ContactGroupsTable } from './groups/groups.table.js';
 import type { ContactImportFilesTable, ContactImportRowsTable, ContactImportsTable } from './imports/imports.table.js';
@@ -30,4 +30,5 @@ export interface MarketingTables {
   forms: FormsTable;
   form_signups: FormSignupsTable;
   contact_consents: ContactConsentsTable;
+  form_confirmation_counters: FormConfirmationCountersTable;
 }

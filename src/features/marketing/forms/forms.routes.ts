@@ -1,8 +1,9 @@
 /** HTTP for sign-up forms (M41 of the compatibility reference, plus create, change, GET one) and their public pages. */
 import { Type } from '#typebox';
-import type { FastifyInstance, FastifyReply } from '#fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from '#fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
+import type { IpLimit } from '../../../http/rate-limit.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
 import { formPagePolicy, messagePage, signupPage } from './forms.page.js';
@@ -60,9 +61,24 @@ export function registerFormRoutes(app: FastifyInstance, forms: FormsService): v
 const FormPageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 type FormPageParams = { id: string };
 
-/** The pages people see: no credential, HTML, framable by FORM_FRAME_ANCESTORS. */
-export function registerFormPublicRoutes(app: FastifyInstance, forms: FormsService, frameAncestors: string[]): void {
-  const policy = formPagePolicy(frameAncestors);
+/**
+ * The pages people see: no credential, HTML, framable by FORM_FRAME_ANCESTORS.
+ *
+ * What a visitor sees after posting an address never depends on what is known about that
+ * address: a new one, one already subscribed, one whose confirmation is pending (the
+ * second submission sends nothing), one a limit of the form or of the address holds back,
+ * all get the same "check your inbox" page, 200. A 429 there would tell anyone who types
+ * an address that it was signed up lately. A visitor who posts too often is told, with a
+ * 429 page and Retry-After: that answer is about the visitor's own IP address, the same
+ * for every address it posts.
+ */
+export function registerFormPublicRoutes(
+  app: FastifyInstance,
+  forms: FormsService,
+  options: { frameAncestors: string[]; submissionsPerIp: IpLimit | undefined },
+): void {
+  const policy = formPagePolicy(options.frameAncestors);
+  const limit = options.submissionsPerIp;
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply
       .status(status)
@@ -79,9 +95,28 @@ export function registerFormPublicRoutes(app: FastifyInstance, forms: FormsServi
     return page ? html(reply, 200, signupPage(page)) : notFound(reply);
   });
 
-  app.post('/inbox/forms/:id', { schema: { ...hide, params: FormPageParams, body: SignupBody } }, async (request, reply) => {
+  // Before the body is read: a flood costs a counter, not a parse.
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    const retryAfter = limit && (await limit(request));
+    if (retryAfter === undefined) return;
+    const wait = `${retryAfter} second${retryAfter === 1 ? '' : 's'}`;
+    return html(
+      reply.header('retry-after', String(retryAfter)),
+      429,
+      messagePage('Too many sign-ups', 'Please wait a moment', `Too many sign-ups came from your network. Try again in ${wait}.`),
+    );
+  };
+
+  app.post('/inbox/forms/:id', { onRequest, schema: { ...hide, params: FormPageParams, body: SignupBody } }, async (request, reply) => {
     const outcome = await forms.submit((request.params as FormPageParams).id, (request.body ?? {}) as SignupBody, request.ip);
     if (outcome.kind === 'not-found') return notFound(reply);
+    if (outcome.kind === 'cannot-send') {
+      // The form's own fault (its sender went away, its account has no credits): the same for every address.
+      request.log.warn({ form: (request.params as FormPageParams).id, reason: outcome.reason }, 'a sign-up form could not send its confirmation mail');
+      return html(reply, 503, messagePage(outcome.title!, 'Sign-ups are paused', 'This form cannot take sign-ups at the moment. Please try again later.'));
+    }
+    if (outcome.kind === 'check-inbox' && outcome.limited)
+      request.log.info({ form: (request.params as FormPageParams).id, limit: outcome.limited }, 'a sign-up form held a confirmation mail back');
     if (outcome.kind === 'again')
       return html(reply, outcome.status, signupPage({ title: outcome.title!, token: outcome.token, note: outcome.note, email: outcome.email }));
     return html(reply, 200, messagePage(outcome.title!, 'Check your inbox', 'We sent you a link: follow it to confirm your subscription.'));

@@ -11,7 +11,8 @@ const listIds = Type.Array(Type.String({ pattern: ID_PATTERN }), {
 });
 const fromEmail = Type.String({
   maxLength: 320,
-  description: "A sender of the account (GET /notify/v1/senders) the confirmation mail comes from; absent: the account's first sender.",
+  description:
+    "A sender of the account (GET /notify/v1/senders), usable as the send path's from.email, that the confirmation mail comes from; any other address is a 400. Absent or '': the account's first sender.",
 });
 
 export const FormBody = Type.Object(

@@ -8,8 +8,17 @@
  * when it came back sooner than FORM_MIN_FILL_SECONDS after the page was served (people
  * take longer to type an address), when the token was used before (a replay: the token is
  * unique in `form_signups`), or when the honeypot field, hidden from people, is filled.
- * A token older than a day is answered with a fresh page. The per-IP rate limit of every
- * route applies too.
+ * A token older than a day is answered with a fresh page.
+ *
+ * Mail-bombing. A form mails whatever address it is given, so it must not become a way to
+ * flood someone's inbox from the tenant's sender. Within FORM_CONFIRMATION_WINDOW_SECONDS
+ * a form mails an address at most once (until that sign-up is confirmed), an address is
+ * mailed by all forms together at most FORM_CONFIRMATIONS_PER_ADDRESS times, and a form
+ * sends at most FORM_CONFIRMATIONS_PER_FORM mails; counted in the database (`admit`), so
+ * every API process shares the counts and concurrent submissions cannot all slip under
+ * them. A submission held back by any of them gets the very page of one that was mailed
+ * (forms.routes.ts says why). The POST also has a strict per-IP limit of its own
+ * (FORM_SUBMISSIONS_PER_IP_PER_MINUTE, http/rate-limit.ts), besides the one of every route.
  *
  * Double opt-in. An accepted sign-up is stored and a confirmation mail is sent through the
  * transactional send path of the account (queued, delivered and logged like any message)
@@ -20,7 +29,7 @@
  * time of the confirmation.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../../db/database.js';
+import type { Db, Dialect } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { listResult, type ListResult, type Page, iso, resourceFields } from '../../../lib/api-shape.js';
 import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.js';
@@ -34,6 +43,10 @@ import { confirmationMail } from './forms.page.js';
 import type { Consent, Form, FormBody, PatchFormBody, SignupBody } from './forms.schemas.js';
 import {
   consentsOf,
+  countUnder,
+  deleteCounter,
+  deleteEndedCounters,
+  deleteSignup,
   findLiveForm,
   findPublicForm,
   findSignup,
@@ -52,10 +65,37 @@ const TOKEN_MAX_AGE_MS = 24 * 3_600_000;
 export interface FormOptions {
   publicUrl: () => string;
   minFillMs: number;
+  dialect: Dialect;
+  /** FORM_CONFIRMATION_WINDOW_SECONDS, in ms. */
+  confirmationWindowMs: number;
+  /** FORM_CONFIRMATIONS_PER_FORM; 0: no limit. */
+  confirmationsPerForm: number;
+  /** FORM_CONFIRMATIONS_PER_ADDRESS; 0: no limit. */
+  confirmationsPerAddress: number;
 }
 
-/** What the page shows after a submission. */
-export type SignupOutcome = { kind: 'check-inbox' } | { kind: 'again'; token: string; note: string; email: string; status: number } | { kind: 'not-found' };
+/** The counter of one form's confirmations to one address; a JSON pair, so no address can spell another form's key. */
+function pendingKeyOf(formId: string, address: string): string {
+  return `pending:${JSON.stringify([formId, address])}`;
+}
+
+/** A submission that gets no mail; thrown to roll back what its transaction counted. */
+class NotAdmitted extends Error {
+  constructor(readonly outcome: { kind: 'dropped' } | { kind: 'limited'; limit: 'form' | 'address' }) {
+    super(outcome.kind);
+  }
+}
+
+/**
+ * What the page shows after a submission. `check-inbox` is the one page of every
+ * submission that was not refused for its own content, mail or not; `limited` says (for
+ * the log only) which limit held a mail back.
+ */
+export type SignupOutcome =
+  | { kind: 'check-inbox'; limited?: 'form' | 'address' }
+  | { kind: 'again'; token: string; note: string; email: string; status: number }
+  | { kind: 'cannot-send'; reason: string }
+  | { kind: 'not-found' };
 
 export type ConfirmOutcome = { kind: 'subscribed' | 'already'; title: string } | { kind: 'invalid' };
 
@@ -72,7 +112,7 @@ function sameSignature(a: string, b: string): boolean {
 export class FormsService {
   constructor(
     private readonly db: Db,
-    private readonly notify: Pick<NotifyServices, 'messages'>,
+    private readonly notify: { messages: Pick<NotifyServices['messages'], 'send'>; senders: Pick<NotifyServices['senders'], 'usableSender'> },
     private readonly options: FormOptions,
   ) {}
 
@@ -93,8 +133,26 @@ export class FormsService {
     if (missing !== undefined) throw new AppError('not_found', `Contact list ${missing} (listIds) was not found.`);
   }
 
+  /**
+   * The confirmation mail's From address, checked as the send path checks `from.email`
+   * (and campaigns their sender): a live sender of this account, verified when
+   * REQUIRE_VERIFIED_SENDERS asks for it. Checked here, once, so that a form whose mail
+   * could never be sent is refused to its owner instead of failing for every visitor.
+   */
+  private async checkFromEmail(principal: Principal, fromEmail: string | undefined): Promise<void> {
+    const address = fromEmail?.trim();
+    if (!address) return;
+    try {
+      await this.notify.senders.usableSender(principal.accountId, address);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      throw AppError.field('fromEmail', error.fieldErrors?.[0]?.message ?? error.message);
+    }
+  }
+
   async create(principal: Principal, body: FormBody): Promise<Form> {
     await this.checkLists(principal, body.listIds);
+    await this.checkFromEmail(principal, body.fromEmail);
     const now = Date.now();
     const row: FormRow = {
       id: newId(now),
@@ -130,6 +188,7 @@ export class FormsService {
   /** Changes what is given; the rest stays. */
   async update(principal: Principal, id: string, body: PatchFormBody): Promise<Form> {
     if (body.listIds) await this.checkLists(principal, body.listIds);
+    await this.checkFromEmail(principal, body.fromEmail);
     const changes = {
       ...(body.title !== undefined ? { title: body.title.trim() } : {}),
       ...(body.listIds !== undefined ? { list_ids: JSON.stringify(body.listIds) } : {}),
@@ -184,22 +243,68 @@ export class FormsService {
     if (problem !== undefined)
       return { kind: 'again', token: this.pageToken(form, now), note: `The email address ${problem}.`, email, status: 400, title: form.title };
 
+    const decision = await this.admit(form, email, body.token!, ip, now);
+    if (decision.kind !== 'send') return { ...quiet, ...(decision.kind === 'limited' ? { limited: decision.limit } : {}) };
+    try {
+      await this.sendConfirmation(form, email, decision.signupId);
+    } catch (error) {
+      // Nothing was sent: the sign-up and its place are given back, so the address can sign
+      // up again once the form can send (its counts in the window stay spent).
+      await this.db.transaction().execute(async (trx) => {
+        await deleteSignup(trx, decision.signupId);
+        await deleteCounter(trx, decision.pendingKey);
+      });
+      if (error instanceof AppError && error.status < 500) return { kind: 'cannot-send', title: form.title, reason: error.message };
+      throw error;
+    }
+    // Once per window of a form, a few counters long past their window go; one that fails is tried at the next.
+    if (decision.newFormWindow) await deleteEndedCounters(this.db, this.options.dialect, now - this.options.confirmationWindowMs, 100).catch(() => undefined);
+    return quiet;
+  }
+
+  /**
+   * Whether this sign-up gets a confirmation mail, decided and recorded in one transaction:
+   * the sign-up row (a page token is used once), then its place among the confirmations of
+   * the window, the counters taken in one order (this form and address, the address, the
+   * form) so that concurrent submissions wait for each other and never deadlock. Anything
+   * short of `send` rolls the whole transaction back: only mails sent are counted. The
+   * mail is sent after the commit (through the send path's own); a process that dies in
+   * between leaves the address held without a mail until the window ends.
+   */
+  private async admit(
+    form: FormRow,
+    email: string,
+    pageToken: string,
+    ip: string,
+    now: number,
+  ): Promise<
+    { kind: 'send'; signupId: string; pendingKey: string; newFormWindow: boolean } | { kind: 'dropped' } | { kind: 'limited'; limit: 'form' | 'address' }
+  > {
+    const { confirmationWindowMs: windowMs, confirmationsPerForm: perForm, confirmationsPerAddress: perAddress } = this.options;
+    const address = normalizeEmail(email);
+    const pendingKey = pendingKeyOf(form.id, address);
     const signupId = newId(now);
-    if (
-      !(await insertSignup(this.db, {
-        id: signupId,
-        form_id: form.id,
-        account_id: form.account_id,
-        email,
-        page_token: body.token!,
-        ip,
-        created_at: now,
-        confirmed_at: null,
-      }))
-    )
-      return quiet;
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const signup = { id: signupId, form_id: form.id, account_id: form.account_id, email, page_token: pageToken, ip, created_at: now, confirmed_at: null };
+        if (!(await insertSignup(trx, signup))) throw new NotAdmitted({ kind: 'dropped' });
+        if ((await countUnder(trx, pendingKey, now, windowMs)) > 1) throw new NotAdmitted({ kind: 'dropped' });
+        if (perAddress > 0 && (await countUnder(trx, `address:${JSON.stringify(address)}`, now, windowMs)) > perAddress)
+          throw new NotAdmitted({ kind: 'limited', limit: 'address' });
+        const formCount = await countUnder(trx, `form:${form.id}`, now, windowMs);
+        if (perForm > 0 && formCount > perForm) throw new NotAdmitted({ kind: 'limited', limit: 'form' });
+        return { kind: 'send' as const, signupId, pendingKey, newFormWindow: formCount === 1 };
+      });
+    } catch (error) {
+      if (error instanceof NotAdmitted) return error.outcome;
+      throw error;
+    }
+  }
+
+  /** The confirmation mail, through the account's ordinary send path (queued, delivered, logged). */
+  private async sendConfirmation(form: FormRow, email: string, signupId: string): Promise<void> {
     const from = form.from_email ?? (await firstSenderEmail(this.db, form.account_id));
-    if (!from) throw new AppError('unavailable', 'This form cannot send its confirmation message: its account has no sender.');
+    if (!from) throw new AppError('conflict', 'its account has no sender');
     const link = `${this.options.publicUrl()}/inbox/forms/${form.id}/confirm?s=${signupId}&sig=${sign(form.signing_key, `confirm.${signupId}`)}`;
     await this.notify.messages.send(
       {
@@ -218,7 +323,6 @@ export class FormsService {
         htmlContent: confirmationMail(form.title, link),
       } as never,
     );
-    return quiet;
   }
 
   async confirm(formId: string, signupId: string, signature: string, now = Date.now()): Promise<ConfirmOutcome> {
@@ -228,6 +332,8 @@ export class FormsService {
     if (!signup) return { kind: 'invalid' };
     return this.db.transaction().execute(async (trx) => {
       if (!(await markSignupConfirmed(trx, signup.id, now))) return { kind: 'already' as const, title: form.title };
+      // Confirmed: nothing is pending for the address any more, so it may sign up again at once.
+      await deleteCounter(trx, pendingKeyOf(form.id, normalizeEmail(signup.email)));
       const { id: contactId } = await insertContactOrFindByEmail(
         trx,
         newActiveContact(form.account_id, { id: newId(now), email: signup.email, email_normalized: normalizeEmail(signup.email) }, now),

@@ -1,6 +1,6 @@
 /** SQL for sign-up forms, their pending sign-ups and the consents they record. Every statement is scoped by account or by a signed id. */
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { DbOrTrx, Dialect } from '../../../db/database.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { ContactConsentRow, FormRow, FormSignupRow, NewFormRow } from './forms.table.js';
 
@@ -76,4 +76,53 @@ export async function firstSenderEmail(db: DbOrTrx, accountId: string): Promise<
     .orderBy('id')
     .executeTakeFirst();
   return row?.email;
+}
+
+/**
+ * Counts one more mail under `key` and answers the count of its window: a key with no
+ * row, or whose window has ended, starts a new window at 1. One statement, so two
+ * transactions counting the same key are counted one after the other (PostgreSQL holds
+ * the row until the first commits or rolls back; SQLite writes one transaction at a time).
+ */
+export async function countUnder(trx: DbOrTrx, key: string, now: number, windowMs: number): Promise<number> {
+  const row = await trx
+    .insertInto('form_confirmation_counters')
+    .values({ key, window_ends_at: now + windowMs, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => {
+        const ended = eb('form_confirmation_counters.window_ends_at', '<=', now);
+        return {
+          count: eb
+            .case()
+            .when(ended)
+            .then(eb.lit(1))
+            .else(eb('form_confirmation_counters.count', '+', eb.lit(1)))
+            .end(),
+          window_ends_at: eb.case().when(ended).then(eb.ref('excluded.window_ends_at')).else(eb.ref('form_confirmation_counters.window_ends_at')).end(),
+        };
+      }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Forgets a counter: its window is over as far as the next submission is concerned. */
+export async function deleteCounter(db: DbOrTrx, key: string): Promise<void> {
+  await db.deleteFrom('form_confirmation_counters').where('key', '=', key).execute();
+}
+
+/**
+ * Deletes up to `limit` counters whose window ended before `before`. On PostgreSQL the
+ * rows a submission holds at that moment are skipped rather than waited for, so this
+ * never waits on (or deadlocks with) a submission counting the same key.
+ */
+export async function deleteEndedCounters(db: DbOrTrx, dialect: Dialect, before: number, limit: number): Promise<void> {
+  let ended = db.selectFrom('form_confirmation_counters').select('key').where('window_ends_at', '<', before).limit(limit);
+  if (dialect === 'postgres') ended = ended.forUpdate().skipLocked();
+  await db.deleteFrom('form_confirmation_counters').where('key', 'in', ended).execute();
+}
+
+export async function deleteSignup(db: DbOrTrx, id: string): Promise<void> {
+  await db.deleteFrom('form_signups').where('id', '=', id).execute();
 }

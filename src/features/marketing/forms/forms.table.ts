@@ -39,6 +39,13 @@ export interface ContactConsentsTable {
   confirmed_at: number;
 }
 
+/** A count of confirmation mails in a window, per key (migrations/0019). */
+export interface FormConfirmationCountersTable {
+  key: string;
+  window_ends_at: number;
+  count: number;
+}
+
 export type FormRow = Selectable<FormsTable>;
 export type NewFormRow = Insertable<FormsTable>;
 export type FormSignupRow = Selectable<FormSignupsTable>;
