@@ -2127,6 +2127,10 @@ export interface components {
             isDeleted: boolean;
             name: string;
             subject: string;
+            /** @description The newsletter the campaign was made from; "" for a campaign from raw HTML. */
+            newsletterId: string;
+            /** @description The marketing sender (GET /inbox/v1/senders). */
+            senderAccountId: string;
             plannedTime: string;
             totalRecipients: number;
             sent: number;
@@ -2149,9 +2153,7 @@ export interface components {
             averageOpenTime: number;
             /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled. */
             status: number;
-            newsletterId: string;
             newsletterLanguage: string;
-            senderAccountId: string;
             senderAccountDisplayName: string;
             senderAccountEmail: string;
             startTime: string;
@@ -2646,6 +2648,14 @@ export interface components {
             resultMessage: string;
             resultObject: components["schemas"]["Form"];
         };
+        NewsletterResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: components["schemas"]["Newsletter"];
+        };
         AddInput: {
             /**
              * Format: email
@@ -2732,14 +2742,6 @@ export interface components {
              * @enum {unknown}
              */
             role: "owner" | "admin" | "member";
-        };
-        NewsletterResponse: {
-            /** @example 1.0.0 */
-            version: string;
-            resultStatus: boolean;
-            resultCode: number;
-            resultMessage: string;
-            resultObject: components["schemas"]["Newsletter"];
         };
         CustomfieldResponse: {
             /** @example 1.0.0 */
@@ -2871,6 +2873,30 @@ export interface components {
             /** @description The confirmation mail's from address ('' : the account's first sender). */
             fromEmail: string;
         };
+        Newsletter: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            /** @description The name a picker shows: the subject (a newsletter has no name of its own). */
+            name: string;
+            subject: string;
+            language: string;
+            htmlContent: string;
+            /** @description 0 for designs made through the API. */
+            type: number;
+        };
         ApikeyInput: {
             /**
              * Format: single-line
@@ -2954,28 +2980,6 @@ export interface components {
             legislation: number;
             /** @description Contacts on the list, as of this answer. */
             count: number;
-        };
-        Newsletter: {
-            /**
-             * @description 24 lowercase hex characters, ordered by creation time.
-             * @example 0193a5b2c4d1e2f3a4b5c6d7
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC with milliseconds.
-             */
-            createTime: string;
-            createUserId: string;
-            /** Format: date-time */
-            updateTime: string;
-            updateUserId: string;
-            isDeleted: boolean;
-            subject: string;
-            language: string;
-            htmlContent: string;
-            /** @description 0 for designs made through the API. */
-            type: number;
         };
         Customfield: {
             /**
@@ -14340,6 +14344,10 @@ export interface operations {
                                 isDeleted: boolean;
                                 name: string;
                                 subject: string;
+                                /** @description The newsletter the campaign was made from; "" for a campaign from raw HTML. */
+                                newsletterId: string;
+                                /** @description The marketing sender (GET /inbox/v1/senders). */
+                                senderAccountId: string;
                                 plannedTime: string;
                                 totalRecipients: number;
                                 sent: number;
