@@ -351,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key; the key is in this response only
-         * @description Owners and admins, with a session. Keys look like pw_live_ followed by 40 letters and digits; store the key now, it cannot be shown again.
+         * @description Owners and admins, with a session. Keys look like pwLIVE followed by 40 letters and digits; store the key now, it cannot be shown again.
          */
         post: operations["postAccountApikeys"];
         delete?: never;
@@ -5031,7 +5031,7 @@ export interface operations {
                                 scopes: ("send" | "read" | "marketing" | "account")[];
                                 /**
                                  * @description The prefix and the last four characters, to recognise the key.
-                                 * @example pw_live_…x7Qa
+                                 * @example pwLIVE…x7Qa
                                  */
                                 preview: string;
                                 /**
@@ -5141,7 +5141,7 @@ export interface operations {
                             scopes: ("send" | "read" | "marketing" | "account")[];
                             /**
                              * @description The prefix and the last four characters, to recognise the key.
-                             * @example pw_live_…x7Qa
+                             * @example pwLIVE…x7Qa
                              */
                             preview: string;
                             /**
@@ -5156,7 +5156,7 @@ export interface operations {
                             lastUsedTime: string | null;
                             /**
                              * @description The key: send it as Authorization: Bearer <key> or x-api-key: <key>. Shown only in this response; only its hash is stored.
-                             * @example pw_live_3vQ8ZkT1mW0bYc7Rr2LxA9dHgPu5NsEfKj6Tx7Qa
+                             * @example pwLIVE3vQ8ZkT1mW0bYc7Rr2LxA9dHgPu5NsEfKj6Tx7Qa
                              */
                             key: string;
                         };

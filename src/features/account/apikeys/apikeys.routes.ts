@@ -34,7 +34,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, apiKeys: ApiKeysServi
         security: SESSION_ONLY,
         summary: 'Create an API key; the key is in this response only',
         description:
-          'Owners and admins, with a session. Keys look like pw_live_ followed by 40 letters and digits; store the key now, it cannot be shown again.',
+          'Owners and admins, with a session. Keys look like pwLIVE followed by 40 letters and digits; store the key now, it cannot be shown again.',
         body: CreateApiKeyBody,
         response: { 201: EnvelopeSchema(CreatedApiKey) },
       },
