@@ -1202,7 +1202,7 @@ export interface paths {
         put?: never;
         /**
          * Add a contact to a list (upsert by address)
-         * @description A contact of the account with this address is put on the list and given the values sent; its status stays (an unsubscribed or bounced address is not re-subscribed). Answers the contact's id.
+         * @description A contact of the account with this address is put on the list and given the values sent; its status stays (an unsubscribed or bounced address is not re-subscribed). Answers the contact's id. A `customFields` entry whose id is not a custom field of the account is skipped, not refused: the contact is added, and `resultMessage` names the skipped entries and ids.
          */
         post: operations["postInboxV1ContactlistsByIdAdd"];
         delete?: never;
