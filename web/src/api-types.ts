@@ -1756,7 +1756,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description The email message of the specification, plus optional fields. Field names are matched without regard to case. Required: from, to, and either templateId (the template supplies subject and content) or subject with htmlContent, textContent or both (textContent alone sends a text-only message). */
+        /** @description The email message of the specification, plus optional fields. Field names are matched without regard to case. Addresses (from, each of to, cc and bcc, replyTo) may also be one string, "Name <address>" or the address alone, and `to` a single such string. Required: from, to, and either templateId (the template supplies subject and content) or subject with htmlContent, textContent or both (textContent alone sends a text-only message). */
         SendInput: {
             from: {
                 /**
@@ -1771,9 +1771,8 @@ export interface components {
                  * @example Example Ltd
                  */
                 name?: string;
-            };
-            /** @description Recipients, 1 to 1000; each gets its own copy and its own delivery state. */
-            to: {
+            } | string;
+            to: ({
                 /**
                  * Format: recipient-email
                  * @description Recipient address; a non-ASCII part before @ is delivered only through a server that announces SMTPUTF8.
@@ -1798,7 +1797,7 @@ export interface components {
                 params?: {
                     [key: string]: unknown;
                 };
-            }[];
+            } | string)[] | string;
             /**
              * Format: single-line
              * @description Required unless `templateId` is given (then it overrides the template's subject).
@@ -1819,7 +1818,7 @@ export interface components {
              *       }
              *     ]
              */
-            cc?: {
+            cc?: ({
                 /**
                  * Format: recipient-email
                  * @description Cc recipient address; a non-ASCII part before @ is delivered only through a server that announces SMTPUTF8.
@@ -1832,7 +1831,7 @@ export interface components {
                  * @example Example Ltd
                  */
                 name?: string;
-            }[];
+            } | string)[];
             /**
              * @description Blind copy recipients: delivered to, never named in the message headers.
              * @example [
@@ -1841,7 +1840,7 @@ export interface components {
              *       }
              *     ]
              */
-            bcc?: {
+            bcc?: ({
                 /**
                  * Format: recipient-email
                  * @description Bcc recipient address; a non-ASCII part before @ is delivered only through a server that announces SMTPUTF8.
@@ -1854,14 +1853,7 @@ export interface components {
                  * @example Example Ltd
                  */
                 name?: string;
-            }[];
-            /**
-             * @description Where replies go (the Reply-To header).
-             * @example {
-             *       "email": "support@example.com",
-             *       "name": "Support"
-             *     }
-             */
+            } | string)[];
             replyTo?: {
                 /**
                  * Format: email
@@ -1875,7 +1867,7 @@ export interface components {
                  * @example Example Ltd
                  */
                 name?: string;
-            };
+            } | string;
             /**
              * @description The text/plain part; absent: derived from the HTML. Without `htmlContent` (and template) the message is text only.
              * @example Hello!
@@ -6593,7 +6585,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The email message of the specification, plus optional fields. Field names are matched without regard to case. Required: from, to, and either templateId (the template supplies subject and content) or subject with htmlContent, textContent or both (textContent alone sends a text-only message). */
+        /** @description The email message of the specification, plus optional fields. Field names are matched without regard to case. Addresses (from, each of to, cc and bcc, replyTo) may also be one string, "Name <address>" or the address alone, and `to` a single such string. Required: from, to, and either templateId (the template supplies subject and content) or subject with htmlContent, textContent or both (textContent alone sends a text-only message). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SendInput"];
