@@ -2087,7 +2087,7 @@ export interface components {
                 url: string;
                 description: string;
                 /** @description The event types sent; empty means every type. */
-                events: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled")[];
+                events: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled")[];
                 enabled: boolean;
                 /**
                  * @description The end of the signing secret, to tell secrets apart; the secret itself is shown only on creation and rotation.
@@ -2277,13 +2277,35 @@ export interface components {
             url: string;
             description: string;
             /** @description The event types sent; empty means every type. */
-            events: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled")[];
+            events: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled")[];
             enabled: boolean;
             /**
              * @description The end of the signing secret, to tell secrets apart; the secret itself is shown only on creation and rotation.
              * @example whsec_…3f9a
              */
             secretPreview: string;
+        };
+        WebhookInput: {
+            /**
+             * @description Where events are POSTed: an http:// or https:// URL.
+             * @example https://example.com/hooks/postwire
+             */
+            url: string;
+            /**
+             * @description A note for people; not sent anywhere.
+             * @example Bounces to the CRM
+             */
+            description?: string;
+            /**
+             * @description The event types to send, by name or by the original service's id (answers name them); empty means every type.
+             * @example [
+             *       "delivered",
+             *       "bounced"
+             *     ]
+             */
+            events?: (("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled") | number)[];
+            /** @description false pauses the webhook: no new deliveries are queued for it and pending ones wait. */
+            enabled?: boolean;
         };
         /** @description One change of a recipient's state. */
         Events: {
@@ -2295,10 +2317,10 @@ export interface components {
              */
             createTime: string;
             /**
-             * @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.
+             * @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unique_opened: besides `opened`, the copy's first open only (the same details); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.
              * @enum {unknown}
              */
-            type: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled";
+            type: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled";
             /** @description Id of the message (GET /notify/v1/messages/{id}). */
             messageId: string | null;
             /** @description Id of the recipient within the message. */
@@ -2309,6 +2331,28 @@ export interface components {
             details: {
                 [key: string]: unknown;
             };
+        };
+        WebhookInput2: {
+            /**
+             * @description Where events are POSTed: an http:// or https:// URL.
+             * @example https://example.com/hooks/postwire
+             */
+            url?: string;
+            /**
+             * @description A note for people; not sent anywhere.
+             * @example Bounces to the CRM
+             */
+            description?: string;
+            /**
+             * @description The event types to send, by name or by the original service's id (answers name them); empty means every type.
+             * @example [
+             *       "delivered",
+             *       "bounced"
+             *     ]
+             */
+            events?: (("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled") | number)[];
+            /** @description false pauses the webhook: no new deliveries are queued for it and pending ones wait. */
+            enabled?: boolean;
         };
         SenderResponse: {
             /** @example 1.0.0 */
@@ -2410,50 +2454,6 @@ export interface components {
             trackClicks?: boolean;
             /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
             draft?: boolean;
-        };
-        WebhookInput: {
-            /**
-             * @description Where events are POSTed: an http:// or https:// URL.
-             * @example https://example.com/hooks/postwire
-             */
-            url: string;
-            /**
-             * @description A note for people; not sent anywhere.
-             * @example Bounces to the CRM
-             */
-            description?: string;
-            /**
-             * @description The event types to send; empty means every type.
-             * @example [
-             *       "delivered",
-             *       "bounced"
-             *     ]
-             */
-            events?: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled")[];
-            /** @description false pauses the webhook: no new deliveries are queued for it and pending ones wait. */
-            enabled?: boolean;
-        };
-        WebhookInput2: {
-            /**
-             * @description Where events are POSTed: an http:// or https:// URL.
-             * @example https://example.com/hooks/postwire
-             */
-            url?: string;
-            /**
-             * @description A note for people; not sent anywhere.
-             * @example Bounces to the CRM
-             */
-            description?: string;
-            /**
-             * @description The event types to send; empty means every type.
-             * @example [
-             *       "delivered",
-             *       "bounced"
-             *     ]
-             */
-            events?: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled")[];
-            /** @description false pauses the webhook: no new deliveries are queued for it and pending ones wait. */
-            enabled?: boolean;
         };
         SuppressionResponse: {
             /** @example 1.0.0 */
@@ -8129,8 +8129,8 @@ export interface operations {
                 pageSize: number;
                 /** @description Keyset paging: only items older than this id (the last id of the previous page); `page` is then ignored. Costs the same however deep the page. */
                 after?: string;
-                /** @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md. */
-                type?: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled";
+                /** @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unique_opened: besides `opened`, the copy's first open only (the same details); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md. */
+                type?: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled";
                 /** @description Only the events of this message. */
                 messageId?: string;
                 /** @description Only the events of this recipient address (compared without case). */
@@ -9068,10 +9068,10 @@ export interface operations {
                                 /** @description The event sent (GET /notify/v1/events); also X-Postwire-Event-Id. */
                                 eventId: string;
                                 /**
-                                 * @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.
+                                 * @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unique_opened: besides `opened`, the copy's first open only (the same details); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.
                                  * @enum {unknown}
                                  */
-                                eventType: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled";
+                                eventType: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled";
                                 /**
                                  * @description pending: not answered with 2xx yet, tried again at nextAttemptTime; delivered: the receiver answered 2xx; failed: given up after WEBHOOK_MAX_ATTEMPTS attempts or WEBHOOK_MAX_AGE_SECONDS.
                                  * @enum {unknown}
