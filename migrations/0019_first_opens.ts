@@ -12,10 +12,16 @@ import { type Kysely, sql } from '#kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('message_recipients').addColumn('first_opened_at', 'bigint').execute();
+  await backfillFirstOpens(db);
+}
+
+/** Each copy with `opened` events and no first open recorded gets the time of its first one. */
+export async function backfillFirstOpens(db: Kysely<any>): Promise<void> {
   await sql`
     update message_recipients
        set first_opened_at = (select min(e.created_at) from events e where e.recipient_id = message_recipients.id and e.type = 'opened')
-     where id in (select recipient_id from events where type = 'opened' and recipient_id is not null)`.execute(db);
+     where first_opened_at is null
+       and id in (select recipient_id from events where type = 'opened' and recipient_id is not null)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

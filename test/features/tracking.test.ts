@@ -12,6 +12,7 @@ import { propertyOf } from '../helpers/openapi.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { simpleParser } from 'mailparser';
+import { backfillFirstOpens } from '../../migrations/0019_first_opens.js';
 import type { Db } from '../../src/db/database.js';
 import { DIALECTS } from '../helpers/db.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
@@ -237,6 +238,22 @@ for (const dialect of DIALECTS) {
         await uniques.close();
         await everyOpen.close();
       }
+    });
+
+    it('a copy opened before first opens were recorded (migration 0019) gets its first open from its events: no second unique_opened', async () => {
+      const sent = await send(a, ['early@example.net'], { trackOpens: true });
+      const pixel = path((await copyOf(sent, 'early@example.net')).pixel!);
+      await inject('GET', pixel);
+      const [opened] = await waitForEvents(a, sent.id, 'opened', 1);
+      const recipientId = sent.recipients[0]!.id;
+      // As the row was before the migration: opened, and no first open recorded.
+      await db.updateTable('message_recipients').set({ first_opened_at: null }).where('id', '=', recipientId).execute();
+      await backfillFirstOpens(db);
+      const row = await db.selectFrom('message_recipients').select('first_opened_at').where('id', '=', recipientId).executeTakeFirstOrThrow();
+      assert.equal(Number(row.first_opened_at), Date.parse(opened.createTime));
+      await inject('GET', pixel);
+      await waitForEvents(a, sent.id, 'opened', 2);
+      assert.equal((await eventsOf(a, sent.id, 'unique_opened')).length, 1, 'the first open only');
     });
 
     it('a click is a 302 to exactly the link it was; HEAD is recorded flagged; the events reach the webhook', async () => {
