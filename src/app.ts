@@ -95,8 +95,8 @@ export async function buildApp(config: Config, services: Services, logger: Logge
       ...(publicUrl ? { servers: [{ url: publicUrl }] } : {}),
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token from POST /token (a JWT), or an API key (pw_live_…).' },
-          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (pw_live_…) from POST /account/apikeys.' },
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token from POST /token (a JWT), or an API key (pwLIVE…).' },
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (pwLIVE…) from POST /account/apikeys.' },
         },
       },
     },

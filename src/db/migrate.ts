@@ -24,6 +24,7 @@ import * as m0018 from '../../migrations/0018_drop_superseded_indexes.js';
 import * as m0019 from '../../migrations/0019_form_confirmation_counters.js';
 import * as m0021 from '../../migrations/0021_contact_import_charset.js';
 import * as m0022 from '../../migrations/0022_contact_import_failure_reason.js';
+import * as m0023 from '../../migrations/0023_first_opens.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_form_confirmation_counters': m0019,
   '0021_contact_import_charset': m0021,
   '0022_contact_import_failure_reason': m0022,
+  '0023_first_opens': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

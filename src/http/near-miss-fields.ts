@@ -9,6 +9,8 @@
  * (optimal string alignment), without regard to case since names match case-insensitively
  * (case-insensitive-keys.ts runs first). Short names tolerate one edit, longer ones two.
  * Objects whose schema lists no properties (params, metadata, headers) take any key.
+ * Other providers' names for a field (`html`, `HtmlBody`, `text`, `TextBody`) get the same
+ * hint, though they are no misspelling.
  */
 import type { FastifyInstance } from '#fastify';
 import { AppError, type FieldError } from '../errors.js';
@@ -20,6 +22,7 @@ declare module 'fastify' {
 }
 
 interface SchemaLike {
+  type?: unknown;
   properties?: Record<string, SchemaLike>;
   items?: SchemaLike;
   anyOf?: SchemaLike[];
@@ -51,6 +54,23 @@ export function closestName(key: string, known: string[]): string | undefined {
   return best?.name;
 }
 
+/**
+ * What other providers call fields Postwire names otherwise, too far apart to count as
+ * misspellings (`html` is seven edits from `htmlContent`), lower case. Clients moving over
+ * send them, and the message would go out without its content.
+ */
+const OTHER_PROVIDERS_NAMES = new Map([
+  ['html', 'htmlContent'],
+  ['htmlbody', 'htmlContent'],
+  ['text', 'textContent'],
+  ['textbody', 'textContent'],
+]);
+
+function otherProvidersName(key: string, known: string[]): string | undefined {
+  const ours = OTHER_PROVIDERS_NAMES.get(key.toLowerCase());
+  return ours !== undefined && known.includes(ours) ? ours : undefined;
+}
+
 function fieldPath(parent: string, key: string | number): string {
   return typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key;
 }
@@ -60,9 +80,10 @@ export function nearMissFields(schema: SchemaLike): (body: unknown) => FieldErro
   const walk = (s: SchemaLike | undefined, value: unknown, at: string, out: FieldError[]): void => {
     if (!s || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
-      if (s.items)
+      const items = s.items ?? s.anyOf?.find((branch) => branch.items)?.items;
+      if (items)
         value.forEach((item, i) => {
-          walk(s.items, item, fieldPath(at, i), out);
+          walk(items, item, fieldPath(at, i), out);
         });
       return;
     }
@@ -75,7 +96,7 @@ export function nearMissFields(schema: SchemaLike): (body: unknown) => FieldErro
         walk(properties[key], child, fieldPath(at, key), out);
         continue;
       }
-      const suggestion = closestName(key, known);
+      const suggestion = closestName(key, known) ?? otherProvidersName(key, known);
       if (suggestion && !Object.hasOwn(value, suggestion))
         out.push({ field: fieldPath(at, key), message: `is not a known field; did you mean ${suggestion}?` });
     }

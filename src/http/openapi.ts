@@ -322,6 +322,27 @@ export function hoistSharedSchemas(doc: Json): void {
   }
 }
 
+/**
+ * A schema's `examples` (JSON Schema's list) as OpenAPI 3.0's one `example`, inside the
+ * branches of `anyOf`/`oneOf` (an address as an object or a string), where @fastify/swagger,
+ * which does it everywhere else, does not look.
+ */
+function examplesInUnions(node: unknown, inUnion = false): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const item of node) examplesInUnions(item, inUnion);
+    return;
+  }
+  const schema = node as Json;
+  if (inUnion && Array.isArray(schema.examples)) {
+    if (schema.example === undefined && schema.examples.length > 0) schema.example = schema.examples[0];
+    delete schema.examples;
+  }
+  for (const [key, child] of Object.entries(schema)) {
+    if (key !== 'example' && key !== 'examples') examplesInUnions(child, inUnion || key === 'anyOf' || key === 'oneOf');
+  }
+}
+
 /** Registers the document with @fastify/swagger's per-route and whole-document hooks. */
 export function openapiTransforms(): {
   transform: (input: { schema: Json; url: string; route: RouteOptions }) => { schema: Json; url: string };
@@ -385,6 +406,7 @@ export function openapiTransforms(): {
           }
         }
       }
+      for (const part of [doc.paths, doc.components.schemas]) examplesInUnions(part);
       hoistSharedSchemas(doc);
       doc.components.schemas.ErrorEnvelope = ERROR_ENVELOPE_SCHEMA;
       return doc;

@@ -9,6 +9,7 @@ import type { FastifySchemaCompiler } from '#fastify';
 import type { FieldError } from '../errors.js';
 import { FirstUse } from './first-use.js';
 import { emailAddressProblem, isEmailAddress, isRecipientAddress, recipientAddressProblem } from '../lib/email-address.js';
+import { mailboxProblem } from '../lib/mailbox.js';
 
 /** The string formats the schemas use; bench/baseline-server.ts registers the same ones. */
 export const FORMATS = {
@@ -20,6 +21,10 @@ export const FORMATS = {
    * and other control characters (NUL, ESC…) have no business there either. Tab is allowed.
    */
   'single-line': (value: string) => !/[\x00-\x08\x0a-\x1f\x7f]/.test(value),
+  /** An address as one string, `"Name <address>"` or `address` alone (lib/mailbox.ts): a sender's, */
+  mailbox: (value: string) => mailboxProblem(value, 'sender') === undefined,
+  /** and a recipient's, whose part before @ may be non-ASCII. */
+  'recipient-mailbox': (value: string) => mailboxProblem(value, 'recipient') === undefined,
   'date-time': (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(value) && !Number.isNaN(Date.parse(value)),
 };
 
@@ -194,6 +199,10 @@ function messageFor(error: ErrorObject): string {
       if (p.format === 'single-line') {
         return typeof error.data === 'string' && !/[\r\n]/.test(error.data) ? 'must not contain control characters' : 'must not contain line breaks (CR or LF)';
       }
+      if (p.format === 'mailbox' || p.format === 'recipient-mailbox') {
+        const problem = typeof error.data === 'string' ? mailboxProblem(error.data, p.format === 'mailbox' ? 'sender' : 'recipient') : undefined;
+        return problem ?? 'must be an email address or "Name <address>"';
+      }
       if (p.format === 'date-time') return 'must be an ISO 8601 date and time, like 2026-01-31T12:00:00Z';
       return `must be in ${p.format} format`;
     case 'pattern':
@@ -231,11 +240,44 @@ export function fieldWithNul(value: unknown, path = ''): string | undefined {
   return undefined;
 }
 
+/**
+ * The errors that say what is wrong with a value of a union (`anyOf`) in the form it was
+ * given. A branch that refused the value's type says nothing useful when another branch
+ * took the type and found something else wrong: `{ "email": "x" }` for an address that may
+ * also be a string is a bad `email`, not "must be a string". When every branch refused the
+ * type, the one error says every type the union takes ("must be an object or a string").
+ */
+function unionErrors(errors: ErrorObject[]): ErrorObject[] {
+  let kept = errors;
+  for (const union of errors) {
+    if (union.keyword !== 'anyOf') continue;
+    const prefix = `${union.schemaPath}/`;
+    const branches = new Map<string, ErrorObject[]>();
+    for (const error of kept) {
+      if (!error.schemaPath.startsWith(prefix)) continue;
+      const branch = error.schemaPath.slice(prefix.length).split('/')[0]!;
+      branches.set(branch, [...(branches.get(branch) ?? []), error]);
+    }
+    const wrongType = (list: ErrorObject[]) => list.every((e) => e.keyword === 'type' && e.instancePath === union.instancePath);
+    const refused = [...branches.values()].filter(wrongType);
+    if (refused.length === 0) continue;
+    const drop = new Set(refused.flat());
+    if (refused.length === branches.size) {
+      const types = refused.flatMap((list) => String((list[0]!.params as { type: string }).type).split(','));
+      const merged = { ...refused[0]![0]!, params: { type: [...new Set(types)].join(',') } };
+      kept = kept.flatMap((e) => (e === refused[0]![0] ? [merged] : drop.has(e) ? [] : [e]));
+    } else {
+      kept = kept.filter((e) => !drop.has(e));
+    }
+  }
+  return kept;
+}
+
 /** Converts ajv's errors into field errors, one per field (the first problem of each). */
 export function toFieldErrors(errors: ErrorObject[], context: string | undefined): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
-  for (const error of errors) {
+  for (const error of unionErrors(errors)) {
     // anyOf/oneOf failures repeat what their branches said; the branches are clearer.
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
     let field = fieldPath(error.instancePath);

@@ -32,7 +32,11 @@ export function caseInsensitiveKeys(schema: SchemaLike): (value: unknown) => unk
   };
   const rename = (s: SchemaLike | undefined, value: unknown): unknown => {
     if (!s || value === null || typeof value !== 'object') return value;
-    if (Array.isArray(value)) return s.items ? value.map((item) => rename(s.items, item)) : value;
+    if (Array.isArray(value)) {
+      // An array may be one branch of a union (`to`: a list of addresses, or one address as a string).
+      const items = s.items ?? s.anyOf?.find((branch) => branch.items)?.items;
+      return items ? value.map((item) => rename(items, item)) : value;
+    }
     const object = namesOf(s);
     if (!object) return value;
     const { properties, canonical } = object;

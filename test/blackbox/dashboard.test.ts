@@ -299,7 +299,7 @@ for (const dialect of DIALECTS) {
       await form.getByLabel('Name').fill('ci server');
       await form.getByRole('button', { name: 'Create key' }).click();
       const key = (await page.getByTestId('new-api-key').innerText()).trim();
-      assert.match(key, /^pw_live_/);
+      assert.match(key, /^pwLIVE[0-9A-Za-z]{40}$/);
       await accessible('API keys');
       await screenshot('api-keys');
 

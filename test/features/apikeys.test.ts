@@ -14,7 +14,8 @@ import { DIALECTS } from '../helpers/db.js';
 import { addUser, createApiKey } from '../helpers/accounts.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp, type TestResponse } from '../helpers/app.js';
 
-const KEY = /^pw_live_[0-9A-Za-z]{40}$/;
+/** Letters and digits only (WordPress plugins of the original refuse anything else), behind a fixed prefix for secret scanners. */
+const KEY = /^pwLIVE[0-9A-Za-z]{40}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const API_KEY_KEYS = [
   'createTime',
@@ -101,7 +102,8 @@ for (const dialect of DIALECTS) {
       assert.match(created.key, KEY);
       assert.equal(created.name, 'Web server');
       assert.deepEqual(created.scopes, ['send', 'read']);
-      assert.equal(created.preview, `pw_live_…${created.key.slice(-4)}`);
+      assert.match(created.key, /^[0-9A-Za-z]+$/, 'only letters and digits');
+      assert.equal(created.preview, `pwLIVE…${created.key.slice(-4)}`);
       assert.equal(created.expiresTime, null);
       assert.equal(created.lastUsedTime, null);
       assert.equal(created.createUserId, owner.userId);
@@ -136,6 +138,36 @@ for (const dialect of DIALECTS) {
       assert.equal(detail.createUserId, admin.id);
       const listed = expectEnvelope(await list(owner.token), 200).resultObject.items;
       assert.match(listed.find((k: any) => k.createUserId === admin.id).lastUsedTime, ISO_MS);
+    });
+
+    it('a key issued in the earlier pw_live_ format still works, with both headers', async () => {
+      // As POST /account/apikeys wrote keys before they became letters and digits only.
+      const legacy = `pw_live_${'3vQ8ZkT1mW0bYc7Rr2LxA9dHgPu5NsEfKj6Tx7Qa'}`;
+      const now = Date.now();
+      const id = '0193a5b2c4d1e2f3a4b5c6d7';
+      await app.runtime.services.handle.db
+        .insertInto('api_keys')
+        .values({
+          id,
+          account_id: owner.accountId,
+          name: 'Issued before',
+          key_hash: createHash('sha256').update(legacy).digest('hex'),
+          preview: 'pw_live_…x7Qa',
+          scopes: 'send read marketing',
+          expires_at: null,
+          last_used_at: null,
+          created_at: now,
+          updated_at: now,
+          create_user_id: owner.userId,
+          update_user_id: owner.userId,
+          deleted_at: null,
+        })
+        .execute();
+      expectEnvelope(await senders(bearer(legacy)), 200);
+      assert.equal(expectEnvelope(await authCheck(xApiKey(legacy)), 200).resultObject.apiKeyId, id);
+      const listed = expectEnvelope(await list(owner.token), 200).resultObject.items;
+      assert.equal(listed.find((k: any) => k.id === id).preview, 'pw_live_…x7Qa');
+      expectUnauthorized(await authCheck(xApiKey(`pw_live_${'A'.repeat(40)}`)));
     });
 
     it("GET /inbox/auth-check answers 200 with the key's account and scopes, 401 otherwise", async () => {

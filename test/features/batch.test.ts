@@ -87,6 +87,38 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(first.tags, ['batch']);
     });
 
+    it('takes "Name <address>" strings in each message, names an unreadable one by its place, and hints at html', async () => {
+      const { results } = expectEnvelope(
+        await batch({
+          messages: [
+            { from: `Shop <${a.email}>`, to: ['Ann <ann-batch@example.net>', 'bob-batch@example.net'], subject: 'S', htmlContent: '<p>x</p>' },
+            { from: a.email, to: 'cy-batch@example.net', subject: 'S', htmlContent: '<p>x</p>' },
+            { from: a.email, to: ['ok@example.net', 'Dee <dee>'], subject: 'S', htmlContent: '<p>x</p>' },
+            { from: 'Shop <stranger@example.com>', to: 'ok@example.net', subject: 'S', htmlContent: '<p>x</p>' },
+            { from: a.email, to: 'ok@example.net', subject: 'S', html: '<p>x</p>' },
+          ],
+        }),
+        200,
+      ).resultObject;
+      assert.deepEqual(
+        results.map((r: any) => r.status),
+        ['accepted', 'accepted', 'rejected', 'rejected', 'rejected'],
+      );
+      assert.deepEqual(
+        results[0].result.recipients.map((r: any) => [r.email, r.name]),
+        [
+          ['ann-batch@example.net', 'Ann'],
+          ['bob-batch@example.net', ''],
+        ],
+      );
+      assert.deepEqual(results[1].result.accepted, ['cy-batch@example.net']);
+      assert.deepEqual(
+        results.slice(2).map((r: any) => r.errors.map((e: any) => e.field)),
+        [['to[1]'], ['from'], ['html']],
+      );
+      assert.match(results[4].errors[0].message, /did you mean htmlContent\?/);
+    });
+
     it('field names of each message are matched without regard to case', async () => {
       const body = expectEnvelope(
         await batch({ Messages: [{ FROM: { Email: a.email }, To: [{ EMAIL: 'case@example.net' }], Subject: 'S', HTMLContent: '<p>x</p>' }] }),

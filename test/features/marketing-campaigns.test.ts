@@ -34,8 +34,10 @@ const ITEM_KEYS = [
   'lastClickTime',
   'lastOpenTime',
   'name',
+  'newsletterId',
   'opened',
   'plannedTime',
+  'senderAccountId',
   'sent',
   'spamReported',
   'status',
@@ -96,14 +98,20 @@ for (const dialect of DIALECTS) {
         'id',
         'isDeleted',
         'language',
+        'name',
         'subject',
         'type',
         'updateTime',
         'updateUserId',
       ]);
       assert.deepEqual([created.subject, created.language, created.htmlContent, created.type], ['June', 'en-US', '<p>Hi</p>', 0]);
+      assert.equal(created.name, 'June', 'a newsletter is named by its subject');
       assert.deepEqual(await ok('GET', `/inbox/v1/newsletters/${created.id}`), created);
-      assert.ok((await ok('GET', '/inbox/v1/newsletters')).items.some((n: any) => n.id === created.id));
+      // The list's items are whole newsletters: an integration's picker labels them by `name`.
+      assert.deepEqual(
+        (await ok('GET', '/inbox/v1/newsletters')).items.find((n: any) => n.id === created.id),
+        created,
+      );
       assert.equal(await ok('PUT', `/inbox/v1/newsletters/${created.id}`, { subject: 'July', language: 'de-DE', htmlContent: '<p>Hallo</p>' }), true);
       assert.equal(await ok('PATCH', `/inbox/v1/newsletters/${created.id}`, { subject: 'August' }), true);
       const now = await ok('GET', `/inbox/v1/newsletters/${created.id}`);
@@ -228,6 +236,9 @@ for (const dialect of DIALECTS) {
         [senderId, a.email, 'News', 'en-US'],
       );
       assert.deepEqual(done.lists, [listId, otherListId]);
+      // The list's items name the sender and the newsletter too (integrations read them there).
+      const item = (await ok('GET', '/inbox/v1/campaigns')).items.find((c: any) => c.id === id);
+      assert.deepEqual([item.senderAccountId, item.newsletterId], [senderId, newsletter.id]);
 
       // One copy each to the reachable contacts, personalised and addressed to them alone.
       for (const [email, name] of [
@@ -373,6 +384,8 @@ for (const dialect of DIALECTS) {
         201,
       );
       assert.equal((await campaign(id)).status, 0);
+      const item = (await ok('GET', '/inbox/v1/campaigns')).items.find((c: any) => c.id === id);
+      assert.deepEqual([item.senderAccountId, item.newsletterId], [senderId, ''], 'a campaign from raw HTML has no newsletter');
       assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/test`, { emails: ['tester@example.org'] }), true);
       const copy = await eventually(async () => messagesTo(sink, 'tester@example.org')[0], 10_000, 'the test copy');
       assert.equal((await simpleParser(copy.raw)).subject, '[Test] Test me tester@example.org');

@@ -239,24 +239,50 @@ for (const dialect of DIALECTS) {
       for (const row of rows) assert.equal(row[1], '1', 'other cells as they are');
     });
 
-    it("bad bodies: 400 naming the field; another account's field is not usable", async () => {
+    it("add with custom field ids unknown to the account (deleted, mistyped, another account's) adds the contact and names the skipped ids", async () => {
+      const list = await newList();
+      const city = await newField('City');
+      const theirs = await newField('Theirs', 0, b);
+      const gone = await newField('Gone');
+      expectEnvelope(await call('DELETE', `/inbox/v1/customfields/${gone}`), 200);
+      const response = await call('POST', `/inbox/v1/contactlists/${list}/add`, {
+        email: 'hal@example.net',
+        customFields: [
+          { customFieldId: theirs, value: 'x' },
+          { customFieldId: city, value: 'Oslo' },
+          { customFieldId: gone, value: 'y' },
+          { customFieldId: 'no-such-field', value: 'z' },
+        ],
+      });
+      const body = expectEnvelope(response, 200);
+      assert.match(body.resultObject, ID, 'the answer is still the bare contact id');
+      for (const skipped of [theirs, gone, 'no-such-field']) assert.ok(body.resultMessage.includes(skipped), `${skipped} in: ${body.resultMessage}`);
+      assert.ok(!body.resultMessage.includes(city), 'the known field is not named as skipped');
+      assert.match(body.resultMessage, /customFields\[0\], customFields\[2\], customFields\[3\]/);
+      const hal = await contact(body.resultObject);
+      assert.deepEqual(hal.customFields, [{ customFieldId: city, name: 'City', type: 0, value: 'Oslo' }]);
+      assert.deepEqual(hal.listIds, [list]);
+      assert.equal((await ok('GET', '/inbox/v1/contacts?email=hal@example.net', undefined, 200, b)).totalCount, 0, 'nothing reached the other account');
+      assert.equal(
+        expectEnvelope(
+          await call('POST', `/inbox/v1/contactlists/${list}/add`, { email: 'ivy@example.net', customFields: [{ customFieldId: city, value: 'Rome' }] }),
+          200,
+        ).resultMessage,
+        'Success',
+        'nothing skipped: the usual message',
+      );
+    });
+
+    it("bad bodies: 400 naming the field; another account's field is not usable in an update", async () => {
       const list = await newList();
       assert.deepEqual(errorFields(expectEnvelope(await call('POST', `/inbox/v1/contactlists/${list}/add`, {}), 400)), ['email']);
       assert.deepEqual(errorFields(expectEnvelope(await call('POST', `/inbox/v1/contactlists/${list}/add`, { email: 'not an address' }), 400)), ['email']);
       const theirs = await newField('Theirs', 0, b);
+      const mine = await add(list, { email: 'kim@example.net' });
       assert.deepEqual(
-        errorFields(
-          expectEnvelope(
-            await call('POST', `/inbox/v1/contactlists/${list}/add`, {
-              email: 'hal@example.net',
-              customFields: [{ customFieldId: theirs, value: 'x' }],
-            }),
-            400,
-          ),
-        ),
+        errorFields(expectEnvelope(await call('POST', `/inbox/v1/contacts/${mine}`, { customFields: [{ customFieldId: theirs, value: 'x' }] }), 400)),
         ['customFields[0].customFieldId'],
       );
-      assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 0, 'a refused add adds nothing');
       assert.ok(
         errorFields(
           expectEnvelope(

@@ -119,6 +119,40 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(result.accepted, ['case@example.net']);
     });
 
+    it('takes addresses as "Name <address>" or bare strings, as other providers\' clients write them', async () => {
+      const sent = expectEnvelope(
+        await send(a, {
+          ...valid(a),
+          from: `Shop <${a.email}>`,
+          to: ['Ann Example <ann@example.net>', 'bob@example.net', { email: 'cy@example.net', name: 'Cy' }],
+          cc: ['"Doe, Jane" <jane@example.net>'],
+          bcc: ['archive@example.com'],
+          replyTo: 'Support <support@example.com>',
+        }),
+        200,
+      ).resultObject;
+      assert.deepEqual(sent.accepted, ['ann@example.net', 'bob@example.net', 'cy@example.net', 'jane@example.net', 'archive@example.com']);
+      const message = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${sent.id}`, token: a.token }), 200).resultObject;
+      assert.deepEqual(message.from, { email: a.email, name: 'Shop' });
+      assert.deepEqual(message.replyTo, { email: 'support@example.com', name: 'Support' });
+      assert.deepEqual(
+        message.recipients.map((r: any) => [r.email, r.name, r.type ?? 'to']),
+        [
+          ['ann@example.net', 'Ann Example', 'to'],
+          ['bob@example.net', '', 'to'],
+          ['cy@example.net', 'Cy', 'to'],
+          ['jane@example.net', 'Doe, Jane', 'cc'],
+          ['archive@example.com', '', 'bcc'],
+        ],
+      );
+
+      const one = expectEnvelope(await send(a, { ...valid(a), from: a.email, to: 'Dee <dee@example.net>' }), 200).resultObject;
+      assert.deepEqual(
+        one.recipients.map((r: any) => [r.email, r.name]),
+        [['dee@example.net', 'Dee']],
+      );
+    });
+
     it('accepts form-urlencoded bodies with nested field names', async () => {
       const form = new URLSearchParams({
         'from[name]': 'Shop',
@@ -213,7 +247,31 @@ for (const dialect of DIALECTS) {
         expectFieldError(await send(a, { ...valid(a), from: undefined }), 'from');
         expectFieldError(await send(a, { ...valid(a), from: { name: 'Shop' } }), 'from.email');
         expectFieldError(await send(a, { ...valid(a), from: { name: 'Shop', email: 'shop' } }), 'from.email');
-        expectFieldError(await send(a, { ...valid(a), from: 'shop@example.com' }), 'from');
+        expectFieldError(await send(a, { ...valid(a), from: 42 }), 'from');
+      });
+
+      it('an address string that is not "Name <address>" or an address names its place', async () => {
+        const cases: [Record<string, unknown>, string][] = [
+          [{ from: 'Shop <shop>' }, 'from'],
+          [{ from: 'Shop <stranger@example.com>' }, 'from'],
+          [{ to: 'not an address' }, 'to'],
+          [{ to: ['ok@example.net', 'Ann <not an address>'] }, 'to[1]'],
+          [{ to: ['Ann <ann@example.net'] }, 'to[0]'],
+          [{ to: ['Ann\r\nBcc: victim@example.org <ann@example.net>'] }, 'to[0]'],
+          [{ to: [{ email: 'ok@example.net' }, 'ok2@example.net', { email: 'bad' }] }, 'to[2].email'],
+          [{ cc: ['Boss <boss@>'] }, 'cc[0]'],
+          [{ replyTo: 'Help <help>' }, 'replyTo'],
+        ];
+        for (const [fields, field] of cases) {
+          const errors = expectFieldError(await send(a, { ...valid(a), ...fields }), field);
+          assert.deepEqual(
+            errors.map((e) => e.field),
+            [field],
+            `only ${field} for ${JSON.stringify(fields)}`,
+          );
+        }
+        const [unread] = expectFieldError(await send(a, { ...valid(a), to: ['Ann <not an address>'] }), 'to[0]');
+        assert.match(unread!.message, /"Name <address>"/);
       });
 
       it('a from address that is not a sender of this account', async () => {
@@ -264,7 +322,6 @@ for (const dialect of DIALECTS) {
           expectFieldError(await send(a, { ...valid(a), to: [{ email: 'ok@example.net' }, { email: bad }] }), 'to[1].email');
         }
         expectFieldError(await send(a, { ...valid(a), to: [{ name: 'No address' }] }), 'to[0].email');
-        expectFieldError(await send(a, { ...valid(a), to: ['ann@example.net'] }), 'to[0]');
       });
 
       it('CR or LF in the subject or a name (header injection)', async () => {

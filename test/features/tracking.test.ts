@@ -12,6 +12,7 @@ import { propertyOf } from '../helpers/openapi.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { simpleParser } from 'mailparser';
+import { backfillFirstOpens } from '../../migrations/0023_first_opens.js';
 import type { Db } from '../../src/db/database.js';
 import { DIALECTS } from '../helpers/db.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
@@ -192,6 +193,67 @@ for (const dialect of DIALECTS) {
         assert.equal(e.email, 'reader@example.net');
         assert.deepEqual(e.details.tags, ['orders'], 'the send tags travel with the event');
       }
+    });
+
+    it("a copy's first open is also unique_opened, once, and reaches a webhook registered for the original's id 6 only", async () => {
+      const account = await app.signUp();
+      const uniques = await Receiver.start();
+      const everyOpen = await Receiver.start();
+      try {
+        const hook = async (url: string, events: unknown[]) =>
+          expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/webhooks', token: account.token, body: { url, events } }), 201).resultObject;
+        const unique = await hook(uniques.url, [6]);
+        assert.deepEqual(unique.events, ['unique_opened'], 'the id is answered by its name');
+        await hook(everyOpen.url, [5]);
+        const sent = await send(account, ['ann@example.net', 'bob@example.net'], { trackOpens: true });
+        const ann = path((await copyOf(sent, 'ann@example.net')).pixel!);
+        const bob = path((await copyOf(sent, 'bob@example.net')).pixel!);
+        // Ann's client fetches the pixel three times at once (one commit), Bob's once.
+        await Promise.all([inject('GET', ann), inject('GET', ann), inject('GET', ann), inject('GET', bob)]);
+        await waitForEvents(account, sent.id, 'opened', 4);
+        // Ann opens it again later, in a commit of its own.
+        await inject('GET', ann);
+        await waitForEvents(account, sent.id, 'opened', 5);
+
+        const firsts = await eventsOf(account, sent.id, 'unique_opened');
+        assert.deepEqual(firsts.map((e) => e.email).sort(), ['ann@example.net', 'bob@example.net'], 'one unique open per copy');
+        const opens = await eventsOf(account, sent.id, 'opened');
+        const firstOpenOf = (email: string) => opens.filter((e) => e.email === email).sort((x, y) => x.createTime.localeCompare(y.createTime))[0];
+        for (const e of firsts) assert.equal(e.createTime, firstOpenOf(e.email).createTime, `${e.email}: the first open`);
+
+        await eventually(async () => (everyOpen.payloads.length >= 5 ? true : undefined), 15_000, 'five opened calls');
+        await eventually(async () => (uniques.payloads.length >= 2 ? true : undefined), 15_000, 'two unique_opened calls');
+        // Deliveries are written with their events: by now every one that exists is listed.
+        const listed = expectEnvelope(
+          await app.request({ method: 'GET', url: `/notify/v1/webhooks/${unique.id}/deliveries`, token: account.token }),
+          200,
+        ).resultObject;
+        assert.equal(listed.totalCount, 2);
+        assert.deepEqual(uniques.payloads.map((p) => [p.type, p.email]).sort(), [
+          ['unique_opened', 'ann@example.net'],
+          ['unique_opened', 'bob@example.net'],
+        ]);
+        assert.ok(everyOpen.payloads.every((p) => p.type === 'opened'));
+      } finally {
+        await uniques.close();
+        await everyOpen.close();
+      }
+    });
+
+    it('a copy opened before first opens were recorded (migration 0023) gets its first open from its events: no second unique_opened', async () => {
+      const sent = await send(a, ['early@example.net'], { trackOpens: true });
+      const pixel = path((await copyOf(sent, 'early@example.net')).pixel!);
+      await inject('GET', pixel);
+      const [opened] = await waitForEvents(a, sent.id, 'opened', 1);
+      const recipientId = sent.recipients[0]!.id;
+      // As the row was before the migration: opened, and no first open recorded.
+      await db.updateTable('message_recipients').set({ first_opened_at: null }).where('id', '=', recipientId).execute();
+      await backfillFirstOpens(db);
+      const row = await db.selectFrom('message_recipients').select('first_opened_at').where('id', '=', recipientId).executeTakeFirstOrThrow();
+      assert.equal(Number(row.first_opened_at), Date.parse(opened.createTime));
+      await inject('GET', pixel);
+      await waitForEvents(a, sent.id, 'opened', 2);
+      assert.equal((await eventsOf(a, sent.id, 'unique_opened')).length, 1, 'the first open only');
     });
 
     it('a click is a 302 to exactly the link it was; HEAD is recorded flagged; the events reach the webhook', async () => {

@@ -267,6 +267,29 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await get(account, '0193a5b2c4d1e2f3a4b5c6d7'), 404);
     });
 
+    it("takes event types as the original service's ids (0-7), mixed with names, and answers names; an unknown id is a 400 naming it", async () => {
+      const account = await app.signUp();
+      const created = await hook(account, { url: 'https://example.com/hooks', events: [0, 1, 2, 3, 4, 'delivered', 5, 6, 7, 'sent'] });
+      assert.deepEqual(created.events, ['bounced', 'deferred', 'complained', 'suppressed', 'delivered', 'opened', 'unique_opened', 'clicked', 'sent']);
+      assert.deepEqual(expectEnvelope(await get(account, created.id), 200).resultObject.events, created.events);
+      expectEnvelope(await patch(account, created.id, { events: [7] }), 200);
+      assert.deepEqual(expectEnvelope(await get(account, created.id), 200).resultObject.events, ['clicked']);
+
+      for (const [events, field] of [
+        [[8], 'events[0]'],
+        [['sent', -1], 'events[1]'],
+        [[4, 'delivered', 1.5], 'events[2]'],
+      ] as const) {
+        const response = await create(account, { url: 'https://example.com/hooks', events });
+        expectFieldError(response, field);
+        expectFieldError(await patch(account, created.id, { events }), field);
+      }
+      const [unknown] = expectEnvelope(await create(account, { url: 'https://example.com/hooks', events: [8] }), 400).resultObject.errors;
+      assert.match(unknown.message, /0 to 7/);
+      assert.equal((await list(account)).totalCount, 1, 'nothing more was created');
+      assert.deepEqual(expectEnvelope(await get(account, created.id), 200).resultObject.events, ['clicked'], 'nothing was changed');
+    });
+
     it('PATCH changes the URL, description, event types and enabled state; DELETE removes it', async () => {
       const account = await app.signUp();
       const created = await hook(account, { url: 'https://example.com/one', events: ['sent'] });

@@ -205,14 +205,16 @@ for (const dialect of DIALECTS) {
       expectInvalid(await send({ payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), ['from', 'to', 'subject', 'htmlContent']);
     });
 
-    it('names to when a form sends it as a plain value instead of a list', async () => {
-      const form = formBody([
-        ['from[email]', account.email],
-        ['to', 'c@example.net'],
-        ['subject', 'x'],
-        ['htmlContent', '<p>x</p>'],
-      ]);
-      expectInvalid(await send(form), ['to']);
+    it('takes to as a plain form value (one recipient, "Name <address>" or the address), and names it when it is neither', async () => {
+      const one = (to: string) =>
+        formBody([
+          ['from[email]', account.email],
+          ['to', to],
+          ['subject', 'x'],
+          ['htmlContent', '<p>x</p>'],
+        ]);
+      assert.deepEqual(expectEnvelope(await send(one('Cy <c@example.net>')), 200).resultObject.accepted, ['c@example.net']);
+      expectInvalid(await send(one('not an address')), ['to']);
     });
 
     it('refuses JSON with __proto__ or constructor.prototype keys (400 naming body)', async () => {

@@ -61,6 +61,23 @@ for (const dialect of DIALECTS) {
       });
     }
 
+    for (const [theirs, ours] of [
+      ['html', 'htmlContent'],
+      ['HtmlBody', 'htmlContent'],
+      ['text', 'textContent'],
+      ['TextBody', 'textContent'],
+    ] as const) {
+      it(`refuses ${theirs}, another provider's name, with 400 suggesting ${ours}`, async () => {
+        const { htmlContent: _, ...withoutContent } = send;
+        const body = expectEnvelope(
+          await app.request({ method: 'POST', url: SEND, token: account.token, body: { ...withoutContent, [theirs]: 'Hello' } }),
+          400,
+        );
+        assert.deepEqual(errorFields(body), [theirs]);
+        assert.equal(body.resultObject.errors[0].message, `is not a known field; did you mean ${ours}?`);
+      });
+    }
+
     it('names a misspelt field inside a recipient by its path', async () => {
       const body = expectEnvelope(
         await app.request({

@@ -351,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key; the key is in this response only
-         * @description Owners and admins, with a session. Keys look like pw_live_ followed by 40 letters and digits; store the key now, it cannot be shown again.
+         * @description Owners and admins, with a session. Keys look like pwLIVE followed by 40 letters and digits; store the key now, it cannot be shown again.
          */
         post: operations["postAccountApikeys"];
         delete?: never;
@@ -1202,7 +1202,7 @@ export interface paths {
         put?: never;
         /**
          * Add a contact to a list (upsert by address)
-         * @description A contact of the account with this address is put on the list and given the values sent; its status stays (an unsubscribed or bounced address is not re-subscribed). Answers the contact's id.
+         * @description A contact of the account with this address is put on the list and given the values sent; its status stays (an unsubscribed or bounced address is not re-subscribed). Answers the contact's id. A `customFields` entry whose id is not a custom field of the account is skipped, not refused: the contact is added, and `resultMessage` names the skipped entries and ids.
          */
         post: operations["postInboxV1ContactlistsByIdAdd"];
         delete?: never;
@@ -1756,7 +1756,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description The email message of the specification, plus optional fields. Field names are matched without regard to case. Required: from, to, and either templateId (the template supplies subject and content) or subject with htmlContent, textContent or both (textContent alone sends a text-only message). */
+        /** @description The email message of the specification, plus optional fields. Field names are matched without regard to case. Addresses (from, each of to, cc and bcc, replyTo) may also be one string, "Name <address>" or the address alone, and `to` a single such string. Required: from, to, and either templateId (the template supplies subject and content) or subject with htmlContent, textContent or both (textContent alone sends a text-only message). */
         SendInput: {
             from: {
                 /**
@@ -1771,9 +1771,8 @@ export interface components {
                  * @example Example Ltd
                  */
                 name?: string;
-            };
-            /** @description Recipients, 1 to 1000; each gets its own copy and its own delivery state. */
-            to: {
+            } | string;
+            to: ({
                 /**
                  * Format: recipient-email
                  * @description Recipient address; a non-ASCII part before @ is delivered only through a server that announces SMTPUTF8.
@@ -1798,7 +1797,7 @@ export interface components {
                 params?: {
                     [key: string]: unknown;
                 };
-            }[];
+            } | string)[] | string;
             /**
              * Format: single-line
              * @description Required unless `templateId` is given (then it overrides the template's subject).
@@ -1819,7 +1818,7 @@ export interface components {
              *       }
              *     ]
              */
-            cc?: {
+            cc?: ({
                 /**
                  * Format: recipient-email
                  * @description Cc recipient address; a non-ASCII part before @ is delivered only through a server that announces SMTPUTF8.
@@ -1832,7 +1831,7 @@ export interface components {
                  * @example Example Ltd
                  */
                 name?: string;
-            }[];
+            } | string)[];
             /**
              * @description Blind copy recipients: delivered to, never named in the message headers.
              * @example [
@@ -1841,7 +1840,7 @@ export interface components {
              *       }
              *     ]
              */
-            bcc?: {
+            bcc?: ({
                 /**
                  * Format: recipient-email
                  * @description Bcc recipient address; a non-ASCII part before @ is delivered only through a server that announces SMTPUTF8.
@@ -1854,14 +1853,7 @@ export interface components {
                  * @example Example Ltd
                  */
                 name?: string;
-            }[];
-            /**
-             * @description Where replies go (the Reply-To header).
-             * @example {
-             *       "email": "support@example.com",
-             *       "name": "Support"
-             *     }
-             */
+            } | string)[];
             replyTo?: {
                 /**
                  * Format: email
@@ -1875,7 +1867,7 @@ export interface components {
                  * @example Example Ltd
                  */
                 name?: string;
-            };
+            } | string;
             /**
              * @description The text/plain part; absent: derived from the HTML. Without `htmlContent` (and template) the message is text only.
              * @example Hello!
@@ -2095,7 +2087,7 @@ export interface components {
                 url: string;
                 description: string;
                 /** @description The event types sent; empty means every type. */
-                events: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled")[];
+                events: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled")[];
                 enabled: boolean;
                 /**
                  * @description The end of the signing secret, to tell secrets apart; the secret itself is shown only on creation and rotation.
@@ -2127,6 +2119,10 @@ export interface components {
             isDeleted: boolean;
             name: string;
             subject: string;
+            /** @description The newsletter the campaign was made from; "" for a campaign from raw HTML. */
+            newsletterId: string;
+            /** @description The marketing sender (GET /inbox/v1/senders). */
+            senderAccountId: string;
             plannedTime: string;
             totalRecipients: number;
             sent: number;
@@ -2149,9 +2145,7 @@ export interface components {
             averageOpenTime: number;
             /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled. */
             status: number;
-            newsletterId: string;
             newsletterLanguage: string;
-            senderAccountId: string;
             senderAccountDisplayName: string;
             senderAccountEmail: string;
             startTime: string;
@@ -2283,13 +2277,35 @@ export interface components {
             url: string;
             description: string;
             /** @description The event types sent; empty means every type. */
-            events: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled")[];
+            events: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled")[];
             enabled: boolean;
             /**
              * @description The end of the signing secret, to tell secrets apart; the secret itself is shown only on creation and rotation.
              * @example whsec_…3f9a
              */
             secretPreview: string;
+        };
+        WebhookInput: {
+            /**
+             * @description Where events are POSTed: an http:// or https:// URL.
+             * @example https://example.com/hooks/postwire
+             */
+            url: string;
+            /**
+             * @description A note for people; not sent anywhere.
+             * @example Bounces to the CRM
+             */
+            description?: string;
+            /**
+             * @description The event types to send, by name or by the original service's id (answers name them); empty means every type.
+             * @example [
+             *       "delivered",
+             *       "bounced"
+             *     ]
+             */
+            events?: (("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled") | number)[];
+            /** @description false pauses the webhook: no new deliveries are queued for it and pending ones wait. */
+            enabled?: boolean;
         };
         /** @description One change of a recipient's state. */
         Events: {
@@ -2301,10 +2317,10 @@ export interface components {
              */
             createTime: string;
             /**
-             * @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.
+             * @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unique_opened: besides `opened`, the copy's first open only (the same details); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.
              * @enum {unknown}
              */
-            type: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled";
+            type: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled";
             /** @description Id of the message (GET /notify/v1/messages/{id}). */
             messageId: string | null;
             /** @description Id of the recipient within the message. */
@@ -2315,6 +2331,28 @@ export interface components {
             details: {
                 [key: string]: unknown;
             };
+        };
+        WebhookInput2: {
+            /**
+             * @description Where events are POSTed: an http:// or https:// URL.
+             * @example https://example.com/hooks/postwire
+             */
+            url?: string;
+            /**
+             * @description A note for people; not sent anywhere.
+             * @example Bounces to the CRM
+             */
+            description?: string;
+            /**
+             * @description The event types to send, by name or by the original service's id (answers name them); empty means every type.
+             * @example [
+             *       "delivered",
+             *       "bounced"
+             *     ]
+             */
+            events?: (("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled") | number)[];
+            /** @description false pauses the webhook: no new deliveries are queued for it and pending ones wait. */
+            enabled?: boolean;
         };
         SenderResponse: {
             /** @example 1.0.0 */
@@ -2416,50 +2454,6 @@ export interface components {
             trackClicks?: boolean;
             /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
             draft?: boolean;
-        };
-        WebhookInput: {
-            /**
-             * @description Where events are POSTed: an http:// or https:// URL.
-             * @example https://example.com/hooks/postwire
-             */
-            url: string;
-            /**
-             * @description A note for people; not sent anywhere.
-             * @example Bounces to the CRM
-             */
-            description?: string;
-            /**
-             * @description The event types to send; empty means every type.
-             * @example [
-             *       "delivered",
-             *       "bounced"
-             *     ]
-             */
-            events?: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled")[];
-            /** @description false pauses the webhook: no new deliveries are queued for it and pending ones wait. */
-            enabled?: boolean;
-        };
-        WebhookInput2: {
-            /**
-             * @description Where events are POSTed: an http:// or https:// URL.
-             * @example https://example.com/hooks/postwire
-             */
-            url?: string;
-            /**
-             * @description A note for people; not sent anywhere.
-             * @example Bounces to the CRM
-             */
-            description?: string;
-            /**
-             * @description The event types to send; empty means every type.
-             * @example [
-             *       "delivered",
-             *       "bounced"
-             *     ]
-             */
-            events?: ("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled")[];
-            /** @description false pauses the webhook: no new deliveries are queued for it and pending ones wait. */
-            enabled?: boolean;
         };
         SuppressionResponse: {
             /** @example 1.0.0 */
@@ -2646,6 +2640,14 @@ export interface components {
             resultMessage: string;
             resultObject: components["schemas"]["Form"];
         };
+        NewsletterResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: components["schemas"]["Newsletter"];
+        };
         AddInput: {
             /**
              * Format: email
@@ -2732,14 +2734,6 @@ export interface components {
              * @enum {unknown}
              */
             role: "owner" | "admin" | "member";
-        };
-        NewsletterResponse: {
-            /** @example 1.0.0 */
-            version: string;
-            resultStatus: boolean;
-            resultCode: number;
-            resultMessage: string;
-            resultObject: components["schemas"]["Newsletter"];
         };
         CustomfieldResponse: {
             /** @example 1.0.0 */
@@ -2871,6 +2865,30 @@ export interface components {
             /** @description The confirmation mail's from address ('' : the account's first sender). */
             fromEmail: string;
         };
+        Newsletter: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            /** @description The name a picker shows: the subject (a newsletter has no name of its own). */
+            name: string;
+            subject: string;
+            language: string;
+            htmlContent: string;
+            /** @description 0 for designs made through the API. */
+            type: number;
+        };
         ApikeyInput: {
             /**
              * Format: single-line
@@ -2954,28 +2972,6 @@ export interface components {
             legislation: number;
             /** @description Contacts on the list, as of this answer. */
             count: number;
-        };
-        Newsletter: {
-            /**
-             * @description 24 lowercase hex characters, ordered by creation time.
-             * @example 0193a5b2c4d1e2f3a4b5c6d7
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC with milliseconds.
-             */
-            createTime: string;
-            createUserId: string;
-            /** Format: date-time */
-            updateTime: string;
-            updateUserId: string;
-            isDeleted: boolean;
-            subject: string;
-            language: string;
-            htmlContent: string;
-            /** @description 0 for designs made through the API. */
-            type: number;
         };
         Customfield: {
             /**
@@ -5027,7 +5023,7 @@ export interface operations {
                                 scopes: ("send" | "read" | "marketing" | "account")[];
                                 /**
                                  * @description The prefix and the last four characters, to recognise the key.
-                                 * @example pw_live_…x7Qa
+                                 * @example pwLIVE…x7Qa
                                  */
                                 preview: string;
                                 /**
@@ -5137,7 +5133,7 @@ export interface operations {
                             scopes: ("send" | "read" | "marketing" | "account")[];
                             /**
                              * @description The prefix and the last four characters, to recognise the key.
-                             * @example pw_live_…x7Qa
+                             * @example pwLIVE…x7Qa
                              */
                             preview: string;
                             /**
@@ -5152,7 +5148,7 @@ export interface operations {
                             lastUsedTime: string | null;
                             /**
                              * @description The key: send it as Authorization: Bearer <key> or x-api-key: <key>. Shown only in this response; only its hash is stored.
-                             * @example pw_live_3vQ8ZkT1mW0bYc7Rr2LxA9dHgPu5NsEfKj6Tx7Qa
+                             * @example pwLIVE3vQ8ZkT1mW0bYc7Rr2LxA9dHgPu5NsEfKj6Tx7Qa
                              */
                             key: string;
                         };
@@ -6589,7 +6585,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The email message of the specification, plus optional fields. Field names are matched without regard to case. Required: from, to, and either templateId (the template supplies subject and content) or subject with htmlContent, textContent or both (textContent alone sends a text-only message). */
+        /** @description The email message of the specification, plus optional fields. Field names are matched without regard to case. Addresses (from, each of to, cc and bcc, replyTo) may also be one string, "Name <address>" or the address alone, and `to` a single such string. Required: from, to, and either templateId (the template supplies subject and content) or subject with htmlContent, textContent or both (textContent alone sends a text-only message). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SendInput"];
@@ -8133,8 +8129,8 @@ export interface operations {
                 pageSize: number;
                 /** @description Keyset paging: only items older than this id (the last id of the previous page); `page` is then ignored. Costs the same however deep the page. */
                 after?: string;
-                /** @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md. */
-                type?: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled";
+                /** @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unique_opened: besides `opened`, the copy's first open only (the same details); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md. */
+                type?: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled";
                 /** @description Only the events of this message. */
                 messageId?: string;
                 /** @description Only the events of this recipient address (compared without case). */
@@ -9072,10 +9068,10 @@ export interface operations {
                                 /** @description The event sent (GET /notify/v1/events); also X-Postwire-Event-Id. */
                                 eventId: string;
                                 /**
-                                 * @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.
+                                 * @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unique_opened: besides `opened`, the copy's first open only (the same details); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.
                                  * @enum {unknown}
                                  */
-                                eventType: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "clicked" | "unsubscribed" | "cancelled";
+                                eventType: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled";
                                 /**
                                  * @description pending: not answered with 2xx yet, tried again at nextAttemptTime; delivered: the receiver answered 2xx; failed: given up after WEBHOOK_MAX_ATTEMPTS attempts or WEBHOOK_MAX_AGE_SECONDS.
                                  * @enum {unknown}
@@ -14350,6 +14346,10 @@ export interface operations {
                                 isDeleted: boolean;
                                 name: string;
                                 subject: string;
+                                /** @description The newsletter the campaign was made from; "" for a campaign from raw HTML. */
+                                newsletterId: string;
+                                /** @description The marketing sender (GET /inbox/v1/senders). */
+                                senderAccountId: string;
                                 plannedTime: string;
                                 totalRecipients: number;
                                 sent: number;

@@ -21,6 +21,7 @@ const EVENT_TYPES = Object.keys({
   complained: true,
   suppressed: true,
   opened: true,
+  unique_opened: true,
   clicked: true,
   unsubscribed: true,
   cancelled: true,

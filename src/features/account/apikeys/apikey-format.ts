@@ -1,16 +1,23 @@
 /**
- * The shape of an API key: `pw_live_` followed by 40 base62 characters (about 238
- * random bits), e.g. `pw_live_3vQ8ZkT1mW0bYc7Rr2LxA9dHgPu5NsEfKj6Ti4Oy`. The fixed prefix
- * lets secret scanners find leaked keys (regular expression: `pw_live_[0-9A-Za-z]{40}`)
- * and lets the server tell a key from a JWT without trying to verify it. Keys are
- * high-entropy, so one SHA-256 is enough to store them (no salt or slow hash needed).
+ * The shape of an API key: `pwLIVE` followed by 40 base62 characters (about 238 random
+ * bits), e.g. `pwLIVE3vQ8ZkT1mW0bYc7Rr2LxA9dHgPu5NsEfKj6Ti4Oy`. Letters and digits only,
+ * because integrations written for the original service (its WordPress plugins) refuse
+ * a key with any other character. The fixed prefix, in that mix of cases, lets secret
+ * scanners find leaked keys (regular expression: `\bpwLIVE[0-9A-Za-z]{40}\b`) and lets the
+ * server tell a key from a JWT (which starts `eyJ`) without trying to verify it.
+ *
+ * Keys issued earlier look like `pw_live_` + 40 base62 characters; they stay valid, as
+ * every key is found by its hash whatever its shape. Keys are high-entropy, so one
+ * SHA-256 is enough to store them (no salt or slow hash needed).
  */
 import { randomBytes } from 'node:crypto';
 
-export const API_KEY_PREFIX = 'pw_live_';
+export const API_KEY_PREFIX = 'pwLIVE';
+/** The prefix of keys issued before keys became letters and digits only. */
+const EARLIER_API_KEY_PREFIX = 'pw_live_';
 const BODY_LENGTH = 40;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-export const API_KEY_PATTERN = /^pw_live_[0-9A-Za-z]{40}$/;
+export const API_KEY_PATTERN = /^pwLIVE[0-9A-Za-z]{40}$/;
 
 export function generateApiKey(): string {
   let body = '';
@@ -23,9 +30,9 @@ export function generateApiKey(): string {
   return API_KEY_PREFIX + body;
 }
 
-/** Whether a Bearer value is meant as an API key (rather than a JWT). */
+/** Whether a Bearer value is meant as an API key (rather than a JWT), in either format. */
 export function looksLikeApiKey(value: string): boolean {
-  return value.startsWith(API_KEY_PREFIX);
+  return value.startsWith(API_KEY_PREFIX) || value.startsWith(EARLIER_API_KEY_PREFIX);
 }
 
 /** What is stored and shown to tell keys apart: the prefix and the last four characters. */

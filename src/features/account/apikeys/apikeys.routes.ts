@@ -33,8 +33,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, apiKeys: ApiKeysServi
         tags,
         security: SESSION_ONLY,
         summary: 'Create an API key; the key is in this response only',
-        description:
-          'Owners and admins, with a session. Keys look like pw_live_ followed by 40 letters and digits; store the key now, it cannot be shown again.',
+        description: 'Owners and admins, with a session. Keys look like pwLIVE followed by 40 letters and digits; store the key now, it cannot be shown again.',
         body: CreateApiKeyBody,
         response: { 201: EnvelopeSchema(CreatedApiKey) },
       },

@@ -14,7 +14,7 @@ export const ApiKey = Type.Object(
     ...ResourceFields,
     name: Type.String({ examples: ['Production web server'] }),
     scopes: Type.Array(ScopeEnum, { examples: [['send', 'read']] }),
-    preview: Type.String({ description: 'The prefix and the last four characters, to recognise the key.', examples: ['pw_live_…x7Qa'] }),
+    preview: Type.String({ description: 'The prefix and the last four characters, to recognise the key.', examples: ['pwLIVE…x7Qa'] }),
     expiresTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the key stops working; null: never.' }),
     lastUsedTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description: 'Roughly when the key was last used (updated at most every few seconds); null: never.',
@@ -28,7 +28,7 @@ export const CreatedApiKey = Type.Object({
   ...ApiKey.properties,
   key: Type.String({
     description: 'The key: send it as Authorization: Bearer <key> or x-api-key: <key>. Shown only in this response; only its hash is stored.',
-    examples: ['pw_live_3vQ8ZkT1mW0bYc7Rr2LxA9dHgPu5NsEfKj6Tx7Qa'],
+    examples: ['pwLIVE3vQ8ZkT1mW0bYc7Rr2LxA9dHgPu5NsEfKj6Tx7Qa'],
   }),
 });
 export type CreatedApiKey = Static<typeof CreatedApiKey>;

@@ -9,7 +9,7 @@
  * tokens both stop working, and the owner logs in again. Access tokens carry their
  * session id and die with it.
  *
- * API keys (`pw_live_…`, see apikeys/apikey-format.ts) arrive as `Authorization: Bearer`
+ * API keys (`pwLIVE…`, earlier `pw_live_…`; see apikeys/apikey-format.ts) arrive as `Authorization: Bearer`
  * or `x-api-key`; they are found by the SHA-256 of the key (one indexed look-up) and act
  * for their account with the scopes they were created with, attributed to the user
  * who created them. A person's session has the scopes of the user's role.

@@ -91,6 +91,8 @@ export const CampaignItem = Type.Object({
   ...ResourceFields,
   name: Type.String(),
   subject: Type.String(),
+  newsletterId: Type.String({ description: 'The newsletter the campaign was made from; "" for a campaign from raw HTML.' }),
+  senderAccountId: Type.String({ description: 'The marketing sender (GET /inbox/v1/senders).' }),
   plannedTime: Type.String(),
   ...counters,
   ...engagement,
@@ -100,9 +102,7 @@ export type CampaignItem = Static<typeof CampaignItem>;
 
 export const Campaign = Type.Object({
   ...CampaignItem.properties,
-  newsletterId: Type.String(),
   newsletterLanguage: Type.String(),
-  senderAccountId: Type.String(),
   senderAccountDisplayName: Type.String(),
   senderAccountEmail: Type.String(),
   startTime: Type.String(),

@@ -76,6 +76,8 @@ function toItem(row: CampaignRow): CampaignItem {
     ...resourceFields(row),
     name: row.subject,
     subject: row.subject,
+    newsletterId: row.newsletter_id ?? '',
+    senderAccountId: row.marketing_sender_id,
     plannedTime: time(row.planned_at),
     totalRecipients: row.total_recipients,
     sent: row.sent,
@@ -98,9 +100,7 @@ function toItem(row: CampaignRow): CampaignItem {
 function toCampaign(row: CampaignRow): Campaign {
   return {
     ...toItem(row),
-    newsletterId: row.newsletter_id ?? '',
     newsletterLanguage: row.language,
-    senderAccountId: row.marketing_sender_id,
     senderAccountDisplayName: row.from_name,
     senderAccountEmail: row.from_email,
     startTime: time(row.started_at),

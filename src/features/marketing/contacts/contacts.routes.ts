@@ -10,7 +10,7 @@ import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
 import { AddContactBody, Contact, ContactsQuery, ContactStatusBody, ListMemberParams, Tag, UpdateContactBody } from './contacts.schemas.js';
-import type { ContactsService } from './contacts.service.js';
+import { type ContactsService, skippedFieldsMessage } from './contacts.service.js';
 
 const tags = ['Marketing: contacts'];
 const security = ANY_CREDENTIAL;
@@ -26,13 +26,17 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
         summary: 'Add a contact to a list (upsert by address)',
         description:
           'A contact of the account with this address is put on the list and given the values sent; its status stays (an unsubscribed or ' +
-          "bounced address is not re-subscribed). Answers the contact's id.",
+          "bounced address is not re-subscribed). Answers the contact's id. A `customFields` entry whose id is not a custom field of the " +
+          'account is skipped, not refused: the contact is added, and `resultMessage` names the skipped entries and ids.',
         params: IdParams,
         body: AddContactBody,
         response: { 200: EnvelopeSchema(ContactId) },
       },
     },
-    async (request) => success(await contacts.addToList(request.principal, (request.params as IdParams).id, request.body as AddContactBody)),
+    async (request) => {
+      const { id, skipped } = await contacts.addToList(request.principal, (request.params as IdParams).id, request.body as AddContactBody);
+      return success(id, 200, skippedFieldsMessage(skipped));
+    },
   );
 
   app.delete(

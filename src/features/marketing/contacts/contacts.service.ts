@@ -47,16 +47,45 @@ export function effectiveStatus(stored: number, suppressionReason: string | null
 }
 
 type FieldValuesIn = AddContactBody['customFields'];
+type FieldValue = { fieldId: string; value: string | null };
+
+/** An entry of `customFields` that named no custom field of the account. */
+export interface SkippedField {
+  index: number;
+  customFieldId: string;
+}
+
+/** How many skipped entries the answer names one by one. */
+const SKIPPED_SHOWN = 10;
+
+/** resultMessage of an add that skipped entries: which, and why; undefined when none was skipped. */
+export function skippedFieldsMessage(skipped: SkippedField[]): string | undefined {
+  if (skipped.length === 0) return undefined;
+  const shown = skipped.slice(0, SKIPPED_SHOWN);
+  const more = skipped.length > shown.length ? ` and ${skipped.length - shown.length} more` : '';
+  // Ids are the client's text: quoted, and cut short so that a long one cannot fill the answer.
+  const ids = shown.map((s) => JSON.stringify(s.customFieldId.length > 64 ? `${s.customFieldId.slice(0, 64)}…` : s.customFieldId)).join(', ');
+  return (
+    `The contact was added without ${shown.map((s) => `customFields[${s.index}]`).join(', ')}${more}: ` +
+    `${skipped.length === 1 ? 'its customFieldId' : 'their customFieldIds'} ${ids}${more} ${skipped.length === 1 ? 'is' : 'are'} not ` +
+    'a custom field of this account (GET /inbox/v1/customfields).'
+  );
+}
 
 export class ContactsService {
   constructor(private readonly db: Db) {}
 
-  /** M10: upsert by address into the list; the contact's id. */
-  async addToList(principal: Principal, listId: string, body: AddContactBody): Promise<string> {
+  /**
+   * M10: upsert by address into the list; the contact's id, and the `customFields` entries
+   * skipped because their field is not the account's. A sign-up form keeps posting the field
+   * ids it was set up with after a field is deleted (or was pasted from another account):
+   * refusing the request would lose the person, while their address is what matters.
+   */
+  async addToList(principal: Principal, listId: string, body: AddContactBody): Promise<{ id: string; skipped: SkippedField[] }> {
     const now = Date.now();
     return this.db.transaction().execute(async (trx) => {
       await this.requireList(trx, principal, listId);
-      const values = await this.fieldValues(trx, principal, body.customFields);
+      const { values, skipped } = await this.knownFieldValues(trx, principal, body.customFields);
       const email = body.email.trim();
       const { id } = await insertContactOrFindByEmail(
         trx,
@@ -65,7 +94,7 @@ export class ContactsService {
       await addMember(trx, principal.accountId, listId, id, now);
       await setFieldValues(trx, principal.accountId, id, values);
       if (body.tags) await replaceTags(trx, principal.accountId, id, tidyTags(body.tags));
-      return id;
+      return { id, skipped };
     });
   }
 
@@ -178,15 +207,25 @@ export class ContactsService {
     if (!isId(listId) || !(await findLiveContactList(db, principal.accountId, listId))) throw AppError.notFound('Contact list');
   }
 
-  /** The values of a body, each naming a live field of the account (else a 400 naming the entry); null/"" remove. */
-  private async fieldValues(db: DbOrTrx, principal: Principal, given: FieldValuesIn): Promise<{ fieldId: string; value: string | null }[]> {
-    if (!given?.length) return [];
+  /** The values of a body naming live fields of the account, and the entries naming anything else; null/"" remove. */
+  private async knownFieldValues(db: DbOrTrx, principal: Principal, given: FieldValuesIn): Promise<{ values: FieldValue[]; skipped: SkippedField[] }> {
+    if (!given?.length) return { values: [], skipped: [] };
     const known = new Set((await findLiveCustomFields(db, principal.accountId, given.map((v) => v.customFieldId).filter(isId))).map((f) => f.id));
-    const errors: FieldError[] = given.flatMap((v, i) =>
-      known.has(v.customFieldId) ? [] : [{ field: `customFields[${i}].customFieldId`, message: 'is not a custom field of this account' }],
-    );
+    const values: FieldValue[] = [];
+    const skipped: SkippedField[] = [];
+    given.forEach((v, i) => {
+      if (known.has(v.customFieldId)) values.push({ fieldId: v.customFieldId, value: v.value === null || v.value === '' ? null : String(v.value) });
+      else skipped.push({ index: i, customFieldId: v.customFieldId });
+    });
+    return { values, skipped };
+  }
+
+  /** The values of a body, each naming a live field of the account (else a 400 naming the entry). */
+  private async fieldValues(db: DbOrTrx, principal: Principal, given: FieldValuesIn): Promise<FieldValue[]> {
+    const { values, skipped } = await this.knownFieldValues(db, principal, given);
+    const errors: FieldError[] = skipped.map((s) => ({ field: `customFields[${s.index}].customFieldId`, message: 'is not a custom field of this account' }));
     if (errors.length) throw AppError.validation(errors);
-    return given.map((v) => ({ fieldId: v.customFieldId, value: v.value === null || v.value === '' ? null : String(v.value) }));
+    return values;
   }
 
   private async present(accountId: string, rows: ContactWithSuppression[]): Promise<Contact[]> {

@@ -25,6 +25,7 @@ export type PatchNewsletterBody = Static<typeof PatchNewsletterBody>;
 
 export const Newsletter = Type.Object({
   ...ResourceFields,
+  name: Type.String({ description: 'The name a picker shows: the subject (a newsletter has no name of its own).' }),
   subject: Type.String(),
   language: Type.String(),
   htmlContent: Type.String(),

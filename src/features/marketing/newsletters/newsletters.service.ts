@@ -13,7 +13,7 @@ import { findLiveNewsletter, insertNewsletter, listLiveNewsletters, updateNewsle
 import type { NewsletterRow } from './newsletters.table.js';
 
 function toNewsletter(row: NewsletterRow): Newsletter {
-  return { ...resourceFields(row), subject: row.subject, language: row.language, htmlContent: row.html_content, type: row.type };
+  return { ...resourceFields(row), name: row.subject, subject: row.subject, language: row.language, htmlContent: row.html_content, type: row.type };
 }
 
 export class NewslettersService {

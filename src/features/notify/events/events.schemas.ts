@@ -13,6 +13,7 @@ export const EVENT_TYPES = [
   'complained',
   'suppressed',
   'opened',
+  'unique_opened',
   'clicked',
   'unsubscribed',
   'cancelled',
@@ -25,6 +26,7 @@ export const EventTypeEnum = Type.Enum([...EVENT_TYPES], {
     'complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; ' +
     'cancelled: a scheduled send was cancelled before it began; ' +
     'opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); ' +
+    "unique_opened: besides `opened`, the copy's first open only (the same details); " +
     'unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.',
 });
 

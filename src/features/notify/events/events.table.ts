@@ -13,6 +13,7 @@ export type EventType =
   | 'complained'
   | 'suppressed'
   | 'opened'
+  | 'unique_opened'
   | 'clicked'
   | 'unsubscribed'
   | 'cancelled';

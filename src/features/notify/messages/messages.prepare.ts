@@ -17,7 +17,8 @@ import type { Variables } from '../../../lib/template-render.js';
 import { newEventRow } from '../events/events.service.js';
 import type { SendersService } from '../senders/senders.service.js';
 import { renderContent, templateContent, type MessageContent } from '../templates/templates.service.js';
-import type { SendBody } from './messages.schemas.js';
+import { addressObjects, inRequestTerms } from './messages.addresses.js';
+import type { SendBody, SendRequest } from './messages.schemas.js';
 import { prepareSendOptions, type PreparedOptions, type SendLimits } from './messages.send-options.js';
 import type { AcceptedMessage } from './messages.store.js';
 import type { RecipientKind } from './messages.table.js';
@@ -83,12 +84,17 @@ export class SendPreparer {
   ) {}
 
   /** Everything about one message that can be decided before the commit; throws its field errors. */
-  async prepare(principal: Principal, body: SendBody, now: number, senders?: Map<string, Promise<SenderOf>>): Promise<AcceptedMessage> {
-    const sender = await this.cachedSender(principal, body, senders);
-    const options = prepareSendOptions(body, this.limits, now);
-    const addressees = distinctRecipients(body);
-    const content = await this.resolveContent(principal, body, addressees);
-    return this.buildRows(principal, sender, body, addressees, content, options, now);
+  async prepare(principal: Principal, request: SendRequest, now: number, senders?: Map<string, Promise<SenderOf>>): Promise<AcceptedMessage> {
+    const body = addressObjects(request);
+    try {
+      const sender = await this.cachedSender(principal, body, senders);
+      const options = prepareSendOptions(body, this.limits, now);
+      const addressees = distinctRecipients(body);
+      const content = await this.resolveContent(principal, body, addressees);
+      return this.buildRows(principal, sender, body, addressees, content, options, now);
+    } catch (error) {
+      throw body === request ? error : inRequestTerms(error, request);
+    }
   }
 
   /** A batch looks each From address up once. */
@@ -101,7 +107,7 @@ export class SendPreparer {
   }
 
   /** The sender of a send: one of the account's, usable in `from` (senders.service.ts usableSender). */
-  validate(principal: Principal, body: SendBody) {
+  validate(principal: Principal, body: Pick<SendBody, 'from'>) {
     return this.senders.usableSender(principal.accountId, body.from.email);
   }
 

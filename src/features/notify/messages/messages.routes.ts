@@ -5,7 +5,17 @@ import { AttachmentParams, DOWNLOAD_ANSWER, DOWNLOAD_PRODUCES, sendDownload } fr
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { withRequiredRule } from '../../../http/validation.js';
-import { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, ScheduleCancelResult, SendBody, SendResult } from './messages.schemas.js';
+import {
+  BatchBody,
+  BatchResult,
+  Message,
+  MessageDetail,
+  MessagesQuery,
+  ScheduleCancelResult,
+  SendBody,
+  type SendRequest,
+  SendResult,
+} from './messages.schemas.js';
 import type { MessagesService } from './messages.service.js';
 import { missingContentFields } from './messages.send-options.js';
 
@@ -70,7 +80,7 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
       validatorCompiler: withRequiredRule(missingContentFields),
     },
     async (request, reply) => {
-      const { result, replayed } = await messages.send(request.principal, request.body as SendBody, idempotencyKeyOf(request));
+      const { result, replayed } = await messages.send(request.principal, request.body as SendRequest, idempotencyKeyOf(request));
       if (replayed) reply.header('idempotent-replayed', 'true');
       return success(result, 200, 'The message was accepted for delivery.');
     },

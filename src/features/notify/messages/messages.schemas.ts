@@ -1,8 +1,9 @@
-import { Type, type Static } from '#typebox';
+import { type TObject, Type, type Static } from '#typebox';
 import { PageQuery } from '../../../http/pagination.js';
 import { EmailField, NameField, RecipientEmailField, ResourceFields } from '../../../http/resource.js';
 import { Event } from '../events/events.schemas.js';
 import { ID_PATTERN } from '../../../lib/ids.js';
+import { MAX_MAILBOX_LENGTH } from '../../../lib/mailbox.js';
 
 export const MAX_RECIPIENTS = 1000;
 export const MAX_SUBJECT_LENGTH = 998;
@@ -31,6 +32,19 @@ const RecipientAddress = (what: string) =>
     email: RecipientEmailField(`${what} address; a non-ASCII part before @ is delivered only through a server that announces SMTPUTF8.`),
     name: Type.Optional(NameField(`${what} display name.`)),
   });
+
+/** The string form of an address, as other providers' clients write it: `"Name <address>"` or `address` alone (lib/mailbox.ts). */
+const MailboxString = (what: string, format: 'mailbox' | 'recipient-mailbox') =>
+  Type.String({
+    format,
+    maxLength: MAX_MAILBOX_LENGTH,
+    description: `${what} as one string: "Name <address>" or the address alone.`,
+    examples: ['Ann Example <ann@example.net>'],
+  });
+
+/** An address as `{ email, name }` or as one string. */
+const AddressOrString = <T extends TObject>(object: T, what: string, format: 'mailbox' | 'recipient-mailbox') =>
+  Type.Union([object, MailboxString(what, format)]);
 
 export const Variables = (description: string) =>
   Type.Object({}, { additionalProperties: true, description, examples: [{ firstName: 'Ann', order: { id: 'A-1001' } }] });
@@ -67,12 +81,15 @@ export const SendAttachment = Type.Object({
 
 export const SendBody = Type.Object(
   {
-    from: Address('Sender'),
-    to: Type.Array(ToRecipient, {
-      minItems: 1,
-      maxItems: MAX_RECIPIENTS,
-      description: `Recipients, 1 to ${MAX_RECIPIENTS}; each gets its own copy and its own delivery state.`,
-    }),
+    from: AddressOrString(Address('Sender'), 'The sender', 'mailbox'),
+    to: Type.Union([
+      Type.Array(AddressOrString(ToRecipient, 'A recipient', 'recipient-mailbox'), {
+        minItems: 1,
+        maxItems: MAX_RECIPIENTS,
+        description: `Recipients, 1 to ${MAX_RECIPIENTS}; each gets its own copy and its own delivery state.`,
+      }),
+      MailboxString('The one recipient', 'recipient-mailbox'),
+    ]),
     subject: Type.Optional(
       Type.String({
         format: 'single-line',
@@ -91,24 +108,28 @@ export const SendBody = Type.Object(
       }),
     ),
     cc: Type.Optional(
-      Type.Array(RecipientAddress('Cc recipient'), {
+      Type.Array(AddressOrString(RecipientAddress('Cc recipient'), 'A Cc recipient', 'recipient-mailbox'), {
         maxItems: MAX_COPY_RECIPIENTS,
         description: 'Copy recipients: named in the Cc header, each with its own delivery state.',
         examples: [[{ email: 'manager@example.net', name: 'Manager' }]],
       }),
     ),
     bcc: Type.Optional(
-      Type.Array(RecipientAddress('Bcc recipient'), {
+      Type.Array(AddressOrString(RecipientAddress('Bcc recipient'), 'A Bcc recipient', 'recipient-mailbox'), {
         maxItems: MAX_COPY_RECIPIENTS,
         description: 'Blind copy recipients: delivered to, never named in the message headers.',
         examples: [[{ email: 'archive@example.com' }]],
       }),
     ),
     replyTo: Type.Optional(
-      Type.Object(Address('Reply-To').properties, {
-        description: 'Where replies go (the Reply-To header).',
-        examples: [{ email: 'support@example.com', name: 'Support' }],
-      }),
+      AddressOrString(
+        Type.Object(Address('Reply-To').properties, {
+          description: 'Where replies go (the Reply-To header).',
+          examples: [{ email: 'support@example.com', name: 'Support' }],
+        }),
+        'Where replies go',
+        'mailbox',
+      ),
     ),
     textContent: Type.Optional(
       Type.String({
@@ -198,6 +219,7 @@ export const SendBody = Type.Object(
     // messages.send-options.ts): as if/then/else here it would make the OpenAPI document invalid.
     description:
       'The email message of the specification, plus optional fields. Field names are matched without regard to case. ' +
+      'Addresses (from, each of to, cc and bcc, replyTo) may also be one string, "Name <address>" or the address alone, and `to` a single such string. ' +
       'Required: from, to, and either templateId (the template supplies subject and content) or subject with htmlContent, textContent or both ' +
       '(textContent alone sends a text-only message).',
     examples: [
@@ -217,7 +239,19 @@ export const SendBody = Type.Object(
   },
 );
 
-export type SendBody = Static<typeof SendBody>;
+/** A send body as a client may write it: addresses as objects or strings. */
+export type SendRequest = Static<typeof SendBody>;
+
+type Addressed<T> = Exclude<T, string>;
+
+/** A send body with every address as an object (messages.addresses.ts makes it from a SendRequest). */
+export type SendBody = Omit<SendRequest, 'from' | 'to' | 'cc' | 'bcc' | 'replyTo'> & {
+  from: Addressed<SendRequest['from']>;
+  to: Addressed<Exclude<SendRequest['to'], string>[number]>[];
+  cc?: Addressed<NonNullable<SendRequest['cc']>[number]>[];
+  bcc?: Addressed<NonNullable<SendRequest['bcc']>[number]>[];
+  replyTo?: Addressed<NonNullable<SendRequest['replyTo']>>;
+};
 
 export const RecipientStateEnum = Type.Union(
   [

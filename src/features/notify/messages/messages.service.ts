@@ -25,7 +25,7 @@ import { checkBatchItem } from './messages.batch.js';
 import { IdempotentRequests, type Answer, type IdempotencyRecord } from './messages.idempotency.js';
 import { MessageLog } from './messages.log.js';
 import { carriedDetails, SendPreparer, type SenderOf } from './messages.prepare.js';
-import type { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, SendBody, SendResult } from './messages.schemas.js';
+import type { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, SendBody, SendRequest, SendResult } from './messages.schemas.js';
 import { DEFAULT_SEND_LIMITS, type SendLimits } from './messages.send-options.js';
 import { SubmissionPreparer, type Submission } from './messages.submission.js';
 import {
@@ -68,7 +68,7 @@ export class MessagesService {
     this.log = new MessageLog(handle.db, handle.longReads, composer);
   }
 
-  async send(principal: Principal, body: SendBody, idempotencyKey?: string): Promise<Answer<SendResult>> {
+  async send(principal: Principal, body: SendRequest, idempotencyKey?: string): Promise<Answer<SendResult>> {
     return this.idempotency.once(principal, idempotencyKey, body, async (record) => {
       const accepted = await this.preparer.prepare(principal, body, Date.now());
       return this.commit([accepted], record, (suppressed) => sendResultOf(accepted, suppressed));
@@ -140,7 +140,7 @@ export class MessagesService {
   }
 
   /** The sender of a send: one of the account's, usable in `from` (senders.service.ts usableSender). */
-  validate(principal: Principal, body: SendBody) {
+  validate(principal: Principal, body: Pick<SendBody, 'from'>) {
     return this.preparer.validate(principal, body);
   }
 

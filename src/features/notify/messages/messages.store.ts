@@ -178,7 +178,7 @@ export async function findMessage(db: DbOrTrx, accountId: string, id: string): P
 
 /** Recipients of the given messages in `to` order; `perMessage` keeps only the first ones of each. */
 /** A recipient as the message log shows it: not its personalised content or MIME. */
-export type ListedRecipientRow = Omit<RecipientRow, 'content' | 'mime'>;
+export type ListedRecipientRow = Omit<RecipientRow, 'content' | 'mime' | 'first_opened_at'>;
 
 export async function listRecipientsOf(db: DbOrTrx, accountId: string, messageIds: string[], perMessage?: number): Promise<ListedRecipientRow[]> {
   if (messageIds.length === 0) return [];

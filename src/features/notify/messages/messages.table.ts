@@ -78,6 +78,8 @@ export interface MessageRecipientsTable {
   attempts: Generated<number>;
   last_response: string | null;
   sent_at: number | null;
+  /** When the copy was first opened (tracking): decides which open is also `unique_opened`. */
+  first_opened_at: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -17,7 +17,8 @@
  * shared by the unsubscribes of the moment). Every event goes through `recordEvents`, the
  * one write path of events, so webhooks (and the campaign counters' listener) see them.
  *
- * Event details: `opened` {userAgentClass, flagged, reason?}; `clicked` {url, linkIndex,
+ * Event details: `opened` {userAgentClass, flagged, reason?}, and `unique_opened` (a copy's
+ * first open, also an `opened`) the same; `clicked` {url, linkIndex,
  * userAgentClass, flagged, reason?}; `unsubscribed` {via: one_click | page}; each also
  * carries the send's tags and metadata like every other event of the message.
  *
@@ -36,7 +37,7 @@ import { newEventRow, recordEvents } from '../events/events.service.js';
 import type { EventRow, EventType } from '../events/events.table.js';
 import { carriedDetails } from '../messages/messages.prepare.js';
 import { suppressAddress } from '../suppressions/suppressions.service.js';
-import { findTrackedRecipient, type TrackedRecipient } from './tracking.store.js';
+import { findTrackedRecipient, markFirstOpens, type TrackedRecipient } from './tracking.store.js';
 
 /** How long an open or click waits for others before its commit starts: hits come in bursts (a campaign read at 9:00). */
 const ENGAGEMENT_LINGER_MS = 50;
@@ -76,11 +77,20 @@ function eventOf(type: EventType, recipient: TrackedRecipient, details: Record<s
   });
 }
 
+/**
+ * The hits' events; a copy's first open is also a `unique_opened` event, with the same
+ * details, right after its `opened` (the original service's "unique open" webhook event).
+ */
 async function writeEngagement(trx: Trx, items: Engaged[]): Promise<void> {
-  await recordEvents(
-    trx,
-    items.map((item) => eventOf(item.type, item.recipient, item.details, item.at)),
-  );
+  const opens = items.filter((item) => item.type === 'opened');
+  const firsts = await markFirstOpens(trx, [...new Set(opens.map((item) => item.recipient.id))], Math.min(...opens.map((item) => item.at)));
+  const events: EventRow[] = [];
+  for (const item of items) {
+    events.push(eventOf(item.type, item.recipient, item.details, item.at));
+    // Two opens of one copy in this commit: the first one given is the first open.
+    if (item.type === 'opened' && firsts.delete(item.recipient.id)) events.push(eventOf('unique_opened', item.recipient, item.details, item.at));
+  }
+  await recordEvents(trx, events);
 }
 
 /** The address on the account's list (reason unsubscribe) and, when it was not there yet, the `unsubscribed` event. */

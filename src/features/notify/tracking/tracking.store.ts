@@ -31,3 +31,21 @@ export async function findTrackedRecipient(db: DbOrTrx, recipientId: string, acc
 }
 
 export type TrackedRecipient = NonNullable<Awaited<ReturnType<typeof findTrackedRecipient>>>;
+
+/**
+ * Marks the copies among `recipientIds` that had never been opened as opened at `at`; the
+ * ids it marked, the copies whose first open this is. Set only where still null, so of two
+ * transactions opening one copy at once (two processes) the second, waiting for the first's
+ * row lock, finds it set and marks nothing.
+ */
+export async function markFirstOpens(db: DbOrTrx, recipientIds: string[], at: number): Promise<Set<string>> {
+  if (recipientIds.length === 0) return new Set();
+  const rows = await db
+    .updateTable('message_recipients')
+    .set({ first_opened_at: at })
+    .where('id', 'in', recipientIds)
+    .where('first_opened_at', 'is', null)
+    .returning('id')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

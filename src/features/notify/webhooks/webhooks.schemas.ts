@@ -3,6 +3,7 @@ import { PageQuery } from '../../../http/pagination.js';
 import { ResourceFields } from '../../../http/resource.js';
 import { ID_PATTERN } from '../../../lib/ids.js';
 import { EVENT_TYPES, EventTypeEnum } from '../events/events.schemas.js';
+import { ORIGINAL_EVENT_IDS } from './webhooks.event-ids.js';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
 /** One replay request queues at most this many events; a wider range is refused, not cut short. */
@@ -15,11 +16,20 @@ const UrlField = Type.String({
   description: 'Where events are POSTed: an http:// or https:// URL.',
 });
 const DescriptionField = Type.String({ maxLength: 500, examples: ['Bounces to the CRM'], description: 'A note for people; not sent anywhere.' });
-const EventsField = Type.Array(EventTypeEnum, {
-  maxItems: EVENT_TYPES.length,
-  examples: [['delivered', 'bounced']],
-  description: 'The event types to send; empty means every type.',
-});
+const EventsField = Type.Array(
+  Type.Union([
+    EventTypeEnum,
+    Type.Integer({
+      description: `The original service's event id: ${ORIGINAL_EVENT_IDS.map((type, id) => `${id} ${type}`).join(', ')} (docs/webhooks.md).`,
+    }),
+  ]),
+  {
+    // Each type once by name and once by id, at most.
+    maxItems: EVENT_TYPES.length + ORIGINAL_EVENT_IDS.length,
+    examples: [['delivered', 'bounced'], [5]],
+    description: "The event types to send, by name or by the original service's id (answers name them); empty means every type.",
+  },
+);
 const EnabledField = Type.Boolean({ description: 'false pauses the webhook: no new deliveries are queued for it and pending ones wait.' });
 
 export const Webhook = Type.Object(

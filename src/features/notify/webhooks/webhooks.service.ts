@@ -11,6 +11,7 @@ import { AppError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { OutboundPolicy } from '../../../lib/network-guard.js';
 import type { Principal } from '../../../http/principal.js';
+import { eventTypesOf } from './webhooks.event-ids.js';
 import { newDeliveryRow, parseEventFilter, queueDeliveries } from './webhooks.fan-out.js';
 import {
   MAX_REPLAY_EVENTS,
@@ -99,9 +100,9 @@ function checkUrl(field: string, value: string, policy: OutboundPolicy): string 
   return text;
 }
 
-/** Duplicates in the filter say nothing more: each type is stored once, in the order given. */
-function eventFilterText(events: readonly string[] | undefined): string {
-  return JSON.stringify([...new Set(events ?? [])]);
+/** The filter as stored: types (ids given as the original's are named), each once, in the order given. */
+function eventFilterText(events: CreateWebhookBody['events']): string {
+  return JSON.stringify(eventTypesOf(events ?? []));
 }
 
 export class WebhooksService {
