@@ -34,7 +34,7 @@ import { sql, type RawBuilder, type SqlBool } from '#kysely';
 import type { Dialect } from '../../../db/database.js';
 import type { FieldError } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
-import { jsonValues } from '../../../db/json-values.js';
+import { inValues } from '../../../db/json-values.js';
 
 export type Rule = { and: Rule[] } | { or: Rule[] } | Condition;
 
@@ -233,7 +233,7 @@ export function compileRule(rule: Rule, dialect: Dialect): RawBuilder<SqlBool> {
   }
   if (c.field === 'list') {
     const ids = Array.isArray(c.value) ? (c.value as string[]) : [c.value as string];
-    const on = sql<SqlBool>`exists (select 1 from contact_list_members m where m.contact_id = contacts.id and m.list_id in (${jsonValues(ids, dialect)}))`;
+    const on = sql<SqlBool>`exists (select 1 from contact_list_members m where m.contact_id = contacts.id and ${inValues(sql.ref('m.list_id'), ids, dialect)})`;
     return c.operator === 'eq' || c.operator === 'in' ? on : sql<SqlBool>`not ${on}`;
   }
   // One EXISTS on the contact's value of the field (one row at most: the key is contact and

@@ -7,6 +7,7 @@
  */
 import { listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
 import type { Db, Dialect } from '../../../db/database.js';
+import { withoutJit } from '../../../db/without-jit.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
@@ -77,7 +78,7 @@ export class SegmentsService {
     const { rule, problem } = usableRule(row.rules);
     if (!rule) throw new AppError('conflict', `The segment's rules are beyond today's limits (docs/limits.md); save them again within them: ${problem}.`);
     const condition = compileRule(rule, this.dialect);
-    return { count: await countContactsWhere(this.longReads, principal.accountId, condition) };
+    return { count: await withoutJit(this.longReads, this.dialect, (db) => countContactsWhere(db, principal.accountId, condition)) };
   }
 
   private async require(principal: Principal, id: string): Promise<SegmentRow> {

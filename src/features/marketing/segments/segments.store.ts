@@ -1,7 +1,7 @@
 /** SQL for segments and counting the contacts a compiled rule selects. Scoped by account; deleted segments are invisible. */
 import { type RawBuilder, type SqlBool, sql } from '#kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
-import { jsonValues } from '../../../db/json-values.js';
+import { inValues } from '../../../db/json-values.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx, Dialect } from '../../../db/database.js';
 import type { NewSegmentRow, SegmentRow } from './segments.table.js';
@@ -51,7 +51,7 @@ export async function liveIdsOf(
   if (ids.length === 0) return new Set();
   const rows = await liveRowsOf(db, table, accountId)
     .select('id')
-    .where(sql<SqlBool>`id in (${jsonValues(ids, dialect)})`)
+    .where(inValues(sql.ref('id'), ids, dialect))
     .execute();
   return new Set(rows.map((r) => r.id));
 }
