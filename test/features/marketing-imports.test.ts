@@ -28,6 +28,7 @@ const STATUS_KEYS = [
   'contactListId',
   'createTime',
   'customFields',
+  'failureReason',
   'hardBounce',
   'id',
   'invalid',
@@ -118,6 +119,7 @@ for (const dialect of DIALECTS) {
         blocked: 1,
         limitExceeded: 0,
         status: 2,
+        failureReason: '',
       });
       assert.deepEqual(
         invalidRows.map((r: any) => [r.row, r.email]),
@@ -225,6 +227,7 @@ for (const dialect of DIALECTS) {
         blocked: 0,
         limitExceeded: 0,
         status: 2,
+        failureReason: '',
       });
       assert.deepEqual(
         invalidRows.map((r: any) => [r.row, r.email]),
@@ -244,7 +247,7 @@ for (const dialect of DIALECTS) {
       assert.equal(await storedPieces(), 0, 'the file is deleted when the import ends');
     });
 
-    it('a file that stops being CSV ends the import failed (status 3, no retries), and its file is deleted', async () => {
+    it('a file that stops being CSV ends the import failed (status 3, no retries) with the reason, its file is deleted, and the owner is mailed', async () => {
       const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Broken' }, 201)).id;
       const importId = expectEnvelope(await uploadCsv(list, 'email\r\nok1@broken.example.net\r\n"never closed@broken.example.net,\r\n'), 200).resultObject;
       const status = await eventually(
@@ -256,7 +259,23 @@ for (const dialect of DIALECTS) {
         'the import failed',
       );
       assert.equal(status.status, 3);
+      assert.match(status.failureReason, /^the file could not be read as CSV: .*Quote Not Closed.*\. Rows before that point were imported\.$/);
       assert.equal(await storedPieces(), 0, 'the file is deleted');
+      const job = await app.runtime.services.handle.db
+        .selectFrom('jobs')
+        .select(['attempts', 'failed_at', 'last_error'])
+        .where('idempotency_key', '=', `contact-import:${importId}`)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual([job.attempts, job.last_error], [1, status.failureReason], 'failed at its first attempt, not retried');
+      assert.ok(job.failed_at !== null);
+      const notice = await eventually(
+        async () =>
+          (await ok('GET', `/notify/v1/inbox?to=${encodeURIComponent(a.email)}`)).items.find((m: { subject: string }) => m.subject.includes('Broken')),
+        20_000,
+        "the owner's notice captured",
+      );
+      assert.equal(notice.subject, 'Your import into "Broken" has failed');
+      assert.ok((await ok('GET', `/notify/v1/inbox/${notice.id}`)).html.includes('Quote Not Closed'), 'the notice says why');
     });
 
     it("a CSV upload refused: no file, no address column, too large, another account's list; nothing is kept", async () => {

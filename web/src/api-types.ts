@@ -2063,6 +2063,65 @@ export interface components {
                 found: string[];
             }[];
         };
+        Campaign: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            name: string;
+            subject: string;
+            plannedTime: string;
+            totalRecipients: number;
+            sent: number;
+            delivered: number;
+            /** @description Recipients with at least one open not flagged as a machine. */
+            opened: number;
+            /** @description Recipients with at least one click not flagged as a scanner. */
+            clicked: number;
+            bounceSoft: number;
+            bounceHard: number;
+            spamReported: number;
+            unsubscribed: number;
+            /** @description Every open, flagged ones included. */
+            totalOpens: number;
+            totalClicks: number;
+            /** @description 0001-01-01T00:00:00.000Z when none. */
+            lastOpenTime: string;
+            lastClickTime: string;
+            /** @description Seconds from delivery to first open, averaged over openers. */
+            averageOpenTime: number;
+            /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled, 6 failed (see failureReason). */
+            status: number;
+            /**
+             * @description Why the campaign failed (status 6): what to change before resending it. Empty otherwise.
+             * @example segment "VIPs" (0193a5b2c4d1e2f3a4b5c6d7) cannot be used: rules.and[3].value has 40000 values; a condition has at most 1000
+             */
+            failureReason: string;
+            newsletterId: string;
+            newsletterLanguage: string;
+            senderAccountId: string;
+            senderAccountDisplayName: string;
+            senderAccountEmail: string;
+            startTime: string;
+            endTime: string;
+            listType: number;
+            lists: string[];
+            notifyWhenStart: boolean;
+            notifyWhenEnd: boolean;
+            trackOpens: boolean;
+            trackClicks: boolean;
+        };
         WebhookResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2108,60 +2167,6 @@ export interface components {
                  */
                 secret: string;
             };
-        };
-        Campaign: {
-            /**
-             * @description 24 lowercase hex characters, ordered by creation time.
-             * @example 0193a5b2c4d1e2f3a4b5c6d7
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC with milliseconds.
-             */
-            createTime: string;
-            createUserId: string;
-            /** Format: date-time */
-            updateTime: string;
-            updateUserId: string;
-            isDeleted: boolean;
-            name: string;
-            subject: string;
-            plannedTime: string;
-            totalRecipients: number;
-            sent: number;
-            delivered: number;
-            /** @description Recipients with at least one open not flagged as a machine. */
-            opened: number;
-            /** @description Recipients with at least one click not flagged as a scanner. */
-            clicked: number;
-            bounceSoft: number;
-            bounceHard: number;
-            spamReported: number;
-            unsubscribed: number;
-            /** @description Every open, flagged ones included. */
-            totalOpens: number;
-            totalClicks: number;
-            /** @description 0001-01-01T00:00:00.000Z when none. */
-            lastOpenTime: string;
-            lastClickTime: string;
-            /** @description Seconds from delivery to first open, averaged over openers. */
-            averageOpenTime: number;
-            /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled. */
-            status: number;
-            newsletterId: string;
-            newsletterLanguage: string;
-            senderAccountId: string;
-            senderAccountDisplayName: string;
-            senderAccountEmail: string;
-            startTime: string;
-            endTime: string;
-            listType: number;
-            lists: string[];
-            notifyWhenStart: boolean;
-            notifyWhenEnd: boolean;
-            trackOpens: boolean;
-            trackClicks: boolean;
         };
         AccountResponse: {
             /** @example 1.0.0 */
@@ -13327,8 +13332,13 @@ export interface operations {
                             blocked: number;
                             /** @description Rows beyond a plan limit (none today). */
                             limitExceeded: number;
-                            /** @description 0 waiting, 1 running, 2 completed, 3 failed. */
+                            /** @description 0 waiting, 1 running, 2 completed, 3 failed (see failureReason). */
                             status: number;
+                            /**
+                             * @description Why the import failed (status 3); rows applied before the failure stay. Empty otherwise.
+                             * @example the file could not be read as CSV: Quote Not Closed: the parsing is finished with an opening quote at line 3. Rows before that point were imported.
+                             */
+                            failureReason: string;
                             /** @description The first 1000 invalid rows, numbered from 1. */
                             invalidRows: {
                                 row: number;
@@ -14360,8 +14370,13 @@ export interface operations {
                                 lastClickTime: string;
                                 /** @description Seconds from delivery to first open, averaged over openers. */
                                 averageOpenTime: number;
-                                /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled. */
+                                /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled, 6 failed (see failureReason). */
                                 status: number;
+                                /**
+                                 * @description Why the campaign failed (status 6): what to change before resending it. Empty otherwise.
+                                 * @example segment "VIPs" (0193a5b2c4d1e2f3a4b5c6d7) cannot be used: rules.and[3].value has 40000 values; a condition has at most 1000
+                                 */
+                                failureReason: string;
                             }[];
                         };
                     };

@@ -60,7 +60,11 @@ function ImportProgress({ listId, importId, onDone }: { listId: string; importId
           </div>
         ))}
       </dl>
-      {p.status === 3 && <p className="error">The import failed: the file could not be read as CSV. Rows applied before the failure stay on the list.</p>}
+      {p.status === 3 && (
+        <p className="error" data-testid="import-failure">
+          The import failed: {p.failureReason || 'no reason was recorded'}. Rows applied before the failure stay on the list.
+        </p>
+      )}
       {p.invalidRows.length > 0 && (
         <details>
           <summary>Invalid rows ({p.invalidRows.length})</summary>

@@ -47,7 +47,13 @@ export const ImportStatus = Type.Object({
   spam: counter('Addresses that reported spam: not added.'),
   blocked: counter('Addresses on the suppression list for another reason: not added.'),
   limitExceeded: counter('Rows beyond a plan limit (none today).'),
-  status: Type.Integer({ description: '0 waiting, 1 running, 2 completed, 3 failed.' }),
+  status: Type.Integer({ description: '0 waiting, 1 running, 2 completed, 3 failed (see failureReason).' }),
+  failureReason: Type.String({
+    description: 'Why the import failed (status 3); rows applied before the failure stay. Empty otherwise.',
+    examples: [
+      'the file could not be read as CSV: Quote Not Closed: the parsing is finished with an opening quote at line 3. Rows before that point were imported.',
+    ],
+  }),
   invalidRows: Type.Array(Type.Object({ row: Type.Integer(), email: Type.String(), reason: Type.String() }), {
     description: 'The first 1000 invalid rows, numbered from 1.',
   }),

@@ -29,6 +29,13 @@
  * later chunk is recognised by the membership this import marked (`last_import_id`),
  * not by memory, so it is counted once as `repetitive` across restarts too.
  *
+ * Failing. A file that stops being CSV past some row fails the same way on every run: the
+ * task throws PermanentJobError and is not retried. Any other error is retried by the job
+ * runner until its attempts run out. Either way the runner then calls `failed` (the task's
+ * failure hook) in the transaction that ends the job: the import ends failed (status 3)
+ * with the reason (`failureReason`), its file and pending rows are deleted, what it applied
+ * stays, and the account's owner gets a notice (import-notice.ts).
+ *
  * Planner statistics. An import can grow a table from nothing to millions of rows in
  * minutes, and PostgreSQL plans each chunk's look-up from the statistics of the last
  * ANALYZE: with an empty table's it read every contact of the account for each chunk. So
@@ -42,7 +49,10 @@ import { iso } from '../../../lib/api-shape.js';
 import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
-import { enqueueJob } from '../../../queue/jobs.js';
+import { enqueueJob, type JobFailure, PermanentJobError } from '../../../queue/jobs.js';
+import { insertAcceptedMessages } from '../../notify/notify.module.js';
+import { ownerEmailOf } from '../campaigns/campaigns.store.js';
+import { importFailedNotice } from './import-notice.js';
 import { findLiveContactList } from '../contact-lists/contact-lists.store.js';
 import { findLiveCustomFields } from '../custom-fields/custom-fields.store.js';
 import { headerOf, mapColumns, records, StoredUpload, storeUpload } from './imports.csv.js';
@@ -54,6 +64,7 @@ import {
   deleteFile,
   deletePendingRows,
   deletePendingRowsThrough,
+  failImport,
   findImport,
   findImportById,
   insertContacts,
@@ -61,6 +72,7 @@ import {
   insertPendingRows,
   liveContactsByEmail,
   markMembers,
+  noticeSenderOf,
   memberships,
   pendingRowsAfter,
   IMPORT_TABLES,
@@ -109,6 +121,7 @@ function toImportStatus(row: ContactImportRow): ImportStatus {
     blocked: row.blocked,
     limitExceeded: row.limit_exceeded,
     status: row.status,
+    failureReason: row.failure_reason ?? '',
     invalidRows: JSON.parse(row.invalid_rows) as ImportStatus['invalidRows'],
   };
 }
@@ -116,12 +129,14 @@ function toImportStatus(row: ContactImportRow): ImportStatus {
 export interface ImportOptions {
   /** Data rows applied per transaction. */
   chunkRows: number;
+  /** The From of the owner's notice when an import fails (SYSTEM_FROM). */
+  systemFrom: string;
 }
 
 export class ImportsService {
   constructor(
     private readonly db: Db,
-    private readonly options: ImportOptions = { chunkRows: 1000 },
+    private readonly options: ImportOptions,
   ) {}
 
   /** Checks and stores a JSON import with its job (status 0, waiting); its id. */
@@ -217,21 +232,45 @@ export class ImportsService {
     const job = await findImportById(this.db, importId);
     if (!job || job.status === IMPORT_STATUS.completed || job.status === IMPORT_STATUS.failed) return;
     await setImportStatus(this.db, importId, IMPORT_STATUS.running, Date.now());
-    let status: number = IMPORT_STATUS.completed;
     try {
       if (job.source === 'csv') await this.runCsv(job);
       else await this.runJson(job);
     } catch (error) {
-      // A file that is not CSV past some row fails the same way on every retry: the import
-      // ends failed (status 3) with what was applied before it. Anything else is retried.
-      if (!/^CSV_/.test(String((error as { code?: unknown }).code ?? ''))) throw error;
-      status = IMPORT_STATUS.failed;
+      // The same on every run (the header, Failing): failed at once, with what was applied before it.
+      if (/^CSV_/.test(String((error as { code?: unknown }).code ?? '')))
+        throw new PermanentJobError(`the file could not be read as CSV: ${(error as Error).message}. Rows before that point were imported.`);
+      throw error;
     }
     await this.db.transaction().execute(async (trx) => {
-      await setImportStatus(trx, importId, status, Date.now());
-      await deleteFile(trx, importId);
-      await deletePendingRows(trx, importId);
+      await setImportStatus(trx, importId, IMPORT_STATUS.completed, Date.now());
+      await this.discardInput(trx, importId);
     });
+  }
+
+  /**
+   * The task's failure hook (src/queue/jobs.ts), in the transaction that fails the job: the
+   * import ends failed with the reason, its input is deleted, and the owner is told.
+   */
+  failed = async (trx: DbOrTrx, payload: { importId: string }, failure: JobFailure): Promise<void> => {
+    const now = Date.now();
+    const reason = failure.permanent ? failure.reason : `the import stopped after ${failure.attempts} attempts: ${failure.reason}`;
+    const failed = await failImport(trx, payload.importId, reason, now);
+    if (!failed) return;
+    await this.discardInput(trx, failed.id);
+    const owner = await ownerEmailOf(trx, failed.account_id);
+    const senderId = owner && (await noticeSenderOf(trx, failed.account_id, normalizeEmail(owner)));
+    // An account without an owner or any sender has no one to tell; the API still shows the reason.
+    if (!owner || !senderId) return;
+    const list = await findLiveContactList(trx, failed.account_id, failed.list_id);
+    // Delivered at the worker's next poll (WORKER_POLL_MS): nothing may wake it before this commits.
+    await insertAcceptedMessages(trx, [
+      importFailedNotice(failed, list?.name ?? failed.list_id, { owner, senderId, systemFrom: this.options.systemFrom }, now),
+    ]);
+  };
+
+  private async discardInput(trx: DbOrTrx, importId: string): Promise<void> {
+    await deleteFile(trx, importId);
+    await deletePendingRows(trx, importId);
   }
 
   private async runJson(job: ImportJob): Promise<void> {
