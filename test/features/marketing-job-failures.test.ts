@@ -3,7 +3,8 @@
  * runner and the capture inbox of a real worker: a campaign to a segment that cannot be
  * resolved (saved beyond the rule bounds by an earlier version) ends `failed` with the
  * reason in the API, its job fails once and is not retried, and the account's owner finds
- * the notice in the inbox; a campaign to 100 segments at every bound is resolved and sent.
+ * the notice in the inbox; one whose dispatch fails on every attempt ends `failed` when its
+ * attempts run out; a campaign to 100 segments at every bound is resolved and sent.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -41,7 +42,8 @@ for (const dialect of DIALECTS) {
       );
 
     before(async () => {
-      app = await startTestApp(dialect, { worker: true });
+      // Retries 10 ms apart at first (doubling): a job's ten attempts run out within seconds.
+      app = await startTestApp(dialect, { worker: true, config: { retryFirstDelayMs: 10 } });
       a = await app.signUp();
       senderId = (await ok('POST', '/inbox/v1/senders', { DisplayName: 'News', Email: a.email, ReplyEmail: a.email }, 201)).id;
       listId = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Main' }, 201)).id;
@@ -89,6 +91,20 @@ for (const dialect of DIALECTS) {
       await ok('POST', `/inbox/v1/campaigns/${id}/resend`);
       const sent = await ended(id);
       assert.deepEqual([sent.status, sent.failureReason, sent.totalRecipients], [3, '', 3]);
+    });
+
+    it('a campaign whose dispatch fails on every attempt ends failed once its attempts run out, with the last error', async () => {
+      const segment = await ok('POST', '/inbox/v1/segments', { name: 'Everyone', rules: { field: 'status', operator: 'eq', value: 1 } }, 201);
+      const id = expectEnvelope(await campaignTo([segment.id], { draft: true }), 201).resultObject;
+      // A fault no attempt gets past, standing for any error that keeps coming back: the segment's stored rules no longer read.
+      await db().updateTable('segments').set({ rules: 'not json' }).where('id', '=', segment.id).execute();
+      await ok('POST', `/inbox/v1/campaigns/${id}/schedule`, {});
+      const failed = await ended(id);
+      assert.equal(failed.status, 6);
+      assert.match(failed.failureReason, /^dispatch stopped after 10 attempts: .*JSON/);
+      const job = await db().selectFrom('jobs').selectAll().where('idempotency_key', '=', `campaign:${id}:1`).executeTakeFirstOrThrow();
+      assert.equal(job.attempts, 10);
+      assert.ok(failed.failureReason.endsWith(job.last_error!));
     });
 
     it('a campaign to 100 segments, each at every bound, is resolved and sent', async () => {
