@@ -21,7 +21,8 @@ import * as m0015 from '../../migrations/0015_campaign_link_clicks.js';
 import * as m0016 from '../../migrations/0016_account_queue_and_suppression_indexes.js';
 import * as m0017 from '../../migrations/0017_message_list_indexes.js';
 import * as m0018 from '../../migrations/0018_drop_superseded_indexes.js';
-import * as m0020 from '../../migrations/0020_job_failure_reasons.js';
+import * as m0020 from '../../migrations/0020_campaign_failure_reason.js';
+import * as m0022 from '../../migrations/0022_contact_import_failure_reason.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,7 +44,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_account_queue_and_suppression_indexes': m0016,
   '0017_message_list_indexes': m0017,
   '0018_drop_superseded_indexes': m0018,
-  '0020_job_failure_reasons': m0020,
+  '0020_campaign_failure_reason': m0020,
+  '0022_contact_import_failure_reason': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -29,7 +29,7 @@ export interface ContactImportsTable {
   rows_done: number;
   /** CSV: JSON array, per header column, 'email', a custom field id, or null (ignored). */
   columns: string | null;
-  /** Why the import failed (status 3; migration 0020), in words the account can act on. */
+  /** Why the import failed (status 3; migration 0022), in words the account can act on. */
   failure_reason: string | null;
   created_at: number;
   updated_at: number;
