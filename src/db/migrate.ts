@@ -22,6 +22,7 @@ import * as m0016 from '../../migrations/0016_account_queue_and_suppression_inde
 import * as m0017 from '../../migrations/0017_message_list_indexes.js';
 import * as m0018 from '../../migrations/0018_drop_superseded_indexes.js';
 import * as m0019 from '../../migrations/0019_form_confirmation_counters.js';
+import * as m0020 from '../../migrations/0020_campaign_failure_reason.js';
 import * as m0021 from '../../migrations/0021_contact_import_charset.js';
 import * as m0022 from '../../migrations/0022_contact_import_failure_reason.js';
 import * as m0023 from '../../migrations/0023_first_opens.js';
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_message_list_indexes': m0017,
   '0018_drop_superseded_indexes': m0018,
   '0019_form_confirmation_counters': m0019,
+  '0020_campaign_failure_reason': m0020,
   '0021_contact_import_charset': m0021,
   '0022_contact_import_failure_reason': m0022,
   '0023_first_opens': m0023,

@@ -6,14 +6,23 @@
  *                                             idempotency key exists already is not queued
  *                                             again (the row is kept after the job ends,
  *                                             so the key keeps saying so)
- *   registerTask(name, handler)              what runs a task; a runner runs the tasks of
- *                                             its registry
+ *   registerTask(name, handler, { onFailed }) what runs a task, and what its owner does
+ *                                             when one of its jobs fails for good; a runner
+ *                                             runs the tasks of its registry
  *   JobRunner                                claims due jobs (priority, then run_at) with a
  *                                             lease renewed while the handler runs, takes back
  *                                             the jobs of dead processes at start, and records
  *                                             the end: done; or failed with `last_error` and
  *                                             retried after backoff.ts's delay, until
  *                                             `max_attempts`, then failed for good
+ *   PermanentJobError                        a failure no retry can fix (the work itself is
+ *                                             impossible, not the moment): failed for good at
+ *                                             once, without the retries
+ *
+ * A job failed for good is recorded in one transaction with its task's `onFailed`, so the
+ * feature that queued it (a campaign, an import) shows `failed` with the reason, and tells
+ * whom it tells, exactly when the job ends: never a job ended with its owner still waiting.
+ * The queue knows nothing of those owners; each task says what failing means for it.
  *
  * A handler may run more than once for one job (its process died after the work, before
  * the record): at-least-once, like deliveries. Handlers make their effects idempotent.
@@ -78,16 +87,56 @@ export interface JobContext {
 
 export type TaskHandler = (payload: any, context: JobContext) => Promise<void>;
 
-export class TaskRegistry {
-  private readonly handlers = new Map<string, TaskHandler>();
+/**
+ * Thrown by a handler when retrying cannot help (the input is impossible: a segment beyond
+ * its bounds, a file that is not CSV): the job fails for good at once with this message as
+ * its reason. The message is shown to the account (API, dashboard, the owner's mail): say
+ * what is wrong and what to change, in words a user can act on.
+ */
+export class PermanentJobError extends Error {
+  override readonly name = 'PermanentJobError';
+}
 
-  registerTask(name: string, handler: TaskHandler): void {
-    if (this.handlers.has(name)) throw new Error(`task ${name} is registered twice`);
-    this.handlers.set(name, handler);
+export interface JobFailure {
+  jobId: string;
+  /** Attempts made, this one included. */
+  attempts: number;
+  /** The last error's message. */
+  reason: string;
+  /** True: a PermanentJobError; false: the attempts ran out. */
+  permanent: boolean;
+}
+
+/**
+ * A task's owner recording that one of its jobs failed for good (its own `failed` state and
+ * reason, a notice): runs in the transaction that ends the job, once per job. Throwing
+ * rolls both back: the job's lease then runs out and it is tried again.
+ */
+export type TaskFailureHook = (trx: DbOrTrx, payload: any, failure: JobFailure) => Promise<void>;
+
+export interface TaskOptions {
+  onFailed?: TaskFailureHook;
+}
+
+interface Task {
+  run: TaskHandler;
+  onFailed?: TaskFailureHook;
+}
+
+export class TaskRegistry {
+  private readonly tasks = new Map<string, Task>();
+
+  registerTask(name: string, handler: TaskHandler, options: TaskOptions = {}): void {
+    if (this.tasks.has(name)) throw new Error(`task ${name} is registered twice`);
+    this.tasks.set(name, { run: handler, ...options });
   }
 
   handlerOf(name: string): TaskHandler | undefined {
-    return this.handlers.get(name);
+    return this.tasks.get(name)?.run;
+  }
+
+  failureHookOf(name: string): TaskFailureHook | undefined {
+    return this.tasks.get(name)?.onFailed;
   }
 }
 
@@ -181,21 +230,34 @@ export class JobRunner {
   /** One attempt and its record; never throws (a failure to record leaves the lease to run out). */
   private async runJob(job: ClaimedJob): Promise<void> {
     let error: string | null = null;
+    let permanent = false;
     try {
       const handler = this.tasks.handlerOf(job.task);
       if (!handler) throw new Error(`no handler for task ${job.task} in this process`);
       await handler(JSON.parse(job.payload), { jobId: job.id, attempt: job.attempts });
     } catch (e) {
       error = (e as Error)?.message ?? String(e);
+      permanent = e instanceof PermanentJobError;
     }
     const at = Date.now();
     try {
       if (error === null) await jobQueue.settle(this.handle.db, job.id, this.id, { done_at: at, last_error: null });
-      else if (job.attempts >= job.max_attempts) await jobQueue.settle(this.handle.db, job.id, this.id, { failed_at: at, last_error: error.slice(0, 1000) });
+      else if (permanent || job.attempts >= job.max_attempts)
+        await this.fail(job, { jobId: job.id, attempts: job.attempts, reason: error.slice(0, 1000), permanent }, at);
       else await jobQueue.reschedule(this.handle.db, job.id, at + retryDelayMs(job.attempts, Math.random, this.options.firstRetryMs), error, this.id);
-      if (error !== null) this.log.warn({ jobId: job.id, task: job.task, attempt: job.attempts, error }, 'job failed');
+      if (error !== null)
+        this.log.warn({ jobId: job.id, task: job.task, attempt: job.attempts, permanent, error }, permanent ? 'job failed for good' : 'job failed');
     } catch (e) {
       this.log.error({ err: e, jobId: job.id }, "could not record a job's end; it runs again when its lease ends");
     }
+  }
+
+  /** Failed for good, with the task's owner told in the same transaction (only while the job is still this runner's). */
+  private async fail(job: ClaimedJob, failure: JobFailure, at: number): Promise<void> {
+    const onFailed = this.tasks.failureHookOf(job.task);
+    await this.handle.db.transaction().execute(async (trx) => {
+      const ended = await jobQueue.settle(trx, job.id, this.id, { failed_at: at, last_error: failure.reason });
+      if (ended && onFailed) await onFailed(trx, JSON.parse(job.payload), failure);
+    });
   }
 }

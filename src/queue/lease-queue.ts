@@ -167,15 +167,17 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
 
   /**
    * Ends the lease of a row the holder keeps in the table (a webhook delivery marked
-   * delivered or failed), writing `values` with it; only while the row is still the holder's.
+   * delivered or failed), writing `values` with it; only while the row is still the holder's
+   * (false: it was not, and nothing was written).
    */
-  async settle(db: DbOrTrx, id: string, holder: string, values: Record<string, unknown>): Promise<void> {
-    await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+  async settle(db: DbOrTrx, id: string, holder: string, values: Record<string, unknown>): Promise<boolean> {
+    const result = await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
       .updateTable(this.table)
       .set({ ...values, locked_by: null, locked_until: null })
       .where('id', '=', id)
       .where('locked_by', '=', holder)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** The distinct holders of live leases (few: one per process at work), for dead-leases.ts. */

@@ -8,7 +8,8 @@
  * an attachment byte for byte, simulate a bounce and find the address suppressed, follow
  * the message's timeline, create an API key and use it with curl, revoke it; write a
  * template watching its live preview, save it, test-send it and read it in the inbox; then the
- * marketing pages: create a list, import a CSV file and watch its counters, see a
+ * marketing pages: create a list, import a CSV file and watch its counters, see a broken
+ * file's import fail with its reason, see a
  * segment's count, send a campaign to the list and watch its counters reach the delivered
  * count, follow its tracked link and see the click on the link's row, pause, resume and cancel a scheduled one; sign out. A member signed in sees
  * their role and no API keys in the menu.
@@ -517,6 +518,18 @@ for (const dialect of DIALECTS) {
       assert.equal(await contacts.getByRole('row').count(), 3, 'a header and two contacts');
       await accessible('a list after an import');
       await screenshot('contact-list');
+
+      // A file that stops being CSV: the import fails, and the page says why (the API's failureReason).
+      await upload
+        .getByLabel(/CSV file/)
+        .setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('email\n"never closed@example.net,\n') });
+      await upload.getByRole('button', { name: 'Import' }).click();
+      await page
+        .getByTestId('import-state')
+        .filter({ hasText: /^Failed/ })
+        .waitFor({ timeout: 20_000 });
+      assert.match(await page.getByTestId('import-failure').innerText(), /^The import failed: .*CSV.*line \d/);
+      await accessible('a failed import');
 
       const search = page.getByRole('form', { name: 'Search contacts' });
       await search.getByLabel('Email address').fill('BOB@example.net');

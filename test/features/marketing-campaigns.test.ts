@@ -29,6 +29,7 @@ const ITEM_KEYS = [
   'createTime',
   'createUserId',
   'delivered',
+  'failureReason',
   'id',
   'isDeleted',
   'lastClickTime',

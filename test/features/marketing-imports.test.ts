@@ -278,11 +278,11 @@ for (const dialect of DIALECTS) {
       for (const [broken, reason] of [
         [
           '"never closed@broken.example.net,\r\nok6@broken.example.net\r\n',
-          'The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes',
+          'The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes. Rows before that line were imported.',
         ],
         [
           '"ok6@broken.example.net"x\r\n',
-          'The file is not valid CSV: line 7: a quoted cell is followed by other characters before the next comma (a quote inside a quoted cell is written as two quotes: "")',
+          'The file is not valid CSV: line 7: a quoted cell is followed by other characters before the next comma (a quote inside a quoted cell is written as two quotes: ""). Rows before that line were imported.',
         ],
       ]) {
         const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Broken' }, 201)).id;
@@ -345,6 +345,37 @@ for (const dialect of DIALECTS) {
         'file: is not valid UTF-8, though charset says it is (without charset, a file that is not UTF-8 is read as Windows-1252)',
       ]);
       assert.equal(await storedPieces(), 0);
+    });
+
+    it('a file that stops being CSV ends the import failed (status 3, no retries) with the reason, its file is deleted, and the owner is mailed', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Broken' }, 201)).id;
+      const importId = expectEnvelope(await uploadCsv(list, 'email\r\nok1@broken.example.net\r\n"never closed@broken.example.net,\r\n'), 200).resultObject;
+      const status = await eventually(
+        async () => {
+          const s = await ok('GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
+          return s.status === 3 ? s : undefined;
+        },
+        20_000,
+        'the import failed',
+      );
+      assert.equal(status.status, 3);
+      assert.match(status.failureReason, /CSV.*line \d/, 'the reason names what is wrong and where');
+      assert.equal(await storedPieces(), 0, 'the file is deleted');
+      const job = await app.runtime.services.handle.db
+        .selectFrom('jobs')
+        .select(['attempts', 'failed_at', 'last_error'])
+        .where('idempotency_key', '=', `contact-import:${importId}`)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual([job.attempts, job.last_error], [1, status.failureReason], 'failed at its first attempt, not retried');
+      assert.ok(job.failed_at !== null);
+      const notice = await eventually(
+        async () =>
+          (await ok('GET', `/notify/v1/inbox?to=${encodeURIComponent(a.email)}`)).items.find((m: { subject: string }) => m.subject.includes('Broken')),
+        20_000,
+        "the owner's notice captured",
+      );
+      assert.equal(notice.subject, 'Your import into "Broken" has failed');
+      assert.ok((await ok('GET', `/notify/v1/inbox/${notice.id}`)).html.includes(status.failureReason), 'the notice says why');
     });
 
     it("a CSV upload refused: no file, no address column, too large, another account's list; nothing is kept", async () => {

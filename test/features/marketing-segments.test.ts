@@ -153,6 +153,58 @@ for (const dialect of DIALECTS) {
       assert.equal(await count(), 1);
     });
 
+    it('rules beyond the bounds are a 400 naming the part and the limit; at the bounds they count like their short form', async () => {
+      const refused = async (rules: unknown) => expectEnvelope(await call('POST', '/inbox/v1/segments', { name: 'huge', rules }), 400).resultObject.errors;
+      const tag = { field: 'tag', operator: 'eq', value: 'vip' };
+      const repeat = <T>(values: T[], n: number) => Array.from({ length: n }, (_, i) => values[i % values.length]!);
+
+      // 40,000 statuses were saved (201) and then failed every count with "too many SQL variables".
+      assert.deepEqual(await refused({ and: [tag, tag, tag, { field: 'status', operator: 'in', value: repeat([1], 40_000) }] }), [
+        { field: 'rules.and[3].value', message: 'has 40000 values; a condition has at most 1000' },
+      ]);
+      assert.deepEqual(await refused({ field: 'list', operator: 'not_in', value: repeat([ids.l1], 1001) }), [
+        { field: 'rules.value', message: 'has 1001 values; a condition has at most 1000' },
+      ]);
+      assert.deepEqual(await refused({ or: repeat([tag], 5000) }), [{ field: 'rules.or[100]', message: 'a segment has at most 100 conditions' }]);
+      const nested = (levels: number): unknown => (levels === 0 ? tag : { and: [nested(levels - 1)] });
+      assert.deepEqual(await refused(nested(6)), [{ field: 'rules.and[0].and[0].and[0].and[0].and[0]', message: 'nests deeper than 6 levels' }]);
+
+      // At every bound at once: 100 conditions, 1000 values in each `in`, groups 5 deep
+      // (conditions at level 6): it counts what the same rule without repetitions counts.
+      const age = `customField:${ids.age}`;
+      const atBounds = {
+        and: [
+          ...repeat([{ field: 'list', operator: 'in', value: repeat([ids.l1, ids.l2], 1000) }], 48),
+          ...repeat([{ field: 'status', operator: 'in', value: repeat([1, 2, 3, 4], 1000) }], 48),
+          ...repeat([{ field: age, operator: 'gte', value: -100 }], 3),
+          { or: [{ and: [{ or: [{ and: [{ field: 'tag', operator: 'neq', value: 'nobody has this' }] }] }] }] },
+        ],
+      };
+      const short = {
+        and: [
+          { field: 'list', operator: 'in', value: [ids.l1, ids.l2] },
+          { field: 'status', operator: 'in', value: [1, 2, 3, 4] },
+          { field: age, operator: 'gte', value: -100 },
+          { field: 'tag', operator: 'neq', value: 'nobody has this' },
+        ],
+      };
+      const expected = await countOf(short);
+      assert.ok(expected > 0);
+      assert.equal(await countOf(atBounds), expected);
+    });
+
+    it('a segment saved beyond the bounds before they existed: its count is a 409 naming the part, not a 500', async () => {
+      const segment = await ok('POST', '/inbox/v1/segments', { name: 'Old', rules: { field: 'status', operator: 'eq', value: 1 } }, 201);
+      const rules = { or: [{ field: 'status', operator: 'in', value: Array.from({ length: 40_000 }, () => 1) }] };
+      await app.runtime.services.handle.db
+        .updateTable('segments')
+        .set({ rules: JSON.stringify(rules) })
+        .where('id', '=', segment.id)
+        .execute();
+      const answer = expectEnvelope(await call('GET', `/inbox/v1/segments/${segment.id}/count`), 409);
+      assert.match(answer.resultMessage, /rules\.or\[0\]\.value has 40000 values; a condition has at most 1000/);
+    });
+
     it("bad rules: 400 naming where; another account's list or field is refused; another account's segment is not found", async () => {
       const fields = async (rules: unknown) => errorFields(expectEnvelope(await call('POST', '/inbox/v1/segments', { name: 'x', rules }), 400));
       assert.deepEqual(await fields({ field: 'phone', operator: 'eq', value: 'x' }), ['rules.field']);

@@ -1,15 +1,16 @@
 /**
  * The generic job runner (src/queue/jobs.ts) against a real database: tasks run once,
  * failures are retried after backoff with their error kept and end failed after
- * max_attempts, a dead process's job is taken back at start, and an idempotency key
- * queues a job once.
+ * max_attempts, a PermanentJobError ends a job failed at once, the task's failure hook
+ * hears of every job failed for good, a dead process's job is taken back at start, and an
+ * idempotency key queues a job once.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Db, DbHandle } from '../../src/db/database.js';
 import { holderId } from '../../src/queue/holder-id.js';
-import { enqueueJob, jobQueue, JobRunner, TaskRegistry } from '../../src/queue/jobs.js';
+import { enqueueJob, jobQueue, JobRunner, PermanentJobError, TaskRegistry } from '../../src/queue/jobs.js';
 import { DIALECTS } from '../helpers/db.js';
 import { eventually, startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -87,12 +88,21 @@ for (const dialect of DIALECTS) {
       assert.equal((await jobOf('flaky-1')).attempts, 3);
     });
 
-    it('a task failing max_attempts times ends failed with its last error', async () => {
+    it('a task failing max_attempts times ends failed with its last error, and its owner is told once', async () => {
+      const told: unknown[] = [];
       const tasks = new TaskRegistry();
-      tasks.registerTask('doomed', async (_p, { attempt }) => {
-        throw new Error(`no (${attempt})`);
-      });
-      await enqueueJob(db, { task: 'doomed', payload: {}, key: 'doomed-1', maxAttempts: 2 });
+      tasks.registerTask(
+        'doomed',
+        async (_p, { attempt }) => {
+          throw new Error(`no (${attempt})`);
+        },
+        {
+          onFailed: async (_trx, payload, failure) => {
+            told.push({ payload, ...failure });
+          },
+        },
+      );
+      await enqueueJob(db, { task: 'doomed', payload: { importId: 'i1' }, key: 'doomed-1', maxAttempts: 2 });
       startRunner(tasks);
       const row = await eventually(
         async () => {
@@ -106,6 +116,47 @@ for (const dialect of DIALECTS) {
       assert.equal(row.last_error, 'no (2)');
       assert.equal(row.done_at, null);
       assert.equal(row.locked_by, null);
+      assert.deepEqual(told, [{ payload: { importId: 'i1' }, jobId: row.id, attempts: 2, reason: 'no (2)', permanent: false }]);
+    });
+
+    it('a PermanentJobError fails the job at its first attempt, without retries, and its owner records the failure in the same transaction', async () => {
+      const runs: number[] = [];
+      const tasks = new TaskRegistry();
+      tasks.registerTask(
+        'impossible',
+        async (_p, { attempt }) => {
+          runs.push(attempt);
+          throw new PermanentJobError('the segment is beyond its bounds');
+        },
+        {
+          onFailed: async (trx, payload: { key: string }, failure) => {
+            // Written through the transaction that fails the job: a job of its own records what it was told.
+            await enqueueJob(trx, { task: 'told', payload: failure, key: `${payload.key}-told`, runAt: Number.MAX_SAFE_INTEGER });
+          },
+        },
+      );
+      await enqueueJob(db, { task: 'impossible', payload: { key: 'impossible-1' }, key: 'impossible-1', maxAttempts: 5 });
+      startRunner(tasks);
+      const row = await eventually(
+        async () => {
+          const r = await jobOf('impossible-1');
+          return r.failed_at !== null ? r : undefined;
+        },
+        10_000,
+        'the job failed',
+      );
+      assert.deepEqual([row.attempts, row.last_error, row.locked_by, row.done_at], [1, 'the segment is beyond its bounds', null, null]);
+      assert.deepEqual(JSON.parse((await jobOf('impossible-1-told')).payload), {
+        jobId: row.id,
+        attempts: 1,
+        reason: 'the segment is beyond its bounds',
+        permanent: true,
+      });
+      // Long past the first retry's delay, it has not run again.
+      await enqueueJob(db, { task: 'mark', payload: null, key: 'mark-after', runAt: Date.now() + 3 * FIRST_RETRY_MS });
+      tasks.registerTask('mark', async () => {});
+      await eventually(async () => ((await jobOf('mark-after')).done_at !== null ? true : undefined), 10_000, 'a later job done');
+      assert.deepEqual(runs, [1]);
     });
 
     it('a job whose process died is taken back at start, not when its lease ends', async () => {

@@ -2055,6 +2055,67 @@ export interface components {
                 found: string[];
             }[];
         };
+        Campaign: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            name: string;
+            subject: string;
+            /** @description The newsletter the campaign was made from; "" for a campaign from raw HTML. */
+            newsletterId: string;
+            /** @description The marketing sender (GET /inbox/v1/senders). */
+            senderAccountId: string;
+            plannedTime: string;
+            totalRecipients: number;
+            sent: number;
+            delivered: number;
+            /** @description Recipients with at least one open not flagged as a machine. */
+            opened: number;
+            /** @description Recipients with at least one click not flagged as a scanner. */
+            clicked: number;
+            bounceSoft: number;
+            bounceHard: number;
+            spamReported: number;
+            unsubscribed: number;
+            /** @description Every open, flagged ones included. */
+            totalOpens: number;
+            totalClicks: number;
+            /** @description 0001-01-01T00:00:00.000Z when none. */
+            lastOpenTime: string;
+            lastClickTime: string;
+            /** @description Seconds from delivery to first open, averaged over openers. */
+            averageOpenTime: number;
+            /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled, 6 failed (see failureReason). */
+            status: number;
+            /**
+             * @description Why the campaign failed (status 6): what to change before resending it. Empty otherwise.
+             * @example segment "VIPs" (0193a5b2c4d1e2f3a4b5c6d7) cannot be used: rules.and[3].value has 40000 values; a condition has at most 1000
+             */
+            failureReason: string;
+            newsletterLanguage: string;
+            senderAccountDisplayName: string;
+            senderAccountEmail: string;
+            startTime: string;
+            endTime: string;
+            listType: number;
+            lists: string[];
+            notifyWhenStart: boolean;
+            notifyWhenEnd: boolean;
+            trackOpens: boolean;
+            trackClicks: boolean;
+        };
         WebhookResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2100,62 +2161,6 @@ export interface components {
                  */
                 secret: string;
             };
-        };
-        Campaign: {
-            /**
-             * @description 24 lowercase hex characters, ordered by creation time.
-             * @example 0193a5b2c4d1e2f3a4b5c6d7
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC with milliseconds.
-             */
-            createTime: string;
-            createUserId: string;
-            /** Format: date-time */
-            updateTime: string;
-            updateUserId: string;
-            isDeleted: boolean;
-            name: string;
-            subject: string;
-            /** @description The newsletter the campaign was made from; "" for a campaign from raw HTML. */
-            newsletterId: string;
-            /** @description The marketing sender (GET /inbox/v1/senders). */
-            senderAccountId: string;
-            plannedTime: string;
-            totalRecipients: number;
-            sent: number;
-            delivered: number;
-            /** @description Recipients with at least one open not flagged as a machine. */
-            opened: number;
-            /** @description Recipients with at least one click not flagged as a scanner. */
-            clicked: number;
-            bounceSoft: number;
-            bounceHard: number;
-            spamReported: number;
-            unsubscribed: number;
-            /** @description Every open, flagged ones included. */
-            totalOpens: number;
-            totalClicks: number;
-            /** @description 0001-01-01T00:00:00.000Z when none. */
-            lastOpenTime: string;
-            lastClickTime: string;
-            /** @description Seconds from delivery to first open, averaged over openers. */
-            averageOpenTime: number;
-            /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled. */
-            status: number;
-            newsletterLanguage: string;
-            senderAccountDisplayName: string;
-            senderAccountEmail: string;
-            startTime: string;
-            endTime: string;
-            listType: number;
-            lists: string[];
-            notifyWhenStart: boolean;
-            notifyWhenEnd: boolean;
-            trackOpens: boolean;
-            trackClicks: boolean;
         };
         AccountResponse: {
             /** @example 1.0.0 */
@@ -13323,7 +13328,7 @@ export interface operations {
                             blocked: number;
                             /** @description Rows beyond a plan limit (none today). */
                             limitExceeded: number;
-                            /** @description 0 waiting, 1 running, 2 completed, 3 failed. */
+                            /** @description 0 waiting, 1 running, 2 completed, 3 failed (see failureReason). */
                             status: number;
                             /** @description The first 1000 invalid rows, numbered from 1. */
                             invalidRows: {
@@ -13337,8 +13342,8 @@ export interface operations {
                              */
                             charset: string | null;
                             /**
-                             * @description Why the import failed (status 3), e.g. the line where a CSV file stops being CSV; empty otherwise.
-                             * @example The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes
+                             * @description Why the import failed (status 3), e.g. the line where a CSV file stops being CSV; rows applied before the failure stay. Empty otherwise.
+                             * @example The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes. Rows before that line were imported.
                              */
                             failureReason: string;
                         };
@@ -14370,8 +14375,13 @@ export interface operations {
                                 lastClickTime: string;
                                 /** @description Seconds from delivery to first open, averaged over openers. */
                                 averageOpenTime: number;
-                                /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled. */
+                                /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled, 6 failed (see failureReason). */
                                 status: number;
+                                /**
+                                 * @description Why the campaign failed (status 6): what to change before resending it. Empty otherwise.
+                                 * @example segment "VIPs" (0193a5b2c4d1e2f3a4b5c6d7) cannot be used: rules.and[3].value has 40000 values; a condition has at most 1000
+                                 */
+                                failureReason: string;
                             }[];
                         };
                     };

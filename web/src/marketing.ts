@@ -8,8 +8,8 @@ export type Segment = ItemOf<'/inbox/v1/segments'>;
 
 export type CampaignItem = ItemOf<'/inbox/v1/campaigns'>;
 
-/** GET /inbox/v1/campaigns/{id}: status 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled. */
-export const CAMPAIGN_STATUS = ['draft', 'scheduled', 'sending', 'sent', 'paused', 'cancelled'] as const;
+/** GET /inbox/v1/campaigns/{id}: status 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled, 6 failed (failureReason says why). */
+export const CAMPAIGN_STATUS = ['draft', 'scheduled', 'sending', 'sent', 'paused', 'cancelled', 'failed'] as const;
 
 export const campaignStatus = (status: number): string => CAMPAIGN_STATUS[status] ?? `status ${status}`;
 

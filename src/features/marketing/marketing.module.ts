@@ -72,7 +72,7 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     contacts: new ContactsService(db),
     senders: new MarketingSendersService(db, notify.senders),
     segments: new SegmentsService(db, longReads, dialect),
-    imports: new ImportsService(db, { chunkRows: context.config.importChunkRows }),
+    imports: new ImportsService(db, { chunkRows: context.config.importChunkRows, systemFrom: context.delivery.systemFrom }),
     forms: new FormsService(db, notify, {
       publicUrl: context.publicUrl,
       minFillMs: context.config.formMinFillSeconds * 1000,
@@ -100,8 +100,8 @@ export function registerMarketingRoutes(scope: FastifyInstance, services: Market
 
 /** The area's background tasks, run by the job runner of a worker (runtime.ts, src/queue/jobs.ts). */
 export function registerMarketingTasks(tasks: TaskRegistry, services: MarketingServices): void {
-  tasks.registerTask(IMPORT_TASK, (payload: { importId: string }) => services.imports.run(payload.importId));
-  tasks.registerTask(DISPATCH_TASK, (payload: DispatchPayload) => services.campaignDispatcher.run(payload));
+  tasks.registerTask(IMPORT_TASK, (payload: { importId: string }) => services.imports.run(payload.importId), { onFailed: services.imports.failed });
+  tasks.registerTask(DISPATCH_TASK, (payload: DispatchPayload) => services.campaignDispatcher.run(payload), { onFailed: services.campaignDispatcher.failed });
 }
 
 /** The sign-up pages of forms: public, outside the authenticated scope. */

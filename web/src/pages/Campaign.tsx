@@ -115,6 +115,11 @@ export function CampaignPage({ id }: { id: string }) {
               <State state={campaignStatus(c.status)} />
             </span>
           </p>
+          {c.status === 6 && (
+            <p className="error" data-testid="campaign-failure">
+              Sending failed: {c.failureReason}. Copies written before the failure are still delivered; fix the cause, then resend the campaign.
+            </p>
+          )}
           <dl className="facts">
             <dt>From</dt>
             <dd>

@@ -67,7 +67,7 @@ function ImportProgress({ listId, importId, onDone }: { listId: string; importId
       )}
       {p.status === 3 && (
         <p className="error" data-testid="import-failure">
-          The import failed. {p.failureReason || 'No reason was recorded'}. Rows applied before the failure stay on the list.
+          The import failed: {p.failureReason || 'no reason was recorded.'} Rows applied before the failure stay on the list.
         </p>
       )}
       {p.invalidRows.length > 0 && (

@@ -30,6 +30,14 @@
  * hard-bounced recipient is never mailed again. Then it continues the audience from the
  * cursor, for a campaign that was cancelled before it had been written out whole.
  *
+ * Failing. A run that cannot succeed (a segment saved beyond today's bounds: its SQL might
+ * not run) throws PermanentJobError and is not retried; any other error is retried by the
+ * job runner until its attempts run out. Either way the runner then calls `failed` (the
+ * task's failure hook) in the transaction that ends the job: a scheduled or sending
+ * campaign becomes `failed` with the reason, and its owner gets a notice. Copies written
+ * before the failure were accepted mail and are still delivered and counted; resend
+ * (after fixing the cause) goes on from the cursor.
+ *
  * Crash safety: a page's rows and the cursor that says "written" commit together, so a
  * crash before the commit leaves neither (the job is run again when its lease ends and
  * writes that page), and after it both (the next run starts after it): no duplicate and no
@@ -45,10 +53,11 @@ import type { Logger } from '#pino';
 import type { Db, DbOrTrx, Dialect } from '../../../db/database.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { refreshStaleStatistics } from '../../../db/statistics.js';
+import { withoutJit } from '../../../db/without-jit.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
-import { enqueueJob } from '../../../queue/jobs.js';
+import { enqueueJob, type JobFailure, PermanentJobError } from '../../../queue/jobs.js';
 import { type AcceptedMessage, insertAcceptedMessages } from '../../notify/notify.module.js';
-import { compileRule, type Rule, SHOWN_STATUS } from '../segments/segment-rules.js';
+import { compileRule, SHOWN_STATUS, usableRule } from '../segments/segment-rules.js';
 import { placeholderKey } from './campaign-content.js';
 import { type CampaignAddressee, campaignMessage, ownerNotice } from './campaign-mail.js';
 import {
@@ -156,8 +165,10 @@ export class CampaignDispatcher {
       if (!campaign || campaign.status !== CAMPAIGN_STATUS.sending) return;
     }
     const audience = await this.audienceOf(campaign);
+    const accountId = campaign.account_id;
     for (;;) {
-      const page = await audiencePage(this.db, campaign.account_id, audience, SHOWN_STATUS, campaign.dispatch_cursor, this.pageSize);
+      const cursor = campaign.dispatch_cursor;
+      const page = await withoutJit(this.db, this.dialect, (db) => audiencePage(db, accountId, audience, SHOWN_STATUS, cursor, this.pageSize));
       if (page.length === 0) {
         await this.db.transaction().execute(async (trx) => {
           const now = Date.now();
@@ -272,12 +283,28 @@ export class CampaignDispatcher {
     });
   }
 
+  /**
+   * The task's failure hook (src/queue/jobs.ts), in the transaction that fails the job: a
+   * scheduled or sending campaign ends `failed` with the reason, and its owner is told.
+   */
+  failed = async (trx: DbOrTrx, payload: DispatchPayload, failure: JobFailure): Promise<void> => {
+    const now = Date.now();
+    const reason = failure.permanent ? failure.reason : `dispatch stopped after ${failure.attempts} attempts: ${failure.reason}`;
+    const campaign = await updateCampaignIn(trx, payload.campaignId, [CAMPAIGN_STATUS.scheduled, CAMPAIGN_STATUS.sending], {
+      status: CAMPAIGN_STATUS.failed,
+      failure_reason: reason,
+      ended_at: now,
+      updated_at: now,
+    });
+    if (campaign) await this.notifyOwner(trx, campaign, 'failed', now);
+  };
+
   /** The listener's and dispatch's hook when a campaign ends (campaign-counters.ts). */
   notifyEnded = async (trx: DbOrTrx, campaign: CampaignRow, at: number): Promise<void> => {
     if (campaign.notify_when_end) await this.notifyOwner(trx, campaign, 'ended', at);
   };
 
-  private async notifyOwner(trx: DbOrTrx, campaign: CampaignRow, what: 'started' | 'ended', now: number): Promise<void> {
+  private async notifyOwner(trx: DbOrTrx, campaign: CampaignRow, what: 'started' | 'ended' | 'failed', now: number): Promise<void> {
     const owner = await ownerEmailOf(trx, campaign.account_id);
     if (!owner) return this.log?.warn({ campaignId: campaign.id }, 'campaign notice not sent: the account has no owner');
     await insertAcceptedMessages(trx, [ownerNotice(campaign, owner, this.systemFrom, what, now)]);
@@ -289,9 +316,14 @@ export class CampaignDispatcher {
     if (campaign.list_type !== LIST_TYPE.segments) return onAnyList(ids);
     const segments = await segmentRulesOf(this.db, campaign.account_id, ids);
     if (segments.length === 0) return sql<SqlBool>`1 = 0`;
-    return sql<SqlBool>`(${sql.join(
-      segments.map((s) => compileRule(JSON.parse(s.rules) as Rule, this.dialect)),
-      sql` or `,
-    )})`;
+    const rules = segments.map((s) => {
+      const { rule, problem } = usableRule(s.rules);
+      if (!rule)
+        throw new PermanentJobError(
+          `segment "${s.name}" (${s.id}) cannot be used: ${problem}. Save its rules again within the limits (docs/limits.md), then resend the campaign.`,
+        );
+      return compileRule(rule, this.dialect);
+    });
+    return sql<SqlBool>`(${sql.join(rules, sql` or `)})`;
   }
 }

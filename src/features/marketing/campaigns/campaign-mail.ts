@@ -49,7 +49,6 @@ export function campaignMessage(
 ): AcceptedMessage {
   const { now } = options;
   const messageId = newId(now);
-  const recipientId = newId(now);
   const domain = campaign.from_email.slice(campaign.from_email.lastIndexOf('@') + 1).toLowerCase();
   const userId = options.userId ?? campaign.create_user_id;
   return {
@@ -78,13 +77,30 @@ export function campaignMessage(
       update_user_id: userId,
       deleted_at: null,
     },
+    ...toOneAddress({ id: messageId, account_id: campaign.account_id }, to.email, now, options.priority),
+  };
+}
+
+/**
+ * What makes a message one accepted for one address: its recipient, its queue row and its
+ * `accepted` event (a campaign's copy, an owner's notice), every column named.
+ */
+export function toOneAddress(
+  message: { id: string; account_id: string },
+  email: string,
+  now: number,
+  priority: 'bulk' | 'transactional',
+): Omit<AcceptedMessage, 'message'> {
+  const recipientId = newId(now);
+  const { id: messageId, account_id: accountId } = message;
+  return {
     recipients: [
       {
         id: recipientId,
         message_id: messageId,
-        account_id: campaign.account_id,
+        account_id: accountId,
         position: 0,
-        email: to.email,
+        email,
         name: '',
         kind: 'to',
         state: 'queued',
@@ -97,18 +113,23 @@ export function campaignMessage(
         updated_at: now,
       },
     ],
-    jobs: [{ recipientId, messageId, accountId: campaign.account_id, runAt: now, priority: options.priority }],
-    events: [newEventRow({ accountId: campaign.account_id, messageId, recipientId, email: to.email, type: 'accepted', at: now })],
+    jobs: [{ recipientId, messageId, accountId, runAt: now, priority }],
+    events: [newEventRow({ accountId, messageId, recipientId, email, type: 'accepted', at: now })],
     tags: [],
   };
 }
 
-/** The account owner's notice that a campaign started or ended (notifyWhenStart / notifyWhenEnd), from the system address. */
-export function ownerNotice(campaign: CampaignRow, owner: string, systemFrom: string, what: 'started' | 'ended', now: number): AcceptedMessage {
+/**
+ * The account owner's notice that a campaign started or ended (notifyWhenStart /
+ * notifyWhenEnd), or failed (always: campaign-dispatch.ts `failed`), from the system address.
+ */
+export function ownerNotice(campaign: CampaignRow, owner: string, systemFrom: string, what: 'started' | 'ended' | 'failed', now: number): AcceptedMessage {
   const counts =
     what === 'ended'
       ? `<p>Recipients: ${campaign.total_recipients}. Delivered: ${campaign.delivered}. Bounced: ${campaign.bounce_hard + campaign.bounce_soft}.</p>`
-      : '';
+      : what === 'failed'
+        ? `<p>Why: ${escapeHtml(campaign.failure_reason ?? '')}</p><p>Copies written before the failure (${campaign.total_recipients}) are still delivered. Fix the cause, then resend the campaign (POST /inbox/v1/campaigns/${campaign.id}/resend).</p>`
+        : '';
   const notice: CampaignRow = {
     ...campaign,
     from_email: systemFrom,

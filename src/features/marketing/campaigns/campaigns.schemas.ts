@@ -96,7 +96,11 @@ export const CampaignItem = Type.Object({
   plannedTime: Type.String(),
   ...counters,
   ...engagement,
-  status: Type.Integer({ description: '0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled.' }),
+  status: Type.Integer({ description: '0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled, 6 failed (see failureReason).' }),
+  failureReason: Type.String({
+    description: 'Why the campaign failed (status 6): what to change before resending it. Empty otherwise.',
+    examples: ['segment "VIPs" (0193a5b2c4d1e2f3a4b5c6d7) cannot be used: rules.and[3].value has 40000 values; a condition has at most 1000'],
+  }),
 });
 export type CampaignItem = Static<typeof CampaignItem>;
 

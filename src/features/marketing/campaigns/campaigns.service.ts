@@ -16,6 +16,7 @@ import { iso, listResult, type ListResult, type Page, resourceFields } from '../
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { trackableLinks } from '../../../lib/tracked-html.js';
+import { usableRule } from '../segments/segment-rules.js';
 import { type AcceptedMessage, insertAcceptedMessages, type NotifyServices } from '../../notify/notify.module.js';
 import { findLiveMarketingSender } from '../senders/senders.store.js';
 import type { NewslettersService } from '../newsletters/newsletters.service.js';
@@ -94,6 +95,7 @@ function toItem(row: CampaignRow): CampaignItem {
     lastClickTime: time(row.last_click_at),
     averageOpenTime: row.opened === 0 ? 0 : Number(row.open_delay_sum_ms) / row.opened / 1000,
     status: row.status,
+    failureReason: row.failure_reason ?? '',
   };
 }
 
@@ -187,6 +189,7 @@ export class CampaignsService {
       notify_when_end: body.notifyWhenEnd ? 1 : 0,
       track_opens: body.trackOpens === false ? 0 : 1,
       track_clicks: body.trackClicks === false ? 0 : 1,
+      failure_reason: null,
       dispatch_cursor: '',
       dispatch_run: 0,
       total_recipients: 0,
@@ -221,11 +224,21 @@ export class CampaignsService {
   private async checkAudience(accountId: string, listType: number, lists: string[]): Promise<FieldError[]> {
     if (listType !== LIST_TYPE.lists && listType !== LIST_TYPE.segments) return [{ field: 'listType', message: 'must be 2 (contact lists) or 3 (segments)' }];
     const ids = lists.filter(isId);
-    const found =
-      listType === LIST_TYPE.lists ? await liveListIdsOf(this.db, accountId, ids) : new Set((await segmentRulesOf(this.db, accountId, ids)).map((s) => s.id));
-    const what =
-      listType === LIST_TYPE.lists ? 'a contact list of this account (GET /inbox/v1/contactlists)' : 'a segment of this account (GET /inbox/v1/segments)';
-    return lists.flatMap((id, i) => (found.has(id) ? [] : [{ field: `lists[${i}]`, message: `is not ${what}` }]));
+    if (listType === LIST_TYPE.lists) {
+      const found = await liveListIdsOf(this.db, accountId, ids);
+      return lists.flatMap((id, i) =>
+        found.has(id) ? [] : [{ field: `lists[${i}]`, message: 'is not a contact list of this account (GET /inbox/v1/contactlists)' }],
+      );
+    }
+    // A segment saved beyond today's bounds by an earlier version could not be resolved (docs/limits.md).
+    const segments = new Map((await segmentRulesOf(this.db, accountId, ids)).map((s) => [s.id, usableRule(s.rules).problem]));
+    return lists.flatMap((id, i) => {
+      if (!segments.has(id)) return [{ field: `lists[${i}]`, message: 'is not a segment of this account (GET /inbox/v1/segments)' }];
+      const problem = segments.get(id);
+      return problem
+        ? [{ field: `lists[${i}]`, message: `is a segment whose rules are beyond today's limits (docs/limits.md); save them again first: ${problem}` }]
+        : [];
+    });
   }
 
   async list(principal: Principal, page: Page): Promise<ListResult<CampaignItem>> {
@@ -318,7 +331,8 @@ export class CampaignsService {
     const campaign = await this.require(principal, id);
     const now = Date.now();
     await this.db.transaction().execute(async (trx) => {
-      const again = await updateCampaignIn(trx, campaign.id, [CAMPAIGN_STATUS.sent, CAMPAIGN_STATUS.cancelled], {
+      const again = await updateCampaignIn(trx, campaign.id, [CAMPAIGN_STATUS.sent, CAMPAIGN_STATUS.cancelled, CAMPAIGN_STATUS.failed], {
+        failure_reason: null,
         status: CAMPAIGN_STATUS.sending,
         started_at: campaign.started_at ?? now,
         ended_at: null,
@@ -327,7 +341,7 @@ export class CampaignsService {
         updated_at: now,
         update_user_id: principal.userId,
       });
-      if (!again) throw this.conflict(campaign, 'only a sent or cancelled campaign can be resent to');
+      if (!again) throw this.conflict(campaign, 'only a sent, cancelled or failed campaign can be resent to');
       await queueDispatch(trx, again, now, true);
     });
   }

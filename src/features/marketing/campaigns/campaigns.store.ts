@@ -49,9 +49,9 @@ export async function updateCampaignIn(db: DbOrTrx, id: string, statuses: readon
 }
 
 /** The live segments of the account among these ids, with their rules (JSON). */
-export async function segmentRulesOf(db: DbOrTrx, accountId: string, ids: string[]): Promise<{ id: string; rules: string }[]> {
+export async function segmentRulesOf(db: DbOrTrx, accountId: string, ids: string[]): Promise<{ id: string; name: string; rules: string }[]> {
   if (ids.length === 0) return [];
-  return liveRowsOf(db, 'segments', accountId).select(['id', 'rules']).where('id', 'in', ids).execute();
+  return liveRowsOf(db, 'segments', accountId).select(['id', 'name', 'rules']).where('id', 'in', ids).execute();
 }
 
 export async function liveListIdsOf(db: DbOrTrx, accountId: string, ids: string[]): Promise<Set<string>> {

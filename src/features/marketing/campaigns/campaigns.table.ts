@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from '#kysely';
 
 /** Campaign `status` (docs/marketing.md). */
-export const CAMPAIGN_STATUS = { draft: 0, scheduled: 1, sending: 2, sent: 3, paused: 4, cancelled: 5 } as const;
+export const CAMPAIGN_STATUS = { draft: 0, scheduled: 1, sending: 2, sent: 3, paused: 4, cancelled: 5, failed: 6 } as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUS)[keyof typeof CAMPAIGN_STATUS];
 
 /** Campaign `listType`: 2 contact lists (what the original's clients send), 3 segments (ours). */
@@ -33,6 +33,8 @@ export interface CampaignsTable {
   notify_when_end: number;
   track_opens: number;
   track_clicks: number;
+  /** Why dispatch failed for good (status failed; migration 0020), in words the account can act on. */
+  failure_reason: string | null;
   dispatch_cursor: string;
   dispatch_run: number;
   total_recipients: number;

@@ -47,7 +47,7 @@ export const ImportStatus = Type.Object({
   spam: counter('Addresses that reported spam: not added.'),
   blocked: counter('Addresses on the suppression list for another reason: not added.'),
   limitExceeded: counter('Rows beyond a plan limit (none today).'),
-  status: Type.Integer({ description: '0 waiting, 1 running, 2 completed, 3 failed.' }),
+  status: Type.Integer({ description: '0 waiting, 1 running, 2 completed, 3 failed (see failureReason).' }),
   invalidRows: Type.Array(Type.Object({ row: Type.Integer(), email: Type.String(), reason: Type.String() }), {
     description: 'The first 1000 invalid rows, numbered from 1.',
   }),
@@ -58,8 +58,8 @@ export const ImportStatus = Type.Object({
     examples: ['utf-8', 'windows-1252'],
   }),
   failureReason: Type.String({
-    description: 'Why the import failed (status 3), e.g. the line where a CSV file stops being CSV; empty otherwise.',
-    examples: ['The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes'],
+    description: 'Why the import failed (status 3), e.g. the line where a CSV file stops being CSV; rows applied before the failure stay. Empty otherwise.',
+    examples: ['The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes. Rows before that line were imported.'],
   }),
 });
 export type ImportStatus = Static<typeof ImportStatus>;

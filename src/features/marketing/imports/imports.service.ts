@@ -32,6 +32,13 @@
  * later chunk is recognised by the membership this import marked (`last_import_id`),
  * not by memory, so it is counted once as `repetitive` across restarts too.
  *
+ * Failing. A file that stops being CSV past some row fails the same way on every run: the
+ * task throws PermanentJobError and is not retried. Any other error is retried by the job
+ * runner until its attempts run out. Either way the runner then calls `failed` (the task's
+ * failure hook) in the transaction that ends the job: the import ends failed (status 3)
+ * with the reason (`failureReason`), its file and pending rows are deleted, what it applied
+ * stays, and the account's owner gets a notice (import-notice.ts).
+ *
  * Planner statistics. An import can grow a table from nothing to millions of rows in
  * minutes, and PostgreSQL plans each chunk's look-up from the statistics of the last
  * ANALYZE: with an empty table's it read every contact of the account for each chunk. So
@@ -46,7 +53,10 @@ import { CsvSyntaxError } from '../../../lib/csv-reader.js';
 import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
-import { enqueueJob } from '../../../queue/jobs.js';
+import { enqueueJob, type JobFailure, PermanentJobError } from '../../../queue/jobs.js';
+import { insertAcceptedMessages } from '../../notify/notify.module.js';
+import { ownerEmailOf } from '../campaigns/campaigns.store.js';
+import { importFailedNotice } from './import-notice.js';
 import { findLiveContactList } from '../contact-lists/contact-lists.store.js';
 import { findLiveCustomFields } from '../custom-fields/custom-fields.store.js';
 import { headerOf, mapColumns, records, StoredUpload, storeUpload, uploadCharset } from './imports.csv.js';
@@ -58,6 +68,7 @@ import {
   deleteFile,
   deletePendingRows,
   deletePendingRowsThrough,
+  failImport,
   findImport,
   findImportById,
   insertContacts,
@@ -65,6 +76,7 @@ import {
   insertPendingRows,
   liveContactsByEmail,
   markMembers,
+  noticeSenderOf,
   memberships,
   pendingRowsAfter,
   IMPORT_TABLES,
@@ -122,12 +134,14 @@ function toImportStatus(row: ContactImportRow): ImportStatus {
 export interface ImportOptions {
   /** Data rows applied per transaction. */
   chunkRows: number;
+  /** The From of the owner's notice when an import fails (SYSTEM_FROM). */
+  systemFrom: string;
 }
 
 export class ImportsService {
   constructor(
     private readonly db: Db,
-    private readonly options: ImportOptions = { chunkRows: 1000 },
+    private readonly options: ImportOptions,
   ) {}
 
   /** Checks and stores a JSON import with its job (status 0, waiting); its id. */
@@ -236,31 +250,46 @@ export class ImportsService {
       if (job.source === 'csv') await this.runCsv(job);
       else await this.runJson(job);
     } catch (error) {
-      // A file that is not CSV past some row fails the same way on every retry: the import
-      // ends failed (status 3), saying where and why, with what was applied before it.
-      // Anything else is the job runner's to retry.
+      // A file that is not CSV past some row fails the same way on every retry: the job ends
+      // for good and the failure hook below ends the import failed, saying where and why, with
+      // what was applied before it. Anything else is the job runner's to retry.
       if (!(error instanceof CsvSyntaxError)) throw error;
-      await this.markFailed(importId, `The file is not valid CSV: ${error.message}`);
-      return;
+      throw new PermanentJobError(`The file is not valid CSV: ${error.message}. Rows before that line were imported.`);
     }
-    await this.end(importId, IMPORT_STATUS.completed, null);
+    await this.complete(importId);
+  }
+
+  private async complete(importId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await setImportStatus(trx, importId, IMPORT_STATUS.completed, Date.now(), null);
+      await this.discardInput(trx, importId);
+    });
   }
 
   /**
-   * Ends an import failed (status 3) with the reason its status shows, and drops what it
-   * had left to apply: for a file that is not CSV, and for whatever ends the import's job
-   * for good (a failure no retry can fix).
+   * The task's failure hook (src/queue/jobs.ts), in the transaction that fails the job: the
+   * import ends failed with the reason, its input is deleted, and the owner is told.
    */
-  async markFailed(importId: string, reason: string): Promise<void> {
-    await this.end(importId, IMPORT_STATUS.failed, reason);
-  }
+  failed = async (trx: DbOrTrx, payload: { importId: string }, failure: JobFailure): Promise<void> => {
+    const now = Date.now();
+    const reason = failure.permanent ? failure.reason : `the import stopped after ${failure.attempts} attempts: ${failure.reason}`;
+    const failed = await failImport(trx, payload.importId, reason, now);
+    if (!failed) return;
+    await this.discardInput(trx, failed.id);
+    const owner = await ownerEmailOf(trx, failed.account_id);
+    const senderId = owner && (await noticeSenderOf(trx, failed.account_id, normalizeEmail(owner)));
+    // An account without an owner or any sender has no one to tell; the API still shows the reason.
+    if (!owner || !senderId) return;
+    const list = await findLiveContactList(trx, failed.account_id, failed.list_id);
+    // Delivered at the worker's next poll (WORKER_POLL_MS): nothing may wake it before this commits.
+    await insertAcceptedMessages(trx, [
+      importFailedNotice(failed, list?.name ?? failed.list_id, { owner, senderId, systemFrom: this.options.systemFrom }, now),
+    ]);
+  };
 
-  private async end(importId: string, status: number, reason: string | null): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await setImportStatus(trx, importId, status, Date.now(), reason);
-      await deleteFile(trx, importId);
-      await deletePendingRows(trx, importId);
-    });
+  private async discardInput(trx: DbOrTrx, importId: string): Promise<void> {
+    await deleteFile(trx, importId);
+    await deletePendingRows(trx, importId);
   }
 
   private async runJson(job: ImportJob): Promise<void> {

@@ -3,7 +3,7 @@ import { sql } from '#kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 import { insertRowsCounting } from '../../../db/group-commit.js';
 import { newActiveContact } from '../contacts/contacts.table.js';
-import type { ContactImportRow, ImportCounter, NewContactImportRow, PendingImportRow } from './imports.table.js';
+import { type ContactImportRow, IMPORT_STATUS, type ImportCounter, type NewContactImportRow, type PendingImportRow } from './imports.table.js';
 
 const INSERT_BATCH = 500;
 
@@ -56,6 +56,31 @@ export async function setImportStatus(db: DbOrTrx, importId: string, status: num
     .set({ status, updated_at: now, ...(reason === undefined ? {} : { failure_reason: reason }) })
     .where('id', '=', importId)
     .execute();
+}
+
+/** Ends an import that has not ended yet failed with `reason`; the import as it is then, or undefined when it had ended. */
+export function failImport(db: DbOrTrx, importId: string, reason: string, now: number) {
+  return db
+    .updateTable('contact_imports')
+    .set({ status: IMPORT_STATUS.failed, failure_reason: reason, updated_at: now })
+    .where('id', '=', importId)
+    .where('status', 'in', [IMPORT_STATUS.waiting, IMPORT_STATUS.running])
+    .returning(['id', 'account_id', 'list_id', 'total', 'added', 'failure_reason', 'create_user_id'])
+    .executeTakeFirst();
+}
+
+/** The sender a notice of the account names (import-notice.ts): the owner's address if it is one, else the oldest live one. */
+export async function noticeSenderOf(db: DbOrTrx, accountId: string, ownerNormalized: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('senders')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .orderBy(sql`case when email_normalized = ${ownerNormalized} then 0 else 1 end`)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 // ---- Applying a chunk: one statement per step for the whole chunk, never one per row. ----

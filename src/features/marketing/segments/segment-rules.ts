@@ -18,14 +18,23 @@
  *                            order for ISO 8601 dates); is_set, is_not_set (no value)
  *
  * Every value reaches the database as a bound parameter; only the shape of the SQL comes
- * from here. The one dialect difference is recognising a number in a text value
- * (a regular expression on PostgreSQL, GLOB patterns on SQLite), because a cast of text
- * that is not a number fails on PostgreSQL and yields 0 on SQLite.
+ * from here. The dialect differences are recognising a number in a text value (a regular
+ * expression on PostgreSQL, GLOB patterns on SQLite), because a cast of text that is not
+ * a number fails on PostgreSQL and yields 0 on SQLite, and unpacking a list of ids sent
+ * as one JSON parameter (db/json-values.ts).
+ *
+ * Bounds (docs/limits.md): MAX_RULE_DEPTH levels, MAX_CONDITIONS conditions, and
+ * MAX_VALUES_PER_CONDITION values in an `in`/`not_in`. A statement may bind at most 32,766
+ * values on SQLite and 65,535 on PostgreSQL, and a campaign ORs up to 100 segments into one
+ * query, so a condition binds at most two parameters however many values it has: a list
+ * of ids is one JSON parameter, the statuses are at most four distinct numbers, and a
+ * custom field's condition is one EXISTS with the field id bound once.
  */
 import { sql, type RawBuilder, type SqlBool } from '#kysely';
 import type { Dialect } from '../../../db/database.js';
 import type { FieldError } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
+import { inValues } from '../../../db/json-values.js';
 
 export type Rule = { and: Rule[] } | { or: Rule[] } | Condition;
 
@@ -46,6 +55,8 @@ type NumberOperator = (typeof NUMBER_OPERATORS)[number];
 
 export const MAX_RULE_DEPTH = 6;
 export const MAX_CONDITIONS = 100;
+export const MAX_VALUES_PER_CONDITION = 1000;
+const MAX_ERRORS_SHOWN = 20;
 
 /** What a checked rule tree names, so the service can confirm they are the account's. */
 export interface RuleReferences {
@@ -61,8 +72,9 @@ export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; refer
   const references: RuleReferences = { listIds: new Set(), customFieldIds: new Set() };
   const errors: FieldError[] = [];
   let conditions = 0;
+  // The first few problems are enough to act on; a huge rule could otherwise answer megabytes of them.
   const fail = (field: string, message: string) => {
-    errors.push({ field, message });
+    if (errors.length < MAX_ERRORS_SHOWN) errors.push({ field, message });
   };
 
   const visit = (node: unknown, at: string, depth: number): void => {
@@ -78,13 +90,19 @@ export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; refer
       });
       return;
     }
-    if (++conditions > MAX_CONDITIONS) return fail(at, `a segment has at most ${MAX_CONDITIONS} conditions`);
+    // Named once, at the first condition past the bound: a rule far beyond it is one error, not thousands.
+    if (++conditions > MAX_CONDITIONS) return conditions === MAX_CONDITIONS + 1 ? fail(at, `a segment has at most ${MAX_CONDITIONS} conditions`) : undefined;
     checkCondition(node, at);
   };
 
   const checkCondition = (node: Record<string, unknown>, at: string): void => {
     const { field, operator, value } = node;
     const valueAt = `${at}.value`;
+    const tooManyValues = (v: unknown) => {
+      if (!Array.isArray(v) || v.length <= MAX_VALUES_PER_CONDITION) return false;
+      fail(valueAt, `has ${v.length} values; a condition has at most ${MAX_VALUES_PER_CONDITION}`);
+      return true;
+    };
     if (typeof operator !== 'string') return fail(`${at}.operator`, 'is required');
     const needsText = () => (typeof value === 'string' && value.length <= 1000 ? undefined : fail(valueAt, 'must be a string of at most 1000 characters'));
     if (field === 'email') {
@@ -93,8 +111,10 @@ export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; refer
     }
     if (field === 'status') {
       if (operator === 'eq' || operator === 'neq') return isStatus(value) ? undefined : fail(valueAt, 'must be 1, 2, 3 or 4');
-      if (operator === 'in' || operator === 'not_in')
+      if (operator === 'in' || operator === 'not_in') {
+        if (tooManyValues(value)) return;
         return Array.isArray(value) && value.length > 0 && value.every(isStatus) ? undefined : fail(valueAt, 'must be a non-empty array of 1, 2, 3 or 4');
+      }
       return fail(`${at}.operator`, 'must be one of eq, neq, in, not_in for status');
     }
     if (field === 'tag') {
@@ -111,6 +131,7 @@ export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; refer
               : [null]
             : undefined;
       if (!ids) return fail(`${at}.operator`, 'must be one of eq, neq, in, not_in for list');
+      if (tooManyValues(value)) return;
       if (!ids.every((id) => typeof id === 'string' && isId(id)))
         return fail(valueAt, operator.endsWith('in') ? 'must be a non-empty array of list ids' : 'must be a list id');
       for (const id of ids as string[]) references.listIds.add(id);
@@ -131,6 +152,16 @@ export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; refer
 
   visit(input, path, 1);
   return errors.length ? { references, errors } : { rule: input as Rule, references, errors };
+}
+
+/**
+ * A stored rule tree checked again before it is used: one saved by an earlier version,
+ * before a bound existed, may be beyond it (and then its SQL may not run). The rule, or
+ * why it cannot be used, naming each problem's path.
+ */
+export function usableRule(stored: string): { rule: Rule; problem?: undefined } | { rule?: undefined; problem: string } {
+  const { rule, errors } = checkRules(JSON.parse(stored) as unknown);
+  return rule ? { rule } : { problem: errors.map((e) => `${e.field} ${e.message}`).join('; ') };
 }
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
@@ -192,7 +223,9 @@ export function compileRule(rule: Rule, dialect: Dialect): RawBuilder<SqlBool> {
   if (c.field === 'status') {
     if (c.operator === 'eq') return sql<SqlBool>`${SHOWN_STATUS} = ${c.value as number}`;
     if (c.operator === 'neq') return sql<SqlBool>`${SHOWN_STATUS} <> ${c.value as number}`;
-    return sql<SqlBool>`${SHOWN_STATUS} ${sql.raw(c.operator === 'in' ? 'in' : 'not in')} (${sql.join(c.value as number[])})`;
+    // At most four distinct statuses, however many the rule repeats.
+    const statuses = [...new Set(c.value as number[])];
+    return sql<SqlBool>`${SHOWN_STATUS} ${sql.raw(c.operator === 'in' ? 'in' : 'not in')} (${sql.join(statuses)})`;
   }
   if (c.field === 'tag') {
     const has = sql<SqlBool>`exists (select 1 from contact_tags t where t.contact_id = contacts.id and t.tag = ${c.value as string})`;
@@ -200,15 +233,19 @@ export function compileRule(rule: Rule, dialect: Dialect): RawBuilder<SqlBool> {
   }
   if (c.field === 'list') {
     const ids = Array.isArray(c.value) ? (c.value as string[]) : [c.value as string];
-    const on = sql<SqlBool>`exists (select 1 from contact_list_members m where m.contact_id = contacts.id and m.list_id in (${sql.join(ids)}))`;
+    const on = sql<SqlBool>`exists (select 1 from contact_list_members m where m.contact_id = contacts.id and ${inValues(sql.ref('m.list_id'), ids, dialect)})`;
     return c.operator === 'eq' || c.operator === 'in' ? on : sql<SqlBool>`not ${on}`;
   }
+  // One EXISTS on the contact's value of the field (one row at most: the key is contact and
+  // field), so the field id is bound once however often the condition reads the value. A
+  // contact without a value matches nothing but `is_not_set`, `neq` and `not_contains` included.
   const fieldId = c.field.slice('customField:'.length);
-  const value = sql`(select v.value from contact_field_values v where v.contact_id = contacts.id and v.custom_field_id = ${fieldId})`;
-  if (c.operator === 'is_set') return sql<SqlBool>`${value} is not null`;
-  if (c.operator === 'is_not_set') return sql<SqlBool>`${value} is null`;
-  if (c.operator === 'before' || c.operator === 'after') return sql<SqlBool>`${value} ${COMPARE[c.operator]} ${String(c.value)}`;
-  if (c.operator in COMPARE) return sql<SqlBool>`${numberOf(value, dialect)} ${COMPARE[c.operator as NumberOperator]} ${c.value as number}`;
-  // A text operator on a contact without a value matches nothing, `neq` and `not_contains` included.
-  return sql<SqlBool>`coalesce(${textCondition(value, c.operator, String(c.value))}, false)`;
+  const value = sql.ref('v.value');
+  const hasValue = (condition: RawBuilder<SqlBool>) =>
+    sql<SqlBool>`exists (select 1 from contact_field_values v where v.contact_id = contacts.id and v.custom_field_id = ${fieldId} and ${condition})`;
+  if (c.operator === 'is_set') return hasValue(sql<SqlBool>`${value} is not null`);
+  if (c.operator === 'is_not_set') return sql<SqlBool>`not ${hasValue(sql<SqlBool>`${value} is not null`)}`;
+  if (c.operator === 'before' || c.operator === 'after') return hasValue(sql<SqlBool>`${value} ${COMPARE[c.operator]} ${String(c.value)}`);
+  if (c.operator in COMPARE) return hasValue(sql<SqlBool>`${numberOf(value, dialect)} ${COMPARE[c.operator as NumberOperator]} ${c.value as number}`);
+  return hasValue(textCondition(value, c.operator, String(c.value)));
 }

@@ -7,13 +7,16 @@
  */
 import { listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
 import type { Db, Dialect } from '../../../db/database.js';
+import { withoutJit } from '../../../db/without-jit.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
-import { checkRules, compileRule, type Rule } from './segment-rules.js';
+import { checkRules, compileRule, type Rule, usableRule } from './segment-rules.js';
 import type { PatchSegmentBody, Segment, SegmentBody, SegmentCount } from './segments.schemas.js';
 import { countContactsWhere, findLiveSegment, insertSegment, listLiveSegments, liveIdsOf, updateSegment } from './segments.store.js';
 import type { SegmentRow } from './segments.table.js';
+
+const MAX_UNKNOWN_SHOWN = 20;
 
 function toSegment(row: SegmentRow): Segment {
   return { ...resourceFields(row), name: row.name, rules: JSON.parse(row.rules) as unknown };
@@ -72,8 +75,10 @@ export class SegmentsService {
 
   async count(principal: Principal, id: string): Promise<SegmentCount> {
     const row = await this.require(principal, id);
-    const condition = compileRule(JSON.parse(row.rules) as Rule, this.dialect);
-    return { count: await countContactsWhere(this.longReads, principal.accountId, condition) };
+    const { rule, problem } = usableRule(row.rules);
+    if (!rule) throw new AppError('conflict', `The segment's rules are beyond today's limits (docs/limits.md); save them again within them: ${problem}.`);
+    const condition = compileRule(rule, this.dialect);
+    return { count: await withoutJit(this.longReads, this.dialect, (db) => countContactsWhere(db, principal.accountId, condition)) };
   }
 
   private async require(principal: Principal, id: string): Promise<SegmentRow> {
@@ -87,8 +92,8 @@ export class SegmentsService {
     const { rule, references, errors } = checkRules(input);
     if (rule) {
       const [lists, fields] = await Promise.all([
-        liveIdsOf(this.db, 'contact_lists', principal.accountId, [...references.listIds]),
-        liveIdsOf(this.db, 'custom_fields', principal.accountId, [...references.customFieldIds]),
+        liveIdsOf(this.db, this.dialect, 'contact_lists', principal.accountId, [...references.listIds]),
+        liveIdsOf(this.db, this.dialect, 'custom_fields', principal.accountId, [...references.customFieldIds]),
       ]);
       const unknown: FieldError[] = [
         ...[...references.listIds]
@@ -99,7 +104,10 @@ export class SegmentsService {
           .map((id) => ({ field: 'rules', message: `names customField:${id}, which is not a custom field of this account` })),
       ];
       if (!unknown.length) return rule;
-      errors.push(...unknown);
+      // A rule may name up to MAX_CONDITIONS × MAX_VALUES_PER_CONDITION ids: the answer names the first few.
+      errors.push(...unknown.slice(0, MAX_UNKNOWN_SHOWN));
+      if (unknown.length > MAX_UNKNOWN_SHOWN)
+        errors.push({ field: 'rules', message: `and ${unknown.length - MAX_UNKNOWN_SHOWN} more lists or fields that are not this account's` });
     }
     throw AppError.validation(errors);
   }

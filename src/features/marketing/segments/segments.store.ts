@@ -1,8 +1,9 @@
 /** SQL for segments and counting the contacts a compiled rule selects. Scoped by account; deleted segments are invisible. */
-import type { RawBuilder, SqlBool } from '#kysely';
+import { type RawBuilder, type SqlBool, sql } from '#kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
+import { inValues } from '../../../db/json-values.js';
 import type { Page } from '../../../lib/api-shape.js';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { DbOrTrx, Dialect } from '../../../db/database.js';
 import type { NewSegmentRow, SegmentRow } from './segments.table.js';
 
 export async function insertSegment(db: DbOrTrx, row: NewSegmentRow): Promise<void> {
@@ -39,9 +40,18 @@ export async function countContactsWhere(db: DbOrTrx, accountId: string, conditi
   return Number(row.n);
 }
 
-/** The ids among these that are live rows of the account's table. */
-export async function liveIdsOf(db: DbOrTrx, table: 'contact_lists' | 'custom_fields', accountId: string, ids: string[]): Promise<Set<string>> {
+/** The ids among these that are live rows of the account's table (any number of ids: db/json-values.ts). */
+export async function liveIdsOf(
+  db: DbOrTrx,
+  dialect: Dialect,
+  table: 'contact_lists' | 'custom_fields',
+  accountId: string,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await liveRowsOf(db, table, accountId).select('id').where('id', 'in', ids).execute();
+  const rows = await liveRowsOf(db, table, accountId)
+    .select('id')
+    .where(inValues(sql.ref('id'), ids, dialect))
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
