@@ -348,8 +348,10 @@ for (const dialect of DIALECTS) {
     });
 
     it('a file that stops being CSV ends the import failed (status 3, no retries) with the reason, its file is deleted, and the owner is mailed', async () => {
-      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Broken' }, 201)).id;
-      const importId = expectEnvelope(await uploadCsv(list, 'email\r\nok1@broken.example.net\r\n"never closed@broken.example.net,\r\n'), 200).resultObject;
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Owner told' }, 201)).id;
+      // Past the first chunk (4 rows here), which the upload reads and would refuse with a 400.
+      const good = Array.from({ length: 5 }, (_, i) => `ok${i}@broken.example.net`).join('\r\n');
+      const importId = expectEnvelope(await uploadCsv(list, `email\r\n${good}\r\n"never closed@broken.example.net,\r\n`), 200).resultObject;
       const status = await eventually(
         async () => {
           const s = await ok('GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
@@ -370,11 +372,12 @@ for (const dialect of DIALECTS) {
       assert.ok(job.failed_at !== null);
       const notice = await eventually(
         async () =>
-          (await ok('GET', `/notify/v1/inbox?to=${encodeURIComponent(a.email)}`)).items.find((m: { subject: string }) => m.subject.includes('Broken')),
+          (await ok('GET', `/notify/v1/inbox?to=${encodeURIComponent(a.email)}`)).items.find(
+            (m: { subject: string }) => m.subject === 'Your import into "Owner told" has failed',
+          ),
         20_000,
         "the owner's notice captured",
       );
-      assert.equal(notice.subject, 'Your import into "Broken" has failed');
       assert.ok((await ok('GET', `/notify/v1/inbox/${notice.id}`)).html.includes(status.failureReason), 'the notice says why');
     });
 
