@@ -368,10 +368,13 @@ export class CampaignsService {
     for (const email of emails) {
       const values = await this.valuesFor(principal.accountId, email.trim());
       messages.push(
-        campaignMessage(campaign, { email: email.trim(), values }, { now, priority: 'transactional', subjectPrefix: '[Test] ', userId: principal.userId }),
+        campaignMessage(
+          campaign,
+          { email: email.trim(), values },
+          { now, priority: 'transactional', subjectPrefix: '[Test] ', userId: principal.userId, test: true },
+        ),
       );
     }
-    for (const m of messages) m.message.metadata = JSON.stringify({ campaignId: campaign.id, test: true });
     await this.db.transaction().execute((trx) => insertAcceptedMessages(trx, messages));
     this.workSignal.notify();
   }
