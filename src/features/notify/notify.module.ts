@@ -36,7 +36,7 @@ export { registerEventListener, type EventListener } from './events/event-listen
 export { newEventRow, recordEvents } from './events/events.service.js';
 export type { EventRow, EventType } from './events/events.table.js';
 export { acceptedMessage } from './messages/messages.accepted.js';
-export { insertAcceptedMessages, type AcceptedMessage } from './messages/messages.store.js';
+export { insertAcceptedMessages, markWaitingRecipientsCancelled, type AcceptedMessage } from './messages/messages.store.js';
 
 export interface NotifyServices {
   senders: SendersService;
