@@ -6,8 +6,9 @@
  * system's own notices and confirmations) and gets every other column from here, so a new
  * column is added once. Pure: ids and times come from `now`, nothing is looked up.
  *
- * Every row names every column, null or not: the rows of many messages are written by one
- * multi-row INSERT, whose columns are its first row's (db/group-commit.ts insertRows).
+ * Every row names the same columns, null or not: the rows of many messages are written by
+ * one multi-row INSERT, whose columns are its first row's (db/group-commit.ts insertRows).
+ * Only what tracking records later (a recipient's first_opened_at) is left to its default.
  */
 import type { DeliveryPriority } from '../../../delivery/enqueue.js';
 import { iso } from '../../../lib/api-shape.js';
@@ -109,7 +110,6 @@ export function acceptedMessage(spec: AcceptedMessageSpec): AcceptedMessage {
     attempts: 0,
     last_response: null,
     sent_at: null,
-    first_opened_at: null,
     created_at: now,
     updated_at: now,
   }));
