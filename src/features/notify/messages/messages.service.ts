@@ -7,6 +7,8 @@
  *   messages.batch.ts        checking each item of a batch on its own
  *   messages.log.ts          the message log: list, get, raw MIME
  *   messages.submission.ts   preparing a message submitted over SMTP (its own MIME)
+ *   messages.accepted.ts     the one builder of an accepted message's rows, for every path
+ *                            that accepts mail (campaigns and the system's notices too)
  * This class puts them in order for a request; after the commit it wakes the worker.
  */
 import type { Db, DbHandle } from '../../../db/database.js';
