@@ -5,7 +5,8 @@
  * - the plumbing (`db/`, `http/`, `metrics/`, `errors.ts`, `config.ts`) imports no feature
  *   and no delivery code, except that `db/schema.ts` gathers the areas' table types;
  * - a feature imports another area's code only through that area's module or tables.
- * A failure names the file and the import.
+ * A failure names the file and the import. Also: an accepted message's rows are built in one
+ * place and written in one place.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -113,6 +114,30 @@ describe('the layering of src/', () => {
     ]);
     assert.deepEqual(
       crossing.map((e) => `${e.from} -> ${e.to}`).filter((line) => !known.has(line)),
+      [],
+    );
+  });
+});
+
+describe("an accepted message's rows (docs/architecture.md)", () => {
+  const files = sourceFiles(SRC).map((file) => ({ name: path.relative(SRC, file), text: fs.readFileSync(file, 'utf8') }));
+
+  // Only messages.store.ts writes the two tables (insertAcceptedMessages); every path that
+  // accepts mail hands it rows from the one builder.
+  it('inserts into messages and message_recipients in messages.store.ts only', () => {
+    const insert = /\binsert(?:Into|Rows|RowsCounting)\(\s*(?:[\w.]+,\s*)?['"](?:messages|message_recipients)['"]/;
+    assert.deepEqual(
+      files.filter((f) => insert.test(f.text) && f.name !== 'features/notify/messages/messages.store.ts').map((f) => f.name),
+      [],
+    );
+  });
+
+  // A message row literal names its recipient_count and message_id_header; outside the
+  // builder (messages.accepted.ts) only the table's own type names them.
+  it('builds the message row literal in messages.accepted.ts only', () => {
+    const literal = /\b(?:recipient_count|message_id_header):(?!\s*(?:string|number)\s*;)/;
+    assert.deepEqual(
+      files.filter((f) => literal.test(f.text) && f.name !== 'features/notify/messages/messages.accepted.ts').map((f) => f.name),
       [],
     );
   });

@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { simpleParser } from 'mailparser';
 import { newEventRow } from '../../src/features/notify/events/events.service.js';
 import { insertEvents } from '../../src/features/notify/events/events.store.js';
-import { HELD_RUN_AT } from '../../src/features/marketing/campaigns/campaigns.store.js';
+import { HELD_RUN_AT } from '../../src/delivery/enqueue.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { errorFields } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';

@@ -35,7 +35,8 @@ import { WebhooksService } from './webhooks/webhooks.service.js';
 export { registerEventListener, type EventListener } from './events/event-listeners.js';
 export { newEventRow, recordEvents } from './events/events.service.js';
 export type { EventRow, EventType } from './events/events.table.js';
-export { insertAcceptedMessages, type AcceptedMessage } from './messages/messages.store.js';
+export { acceptedMessage } from './messages/messages.accepted.js';
+export { insertAcceptedMessages, markWaitingRecipientsCancelled, type AcceptedMessage } from './messages/messages.store.js';
 
 export interface NotifyServices {
   senders: SendersService;

@@ -1,14 +1,18 @@
 /** Ending a campaign's deliveries that no transport has: cancel, and a deferral that comes back after it. */
 import type { DbOrTrx } from '../../../db/database.js';
-import { newEventRow, recordEvents } from '../../notify/notify.module.js';
-import { type Deliveries, takeBackDeliveries } from './campaigns.store.js';
+import { withdrawDeliveries } from '../../../delivery/enqueue.js';
+import { markWaitingRecipientsCancelled, newEventRow, recordEvents } from '../../notify/notify.module.js';
+import { type Deliveries, recipientsOf } from './campaigns.store.js';
 
 /**
- * Takes these deliveries out of the queue (those no worker holds), ends their recipients
+ * Takes these deliveries out of the queue (those no worker holds: a delivery a worker holds
+ * is already with a transport, and ends as the transport says), ends their recipients
  * `cancelled` and writes a `cancelled` event for each, which the counters count as final.
  */
 export async function cancelDeliveries(trx: DbOrTrx, campaignId: string, which: Deliveries, now: number): Promise<void> {
-  const recipients = await takeBackDeliveries(trx, which, now);
+  const withdrawn = await withdrawDeliveries(trx, recipientsOf(which), now);
+  if (withdrawn.length === 0) return;
+  const recipients = await markWaitingRecipientsCancelled(trx, withdrawn, 'not sent: the campaign was cancelled', now);
   await recordEvents(
     trx,
     recipients.map((r) =>

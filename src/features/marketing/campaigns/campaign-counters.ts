@@ -34,6 +34,7 @@
  * transaction).
  */
 import type { DbOrTrx } from '../../../db/database.js';
+import { holdDeliveries } from '../../../delivery/enqueue.js';
 import type { EventListener, EventRow } from '../../notify/notify.module.js';
 import { CAMPAIGN_STATUS, type CampaignOutcome, type CampaignRow } from './campaigns.table.js';
 import { cancelDeliveries } from './campaign-cancel.js';
@@ -44,7 +45,6 @@ import {
   type CounterDeltas,
   finishIfDone,
   type CountedCampaign,
-  holdDeliveries,
   noCounterDeltas,
   setFirst,
   setOutcome,
@@ -136,7 +136,7 @@ async function stopRetriesOfStopped(trx: DbOrTrx, deferred: Map<string, string[]
   const statuses = await statusesOf(trx, [...deferred.keys()]);
   for (const [campaignId, recipientIds] of deferred) {
     const status = statuses.get(campaignId);
-    if (status === CAMPAIGN_STATUS.paused) await holdDeliveries(trx, { recipientIds });
+    if (status === CAMPAIGN_STATUS.paused) await holdDeliveries(trx, recipientIds);
     else if (status === CAMPAIGN_STATUS.cancelled) await cancelDeliveries(trx, campaignId, { recipientIds }, now);
   }
 }

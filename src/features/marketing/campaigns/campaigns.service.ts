@@ -10,6 +10,7 @@
  * yet started; a started campaign is cancelled instead, so its records stay true.
  */
 import type { Db } from '../../../db/database.js';
+import { holdDeliveries, releaseDeliveries } from '../../../delivery/enqueue.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
@@ -44,14 +45,13 @@ import {
   findLiveCampaign,
   findLiveContactByEmail,
   finishIfDone,
-  holdDeliveries,
   insertCampaign,
   listLiveCampaigns,
   liveListIdsOf,
   peopleOnLinks,
-  releaseDeliveries,
   segmentRulesOf,
   updateCampaignIn,
+  recipientsOf,
 } from './campaigns.store.js';
 import { CAMPAIGN_STATUS, type CampaignRow, LIST_TYPE } from './campaigns.table.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
@@ -280,7 +280,7 @@ export class CampaignsService {
         update_user_id: principal.userId,
       });
       if (!paused) throw this.conflict(campaign, 'only a scheduled or sending campaign can be paused');
-      await holdDeliveries(trx, { campaignId: campaign.id });
+      await holdDeliveries(trx, recipientsOf({ campaignId: campaign.id }));
     });
   }
 
@@ -296,7 +296,7 @@ export class CampaignsService {
         update_user_id: principal.userId,
       });
       if (!resumed) throw this.conflict(campaign, 'only a paused campaign can be resumed');
-      await releaseDeliveries(trx, campaign.id, now);
+      await releaseDeliveries(trx, recipientsOf({ campaignId: campaign.id }), now);
       if (resumed.dispatched_at === null) await queueDispatch(trx, resumed, now);
       else {
         const ended = await finishIfDone(trx, campaign.id, now);
@@ -368,10 +368,13 @@ export class CampaignsService {
     for (const email of emails) {
       const values = await this.valuesFor(principal.accountId, email.trim());
       messages.push(
-        campaignMessage(campaign, { email: email.trim(), values }, { now, priority: 'transactional', subjectPrefix: '[Test] ', userId: principal.userId }),
+        campaignMessage(
+          campaign,
+          { email: email.trim(), values },
+          { now, priority: 'transactional', subjectPrefix: '[Test] ', userId: principal.userId, test: true },
+        ),
       );
     }
-    for (const m of messages) m.message.metadata = JSON.stringify({ campaignId: campaign.id, test: true });
     await this.db.transaction().execute((trx) => insertAcceptedMessages(trx, messages));
     this.workSignal.notify();
   }

@@ -9,6 +9,7 @@ import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { insertRows, updateRowsById } from '../../../db/group-commit.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
+import type { QueuedRecipients } from '../../../delivery/enqueue.js';
 import {
   CAMPAIGN_STATUS,
   type CampaignOutcome,
@@ -317,64 +318,18 @@ export async function addToCounters(trx: DbOrTrx, campaignId: string, d: Counter
     .executeTakeFirst();
 }
 
-/** Far in the future: the run_at of a paused campaign's deliveries, which no claim reaches. */
-export const HELD_RUN_AT = 253_402_300_799_999;
-
 /** Whose deliveries: every one of a campaign, or these recipients' (a delivery job's id is its recipient's). */
 export type Deliveries = { campaignId: string } | { recipientIds: string[] };
 
-const deliveriesOf = (which: Deliveries) =>
-  'campaignId' in which
-    ? sql`(select recipient_id from campaign_recipients where campaign_id = ${which.campaignId})`
-    : sql`(${sql.join(which.recipientIds.length ? which.recipientIds : [''])})`;
-
-/** Pausing: the deliveries wait (kept, not lost) until released. */
-export async function holdDeliveries(trx: DbOrTrx, which: Deliveries): Promise<void> {
-  await trx.updateTable('delivery_jobs').set({ run_at: HELD_RUN_AT }).where(sql.ref('id'), 'in', deliveriesOf(which)).returning('id').execute();
-}
+/** The recipients of those deliveries, for the queue's hold, release and withdraw (delivery/enqueue.ts). */
+export const recipientsOf = (which: Deliveries): QueuedRecipients =>
+  'campaignId' in which ? sql<string>`(select recipient_id from campaign_recipients where campaign_id = ${which.campaignId})` : which.recipientIds;
 
 /** The status of each of these campaigns. */
 export async function statusesOf(trx: DbOrTrx, campaignIds: string[]): Promise<Map<string, number>> {
   if (campaignIds.length === 0) return new Map();
   const rows = await trx.selectFrom('campaigns').select(['id', 'status']).where('id', 'in', campaignIds).execute();
   return new Map(rows.map((r) => [r.id, r.status]));
-}
-
-export async function releaseDeliveries(trx: DbOrTrx, campaignId: string, now: number): Promise<void> {
-  await trx
-    .updateTable('delivery_jobs')
-    .set({ run_at: now })
-    .where(sql.ref('id'), 'in', deliveriesOf({ campaignId }))
-    .where('run_at', '=', HELD_RUN_AT)
-    .returning('id')
-    .execute();
-}
-
-/**
- * Cancelling: the campaign's deliveries no worker holds a lease on are taken out of the
- * queue, and their recipients end `cancelled`; the rows returned are those recipients
- * (for their events). A delivery a worker holds is already with a transport: it ends as
- * the transport says.
- */
-export async function takeBackDeliveries(trx: DbOrTrx, which: Deliveries, now: number) {
-  const jobs = await trx
-    .deleteFrom('delivery_jobs')
-    .where(sql.ref('id'), 'in', deliveriesOf(which))
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .returning('id')
-    .execute();
-  if (jobs.length === 0) return [];
-  return trx
-    .updateTable('message_recipients')
-    .set({ state: 'cancelled', updated_at: now, last_response: 'not sent: the campaign was cancelled' })
-    .where(
-      'id',
-      'in',
-      jobs.map((j) => j.id),
-    )
-    .where('state', 'in', ['queued', 'deferred'])
-    .returning(['id', 'message_id', 'account_id', 'email'])
-    .execute();
 }
 
 /** Ends a sending campaign whose every recipient is final once dispatch is done: the row if this ended it. */

@@ -5,10 +5,8 @@
  * delivered, retried and listed (GET /notify/v1/messages) like any other. A message names
  * one of the account's senders: the owner's own address if it is one, else the oldest.
  */
-import { newId } from '../../../lib/ids.js';
 import { escapeHtml } from '../../../lib/template-render.js';
-import type { AcceptedMessage } from '../../notify/notify.module.js';
-import { toOneAddress } from '../campaigns/campaign-mail.js';
+import { type AcceptedMessage, acceptedMessage } from '../../notify/notify.module.js';
 import type { ContactImportRow } from './imports.table.js';
 
 export interface NoticeAddressing {
@@ -23,31 +21,19 @@ export function importFailedNotice(
   to: NoticeAddressing,
   now: number,
 ): AcceptedMessage {
-  const messageId = newId(now);
   const html =
     `<p>Your import into the contact list <b>${escapeHtml(listName)}</b> (import ${failed.id}) has failed.</p>` +
     `<p>Why: ${escapeHtml(failed.failure_reason ?? '')}</p>` +
     `<p>Rows read before the failure: ${failed.total}; contacts added: ${failed.added}. They stay on the list. ` +
     `Fix the file and import it again: rows already imported are counted as already there.</p>`;
-  const userId = failed.create_user_id;
-  return {
-    message: {
-      id: messageId,
-      account_id: failed.account_id,
-      sender_id: to.senderId,
-      from_email: to.systemFrom,
-      from_name: 'Postwire',
-      subject: `Your import into "${listName.replace(/[\r\n\t]+/g, ' ')}" has failed`,
-      html_content: html,
-      message_id_header: `<${messageId}@${to.systemFrom.slice(to.systemFrom.lastIndexOf('@') + 1).toLowerCase()}>`,
-      mime: null,
-      recipient_count: 1,
-      created_at: now,
-      updated_at: now,
-      create_user_id: userId,
-      update_user_id: userId,
-      deleted_at: null,
-    },
-    ...toOneAddress({ id: messageId, account_id: failed.account_id }, to.owner, now, 'transactional'),
-  };
+  return acceptedMessage({
+    now,
+    accountId: failed.account_id,
+    userId: failed.create_user_id,
+    senderId: to.senderId,
+    from: { email: to.systemFrom, name: 'Postwire' },
+    content: { subject: `Your import into "${listName.replace(/[\r\n\t]+/g, ' ')}" has failed`, html, text: null },
+    recipients: [{ email: to.owner }],
+    priority: 'transactional',
+  });
 }

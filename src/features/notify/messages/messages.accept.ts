@@ -25,7 +25,7 @@ import { liveSuppressionsFor, liveSuppressionsQuery, suppressionKey, suppression
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
 import { activeWebhooksFor, activeWebhooksQuery, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import { toRecipient } from './messages.log.js';
-import { carriedDetails } from './messages.prepare.js';
+import { carriedDetails } from './messages.accepted.js';
 import type { SendResult } from './messages.schemas.js';
 import { insertAcceptedSends, type AcceptedMessage, type AcceptedSend, type LookupsInAdvance, type SendLookups } from './messages.store.js';
 import type { IdempotencyKeyRow } from './messages.table.js';

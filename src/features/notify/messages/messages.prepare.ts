@@ -3,37 +3,23 @@
  * as named steps. `validate` (the schema did the shape; here the rules that need data: the
  * sender must be one of the account's), `prepareSendOptions` (headers, metadata,
  * attachments, schedule: messages.send-options.ts), `resolveContent` (a stored template
- * and its variables), `buildRows` (the message and, per recipient, its row, its queue row
- * and its `accepted` event; ids and times fixed now). A plain send (no options) costs the
+ * and its variables), `buildRows` (what the request states, handed to the one builder of
+ * an accepted message's rows, messages.accepted.ts). A plain send (no options) costs the
  * sender look-up and nothing more before its commit (messages.accept.ts).
  */
 import type { Db } from '../../../db/database.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
-import { iso } from '../../../lib/api-shape.js';
 import { normalizeEmail, withAsciiDomain } from '../../../lib/email-address.js';
-import { newId } from '../../../lib/ids.js';
 import type { Variables } from '../../../lib/template-render.js';
-import { newEventRow } from '../events/events.service.js';
 import type { SendersService } from '../senders/senders.service.js';
 import { renderContent, templateContent, type MessageContent } from '../templates/templates.service.js';
+import { acceptedMessage } from './messages.accepted.js';
 import { addressObjects, inRequestTerms } from './messages.addresses.js';
 import type { SendBody, SendRequest } from './messages.schemas.js';
 import { prepareSendOptions, type PreparedOptions, type SendLimits } from './messages.send-options.js';
 import type { AcceptedMessage } from './messages.store.js';
 import type { RecipientKind } from './messages.table.js';
-
-/**
- * What every event of a message carries in its details besides its own facts: the
- * send's tags and metadata (webhooks pass them on, so a receiver can match an event to
- * its own records).
- */
-export function carriedDetails(message: { tags?: string | null; metadata?: string | null }): Record<string, unknown> {
-  return {
-    ...(message.tags ? { tags: JSON.parse(message.tags) as unknown } : {}),
-    ...(message.metadata ? { metadata: JSON.parse(message.metadata) as unknown } : {}),
-  };
-}
 
 interface Addressee {
   email: string;
@@ -165,86 +151,29 @@ export class SendPreparer {
     options: PreparedOptions,
     now: number,
   ): AcceptedMessage {
-    const messageId = newId(now);
-    const fromEmail = body.from.email.trim();
-    const content = resolved.message;
-    const recipients = addressees.map((r, position) => {
-      const own = resolved.recipients[position];
-      return {
-        id: newId(now),
-        message_id: messageId,
-        account_id: principal.accountId,
-        position,
+    return acceptedMessage({
+      now,
+      accountId: principal.accountId,
+      userId: principal.userId,
+      senderId: sender.id,
+      // Without a name in the request, the sender's display name is the From name.
+      from: { email: body.from.email.trim(), name: body.from.name?.trim() || sender.display_name },
+      content: resolved.message,
+      recipients: addressees.map((r, position) => ({
         email: r.email.trim(),
         name: r.name?.trim() ?? '',
         kind: r.kind,
-        state: 'queued' as const,
-        attempts: 0,
-        last_response: null,
-        sent_at: null,
-        created_at: now,
-        updated_at: now,
-        content: own ? JSON.stringify(own) : null,
-        mime: null,
-      };
-    });
-    const json = (value: object | null) => (value === null ? null : JSON.stringify(value));
-    const message = {
-      id: messageId,
-      account_id: principal.accountId,
-      sender_id: sender.id,
-      from_email: fromEmail,
-      // Without a name in the request, the sender's display name is the From name.
-      from_name: body.from.name?.trim() || sender.display_name,
-      subject: content.subject,
-      html_content: content.html,
-      message_id_header: `<${messageId}@${fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase()}>`,
-      mime: null,
-      // Named although null: a submission (messages.submission.ts) may share this multi-row INSERT, whose columns are the first row's.
-      submitted_mime: null,
-      recipient_count: recipients.length,
-      text_content: content.text,
-      reply_to: body.replyTo ? JSON.stringify({ email: withAsciiDomain(body.replyTo.email.trim()), name: body.replyTo.name?.trim() ?? '' }) : null,
-      headers: json(options.headers),
-      tags: json(options.tags),
-      metadata: json(options.metadata),
-      attachments: json(options.attachments),
-      scheduled_at: options.scheduledAt,
-      template_id: body.templateId ?? null,
-      // Named on every message of the send path, on or off: a multi-row INSERT takes its columns from the first row.
-      track_opens: body.trackOpens ? 1 : 0,
-      track_clicks: body.trackClicks ? 1 : 0,
-      list_unsubscribe: body.listUnsubscribe ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-      create_user_id: principal.userId,
-      update_user_id: principal.userId,
-      deleted_at: null,
-    };
-    const details = { ...carriedDetails(message), ...(options.scheduledAt !== null ? { scheduledAt: iso(options.scheduledAt) } : {}) };
-    return {
-      message,
-      recipients,
-      jobs: recipients.map((r) => ({
-        // A scheduled message's queue rows are not due before its time: workers claim only due rows.
-        recipientId: r.id,
-        messageId,
-        accountId: principal.accountId,
-        runAt: options.scheduledAt ?? now,
-        priority: 'transactional',
+        content: resolved.recipients[position],
       })),
-      events: recipients.map((r) =>
-        newEventRow({
-          accountId: principal.accountId,
-          messageId,
-          recipientId: r.id,
-          email: r.email,
-          type: 'accepted',
-          at: now,
-          details,
-        }),
-      ),
-      tags: (options.tags ?? []).map((tag) => ({ message_id: messageId, account_id: principal.accountId, tag })),
-    };
+      priority: 'transactional',
+      replyTo: body.replyTo ? { email: withAsciiDomain(body.replyTo.email.trim()), name: body.replyTo.name?.trim() ?? '' } : null,
+      headers: options.headers,
+      tags: options.tags,
+      metadata: options.metadata,
+      attachments: options.attachments,
+      scheduledAt: options.scheduledAt,
+      templateId: body.templateId ?? null,
+      tracking: { opens: Boolean(body.trackOpens), clicks: Boolean(body.trackClicks), listUnsubscribe: Boolean(body.listUnsubscribe) },
+    });
   }
 }

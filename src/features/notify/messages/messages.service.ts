@@ -7,6 +7,8 @@
  *   messages.batch.ts        checking each item of a batch on its own
  *   messages.log.ts          the message log: list, get, raw MIME
  *   messages.submission.ts   preparing a message submitted over SMTP (its own MIME)
+ *   messages.accepted.ts     the one builder of an accepted message's rows, for every path
+ *                            that accepts mail (campaigns and the system's notices too)
  * This class puts them in order for a request; after the commit it wakes the worker.
  */
 import type { Db, DbHandle } from '../../../db/database.js';
@@ -24,7 +26,8 @@ import { SendAcceptor, sendResultOf, type SendCharger } from './messages.accept.
 import { checkBatchItem } from './messages.batch.js';
 import { IdempotentRequests, type Answer, type IdempotencyRecord } from './messages.idempotency.js';
 import { MessageLog } from './messages.log.js';
-import { carriedDetails, SendPreparer, type SenderOf } from './messages.prepare.js';
+import { carriedDetails } from './messages.accepted.js';
+import { SendPreparer, type SenderOf } from './messages.prepare.js';
 import type { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, SendBody, SendRequest, SendResult } from './messages.schemas.js';
 import { DEFAULT_SEND_LIMITS, type SendLimits } from './messages.send-options.js';
 import { SubmissionPreparer, type Submission } from './messages.submission.js';
@@ -37,7 +40,7 @@ import {
   type LookupsInAdvance,
 } from './messages.store.js';
 
-export { carriedDetails } from './messages.prepare.js';
+export { carriedDetails } from './messages.accepted.js';
 export { IDEMPOTENCY_TTL_MS, type Answer } from './messages.idempotency.js';
 export { LIST_RECIPIENTS_PER_MESSAGE } from './messages.log.js';
 

@@ -295,6 +295,21 @@ export async function markRecipientsCancelled(db: DbOrTrx, accountId: string, id
     .execute();
 }
 
+/**
+ * Ends these recipients `cancelled` with the reason, those still waiting for a delivery
+ * (queued or deferred): the caller took their queue rows back (delivery/enqueue.ts
+ * withdrawDeliveries). Returns the rows it ended, for their events.
+ */
+export function markWaitingRecipientsCancelled(db: DbOrTrx, ids: string[], reason: string, now: number) {
+  return db
+    .updateTable('message_recipients')
+    .set({ state: 'cancelled', updated_at: now, last_response: reason })
+    .where('id', 'in', ids)
+    .where('state', 'in', ['queued', 'deferred'])
+    .returning(['id', 'message_id', 'account_id', 'email'])
+    .execute();
+}
+
 /** One recipient of a message of the account, with its personalised content and MIME. */
 export async function findRecipientOf(
   db: DbOrTrx,

@@ -30,9 +30,8 @@ import type { Principal } from '../../../http/principal.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { decodeWords, oneLine, parseHeaderBlock } from '../../../lib/mail-parser.js';
 import { newId } from '../../../lib/ids.js';
-import { newEventRow } from '../events/events.service.js';
 import type { SendersService } from '../senders/senders.service.js';
-import { carriedDetails } from './messages.prepare.js';
+import { acceptedMessage } from './messages.accepted.js';
 import { MAX_TAG_LENGTH, MAX_TAGS, type SendBody } from './messages.schemas.js';
 import { prepareSendOptions, type SendLimits } from './messages.send-options.js';
 import type { AcceptedMessage, LookupsInAdvance } from './messages.store.js';
@@ -208,71 +207,24 @@ export class SubmissionPreparer {
       seen.add(key);
       return true;
     });
-    const recipients = rcpts.map((email, position) => ({
-      id: newId(now),
-      message_id: messageId,
-      account_id: principal.accountId,
-      position,
-      email,
-      name: '',
-      kind: named.get(normalizeEmail(email)) ?? ('bcc' as const),
-      state: 'queued' as const,
-      attempts: 0,
-      last_response: null,
-      sent_at: null,
-      created_at: now,
-      updated_at: now,
-      content: null,
-      mime: null,
-    }));
-    const json = (value: object | null) => (value === null ? null : JSON.stringify(value));
-    const message = {
+    const accepted = acceptedMessage({
+      now,
       id: messageId,
-      account_id: principal.accountId,
-      sender_id: sender.id,
-      from_email: fromEmail,
-      from_name: oneLine(from.name ?? '').trim() || sender.display_name,
-      subject: oneLine(parsed.subject ?? ''),
+      accountId: principal.accountId,
+      userId: principal.userId,
+      senderId: sender.id,
+      from: { email: fromEmail, name: oneLine(from.name ?? '').trim() || sender.display_name },
       // The content lives in the MIME (GET /notify/v1/messages/{id}/raw), not in fields.
-      html_content: '',
-      text_content: null,
-      message_id_header: messageIdHeader,
-      mime: null,
-      submitted_mime: mime,
-      recipient_count: recipients.length,
-      reply_to: null,
-      headers: null,
-      tags: json(options.tags),
-      metadata: json(options.metadata),
-      attachments: null,
-      scheduled_at: null,
-      template_id: null,
-      // A submission is sent as its client composed it: no tracking (and every row of a multi-row INSERT names the same columns).
-      track_opens: 0,
-      track_clicks: 0,
-      list_unsubscribe: 0,
-      created_at: now,
-      updated_at: now,
-      create_user_id: principal.userId,
-      update_user_id: principal.userId,
-      deleted_at: null,
-    };
-    const details = carriedDetails(message);
-    const accepted: AcceptedMessage = {
-      message,
-      recipients,
-      jobs: recipients.map((r) => ({
-        recipientId: r.id,
-        messageId,
-        accountId: principal.accountId,
-        runAt: now,
-        priority: 'transactional' as const,
-      })),
-      events: recipients.map((r) =>
-        newEventRow({ accountId: principal.accountId, messageId, recipientId: r.id, email: r.email, type: 'accepted', at: now, details }),
-      ),
-      tags: (options.tags ?? []).map((tag) => ({ message_id: messageId, account_id: principal.accountId, tag })),
-    };
+      content: { subject: oneLine(parsed.subject ?? ''), html: '', text: null },
+      submittedMime: mime,
+      messageIdHeader,
+      recipients: rcpts.map((email) => ({ email, kind: named.get(normalizeEmail(email)) ?? 'bcc' })),
+      priority: 'transactional',
+      tags: options.tags,
+      metadata: options.metadata,
+      // A submission is sent as its client composed it: no tracking.
+      tracking: { opens: false, clicks: false, listUnsubscribe: false },
+    });
     return { accepted, idempotencyKey };
   }
 }

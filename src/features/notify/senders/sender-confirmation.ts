@@ -8,9 +8,8 @@
  * cannot confirm anything. Each new link replaces the previous one.
  */
 import { escapeHtml } from '../../../lib/template-render.js';
-import { newId } from '../../../lib/ids.js';
 import { randomSecret, sha256Hex } from '../../../lib/tokens.js';
-import { newEventRow } from '../events/events.service.js';
+import { acceptedMessage } from '../messages/messages.accepted.js';
 import type { AcceptedMessage } from '../messages/messages.store.js';
 
 export interface ConfirmationToken {
@@ -38,49 +37,20 @@ export interface ConfirmationMail {
 
 /** The rows of the confirmation message, ready to commit with the token that its link carries. */
 export function confirmationMessage(mail: ConfirmationMail, now = Date.now()): AcceptedMessage {
-  const messageId = newId(now);
-  const recipientId = newId(now);
   const email = mail.sender.email;
   const link = escapeHtml(mail.link);
   const html =
     `<p>Someone asked to send email from <b>${escapeHtml(email)}</b> through Postwire.</p>` +
     `<p>If that was you or your team, confirm the address: <a href="${link}">${link}</a></p>` +
     `<p>The link works once and for ${mail.validHours} hours. If you did not ask for this, ignore this message: nothing will be sent from your address.</p>`;
-  return {
-    message: {
-      id: messageId,
-      account_id: mail.accountId,
-      sender_id: mail.sender.id,
-      from_email: mail.systemFrom,
-      from_name: 'Postwire',
-      subject: `Confirm ${email} as a sender`,
-      html_content: html,
-      message_id_header: `<${messageId}@${mail.systemFrom.slice(mail.systemFrom.lastIndexOf('@') + 1).toLowerCase()}>`,
-      mime: null,
-      recipient_count: 1,
-      created_at: now,
-      updated_at: now,
-      create_user_id: mail.userId,
-      update_user_id: mail.userId,
-      deleted_at: null,
-    },
-    recipients: [
-      {
-        id: recipientId,
-        message_id: messageId,
-        account_id: mail.accountId,
-        position: 0,
-        email,
-        name: mail.sender.displayName,
-        state: 'queued',
-        last_response: null,
-        sent_at: null,
-        created_at: now,
-        updated_at: now,
-      },
-    ],
-    jobs: [{ recipientId, messageId, accountId: mail.accountId, runAt: now, priority: 'transactional' }],
-    events: [newEventRow({ accountId: mail.accountId, messageId, recipientId, email, type: 'accepted', at: now })],
-    tags: [],
-  };
+  return acceptedMessage({
+    now,
+    accountId: mail.accountId,
+    userId: mail.userId,
+    senderId: mail.sender.id,
+    from: { email: mail.systemFrom, name: 'Postwire' },
+    content: { subject: `Confirm ${email} as a sender`, html, text: null },
+    recipients: [{ email, name: mail.sender.displayName }],
+    priority: 'transactional',
+  });
 }

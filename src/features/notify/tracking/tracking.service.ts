@@ -35,7 +35,7 @@ import { trackableLinks } from '../../../lib/tracked-html.js';
 import type { TrackingKind, TrackingTokens } from '../../../lib/tracking-tokens.js';
 import { newEventRow, recordEvents } from '../events/events.service.js';
 import type { EventRow, EventType } from '../events/events.table.js';
-import { carriedDetails } from '../messages/messages.prepare.js';
+import { carriedDetails } from '../messages/messages.accepted.js';
 import { suppressAddress } from '../suppressions/suppressions.service.js';
 import { findTrackedRecipient, markFirstOpens, type TrackedRecipient } from './tracking.store.js';
 
