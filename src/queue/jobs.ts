@@ -32,7 +32,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '#pino';
 import type { DbHandle, DbOrTrx } from '../db/database.js';
-import { retryDelayMs } from '../delivery/backoff.js';
+import { retryDelayMs } from './backoff.js';
 import { newId } from '../lib/ids.js';
 import { reclaimDeadLeasesAtStart } from './dead-leases.js';
 import { holderId } from './holder-id.js';

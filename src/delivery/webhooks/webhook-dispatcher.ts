@@ -39,7 +39,7 @@ import { reclaimDeadLeasesAtStart } from '../../queue/dead-leases.js';
 import { holderId } from '../../queue/holder-id.js';
 import { LeaseHeartbeat } from '../../queue/lease-heartbeat.js';
 import { PgNotificationListener } from '../../queue/notifications.js';
-import { retryDelayMs } from '../backoff.js';
+import { retryDelayMs } from '../../queue/backoff.js';
 import type { WorkSignal } from '../work-signal.js';
 import {
   claimDueDeliveries,
