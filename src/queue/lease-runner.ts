@@ -84,10 +84,6 @@ export class LeaseRunner {
     return this.stopped;
   }
 
-  get pollMs(): number {
-    return this.settings.pollMs;
-  }
-
   start(): void {
     if (this.loop) return;
     this.settings.notifications?.start();
@@ -101,6 +97,7 @@ export class LeaseRunner {
     await this.loop;
     await this.work.drain();
     await this.heartbeat.stop();
+    if (this.loop) this.log.info({ holder: this.id }, `${this.settings.name} stopped`);
   }
 
   private async run(): Promise<void> {
@@ -110,7 +107,6 @@ export class LeaseRunner {
     this.heartbeat.start();
     this.log.info({ holder: this.id }, `${name} started`);
     await this.work.run(this);
-    this.log.info({ holder: this.id }, `${name} stopped`);
   }
 
   /**
