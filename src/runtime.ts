@@ -1,7 +1,9 @@
 /**
  * Wires a running Postwire from its configuration: database (migrated), services, and
- * the roles asked for (the HTTP API, the delivery worker, or both), and takes them
- * down in the right order. `main.ts` and the tests both start Postwire through here.
+ * the roles asked for (the HTTP API, the delivery worker, the SMTP listeners), and takes
+ * them down in the right order. Which parts a role runs, and the order they start and
+ * stop in, are the short lists ROLE_PARTS, START_ORDER and STOP_ORDER; `parts` in
+ * createRuntime says what each does. `main.ts` and the tests both start Postwire through here.
  */
 import { parseDestinationLimits, type PaceLimits } from './lib/destination-limits.js';
 import os from 'node:os';
@@ -207,6 +209,45 @@ function domainRecordSettings(config: Config): RecordSettings {
   return { spfMechanism: config.spfMechanism ?? `a:${mailHostName(config)}`, bounceDomain: config.bounceDomain, inboundHost: mailHostName(config) };
 }
 
+/** The parts a process runs: those of its roles (ROLE_PARTS), and the ones every process runs. */
+type PartName = 'feedback' | 'submission' | 'metrics' | 'http' | 'accepted' | 'deliveries' | 'webhooks' | 'jobs';
+
+interface Part {
+  /** Listens or starts; a part that cannot listen throws, and the start goes no further. */
+  start?(): Promise<void> | void;
+  stop(): Promise<void>;
+}
+
+/** What each role runs; `postwire start` runs every role (src/cli/main.ts). */
+const ROLE_PARTS: Record<keyof Roles, readonly PartName[]> = {
+  api: ['http'],
+  worker: ['deliveries', 'webhooks', 'jobs'],
+  inbound: ['feedback'],
+  smtp: ['submission'],
+};
+
+/** Run whatever the roles: the metrics listener (when METRICS_PORT is set), and the commit of what was accepted. */
+const EVERY_PROCESS: readonly PartName[] = ['metrics', 'accepted'];
+
+/**
+ * Every port first, the runners last: a part that cannot listen stops the start before
+ * anything has been delivered or created (main.ts closes and exits).
+ */
+const START_ORDER: readonly PartName[] = ['feedback', 'submission', 'metrics', 'http', 'deliveries', 'webhooks', 'jobs'];
+
+/**
+ * Stop taking requests first, then let accepted messages commit, then stop delivering; the
+ * webhook dispatcher after the worker, whose last outcomes may have queued calls (made
+ * after the next start). The transport, the compose threads and the database close last.
+ */
+const STOP_ORDER: readonly PartName[] = ['http', 'feedback', 'submission', 'metrics', 'accepted', 'deliveries', 'webhooks', 'jobs'];
+
+/** The parts `roles` run. */
+function partsOf(roles: Roles): Set<PartName> {
+  const names = (Object.keys(ROLE_PARTS) as (keyof Roles)[]).filter((role) => roles[role]).flatMap((role) => ROLE_PARTS[role]);
+  return new Set([...EVERY_PROCESS, ...names]);
+}
+
 export async function createRuntime(config: Readonly<Config>, roles: Roles, logger: Logger = createLogger(config)): Promise<Runtime> {
   setPasswordHashCost(config.passwordHashCost);
   const handle = await openDatabase({
@@ -256,15 +297,16 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     metrics,
   };
 
-  const app = roles.api ? await buildApp(config, services, logger, config.baseUrl) : undefined;
+  const runs = partsOf(roles);
+  const app = runs.has('http') ? await buildApp(config, services, logger, config.baseUrl) : undefined;
   let transport: Transport | undefined;
   let worker: Worker | undefined;
   let webhookDispatcher: WebhookDispatcher | undefined;
   const tasks = new TaskRegistry();
   registerMarketingTasks(tasks, services.marketing);
   let jobRunner: JobRunner | undefined;
-  if (roles.worker) {
-    webhookDispatcher = createWebhookDispatcher(handle, config, logger);
+  if (runs.has('webhooks')) webhookDispatcher = createWebhookDispatcher(handle, config, logger);
+  if (runs.has('jobs'))
     jobRunner = new JobRunner(
       handle,
       tasks,
@@ -276,6 +318,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
       },
       logger,
     );
+  if (runs.has('deliveries')) {
     transport = createTransport(config, handle);
     const pipeline = new DeliveryPipeline(
       handle.db,
@@ -311,7 +354,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     );
   }
 
-  const inbound = roles.inbound
+  const inbound = runs.has('feedback')
     ? new InboundListener(
         handle.db,
         {
@@ -325,7 +368,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
       )
     : undefined;
 
-  const submission = roles.smtp
+  const submission = runs.has('submission')
     ? new SubmissionListener(
         {
           authenticateKey: (key) => services.auth.authenticate(undefined, key),
@@ -355,6 +398,81 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     : undefined;
 
   let metricsServer: MetricsServer | undefined;
+  // What each part does at start and at stop; ROLE_PARTS says which run, START_ORDER and STOP_ORDER when.
+  const parts: { [name in PartName]?: Part } = {
+    feedback: inbound && {
+      start: () =>
+        bindOrExplain('INBOUND_SMTP_PORT', config.inboundSmtpHost, config.inboundSmtpPort, () =>
+          listenBesideOthers(
+            inbound,
+            roles,
+            logger,
+            { host: config.inboundSmtpHost, port: config.inboundSmtpPort },
+            'inbound SMTP listener not started, so bounces and complaints are not received by this process (set INBOUND_SMTP_PORT)',
+          ),
+        ),
+      stop: () => inbound.close(),
+    },
+    submission: submission && {
+      start: () =>
+        bindOrExplain('SMTP_SUBMISSION_PORT', config.smtpSubmissionHost, config.smtpSubmissionPort, () =>
+          listenBesideOthers(
+            submission,
+            roles,
+            logger,
+            { host: config.smtpSubmissionHost, port: config.smtpSubmissionPort },
+            'SMTP submission not started, so this process takes no mail over SMTP (set SMTP_SUBMISSION_PORT)',
+          ),
+        ),
+      stop: () => submission.close(),
+    },
+    metrics: {
+      async start() {
+        if (config.metricsPort === undefined) return;
+        const metricsPort = config.metricsPort;
+        metricsServer = await bindOrExplain('METRICS_PORT', config.metricsHost, metricsPort, () =>
+          startMetricsServer(metrics, { host: config.metricsHost, port: metricsPort, token: config.metricsToken }, logger),
+        );
+        runtime.metricsUrl = metricsServer.url;
+        logger.info({ url: metricsServer.url }, 'metrics served');
+      },
+      stop: async () => metricsServer?.close(),
+    },
+    http: app && {
+      async start() {
+        await bindOrExplain('PORT', config.host, config.port, () => app.listen({ port: config.port, host: config.host }));
+        const address = app.server.address();
+        const port = typeof address === 'object' && address ? address.port : config.port;
+        runtime.url = publicBaseUrl(config, port);
+      },
+      stop: () => closeWithin(app, config.shutdownTimeoutMs, logger),
+    },
+    // What the API and SMTP submission accepted is committed before the worker stops.
+    accepted: {
+      stop: async () => {
+        await services.messages.drain();
+        await services.tracking.drain();
+      },
+    },
+    deliveries: worker && {
+      start() {
+        // The relay's first connection: a fresh worker's first message otherwise waited for its
+        // set-up, about 120 ms against a local smtp-server (whose greeting comes after a 100 ms
+        // pause, as many MTAs' do). In every process that delivers: one idle connection costs
+        // the relay and us next to nothing.
+        if (transport?.warm) warmAhead(transport.warm(), logger, 'could not connect to the relay ahead of the first message; the first message connects again');
+        worker.start();
+        // A worker-only process's compose threads, with the composing code compiled: a fresh
+        // worker's first delivery took 75–95 ms longer than the next ones without (bench:latency
+        // --mode split). Not in a process that serves the API too: the threads would cost an
+        // idle `postwire start` their memory (the 150 MB budget, issue 15) before any mail needs them.
+        if (!roles.api) warmAhead(mimeBuilder.warm(), logger, 'the compose threads did not start; they are started again for the first message');
+      },
+      stop: () => worker.stop(),
+    },
+    webhooks: webhookDispatcher && { start: () => webhookDispatcher.start(), stop: () => webhookDispatcher.stop() },
+    jobs: jobRunner && { start: () => jobRunner.start(), stop: () => jobRunner.stop() },
+  };
   const runtime: Runtime = {
     config,
     logger,
@@ -369,71 +487,11 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     url: undefined,
     metricsUrl: undefined,
     async listen() {
-      // Every port first, the worker last: a role that cannot listen stops the start
-      // before anything has been delivered or created (main.ts closes and exits).
-      if (inbound) {
-        await bindOrExplain('INBOUND_SMTP_PORT', config.inboundSmtpHost, config.inboundSmtpPort, () =>
-          listenBesideOthers(
-            inbound,
-            roles,
-            logger,
-            { host: config.inboundSmtpHost, port: config.inboundSmtpPort },
-            'inbound SMTP listener not started, so bounces and complaints are not received by this process (set INBOUND_SMTP_PORT)',
-          ),
-        );
-      }
-      if (submission) {
-        await bindOrExplain('SMTP_SUBMISSION_PORT', config.smtpSubmissionHost, config.smtpSubmissionPort, () =>
-          listenBesideOthers(
-            submission,
-            roles,
-            logger,
-            { host: config.smtpSubmissionHost, port: config.smtpSubmissionPort },
-            'SMTP submission not started, so this process takes no mail over SMTP (set SMTP_SUBMISSION_PORT)',
-          ),
-        );
-      }
-      if (config.metricsPort !== undefined) {
-        const metricsPort = config.metricsPort;
-        metricsServer = await bindOrExplain('METRICS_PORT', config.metricsHost, metricsPort, () =>
-          startMetricsServer(metrics, { host: config.metricsHost, port: metricsPort, token: config.metricsToken }, logger),
-        );
-        runtime.metricsUrl = metricsServer.url;
-        logger.info({ url: metricsServer.url }, 'metrics served');
-      }
-      if (app) {
-        await bindOrExplain('PORT', config.host, config.port, () => app.listen({ port: config.port, host: config.host }));
-        const address = app.server.address();
-        const port = typeof address === 'object' && address ? address.port : config.port;
-        runtime.url = publicBaseUrl(config, port);
-      }
-      // The relay's first connection: a fresh worker's first message otherwise waited for its
-      // set-up, about 120 ms against a local smtp-server (whose greeting comes after a 100 ms
-      // pause, as many MTAs' do). In every process that delivers: one idle connection costs
-      // the relay and us next to nothing.
-      if (transport?.warm) warmAhead(transport.warm(), logger, 'could not connect to the relay ahead of the first message; the first message connects again');
-      worker?.start();
-      webhookDispatcher?.start();
-      jobRunner?.start();
-      // A worker-only process's compose threads, with the composing code compiled: a fresh
-      // worker's first delivery took 75–95 ms longer than the next ones without (bench:latency
-      // --mode split). Not in a process that serves the API too: the threads would cost an
-      // idle `postwire start` their memory (the 150 MB budget, issue 15) before any mail needs them.
-      if (worker && !roles.api) warmAhead(mimeBuilder.warm(), logger, 'the compose threads did not start; they are started again for the first message');
+      for (const name of START_ORDER) await parts[name]?.start?.();
       return runtime.url ?? '';
     },
     async close() {
-      // Stop taking requests first, then let accepted messages commit, then stop delivering.
-      if (app) await closeWithin(app, config.shutdownTimeoutMs, logger);
-      if (inbound) await inbound.close();
-      if (submission) await submission.close();
-      if (metricsServer) await metricsServer.close();
-      await services.messages.drain();
-      await services.tracking.drain();
-      if (worker) await worker.stop();
-      // After the worker: its last outcomes may have queued webhook calls (made after the next start).
-      if (webhookDispatcher) await webhookDispatcher.stop();
-      if (jobRunner) await jobRunner.stop();
+      for (const name of STOP_ORDER) await parts[name]?.stop();
       if (transport) await transport.close();
       await mimeBuilder.close();
       await handle.close();

@@ -4,7 +4,9 @@
  * - `lib/` is pure: it imports nothing else of src/;
  * - the plumbing (`db/`, `http/`, `metrics/`, `errors.ts`, `config.ts`) imports no feature
  *   and no delivery code, except that `db/schema.ts` gathers the areas' table types;
- * - a feature imports another area's code only through that area's module or tables.
+ * - a feature imports another area's code only through that area's module or tables;
+ * - `queue/` (the lease queue, its runner, the backoff) imports no delivery and no feature code:
+ *   deliveries, webhook calls and jobs are built on it, not the other way round.
  * A failure names the file and the import. Also: an accepted message's rows are built in one
  * place and written in one place.
  */
@@ -92,6 +94,17 @@ describe('the layering of src/', () => {
     const upward = edges.filter((e) => plumbing(e.from) && (isFeature(e.to) || e.to.startsWith('delivery/')) && !allowed(e));
     assert.deepEqual(
       upward.map((e) => `${e.from} -> ${e.to}`),
+      [],
+    );
+  });
+
+  it('keeps queue/ below delivery and the features: it imports neither', () => {
+    assert.ok(
+      edges.some((e) => e.from.startsWith('queue/')),
+      'queue/ has imports to check',
+    );
+    assert.deepEqual(
+      edges.filter((e) => e.from.startsWith('queue/') && (e.to.startsWith('delivery/') || isFeature(e.to))).map((e) => `${e.from} -> ${e.to}`),
       [],
     );
   });

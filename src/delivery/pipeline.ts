@@ -45,7 +45,7 @@ import type { MessageRow, RecipientRow, RecipientState } from '../features/notif
 import { liveSuppressionsFor, suppressAddress, suppressionKey } from '../features/notify/suppressions/suppressions.service.js';
 import type { SuppressionReason } from '../features/notify/suppressions/suppressions.table.js';
 import { IGNORE_DELIVERIES, type AttemptResult, type DeliveryObserver } from '../metrics/observers.js';
-import { retryDelayMs } from './backoff.js';
+import { retryDelayMs } from '../queue/backoff.js';
 import { hasOwnCopy, isTracked, type ComposeRecipient, type ComposedTarget, type MessageComposer } from './compose.js';
 import { returnPath } from './return-path.js';
 import { addresseesOf, loadMessages, loadRecipients, recordRecipientAttempts, storeComposed } from './delivery.store.js';

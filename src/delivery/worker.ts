@@ -27,6 +27,9 @@
  * waits for it, the others go on with the buffer. What a look takes is leased, renewed
  * and released like the rest of the buffer.
  *
+ * The worker is the lanes on the lease runner (src/queue/lease-runner.ts), which does the
+ * start, the heartbeat, the wake-ups and the stop below; the runner's claims are the lanes'.
+ *
  * Leases (src/queue/): the worker's heartbeat renews the lease of every job it holds,
  * started or still in the buffer, every third of WORKER_LEASE_SECONDS, so a lease can be
  * short and a worker that dies gives its rows back within one. At start, the worker
@@ -46,13 +49,12 @@
 import type { Logger } from '#pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DbHandle } from '../db/database.js';
-import { reclaimDeadLeasesAtStart } from '../queue/dead-leases.js';
-import { holderId } from '../queue/holder-id.js';
-import { LeaseHeartbeat } from '../queue/lease-heartbeat.js';
+import type { LeaseHeartbeat } from '../queue/lease-heartbeat.js';
+import { LeaseRole, LeaseRunner } from '../queue/lease-runner.js';
 import type { PgNotificationListener } from '../queue/notifications.js';
 import { DELIVERY_PRIORITY } from './enqueue.js';
 import type { Delivery, DeliveryPipeline } from './pipeline.js';
-import { claimDueJobs, claimDueTransactionalJobs, deliveryQueue, releaseJobs, type BulkCursor, type ClaimedJob, type JobClaim } from './queue.js';
+import { claimDueJobs, claimDueTransactionalJobs, deliveryQueue, type BulkCursor, type ClaimedJob, type JobClaim } from './queue.js';
 import type { WorkSignal } from './work-signal.js';
 
 export interface WorkerOptions {
@@ -83,11 +85,8 @@ const GIVE_WAY_CHECK_MS = 20;
  */
 export const GIVE_WAY_START_MS = 100;
 
-export class Worker {
-  readonly id = holderId('worker');
-  private stopping = false;
-  private loop: Promise<void> | undefined;
-  private readonly heartbeat: LeaseHeartbeat;
+export class Worker extends LeaseRole {
+  protected readonly runner: LeaseRunner;
   /** Where the next claim's bulk work starts (queue.ts, "Lanes"). */
   private readonly bulkCursor: BulkCursor = { lastAccount: '' };
 
@@ -98,37 +97,42 @@ export class Worker {
     private readonly options: WorkerOptions,
     private readonly log: Logger,
     /** Wake-ups from other processes (PostgreSQL), started and closed with the worker. */
-    private readonly notifications?: PgNotificationListener,
+    notifications?: PgNotificationListener,
   ) {
-    this.heartbeat = new LeaseHeartbeat(handle.workerWrites, deliveryQueue, this.id, options.leaseMs, log);
+    super();
+    this.runner = new LeaseRunner(
+      {
+        role: 'worker',
+        name: 'worker',
+        queue: deliveryQueue,
+        // A claim or renewal a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
+        db: handle.workerWrites,
+        releaseDb: handle.db,
+        leaseMs: options.leaseMs,
+        pollMs: options.pollMs,
+        wakeups: signal,
+        ...(notifications ? { notifications } : {}),
+      },
+      { run: () => this.run(), drain: () => pipeline.drain() },
+      log,
+    );
   }
 
-  start(): void {
-    if (this.loop) return;
-    this.notifications?.start();
-    this.loop = this.run();
+  private get stopping(): boolean {
+    return this.runner.stopping;
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.signal.notify();
-    await this.notifications?.close();
-    await this.loop;
-    await this.pipeline.drain();
-    await this.heartbeat.stop();
+  private get heartbeat(): LeaseHeartbeat {
+    return this.runner.heartbeat;
   }
 
+  /** The lanes, from the runner's start until it stops; then what is left in the buffer is released. */
   private async run(): Promise<void> {
-    // The rows dead processes of this host held are due again at once.
-    await reclaimDeadLeasesAtStart(this.handle.workerWrites, deliveryQueue, this.log);
-    this.heartbeat.start();
-    this.log.info({ workerId: this.id }, 'worker started');
     await Promise.all(Array.from({ length: this.options.concurrency }, (_, index) => this.lane(index)));
     // A claim (or a look) may have filled the buffer while the last lanes were finishing.
     await this.claiming;
     await this.looking;
     await this.release(this.buffer.splice(0).map((item) => item.id));
-    this.log.info({ workerId: this.id }, 'worker stopped');
   }
 
   /** Claimed jobs not started yet, in claim order (what a look found first), each with its delivery task. */
@@ -211,7 +215,8 @@ export class Worker {
         return undefined;
       }
       if (!found) {
-        await this.signal.wait(this.options.pollMs);
+        // Stopping during the claim: its rows are released already, and the lanes end now.
+        if (!this.stopping) await this.signal.wait(this.options.pollMs);
         return undefined;
       }
     }
@@ -230,23 +235,34 @@ export class Worker {
     return this.signal.notifications !== this.lastLook.notifications || Date.now() - this.lastLook.at >= this.options.pollMs;
   }
 
-  /** A claim of due jobs, every lane (transactional first) or the transactional lane alone (a look). */
-  private claimFromQueue(lanes: 'all' | 'transactional'): Promise<ClaimedJob[]> {
-    // Noted before the read, so that work signalled during it is looked for again.
-    this.lastLook = { notifications: this.signal.notifications, at: Date.now() };
-    // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
-    const db = this.handle.workerWrites;
-    const claim: JobClaim = { holder: this.id, limit: this.options.batchSize, leaseMs: this.options.leaseMs, now: Date.now() };
-    return lanes === 'transactional'
-      ? claimDueTransactionalJobs(db, this.handle.dialect, claim)
-      : claimDueJobs(db, this.handle.dialect, claim, this.bulkCursor);
+  /**
+   * A claim of due jobs, every lane (transactional first) or the transactional lane alone (a
+   * look), through the runner: leases held, delivery tasks loaded, the rows released if the
+   * load fails (nothing was sent) or stop was asked meanwhile.
+   */
+  private async claimFromQueue(lanes: 'all' | 'transactional'): Promise<BufferedJob[]> {
+    const claim = (holder: string) => {
+      // Noted before the read, so that work signalled during it is looked for again.
+      this.lastLook = { notifications: this.signal.notifications, at: Date.now() };
+      // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
+      const db = this.handle.workerWrites;
+      const request: JobClaim = { holder, limit: this.options.batchSize, leaseMs: this.options.leaseMs, now: Date.now() };
+      return lanes === 'transactional'
+        ? claimDueTransactionalJobs(db, this.handle.dialect, request)
+        : claimDueJobs(db, this.handle.dialect, request, this.bulkCursor);
+    };
+    const taken = await this.runner.take(claim, async (jobs: ClaimedJob[]) => {
+      const tasks = await this.pipeline.loadBatch(jobs);
+      return jobs.map((job, k) => ({ id: job.id, task: tasks[k]!, bulk: job.priority === DELIVERY_PRIORITY.bulk }));
+    });
+    return taken.work;
   }
 
   /** Claims the due transactional jobs to the front of the buffer (see the header); a failure leaves them to the next claim. */
   private lookForTransactional(): Promise<void> {
     this.looking ??= (async () => {
       if (this.stopping) return;
-      await this.buffered(await this.claimFromQueue('transactional'), 'front');
+      this.buffer.unshift(...(await this.claimFromQueue('transactional')));
     })()
       .catch((error: unknown) => {
         this.log.warn({ err: error }, 'looking for transactional work failed; the next claim takes it first');
@@ -262,35 +278,13 @@ export class Worker {
     if (this.stopping) return false;
     const jobs = await this.claimFromQueue('all');
     if (jobs.length === 0) return false;
-    await this.buffered(jobs, 'back');
+    this.buffer.push(...jobs);
     return true;
   }
 
-  /** Holds the leases of claimed jobs and puts their delivery tasks in the buffer, at the back or (transactional work found by a look) the front. */
-  private async buffered(jobs: ClaimedJob[], where: 'front' | 'back'): Promise<void> {
-    if (jobs.length === 0) return;
-    const ids = jobs.map((j) => j.id);
-    this.heartbeat.hold(ids, Math.min(...jobs.map((j) => j.locked_until)));
-    let tasks: (() => Promise<Delivery>)[];
-    try {
-      tasks = await this.pipeline.loadBatch(jobs);
-    } catch (error) {
-      // Nothing was sent: give the rows back now rather than when their lease ends.
-      await this.release(ids);
-      throw error;
-    }
-    const items = tasks.map((task, k) => ({ id: ids[k]!, task, bulk: jobs[k]!.priority === DELIVERY_PRIORITY.bulk }));
-    if (where === 'front') this.buffer.unshift(...items);
-    else this.buffer.push(...items);
-  }
-
   /** Gives rows back to the queue at once (not started: no attempt counted) and stops renewing them. */
-  private async release(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    this.heartbeat.letGo(ids);
-    await releaseJobs(this.handle.db, this.id, ids).catch((error) => {
-      this.log.warn({ err: error, jobs: ids.length }, 'could not release jobs; they come back when their lease ends');
-    });
+  private release(ids: string[]): Promise<void> {
+    return this.runner.release(ids);
   }
 }
 

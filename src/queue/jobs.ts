@@ -9,9 +9,10 @@
  *   registerTask(name, handler, { onFailed }) what runs a task, and what its owner does
  *                                             when one of its jobs fails for good; a runner
  *                                             runs the tasks of its registry
- *   JobRunner                                claims due jobs (priority, then run_at) with a
- *                                             lease renewed while the handler runs, takes back
- *                                             the jobs of dead processes at start, and records
+ *   JobRunner                                claims due jobs (priority, then run_at) on the
+ *                                             lease runner (lease-runner.ts: lease renewed
+ *                                             while the handler runs, the jobs of dead
+ *                                             processes taken back at start), and records
  *                                             the end: done; or failed with `last_error` and
  *                                             retried after backoff.ts's delay, until
  *                                             `max_attempts`, then failed for good
@@ -29,15 +30,13 @@
  * A job of a task this process has no handler for counts as a failed attempt: another
  * version of the program may know it, and the retries leave time for it to run.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '#pino';
 import type { DbHandle, DbOrTrx } from '../db/database.js';
-import { retryDelayMs } from '../delivery/backoff.js';
+import { retryDelayMs } from './backoff.js';
 import { newId } from '../lib/ids.js';
-import { reclaimDeadLeasesAtStart } from './dead-leases.js';
-import { holderId } from './holder-id.js';
-import { LeaseHeartbeat } from './lease-heartbeat.js';
 import { LeaseQueue, type ClaimedRow } from './lease-queue.js';
+import { LeaseRole, LeaseRunner, SlotLoop, type SlotHandler } from './lease-runner.js';
+import { WorkSignal } from './work-signal.js';
 
 export interface JobToQueue {
   task: string;
@@ -159,13 +158,9 @@ export interface JobRunnerOptions {
   firstRetryMs: number;
 }
 
-export class JobRunner {
-  readonly id = holderId('jobs');
-  private stopping = false;
-  private loop: Promise<void> | undefined;
-  private readonly running = new Set<Promise<void>>();
-  private readonly heartbeat: LeaseHeartbeat;
-  private wake: (() => void) | undefined;
+/** Runs the jobs of a task registry on the lease runner (lease-runner.ts), a slot per job in flight. */
+export class JobRunner extends LeaseRole {
+  protected readonly runner: LeaseRunner;
 
   constructor(
     private readonly handle: DbHandle,
@@ -173,58 +168,17 @@ export class JobRunner {
     private readonly options: JobRunnerOptions,
     private readonly log: Logger,
   ) {
-    this.heartbeat = new LeaseHeartbeat(handle.db, jobQueue, this.id, options.leaseMs, log);
-  }
-
-  start(): void {
-    this.loop ??= this.run();
-  }
-
-  /** No new claims; the handlers running finish and are recorded. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake?.();
-    await this.loop;
-    await Promise.all(this.running);
-    await this.heartbeat.stop();
-  }
-
-  private async run(): Promise<void> {
-    await reclaimDeadLeasesAtStart(this.handle.db, jobQueue, this.log);
-    this.heartbeat.start();
-    while (!this.stopping) {
-      try {
-        const free = this.options.concurrency - this.running.size;
-        if (free <= 0) {
-          await Promise.race(this.running);
-          continue;
-        }
-        const claimed = await jobQueue.claim(this.handle.db, this.handle.dialect, { holder: this.id, limit: free, leaseMs: this.options.leaseMs });
-        if (claimed.length === 0) {
-          await this.idle(this.options.pollMs);
-          continue;
-        }
-        for (const job of claimed) {
-          this.heartbeat.hold([job.id], job.locked_until);
-          const task = this.runJob(job).finally(() => {
-            this.heartbeat.letGo([job.id]);
-            this.running.delete(task);
-          });
-          this.running.add(task);
-        }
-      } catch (error) {
-        // The database may be briefly unreachable; claimed jobs come back when their lease ends.
-        this.log.error({ err: error }, 'job runner iteration failed; retrying shortly');
-        await this.idle(Math.min(this.options.pollMs, 1000));
-      }
-    }
-  }
-
-  private async idle(ms: number): Promise<void> {
-    const controller = new AbortController();
-    this.wake = () => controller.abort();
-    await sleep(ms, undefined, { signal: controller.signal }).catch(() => undefined);
-    this.wake = undefined;
+    super();
+    const handler: SlotHandler<ClaimedJob, ClaimedJob> = {
+      claim: (holder, limit) => jobQueue.claim(handle.db, handle.dialect, { holder, limit, leaseMs: options.leaseMs }),
+      prepare: async (jobs) => jobs,
+      perform: (job) => this.runJob(job),
+    };
+    this.runner = new LeaseRunner(
+      { role: 'jobs', name: 'job runner', queue: jobQueue, db: handle.db, leaseMs: options.leaseMs, pollMs: options.pollMs, wakeups: new WorkSignal() },
+      new SlotLoop(handler, options.concurrency),
+      log,
+    );
   }
 
   /** One attempt and its record; never throws (a failure to record leaves the lease to run out). */
@@ -241,10 +195,10 @@ export class JobRunner {
     }
     const at = Date.now();
     try {
-      if (error === null) await jobQueue.settle(this.handle.db, job.id, this.id, { done_at: at, last_error: null });
+      if (error === null) await jobQueue.settle(this.handle.db, job.id, this.runner.id, { done_at: at, last_error: null });
       else if (permanent || job.attempts >= job.max_attempts)
         await this.fail(job, { jobId: job.id, attempts: job.attempts, reason: error.slice(0, 1000), permanent }, at);
-      else await jobQueue.reschedule(this.handle.db, job.id, at + retryDelayMs(job.attempts, Math.random, this.options.firstRetryMs), error, this.id);
+      else await jobQueue.reschedule(this.handle.db, job.id, at + retryDelayMs(job.attempts, Math.random, this.options.firstRetryMs), error, this.runner.id);
       if (error !== null)
         this.log.warn({ jobId: job.id, task: job.task, attempt: job.attempts, permanent, error }, permanent ? 'job failed for good' : 'job failed');
     } catch (e) {
@@ -256,7 +210,7 @@ export class JobRunner {
   private async fail(job: ClaimedJob, failure: JobFailure, at: number): Promise<void> {
     const onFailed = this.tasks.failureHookOf(job.task);
     await this.handle.db.transaction().execute(async (trx) => {
-      const ended = await jobQueue.settle(trx, job.id, this.id, { failed_at: at, last_error: failure.reason });
+      const ended = await jobQueue.settle(trx, job.id, this.runner.id, { failed_at: at, last_error: failure.reason });
       if (ended && onFailed) await onFailed(trx, JSON.parse(job.payload), failure);
     });
   }

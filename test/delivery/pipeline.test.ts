@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Db, Dialect } from '../../src/db/database.js';
-import { FIRST_RETRY_MS } from '../../src/delivery/backoff.js';
+import { FIRST_RETRY_MS } from '../../src/queue/backoff.js';
 import { MessageComposer } from '../../src/delivery/compose.js';
 import { DeliveryPipeline } from '../../src/delivery/pipeline.js';
 import { claimDueJobs } from '../../src/delivery/queue.js';

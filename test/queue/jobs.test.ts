@@ -6,41 +6,30 @@
  * idempotency key queues a job once.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import type { Db, DbHandle } from '../../src/db/database.js';
-import { holderId } from '../../src/queue/holder-id.js';
+import { describe, it } from 'node:test';
 import { enqueueJob, jobQueue, JobRunner, PermanentJobError, TaskRegistry } from '../../src/queue/jobs.js';
 import { DIALECTS } from '../helpers/db.js';
-import { eventually, startTestApp, type TestApp } from '../helpers/app.js';
+import { eventually } from '../helpers/app.js';
+import { claimForDeadProcess, jobsQueueSuite } from '../helpers/jobs-queue.js';
 
 const FIRST_RETRY_MS = 200;
 
 for (const dialect of DIALECTS) {
   describe(`job runner [${dialect}]`, () => {
-    let app: TestApp;
-    let handle: DbHandle;
-    let db: Db;
-    const runners: JobRunner[] = [];
+    const suite = jobsQueueSuite(dialect);
+    const { runners, jobOf } = suite;
 
     const startRunner = (tasks: TaskRegistry) => {
-      const runner = new JobRunner(handle, tasks, { concurrency: 2, leaseMs: 30_000, pollMs: 20, firstRetryMs: FIRST_RETRY_MS }, app.runtime.logger);
+      const runner = new JobRunner(
+        suite.handle,
+        tasks,
+        { concurrency: 2, leaseMs: 30_000, pollMs: 20, firstRetryMs: FIRST_RETRY_MS },
+        suite.app.runtime.logger,
+      );
       runners.push(runner);
       runner.start();
       return runner;
     };
-    const jobOf = (key: string) => db.selectFrom('jobs').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow();
-
-    before(async () => {
-      app = await startTestApp(dialect);
-      handle = app.runtime.services.handle;
-      db = handle.db;
-    });
-    after(() => app.close());
-    beforeEach(async () => {
-      await Promise.all(runners.splice(0).map((r) => r.stop()));
-      await db.deleteFrom('jobs').execute();
-    });
 
     it('a task runs once with its payload, and its job is done', async () => {
       const runs: unknown[] = [];
@@ -49,11 +38,11 @@ for (const dialect of DIALECTS) {
         runs.push(payload);
       });
       tasks.registerTask('mark', async () => {});
-      await enqueueJob(db, { task: 'greet', payload: { name: 'Ann' }, key: 'greet-1' });
+      await enqueueJob(suite.db, { task: 'greet', payload: { name: 'Ann' }, key: 'greet-1' });
       startRunner(tasks);
       await eventually(async () => ((await jobOf('greet-1')).done_at !== null ? true : undefined), 10_000, 'the job done');
       // A later job running shows the runner went on without running the first again.
-      await enqueueJob(db, { task: 'mark', payload: null, key: 'mark-1' });
+      await enqueueJob(suite.db, { task: 'mark', payload: null, key: 'mark-1' });
       await eventually(async () => ((await jobOf('mark-1')).done_at !== null ? true : undefined), 10_000, 'the second job done');
       assert.deepEqual(runs, [{ name: 'Ann' }]);
       const row = await jobOf('greet-1');
@@ -73,7 +62,7 @@ for (const dialect of DIALECTS) {
           throw new Error(`relay busy (attempt ${attempt})`);
         }
       });
-      await enqueueJob(db, { task: 'flaky', payload: {}, key: 'flaky-1' });
+      await enqueueJob(suite.db, { task: 'flaky', payload: {}, key: 'flaky-1' });
       startRunner(tasks);
       await eventually(
         async () => ((await jobOf('flaky-1')).attempts === 1 && (await jobOf('flaky-1')).locked_by === null ? true : undefined),
@@ -102,7 +91,7 @@ for (const dialect of DIALECTS) {
           },
         },
       );
-      await enqueueJob(db, { task: 'doomed', payload: { importId: 'i1' }, key: 'doomed-1', maxAttempts: 2 });
+      await enqueueJob(suite.db, { task: 'doomed', payload: { importId: 'i1' }, key: 'doomed-1', maxAttempts: 2 });
       startRunner(tasks);
       const row = await eventually(
         async () => {
@@ -135,7 +124,7 @@ for (const dialect of DIALECTS) {
           },
         },
       );
-      await enqueueJob(db, { task: 'impossible', payload: { key: 'impossible-1' }, key: 'impossible-1', maxAttempts: 5 });
+      await enqueueJob(suite.db, { task: 'impossible', payload: { key: 'impossible-1' }, key: 'impossible-1', maxAttempts: 5 });
       startRunner(tasks);
       const row = await eventually(
         async () => {
@@ -153,21 +142,16 @@ for (const dialect of DIALECTS) {
         permanent: true,
       });
       // Long past the first retry's delay, it has not run again.
-      await enqueueJob(db, { task: 'mark', payload: null, key: 'mark-after', runAt: Date.now() + 3 * FIRST_RETRY_MS });
+      await enqueueJob(suite.db, { task: 'mark', payload: null, key: 'mark-after', runAt: Date.now() + 3 * FIRST_RETRY_MS });
       tasks.registerTask('mark', async () => {});
       await eventually(async () => ((await jobOf('mark-after')).done_at !== null ? true : undefined), 10_000, 'a later job done');
       assert.deepEqual(runs, [1]);
     });
 
     it('a job whose process died is taken back at start, not when its lease ends', async () => {
-      await enqueueJob(db, { task: 'resume', payload: { n: 1 }, key: 'resume-1' });
+      await enqueueJob(suite.db, { task: 'resume', payload: { n: 1 }, key: 'resume-1' });
       // Claimed by a process of this host that has exited since, with a long lease.
-      const child = spawn(process.execPath, ['-e', '']);
-      await new Promise((resolve) => child.on('exit', resolve));
-      const parts = holderId('jobs').split(':');
-      parts[1] = String(child.pid);
-      const [claimed] = await jobQueue.claim(db, handle.dialect, { holder: parts.join(':'), limit: 1, leaseMs: 3_600_000 });
-      assert.ok(claimed);
+      assert.ok(await claimForDeadProcess(suite));
       const runs: number[] = [];
       const tasks = new TaskRegistry();
       tasks.registerTask('resume', async (_p, { attempt }) => {
@@ -179,9 +163,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('enqueueing a job with a key already queued (or done) does nothing', async () => {
-      assert.equal(await enqueueJob(db, { task: 'once', payload: { v: 1 }, key: 'once-1' }), true);
-      assert.equal(await enqueueJob(db, { task: 'once', payload: { v: 2 }, key: 'once-1' }), false);
-      const rows = await db.selectFrom('jobs').selectAll().where('task', '=', 'once').execute();
+      assert.equal(await enqueueJob(suite.db, { task: 'once', payload: { v: 1 }, key: 'once-1' }), true);
+      assert.equal(await enqueueJob(suite.db, { task: 'once', payload: { v: 2 }, key: 'once-1' }), false);
+      const rows = await suite.db.selectFrom('jobs').selectAll().where('task', '=', 'once').execute();
       assert.equal(rows.length, 1);
       assert.deepEqual(JSON.parse(rows[0]!.payload), { v: 1 });
       const tasks = new TaskRegistry();
@@ -191,9 +175,9 @@ for (const dialect of DIALECTS) {
       });
       startRunner(tasks);
       await eventually(async () => ((await jobOf('once-1')).done_at !== null ? true : undefined), 10_000, 'the job done');
-      assert.equal(await enqueueJob(db, { task: 'once', payload: { v: 3 }, key: 'once-1' }), false, 'a done job keeps its key');
+      assert.equal(await enqueueJob(suite.db, { task: 'once', payload: { v: 3 }, key: 'once-1' }), false, 'a done job keeps its key');
       assert.equal(runs, 1);
-      assert.equal((await db.selectFrom('jobs').select('id').where('task', '=', 'once').execute()).length, 1);
+      assert.equal((await suite.db.selectFrom('jobs').select('id').where('task', '=', 'once').execute()).length, 1);
     });
 
     it('a task registered twice is refused', () => {

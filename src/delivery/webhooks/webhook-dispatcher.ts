@@ -22,8 +22,9 @@
  * Stopping: no new claims; calls in flight finish (each bounded by the timeout) and are
  * recorded; rows claimed but not started are released at once.
  *
- * Leases as in the delivery worker (src/queue/): renewed while a call is in flight, and
- * the rows of dead processes of this host taken back at start.
+ * It runs on the lease runner (src/queue/lease-runner.ts), a slot per call: leases
+ * renewed while a call is in flight, the rows of dead processes of this host taken back at
+ * start, the LISTEN wake-ups, and the drain on stop are the runner's.
  */
 import { iso } from '../../lib/api-shape.js';
 import { STATUS_CODES } from 'node:http';
@@ -35,20 +36,18 @@ import type { EventRow } from '../../features/notify/events/events.table.js';
 import { WEBHOOK_CHANNEL, webhookWakeups } from '../../features/notify/webhooks/webhooks.fan-out.js';
 import { signatureOf } from '../../features/notify/webhooks/webhooks.signing.js';
 import { OutboundClient } from '../../http/outbound.js';
-import { reclaimDeadLeasesAtStart } from '../../queue/dead-leases.js';
-import { holderId } from '../../queue/holder-id.js';
-import { LeaseHeartbeat } from '../../queue/lease-heartbeat.js';
+import { LeaseRole, LeaseRunner, SlotLoop, type SlotHandler } from '../../queue/lease-runner.js';
 import { PgNotificationListener } from '../../queue/notifications.js';
-import { retryDelayMs } from '../backoff.js';
+import { retryDelayMs } from '../../queue/backoff.js';
 import type { WorkSignal } from '../work-signal.js';
 import {
   claimDueDeliveries,
   loadDeliveries,
   markAttemptFailed,
   markDelivered,
-  releaseDeliveries,
   webhookQueue,
   type AttemptResult,
+  type ClaimedDelivery,
   type DeliveryToMake,
 } from './webhook-queue.js';
 
@@ -99,84 +98,42 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   return cause ? `${e.message ?? 'request failed'}: ${cause}` : (e.message ?? String(error));
 }
 
-export class WebhookDispatcher {
-  readonly id = holderId('webhooks');
-  private stopping = false;
-  private readonly heartbeat: LeaseHeartbeat;
-  private loop: Promise<void> | undefined;
-  private readonly inFlight = new Set<Promise<void>>();
+export class WebhookDispatcher extends LeaseRole {
+  protected readonly runner: LeaseRunner;
 
   constructor(
     private readonly handle: DbHandle,
-    private readonly signal: WorkSignal,
+    signal: WorkSignal,
     private readonly options: WebhookDispatcherOptions,
     private readonly log: Logger,
     /** Wake-ups from other processes (PostgreSQL), started and closed with the dispatcher. */
-    private readonly notifications?: PgNotificationListener,
+    notifications?: PgNotificationListener,
   ) {
-    this.heartbeat = new LeaseHeartbeat(handle.db, webhookQueue, this.id, options.leaseMs, log);
-  }
-
-  start(): void {
-    this.notifications?.start();
-    this.loop ??= this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.signal.notify();
-    await this.notifications?.close();
-    await this.loop;
-    await Promise.all(this.inFlight);
-    await this.heartbeat.stop();
-  }
-
-  private async run(): Promise<void> {
-    await reclaimDeadLeasesAtStart(this.handle.db, webhookQueue, this.log);
-    this.heartbeat.start();
-    this.log.info({ dispatcherId: this.id }, 'webhook dispatcher started');
-    while (!this.stopping) {
-      try {
-        const free = this.options.concurrency - this.inFlight.size;
-        if (free <= 0) {
-          await Promise.race(this.inFlight);
-          continue;
-        }
-        const claimed = await claimDueDeliveries(this.handle.db, this.handle.dialect, this.id, free, this.options.leaseMs);
-        if (claimed.length === 0) {
-          await this.signal.wait(this.options.pollMs);
-          continue;
-        }
-        const ids = claimed.map((c) => c.id);
-        const loaded = this.stopping
-          ? []
-          : await loadDeliveries(this.handle.db, ids).catch(async (error: unknown) => {
-              await releaseDeliveries(this.handle.db, this.id, ids).catch(() => undefined);
-              throw error;
-            });
-        const started = new Set(loaded.map((d) => d.id));
-        // Stopping, or the webhook was deleted between claim and load: give the rows back.
-        await releaseDeliveries(
-          this.handle.db,
-          this.id,
-          ids.filter((id) => !started.has(id)),
-        );
-        for (const delivery of loaded) {
-          this.heartbeat.hold([delivery.id], Math.min(...claimed.map((c) => c.locked_until)));
-          this.track(this.deliver(delivery).finally(() => this.heartbeat.letGo([delivery.id])));
-        }
-      } catch (error) {
-        // The database may be briefly unreachable; claimed rows come back when their lease ends.
-        this.log.error({ err: error }, 'webhook dispatcher iteration failed; retrying shortly');
-        await this.signal.wait(Math.min(this.options.pollMs, 1000));
-      }
-    }
-    this.log.info({ dispatcherId: this.id, inFlight: this.inFlight.size }, 'webhook dispatcher stopping; finishing the calls in flight');
-  }
-
-  private track(task: Promise<void>): void {
-    this.inFlight.add(task);
-    void task.finally(() => this.inFlight.delete(task));
+    super();
+    const handler: SlotHandler<ClaimedDelivery, DeliveryToMake> = {
+      claim: (holder, limit) => claimDueDeliveries(handle.db, handle.dialect, holder, limit, options.leaseMs),
+      // A delivery whose webhook was deleted between claim and load is left out: released.
+      prepare: (claimed) =>
+        loadDeliveries(
+          handle.db,
+          claimed.map((c) => c.id),
+        ),
+      perform: (delivery) => this.deliver(delivery),
+    };
+    this.runner = new LeaseRunner(
+      {
+        role: 'webhooks',
+        name: 'webhook dispatcher',
+        queue: webhookQueue,
+        db: handle.db,
+        leaseMs: options.leaseMs,
+        pollMs: options.pollMs,
+        wakeups: signal,
+        ...(notifications ? { notifications } : {}),
+      },
+      new SlotLoop(handler, options.concurrency),
+      log,
+    );
   }
 
   /** One call and its record; never throws (a failure to record leaves the lease to run out). */
@@ -184,12 +141,12 @@ export class WebhookDispatcher {
     const result = await this.call(delivery);
     try {
       if (result.error === null) {
-        await markDelivered(this.handle.db, delivery.id, this.id, result);
+        await markDelivered(this.handle.db, delivery.id, this.runner.id, result);
         return;
       }
       const giveUp = delivery.attempts >= this.options.maxAttempts || result.at - delivery.created_at >= this.options.maxAgeMs;
       const retryAt = giveUp ? undefined : result.at + retryDelayMs(delivery.attempts, Math.random, this.options.firstRetryMs);
-      await markAttemptFailed(this.handle.db, delivery.id, this.id, result, retryAt);
+      await markAttemptFailed(this.handle.db, delivery.id, this.runner.id, result, retryAt);
     } catch (error) {
       this.log.error({ err: error, deliveryId: delivery.id }, 'could not record a webhook call; it is retried when its lease ends');
     }

@@ -115,8 +115,3 @@ export async function markAttemptFailed(db: DbOrTrx, id: string, workerId: strin
     ...(retryAt === undefined ? { failed_at: result.at } : { run_at: retryAt }),
   });
 }
-
-/** Gives claimed deliveries back untouched (stopping, or their webhook went away after the claim). */
-export function releaseDeliveries(db: DbOrTrx, workerId: string, ids: string[]): Promise<void> {
-  return webhookQueue.release(db, workerId, ids);
-}

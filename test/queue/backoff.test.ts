@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FIRST_RETRY_MS, MAX_RETRY_INTERVAL_MS, retryDelayMs } from '../../src/delivery/backoff.js';
+import { FIRST_RETRY_MS, MAX_RETRY_INTERVAL_MS, retryDelayMs } from '../../src/queue/backoff.js';
 
 const middle = () => 0.5; // no jitter: 0.8 + 0.4 * 0.5 = 1
 
