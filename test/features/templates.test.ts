@@ -326,6 +326,73 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(errorFields(body).sort(), ['params.name', 'to[1].params.name']);
       });
 
+      it('Handlebars: a receipt with line items, a discount line only when there is one, amounts in a locale', async () => {
+        const t = await create({
+          name: 'Receipt',
+          subject: 'Receipt {{ order.id }}',
+          htmlContent:
+            '<table>{{#each order.items}}<tr><td>{{ title }}</td><td>{{formatCurrency price "EUR" "de-DE"}}</td></tr>{{/each}}</table>' +
+            '{{#if order.discount}}<p>Discount: -{{formatCurrency order.discount "EUR" "de-DE"}}</p>{{/if}}<p>Total {{formatCurrency order.total "EUR" "de-DE"}}</p>',
+        });
+        assert.deepEqual(t.variables, ['order.id', 'order.items', 'order.discount', 'order.total']);
+        const items = [
+          { title: 'Tea & cake', price: 3.5 },
+          { title: 'Mug', price: 10 },
+        ];
+        const withDiscount = expectEnvelope(
+          await send({ templateId: t.id, params: { order: { id: 'R-1', items, discount: 1.5, total: 12 } } }),
+          200,
+        ).resultObject;
+        const mail = await composed(withDiscount.id);
+        assert.equal(mail.subject, 'Receipt R-1');
+        assert.equal(
+          String(mail.html),
+          '<table><tr><td>Tea &amp; cake</td><td>3,50\u00a0€</td></tr><tr><td>Mug</td><td>10,00\u00a0€</td></tr></table><p>Discount: -1,50\u00a0€</p><p>Total 12,00\u00a0€</p>',
+        );
+        assert.match(mail.text!, /Tea & cake\s*3,50\s€[\s\S]*Discount: -1,50\s€[\s\S]*Total 12,00\s€/, 'the text part comes from the rendered HTML');
+        const without = expectEnvelope(await send({ templateId: t.id, params: { order: { id: 'R-2', items, total: 13.5 } } }), 200).resultObject;
+        assert.doesNotMatch(String((await composed(without.id)).html), /Discount/);
+      });
+
+      it('Handlebars: a template with a syntax error is not saved: 400 naming the field, line and column', async () => {
+        const bad = '<p>Hi {{ name }}</p>\n{{#each items}}\n  <li>{{ title }</li>\n{{/each}}';
+        const refused = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'Bad', subject: '{{#if x}}Hi', htmlContent: bad }), 400);
+        assert.deepEqual(errorFields(refused).sort(), ['htmlContent', 'subject']);
+        const message = (field: string) => refused.resultObject.errors.find((e: any) => e.field === field).message;
+        assert.match(message('htmlContent'), /^is not a valid template: line 3, column \d+: /);
+        assert.match(message('subject'), /line 1, column \d+: unexpected end of template/);
+        const t = await create({ name: 'Good', subject: 's', htmlContent: '<p>{{ a b }} stays as written, as it always did</p>' });
+        const patched = expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, { textContent: '{{#unknown}}x{{/unknown}}' }), 400);
+        assert.deepEqual(errorFields(patched), ['textContent']);
+        assert.match(patched.resultObject.errors[0].message, /line 1, column 1: unknown block helper unknown/);
+        assert.equal(expectEnvelope(await call('GET', `/notify/v1/templates/${t.id}`), 200).resultObject.textContent, null);
+        // The same text in a send's own body, and in the preview, is the same 400.
+        assert.deepEqual(errorFields(expectEnvelope(await send({ subject: 's', htmlContent: bad, params: {} }), 400)), ['htmlContent']);
+        assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/notify/v1/templates/render', { subject: 's', htmlContent: bad }), 400)), [
+          'htmlContent',
+        ]);
+      });
+
+      it('Handlebars: a hostile template or variables object is a 400 naming the field, and nothing is sent', async () => {
+        const count = async () => expectEnvelope(await call('GET', '/notify/v1/messages'), 200).resultObject.totalCount;
+        const before = await count();
+        const t = await create({ name: 'Loops', subject: 's', htmlContent: '{{#each a}}{{#each ../a}}{{#each ../../a}}x{{/each}}{{/each}}{{/each}}' });
+        const loops = expectEnvelope(await send({ templateId: t.id, params: { a: Array.from({ length: 100 }, (_, i) => i) } }), 400);
+        assert.deepEqual(errorFields(loops), ['htmlContent']);
+        assert.match(loops.resultObject.errors[0].message, /loops run more than/);
+        const big = expectEnvelope(
+          await send({ subject: 's', htmlContent: '{{#each a}}{{{ ../s }}}{{/each}}', params: { a: Array.from({ length: 60 }), s: 'x'.repeat(100_000) } }),
+          400,
+        );
+        assert.match(big.resultObject.errors[0].message, /longer than/);
+        const proto = expectEnvelope(
+          await send({ subject: 's', htmlContent: '<p>{{#with o}}[{{constructor.name}}{{__proto__.x}}]{{/with}}</p>', params: { o: { __proto__: { x: 1 } } } }),
+          200,
+        ).resultObject;
+        assert.equal(String((await composed(proto.id)).html), '<p>[]</p>');
+        assert.equal(await count(), before + 1);
+      });
+
       it("customFields fill the original service's #key# placeholders", async () => {
         const t = await create({ name: 'C', subject: 'Hello #FIRSTNAME#', htmlContent: '<p>#FIRSTNAME# from #CITY#, colour #fff# stays</p>' });
         const result = expectEnvelope(await send({ templateId: t.id, customFields: { FIRSTNAME: 'Ann', CITY: 'Köln <Mitte>' } }), 200).resultObject;

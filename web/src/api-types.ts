@@ -720,7 +720,7 @@ export interface paths {
         put?: never;
         /**
          * Store a template
-         * @description Send it with `templateId` and `params` on POST /notify/v1/send. Placeholders: `{{ name }}` (HTML-escaped), `{{{ name }}}` (as is), dotted paths; a variable missing at send time is a 400.
+         * @description Send it with `templateId` and `params` on POST /notify/v1/send. Handlebars: `{{ name }}` (HTML-escaped), `{{{ name }}}` (as is), dotted paths, `{{#each}}`, `{{#if}}`, helpers (docs/templates.md). A syntax error is a 400 naming the field, line and column; a variable outside blocks missing at send time is a 400.
          */
         post: operations["postNotifyV1Templates"];
         delete?: never;
@@ -2570,6 +2570,36 @@ export interface components {
             /** @description The From header: `Display Name <address>`. */
             fullName: string;
         };
+        RenderInput: {
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject: string;
+            /**
+             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+            /**
+             * @description Values for the placeholders, as `params` of POST /notify/v1/send gives them.
+             * @example {
+             *       "firstName": "Ann",
+             *       "order": {
+             *         "id": "A-1001"
+             *       }
+             *     }
+             */
+            params?: {
+                [key: string]: unknown;
+            };
+        };
         Contact: {
             /**
              * @description 24 lowercase hex characters, ordered by creation time.
@@ -2637,6 +2667,29 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        TemplateInput: {
+            /**
+             * @description Your name for the template.
+             * @example Order shipped
+             */
+            name: string;
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject: string;
+            /**
+             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+        };
         FormResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2652,6 +2705,29 @@ export interface components {
             resultCode: number;
             resultMessage: string;
             resultObject: components["schemas"]["Newsletter"];
+        };
+        TemplateInput2: {
+            /**
+             * @description Your name for the template.
+             * @example Order shipped
+             */
+            name?: string;
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject?: string;
+            /**
+             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent?: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
         };
         AddInput: {
             /**
@@ -2670,36 +2746,6 @@ export interface components {
              *     ]
              */
             tags?: string[] | null;
-        };
-        RenderInput: {
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject: string;
-            /**
-             * @description HTML body. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
-            /**
-             * @description Values for the placeholders, as `params` of POST /notify/v1/send gives them.
-             * @example {
-             *       "firstName": "Ann",
-             *       "order": {
-             *         "id": "A-1001"
-             *       }
-             *     }
-             */
-            params?: {
-                [key: string]: unknown;
-            };
         };
         ContactlistResponse: {
             /** @example 1.0.0 */
@@ -2755,52 +2801,6 @@ export interface components {
             resultCode: number;
             resultMessage: string;
             resultObject: components["schemas"]["Group"];
-        };
-        TemplateInput: {
-            /**
-             * @description Your name for the template.
-             * @example Order shipped
-             */
-            name: string;
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject: string;
-            /**
-             * @description HTML body. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
-        };
-        TemplateInput2: {
-            /**
-             * @description Your name for the template.
-             * @example Order shipped
-             */
-            name?: string;
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject?: string;
-            /**
-             * @description HTML body. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent?: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
         };
         ContactInput: {
             /**

@@ -19,7 +19,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
         security,
         summary: 'Store a template',
         description:
-          'Send it with `templateId` and `params` on POST /notify/v1/send. Placeholders: `{{ name }}` (HTML-escaped), `{{{ name }}}` (as is), dotted paths; a variable missing at send time is a 400.',
+          'Send it with `templateId` and `params` on POST /notify/v1/send. Handlebars: `{{ name }}` (HTML-escaped), `{{{ name }}}` (as is), dotted paths, `{{#each}}`, `{{#if}}`, helpers (docs/templates.md). A syntax error is a 400 naming the field, line and column; a variable outside blocks missing at send time is a 400.',
         body: CreateTemplateBody,
         response: { 201: EnvelopeSchema(Template) },
       },

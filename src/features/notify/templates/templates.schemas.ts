@@ -14,7 +14,8 @@ const fields = {
   htmlContent: Type.String({
     minLength: 1,
     maxLength: MAX_HTML_LENGTH,
-    description: 'HTML body. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects.',
+    description:
+      'HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.',
     examples: ['<p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>'],
   }),
   textContent: Type.Union([Type.String({ minLength: 1, maxLength: MAX_HTML_LENGTH }), Type.Null()], {

@@ -1,15 +1,23 @@
 /**
  * Stored templates and their rendering at send time. A template is subject, HTML and
- * text with `{{ variable }}` placeholders (syntax: lib/template-render.ts); the send
- * names it with `templateId` and gives the values in `params`. A placeholder in a stored
- * template is checked when the message is sent, not when the template is saved: the
- * values only exist then.
+ * text in Handlebars (syntax and its compatibility with the older variables-only one:
+ * lib/template-render.ts); the send names it with `templateId` and gives the values in
+ * `params`. The syntax is checked when the template is saved; the variables when the
+ * message is sent, since the values only exist then.
  */
 import { listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
 import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
-import { placeholdersOf, renderTemplate, TemplateRenderError, type Variables } from '../../../lib/template-render.js';
+import {
+  checkTemplate,
+  placeholdersOf,
+  renderTemplate,
+  TemplateLimitError,
+  TemplateRenderError,
+  TemplateSyntaxError,
+  type Variables,
+} from '../../../lib/template-render.js';
 import type { Principal } from '../../../http/principal.js';
 import type { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderTemplateBody, Template } from './templates.schemas.js';
 import { findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
@@ -40,9 +48,33 @@ export async function templateContent(db: DbOrTrx, accountId: string, templateId
   return row && { subject: row.subject, html: row.html_content, text: row.text_content };
 }
 
+/** A template text that cannot be rendered: the field error that says where and why. */
+function templateProblem(error: unknown, field: string): FieldError | undefined {
+  if (error instanceof TemplateSyntaxError) return { field, message: `is not a valid template: line ${error.line}, column ${error.column}: ${error.reason}` };
+  if (error instanceof TemplateLimitError) return { field, message: `cannot be rendered: ${error.message}` };
+  return undefined;
+}
+
+/** Every syntax error of a template's texts as field errors (400), before it is stored. */
+export function checkContent(content: { subject?: string; htmlContent?: string; textContent?: string | null }): void {
+  const errors: FieldError[] = [];
+  for (const [field, text] of Object.entries(content)) {
+    if (typeof text !== 'string') continue;
+    try {
+      checkTemplate(text);
+    } catch (error) {
+      const problem = templateProblem(error, field);
+      if (!problem) throw error;
+      errors.push(problem);
+    }
+  }
+  if (errors.length) throw AppError.validation(errors);
+}
+
 /**
  * Fills the placeholders of subject, HTML (escaped) and text. Every missing variable is
  * a field error `params.<name>`; so is a value that would put a line break in the subject.
+ * A text that is not a template, or past a bound of rendering, is an error of its field.
  */
 export function renderContent(content: MessageContent, params: Variables, customFields: Variables | undefined): MessageContent {
   const errors: FieldError[] = [];
@@ -50,6 +82,11 @@ export function renderContent(content: MessageContent, params: Variables, custom
     try {
       return renderTemplate(text, params, { html, customFields });
     } catch (error) {
+      const problem = templateProblem(error, where);
+      if (problem) {
+        errors.push(problem);
+        return text;
+      }
       if (!(error instanceof TemplateRenderError)) throw error;
       for (const p of error.problems) {
         if (errors.some((e) => e.field === `params.${p.name}`)) continue;
@@ -78,6 +115,7 @@ export class TemplatesService {
   constructor(private readonly db: Db) {}
 
   async create(principal: Principal, body: CreateTemplateBody): Promise<Template> {
+    checkContent({ subject: body.subject, htmlContent: body.htmlContent, textContent: body.textContent });
     const now = Date.now();
     const row: TemplateRow = {
       id: newId(now),
@@ -122,6 +160,7 @@ export class TemplatesService {
   /** PUT: every field is replaced (an absent textContent becomes null); PATCH: only those given. */
   async update(principal: Principal, id: string, body: PatchTemplateBody, replace: boolean): Promise<Template> {
     await this.require(principal, id);
+    checkContent({ subject: body.subject, htmlContent: body.htmlContent, textContent: body.textContent });
     const changes = {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.subject !== undefined ? { subject: body.subject } : {}),
