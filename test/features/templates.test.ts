@@ -30,6 +30,8 @@ const TEMPLATE_KEYS = [
   'htmlContent',
   'id',
   'isDeleted',
+  'isLayout',
+  'layoutId',
   'name',
   'subject',
   'textContent',
@@ -122,6 +124,71 @@ for (const dialect of DIALECTS) {
         const t = await create({ name: 'x', subject: 'x', htmlContent: 'x' });
         expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, {}), 400);
         assert.deepEqual(errorFields(expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, { htmlContent: '' }), 400)), ['htmlContent']);
+      });
+    });
+
+    describe('layouts', () => {
+      const layoutHtml = (version: string) =>
+        `<html><head><style>p{color:#333}</style></head><body><header>{{ shop }} ${version}</header>{{{ body }}}<footer>#SIGNATURE#</footer></body></html>`;
+
+      it('a template names a layout; editing the layout changes the next send, not the messages already accepted', async () => {
+        const layout = await create({ name: 'Brand', subject: 'Layout', htmlContent: layoutHtml('v1'), isLayout: true });
+        assert.equal(layout.isLayout, true);
+        assert.equal(layout.layoutId, null);
+        const t = await create({ name: 'Hello', subject: 'Hi {{ name }}', htmlContent: '<p>Hello {{ name }}</p>', layoutId: layout.id });
+        assert.equal(t.layoutId, layout.id);
+        const params = { name: 'Ann & Bob', shop: 'Tea <Shop>' };
+        const first = expectEnvelope(await send({ templateId: t.id, params, customFields: { SIGNATURE: 'The team' } }), 200).resultObject;
+        const firstHtml =
+          '<html><head><style>p{color:#333}</style></head><body><header>Tea &lt;Shop&gt; v1</header><p>Hello Ann &amp; Bob</p><footer>The team</footer></body></html>';
+        assert.equal(String((await composed(first.id)).html), firstHtml);
+        assert.match((await composed(first.id)).text!, /Tea <Shop> v1\s+Hello Ann & Bob/, 'the text part comes from the whole HTML');
+
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${layout.id}`, { htmlContent: layoutHtml('v2') }), 200);
+        const second = expectEnvelope(await send({ templateId: t.id, params, customFields: { SIGNATURE: 'The team' } }), 200).resultObject;
+        assert.match(String((await composed(second.id)).html), /<header>Tea &lt;Shop&gt; v2<\/header><p>Hello Ann &amp; Bob<\/p>/);
+        assert.equal(String((await composed(first.id)).html), firstHtml, 'an accepted message keeps the layout it was sent with');
+
+        // A variable only the layout uses is required like any other, and says where it is used.
+        const missing = expectEnvelope(await send({ templateId: t.id, params: { name: 'Ann' } }), 400);
+        assert.deepEqual(errorFields(missing), ['params.shop']);
+        assert.match(missing.resultObject.errors[0].message, /the layout uses \{\{ shop \}\}/);
+      });
+
+      it('layoutId must name a live layout of the account; a layout needs {{{ body }}} and no layout; one in use stays', async () => {
+        const layout = await create({ name: 'L', subject: 'L', htmlContent: '<div>{{{ body }}}</div>', isLayout: true });
+        const plain = await create({ name: 'P', subject: 'P', htmlContent: '<p>P</p>' });
+        const theirs = await create({ name: 'T', subject: 'T', htmlContent: '<div>{{{ body }}}</div>', isLayout: true }, b);
+        for (const layoutId of [plain.id, theirs.id, 'nope', '000000000000000000000000']) {
+          const refused = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'x', subject: 'x', htmlContent: 'x', layoutId }), 400);
+          assert.deepEqual(errorFields(refused), ['layoutId'], layoutId);
+        }
+        assert.deepEqual(
+          errorFields(
+            expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'x', subject: 'x', htmlContent: '<p>no body</p>', isLayout: true }), 400),
+          ),
+          ['htmlContent'],
+        );
+        assert.deepEqual(
+          errorFields(
+            expectEnvelope(
+              await call('POST', '/notify/v1/templates', { name: 'x', subject: 'x', htmlContent: '{{{ body }}}', isLayout: true, layoutId: layout.id }),
+              400,
+            ),
+          ),
+          ['layoutId'],
+        );
+        assert.deepEqual(errorFields(expectEnvelope(await call('PATCH', `/notify/v1/templates/${layout.id}`, { layoutId: layout.id }), 400)), ['layoutId']);
+
+        const user = await create({ name: 'U', subject: 'U', htmlContent: '<p>U</p>', layoutId: layout.id });
+        expectEnvelope(await call('DELETE', `/notify/v1/templates/${layout.id}`), 409);
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${layout.id}`, { isLayout: false }), 409);
+        expectEnvelope(await call('PUT', `/notify/v1/templates/${layout.id}`, { name: 'L', subject: 'L', htmlContent: '<p>x</p>' }), 409);
+        assert.equal(String((await composed(expectEnvelope(await send({ templateId: user.id }), 200).resultObject.id)).html), '<div><p>U</p></div>');
+
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${user.id}`, { layoutId: null }), 200);
+        expectEnvelope(await call('DELETE', `/notify/v1/templates/${layout.id}`), 200);
+        assert.equal(String((await composed(expectEnvelope(await send({ templateId: user.id }), 200).resultObject.id)).html), '<p>U</p>');
       });
     });
 

@@ -2422,6 +2422,60 @@ export interface components {
              */
             createdBy: string;
         };
+        TemplateInput: {
+            /**
+             * @description Your name for the template.
+             * @example Order shipped
+             */
+            name: string;
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject: string;
+            /**
+             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+            /** @description A layout: header, footer and styles that other templates share, its htmlContent with a `{{{ body }}}` placeholder where their HTML goes. Default false. */
+            isLayout?: boolean;
+            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
+            layoutId?: string | null;
+        };
+        TemplateInput2: {
+            /**
+             * @description Your name for the template.
+             * @example Order shipped
+             */
+            name?: string;
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject?: string;
+            /**
+             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent?: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+            /** @description A layout: header, footer and styles that other templates share, its htmlContent with a `{{{ body }}}` placeholder where their HTML goes. Default false. */
+            isLayout?: boolean;
+            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
+            layoutId?: string | null;
+        };
         SenderResponse2: {
             /** @example 1.0.0 */
             version: string;
@@ -2540,6 +2594,14 @@ export interface components {
             /** @description Present for copy recipients only: cc (named in the Cc header) or bcc (never named). */
             type?: "cc" | "bcc";
         };
+        TemplateResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: components["schemas"]["Template"];
+        };
         Sender2: {
             /**
              * @description 24 lowercase hex characters, ordered by creation time.
@@ -2630,14 +2692,6 @@ export interface components {
             /** @description The lists the contact is on. */
             listIds: string[];
         };
-        TemplateResponse: {
-            /** @example 1.0.0 */
-            version: string;
-            resultStatus: boolean;
-            resultCode: number;
-            resultMessage: string;
-            resultObject: components["schemas"]["Template"];
-        };
         /** @description An address the account does not send to. */
         Suppression: {
             /**
@@ -2667,29 +2721,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        TemplateInput: {
-            /**
-             * @description Your name for the template.
-             * @example Order shipped
-             */
-            name: string;
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject: string;
-            /**
-             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
-        };
         FormResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2705,29 +2736,6 @@ export interface components {
             resultCode: number;
             resultMessage: string;
             resultObject: components["schemas"]["Newsletter"];
-        };
-        TemplateInput2: {
-            /**
-             * @description Your name for the template.
-             * @example Order shipped
-             */
-            name?: string;
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject?: string;
-            /**
-             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent?: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
         };
         AddInput: {
             /**
@@ -2786,6 +2794,32 @@ export interface components {
              */
             role: "owner" | "admin" | "member";
         };
+        Template: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            customerId: string;
+            name: string;
+            subject: string;
+            htmlContent: string;
+            textContent: string | null;
+            isLayout: boolean;
+            layoutId: string | null;
+            /** @description The variables the template uses; a send must give each of them in `params`. */
+            variables: string[];
+        };
         CustomfieldResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2813,30 +2847,6 @@ export interface components {
             tags?: string[] | null;
             /** @description Values of custom fields to set; null or [] set none. Fields not named keep their values. */
             customFields?: components["schemas"]["CustomFields"][] | null;
-        };
-        Template: {
-            /**
-             * @description 24 lowercase hex characters, ordered by creation time.
-             * @example 0193a5b2c4d1e2f3a4b5c6d7
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC with milliseconds.
-             */
-            createTime: string;
-            createUserId: string;
-            /** Format: date-time */
-            updateTime: string;
-            updateUserId: string;
-            isDeleted: boolean;
-            customerId: string;
-            name: string;
-            subject: string;
-            htmlContent: string;
-            textContent: string | null;
-            /** @description The variables the template uses; a send must give each of them in `params`. */
-            variables: string[];
         };
         SimulateInput: {
             /** @description bounce: as a hard-bounce DSN for this recipient would be recorded; complaint: as a spam report (ARF); both add the address to the suppression list. open, click: as the open pixel and the click redirect record them (the message must have been sent with `trackOpens` or `trackClicks`: 409 otherwise), never flagged as a machine, with details.simulated true. */

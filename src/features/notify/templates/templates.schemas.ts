@@ -22,6 +22,13 @@ const fields = {
     description: 'Plain-text body with the same variables; null or absent: derived from the rendered HTML.',
     examples: ['Hello {{ firstName }}, order {{ order.id }} is on its way.'],
   }),
+  isLayout: Type.Boolean({
+    description:
+      'A layout: header, footer and styles that other templates share, its htmlContent with a `{{{ body }}}` placeholder where their HTML goes. Default false.',
+  }),
+  layoutId: Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()], {
+    description: "The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none.",
+  }),
 };
 
 export const CreateTemplateBody = Type.Object(
@@ -30,6 +37,8 @@ export const CreateTemplateBody = Type.Object(
     subject: fields.subject,
     htmlContent: fields.htmlContent,
     textContent: Type.Optional(fields.textContent),
+    isLayout: Type.Optional(fields.isLayout),
+    layoutId: Type.Optional(fields.layoutId),
   },
   { examples: [{ name: 'Order shipped', subject: 'Your order {{ order.id }} has shipped', htmlContent: '<p>Hello {{ firstName }}</p>' }] },
 );
@@ -45,6 +54,8 @@ export const PatchTemplateBody = Type.Object(
     subject: Type.Optional(fields.subject),
     htmlContent: Type.Optional(fields.htmlContent),
     textContent: Type.Optional(fields.textContent),
+    isLayout: Type.Optional(fields.isLayout),
+    layoutId: Type.Optional(fields.layoutId),
   },
   { minProperties: 1, examples: [{ subject: 'Shipped: order {{ order.id }}' }] },
 );
@@ -57,6 +68,8 @@ export const Template = Type.Object({
   subject: Type.String(),
   htmlContent: Type.String(),
   textContent: Type.Union([Type.String(), Type.Null()]),
+  isLayout: Type.Boolean(),
+  layoutId: Type.Union([Type.String(), Type.Null()]),
   variables: Type.Array(Type.String(), { description: 'The variables the template uses; a send must give each of them in `params`.' }),
 });
 export type Template = Static<typeof Template>;

@@ -20,7 +20,7 @@ import {
 } from '../../../lib/template-render.js';
 import type { Principal } from '../../../http/principal.js';
 import type { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderTemplateBody, Template } from './templates.schemas.js';
-import { findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
+import { countTemplatesUsingLayout, findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
 import type { TemplateRow } from './templates.table.js';
 
 function toTemplate(row: TemplateRow): Template {
@@ -31,6 +31,8 @@ function toTemplate(row: TemplateRow): Template {
     subject: row.subject,
     htmlContent: row.html_content,
     textContent: row.text_content,
+    isLayout: row.is_layout === 1,
+    layoutId: row.layout_id,
     variables: placeholdersOf(`${row.subject}\n${row.html_content}\n${row.text_content ?? ''}`),
   };
 }
@@ -40,12 +42,17 @@ export interface MessageContent {
   html: string;
   /** null: derived from the HTML when the message is composed. */
   text: string | null;
+  /** A layout's HTML, its `{{{ body }}}` filled with the rendered HTML (the layout's variables are the same params). */
+  layout?: string | null;
 }
 
 /** The content of a send that names a template; undefined when the account has no such live template. */
 export async function templateContent(db: DbOrTrx, accountId: string, templateId: string): Promise<MessageContent | undefined> {
   const row = isId(templateId) ? await findLiveTemplate(db, accountId, templateId) : undefined;
-  return row && { subject: row.subject, html: row.html_content, text: row.text_content };
+  if (!row) return undefined;
+  // Read at every send: editing the layout changes the next message of every template using it.
+  const layout = row.layout_id ? await findLiveTemplate(db, accountId, row.layout_id) : undefined;
+  return { subject: row.subject, html: row.html_content, text: row.text_content, layout: layout?.html_content ?? null };
 }
 
 /** A template text that cannot be rendered: the field error that says where and why. */
@@ -78,11 +85,12 @@ export function checkContent(content: { subject?: string; htmlContent?: string; 
  */
 export function renderContent(content: MessageContent, params: Variables, customFields: Variables | undefined): MessageContent {
   const errors: FieldError[] = [];
-  const render = (text: string, html: boolean, where: string): string => {
+  const render = (text: string, html: boolean, where: string, variables = params): string => {
     try {
-      return renderTemplate(text, params, { html, customFields });
+      // With a layout, `#key#` is filled once, in the whole.
+      return renderTemplate(text, variables, { html, customFields: where === 'htmlContent' && content.layout ? undefined : customFields });
     } catch (error) {
-      const problem = templateProblem(error, where);
+      const problem = templateProblem(error, where === 'layout' ? 'layoutId' : where);
       if (problem) {
         errors.push(problem);
         return text;
@@ -102,7 +110,8 @@ export function renderContent(content: MessageContent, params: Variables, custom
     }
   };
   const subject = render(content.subject, false, 'subject');
-  const html = render(content.html, true, 'htmlContent');
+  const body = render(content.html, true, 'htmlContent');
+  const html = content.layout && !errors.length ? render(content.layout, true, 'layout', { ...params, body }) : body;
   const text = content.text === null ? null : render(content.text, false, 'textContent');
   if (!errors.length && /[\x00-\x08\x0a-\x1f\x7f]/.test(subject)) {
     errors.push({ field: 'params', message: 'values used in the subject must not contain line breaks or control characters' });
@@ -116,6 +125,7 @@ export class TemplatesService {
 
   async create(principal: Principal, body: CreateTemplateBody): Promise<Template> {
     checkContent({ subject: body.subject, htmlContent: body.htmlContent, textContent: body.textContent });
+    await this.checkLayout(principal, undefined, { isLayout: body.isLayout ?? false, layoutId: body.layoutId ?? null, html: body.htmlContent });
     const now = Date.now();
     const row: TemplateRow = {
       id: newId(now),
@@ -124,6 +134,8 @@ export class TemplatesService {
       subject: body.subject,
       html_content: body.htmlContent,
       text_content: body.textContent ?? null,
+      is_layout: body.isLayout ? 1 : 0,
+      layout_id: body.layoutId ?? null,
       created_at: now,
       updated_at: now,
       create_user_id: principal.userId,
@@ -159,13 +171,18 @@ export class TemplatesService {
 
   /** PUT: every field is replaced (an absent textContent becomes null); PATCH: only those given. */
   async update(principal: Principal, id: string, body: PatchTemplateBody, replace: boolean): Promise<Template> {
-    await this.require(principal, id);
+    const current = await this.require(principal, id);
     checkContent({ subject: body.subject, htmlContent: body.htmlContent, textContent: body.textContent });
+    const isLayout = body.isLayout ?? (replace ? false : current.is_layout === 1);
+    const layoutId = body.layoutId !== undefined || replace ? (body.layoutId ?? null) : current.layout_id;
+    await this.checkLayout(principal, current, { isLayout, layoutId, html: body.htmlContent ?? current.html_content });
     const changes = {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.subject !== undefined ? { subject: body.subject } : {}),
       ...(body.htmlContent !== undefined ? { html_content: body.htmlContent } : {}),
       ...(body.textContent !== undefined || replace ? { text_content: body.textContent ?? null } : {}),
+      is_layout: isLayout ? 1 : 0,
+      layout_id: layoutId,
       updated_at: Date.now(),
       update_user_id: principal.userId,
     };
@@ -174,10 +191,36 @@ export class TemplatesService {
   }
 
   async remove(principal: Principal, id: string): Promise<void> {
+    if (isId(id)) await this.refuseIfUsed(principal, id, 'deleted');
     const now = Date.now();
     const removed =
       isId(id) && (await updateTemplate(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
     if (!removed) throw AppError.notFound('Template');
+  }
+
+  /**
+   * A layout has a `{{{ body }}}` and no layout of its own (layouts do not nest, so there is no
+   * cycle); a template's layoutId names a live layout of the same account; a layout in use
+   * stays one. `current`: the template being changed, undefined when creating.
+   */
+  private async checkLayout(principal: Principal, current: TemplateRow | undefined, next: { isLayout: boolean; layoutId: string | null; html: string }) {
+    if (next.isLayout) {
+      if (next.layoutId !== null) throw AppError.field('layoutId', 'must be null for a layout: a layout has no layout of its own');
+      if (!placeholdersOf(next.html).includes('body'))
+        throw AppError.field('htmlContent', 'of a layout must have a {{{ body }}} placeholder, where the HTML of the templates using it goes');
+    } else if (current?.is_layout === 1) {
+      await this.refuseIfUsed(principal, current.id, 'made a plain template');
+    }
+    if (next.layoutId === null) return;
+    const layout = isId(next.layoutId) ? await findLiveTemplate(this.db, principal.accountId, next.layoutId) : undefined;
+    if (!layout || layout.is_layout !== 1 || layout.id === current?.id)
+      throw AppError.field('layoutId', "is not one of this account's layouts (templates with isLayout true)");
+  }
+
+  private async refuseIfUsed(principal: Principal, layoutId: string, change: string): Promise<void> {
+    const users = await countTemplatesUsingLayout(this.db, principal.accountId, layoutId);
+    if (users > 0)
+      throw new AppError('conflict', `This layout is used by ${users} template(s) and cannot be ${change}; give them another layoutId (or null) first.`);
   }
 
   private async require(principal: Principal, id: string): Promise<TemplateRow> {

@@ -9,6 +9,10 @@ export interface TemplatesTable {
   html_content: string;
   /** null: the text part is derived from the rendered HTML. */
   text_content: string | null;
+  /** 1: a layout, whose HTML has a `{{{ body }}}` placeholder that the templates using it fill. */
+  is_layout: number;
+  /** The layout (a template of the same account with is_layout 1) that wraps this one's HTML. */
+  layout_id: string | null;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;
