@@ -458,7 +458,8 @@ function renderLegacy(text: string, variables: Variables, html: boolean): string
   let length = text.length;
   return text.replace(LEGACY_PLACEHOLDER, (_whole, raw: string | undefined, escaped: string | undefined) => {
     const { value } = lookup(variables, (raw ?? escaped)!);
-    if (value === null) return '';
+    // Missing only when the caller allows it (a preview); objects render as nothing then too.
+    if (value === null || value === undefined || typeof value === 'object') return '';
     const rendered = String(value);
     length += rendered.length;
     if (length > MAX_OUTPUT_CHARS) throw new TemplateLimitError(`the rendered text is longer than ${MAX_OUTPUT_CHARS} characters`);
@@ -482,6 +483,11 @@ export function checkTemplate(text: string): void {
   compile(text, true);
 }
 
+/** True when `variables` has the dotted `path`, as a placeholder looks it up. */
+export function hasVariable(variables: Variables, path: string): boolean {
+  return lookup(variables, path).found;
+}
+
 /** The root variables `text` uses, in order of first use. */
 export function placeholdersOf(text: string): string[] {
   try {
@@ -493,14 +499,15 @@ export function placeholdersOf(text: string): string[] {
 }
 
 /**
- * Renders `text`. `html`: escape values of `{{ }}` (not of `{{{ }}}`). Throws
+ * Renders `text`. `html`: escape values of `{{ }}` (not of `{{{ }}}`); `allowMissing`: render
+ * missing variables as nothing (a preview with a partial sample). Throws
  * TemplateRenderError naming every required variable that is missing or not a value,
  * TemplateSyntaxError for a text that is not a template, TemplateLimitError past a bound.
  */
-export function renderTemplate(text: string, variables: Variables, options: { html: boolean; customFields?: Variables }): string {
+export function renderTemplate(text: string, variables: Variables, options: { html: boolean; customFields?: Variables; allowMissing?: boolean }): string {
   const compiled = compile(text, options.html);
   const problems: RenderProblem[] = [];
-  for (const { name, bare } of compiled.required) {
+  for (const { name, bare } of options.allowMissing ? [] : compiled.required) {
     if (problems.some((p) => p.name === name)) continue;
     const { found, value } = lookup(variables, name);
     if (!found) problems.push({ name, problem: 'missing' });

@@ -211,10 +211,18 @@ for (const dialect of DIALECTS) {
           subject: 'Order A-1 for Ann & <Bob>',
           htmlContent: '<p>Hello Ann &amp; &lt;Bob&gt;</p><div><b>Sale</b></div><p>12.5, paid: true, note: .</p>',
           textContent: 'Hello Ann & <Bob>, order A-1',
+          text: 'Hello Ann & <Bob>, order A-1',
+          missingVariables: [],
         });
         // Without a text of its own, the answer says so (a send derives the text part from the HTML).
         const plain = expectEnvelope(await render({ subject: 'No variables', htmlContent: '<p>{{{ raw }}}</p>', params: { raw: '<i>x</i>' } }), 200);
-        assert.deepEqual(plain.resultObject, { subject: 'No variables', htmlContent: '<p><i>x</i></p>', textContent: null });
+        assert.deepEqual(plain.resultObject, {
+          subject: 'No variables',
+          htmlContent: '<p><i>x</i></p>',
+          textContent: null,
+          text: 'x',
+          missingVariables: [],
+        });
         assert.equal(await count(), before, 'a preview is not a stored template');
       });
 
@@ -244,7 +252,42 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(errorFields(refused).sort(), ['htmlContent', 'subject']);
         assert.doesNotMatch(JSON.stringify(refused), /Secret/);
         const own = expectEnvelope(await render({ templateId: theirs.id, subject: 'Mine', htmlContent: '<p>mine</p>' }), 200).resultObject;
-        assert.deepEqual(own, { subject: 'Mine', htmlContent: '<p>mine</p>', textContent: null });
+        assert.deepEqual(own, { subject: 'Mine', htmlContent: '<p>mine</p>', textContent: null, text: 'mine', missingVariables: [] });
+      });
+
+      it('a stored template with its layout, rendered with a sample: subject, HTML, text and the variables the sample lacks', async () => {
+        const layout = await create({ name: 'Frame', subject: 'L', htmlContent: '<div>{{ shop }}|{{{ body }}}|{{ footer }}</div>', isLayout: true });
+        const t = await create({
+          name: 'Receipt',
+          subject: 'Receipt {{ order.id }}',
+          htmlContent: '<ul>{{#each order.items}}<li>{{ title }}</li>{{/each}}</ul>{{#if order.discount}}<p>-{{ order.discount }}</p>{{/if}}',
+          layoutId: layout.id,
+        });
+        const sample = { order: { id: 'R-1', items: [{ title: 'Tea' }, { title: 'Mug' }] }, shop: 'Shop & Co' };
+        const path = `/notify/v1/templates/${t.id}/render`;
+        const lenient = expectEnvelope(await call('POST', path, { params: sample, allowMissing: true }), 200).resultObject;
+        assert.deepEqual(lenient, {
+          subject: 'Receipt R-1',
+          htmlContent: '<div>Shop &amp; Co|<ul><li>Tea</li><li>Mug</li></ul>|</div>',
+          textContent: null,
+          text: 'Shop & Co|\n- Tea\n- Mug\n\n|',
+          missingVariables: ['order.discount', 'footer'],
+        });
+        // As a send would: a variable outside blocks that the sample lacks is a 400; an optional one is only listed.
+        assert.deepEqual(errorFields(expectEnvelope(await call('POST', path, { params: sample }), 400)), ['params.footer']);
+        const strict = expectEnvelope(await call('POST', path, { params: { ...sample, footer: 'Bye' } }), 200).resultObject;
+        assert.equal(strict.htmlContent, '<div>Shop &amp; Co|<ul><li>Tea</li><li>Mug</li></ul>|Bye</div>');
+        assert.deepEqual(strict.missingVariables, ['order.discount']);
+        // An unsaved draft may name the layout too.
+        const draft = expectEnvelope(
+          await render({ subject: 's', htmlContent: '<b>{{ x }}</b>', layoutId: layout.id, params: { x: 1, shop: 'S', footer: 'F' } }),
+          200,
+        );
+        assert.equal(draft.resultObject.htmlContent, '<div>S|<b>1</b>|F</div>');
+        assert.deepEqual(errorFields(expectEnvelope(await render({ subject: 's', htmlContent: 'x', layoutId: t.id }), 400)), ['layoutId']);
+        // Another account's template, or none, is not found; nothing was sent.
+        expectEnvelope(await call('POST', path, { params: sample }, b), 404);
+        expectEnvelope(await call('POST', '/notify/v1/templates/nope/render', {}), 404);
       });
 
       it('bad input is a 4xx naming the field; the scope is read, like reading templates', async () => {
@@ -279,6 +322,16 @@ for (const dialect of DIALECTS) {
           });
         assert.equal(expectEnvelope(await withKey(await keyOf(['read'])), 200).resultObject.subject, 'Hi 1');
         expectEnvelope(await withKey(await keyOf(['marketing'])), 403);
+        const stored = await create({ name: 'Scoped', subject: 'Hi {{ n }}', htmlContent: 'x' });
+        const storedWithKey = async (scopes: string[]) =>
+          app.request({
+            method: 'POST',
+            url: `/notify/v1/templates/${stored.id}/render`,
+            headers: { authorization: `Bearer ${await keyOf(scopes)}` },
+            body: { params: { n: 2 } },
+          });
+        assert.equal(expectEnvelope(await storedWithKey(['read']), 200).resultObject.subject, 'Hi 2');
+        expectEnvelope(await storedWithKey(['marketing']), 403);
       });
     });
 

@@ -201,6 +201,11 @@ describe('Handlebars', () => {
     );
   });
 
+  it('allowMissing (a preview with a partial sample) renders what is missing as nothing, in both syntaxes', () => {
+    assert.equal(renderTemplate('[{{ a }}][{{ b.c }}][{{#if d}}{{ d }}{{/if}}]', { b: {} }, { html: true, allowMissing: true }), '[][][]');
+    assert.equal(renderTemplate('[{{ a }}][{{ b }}] {{ x y }}', { b: { c: 1 } }, { html: true, allowMissing: true }), '[][] {{ x y }}');
+  });
+
   it('lists the root variables used, blocks and @root included, items of loops not', () => {
     assert.deepEqual(placeholdersOf('{{#each items}}{{title}}{{@root.currency}}{{/each}}{{#if discount}}{{discount}}{{/if}}{{formatDate paidAt}} {{ name }}'), [
       'items',

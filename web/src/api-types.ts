@@ -740,9 +740,29 @@ export interface paths {
         put?: never;
         /**
          * Render a template without storing it (a preview)
-         * @description Fills the placeholders of `subject`, `htmlContent` and `textContent` with `params` exactly as POST /notify/v1/send does, and stores nothing. A variable that is missing, or an object where a value belongs, is a 400 naming `params.<name>` and where it is used. Needs the `read` scope, like reading templates.
+         * @description Fills the placeholders of `subject`, `htmlContent` and `textContent` (wrapped in the layout `layoutId` names) with `params` exactly as POST /notify/v1/send does, and stores nothing. A variable that is missing, or an object where a value belongs, is a 400 naming `params.<name>` and where it is used, unless `allowMissing` is true; `missingVariables` lists what the sample lacks. Needs the `read` scope, like reading templates.
          */
         post: operations["postNotifyV1TemplatesRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notify/v1/templates/{id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a stored template with sample values (a test render)
+         * @description Renders the template and its layout with `params` exactly as POST /notify/v1/send does, and sends and stores nothing. Answers subject, HTML, text (the text part a send would compose) and `missingVariables`, the variables the template uses that the sample lacks; with `allowMissing: true` those render as nothing instead of the 400 a send answers. Needs the `read` scope.
+         */
+        post: operations["postNotifyV1TemplatesByIdRender"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2422,6 +2442,40 @@ export interface components {
              */
             createdBy: string;
         };
+        RenderInput: {
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject: string;
+            /**
+             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
+            layoutId?: string | null;
+            /**
+             * @description Sample values for the placeholders, as `params` of POST /notify/v1/send gives them.
+             * @example {
+             *       "firstName": "Ann",
+             *       "order": {
+             *         "id": "A-1001"
+             *       }
+             *     }
+             */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** @description true: variables the sample lacks render as nothing (listed in `missingVariables`) instead of the 400 a send answers. Default false. */
+            allowMissing?: boolean;
+        };
         TemplateInput: {
             /**
              * @description Your name for the template.
@@ -2632,36 +2686,6 @@ export interface components {
             /** @description The From header: `Display Name <address>`. */
             fullName: string;
         };
-        RenderInput: {
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject: string;
-            /**
-             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
-            /**
-             * @description Values for the placeholders, as `params` of POST /notify/v1/send gives them.
-             * @example {
-             *       "firstName": "Ann",
-             *       "order": {
-             *         "id": "A-1001"
-             *       }
-             *     }
-             */
-            params?: {
-                [key: string]: unknown;
-            };
-        };
         Contact: {
             /**
              * @description 24 lowercase hex characters, ordered by creation time.
@@ -2754,6 +2778,25 @@ export interface components {
              *     ]
              */
             tags?: string[] | null;
+        };
+        RenderResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: {
+                /** @description The subject with its placeholders filled. */
+                subject: string;
+                /** @description The HTML with its placeholders filled, values HTML-escaped unless tripled. */
+                htmlContent: string;
+                /** @description The text with its placeholders filled; null when none was given (a send then derives the text part from the HTML). */
+                textContent: string | null;
+                /** @description The text part a send would compose: `textContent` filled, or else derived from the HTML. */
+                text: string;
+                /** @description Variables the template (and its layout) uses that `params` lacks, in order of first use, optional ones included. */
+                missingVariables: string[];
+            };
         };
         ContactlistResponse: {
             /** @example 1.0.0 */
@@ -3314,6 +3357,22 @@ export interface components {
              * @example Berlin
              */
             value: string | number | boolean | (never | null);
+        };
+        RenderInput2: {
+            /**
+             * @description Sample values for the placeholders, as `params` of POST /notify/v1/send gives them.
+             * @example {
+             *       "firstName": "Ann",
+             *       "order": {
+             *         "id": "A-1001"
+             *       }
+             *     }
+             */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** @description true: variables the sample lacks render as nothing (listed in `missingVariables`) instead of the 400 a send answers. Default false. */
+            allowMissing?: boolean;
         };
         PasswordInput: {
             /**
@@ -7552,21 +7611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 1.0.0 */
-                        version: string;
-                        resultStatus: boolean;
-                        resultCode: number;
-                        resultMessage: string;
-                        resultObject: {
-                            /** @description The subject with its placeholders filled. */
-                            subject: string;
-                            /** @description The HTML with its placeholders filled, values HTML-escaped unless tripled. */
-                            htmlContent: string;
-                            /** @description The text with its placeholders filled; null when none was given (a send then derives the text part from the HTML). */
-                            textContent: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["RenderResponse"];
                 };
             };
             /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
@@ -7589,6 +7634,109 @@ export interface operations {
             };
             /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postNotifyV1TemplatesByIdRender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "params": {
+                 *         "firstName": "Ann",
+                 *         "order": {
+                 *           "id": "A-1001"
+                 *         }
+                 *       },
+                 *       "allowMissing": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["RenderInput2"];
+                "application/x-www-form-urlencoded": components["schemas"]["RenderInput2"];
+                "multipart/form-data": components["schemas"]["RenderInput2"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -74,13 +74,29 @@ export const Template = Type.Object({
 });
 export type Template = Static<typeof Template>;
 
+const previewFields = {
+  params: Type.Optional(Variables('Sample values for the placeholders, as `params` of POST /notify/v1/send gives them.')),
+  allowMissing: Type.Optional(
+    Type.Boolean({
+      description: 'true: variables the sample lacks render as nothing (listed in `missingVariables`) instead of the 400 a send answers. Default false.',
+    }),
+  ),
+};
+
+/** A stored template rendered with sample values (POST /notify/v1/templates/{id}/render). */
+export const RenderStoredTemplateBody = Type.Object(previewFields, {
+  examples: [{ params: { firstName: 'Ann', order: { id: 'A-1001' } }, allowMissing: true }],
+});
+export type RenderStoredTemplateBody = Static<typeof RenderStoredTemplateBody>;
+
 /** A template as it stands in an editor, not stored: rendered with `params` as a send would render it. */
 export const RenderTemplateBody = Type.Object(
   {
     subject: fields.subject,
     htmlContent: fields.htmlContent,
     textContent: Type.Optional(fields.textContent),
-    params: Type.Optional(Variables('Values for the placeholders, as `params` of POST /notify/v1/send gives them.')),
+    layoutId: Type.Optional(fields.layoutId),
+    ...previewFields,
   },
   {
     examples: [
@@ -95,6 +111,10 @@ export const RenderedTemplate = Type.Object({
   htmlContent: Type.String({ description: 'The HTML with its placeholders filled, values HTML-escaped unless tripled.' }),
   textContent: Type.Union([Type.String(), Type.Null()], {
     description: 'The text with its placeholders filled; null when none was given (a send then derives the text part from the HTML).',
+  }),
+  text: Type.String({ description: 'The text part a send would compose: `textContent` filled, or else derived from the HTML.' }),
+  missingVariables: Type.Array(Type.String(), {
+    description: 'Variables the template (and its layout) uses that `params` lacks, in order of first use, optional ones included.',
   }),
 });
 export type RenderedTemplate = Static<typeof RenderedTemplate>;

@@ -11,6 +11,7 @@ import { AppError, type FieldError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
 import {
   checkTemplate,
+  hasVariable,
   placeholdersOf,
   renderTemplate,
   TemplateLimitError,
@@ -19,7 +20,8 @@ import {
   type Variables,
 } from '../../../lib/template-render.js';
 import type { Principal } from '../../../http/principal.js';
-import type { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderTemplateBody, Template } from './templates.schemas.js';
+import { htmlToText } from '../../../lib/html-to-text.js';
+import type { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderStoredTemplateBody, RenderTemplateBody, Template } from './templates.schemas.js';
 import { countTemplatesUsingLayout, findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
 import type { TemplateRow } from './templates.table.js';
 
@@ -83,12 +85,21 @@ export function checkContent(content: { subject?: string; htmlContent?: string; 
  * a field error `params.<name>`; so is a value that would put a line break in the subject.
  * A text that is not a template, or past a bound of rendering, is an error of its field.
  */
-export function renderContent(content: MessageContent, params: Variables, customFields: Variables | undefined): MessageContent {
+export function renderContent(
+  content: MessageContent,
+  params: Variables,
+  customFields: Variables | undefined,
+  options: { allowMissing?: boolean } = {},
+): MessageContent {
   const errors: FieldError[] = [];
   const render = (text: string, html: boolean, where: string, variables = params): string => {
     try {
       // With a layout, `#key#` is filled once, in the whole.
-      return renderTemplate(text, variables, { html, customFields: where === 'htmlContent' && content.layout ? undefined : customFields });
+      return renderTemplate(text, variables, {
+        html,
+        customFields: where === 'htmlContent' && content.layout ? undefined : customFields,
+        allowMissing: options.allowMissing,
+      });
     } catch (error) {
       const problem = templateProblem(error, where === 'layout' ? 'layoutId' : where);
       if (problem) {
@@ -120,6 +131,20 @@ export function renderContent(content: MessageContent, params: Variables, custom
   return { subject, html, text };
 }
 
+/** A preview's answer: the rendered parts, the text part a send would compose, what the sample lacks. */
+function preview(content: MessageContent, body: RenderStoredTemplateBody): RenderedTemplate {
+  const params = (body.params ?? {}) as Variables;
+  const rendered = renderContent(content, params, undefined, { allowMissing: body.allowMissing });
+  const used = placeholdersOf([content.subject, content.html, content.text ?? '', content.layout ?? ''].join('\n'));
+  return {
+    subject: rendered.subject,
+    htmlContent: rendered.html,
+    textContent: rendered.text,
+    text: rendered.text ?? htmlToText(rendered.html),
+    missingVariables: used.filter((name) => name !== 'body' || !content.layout).filter((name) => !hasVariable(params, name)),
+  };
+}
+
 export class TemplatesService {
   constructor(private readonly db: Db) {}
 
@@ -149,15 +174,18 @@ export class TemplatesService {
   /**
    * A template as an editor holds it, rendered as a send would render it (the dashboard's live
    * preview): the same renderContent, so what the preview shows and what a send refuses cannot
-   * drift apart. Nothing is stored or read, so there is no account data to scope.
+   * drift apart. Nothing is stored; only the layout it names is read, the account's own.
    */
-  render(body: RenderTemplateBody): RenderedTemplate {
-    const rendered = renderContent(
-      { subject: body.subject, html: body.htmlContent, text: body.textContent ?? null },
-      (body.params ?? {}) as Variables,
-      undefined,
-    );
-    return { subject: rendered.subject, htmlContent: rendered.html, textContent: rendered.text };
+  async render(principal: Principal, body: RenderTemplateBody): Promise<RenderedTemplate> {
+    const layout = body.layoutId ? await this.requireLayout(principal, body.layoutId, undefined) : undefined;
+    return preview({ subject: body.subject, html: body.htmlContent, text: body.textContent ?? null, layout: layout?.html_content ?? null }, body);
+  }
+
+  /** A stored template, with its layout, rendered with sample values as a send would render it. */
+  async renderStored(principal: Principal, id: string, body: RenderStoredTemplateBody): Promise<RenderedTemplate> {
+    const content = isId(id) ? await templateContent(this.db, principal.accountId, id) : undefined;
+    if (!content) throw AppError.notFound('Template');
+    return preview(content, body);
   }
 
   async list(principal: Principal, page: Page): Promise<ListResult<Template>> {
@@ -211,10 +239,14 @@ export class TemplatesService {
     } else if (current?.is_layout === 1) {
       await this.refuseIfUsed(principal, current.id, 'made a plain template');
     }
-    if (next.layoutId === null) return;
-    const layout = isId(next.layoutId) ? await findLiveTemplate(this.db, principal.accountId, next.layoutId) : undefined;
-    if (!layout || layout.is_layout !== 1 || layout.id === current?.id)
+    if (next.layoutId !== null) await this.requireLayout(principal, next.layoutId, current?.id);
+  }
+
+  private async requireLayout(principal: Principal, layoutId: string, exceptId: string | undefined): Promise<TemplateRow> {
+    const layout = isId(layoutId) ? await findLiveTemplate(this.db, principal.accountId, layoutId) : undefined;
+    if (!layout || layout.is_layout !== 1 || layout.id === exceptId)
       throw AppError.field('layoutId', "is not one of this account's layouts (templates with isLayout true)");
+    return layout;
   }
 
   private async refuseIfUsed(principal: Principal, layoutId: string, change: string): Promise<void> {
