@@ -29,9 +29,11 @@ const TEMPLATE_KEYS = [
   'customerId',
   'htmlContent',
   'id',
+  'inlineCss',
   'isDeleted',
   'isLayout',
   'layoutId',
+  'mjmlContent',
   'name',
   'subject',
   'textContent',
@@ -189,6 +191,67 @@ for (const dialect of DIALECTS) {
         expectEnvelope(await call('PATCH', `/notify/v1/templates/${user.id}`, { layoutId: null }), 200);
         expectEnvelope(await call('DELETE', `/notify/v1/templates/${layout.id}`), 200);
         assert.equal(String((await composed(expectEnvelope(await send({ templateId: user.id }), 200).resultObject.id)).html), '<p>U</p>');
+      });
+    });
+
+    describe('formats: inlined CSS and MJML', () => {
+      it("inlineCss writes the <style> rules, the layout's included, into the elements at send; without it the HTML is as written", async () => {
+        const layout = await create({
+          name: 'Styled frame',
+          subject: 'L',
+          htmlContent: '<html><head><style>p { color: #c00; } .total { font-weight: bold; }</style></head><body>{{{ body }}}</body></html>',
+          isLayout: true,
+        });
+        const inlined = await create({
+          name: 'Inlined',
+          subject: 's',
+          htmlContent: '<p>Hi {{ name }}</p><div class="total">{{ total }}</div>',
+          layoutId: layout.id,
+          inlineCss: true,
+        });
+        assert.equal(inlined.inlineCss, true);
+        const sent = expectEnvelope(await send({ templateId: inlined.id, params: { name: 'Ann', total: 3 } }), 200).resultObject;
+        assert.equal(
+          String((await composed(sent.id)).html),
+          '<html><head></head><body><p style="color: #c00;">Hi Ann</p><div class="total" style="font-weight: bold;">3</div></body></html>',
+        );
+        const plain = await create({ name: 'As written', subject: 's', htmlContent: '<p>Hi {{ name }}</p>', layoutId: layout.id });
+        assert.equal(plain.inlineCss, false);
+        const asWritten = expectEnvelope(await send({ templateId: plain.id, params: { name: 'Ann' } }), 200).resultObject;
+        assert.match(String((await composed(asWritten.id)).html), /<style>p \{ color: #c00; \}[^<]*<\/style><\/head><body><p>Hi Ann<\/p>/);
+      });
+
+      it('an MJML newsletter is compiled when saved and its variables and loops filled at send; its errors are a 400 with line and column', async () => {
+        const newsletter = [
+          '<mjml>',
+          '  <mj-body>',
+          '    <mj-section><mj-column>',
+          '      <mj-text>Hello {{ name }}</mj-text>',
+          '      <mj-text>{{#each stories}}<p>{{ title }}</p>{{/each}}</mj-text>',
+          '    </mj-column></mj-section>',
+          '  </mj-body>',
+          '</mjml>',
+        ].join('\n');
+        const t = await create({ name: 'Newsletter', subject: 'News for {{ name }}', htmlContent: newsletter });
+        assert.equal(t.mjmlContent, newsletter);
+        assert.match(t.htmlContent, /^<!doctype html>/i);
+        assert.deepEqual(t.variables, ['name', 'stories']);
+        const sent = expectEnvelope(
+          await send({ templateId: t.id, params: { name: 'Ann <3', stories: [{ title: 'One' }, { title: 'Two' }] } }),
+          200,
+        ).resultObject;
+        const mail = await composed(sent.id);
+        assert.equal(mail.subject, 'News for Ann <3');
+        assert.match(String(mail.html), /Hello Ann &lt;3/);
+        assert.match(String(mail.html), /<p>One<\/p><p>Two<\/p>/);
+
+        const broken = newsletter.replace('<mj-column>', '\n      <mj-colum>').replace('</mj-column>', '</mj-colum>');
+        const refused = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'Broken', subject: 's', htmlContent: broken }), 400);
+        assert.deepEqual(errorFields(refused), ['htmlContent']);
+        assert.match(refused.resultObject.errors[0].message, /^is not valid MJML: line 4, column 7: Element mj-colum doesn't exist/);
+        // Written in HTML again: the MJML source is gone.
+        const html = expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, { htmlContent: '<p>{{ name }}</p>' }), 200).resultObject;
+        assert.equal(html.mjmlContent, null);
       });
     });
 

@@ -2310,6 +2310,100 @@ export interface components {
              */
             secretPreview: string;
         };
+        RenderInput: {
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject: string;
+            /**
+             * @description HTML body in Handlebars, or an MJML document (starting with `<mjml>`), compiled to HTML when saved (its errors a 400 with line and column). `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
+            layoutId?: string | null;
+            /** @description true: the rules of the rendered HTML's `<style>` blocks (its layout's included) are written into the elements' `style` attributes at every send. Default false. */
+            inlineCss?: boolean;
+            /**
+             * @description Sample values for the placeholders, as `params` of POST /notify/v1/send gives them.
+             * @example {
+             *       "firstName": "Ann",
+             *       "order": {
+             *         "id": "A-1001"
+             *       }
+             *     }
+             */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** @description true: variables the sample lacks render as nothing (listed in `missingVariables`) instead of the 400 a send answers. Default false. */
+            allowMissing?: boolean;
+        };
+        TemplateInput: {
+            /**
+             * @description Your name for the template.
+             * @example Order shipped
+             */
+            name: string;
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject: string;
+            /**
+             * @description HTML body in Handlebars, or an MJML document (starting with `<mjml>`), compiled to HTML when saved (its errors a 400 with line and column). `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+            /** @description A layout: header, footer and styles that other templates share, its htmlContent with a `{{{ body }}}` placeholder where their HTML goes. Default false. */
+            isLayout?: boolean;
+            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
+            layoutId?: string | null;
+            /** @description true: the rules of the rendered HTML's `<style>` blocks (its layout's included) are written into the elements' `style` attributes at every send. Default false. */
+            inlineCss?: boolean;
+        };
+        TemplateInput2: {
+            /**
+             * @description Your name for the template.
+             * @example Order shipped
+             */
+            name?: string;
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject?: string;
+            /**
+             * @description HTML body in Handlebars, or an MJML document (starting with `<mjml>`), compiled to HTML when saved (its errors a 400 with line and column). `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent?: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+            /** @description A layout: header, footer and styles that other templates share, its htmlContent with a `{{{ body }}}` placeholder where their HTML goes. Default false. */
+            isLayout?: boolean;
+            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
+            layoutId?: string | null;
+            /** @description true: the rules of the rendered HTML's `<style>` blocks (its layout's included) are written into the elements' `style` attributes at every send. Default false. */
+            inlineCss?: boolean;
+        };
         WebhookInput: {
             /**
              * @description Where events are POSTed: an http:// or https:// URL.
@@ -2442,94 +2536,6 @@ export interface components {
              */
             createdBy: string;
         };
-        RenderInput: {
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject: string;
-            /**
-             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
-            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
-            layoutId?: string | null;
-            /**
-             * @description Sample values for the placeholders, as `params` of POST /notify/v1/send gives them.
-             * @example {
-             *       "firstName": "Ann",
-             *       "order": {
-             *         "id": "A-1001"
-             *       }
-             *     }
-             */
-            params?: {
-                [key: string]: unknown;
-            };
-            /** @description true: variables the sample lacks render as nothing (listed in `missingVariables`) instead of the 400 a send answers. Default false. */
-            allowMissing?: boolean;
-        };
-        TemplateInput: {
-            /**
-             * @description Your name for the template.
-             * @example Order shipped
-             */
-            name: string;
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject: string;
-            /**
-             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
-            /** @description A layout: header, footer and styles that other templates share, its htmlContent with a `{{{ body }}}` placeholder where their HTML goes. Default false. */
-            isLayout?: boolean;
-            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
-            layoutId?: string | null;
-        };
-        TemplateInput2: {
-            /**
-             * @description Your name for the template.
-             * @example Order shipped
-             */
-            name?: string;
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject?: string;
-            /**
-             * @description HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent?: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
-            /** @description A layout: header, footer and styles that other templates share, its htmlContent with a `{{{ body }}}` placeholder where their HTML goes. Default false. */
-            isLayout?: boolean;
-            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
-            layoutId?: string | null;
-        };
         SenderResponse2: {
             /** @example 1.0.0 */
             version: string;
@@ -2567,6 +2573,14 @@ export interface components {
             trackClicks?: boolean;
             /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
             draft?: boolean;
+        };
+        TemplateResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: components["schemas"]["Template"];
         };
         SuppressionResponse: {
             /** @example 1.0.0 */
@@ -2648,14 +2662,6 @@ export interface components {
             /** @description Present for copy recipients only: cc (named in the Cc header) or bcc (never named). */
             type?: "cc" | "bcc";
         };
-        TemplateResponse: {
-            /** @example 1.0.0 */
-            version: string;
-            resultStatus: boolean;
-            resultCode: number;
-            resultMessage: string;
-            resultObject: components["schemas"]["Template"];
-        };
         Sender2: {
             /**
              * @description 24 lowercase hex characters, ordered by creation time.
@@ -2685,6 +2691,35 @@ export interface components {
             activation: boolean;
             /** @description The From header: `Display Name <address>`. */
             fullName: string;
+        };
+        Template: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            customerId: string;
+            name: string;
+            subject: string;
+            htmlContent: string;
+            textContent: string | null;
+            isLayout: boolean;
+            layoutId: string | null;
+            inlineCss: boolean;
+            /** @description The MJML the template was saved as (htmlContent is then the HTML compiled from it); null: written in HTML. */
+            mjmlContent: string | null;
+            /** @description The variables the template uses; a send must give each of them in `params`. */
+            variables: string[];
         };
         Contact: {
             /**
@@ -2836,32 +2871,6 @@ export interface components {
              * @enum {unknown}
              */
             role: "owner" | "admin" | "member";
-        };
-        Template: {
-            /**
-             * @description 24 lowercase hex characters, ordered by creation time.
-             * @example 0193a5b2c4d1e2f3a4b5c6d7
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC with milliseconds.
-             */
-            createTime: string;
-            createUserId: string;
-            /** Format: date-time */
-            updateTime: string;
-            updateUserId: string;
-            isDeleted: boolean;
-            customerId: string;
-            name: string;
-            subject: string;
-            htmlContent: string;
-            textContent: string | null;
-            isLayout: boolean;
-            layoutId: string | null;
-            /** @description The variables the template uses; a send must give each of them in `params`. */
-            variables: string[];
         };
         CustomfieldResponse: {
             /** @example 1.0.0 */

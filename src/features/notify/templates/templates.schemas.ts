@@ -15,7 +15,7 @@ const fields = {
     minLength: 1,
     maxLength: MAX_HTML_LENGTH,
     description:
-      'HTML body in Handlebars. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.',
+      'HTML body in Handlebars, or an MJML document (starting with `<mjml>`), compiled to HTML when saved (its errors a 400 with line and column). `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.',
     examples: ['<p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>'],
   }),
   textContent: Type.Union([Type.String({ minLength: 1, maxLength: MAX_HTML_LENGTH }), Type.Null()], {
@@ -25,6 +25,10 @@ const fields = {
   isLayout: Type.Boolean({
     description:
       'A layout: header, footer and styles that other templates share, its htmlContent with a `{{{ body }}}` placeholder where their HTML goes. Default false.',
+  }),
+  inlineCss: Type.Boolean({
+    description:
+      "true: the rules of the rendered HTML's `<style>` blocks (its layout's included) are written into the elements' `style` attributes at every send. Default false.",
   }),
   layoutId: Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()], {
     description: "The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none.",
@@ -39,6 +43,7 @@ export const CreateTemplateBody = Type.Object(
     textContent: Type.Optional(fields.textContent),
     isLayout: Type.Optional(fields.isLayout),
     layoutId: Type.Optional(fields.layoutId),
+    inlineCss: Type.Optional(fields.inlineCss),
   },
   { examples: [{ name: 'Order shipped', subject: 'Your order {{ order.id }} has shipped', htmlContent: '<p>Hello {{ firstName }}</p>' }] },
 );
@@ -56,6 +61,7 @@ export const PatchTemplateBody = Type.Object(
     textContent: Type.Optional(fields.textContent),
     isLayout: Type.Optional(fields.isLayout),
     layoutId: Type.Optional(fields.layoutId),
+    inlineCss: Type.Optional(fields.inlineCss),
   },
   { minProperties: 1, examples: [{ subject: 'Shipped: order {{ order.id }}' }] },
 );
@@ -70,6 +76,10 @@ export const Template = Type.Object({
   textContent: Type.Union([Type.String(), Type.Null()]),
   isLayout: Type.Boolean(),
   layoutId: Type.Union([Type.String(), Type.Null()]),
+  inlineCss: Type.Boolean(),
+  mjmlContent: Type.Union([Type.String(), Type.Null()], {
+    description: 'The MJML the template was saved as (htmlContent is then the HTML compiled from it); null: written in HTML.',
+  }),
   variables: Type.Array(Type.String(), { description: 'The variables the template uses; a send must give each of them in `params`.' }),
 });
 export type Template = Static<typeof Template>;
@@ -96,6 +106,7 @@ export const RenderTemplateBody = Type.Object(
     htmlContent: fields.htmlContent,
     textContent: Type.Optional(fields.textContent),
     layoutId: Type.Optional(fields.layoutId),
+    inlineCss: Type.Optional(fields.inlineCss),
     ...previewFields,
   },
   {

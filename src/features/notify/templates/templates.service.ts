@@ -20,6 +20,7 @@ import {
   type Variables,
 } from '../../../lib/template-render.js';
 import type { Principal } from '../../../http/principal.js';
+import { compileMjml, inlineCss } from '../../../lib/email-formats.js';
 import { htmlToText } from '../../../lib/html-to-text.js';
 import type { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderStoredTemplateBody, RenderTemplateBody, Template } from './templates.schemas.js';
 import { countTemplatesUsingLayout, findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
@@ -35,6 +36,8 @@ function toTemplate(row: TemplateRow): Template {
     textContent: row.text_content,
     isLayout: row.is_layout === 1,
     layoutId: row.layout_id,
+    inlineCss: row.inline_css === 1,
+    mjmlContent: row.mjml_content,
     variables: placeholdersOf(`${row.subject}\n${row.html_content}\n${row.text_content ?? ''}`),
   };
 }
@@ -46,6 +49,23 @@ export interface MessageContent {
   text: string | null;
   /** A layout's HTML, its `{{{ body }}}` filled with the rendered HTML (the layout's variables are the same params). */
   layout?: string | null;
+  /** Inline the CSS of the rendered HTML's `<style>` blocks (lib/email-formats.ts). */
+  inlineCss?: boolean;
+}
+
+/** An MJML document (its root is `<mjml>`): compiled to HTML when saved. */
+const MJML_ROOT = /^\s*(?:<!--[\s\S]*?-->\s*)*<mjml[\s>]/i;
+
+/** The HTML a template stores for the `htmlContent` it was given: MJML compiled, with its source. */
+async function htmlOf(htmlContent: string): Promise<{ html: string; mjml: string | null }> {
+  if (!MJML_ROOT.test(htmlContent)) return { html: htmlContent, mjml: null };
+  try {
+    return { html: await compileMjml(htmlContent), mjml: htmlContent };
+  } catch (error) {
+    const problem = templateProblem(error, 'htmlContent');
+    if (problem) throw AppError.validation([{ field: problem.field, message: problem.message.replace('a valid template', 'valid MJML') }]);
+    throw error;
+  }
 }
 
 /** The content of a send that names a template; undefined when the account has no such live template. */
@@ -54,7 +74,13 @@ export async function templateContent(db: DbOrTrx, accountId: string, templateId
   if (!row) return undefined;
   // Read at every send: editing the layout changes the next message of every template using it.
   const layout = row.layout_id ? await findLiveTemplate(db, accountId, row.layout_id) : undefined;
-  return { subject: row.subject, html: row.html_content, text: row.text_content, layout: layout?.html_content ?? null };
+  return {
+    subject: row.subject,
+    html: row.html_content,
+    text: row.text_content,
+    layout: layout?.html_content ?? null,
+    inlineCss: row.inline_css === 1 || layout?.inline_css === 1,
+  };
 }
 
 /** A template text that cannot be rendered: the field error that says where and why. */
@@ -122,7 +148,14 @@ export function renderContent(
   };
   const subject = render(content.subject, false, 'subject');
   const body = render(content.html, true, 'htmlContent');
-  const html = content.layout && !errors.length ? render(content.layout, true, 'layout', { ...params, body }) : body;
+  let html = content.layout && !errors.length ? render(content.layout, true, 'layout', { ...params, body }) : body;
+  if (content.inlineCss && !errors.length) {
+    try {
+      html = inlineCss(html);
+    } catch (error) {
+      errors.push({ field: 'htmlContent', message: `cannot be rendered: its CSS could not be inlined (${(error as Error).message})` });
+    }
+  }
   const text = content.text === null ? null : render(content.text, false, 'textContent');
   if (!errors.length && /[\x00-\x08\x0a-\x1f\x7f]/.test(subject)) {
     errors.push({ field: 'params', message: 'values used in the subject must not contain line breaks or control characters' });
@@ -149,18 +182,21 @@ export class TemplatesService {
   constructor(private readonly db: Db) {}
 
   async create(principal: Principal, body: CreateTemplateBody): Promise<Template> {
-    checkContent({ subject: body.subject, htmlContent: body.htmlContent, textContent: body.textContent });
-    await this.checkLayout(principal, undefined, { isLayout: body.isLayout ?? false, layoutId: body.layoutId ?? null, html: body.htmlContent });
+    const { html, mjml } = await htmlOf(body.htmlContent);
+    checkContent({ subject: body.subject, htmlContent: html, textContent: body.textContent });
+    await this.checkLayout(principal, undefined, { isLayout: body.isLayout ?? false, layoutId: body.layoutId ?? null, html });
     const now = Date.now();
     const row: TemplateRow = {
       id: newId(now),
       account_id: principal.accountId,
       name: body.name.trim(),
       subject: body.subject,
-      html_content: body.htmlContent,
+      html_content: html,
       text_content: body.textContent ?? null,
       is_layout: body.isLayout ? 1 : 0,
       layout_id: body.layoutId ?? null,
+      mjml_content: mjml,
+      inline_css: body.inlineCss ? 1 : 0,
       created_at: now,
       updated_at: now,
       create_user_id: principal.userId,
@@ -178,7 +214,9 @@ export class TemplatesService {
    */
   async render(principal: Principal, body: RenderTemplateBody): Promise<RenderedTemplate> {
     const layout = body.layoutId ? await this.requireLayout(principal, body.layoutId, undefined) : undefined;
-    return preview({ subject: body.subject, html: body.htmlContent, text: body.textContent ?? null, layout: layout?.html_content ?? null }, body);
+    const { html } = await htmlOf(body.htmlContent);
+    const content = { subject: body.subject, html, text: body.textContent ?? null, layout: layout?.html_content ?? null };
+    return preview({ ...content, inlineCss: body.inlineCss === true || layout?.inline_css === 1 }, body);
   }
 
   /** A stored template, with its layout, rendered with sample values as a send would render it. */
@@ -200,14 +238,16 @@ export class TemplatesService {
   /** PUT: every field is replaced (an absent textContent becomes null); PATCH: only those given. */
   async update(principal: Principal, id: string, body: PatchTemplateBody, replace: boolean): Promise<Template> {
     const current = await this.require(principal, id);
-    checkContent({ subject: body.subject, htmlContent: body.htmlContent, textContent: body.textContent });
+    const given = body.htmlContent === undefined ? undefined : await htmlOf(body.htmlContent);
+    checkContent({ subject: body.subject, htmlContent: given?.html, textContent: body.textContent });
     const isLayout = body.isLayout ?? (replace ? false : current.is_layout === 1);
     const layoutId = body.layoutId !== undefined || replace ? (body.layoutId ?? null) : current.layout_id;
-    await this.checkLayout(principal, current, { isLayout, layoutId, html: body.htmlContent ?? current.html_content });
+    await this.checkLayout(principal, current, { isLayout, layoutId, html: given?.html ?? current.html_content });
     const changes = {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.subject !== undefined ? { subject: body.subject } : {}),
-      ...(body.htmlContent !== undefined ? { html_content: body.htmlContent } : {}),
+      ...(given ? { html_content: given.html, mjml_content: given.mjml } : {}),
+      ...(body.inlineCss !== undefined || replace ? { inline_css: body.inlineCss ? 1 : 0 } : {}),
       ...(body.textContent !== undefined || replace ? { text_content: body.textContent ?? null } : {}),
       is_layout: isLayout ? 1 : 0,
       layout_id: layoutId,

@@ -17,7 +17,20 @@ export async function findLiveTemplate(db: DbOrTrx, accountId: string, id: strin
 }
 
 export type TemplateChanges = Partial<
-  Pick<TemplateRow, 'name' | 'subject' | 'html_content' | 'text_content' | 'is_layout' | 'layout_id' | 'updated_at' | 'update_user_id' | 'deleted_at'>
+  Pick<
+    TemplateRow,
+    | 'name'
+    | 'subject'
+    | 'html_content'
+    | 'text_content'
+    | 'is_layout'
+    | 'layout_id'
+    | 'mjml_content'
+    | 'inline_css'
+    | 'updated_at'
+    | 'update_user_id'
+    | 'deleted_at'
+  >
 >;
 
 /** True when a live template of the account was changed. */

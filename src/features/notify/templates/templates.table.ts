@@ -13,6 +13,10 @@ export interface TemplatesTable {
   is_layout: number;
   /** The layout (a template of the same account with is_layout 1) that wraps this one's HTML. */
   layout_id: string | null;
+  /** The MJML the template was saved as; html_content is the HTML compiled from it. null: HTML. */
+  mjml_content: string | null;
+  /** 1: the CSS of the rendered HTML's `<style>` blocks is inlined at every send. */
+  inline_css: number;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;
