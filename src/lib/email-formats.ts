@@ -5,7 +5,7 @@
  * the server does not pay for them.
  */
 import { createRequire } from 'node:module';
-import { TemplateSyntaxError } from './template-render.js';
+import { TemplateLimitError, TemplateSyntaxError } from './template-render.js';
 
 const load = createRequire(import.meta.url);
 
@@ -13,11 +13,19 @@ type Juice = (html: string, options?: Record<string, unknown>) => string;
 type MjmlError = { line?: number; message: string; tagName?: string };
 type Mjml = (source: string, options?: Record<string, unknown>) => Promise<{ html: string; errors: MjmlError[] }>;
 
+/**
+ * Both parse the whole document on the event loop: bounded well below a body's 5 MiB so that
+ * one tenant's document cannot stall every other request for seconds.
+ */
+export const MAX_MJML_CHARS = 512 * 1024;
+export const MAX_INLINE_CSS_CHARS = 1024 * 1024;
+
 let juice: Juice | undefined;
 let mjml: Mjml | undefined;
 
 /** `html` with the rules of its `<style>` blocks written into the elements they match. */
 export function inlineCss(html: string): string {
+  if (html.length > MAX_INLINE_CSS_CHARS) throw new TemplateLimitError(`CSS is inlined in HTML of at most ${MAX_INLINE_CSS_CHARS} characters`);
   juice ??= load('juice') as Juice;
   // Media queries cannot be inlined: they stay in a <style> block for the clients that read it.
   return juice(html, { preserveMediaQueries: true, preserveFontFaces: true, removeStyleTags: true, applyWidthAttributes: true });
@@ -30,6 +38,7 @@ export function inlineCss(html: string): string {
  * it would reach the server's files.
  */
 export async function compileMjml(source: string): Promise<string> {
+  if (source.length > MAX_MJML_CHARS) throw new TemplateLimitError(`an MJML document may have at most ${MAX_MJML_CHARS} characters`);
   if (!mjml) {
     const loaded = load('mjml') as Mjml | { default: Mjml };
     mjml = typeof loaded === 'function' ? loaded : loaded.default;

@@ -241,8 +241,11 @@ interface Compiled {
   uses: string[];
 }
 
-const cache = new Map<string, Compiled>();
-const CACHE_SIZE = 1000;
+/** Compiled templates by hash, least recently used first, with the length of their text. */
+const cache = new Map<string, { compiled: Compiled; chars: number }>();
+/** Bounded by the text the entries were compiled from, not their count: one may be 5 MiB. */
+const CACHE_CHARS = 64 * 1024 * 1024;
+let cachedChars = 0;
 
 /**
  * `{{ a.b }}` of the old syntax becomes `{{this.[a].[b]}}`: the same keys, never a number or a
@@ -393,10 +396,19 @@ function compile(text: string, html: boolean): Compiled {
     .update(text)
     .digest('base64');
   const cached = cache.get(key);
-  if (cached) return cached;
+  if (cached) {
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached.compiled;
+  }
   const compiled = compileUncached(text, html);
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, compiled);
+  for (const [oldest, entry] of cache) {
+    if (cachedChars + text.length <= CACHE_CHARS) break;
+    cache.delete(oldest);
+    cachedChars -= entry.chars;
+  }
+  cache.set(key, { compiled, chars: text.length });
+  cachedChars += text.length;
   return compiled;
 }
 

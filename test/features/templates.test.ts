@@ -249,6 +249,15 @@ for (const dialect of DIALECTS) {
         const refused = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'Broken', subject: 's', htmlContent: broken }), 400);
         assert.deepEqual(errorFields(refused), ['htmlContent']);
         assert.match(refused.resultObject.errors[0].message, /^is not valid MJML: line 4, column 7: Element mj-colum doesn't exist/);
+        // Parsing a document blocks the server: MJML and HTML to inline CSS in are bounded.
+        const huge = `<mjml><mj-body><mj-text>${'x'.repeat(600 * 1024)}</mj-text></mj-body></mjml>`;
+        const tooBig = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'Huge', subject: 's', htmlContent: huge }), 400);
+        assert.deepEqual(errorFields(tooBig), ['htmlContent']);
+        assert.match(tooBig.resultObject.errors[0].message, /MJML document may have at most 524288 characters/);
+        const wide = await create({ name: 'Wide', subject: 's', htmlContent: '<style>p{color:red}</style><p>{{ text }}</p>', inlineCss: true });
+        const inlinedTooBig = expectEnvelope(await send({ templateId: wide.id, params: { text: 'y'.repeat(1100 * 1024) } }), 400);
+        assert.deepEqual(errorFields(inlinedTooBig), ['htmlContent']);
+        assert.match(inlinedTooBig.resultObject.errors[0].message, /CSS is inlined in HTML of at most/);
         // Written in HTML again: the MJML source is gone.
         const html = expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, { htmlContent: '<p>{{ name }}</p>' }), 200).resultObject;
         assert.equal(html.mjmlContent, null);

@@ -153,7 +153,12 @@ export function renderContent(
     try {
       html = inlineCss(html);
     } catch (error) {
-      errors.push({ field: 'htmlContent', message: `cannot be rendered: its CSS could not be inlined (${(error as Error).message})` });
+      errors.push(
+        templateProblem(error, 'htmlContent') ?? {
+          field: 'htmlContent',
+          message: `cannot be rendered: its CSS could not be inlined (${(error as Error).message})`,
+        },
+      );
     }
   }
   const text = content.text === null ? null : render(content.text, false, 'textContent');
