@@ -26,6 +26,8 @@ import * as m0020 from '../../migrations/0020_campaign_failure_reason.js';
 import * as m0021 from '../../migrations/0021_contact_import_charset.js';
 import * as m0022 from '../../migrations/0022_contact_import_failure_reason.js';
 import * as m0023 from '../../migrations/0023_first_opens.js';
+import * as m0024 from '../../migrations/0024_template_layouts.js';
+import * as m0025 from '../../migrations/0025_template_formats.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +54,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_contact_import_charset': m0021,
   '0022_contact_import_failure_reason': m0022,
   '0023_first_opens': m0023,
+  '0024_template_layouts': m0024,
+  '0025_template_formats': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -38,6 +38,7 @@ const AREAS: { prefix: string; access: (method: string, path: string) => Access 
 const NOTIFY_READ_POSTS = new Set([
   // A template preview: renders what it is given, stores nothing, so whoever may read templates may use it.
   '/notify/v1/templates/render',
+  '/notify/v1/templates/:id/render',
 ]);
 
 function notifyAreaAccess(method: string, path: string): Access {

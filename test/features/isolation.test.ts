@@ -180,6 +180,12 @@ const PROBES: Probe[] = [
     expect: 'own',
   },
   {
+    op: 'POST /notify/v1/templates/{id}/render',
+    url: (a) => `/notify/v1/templates/${a.templateId}/render`,
+    body: () => ({ params: {}, allowMissing: true }),
+    expect: 'denied',
+  },
+  {
     op: 'PUT /notify/v1/templates/{id}',
     url: (a) => `/notify/v1/templates/${a.templateId}`,
     body: () => ({ name: 'bob', subject: 'Hi', htmlContent: '<p>Hi</p>' }),

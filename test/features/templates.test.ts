@@ -29,7 +29,11 @@ const TEMPLATE_KEYS = [
   'customerId',
   'htmlContent',
   'id',
+  'inlineCss',
   'isDeleted',
+  'isLayout',
+  'layoutId',
+  'mjmlContent',
   'name',
   'subject',
   'textContent',
@@ -125,6 +129,141 @@ for (const dialect of DIALECTS) {
       });
     });
 
+    describe('layouts', () => {
+      const layoutHtml = (version: string) =>
+        `<html><head><style>p{color:#333}</style></head><body><header>{{ shop }} ${version}</header>{{{ body }}}<footer>#SIGNATURE#</footer></body></html>`;
+
+      it('a template names a layout; editing the layout changes the next send, not the messages already accepted', async () => {
+        const layout = await create({ name: 'Brand', subject: 'Layout', htmlContent: layoutHtml('v1'), isLayout: true });
+        assert.equal(layout.isLayout, true);
+        assert.equal(layout.layoutId, null);
+        const t = await create({ name: 'Hello', subject: 'Hi {{ name }}', htmlContent: '<p>Hello {{ name }}</p>', layoutId: layout.id });
+        assert.equal(t.layoutId, layout.id);
+        const params = { name: 'Ann & Bob', shop: 'Tea <Shop>' };
+        const first = expectEnvelope(await send({ templateId: t.id, params, customFields: { SIGNATURE: 'The team' } }), 200).resultObject;
+        const firstHtml =
+          '<html><head><style>p{color:#333}</style></head><body><header>Tea &lt;Shop&gt; v1</header><p>Hello Ann &amp; Bob</p><footer>The team</footer></body></html>';
+        assert.equal(String((await composed(first.id)).html), firstHtml);
+        assert.match((await composed(first.id)).text!, /Tea <Shop> v1\s+Hello Ann & Bob/, 'the text part comes from the whole HTML');
+
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${layout.id}`, { htmlContent: layoutHtml('v2') }), 200);
+        const second = expectEnvelope(await send({ templateId: t.id, params, customFields: { SIGNATURE: 'The team' } }), 200).resultObject;
+        assert.match(String((await composed(second.id)).html), /<header>Tea &lt;Shop&gt; v2<\/header><p>Hello Ann &amp; Bob<\/p>/);
+        assert.equal(String((await composed(first.id)).html), firstHtml, 'an accepted message keeps the layout it was sent with');
+
+        // A variable only the layout uses is required like any other, and says where it is used.
+        const missing = expectEnvelope(await send({ templateId: t.id, params: { name: 'Ann' } }), 400);
+        assert.deepEqual(errorFields(missing), ['params.shop']);
+        assert.match(missing.resultObject.errors[0].message, /the layout uses \{\{ shop \}\}/);
+      });
+
+      it('layoutId must name a live layout of the account; a layout needs {{{ body }}} and no layout; one in use stays', async () => {
+        const layout = await create({ name: 'L', subject: 'L', htmlContent: '<div>{{{ body }}}</div>', isLayout: true });
+        const plain = await create({ name: 'P', subject: 'P', htmlContent: '<p>P</p>' });
+        const theirs = await create({ name: 'T', subject: 'T', htmlContent: '<div>{{{ body }}}</div>', isLayout: true }, b);
+        for (const layoutId of [plain.id, theirs.id, 'nope', '000000000000000000000000']) {
+          const refused = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'x', subject: 'x', htmlContent: 'x', layoutId }), 400);
+          assert.deepEqual(errorFields(refused), ['layoutId'], layoutId);
+        }
+        assert.deepEqual(
+          errorFields(
+            expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'x', subject: 'x', htmlContent: '<p>no body</p>', isLayout: true }), 400),
+          ),
+          ['htmlContent'],
+        );
+        assert.deepEqual(
+          errorFields(
+            expectEnvelope(
+              await call('POST', '/notify/v1/templates', { name: 'x', subject: 'x', htmlContent: '{{{ body }}}', isLayout: true, layoutId: layout.id }),
+              400,
+            ),
+          ),
+          ['layoutId'],
+        );
+        assert.deepEqual(errorFields(expectEnvelope(await call('PATCH', `/notify/v1/templates/${layout.id}`, { layoutId: layout.id }), 400)), ['layoutId']);
+
+        const user = await create({ name: 'U', subject: 'U', htmlContent: '<p>U</p>', layoutId: layout.id });
+        expectEnvelope(await call('DELETE', `/notify/v1/templates/${layout.id}`), 409);
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${layout.id}`, { isLayout: false }), 409);
+        expectEnvelope(await call('PUT', `/notify/v1/templates/${layout.id}`, { name: 'L', subject: 'L', htmlContent: '<p>x</p>' }), 409);
+        assert.equal(String((await composed(expectEnvelope(await send({ templateId: user.id }), 200).resultObject.id)).html), '<div><p>U</p></div>');
+
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${user.id}`, { layoutId: null }), 200);
+        expectEnvelope(await call('DELETE', `/notify/v1/templates/${layout.id}`), 200);
+        assert.equal(String((await composed(expectEnvelope(await send({ templateId: user.id }), 200).resultObject.id)).html), '<p>U</p>');
+      });
+    });
+
+    describe('formats: inlined CSS and MJML', () => {
+      it("inlineCss writes the <style> rules, the layout's included, into the elements at send; without it the HTML is as written", async () => {
+        const layout = await create({
+          name: 'Styled frame',
+          subject: 'L',
+          htmlContent: '<html><head><style>p { color: #c00; } .total { font-weight: bold; }</style></head><body>{{{ body }}}</body></html>',
+          isLayout: true,
+        });
+        const inlined = await create({
+          name: 'Inlined',
+          subject: 's',
+          htmlContent: '<p>Hi {{ name }}</p><div class="total">{{ total }}</div>',
+          layoutId: layout.id,
+          inlineCss: true,
+        });
+        assert.equal(inlined.inlineCss, true);
+        const sent = expectEnvelope(await send({ templateId: inlined.id, params: { name: 'Ann', total: 3 } }), 200).resultObject;
+        assert.equal(
+          String((await composed(sent.id)).html),
+          '<html><head></head><body><p style="color: #c00;">Hi Ann</p><div class="total" style="font-weight: bold;">3</div></body></html>',
+        );
+        const plain = await create({ name: 'As written', subject: 's', htmlContent: '<p>Hi {{ name }}</p>', layoutId: layout.id });
+        assert.equal(plain.inlineCss, false);
+        const asWritten = expectEnvelope(await send({ templateId: plain.id, params: { name: 'Ann' } }), 200).resultObject;
+        assert.match(String((await composed(asWritten.id)).html), /<style>p \{ color: #c00; \}[^<]*<\/style><\/head><body><p>Hi Ann<\/p>/);
+      });
+
+      it('an MJML newsletter is compiled when saved and its variables and loops filled at send; its errors are a 400 with line and column', async () => {
+        const newsletter = [
+          '<mjml>',
+          '  <mj-body>',
+          '    <mj-section><mj-column>',
+          '      <mj-text>Hello {{ name }}</mj-text>',
+          '      <mj-text>{{#each stories}}<p>{{ title }}</p>{{/each}}</mj-text>',
+          '    </mj-column></mj-section>',
+          '  </mj-body>',
+          '</mjml>',
+        ].join('\n');
+        const t = await create({ name: 'Newsletter', subject: 'News for {{ name }}', htmlContent: newsletter });
+        assert.equal(t.mjmlContent, newsletter);
+        assert.match(t.htmlContent, /^<!doctype html>/i);
+        assert.deepEqual(t.variables, ['name', 'stories']);
+        const sent = expectEnvelope(
+          await send({ templateId: t.id, params: { name: 'Ann <3', stories: [{ title: 'One' }, { title: 'Two' }] } }),
+          200,
+        ).resultObject;
+        const mail = await composed(sent.id);
+        assert.equal(mail.subject, 'News for Ann <3');
+        assert.match(String(mail.html), /Hello Ann &lt;3/);
+        assert.match(String(mail.html), /<p>One<\/p><p>Two<\/p>/);
+
+        const broken = newsletter.replace('<mj-column>', '\n      <mj-colum>').replace('</mj-column>', '</mj-colum>');
+        const refused = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'Broken', subject: 's', htmlContent: broken }), 400);
+        assert.deepEqual(errorFields(refused), ['htmlContent']);
+        assert.match(refused.resultObject.errors[0].message, /^is not valid MJML: line 4, column 7: Element mj-colum doesn't exist/);
+        // Parsing a document blocks the server: MJML and HTML to inline CSS in are bounded.
+        const huge = `<mjml><mj-body><mj-text>${'x'.repeat(600 * 1024)}</mj-text></mj-body></mjml>`;
+        const tooBig = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'Huge', subject: 's', htmlContent: huge }), 400);
+        assert.deepEqual(errorFields(tooBig), ['htmlContent']);
+        assert.match(tooBig.resultObject.errors[0].message, /MJML document may have at most 524288 characters/);
+        const wide = await create({ name: 'Wide', subject: 's', htmlContent: '<style>p{color:red}</style><p>{{ text }}</p>', inlineCss: true });
+        const inlinedTooBig = expectEnvelope(await send({ templateId: wide.id, params: { text: 'y'.repeat(1100 * 1024) } }), 400);
+        assert.deepEqual(errorFields(inlinedTooBig), ['htmlContent']);
+        assert.match(inlinedTooBig.resultObject.errors[0].message, /CSS is inlined in HTML of at most/);
+        // Written in HTML again: the MJML source is gone.
+        const html = expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, { htmlContent: '<p>{{ name }}</p>' }), 200).resultObject;
+        assert.equal(html.mjmlContent, null);
+      });
+    });
+
     describe('the preview: POST /notify/v1/templates/render', () => {
       const render = (body: unknown, account = a) => call('POST', '/notify/v1/templates/render', body, account);
 
@@ -144,10 +283,18 @@ for (const dialect of DIALECTS) {
           subject: 'Order A-1 for Ann & <Bob>',
           htmlContent: '<p>Hello Ann &amp; &lt;Bob&gt;</p><div><b>Sale</b></div><p>12.5, paid: true, note: .</p>',
           textContent: 'Hello Ann & <Bob>, order A-1',
+          text: 'Hello Ann & <Bob>, order A-1',
+          missingVariables: [],
         });
         // Without a text of its own, the answer says so (a send derives the text part from the HTML).
         const plain = expectEnvelope(await render({ subject: 'No variables', htmlContent: '<p>{{{ raw }}}</p>', params: { raw: '<i>x</i>' } }), 200);
-        assert.deepEqual(plain.resultObject, { subject: 'No variables', htmlContent: '<p><i>x</i></p>', textContent: null });
+        assert.deepEqual(plain.resultObject, {
+          subject: 'No variables',
+          htmlContent: '<p><i>x</i></p>',
+          textContent: null,
+          text: 'x',
+          missingVariables: [],
+        });
         assert.equal(await count(), before, 'a preview is not a stored template');
       });
 
@@ -177,7 +324,42 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(errorFields(refused).sort(), ['htmlContent', 'subject']);
         assert.doesNotMatch(JSON.stringify(refused), /Secret/);
         const own = expectEnvelope(await render({ templateId: theirs.id, subject: 'Mine', htmlContent: '<p>mine</p>' }), 200).resultObject;
-        assert.deepEqual(own, { subject: 'Mine', htmlContent: '<p>mine</p>', textContent: null });
+        assert.deepEqual(own, { subject: 'Mine', htmlContent: '<p>mine</p>', textContent: null, text: 'mine', missingVariables: [] });
+      });
+
+      it('a stored template with its layout, rendered with a sample: subject, HTML, text and the variables the sample lacks', async () => {
+        const layout = await create({ name: 'Frame', subject: 'L', htmlContent: '<div>{{ shop }}|{{{ body }}}|{{ footer }}</div>', isLayout: true });
+        const t = await create({
+          name: 'Receipt',
+          subject: 'Receipt {{ order.id }}',
+          htmlContent: '<ul>{{#each order.items}}<li>{{ title }}</li>{{/each}}</ul>{{#if order.discount}}<p>-{{ order.discount }}</p>{{/if}}',
+          layoutId: layout.id,
+        });
+        const sample = { order: { id: 'R-1', items: [{ title: 'Tea' }, { title: 'Mug' }] }, shop: 'Shop & Co' };
+        const path = `/notify/v1/templates/${t.id}/render`;
+        const lenient = expectEnvelope(await call('POST', path, { params: sample, allowMissing: true }), 200).resultObject;
+        assert.deepEqual(lenient, {
+          subject: 'Receipt R-1',
+          htmlContent: '<div>Shop &amp; Co|<ul><li>Tea</li><li>Mug</li></ul>|</div>',
+          textContent: null,
+          text: 'Shop & Co|\n- Tea\n- Mug\n\n|',
+          missingVariables: ['order.discount', 'footer'],
+        });
+        // As a send would: a variable outside blocks that the sample lacks is a 400; an optional one is only listed.
+        assert.deepEqual(errorFields(expectEnvelope(await call('POST', path, { params: sample }), 400)), ['params.footer']);
+        const strict = expectEnvelope(await call('POST', path, { params: { ...sample, footer: 'Bye' } }), 200).resultObject;
+        assert.equal(strict.htmlContent, '<div>Shop &amp; Co|<ul><li>Tea</li><li>Mug</li></ul>|Bye</div>');
+        assert.deepEqual(strict.missingVariables, ['order.discount']);
+        // An unsaved draft may name the layout too.
+        const draft = expectEnvelope(
+          await render({ subject: 's', htmlContent: '<b>{{ x }}</b>', layoutId: layout.id, params: { x: 1, shop: 'S', footer: 'F' } }),
+          200,
+        );
+        assert.equal(draft.resultObject.htmlContent, '<div>S|<b>1</b>|F</div>');
+        assert.deepEqual(errorFields(expectEnvelope(await render({ subject: 's', htmlContent: 'x', layoutId: t.id }), 400)), ['layoutId']);
+        // Another account's template, or none, is not found; nothing was sent.
+        expectEnvelope(await call('POST', path, { params: sample }, b), 404);
+        expectEnvelope(await call('POST', '/notify/v1/templates/nope/render', {}), 404);
       });
 
       it('bad input is a 4xx naming the field; the scope is read, like reading templates', async () => {
@@ -212,6 +394,16 @@ for (const dialect of DIALECTS) {
           });
         assert.equal(expectEnvelope(await withKey(await keyOf(['read'])), 200).resultObject.subject, 'Hi 1');
         expectEnvelope(await withKey(await keyOf(['marketing'])), 403);
+        const stored = await create({ name: 'Scoped', subject: 'Hi {{ n }}', htmlContent: 'x' });
+        const storedWithKey = async (scopes: string[]) =>
+          app.request({
+            method: 'POST',
+            url: `/notify/v1/templates/${stored.id}/render`,
+            headers: { authorization: `Bearer ${await keyOf(scopes)}` },
+            body: { params: { n: 2 } },
+          });
+        assert.equal(expectEnvelope(await storedWithKey(['read']), 200).resultObject.subject, 'Hi 2');
+        expectEnvelope(await storedWithKey(['marketing']), 403);
       });
     });
 
@@ -324,6 +516,73 @@ for (const dialect of DIALECTS) {
           400,
         );
         assert.deepEqual(errorFields(body).sort(), ['params.name', 'to[1].params.name']);
+      });
+
+      it('Handlebars: a receipt with line items, a discount line only when there is one, amounts in a locale', async () => {
+        const t = await create({
+          name: 'Receipt',
+          subject: 'Receipt {{ order.id }}',
+          htmlContent:
+            '<table>{{#each order.items}}<tr><td>{{ title }}</td><td>{{formatCurrency price "EUR" "de-DE"}}</td></tr>{{/each}}</table>' +
+            '{{#if order.discount}}<p>Discount: -{{formatCurrency order.discount "EUR" "de-DE"}}</p>{{/if}}<p>Total {{formatCurrency order.total "EUR" "de-DE"}}</p>',
+        });
+        assert.deepEqual(t.variables, ['order.id', 'order.items', 'order.discount', 'order.total']);
+        const items = [
+          { title: 'Tea & cake', price: 3.5 },
+          { title: 'Mug', price: 10 },
+        ];
+        const withDiscount = expectEnvelope(
+          await send({ templateId: t.id, params: { order: { id: 'R-1', items, discount: 1.5, total: 12 } } }),
+          200,
+        ).resultObject;
+        const mail = await composed(withDiscount.id);
+        assert.equal(mail.subject, 'Receipt R-1');
+        assert.equal(
+          String(mail.html),
+          '<table><tr><td>Tea &amp; cake</td><td>3,50\u00a0€</td></tr><tr><td>Mug</td><td>10,00\u00a0€</td></tr></table><p>Discount: -1,50\u00a0€</p><p>Total 12,00\u00a0€</p>',
+        );
+        assert.match(mail.text!, /Tea & cake\s*3,50\s€[\s\S]*Discount: -1,50\s€[\s\S]*Total 12,00\s€/, 'the text part comes from the rendered HTML');
+        const without = expectEnvelope(await send({ templateId: t.id, params: { order: { id: 'R-2', items, total: 13.5 } } }), 200).resultObject;
+        assert.doesNotMatch(String((await composed(without.id)).html), /Discount/);
+      });
+
+      it('Handlebars: a template with a syntax error is not saved: 400 naming the field, line and column', async () => {
+        const bad = '<p>Hi {{ name }}</p>\n{{#each items}}\n  <li>{{ title }</li>\n{{/each}}';
+        const refused = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'Bad', subject: '{{#if x}}Hi', htmlContent: bad }), 400);
+        assert.deepEqual(errorFields(refused).sort(), ['htmlContent', 'subject']);
+        const message = (field: string) => refused.resultObject.errors.find((e: any) => e.field === field).message;
+        assert.match(message('htmlContent'), /^is not a valid template: line 3, column \d+: /);
+        assert.match(message('subject'), /line 1, column \d+: unexpected end of template/);
+        const t = await create({ name: 'Good', subject: 's', htmlContent: '<p>{{ a b }} stays as written, as it always did</p>' });
+        const patched = expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, { textContent: '{{#unknown}}x{{/unknown}}' }), 400);
+        assert.deepEqual(errorFields(patched), ['textContent']);
+        assert.match(patched.resultObject.errors[0].message, /line 1, column 1: unknown block helper unknown/);
+        assert.equal(expectEnvelope(await call('GET', `/notify/v1/templates/${t.id}`), 200).resultObject.textContent, null);
+        // The same text in a send's own body, and in the preview, is the same 400.
+        assert.deepEqual(errorFields(expectEnvelope(await send({ subject: 's', htmlContent: bad, params: {} }), 400)), ['htmlContent']);
+        assert.deepEqual(errorFields(expectEnvelope(await call('POST', '/notify/v1/templates/render', { subject: 's', htmlContent: bad }), 400)), [
+          'htmlContent',
+        ]);
+      });
+
+      it('Handlebars: a hostile template or variables object is a 400 naming the field, and nothing is sent', async () => {
+        const count = async () => expectEnvelope(await call('GET', '/notify/v1/messages'), 200).resultObject.totalCount;
+        const before = await count();
+        const t = await create({ name: 'Loops', subject: 's', htmlContent: '{{#each a}}{{#each ../a}}{{#each ../../a}}x{{/each}}{{/each}}{{/each}}' });
+        const loops = expectEnvelope(await send({ templateId: t.id, params: { a: Array.from({ length: 100 }, (_, i) => i) } }), 400);
+        assert.deepEqual(errorFields(loops), ['htmlContent']);
+        assert.match(loops.resultObject.errors[0].message, /loops run more than/);
+        const big = expectEnvelope(
+          await send({ subject: 's', htmlContent: '{{#each a}}{{{ ../s }}}{{/each}}', params: { a: Array.from({ length: 60 }), s: 'x'.repeat(100_000) } }),
+          400,
+        );
+        assert.match(big.resultObject.errors[0].message, /longer than/);
+        const proto = expectEnvelope(
+          await send({ subject: 's', htmlContent: '<p>{{#with o}}[{{constructor.name}}{{__proto__.x}}]{{/with}}</p>', params: { o: { __proto__: { x: 1 } } } }),
+          200,
+        ).resultObject;
+        assert.equal(String((await composed(proto.id)).html), '<p>[]</p>');
+        assert.equal(await count(), before + 1);
       });
 
       it("customFields fill the original service's #key# placeholders", async () => {

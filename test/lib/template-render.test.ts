@@ -1,7 +1,17 @@
-/** The placeholder syntax of templates, as pure functions. */
+/** The template language (Handlebars, compatible with the variables-only syntax before it), as pure functions. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { escapeHtml, placeholdersOf, renderTemplate, TemplateRenderError } from '../../src/lib/template-render.js';
+import {
+  checkTemplate,
+  escapeHtml,
+  MAX_ITERATIONS,
+  MAX_NESTING,
+  placeholdersOf,
+  renderTemplate,
+  TemplateLimitError,
+  TemplateRenderError,
+  TemplateSyntaxError,
+} from '../../src/lib/template-render.js';
 
 describe('renderTemplate', () => {
   it('fills {{ name }}, dotted paths and tolerates spacing', () => {
@@ -48,5 +58,211 @@ describe('renderTemplate', () => {
   it('lists the placeholders used, in order of first use', () => {
     assert.deepEqual(placeholdersOf('{{ b }} {{{ a.x }}} {{ b }} #c#'), ['b', 'a.x']);
     assert.equal(escapeHtml('a&b'), 'a&amp;b');
+  });
+});
+
+/**
+ * The variables-only renderer that came before Handlebars, as it was: the reference every text
+ * in the old syntax must still render like, byte for byte, errors included.
+ */
+const OLD_PLACEHOLDER = /\{\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}\}|\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
+function oldRender(text: string, variables: Record<string, unknown>, html: boolean): string {
+  const problems: { name: string; problem: string }[] = [];
+  const out = text.replace(OLD_PLACEHOLDER, (whole, raw: string | undefined, escaped: string | undefined) => {
+    const name = (raw ?? escaped)!;
+    let node: unknown = variables;
+    for (const part of name.split('.')) {
+      node = node !== null && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
+    }
+    if (node === undefined || (node !== null && typeof node === 'object')) {
+      if (!problems.some((p) => p.name === name)) problems.push({ name, problem: node === undefined ? 'missing' : 'not_scalar' });
+      return whole;
+    }
+    if (node === null) return '';
+    return html && escaped !== undefined ? escapeHtml(String(node)) : String(node);
+  });
+  if (problems.length) throw new TemplateRenderError(problems as never);
+  return out;
+}
+
+describe('compatibility: texts of the old syntax render exactly as before', () => {
+  const vars = {
+    name: 'Ann <&>',
+    v: `<b>&"'=\`</b>`,
+    a: { b: 'AB', '': { b: 'Y' }, 0: 'a0' },
+    f: false,
+    z: 0,
+    n: null,
+    0: 'zero',
+    1: { 5: 'f' },
+    'order-id': 'O1',
+    _x: 'u',
+    '-x': 'm',
+    formatDate: 'fd',
+    if: 'IF',
+    each: 'E',
+    lookup: 'L',
+    this: { name: 'T' },
+    else: 'EL',
+    list: ['x', 'y'],
+  };
+  const texts = [
+    'Hi {{name}}, {{ a.b }} {{  a.0  }}',
+    '{{ v }}|{{{ v }}}',
+    '[{{ f }}][{{ z }}][{{ n }}]',
+    // Handlebars would read numbers, helpers, keywords and the context here: the old syntax reads keys.
+    '{{ 0 }} {{ 1.5 }} {{ a..b }} {{ list.1 }}',
+    '{{ order-id }} {{ _x }} {{ -x }}',
+    '{{ formatDate }} {{ if }} {{ each }} {{ lookup }} {{ else }} {{ this.name }}',
+    // What the old syntax left as written, Handlebars refuses or reads otherwise: left as written.
+    '{{ a b }} {{}} {{ }} {{ weird! }} {{ name }}',
+    'stray {{else}} {{ name }}',
+    '{{{ name }} and {{ name }}} and {{{{ name }}}}',
+    'style { a: {{ name }} } and }} {{ a.b }} }}} {{{',
+    'a{{color:red}} {{! not a comment }} \\{{ name }} {{& name}} {{~ name ~}}',
+    '{{@index}} {{"name"}} {{[name]}} {{ a/b }} {{ ../name }} {{ formatDate name }}x',
+    '{{\n name \n}}{{name}}\n  <td>{{name}}</td>\n',
+    'no placeholders at all, #A# and { braces }',
+  ];
+  for (const text of texts) {
+    it(JSON.stringify(text), () => {
+      for (const html of [true, false]) assert.equal(renderTemplate(text, vars, { html }), oldRender(text, vars, html), `html: ${html}`);
+    });
+  }
+
+  it('the same errors: every missing variable and object, once, in order', () => {
+    const text = '{{ missing }} {{ a }} {{ name.x }} {{constructor}} {{ missing }} {{ list }} {{ toString }}';
+    const problems = (render: () => string) => {
+      try {
+        render();
+      } catch (error) {
+        return (error as TemplateRenderError).problems;
+      }
+      assert.fail('no error');
+    };
+    assert.deepEqual(
+      problems(() => renderTemplate(text, vars, { html: true })),
+      problems(() => oldRender(text, vars, true)),
+    );
+  });
+});
+
+describe('Handlebars', () => {
+  const receipt = {
+    name: 'Ann <&>',
+    items: [
+      { title: 'Tea & cake', qty: 2, price: 3.5 },
+      { title: 'Mug', qty: 1, price: 10 },
+    ],
+    discount: 2,
+    total: 1234.5,
+    paidAt: '2026-11-27T10:00:00Z',
+  };
+
+  it('each with @index and ../, if/else, unless, with, lookup; escaped the old way', () => {
+    const text =
+      '{{#each items}}<li>{{@index}} {{ title }} x{{qty}} for {{../name}}</li>{{/each}}' +
+      '{{#if discount}}<p>-{{ discount }}</p>{{else}}none{{/if}}{{#if coupon}}<p>{{ coupon.code }}</p>{{/if}}' +
+      '{{#unless coupon}}U{{/unless}}{{#with items.[1]}}{{title}}{{/with}} {{lookup items.[0] "qty"}}';
+    assert.equal(
+      renderTemplate(text, receipt, { html: true }),
+      '<li>0 Tea &amp; cake x2 for Ann &lt;&amp;&gt;</li><li>1 Mug x1 for Ann &lt;&amp;&gt;</li><p>-2</p>UMug 2',
+    );
+    assert.equal(renderTemplate('{{#each items}}{{title}}{{/each}} {{{ name }}}', receipt, { html: false }), 'Tea & cakeMug Ann <&>');
+  });
+
+  it('formatDate, formatNumber and formatCurrency in the locale named', () => {
+    assert.equal(
+      renderTemplate(
+        '{{formatCurrency total "EUR" "de-DE"}}|{{formatCurrency total "USD"}}|{{formatNumber total "de-DE"}}|{{formatNumber total "en-US" decimals=0}}|' +
+          '{{formatDate paidAt "en-GB"}}|{{formatDate paidAt "de-DE" dateStyle="long" timeStyle="short" timeZone="Europe/Berlin"}}',
+        receipt,
+        { html: false },
+      ),
+      `1.234,50\u00a0€|$1,234.50|1.234,5|1,235|27 Nov 2026|27. November 2026 um 11:00`,
+    );
+    for (const text of ['{{formatCurrency total "XXXX"}}', '{{formatNumber name}}', '{{formatDate total "not a locale!!"}}', '{{formatDate name}}']) {
+      assert.throws(() => renderTemplate(text, receipt, { html: false }), TemplateLimitError, text);
+    }
+  });
+
+  it('outside blocks a variable must be given; inside blocks and as a condition a missing one is empty', () => {
+    assert.equal(renderTemplate('{{#if coupon}}{{ coupon.code }}{{/if}}{{#each none}}x{{/each}}.', {}, { html: true }), '.');
+    assert.throws(
+      () => renderTemplate('{{#if a}}{{/if}}{{ title }} {{formatCurrency price "EUR"}}', {}, { html: true }),
+      (error: unknown) => {
+        assert.ok(error instanceof TemplateRenderError);
+        assert.deepEqual(error.problems, [
+          { name: 'title', problem: 'missing' },
+          { name: 'price', problem: 'missing' },
+        ]);
+        return true;
+      },
+    );
+  });
+
+  it('allowMissing (a preview with a partial sample) renders what is missing as nothing, in both syntaxes', () => {
+    assert.equal(renderTemplate('[{{ a }}][{{ b.c }}][{{#if d}}{{ d }}{{/if}}]', { b: {} }, { html: true, allowMissing: true }), '[][][]');
+    assert.equal(renderTemplate('[{{ a }}][{{ b }}] {{ x y }}', { b: { c: 1 } }, { html: true, allowMissing: true }), '[][] {{ x y }}');
+  });
+
+  it('lists the root variables used, blocks and @root included, items of loops not', () => {
+    assert.deepEqual(placeholdersOf('{{#each items}}{{title}}{{@root.currency}}{{/each}}{{#if discount}}{{discount}}{{/if}}{{formatDate paidAt}} {{ name }}'), [
+      'items',
+      'currency',
+      'discount',
+      'paidAt',
+      'name',
+    ]);
+  });
+
+  it('a syntax error names line and column of the text as written', () => {
+    const at = (text: string) => {
+      try {
+        checkTemplate(text);
+      } catch (error) {
+        assert.ok(error instanceof TemplateSyntaxError);
+        return [error.line, error.column, error.reason];
+      }
+      assert.fail(`no error for ${text}`);
+    };
+    assert.deepEqual(at('<p>{{ name }}</p>\n {{#each items}}\n  {{ a b }}\n{{/each}}'), [3, 3, 'unknown helper a']);
+    assert.deepEqual(at('x\n{{#if a}}'), [2, 10, 'unexpected end of template (a block is not closed)']);
+    assert.deepEqual(at('{{#each items}}{{ title }}{{/if}}')[2], "each doesn't match if");
+    assert.match(String(at('{{#if a}}{{> footer}}{{/if}}')[2]), /partials/);
+    assert.match(String(at('{{#log a}}{{/log}}')[2]), /unknown block helper log/);
+    assert.match(String(at('{{#if a}}{{log a}}{{/if}}')[2]), /unknown helper log/);
+    assert.match(String(at('{{#each x}}{{#blockHelperMissing}}{{/blockHelperMissing}}{{/each}}')[2]), /unknown block helper blockHelperMissing/);
+    assert.deepEqual(at('{{#if a}}\n {{#items}}{{title}}{{/items}}{{/if}}'), [2, 2, 'unknown block helper items: use #if, #unless, #each or #with']);
+    assert.match(String(at('{{^items}}none{{/items}}')[2]), /unknown block helper items/);
+  });
+
+  it('no prototype access: constructor, __proto__ and inherited members are empty', () => {
+    assert.equal(
+      renderTemplate(
+        '{{#each items}}[{{constructor.name}}{{__proto__}}{{title.constructor}}]{{/each}}{{#with items}}{{constructor}}{{/with}}{{lookup name "constructor"}}',
+        receipt,
+        {
+          html: true,
+        },
+      ),
+      '[][]',
+    );
+  });
+
+  it('bounds: nesting, iterations and output size', () => {
+    const nested = `${'{{#if x}}'.repeat(MAX_NESTING + 1)}${'{{/if}}'.repeat(MAX_NESTING + 1)}`;
+    assert.throws(() => checkTemplate(nested), TemplateSyntaxError);
+    checkTemplate(`${'{{#if x}}'.repeat(MAX_NESTING)}${'{{/if}}'.repeat(MAX_NESTING)}`);
+    const many = { items: Array.from({ length: 200 }, (_, i) => i) };
+    assert.throws(
+      () => renderTemplate('{{#each items}}{{#each ../items}}{{#each ../../items}}x{{/each}}{{/each}}{{/each}}', many, { html: true }),
+      /loops run more than/,
+    );
+    const wide = { items: Array.from({ length: 100 }), s: 'x'.repeat(100_000) };
+    assert.throws(() => renderTemplate('{{#each items}}{{{../s}}}{{/each}}', wide, { html: true }), /longer than/);
+    assert.throws(() => renderTemplate(`{{#each items}}${'y'.repeat(100_000)}{{/each}}`, wide, { html: true }), /longer than/);
+    assert.throws(() => renderTemplate('{{{ s }}}'.repeat(60), wide, { html: true }), /longer than/);
+    assert.equal(renderTemplate('{{#each items}}x{{/each}}', { items: Array.from({ length: MAX_ITERATIONS }) }, { html: true }).length, MAX_ITERATIONS);
   });
 });

@@ -720,7 +720,7 @@ export interface paths {
         put?: never;
         /**
          * Store a template
-         * @description Send it with `templateId` and `params` on POST /notify/v1/send. Placeholders: `{{ name }}` (HTML-escaped), `{{{ name }}}` (as is), dotted paths; a variable missing at send time is a 400.
+         * @description Send it with `templateId` and `params` on POST /notify/v1/send. Handlebars: `{{ name }}` (HTML-escaped), `{{{ name }}}` (as is), dotted paths, `{{#each}}`, `{{#if}}`, helpers (docs/templates.md). A syntax error is a 400 naming the field, line and column; a variable outside blocks missing at send time is a 400.
          */
         post: operations["postNotifyV1Templates"];
         delete?: never;
@@ -740,9 +740,29 @@ export interface paths {
         put?: never;
         /**
          * Render a template without storing it (a preview)
-         * @description Fills the placeholders of `subject`, `htmlContent` and `textContent` with `params` exactly as POST /notify/v1/send does, and stores nothing. A variable that is missing, or an object where a value belongs, is a 400 naming `params.<name>` and where it is used. Needs the `read` scope, like reading templates.
+         * @description Fills the placeholders of `subject`, `htmlContent` and `textContent` (wrapped in the layout `layoutId` names) with `params` exactly as POST /notify/v1/send does, and stores nothing. A variable that is missing, or an object where a value belongs, is a 400 naming `params.<name>` and where it is used, unless `allowMissing` is true; `missingVariables` lists what the sample lacks. Needs the `read` scope, like reading templates.
          */
         post: operations["postNotifyV1TemplatesRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notify/v1/templates/{id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a stored template with sample values (a test render)
+         * @description Renders the template and its layout with `params` exactly as POST /notify/v1/send does, and sends and stores nothing. Answers subject, HTML, text (the text part a send would compose) and `missingVariables`, the variables the template uses that the sample lacks; with `allowMissing: true` those render as nothing instead of the 400 a send answers. Needs the `read` scope.
+         */
+        post: operations["postNotifyV1TemplatesByIdRender"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2290,6 +2310,100 @@ export interface components {
              */
             secretPreview: string;
         };
+        RenderInput: {
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject: string;
+            /**
+             * @description HTML body in Handlebars, or an MJML document (starting with `<mjml>`), compiled to HTML when saved (its errors a 400 with line and column). `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
+            layoutId?: string | null;
+            /** @description true: the rules of the rendered HTML's `<style>` blocks (its layout's included) are written into the elements' `style` attributes at every send. Default false. */
+            inlineCss?: boolean;
+            /**
+             * @description Sample values for the placeholders, as `params` of POST /notify/v1/send gives them.
+             * @example {
+             *       "firstName": "Ann",
+             *       "order": {
+             *         "id": "A-1001"
+             *       }
+             *     }
+             */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** @description true: variables the sample lacks render as nothing (listed in `missingVariables`) instead of the 400 a send answers. Default false. */
+            allowMissing?: boolean;
+        };
+        TemplateInput: {
+            /**
+             * @description Your name for the template.
+             * @example Order shipped
+             */
+            name: string;
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject: string;
+            /**
+             * @description HTML body in Handlebars, or an MJML document (starting with `<mjml>`), compiled to HTML when saved (its errors a 400 with line and column). `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+            /** @description A layout: header, footer and styles that other templates share, its htmlContent with a `{{{ body }}}` placeholder where their HTML goes. Default false. */
+            isLayout?: boolean;
+            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
+            layoutId?: string | null;
+            /** @description true: the rules of the rendered HTML's `<style>` blocks (its layout's included) are written into the elements' `style` attributes at every send. Default false. */
+            inlineCss?: boolean;
+        };
+        TemplateInput2: {
+            /**
+             * @description Your name for the template.
+             * @example Order shipped
+             */
+            name?: string;
+            /**
+             * Format: single-line
+             * @description Subject line; may use {{ variables }}.
+             * @example Your order {{ order.id }} has shipped
+             */
+            subject?: string;
+            /**
+             * @description HTML body in Handlebars, or an MJML document (starting with `<mjml>`), compiled to HTML when saved (its errors a 400 with line and column). `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects; `{{#each}}`, `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#with}}`, `lookup`, and formatDate, formatNumber, formatCurrency with a locale. A syntax error is a 400 naming line and column.
+             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
+             */
+            htmlContent?: string;
+            /**
+             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
+             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
+             */
+            textContent?: string | null;
+            /** @description A layout: header, footer and styles that other templates share, its htmlContent with a `{{{ body }}}` placeholder where their HTML goes. Default false. */
+            isLayout?: boolean;
+            /** @description The id of one of the account's layouts that wraps this template's HTML at every send; null or absent: none. */
+            layoutId?: string | null;
+            /** @description true: the rules of the rendered HTML's `<style>` blocks (its layout's included) are written into the elements' `style` attributes at every send. Default false. */
+            inlineCss?: boolean;
+        };
         WebhookInput: {
             /**
              * @description Where events are POSTed: an http:// or https:// URL.
@@ -2460,6 +2574,14 @@ export interface components {
             /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
             draft?: boolean;
         };
+        TemplateResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: components["schemas"]["Template"];
+        };
         SuppressionResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2570,6 +2692,35 @@ export interface components {
             /** @description The From header: `Display Name <address>`. */
             fullName: string;
         };
+        Template: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            customerId: string;
+            name: string;
+            subject: string;
+            htmlContent: string;
+            textContent: string | null;
+            isLayout: boolean;
+            layoutId: string | null;
+            inlineCss: boolean;
+            /** @description The MJML the template was saved as (htmlContent is then the HTML compiled from it); null: written in HTML. */
+            mjmlContent: string | null;
+            /** @description The variables the template uses; a send must give each of them in `params`. */
+            variables: string[];
+        };
         Contact: {
             /**
              * @description 24 lowercase hex characters, ordered by creation time.
@@ -2599,14 +2750,6 @@ export interface components {
             }[];
             /** @description The lists the contact is on. */
             listIds: string[];
-        };
-        TemplateResponse: {
-            /** @example 1.0.0 */
-            version: string;
-            resultStatus: boolean;
-            resultCode: number;
-            resultMessage: string;
-            resultObject: components["schemas"]["Template"];
         };
         /** @description An address the account does not send to. */
         Suppression: {
@@ -2671,34 +2814,23 @@ export interface components {
              */
             tags?: string[] | null;
         };
-        RenderInput: {
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject: string;
-            /**
-             * @description HTML body. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
-            /**
-             * @description Values for the placeholders, as `params` of POST /notify/v1/send gives them.
-             * @example {
-             *       "firstName": "Ann",
-             *       "order": {
-             *         "id": "A-1001"
-             *       }
-             *     }
-             */
-            params?: {
-                [key: string]: unknown;
+        RenderResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: {
+                /** @description The subject with its placeholders filled. */
+                subject: string;
+                /** @description The HTML with its placeholders filled, values HTML-escaped unless tripled. */
+                htmlContent: string;
+                /** @description The text with its placeholders filled; null when none was given (a send then derives the text part from the HTML). */
+                textContent: string | null;
+                /** @description The text part a send would compose: `textContent` filled, or else derived from the HTML. */
+                text: string;
+                /** @description Variables the template (and its layout) uses that `params` lacks, in order of first use, optional ones included. */
+                missingVariables: string[];
             };
         };
         ContactlistResponse: {
@@ -2756,52 +2888,6 @@ export interface components {
             resultMessage: string;
             resultObject: components["schemas"]["Group"];
         };
-        TemplateInput: {
-            /**
-             * @description Your name for the template.
-             * @example Order shipped
-             */
-            name: string;
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject: string;
-            /**
-             * @description HTML body. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
-        };
-        TemplateInput2: {
-            /**
-             * @description Your name for the template.
-             * @example Order shipped
-             */
-            name?: string;
-            /**
-             * Format: single-line
-             * @description Subject line; may use {{ variables }}.
-             * @example Your order {{ order.id }} has shipped
-             */
-            subject?: string;
-            /**
-             * @description HTML body. `{{ name }}` inserts a variable HTML-escaped, `{{{ name }}}` inserts it as it is; dotted paths reach into objects.
-             * @example <p>Hello {{ firstName }}, order {{ order.id }} is on its way.</p>
-             */
-            htmlContent?: string;
-            /**
-             * @description Plain-text body with the same variables; null or absent: derived from the rendered HTML.
-             * @example Hello {{ firstName }}, order {{ order.id }} is on its way.
-             */
-            textContent?: string | null;
-        };
         ContactInput: {
             /**
              * @description The contact's tags, replacing the ones it has; null or absent: unchanged.
@@ -2813,30 +2899,6 @@ export interface components {
             tags?: string[] | null;
             /** @description Values of custom fields to set; null or [] set none. Fields not named keep their values. */
             customFields?: components["schemas"]["CustomFields"][] | null;
-        };
-        Template: {
-            /**
-             * @description 24 lowercase hex characters, ordered by creation time.
-             * @example 0193a5b2c4d1e2f3a4b5c6d7
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC with milliseconds.
-             */
-            createTime: string;
-            createUserId: string;
-            /** Format: date-time */
-            updateTime: string;
-            updateUserId: string;
-            isDeleted: boolean;
-            customerId: string;
-            name: string;
-            subject: string;
-            htmlContent: string;
-            textContent: string | null;
-            /** @description The variables the template uses; a send must give each of them in `params`. */
-            variables: string[];
         };
         SimulateInput: {
             /** @description bounce: as a hard-bounce DSN for this recipient would be recorded; complaint: as a spam report (ARF); both add the address to the suppression list. open, click: as the open pixel and the click redirect record them (the message must have been sent with `trackOpens` or `trackClicks`: 409 otherwise), never flagged as a machine, with details.simulated true. */
@@ -3304,6 +3366,22 @@ export interface components {
              * @example Berlin
              */
             value: string | number | boolean | (never | null);
+        };
+        RenderInput2: {
+            /**
+             * @description Sample values for the placeholders, as `params` of POST /notify/v1/send gives them.
+             * @example {
+             *       "firstName": "Ann",
+             *       "order": {
+             *         "id": "A-1001"
+             *       }
+             *     }
+             */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** @description true: variables the sample lacks render as nothing (listed in `missingVariables`) instead of the 400 a send answers. Default false. */
+            allowMissing?: boolean;
         };
         PasswordInput: {
             /**
@@ -7542,21 +7620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 1.0.0 */
-                        version: string;
-                        resultStatus: boolean;
-                        resultCode: number;
-                        resultMessage: string;
-                        resultObject: {
-                            /** @description The subject with its placeholders filled. */
-                            subject: string;
-                            /** @description The HTML with its placeholders filled, values HTML-escaped unless tripled. */
-                            htmlContent: string;
-                            /** @description The text with its placeholders filled; null when none was given (a send then derives the text part from the HTML). */
-                            textContent: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["RenderResponse"];
                 };
             };
             /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
@@ -7579,6 +7643,109 @@ export interface operations {
             };
             /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postNotifyV1TemplatesByIdRender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "params": {
+                 *         "firstName": "Ann",
+                 *         "order": {
+                 *           "id": "A-1001"
+                 *         }
+                 *       },
+                 *       "allowMissing": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["RenderInput2"];
+                "application/x-www-form-urlencoded": components["schemas"]["RenderInput2"];
+                "multipart/form-data": components["schemas"]["RenderInput2"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

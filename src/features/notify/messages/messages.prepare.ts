@@ -109,7 +109,7 @@ export class SendPreparer {
     if (body.templateId !== undefined) {
       const template = await templateContent(this.db, principal.accountId, body.templateId);
       if (!template) throw AppError.field('templateId', "is not one of this account's templates (GET /notify/v1/templates)");
-      content = { subject: body.subject ?? template.subject, html: body.htmlContent ?? template.html, text: body.textContent ?? template.text };
+      content = { ...template, subject: body.subject ?? template.subject, html: body.htmlContent ?? template.html, text: body.textContent ?? template.text };
     } else {
       // The schema requires subject, and htmlContent or textContent, when there is no template.
       // A text-only message is stored with empty HTML (html_content is NOT NULL): compose sends no HTML part.

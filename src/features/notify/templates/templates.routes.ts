@@ -4,7 +4,15 @@ import type { FastifyInstance } from '#fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
-import { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderTemplateBody, ReplaceTemplateBody, Template } from './templates.schemas.js';
+import {
+  CreateTemplateBody,
+  PatchTemplateBody,
+  RenderedTemplate,
+  RenderStoredTemplateBody,
+  RenderTemplateBody,
+  ReplaceTemplateBody,
+  Template,
+} from './templates.schemas.js';
 import type { TemplatesService } from './templates.service.js';
 
 const tags = ['Templates'];
@@ -19,7 +27,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
         security,
         summary: 'Store a template',
         description:
-          'Send it with `templateId` and `params` on POST /notify/v1/send. Placeholders: `{{ name }}` (HTML-escaped), `{{{ name }}}` (as is), dotted paths; a variable missing at send time is a 400.',
+          'Send it with `templateId` and `params` on POST /notify/v1/send. Handlebars: `{{ name }}` (HTML-escaped), `{{{ name }}}` (as is), dotted paths, `{{#each}}`, `{{#if}}`, helpers (docs/templates.md). A syntax error is a 400 naming the field, line and column; a variable outside blocks missing at send time is a 400.',
         body: CreateTemplateBody,
         response: { 201: EnvelopeSchema(Template) },
       },
@@ -35,12 +43,30 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
         security,
         summary: 'Render a template without storing it (a preview)',
         description:
-          'Fills the placeholders of `subject`, `htmlContent` and `textContent` with `params` exactly as POST /notify/v1/send does, and stores nothing. A variable that is missing, or an object where a value belongs, is a 400 naming `params.<name>` and where it is used. Needs the `read` scope, like reading templates.',
+          'Fills the placeholders of `subject`, `htmlContent` and `textContent` (wrapped in the layout `layoutId` names) with `params` exactly as POST /notify/v1/send does, and stores nothing. A variable that is missing, or an object where a value belongs, is a 400 naming `params.<name>` and where it is used, unless `allowMissing` is true; `missingVariables` lists what the sample lacks. Needs the `read` scope, like reading templates.',
         body: RenderTemplateBody,
         response: { 200: EnvelopeSchema(RenderedTemplate) },
       },
     },
-    async (request) => success(templates.render(request.body as RenderTemplateBody)),
+    async (request) => success(await templates.render(request.principal, request.body as RenderTemplateBody)),
+  );
+
+  app.post(
+    '/notify/v1/templates/:id/render',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Render a stored template with sample values (a test render)',
+        description:
+          'Renders the template and its layout with `params` exactly as POST /notify/v1/send does, and sends and stores nothing. Answers subject, HTML, text (the text part a send would compose) and `missingVariables`, the variables the template uses that the sample lacks; with `allowMissing: true` those render as nothing instead of the 400 a send answers. Needs the `read` scope.',
+        params: IdParams,
+        body: RenderStoredTemplateBody,
+        response: { 200: EnvelopeSchema(RenderedTemplate) },
+      },
+    },
+    async (request) =>
+      success(await templates.renderStored(request.principal, (request.params as IdParams).id, (request.body ?? {}) as RenderStoredTemplateBody)),
   );
 
   app.get(

@@ -1,18 +1,29 @@
 /**
  * Stored templates and their rendering at send time. A template is subject, HTML and
- * text with `{{ variable }}` placeholders (syntax: lib/template-render.ts); the send
- * names it with `templateId` and gives the values in `params`. A placeholder in a stored
- * template is checked when the message is sent, not when the template is saved: the
- * values only exist then.
+ * text in Handlebars (syntax and its compatibility with the older variables-only one:
+ * lib/template-render.ts); the send names it with `templateId` and gives the values in
+ * `params`. The syntax is checked when the template is saved; the variables when the
+ * message is sent, since the values only exist then.
  */
 import { listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
 import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
-import { placeholdersOf, renderTemplate, TemplateRenderError, type Variables } from '../../../lib/template-render.js';
+import {
+  checkTemplate,
+  hasVariable,
+  placeholdersOf,
+  renderTemplate,
+  TemplateLimitError,
+  TemplateRenderError,
+  TemplateSyntaxError,
+  type Variables,
+} from '../../../lib/template-render.js';
 import type { Principal } from '../../../http/principal.js';
-import type { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderTemplateBody, Template } from './templates.schemas.js';
-import { findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
+import { compileMjml, inlineCss } from '../../../lib/email-formats.js';
+import { htmlToText } from '../../../lib/html-to-text.js';
+import type { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderStoredTemplateBody, RenderTemplateBody, Template } from './templates.schemas.js';
+import { countTemplatesUsingLayout, findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
 import type { TemplateRow } from './templates.table.js';
 
 function toTemplate(row: TemplateRow): Template {
@@ -23,6 +34,10 @@ function toTemplate(row: TemplateRow): Template {
     subject: row.subject,
     htmlContent: row.html_content,
     textContent: row.text_content,
+    isLayout: row.is_layout === 1,
+    layoutId: row.layout_id,
+    inlineCss: row.inline_css === 1,
+    mjmlContent: row.mjml_content,
     variables: placeholdersOf(`${row.subject}\n${row.html_content}\n${row.text_content ?? ''}`),
   };
 }
@@ -32,24 +47,91 @@ export interface MessageContent {
   html: string;
   /** null: derived from the HTML when the message is composed. */
   text: string | null;
+  /** A layout's HTML, its `{{{ body }}}` filled with the rendered HTML (the layout's variables are the same params). */
+  layout?: string | null;
+  /** Inline the CSS of the rendered HTML's `<style>` blocks (lib/email-formats.ts). */
+  inlineCss?: boolean;
+}
+
+/** An MJML document (its root is `<mjml>`): compiled to HTML when saved. */
+const MJML_ROOT = /^\s*(?:<!--[\s\S]*?-->\s*)*<mjml[\s>]/i;
+
+/** The HTML a template stores for the `htmlContent` it was given: MJML compiled, with its source. */
+async function htmlOf(htmlContent: string): Promise<{ html: string; mjml: string | null }> {
+  if (!MJML_ROOT.test(htmlContent)) return { html: htmlContent, mjml: null };
+  try {
+    return { html: await compileMjml(htmlContent), mjml: htmlContent };
+  } catch (error) {
+    const problem = templateProblem(error, 'htmlContent');
+    if (problem) throw AppError.validation([{ field: problem.field, message: problem.message.replace('a valid template', 'valid MJML') }]);
+    throw error;
+  }
 }
 
 /** The content of a send that names a template; undefined when the account has no such live template. */
 export async function templateContent(db: DbOrTrx, accountId: string, templateId: string): Promise<MessageContent | undefined> {
   const row = isId(templateId) ? await findLiveTemplate(db, accountId, templateId) : undefined;
-  return row && { subject: row.subject, html: row.html_content, text: row.text_content };
+  if (!row) return undefined;
+  // Read at every send: editing the layout changes the next message of every template using it.
+  const layout = row.layout_id ? await findLiveTemplate(db, accountId, row.layout_id) : undefined;
+  return {
+    subject: row.subject,
+    html: row.html_content,
+    text: row.text_content,
+    layout: layout?.html_content ?? null,
+    inlineCss: row.inline_css === 1 || layout?.inline_css === 1,
+  };
+}
+
+/** A template text that cannot be rendered: the field error that says where and why. */
+function templateProblem(error: unknown, field: string): FieldError | undefined {
+  if (error instanceof TemplateSyntaxError) return { field, message: `is not a valid template: line ${error.line}, column ${error.column}: ${error.reason}` };
+  if (error instanceof TemplateLimitError) return { field, message: `cannot be rendered: ${error.message}` };
+  return undefined;
+}
+
+/** Every syntax error of a template's texts as field errors (400), before it is stored. */
+export function checkContent(content: { subject?: string; htmlContent?: string; textContent?: string | null }): void {
+  const errors: FieldError[] = [];
+  for (const [field, text] of Object.entries(content)) {
+    if (typeof text !== 'string') continue;
+    try {
+      checkTemplate(text);
+    } catch (error) {
+      const problem = templateProblem(error, field);
+      if (!problem) throw error;
+      errors.push(problem);
+    }
+  }
+  if (errors.length) throw AppError.validation(errors);
 }
 
 /**
  * Fills the placeholders of subject, HTML (escaped) and text. Every missing variable is
  * a field error `params.<name>`; so is a value that would put a line break in the subject.
+ * A text that is not a template, or past a bound of rendering, is an error of its field.
  */
-export function renderContent(content: MessageContent, params: Variables, customFields: Variables | undefined): MessageContent {
+export function renderContent(
+  content: MessageContent,
+  params: Variables,
+  customFields: Variables | undefined,
+  options: { allowMissing?: boolean } = {},
+): MessageContent {
   const errors: FieldError[] = [];
-  const render = (text: string, html: boolean, where: string): string => {
+  const render = (text: string, html: boolean, where: string, variables = params): string => {
     try {
-      return renderTemplate(text, params, { html, customFields });
+      // With a layout, `#key#` is filled once, in the whole.
+      return renderTemplate(text, variables, {
+        html,
+        customFields: where === 'htmlContent' && content.layout ? undefined : customFields,
+        allowMissing: options.allowMissing,
+      });
     } catch (error) {
+      const problem = templateProblem(error, where === 'layout' ? 'layoutId' : where);
+      if (problem) {
+        errors.push(problem);
+        return text;
+      }
       if (!(error instanceof TemplateRenderError)) throw error;
       for (const p of error.problems) {
         if (errors.some((e) => e.field === `params.${p.name}`)) continue;
@@ -65,7 +147,20 @@ export function renderContent(content: MessageContent, params: Variables, custom
     }
   };
   const subject = render(content.subject, false, 'subject');
-  const html = render(content.html, true, 'htmlContent');
+  const body = render(content.html, true, 'htmlContent');
+  let html = content.layout && !errors.length ? render(content.layout, true, 'layout', { ...params, body }) : body;
+  if (content.inlineCss && !errors.length) {
+    try {
+      html = inlineCss(html);
+    } catch (error) {
+      errors.push(
+        templateProblem(error, 'htmlContent') ?? {
+          field: 'htmlContent',
+          message: `cannot be rendered: its CSS could not be inlined (${(error as Error).message})`,
+        },
+      );
+    }
+  }
   const text = content.text === null ? null : render(content.text, false, 'textContent');
   if (!errors.length && /[\x00-\x08\x0a-\x1f\x7f]/.test(subject)) {
     errors.push({ field: 'params', message: 'values used in the subject must not contain line breaks or control characters' });
@@ -74,18 +169,39 @@ export function renderContent(content: MessageContent, params: Variables, custom
   return { subject, html, text };
 }
 
+/** A preview's answer: the rendered parts, the text part a send would compose, what the sample lacks. */
+function preview(content: MessageContent, body: RenderStoredTemplateBody): RenderedTemplate {
+  const params = (body.params ?? {}) as Variables;
+  const rendered = renderContent(content, params, undefined, { allowMissing: body.allowMissing });
+  const used = placeholdersOf([content.subject, content.html, content.text ?? '', content.layout ?? ''].join('\n'));
+  return {
+    subject: rendered.subject,
+    htmlContent: rendered.html,
+    textContent: rendered.text,
+    text: rendered.text ?? htmlToText(rendered.html),
+    missingVariables: used.filter((name) => name !== 'body' || !content.layout).filter((name) => !hasVariable(params, name)),
+  };
+}
+
 export class TemplatesService {
   constructor(private readonly db: Db) {}
 
   async create(principal: Principal, body: CreateTemplateBody): Promise<Template> {
+    const { html, mjml } = await htmlOf(body.htmlContent);
+    checkContent({ subject: body.subject, htmlContent: html, textContent: body.textContent });
+    await this.checkLayout(principal, undefined, { isLayout: body.isLayout ?? false, layoutId: body.layoutId ?? null, html });
     const now = Date.now();
     const row: TemplateRow = {
       id: newId(now),
       account_id: principal.accountId,
       name: body.name.trim(),
       subject: body.subject,
-      html_content: body.htmlContent,
+      html_content: html,
       text_content: body.textContent ?? null,
+      is_layout: body.isLayout ? 1 : 0,
+      layout_id: body.layoutId ?? null,
+      mjml_content: mjml,
+      inline_css: body.inlineCss ? 1 : 0,
       created_at: now,
       updated_at: now,
       create_user_id: principal.userId,
@@ -99,15 +215,20 @@ export class TemplatesService {
   /**
    * A template as an editor holds it, rendered as a send would render it (the dashboard's live
    * preview): the same renderContent, so what the preview shows and what a send refuses cannot
-   * drift apart. Nothing is stored or read, so there is no account data to scope.
+   * drift apart. Nothing is stored; only the layout it names is read, the account's own.
    */
-  render(body: RenderTemplateBody): RenderedTemplate {
-    const rendered = renderContent(
-      { subject: body.subject, html: body.htmlContent, text: body.textContent ?? null },
-      (body.params ?? {}) as Variables,
-      undefined,
-    );
-    return { subject: rendered.subject, htmlContent: rendered.html, textContent: rendered.text };
+  async render(principal: Principal, body: RenderTemplateBody): Promise<RenderedTemplate> {
+    const layout = body.layoutId ? await this.requireLayout(principal, body.layoutId, undefined) : undefined;
+    const { html } = await htmlOf(body.htmlContent);
+    const content = { subject: body.subject, html, text: body.textContent ?? null, layout: layout?.html_content ?? null };
+    return preview({ ...content, inlineCss: body.inlineCss === true || layout?.inline_css === 1 }, body);
+  }
+
+  /** A stored template, with its layout, rendered with sample values as a send would render it. */
+  async renderStored(principal: Principal, id: string, body: RenderStoredTemplateBody): Promise<RenderedTemplate> {
+    const content = isId(id) ? await templateContent(this.db, principal.accountId, id) : undefined;
+    if (!content) throw AppError.notFound('Template');
+    return preview(content, body);
   }
 
   async list(principal: Principal, page: Page): Promise<ListResult<Template>> {
@@ -121,12 +242,20 @@ export class TemplatesService {
 
   /** PUT: every field is replaced (an absent textContent becomes null); PATCH: only those given. */
   async update(principal: Principal, id: string, body: PatchTemplateBody, replace: boolean): Promise<Template> {
-    await this.require(principal, id);
+    const current = await this.require(principal, id);
+    const given = body.htmlContent === undefined ? undefined : await htmlOf(body.htmlContent);
+    checkContent({ subject: body.subject, htmlContent: given?.html, textContent: body.textContent });
+    const isLayout = body.isLayout ?? (replace ? false : current.is_layout === 1);
+    const layoutId = body.layoutId !== undefined || replace ? (body.layoutId ?? null) : current.layout_id;
+    await this.checkLayout(principal, current, { isLayout, layoutId, html: given?.html ?? current.html_content });
     const changes = {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.subject !== undefined ? { subject: body.subject } : {}),
-      ...(body.htmlContent !== undefined ? { html_content: body.htmlContent } : {}),
+      ...(given ? { html_content: given.html, mjml_content: given.mjml } : {}),
+      ...(body.inlineCss !== undefined || replace ? { inline_css: body.inlineCss ? 1 : 0 } : {}),
       ...(body.textContent !== undefined || replace ? { text_content: body.textContent ?? null } : {}),
+      is_layout: isLayout ? 1 : 0,
+      layout_id: layoutId,
       updated_at: Date.now(),
       update_user_id: principal.userId,
     };
@@ -135,10 +264,40 @@ export class TemplatesService {
   }
 
   async remove(principal: Principal, id: string): Promise<void> {
+    if (isId(id)) await this.refuseIfUsed(principal, id, 'deleted');
     const now = Date.now();
     const removed =
       isId(id) && (await updateTemplate(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
     if (!removed) throw AppError.notFound('Template');
+  }
+
+  /**
+   * A layout has a `{{{ body }}}` and no layout of its own (layouts do not nest, so there is no
+   * cycle); a template's layoutId names a live layout of the same account; a layout in use
+   * stays one. `current`: the template being changed, undefined when creating.
+   */
+  private async checkLayout(principal: Principal, current: TemplateRow | undefined, next: { isLayout: boolean; layoutId: string | null; html: string }) {
+    if (next.isLayout) {
+      if (next.layoutId !== null) throw AppError.field('layoutId', 'must be null for a layout: a layout has no layout of its own');
+      if (!placeholdersOf(next.html).includes('body'))
+        throw AppError.field('htmlContent', 'of a layout must have a {{{ body }}} placeholder, where the HTML of the templates using it goes');
+    } else if (current?.is_layout === 1) {
+      await this.refuseIfUsed(principal, current.id, 'made a plain template');
+    }
+    if (next.layoutId !== null) await this.requireLayout(principal, next.layoutId, current?.id);
+  }
+
+  private async requireLayout(principal: Principal, layoutId: string, exceptId: string | undefined): Promise<TemplateRow> {
+    const layout = isId(layoutId) ? await findLiveTemplate(this.db, principal.accountId, layoutId) : undefined;
+    if (!layout || layout.is_layout !== 1 || layout.id === exceptId)
+      throw AppError.field('layoutId', "is not one of this account's layouts (templates with isLayout true)");
+    return layout;
+  }
+
+  private async refuseIfUsed(principal: Principal, layoutId: string, change: string): Promise<void> {
+    const users = await countTemplatesUsingLayout(this.db, principal.accountId, layoutId);
+    if (users > 0)
+      throw new AppError('conflict', `This layout is used by ${users} template(s) and cannot be ${change}; give them another layoutId (or null) first.`);
   }
 
   private async require(principal: Principal, id: string): Promise<TemplateRow> {

@@ -16,7 +16,22 @@ export async function findLiveTemplate(db: DbOrTrx, accountId: string, id: strin
   return findLiveRow(db, 'templates', accountId, id, (q) => q.selectAll());
 }
 
-export type TemplateChanges = Partial<Pick<TemplateRow, 'name' | 'subject' | 'html_content' | 'text_content' | 'updated_at' | 'update_user_id' | 'deleted_at'>>;
+export type TemplateChanges = Partial<
+  Pick<
+    TemplateRow,
+    | 'name'
+    | 'subject'
+    | 'html_content'
+    | 'text_content'
+    | 'is_layout'
+    | 'layout_id'
+    | 'mjml_content'
+    | 'inline_css'
+    | 'updated_at'
+    | 'update_user_id'
+    | 'deleted_at'
+  >
+>;
 
 /** True when a live template of the account was changed. */
 export async function updateTemplate(db: DbOrTrx, accountId: string, id: string, changes: TemplateChanges): Promise<boolean> {
@@ -28,4 +43,16 @@ export async function updateTemplate(db: DbOrTrx, accountId: string, id: string,
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** How many live templates of the account name `layoutId` as their layout. */
+export async function countTemplatesUsingLayout(db: DbOrTrx, accountId: string, layoutId: string): Promise<number> {
+  const row = await db
+    .selectFrom('templates')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('account_id', '=', accountId)
+    .where('layout_id', '=', layoutId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
