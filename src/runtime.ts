@@ -462,10 +462,10 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
         // the relay and us next to nothing.
         if (transport?.warm) warmAhead(transport.warm(), logger, 'could not connect to the relay ahead of the first message; the first message connects again');
         worker.start();
-        // A worker-only process's compose threads, with the composing code compiled: a fresh
-        // worker's first delivery took 75–95 ms longer than the next ones without (bench:latency
-        // --mode split). Not in a process that serves the API too: the threads would cost an
-        // idle `postwire start` their memory (the 150 MB budget, issue 15) before any mail needs them.
+        // A worker-only process starts its compose threads, with the composing code compiled,
+        // so its first delivery is not the slow one (docs/performance.md, time to inbox). Not in
+        // a process that serves the API too: the threads would cost an idle `postwire start`
+        // their memory before any mail needs them.
         if (!roles.api) warmAhead(mimeBuilder.warm(), logger, 'the compose threads did not start; they are started again for the first message');
       },
       stop: () => worker.stop(),
