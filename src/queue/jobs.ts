@@ -206,12 +206,22 @@ export class JobRunner extends LeaseRole {
     }
   }
 
-  /** Failed for good, with the task's owner told in the same transaction (only while the job is still this runner's). */
+  /**
+   * Failed for good, with the task's owner told in the same transaction (only while the job is
+   * still this runner's). A hook that throws would roll the failure back, and the job would run
+   * again at every lease's end for ever: it is then failed without its hook, and logged.
+   */
   private async fail(job: ClaimedJob, failure: JobFailure, at: number): Promise<void> {
     const onFailed = this.tasks.failureHookOf(job.task);
-    await this.handle.db.transaction().execute(async (trx) => {
-      const ended = await jobQueue.settle(trx, job.id, this.runner.id, { failed_at: at, last_error: failure.reason });
-      if (ended && onFailed) await onFailed(trx, JSON.parse(job.payload), failure);
-    });
+    const settle = (db: DbOrTrx) => jobQueue.settle(db, job.id, this.runner.id, { failed_at: at, last_error: failure.reason });
+    try {
+      await this.handle.db.transaction().execute(async (trx) => {
+        if ((await settle(trx)) && onFailed) await onFailed(trx, JSON.parse(job.payload), failure);
+      });
+    } catch (error) {
+      if (!onFailed) throw error;
+      this.log.error({ err: error, jobId: job.id, task: job.task }, "the task's failure hook failed; the job is failed without it");
+      await settle(this.handle.db);
+    }
   }
 }

@@ -148,6 +148,32 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(runs, [1]);
     });
 
+    it('a job whose failure hook throws still ends failed (without the hook), not left to run again when its lease ends', async () => {
+      const tasks = new TaskRegistry();
+      tasks.registerTask(
+        'hook-throws',
+        async () => {
+          throw new PermanentJobError('cannot be done');
+        },
+        {
+          onFailed: async () => {
+            throw new Error('the owner could not be told');
+          },
+        },
+      );
+      await enqueueJob(suite.db, { task: 'hook-throws', payload: null, key: 'hook-throws-1' });
+      startRunner(tasks);
+      const row = await eventually(
+        async () => {
+          const r = await jobOf('hook-throws-1');
+          return r.failed_at !== null ? r : undefined;
+        },
+        10_000,
+        'the job failed',
+      );
+      assert.deepEqual([row.attempts, row.last_error, row.locked_by, row.done_at], [1, 'cannot be done', null, null]);
+    });
+
     it('a job whose process died is taken back at start, not when its lease ends', async () => {
       await enqueueJob(suite.db, { task: 'resume', payload: { n: 1 }, key: 'resume-1' });
       // Claimed by a process of this host that has exited since, with a long lease.
