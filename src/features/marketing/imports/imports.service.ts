@@ -329,25 +329,31 @@ export class ImportsService {
       invalid = [];
     };
     let header = true;
-    for await (const record of records(this.db, job.id, job.charset)) {
-      if (header) {
-        header = false;
-        continue;
+    try {
+      for await (const record of records(this.db, job.id, job.charset)) {
+        if (header) {
+          header = false;
+          continue;
+        }
+        rowNumber++;
+        // Rows applied before a restart: read past, counted already.
+        if (rowNumber <= cursor) continue;
+        const email = record[emailColumn] ?? '';
+        const reason = email === '' ? 'no address in the email column' : emailAddressProblem(email);
+        if (reason !== undefined) invalid.push({ row: rowNumber, email, reason });
+        else {
+          const values: FieldValue[] = [];
+          columns.forEach((fieldId, i) => {
+            if (fieldId !== null && fieldId !== 'email') values.push({ fieldId, value: record[i] ? record[i]! : null });
+          });
+          chunk.push({ row: rowNumber, email, values });
+        }
+        if (rowNumber - chunkStart >= this.options.chunkRows) await flush();
       }
-      rowNumber++;
-      // Rows applied before a restart: read past, counted already.
-      if (rowNumber <= cursor) continue;
-      const email = record[emailColumn] ?? '';
-      const reason = email === '' ? 'no address in the email column' : emailAddressProblem(email);
-      if (reason !== undefined) invalid.push({ row: rowNumber, email, reason });
-      else {
-        const values: FieldValue[] = [];
-        columns.forEach((fieldId, i) => {
-          if (fieldId !== null && fieldId !== 'email') values.push({ fieldId, value: record[i] ? record[i]! : null });
-        });
-        chunk.push({ row: rowNumber, email, values });
-      }
-      if (rowNumber - chunkStart >= this.options.chunkRows) await flush();
+    } catch (error) {
+      // The rows read before the line that is not CSV are applied: the failure says so.
+      if (error instanceof CsvSyntaxError) await flush();
+      throw error;
     }
     await flush();
   }
