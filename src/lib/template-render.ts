@@ -455,8 +455,17 @@ function compileUncached(text: string, html: boolean): Compiled {
       );
     }
     if (error instanceof TemplateLimitError) throw new TemplateSyntaxError(error.message, 1, 1);
-    throw error;
+    throw notRenderable(error);
   }
+}
+
+/**
+ * What else Handlebars throws on a tenant's template (`{{#if}}` without its argument, `{{#each}}`
+ * with none, `lookup` with one) names no line: the template is still at fault, never the server.
+ */
+function notRenderable(error: unknown): TemplateSyntaxError {
+  const message = String((error as Error)?.message ?? error).split('\n')[0];
+  return new TemplateSyntaxError(`cannot be rendered: ${message}`, 1, 1);
 }
 
 function legacyRequired(text: string): Compiled['required'] {
@@ -531,6 +540,8 @@ export function renderTemplate(text: string, variables: Variables, options: { ht
     budget = new Budget();
     try {
       out = compiled.run(variables);
+    } catch (error) {
+      throw error instanceof TemplateLimitError || error instanceof TemplateRenderError ? error : notRenderable(error);
     } finally {
       budget = undefined;
     }

@@ -46,6 +46,14 @@ describe('renderTemplate', () => {
     );
   });
 
+  it("a built-in helper with the wrong number of arguments is the template's fault (a syntax error), when saved and when a branch runs it", () => {
+    for (const text of ['{{#if}}x{{/if}}', '{{#unless a b}}x{{/unless}}', '{{#each}}x{{/each}}'])
+      assert.throws(() => checkTemplate(text), TemplateSyntaxError, text);
+    const hidden = '{{#if show}}{{lookup items}}{{/if}}';
+    assert.equal(renderTemplate(hidden, { show: false }, { html: true }), '');
+    assert.throws(() => renderTemplate(hidden, { show: true, items: { a: 1 } }, { html: true }), TemplateSyntaxError);
+  });
+
   it('does not reach into prototypes', () => {
     assert.throws(() => renderTemplate('{{ constructor }} {{ toString }}', {}, { html: false }), TemplateRenderError);
   });
