@@ -54,6 +54,9 @@ export interface MessageContent {
 }
 
 /** An MJML document (its root is `<mjml>`): compiled to HTML when saved. */
+/** Where a layout puts a template's HTML: unescaped (`{{{ body }}}`, or Handlebars' `{{& body }}`). */
+const RAW_BODY = /\{\{\{~?\s*body\s*~?\}\}\}|\{\{~?\s*&\s*body\s*~?\}\}/;
+
 const MJML_ROOT = /^\s*(?:<!--[\s\S]*?-->\s*)*<mjml[\s>]/i;
 
 /** The HTML a template stores for the `htmlContent` it was given: MJML compiled, with its source. */
@@ -279,8 +282,9 @@ export class TemplatesService {
   private async checkLayout(principal: Principal, current: TemplateRow | undefined, next: { isLayout: boolean; layoutId: string | null; html: string }) {
     if (next.isLayout) {
       if (next.layoutId !== null) throw AppError.field('layoutId', 'must be null for a layout: a layout has no layout of its own');
-      if (!placeholdersOf(next.html).includes('body'))
-        throw AppError.field('htmlContent', 'of a layout must have a {{{ body }}} placeholder, where the HTML of the templates using it goes');
+      // Tripled: a `{{ body }}` would escape the template's HTML, and recipients would read its markup.
+      if (!RAW_BODY.test(next.html))
+        throw AppError.field('htmlContent', 'of a layout must have a {{{ body }}} placeholder (three braces), where the HTML of the templates using it goes');
     } else if (current?.is_layout === 1) {
       await this.refuseIfUsed(principal, current.id, 'made a plain template');
     }
