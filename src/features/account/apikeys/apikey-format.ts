@@ -17,7 +17,6 @@ export const API_KEY_PREFIX = 'pwLIVE';
 const EARLIER_API_KEY_PREFIX = 'pw_live_';
 const BODY_LENGTH = 40;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-export const API_KEY_PATTERN = /^pwLIVE[0-9A-Za-z]{40}$/;
 
 export function generateApiKey(): string {
   let body = '';
