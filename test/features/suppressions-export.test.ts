@@ -1,6 +1,6 @@
 /**
  * GET /notify/v1/suppressions/export: the account's live list as a CSV download, read back
- * with a real CSV parser (csv-parse, as the import uses): every row, newest first, quoted
+ * with a real CSV parser (csv-parse, not our own reader): every row, newest first, quoted
  * where RFC 4180 says, values a spreadsheet would run as formulas defused, another
  * account's rows absent, and a list longer than one page of the store's reads complete.
  */
