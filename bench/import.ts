@@ -32,7 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { sql } from '#kysely';
+import { sql } from 'kysely';
 import { newActiveContact, type NewContactRow } from '../src/features/marketing/contacts/contacts.table.ts';
 import { loadConfig } from '../src/config.ts';
 import { createAccount } from '../src/features/account/accounts/accounts.service.ts';

@@ -41,7 +41,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { type CompiledQuery, sql } from '#kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { openDatabase, type Db, type DbHandle } from '../src/db/database.ts';
 import { type Principal } from '../src/http/principal.ts';
 import { createIdGenerator } from '../src/lib/ids.ts';

@@ -3,7 +3,7 @@
  * share: ids are 24-character text, times are epoch milliseconds in BIGINT, flags are
  * integers. Soft-deleted rows keep their data and set `deleted_at`.
  */
-import { sql, type Kysely } from '#kysely';
+import { sql, type Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {

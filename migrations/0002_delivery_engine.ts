@@ -3,7 +3,7 @@
  * per-account suppression list, and webhooks with their own delivery queue (the same
  * lease columns as delivery_jobs, see src/delivery/queue.ts).
  */
-import { sql, type Kysely } from '#kysely';
+import { sql, type Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -4,7 +4,7 @@
  * partial: only deliveries still pending are ever claimed, so the finished ones (the
  * large majority) stay out of the dispatcher's way.
  */
-import { sql, type Kysely } from '#kysely';
+import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('webhooks').addColumn('disabled_at', 'bigint').execute();

@@ -3,7 +3,7 @@
  * key and a short preview are stored), and the indexes that listing users and
  * counting this month's usage need. `users.role` exists since 0001.
  */
-import { sql, type Kysely } from '#kysely';
+import { sql, type Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {

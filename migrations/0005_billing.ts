@@ -3,7 +3,7 @@
  * only source of an account's balance: the balance is SUM(credits) over the account's
  * entries, never a stored counter. Entries are written once and never changed.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -9,7 +9,7 @@
  * `senders` gains its confirmation state: when the address was confirmed, and the
  * pending confirmation link (only a SHA-256 hash of its token, and when it expires).
  */
-import { sql, type Kysely } from '#kysely';
+import { sql, type Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -4,7 +4,7 @@
  * that statistics filter by. Every new message column is nullable: a plain send leaves
  * them empty and costs nothing more.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {

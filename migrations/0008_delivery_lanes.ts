@@ -10,7 +10,7 @@
  * account after the last one served. Their WHERE must match the claims' literally
  * (SQLite uses a partial index only then), so the claims write the priority as a literal.
  */
-import { sql, type Kysely } from '#kysely';
+import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

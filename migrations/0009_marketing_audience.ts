@@ -12,7 +12,7 @@
  * its tags and custom field values are rows of their own, so segments can filter on them
  * with an index. Values are text, stored as the client sent them.
  */
-import { sql, type Kysely } from '#kysely';
+import { sql, type Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -4,7 +4,7 @@
  * the X-Postwire-* and Idempotency-Key headers removed); the first composition signs it
  * (DKIM) into `mime`, as a JSON send's composition does. Null for every JSON send.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('messages').addColumn('submitted_mime', 'text').execute();

@@ -5,7 +5,7 @@
  * The partial index holds only pending jobs: claims read it in (priority, run_at) order
  * however many finished jobs the table keeps.
  */
-import { sql, type Kysely } from '#kysely';
+import { sql, type Kysely } from 'kysely';
 import { required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -9,7 +9,7 @@
  * campaign so no one is mailed twice. `dispatch_cursor` is the last contact id dispatch
  * wrote rows for; it advances in the transaction that writes them (campaign-dispatch.ts).
  */
-import { sql, type Kysely } from '#kysely';
+import { sql, type Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {

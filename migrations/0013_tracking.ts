@@ -6,7 +6,7 @@
  * stored: the links' tokens are signed and carry the recipient (lib/tracking-tokens.ts),
  * and what they record are events.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 
 const COLUMNS = ['track_opens', 'track_clicks', 'list_unsubscribe'];
 

@@ -14,7 +14,7 @@
  * until its confirmation link is followed; `contact_consents` keeps, per contact, how it
  * gave consent (the form, the time, the address it came from, the confirmation time).
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 import { audited, required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {

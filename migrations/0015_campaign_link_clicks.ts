@@ -11,7 +11,7 @@
  * The clicks recorded before this migration are counted into it from their events, so a
  * campaign's per-link figures cover all of its clicks whenever it was sent.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 import { required } from './columns.js';
 
 const PAGE = 1000;

@@ -13,7 +13,7 @@
  *   by id (keyset paging, db/listing.ts); the only index was the unique (account_id,
  *   email_normalized) one, so every page sorted all of the account's suppressions.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('delivery_jobs_account').on('delivery_jobs').columns(['account_id', 'created_at']).execute();

@@ -20,7 +20,7 @@
  * into every index of the table (on PostgreSQL it can no longer be a heap-only update).
  * The delivery path writes far more often than anyone filters the list by state.
  */
-import { type Kysely, sql } from '#kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('messages_live').on('messages').columns(['account_id', 'id']).where(sql.ref('deleted_at'), 'is', null).execute();

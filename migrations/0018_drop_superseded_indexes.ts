@@ -19,7 +19,7 @@
  *   (metrics.store.ts) count the whole table and the per-account figures read
  *   delivery_jobs_account (0016). No query orders or bounds all jobs by run_at any more.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('messages_account_id').execute();

@@ -6,7 +6,7 @@
  * either database are counted one after another and none slips under a limit.
  * `window_ends_at` serves the clean-up of long-expired rows.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 import { required } from './columns.js';
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -5,7 +5,7 @@
  * `last_error` keeps the same text; this column is what the API shows. An import's reason
  * is `contact_imports.failure_reason` (0022).
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('campaigns').addColumn('failure_reason', 'text').execute();

@@ -5,7 +5,7 @@
  * its bytes as they came (one character per byte), decoded when the import reads them.
  * Null: a JSON import, or an import stored before, whose pieces are text already.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('contact_imports').addColumn('charset', 'text').execute();

@@ -3,7 +3,7 @@
  * (status 3), in words for the person who uploaded the file, e.g. the line of a CSV file
  * where a quote is never closed. Null while nothing failed.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('contact_imports').addColumn('failure_reason', 'text').execute();

@@ -8,7 +8,7 @@
  * Copies opened before this column existed get the time of their first `opened` event,
  * so their next open is not taken for a first one.
  */
-import { type Kysely, sql } from '#kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('message_recipients').addColumn('first_opened_at', 'bigint').execute();

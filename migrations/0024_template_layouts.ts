@@ -4,7 +4,7 @@
  * account) that wraps its HTML at every send. The layout is read when the message is sent, so
  * editing it changes every template that uses it from the next send on.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -4,7 +4,7 @@
  * rules of the rendered HTML's `<style>` blocks are written into its elements at every send.
  * 0 for the templates stored before, so they render exactly as they did.
  */
-import type { Kysely } from '#kysely';
+import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('templates').addColumn('mjml_content', 'text').execute();

@@ -1,5 +1,5 @@
 /** Column groups that several tables share. Part of the migrations: change only by adding. */
-import type { CreateTableBuilder } from '#kysely';
+import type { CreateTableBuilder } from 'kysely';
 
 export const required = (col: any) => col.notNull();
 

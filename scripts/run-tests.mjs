@@ -11,8 +11,7 @@
  *   --also NODE DIR                             run every file a second time with the Node binary NODE in
  *                                               DIR, a built copy of this tree (.ci/run: Node 24)
  *
- * Compiled. The tests run the program as it ships: dist/, from `npm run build` (tsc, then
- * scripts/vendor-bundles.mjs). The compile is incremental (dist/.tsbuildinfo), so running it
+ * Compiled. The tests run the program as it ships: dist/, from `npm run build` (tsc). The compile is incremental (dist/.tsbuildinfo), so running it
  * first every time costs a few seconds when nothing changed and keeps `npm test` from testing
  * stale JavaScript. Files are chosen and classified by their source under test/, and run as
  * their compiled twin under dist/test/.
@@ -117,11 +116,6 @@ if (build) {
   const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   if (tsc.status !== 0) {
     console.error('the compile failed (tsc -p tsconfig.build.json): no tests run');
-    process.exit(1);
-  }
-  // The rest of `npm run build`: the one-file bundles the compiled code imports (half a second).
-  if (spawnSync(process.execPath, ['scripts/vendor-bundles.mjs'], { stdio: 'inherit' }).status !== 0) {
-    console.error('the bundles of scripts/vendor-bundles.mjs failed: no tests run');
     process.exit(1);
   }
   console.log(`compiled in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -3,7 +3,7 @@
  * starts for the ordinary (not faults/, not blackbox/) files.
  *
  * Why: a test process pays about 1.6 s of CPU before its first test on a 2-core CI machine
- * (loading the program's ~250 modules and the bundles, compiling the app's schemas, V8 warming up
+ * (loading the program and its packages, compiling the app's schemas, V8 warming up
  * the same code again), and an ordinary file spends only 2-4 s more. CI runs about 200 of them,
  * on two cores that the run keeps saturated, so that fixed cost was a fifth of the run. A
  * process that runs the next file after the last one pays it once, and runs the next file's

@@ -5,10 +5,10 @@
  * → the one error handler.
  * Tests build it with `buildApp` and call `app.inject()`; `main.ts` makes it listen.
  */
-import swagger from '#@fastify/swagger';
+import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from '#fastify';
-import type { Logger } from '#pino';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { requireBearer } from './http/auth.js';
 import { registerBodyParsers } from './http/body-parsers.js';

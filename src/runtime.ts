@@ -7,8 +7,8 @@
  */
 import { parseDestinationLimits, type PaceLimits } from './lib/destination-limits.js';
 import os from 'node:os';
-import type { FastifyInstance } from '#fastify';
-import pino, { type Logger } from '#pino';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { publicBaseUrl, type Config } from './config.js';
 import { openDatabase, type DbHandle } from './db/database.js';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from '#kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { PgWriteBehindDialect } from './pg-write-behind.js';
 import { preparingClient } from './pg-prepared.js';
 import { statementCache } from './statement-cache.js';

@@ -33,7 +33,7 @@
  * each item is retried alone in its own transaction, so one bad item fails only its
  * own request. Items must therefore be plain data, re-writable from scratch.
  */
-import { CompiledQuery, createQueryId, InsertQueryNode, PostgresAdapter, TableNode, UpdateQueryNode, type Insertable } from '#kysely';
+import { CompiledQuery, createQueryId, InsertQueryNode, PostgresAdapter, TableNode, UpdateQueryNode, type Insertable } from 'kysely';
 import type { Db, DbOrTrx, Trx } from './database.js';
 import type { Database } from './schema.js';
 

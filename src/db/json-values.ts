@@ -10,7 +10,7 @@
  * than unpacked in a subquery: many such subqueries OR-ed together (a campaign to many
  * segments) took the planner minutes.
  */
-import { type RawBuilder, type SqlBool, sql } from '#kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from './database.js';
 
 export function inValues(column: RawBuilder<unknown>, values: readonly string[], dialect: Dialect): RawBuilder<SqlBool> {

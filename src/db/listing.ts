@@ -17,7 +17,7 @@
  * table of millions (a contact list's `count`, a campaign's counters), it is a maintained
  * counter updated in the transaction that changes the rows, not a scan (the marketing area).
  */
-import { sql, type SelectQueryBuilder } from '#kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Page } from '../lib/api-shape.js';
 import type { DbOrTrx } from './database.js';
 import type { Database } from './schema.js';

@@ -2,7 +2,7 @@
  * Runs the one set of migrations in `migrations/` on either dialect. The list is
  * static (no directory scan) so a bundled or relocated build still finds every step.
  */
-import { Migrator, type Migration, type MigrationProvider } from '#kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from '../../migrations/0001_init.js';
 import * as m0002 from '../../migrations/0002_delivery_engine.js';
 import * as m0003 from '../../migrations/0003_webhooks.js';

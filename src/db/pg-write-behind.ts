@@ -41,7 +41,7 @@ import {
   type QueryResult,
   RawNode,
   type TransactionSettings,
-} from '#kysely';
+} from 'kysely';
 import { PREPARED } from './pg-prepared.js';
 import type { Database } from './schema.js';
 

@@ -13,7 +13,7 @@
  * (no BIGINT beyond 2^53, no binary). On SQLite each query runs as it is: a read there is
  * a call on this thread's read-only connection, not a round trip.
  */
-import { CompiledQuery, PostgresAdapter } from '#kysely';
+import { CompiledQuery, PostgresAdapter } from 'kysely';
 import type { Db } from './database.js';
 import { PREPARED } from './pg-prepared.js';
 import { shiftPlaceholders } from './pg-write-behind.js';

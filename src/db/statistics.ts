@@ -15,7 +15,7 @@
  * counted, or never analyzed): about log2(growth) times over the task. SQLite plans
  * without such statistics (its indexes decide), so there it does nothing.
  */
-import { PostgresAdapter, sql } from '#kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { DbOrTrx } from './database.js';
 import type { Database } from './schema.js';
 

@@ -42,7 +42,7 @@ import {
   type Driver,
   type Kysely,
   type QueryResult,
-} from '#kysely';
+} from 'kysely';
 import type { SqliteThreadOptions, Statement, ThreadError, ThreadReply, ThreadRequest } from './sqlite-thread.js';
 
 /** How a Kysely instance borrows the connection (ThreadedSqliteDialect's options). */

@@ -9,7 +9,7 @@
  * campaign to 100 of them minutes per page. Without JIT the same statement plans and runs
  * in well under a second. Only statements built from segment rules use this.
  */
-import { sql } from '#kysely';
+import { sql } from 'kysely';
 import type { Db, DbOrTrx, Dialect } from './database.js';
 
 export function withoutJit<T>(db: Db, dialect: Dialect, statement: (db: DbOrTrx) => Promise<T>): Promise<T> {

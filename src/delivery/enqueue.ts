@@ -13,7 +13,7 @@
  * the worker once the transaction has committed (WorkSignal.notify()): woken earlier, a
  * worker on PostgreSQL would claim before the rows are visible and go back to sleep.
  */
-import { type Expression, PostgresAdapter } from '#kysely';
+import { type Expression, PostgresAdapter } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
 import { insertRows } from '../db/group-commit.js';
 import { notifyOnCommit } from '../db/pg-write-behind.js';

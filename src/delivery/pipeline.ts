@@ -33,7 +33,7 @@
  * can repeat is what was handed to the transport and not yet recorded: at most
  * WORKER_UNRECORDED_PER_LANE (4) recipients per lane.
  */
-import type { Logger } from '#pino';
+import type { Logger } from 'pino';
 import { CONFIG_SCHEMA } from '../config.js';
 import type { Db, Trx } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';

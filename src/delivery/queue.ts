@@ -27,7 +27,7 @@
  * The priorities are written into the SQL as literals: SQLite uses a partial index only
  * when the query's WHERE names the index's condition as written.
  */
-import { sql } from '#kysely';
+import { sql } from 'kysely';
 import type { Db, DbOrTrx, Dialect } from '../db/database.js';
 import { LeaseQueue, type ClaimRequest } from '../queue/lease-queue.js';
 import { DELIVERY_PRIORITY } from './enqueue.js';

@@ -46,7 +46,7 @@
  * started finish and are recorded, and the jobs left in the buffer are released so
  * another worker can take them at once instead of waiting for their lease to run out.
  */
-import type { Logger } from '#pino';
+import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DbHandle } from '../db/database.js';
 import type { LeaseHeartbeat } from '../queue/lease-heartbeat.js';

@@ -7,7 +7,7 @@
  * (`/notify/v1/messages/:id`, so no ids or query strings from the URL), never headers or
  * bodies, so no token, API key or password can reach a log.
  */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 
 export function registerAccessLog(app: FastifyInstance): void {
   // The application's logger, not request.log: the line names its request id once, as reqId.

@@ -6,7 +6,7 @@
  * a missing or bad credential is 401, a good one without the right is 403. Both run
  * before the body is read.
  */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 import { markAuthenticatedRoutes } from './openapi.js';
 import type { Principal } from './principal.js';
 import { requiredAccess, type Access } from './scopes.js';

@@ -9,8 +9,8 @@
  * the original service's .NET reader accepted what clients built by string concatenation
  * (single quotes, unquoted keys, trailing commas, comments), and those clients still exist.
  */
-import multipart from '#@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from '#fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import JSON5 from 'json5';
 import { AppError } from '../errors.js';
 import { caseInsensitiveKeys } from '../lib/case-insensitive-keys.js';

@@ -10,7 +10,7 @@
  */
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger } from '#fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { failure } from './envelope.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 

@@ -10,7 +10,7 @@
  * path that exists, with the methods that path has (method-not-allowed.ts knows them),
  * before any route, credential check or body parser sees it.
  */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 import type { MethodsOfPath } from './method-not-allowed.js';
 
 const ALLOWED_HEADERS = 'Authorization, x-api-key, Content-Type, Idempotency-Key, X-Request-Id';

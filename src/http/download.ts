@@ -8,8 +8,8 @@
  * And the CSV exports (sendCsv), which all write through the one CSV writer.
  */
 import { Readable } from 'node:stream';
-import type { FastifyReply } from '#fastify';
-import { Type, type Static } from '#typebox';
+import type { FastifyReply } from 'fastify';
+import { Type, type Static } from 'typebox';
 import { csvLines } from '../lib/csv.js';
 
 export const AttachmentParams = Type.Object({

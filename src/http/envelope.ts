@@ -2,7 +2,7 @@
  * The five-key response envelope the specification puts around every JSON response,
  * success and failure alike (PRODUCT.md §2).
  */
-import { Type, type TSchema } from '#typebox';
+import { Type, type TSchema } from 'typebox';
 
 export { listResult, type ListResult } from '../lib/api-shape.js';
 

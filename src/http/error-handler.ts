@@ -4,7 +4,7 @@
  * content type) or a bug, leaves as the envelope with the right status. 5xx responses
  * never show internals; they name the request id that the log line carries.
  */
-import type { FastifyError, FastifyInstance } from '#fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.js';
 import { failure } from './envelope.js';
 import type { MethodsOfPath } from './method-not-allowed.js';

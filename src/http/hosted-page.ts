@@ -4,7 +4,7 @@
  * Content-Security-Policy that allows none, since they are served on the API's origin to
  * anyone holding a link.
  */
-import type { FastifyRequest } from '#fastify';
+import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from '../lib/template-render.js';
 
 /** No script, no outside resources, inline styles only, forms only back to this origin, never framed. */

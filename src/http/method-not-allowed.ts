@@ -7,7 +7,7 @@
  * here as each route is added, and the not-found handler asks which methods, if any, a
  * request path has. The route patterns become regular expressions once, when added.
  */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 
 interface KnownPath {
   pattern: RegExp;

@@ -12,7 +12,7 @@
  * Other providers' names for a field (`html`, `HtmlBody`, `text`, `TextBody`) get the same
  * hint, though they are no misspelling.
  */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError, type FieldError } from '../errors.js';
 
 declare module 'fastify' {

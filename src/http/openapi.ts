@@ -31,7 +31,7 @@
  *
  * The document is generated once, on its first request, so none of this costs a request.
  */
-import type { FastifyInstance, RouteOptions } from '#fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { requiredAccess } from './scopes.js';
 
 declare module 'fastify' {

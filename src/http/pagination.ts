@@ -1,5 +1,5 @@
 /** Paging shared by every list endpoint: `page` from 1 or `after` an id, `pageSize` default 50, at most 500; newest first (db/listing.ts). */
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 
 export { toPage, type Page } from '../lib/api-shape.js';
 /**

@@ -5,7 +5,7 @@
  * route with parameters, before any hook or schema sees it. `:` alone and `::id` stay as
  * they are, and fail as any unknown id does.
  */
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from '#fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 
 function withoutTemplateColon(request: FastifyRequest): void {
   const params = request.params as Record<string, string>;

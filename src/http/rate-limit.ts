@@ -27,9 +27,9 @@
  * When the counter store fails (Redis down) requests are let through and a warning is
  * logged: limits protect the service, they are not worth an outage.
  */
-import rateLimit, { normalizeIP } from '#@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from '#fastify';
-import type { Logger } from '#pino';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { Principal } from './principal.js';

@@ -1,5 +1,5 @@
 /** The base fields every resource object carries (specification: "Base resource fields"). */
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { MAX_EMAIL_LENGTH } from '../lib/email-address.js';
 
 export { iso, resourceFields, type AuditedRow } from '../lib/api-shape.js';

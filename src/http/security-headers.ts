@@ -3,7 +3,7 @@
  * one it declares (nosniff, on every reply, the parser's own refusals in client-errors.ts
  * included), and the documentation page, the only HTML served, runs nothing from elsewhere.
  */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 
 /** Headers every reply carries. */
 export const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff' } as const;

@@ -12,7 +12,7 @@
  * Like the validators, a serializer is built when a route first answers with that status, not
  * when the app is built (first-use.ts says why).
  */
-import { SerializerSelector } from '#@fastify/fast-json-stringify-compiler';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { FirstUse } from './first-use.js';
 
 type BuildSerializer = ReturnType<typeof SerializerSelector>;

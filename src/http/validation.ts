@@ -4,8 +4,8 @@
  * nature, so they are coerced to the declared types. Every failure becomes a list of
  * `{ field, message }` a person can act on, e.g. `to[0].email: must be an email address`.
  */
-import { _, Ajv, str, type ErrorObject, type KeywordDefinition, type Options } from '#ajv';
-import type { FastifySchemaCompiler } from '#fastify';
+import { _, Ajv, str, type ErrorObject, type KeywordDefinition, type Options } from 'ajv';
+import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from '../errors.js';
 import { FirstUse } from './first-use.js';
 import { emailAddressProblem, isEmailAddress, isRecipientAddress, recipientAddressProblem } from '../lib/email-address.js';

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '#pino';
+import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
 import { failure } from '../http/envelope.js';
 import { scrapeAllowed, type Metrics } from './metrics.js';

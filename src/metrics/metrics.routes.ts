@@ -7,7 +7,7 @@
  * it, and without one it stays shut. METRICS_PORT (metrics-server.ts, bound to localhost by
  * default) is the place for a token-less scrape.
  */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 import { ErrorEnvelopeSchema } from '../http/envelope.js';
 import { scrapeAllowed, type Metrics } from './metrics.js';

@@ -11,7 +11,7 @@
  * The process series (memory, CPU, event-loop lag: prom-client's default metrics) exist
  * once per process and are shared by the runtimes of that process.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from '#prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';

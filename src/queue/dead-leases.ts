@@ -3,7 +3,7 @@
  * which are dead), so that work a killed process held is due again at once instead of
  * when its leases run out. Leases of live processes, and of other hosts, are left alone.
  */
-import type { Logger } from '#pino';
+import type { Logger } from 'pino';
 import type { DbOrTrx } from '../db/database.js';
 import { isDeadHolder } from './holder-id.js';
 import type { LeaseQueue } from './lease-queue.js';

@@ -30,7 +30,7 @@
  * A job of a task this process has no handler for counts as a failed attempt: another
  * version of the program may know it, and the retries leave time for it to run.
  */
-import type { Logger } from '#pino';
+import type { Logger } from 'pino';
 import type { DbHandle, DbOrTrx } from '../db/database.js';
 import { retryDelayMs } from './backoff.js';
 import { newId } from '../lib/ids.js';

@@ -14,7 +14,7 @@
  * another holder may take the row. So the rule "start only with half a lease left"
  * still holds; the heartbeat only moves the deadline it is measured against.
  */
-import type { Logger } from '#pino';
+import type { Logger } from 'pino';
 import type { DbOrTrx } from '../db/database.js';
 import type { LeaseQueue } from './lease-queue.js';
 

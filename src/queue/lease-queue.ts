@@ -22,7 +22,7 @@
  * due (a webhook delivery must also be pending and its webhook live) and in what a
  * claim returns. Those two differences are the options; the SQL is here once.
  */
-import type { Kysely, SelectQueryBuilder } from '#kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DbOrTrx, Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 

@@ -22,7 +22,7 @@
  * given up to its lease) or releases it. Work found after stop was asked is released, not
  * started, even if it was claimed before.
  */
-import type { Logger } from '#pino';
+import type { Logger } from 'pino';
 import type { DbOrTrx } from '../db/database.js';
 import { reclaimDeadLeasesAtStart } from './dead-leases.js';
 import { holderId } from './holder-id.js';

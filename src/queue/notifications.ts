@@ -7,7 +7,7 @@
  * after a pause, and meanwhile the poll finds the work anyway, so a lost notification
  * only costs latency.
  */
-import type { Logger } from '#pino';
+import type { Logger } from 'pino';
 import type pg from 'pg';
 
 const RECONNECT_MS = 2000;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from '#kysely';
+import { sql } from 'kysely';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 
 describe('long reads on SQLite do not wait for an open write transaction', () => {

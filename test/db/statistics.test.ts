@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sql } from '#kysely';
+import { sql } from 'kysely';
 import { insertRows } from '../../src/db/group-commit.js';
 import { refreshStaleStatistics } from '../../src/db/statistics.js';
 import { eventually } from '../helpers/app.js';

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import BetterSqlite from 'better-sqlite3';
-import { Kysely, sql } from '#kysely';
+import { Kysely, sql } from 'kysely';
 import { openDatabase, type DbHandle } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
 import { SqliteHost, ThreadedSqliteDialect } from '../../src/db/threaded-sqlite.js';

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { CompiledQuery } from '#kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../../src/db/database.js';
 import { insertRows } from '../../src/db/group-commit.js';
 import { MessageComposer } from '../../src/delivery/compose.js';

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from '#kysely';
+import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.js';
 import { DELIVERY_CHANNEL } from '../../src/delivery/enqueue.js';
 import { createLogger, createRuntime, type Runtime } from '../../src/runtime.js';

@@ -2,7 +2,7 @@
  * Builds Postwire in-process on a fresh database and talks to it with `inject()`,
  * as a client would over HTTP. Also creates accounts and logs them in.
  */
-import type { LightMyRequestResponse } from '#fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Dialect } from '../../src/db/database.js';
 import { createAccount } from '../../src/features/account/accounts/accounts.service.js';

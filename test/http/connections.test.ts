@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import pino from '#pino';
+import pino from 'pino';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import pino from '#pino';
+import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { createAccount } from '../../src/features/account/accounts/accounts.service.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';

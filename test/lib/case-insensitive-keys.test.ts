@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Type } from '#typebox';
+import { Type } from 'typebox';
 import { caseInsensitiveKeys } from '../../src/lib/case-insensitive-keys.js';
 
 const TokenRequest = Type.Object({ EmailAddress: Type.String(), Password: Type.String() });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import pino from '#pino';
+import pino from 'pino';
 import type { Db, Dialect } from '../../src/db/database.js';
 import { claimDueJobs, deliveryQueue } from '../../src/delivery/queue.js';
 import { reclaimDeadLeases } from '../../src/queue/dead-leases.js';

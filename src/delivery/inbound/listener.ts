@@ -19,7 +19,7 @@
  * bounded by the return path naming a real recipient.
  */
 import { parseMail } from '../../lib/mail-parser.js';
-import type { Logger } from '#pino';
+import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '../../db/database.js';
 import { findRecipientById } from '../../features/notify/messages/messages.store.js';

@@ -32,7 +32,7 @@
  * A 250 is never answered before the commit, so a crash at any point loses only
  * messages the client was not told were taken; it sends them again.
  */
-import type { Logger } from '#pino';
+import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { AppError } from '../../errors.js';
 import { MemoryFailureCounter } from '../../http/login-failures.js';

@@ -28,7 +28,7 @@
  */
 import { iso } from '../../lib/api-shape.js';
 import { STATUS_CODES } from 'node:http';
-import type { Logger } from '#pino';
+import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/database.js';
 import { parseDetails } from '../../features/notify/events/events.service.js';

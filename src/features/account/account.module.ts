@@ -4,7 +4,7 @@
  * two functions and nothing else of the area, so a new noun of the account area touches
  * this folder only.
  */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AreaContext } from '../area.js';
 import { registerAccountRoutes, registerSignUpRoute } from './accounts/accounts.routes.js';
 import { AccountsService } from './accounts/accounts.service.js';

@@ -7,7 +7,7 @@
  * Imports and campaign dispatch are tasks of the job runner (registerMarketingTasks), and
  * campaign counters a listener on the event write path, registered here.
  */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AreaContext } from '../area.js';
 import type { IpLimit } from '../../http/rate-limit.js';
 import type { TaskRegistry } from '../../queue/jobs.js';

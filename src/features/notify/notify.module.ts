@@ -5,7 +5,7 @@
  * Builds the area's services and registers its routes; runtime.ts and app.ts call these
  * functions and nothing else of the area, so a new noun of the area touches this folder only.
  */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 import { OutboundPolicy } from '../../lib/network-guard.js';
 import type { AreaContext } from '../area.js';
 import type { AccountServices } from '../account/account.module.js';

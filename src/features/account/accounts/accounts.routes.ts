@@ -1,6 +1,6 @@
 /** HTTP for the account itself and for sign-up: schema in, one service call, envelope out. */
-import { Type } from '#typebox';
-import type { FastifyInstance } from '#fastify';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ErrorResponse, success } from '../../../http/envelope.js';
 import { ANY_CREDENTIAL, SESSION_ONLY } from '../../../http/scopes.js';
 import { ChangePasswordBody } from '../users/users.schemas.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { EmailField, NameField, ResourceFields } from '../../../http/resource.js';
 import { AccountBilling } from '../billing/billing.schemas.js';
 

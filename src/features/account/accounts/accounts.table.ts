@@ -1,5 +1,5 @@
 import type { Role } from '../../../http/principal.js';
-import type { Generated, Insertable, Selectable } from '#kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface AccountsTable {
   id: string;

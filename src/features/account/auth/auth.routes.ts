@@ -14,8 +14,8 @@
  * the session with a plain form post. Clients that send the refresh token in the body carry
  * what they act on themselves and are not asked.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from '#fastify';
-import { Type } from '#typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { EnvelopeSchema, success } from '../../../http/envelope.js';
 import { AppError } from '../../../errors.js';
 import { SESSION_ONLY } from '../../../http/scopes.js';

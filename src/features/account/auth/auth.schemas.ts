@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 
 /** Browsers: the refresh token travels in an httpOnly cookie that page scripts cannot read (docs/security.md). */
 const RefreshCookieField = Type.Boolean({

@@ -1,4 +1,4 @@
-import type { Selectable } from '#kysely';
+import type { Selectable } from 'kysely';
 
 export interface SessionsTable {
   id: string;

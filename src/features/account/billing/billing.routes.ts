@@ -1,6 +1,6 @@
 /** HTTP for payments and usage (account area) and the operator's payment endpoint (admin). */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';

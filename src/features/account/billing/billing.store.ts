@@ -1,7 +1,7 @@
 /** SQL for payments and the credit ledger. Every read of an account's data is scoped by account. */
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
-import { sql } from '#kysely';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { NewLedgerRow, PaymentRow } from './billing.table.js';

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** How a ledger entry changes the balance: payment and refund add, usage takes, adjustment either. */
 export type LedgerKind = 'payment' | 'usage' | 'refund' | 'adjustment';

@@ -48,8 +48,8 @@
  * change the status, which ends the loop at the next page (and rolls back a page in
  * flight); resume queues a new run.
  */
-import { sql, type SqlBool } from '#kysely';
-import type { Logger } from '#pino';
+import { sql, type SqlBool } from 'kysely';
+import type { Logger } from 'pino';
 import type { Db, DbOrTrx, Dialect } from '../../../db/database.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { refreshStaleStatistics } from '../../../db/statistics.js';

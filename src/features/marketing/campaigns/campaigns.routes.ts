@@ -1,6 +1,6 @@
 /** HTTP for campaigns (M1–M4 of the compatibility reference, plus schedule, pause, resume, cancel, resend, delete, test, preview, report). */
-import { Type } from '#typebox';
-import type { FastifyInstance } from '#fastify';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';

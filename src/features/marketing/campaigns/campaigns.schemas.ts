@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { EmailField, ResourceFields } from '../../../http/resource.js';
 
 const id = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });

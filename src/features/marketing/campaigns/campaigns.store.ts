@@ -4,7 +4,7 @@
  * back a campaign's queued deliveries. Reads for the API are scoped by account; dispatch
  * and the counter listener name a campaign by id (they run for no caller).
  */
-import { sql, type RawBuilder, type SqlBool } from '#kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { insertRows, updateRowsById } from '../../../db/group-commit.js';
 import type { Page } from '../../../lib/api-shape.js';

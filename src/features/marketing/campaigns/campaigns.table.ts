@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** Campaign `status` (docs/marketing.md). */
 export const CAMPAIGN_STATUS = { draft: 0, scheduled: 1, sending: 2, sent: 3, paused: 4, cancelled: 5, failed: 6 } as const;

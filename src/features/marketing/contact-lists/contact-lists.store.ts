@@ -4,7 +4,7 @@
  * moves the lists' `contacts_count` by exactly the rows it changed, and must run in the
  * caller's transaction (see contact-lists.service.ts).
  */
-import { sql } from '#kysely';
+import { sql } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** A list of contacts; campaigns are sent to lists. */
 export interface ContactListsTable {

@@ -3,8 +3,8 @@
  * contact everywhere and the account's tags. Writes answer as the original does: a bare
  * contact id (add, update) or a bare `true`.
  */
-import { Type } from '#typebox';
-import type { FastifyInstance } from '#fastify';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
 import { csvAnswer, sendCsv } from '../../../http/download.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { EmailField, ResourceFields } from '../../../http/resource.js';
 import { PageQuery } from '../../../http/pagination.js';
 

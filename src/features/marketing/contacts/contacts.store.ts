@@ -3,7 +3,7 @@
  * by account; deleted contacts are invisible. Reads of a contact bring the reason of a
  * live suppression of its address along (`suppression_reason`), which its status shows.
  */
-import { sql, type SelectQueryBuilder } from '#kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';

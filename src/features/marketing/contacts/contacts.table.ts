@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** One address of an account's audience; on any number of its lists (`contact_list_members`). */
 export interface ContactsTable {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** A field an account adds to its contacts; the values are `contact_field_values` rows. */
 export interface CustomFieldsTable {

@@ -1,6 +1,6 @@
 /** HTTP for sign-up forms (M41 of the compatibility reference, plus create, change, GET one) and their public pages. */
-import { Type } from '#typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from '#fastify';
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import type { IpLimit } from '../../../http/rate-limit.js';

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** A hosted sign-up form (forms.service.ts). */
 export interface FormsTable {

@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { ResourceFields } from '../../../http/resource.js';
 
 const groupName = Type.String({ minLength: 1, maxLength: 200, description: "The group's name.", examples: ['Newsletters'] });

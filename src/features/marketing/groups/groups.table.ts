@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** A folder of contact lists (`groupName` in the API). */
 export interface ContactGroupsTable {

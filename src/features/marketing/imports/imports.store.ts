@@ -1,5 +1,5 @@
 /** SQL for contact imports: the import row and its counters, and the rows still to apply. */
-import { sql } from '#kysely';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 import { insertRowsCounting } from '../../../db/group-commit.js';
 import { newActiveContact } from '../contacts/contacts.table.js';

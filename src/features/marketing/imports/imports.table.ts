@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** 0 waiting, 1 running, 2 completed, 3 failed. */
 export const IMPORT_STATUS = { waiting: 0, running: 1, completed: 2, failed: 3 } as const;

@@ -1,6 +1,6 @@
 /** HTTP for newsletters, saved designs (M28–M33 of the compatibility reference). */
-import { Type } from '#typebox';
-import type { FastifyInstance } from '#fastify';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { ResourceFields } from '../../../http/resource.js';
 
 const subject = Type.String({ format: 'single-line', minLength: 1, maxLength: 998, description: 'Subject line; `#fieldname#` placeholders allowed.' });

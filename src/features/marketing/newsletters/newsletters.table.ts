@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** A saved email design (M28–M33): subject, language and HTML that campaigns are made from. */
 export interface NewslettersTable {

@@ -30,7 +30,7 @@
  * of ids is one JSON parameter, the statuses are at most four distinct numbers, and a
  * custom field's condition is one EXISTS with the field id bound once.
  */
-import { sql, type RawBuilder, type SqlBool } from '#kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../../../db/database.js';
 import type { FieldError } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { ResourceFields } from '../../../http/resource.js';
 
 const name = Type.String({ minLength: 1, maxLength: 200, description: "The segment's name.", examples: ['Active in Berlin'] });

@@ -1,5 +1,5 @@
 /** SQL for segments and counting the contacts a compiled rule selects. Scoped by account; deleted segments are invisible. */
-import { type RawBuilder, type SqlBool, sql } from '#kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { inValues } from '../../../db/json-values.js';
 import type { Page } from '../../../lib/api-shape.js';

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** A saved selection of contacts: a rule tree (segment-rules.ts) kept as JSON. */
 export interface SegmentsTable {

@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { EmailField, NameField, ResourceFields } from '../../../http/resource.js';
 
 // PascalCase as the original's clients send them; keys are matched case-insensitively.

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** A From identity of campaigns: display name, address, reply-to. */
 export interface MarketingSendersTable {

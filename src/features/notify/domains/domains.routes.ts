@@ -1,6 +1,6 @@
 /** HTTP for sending domains: schema in, one service call, envelope out. */
-import { Type } from '#typebox';
-import type { FastifyInstance } from '#fastify';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ErrorEnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { ResourceFields } from '../../../http/resource.js';
 
 export const DnsRecord = Type.Object({

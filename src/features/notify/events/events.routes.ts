@@ -1,5 +1,5 @@
 /** HTTP for the event log: schema in, one service call, envelope out. */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { Event, EventsQuery } from './events.schemas.js';
 import type { EventsService } from './events.service.js';

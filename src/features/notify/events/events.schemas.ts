@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../../http/pagination.js';
 import { ID_PATTERN } from '../../../lib/ids.js';
 import { MAX_EMAIL_LENGTH } from '../../../lib/email-address.js';

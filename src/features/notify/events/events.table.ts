@@ -1,4 +1,4 @@
-import type { Selectable } from '#kysely';
+import type { Selectable } from 'kysely';
 
 /**
  * Every state change of a recipient is an event. `delivered` comes from a relay or MX

@@ -1,5 +1,5 @@
 /** HTTP for the development inbox (the capture transport's copies): schema in, one service call, envelope out. */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 import { AttachmentParams, DOWNLOAD_ANSWER, DOWNLOAD_PRODUCES, sendDownload } from '../../../http/download.js';
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../../http/pagination.js';
 
 export const InboxQuery = Type.Object({

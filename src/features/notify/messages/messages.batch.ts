@@ -3,7 +3,7 @@
  * send route's own schema, key renaming and misspelt-field hints, so one bad message is
  * refused alone, with its field errors, while the others are accepted.
  */
-import type { ErrorObject } from '#ajv';
+import type { ErrorObject } from 'ajv';
 import { AppError } from '../../../errors.js';
 import { nearMissFields } from '../../../http/near-miss-fields.js';
 import { toFieldErrors, withRequiredRule } from '../../../http/validation.js';

@@ -1,4 +1,4 @@
-import { type TObject, Type, type Static } from '#typebox';
+import { type TObject, Type, type Static } from 'typebox';
 import { PageQuery } from '../../../http/pagination.js';
 import { EmailField, NameField, RecipientEmailField, ResourceFields } from '../../../http/resource.js';
 import { Event } from '../events/events.schemas.js';

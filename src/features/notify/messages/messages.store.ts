@@ -1,5 +1,5 @@
 /** SQL for messages and their recipients. Every read is scoped by account. */
-import { type SqlBool, sql } from '#kysely';
+import { type SqlBool, sql } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';

@@ -1,6 +1,6 @@
 /** HTTP for senders: schema in, one service call, envelope out. */
-import { Type } from '#typebox';
-import type { FastifyInstance } from '#fastify';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ErrorEnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { hostedPage, PRIVATE_PAGE_HEADERS, wantsPage } from '../../../http/hosted-page.js';

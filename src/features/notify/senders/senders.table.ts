@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 export interface SendersTable {
   id: string;

@@ -1,5 +1,5 @@
 /** HTTP for sending statistics. */
-import type { FastifyInstance } from '#fastify';
+import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, success } from '../../../http/envelope.js';
 import { QueueDepth, StatsQuery, StatsResult } from './stats.schemas.js';
 import type { StatsService } from './stats.service.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { MAX_TAG_LENGTH } from '../messages/messages.schemas.js';
 
 export const STAT_TYPES = ['accepted', 'sent', 'delivered', 'deferred', 'bounced', 'complained', 'opened', 'clicked'] as const;

@@ -1,5 +1,5 @@
 /** SQL for statistics: events of one account counted per UTC day and type. */
-import { sql } from '#kysely';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { EventType } from '../events/events.table.js';
 

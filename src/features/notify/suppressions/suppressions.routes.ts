@@ -1,6 +1,6 @@
 /** HTTP for the suppression list: schema in, one service call, envelope out (the export: CSV out). */
-import { Type } from '#typebox';
-import type { FastifyInstance } from '#fastify';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
 import { csvAnswer, sendCsv } from '../../../http/download.js';
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { CreateSuppressionBody, EmailParams, Suppression, SuppressionsExportQuery, SuppressionsQuery } from './suppressions.schemas.js';

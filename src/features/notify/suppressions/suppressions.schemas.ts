@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../../http/pagination.js';
 import { EmailField, ResourceFields } from '../../../http/resource.js';
 import { MAX_EMAIL_LENGTH } from '../../../lib/email-address.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { ResourceFields } from '../../../http/resource.js';
 import { MAX_HTML_LENGTH, MAX_SUBJECT_LENGTH, Variables } from '../messages/messages.schemas.js';
 

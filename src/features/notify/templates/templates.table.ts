@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '#kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** A stored message design with `{{ variable }}` placeholders (see lib/template-render.ts). */
 export interface TemplatesTable {

@@ -8,7 +8,7 @@
  *   GET  /u/{token}     the unsubscribe confirmation page (a form; a GET never unsubscribes)
  *   POST /u/{token}     unsubscribe at once (RFC 8058 one-click, and the page's form)
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from '#fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRACKING_PATHS } from '../../../delivery/compose.js';
 import { AppError } from '../../../errors.js';
 import { PRIVATE_PAGE_HEADERS } from '../../../http/hosted-page.js';

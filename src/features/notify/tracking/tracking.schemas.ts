@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 
 /**
  * Any string: a token that is not one of ours (too long, wrong alphabet) must get the

@@ -19,7 +19,7 @@
  * the transaction holds until it commits, so an in-process wake-up given now is served
  * by a claim that runs after the commit.
  */
-import { PostgresAdapter } from '#kysely';
+import { PostgresAdapter } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 import { notifyOnCommit } from '../../../db/pg-write-behind.js';
 import { WorkSignal } from '../../../delivery/work-signal.js';

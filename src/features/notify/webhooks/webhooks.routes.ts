@@ -1,6 +1,6 @@
 /** HTTP for webhooks: schema in, one service call, envelope out. */
-import { Type } from '#typebox';
-import type { FastifyInstance } from '#fastify';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '#typebox';
+import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../../http/pagination.js';
 import { ResourceFields } from '../../../http/resource.js';
 import { ID_PATTERN } from '../../../lib/ids.js';

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from '#kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface WebhooksTable {
   id: string;

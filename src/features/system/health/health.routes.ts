@@ -1,7 +1,7 @@
 /** Liveness and readiness for process supervisors and load balancers. */
-import { Type } from '#typebox';
-import { sql } from '#kysely';
-import type { FastifyInstance } from '#fastify';
+import { Type } from 'typebox';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/database.js';
 import { isMigrated } from '../../../db/migrate.js';
 import { AppError } from '../../../errors.js';
