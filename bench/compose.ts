@@ -3,7 +3,7 @@
  * times on this thread after a warm-up, by the direct writer (src/delivery/mime-writer.ts,
  * what `buildMime` uses for this shape) and by nodemailer's composer (`composeWithNodemailer`,
  * the path for attachments). nodemailer's is measured once with Node's default stack
- * traces and once without them, as the compose threads run (src/delivery/mime-thread.ts:
+ * traces and once without them, as the compose threads run (src/delivery/mime-thread.entry.ts:
  * Node's stream.pipeline creates a DOMException, and so a stack trace, for every MIME part
  * it finishes).
  *

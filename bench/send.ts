@@ -33,7 +33,7 @@
  * --profile runs Postwire under `node --cpu-prof` and prints the top functions of the
  * measured runs (bench/profile-summary.ts; the profile is kept under .tmp/bench-profiles/).
  * --sql-timing (SQLite only) preloads bench/sql-timing.mjs and prints the time spent in
- * each SQL statement during the measured runs (most on the SQLite thread, src/db/threaded-sqlite.ts).
+ * each SQL statement during the measured runs (most on the SQLite thread, src/db/sqlite-thread-dialect.ts).
  * --role api runs `postwire api` (no delivery worker in the process) to isolate the send path.
  *
  * There are no timing assertions. The exit code is 1 only when the bench could not run or

@@ -2,7 +2,7 @@
  * Diagnostic preload for the send benchmark (`npm run bench:send -- --sql-timing`):
  * times every better-sqlite3 statement Postwire runs, grouped by SQL text, from outside
  * (no change to src/). Most statements run on Postwire's SQLite thread (src/db/
- * threaded-sqlite.ts); the look-ups through `DbHandle.reads` run on the main thread.
+ * sqlite-thread-dialect.ts); the look-ups through `DbHandle.reads` run on the main thread.
  * Worker threads inherit this preload, but signals reach only the main thread: on SIGUSR2
  * it asks every thread for its totals over a BroadcastChannel and writes their sum.
  *

@@ -16,7 +16,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { loadDkimKey, MessageComposer, type CopyTracking } from './delivery/compose.js';
 import { resolveJwtSecret } from './features/account/auth/jwt-secret.js';
 import { deriveTrackingKey, TrackingTokens } from './lib/tracking-tokens.js';
-import { createMimeBuilder } from './delivery/mime-threads.js';
+import { createMimeBuilder } from './delivery/mime-thread-pool.js';
 import { InboundListener } from './delivery/inbound/listener.js';
 import { DeliveryPipeline } from './delivery/pipeline.js';
 import { SubmissionListener } from './delivery/submission/listener.js';
@@ -29,7 +29,7 @@ import { Worker } from './delivery/worker.js';
 import { DELIVERY_CHANNEL } from './delivery/enqueue.js';
 import { JobRunner, TaskRegistry } from './queue/jobs.js';
 import { PgNotificationListener } from './queue/notifications.js';
-import { SendPressure } from './delivery/give-way.js';
+import { SendPressure } from './delivery/send-pressure.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './delivery/webhooks/webhook-dispatcher.js';
 import { WorkSignal } from './delivery/work-signal.js';
 import { DomainSigningKeys } from './features/notify/domains/signing-keys.js';
@@ -266,7 +266,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
 
   const workSignal = new WorkSignal();
   const signingKeys = new DomainSigningKeys(handle.db);
-  // Composing gives way to the API in the process that serves both (mime-threads.ts); a
+  // Composing gives way to the API in the process that serves both (mime-thread-pool.ts); a
   // worker process alone has nothing to give way to, and would only lose to other programs.
   const mimeBuilder = createMimeBuilder(config.composeThreads, roles.api ? config.composeNice : 0);
   // Tracking links are signed with a key derived from the installation's secret (the JWT secret), and point at TRACKING_BASE_URL or the API.
@@ -275,7 +275,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     baseUrl: () => config.trackingBaseUrl ?? context.publicUrl(),
   };
   const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys, mimeBuilder, tracking);
-  // Acceptance first where the API and the worker share the process (give-way.ts).
+  // Acceptance first where the API and the worker share the process (send-pressure.ts).
   const sendPressure = roles.api && roles.worker ? new SendPressure(config.workerGiveWayRate) : undefined;
   const metrics = new Metrics(handle.db, sendPressure && (() => sendPressure.pressed()));
   const context: AreaContext = {

@@ -9,7 +9,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'k
 import { PgWriteBehindDialect } from './pg-write-behind.js';
 import { preparingClient } from './pg-prepared.js';
 import { statementCache } from './statement-cache.js';
-import { SqliteHost, ThreadedSqliteDialect } from './threaded-sqlite.js';
+import { SqliteHost, ThreadedSqliteDialect } from './sqlite-thread-dialect.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -20,7 +20,7 @@ export interface DbHandle {
    * The same database for group-commit writers: writers that never read the result of a
    * write (affected-row counts) inside their transactions. On SQLite such a transaction's
    * writes travel to the SQLite thread with its next read or its COMMIT, one round trip
-   * instead of one per statement (threaded-sqlite.ts); on PostgreSQL, on the same pool as
+   * instead of one per statement (sqlite-thread-dialect.ts); on PostgreSQL, on the same pool as
    * `db`, such a transaction's plain INSERTs go to the server as one statement, without
    * BEGIN and COMMIT when nothing else is in it (pg-write-behind.ts).
    */
@@ -30,7 +30,7 @@ export interface DbHandle {
    * outcomes), whose commits on SQLite do not wait for the disk: a power loss can undo the
    * last of them, which only repeats a delivery (at least once, as the queue promises),
    * and every later commit that does wait (an accepted send) makes them durable too
-   * (sqlite-thread.ts, "Commits that need not wait for the disk"). On PostgreSQL it is `db`.
+   * (sqlite-thread.entry.ts, "Commits that need not wait for the disk"). On PostgreSQL it is `db`.
    */
   workerWrites: Kysely<Database>;
   /**
@@ -77,7 +77,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
 
 async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise<DbHandle> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  // The connection lives on a thread of its own (threaded-sqlite.ts): its statements and
+  // The connection lives on a thread of its own (sqlite-thread-dialect.ts): its statements and
   // disk syncs do not stop this thread's event loop. All three Kysely instances lend the same
   // one connection. Opening it here, not on first use, makes a bad file fail at start.
   const host = new SqliteHost({ file, synchronous });

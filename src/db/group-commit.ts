@@ -16,7 +16,7 @@
  * Reading first (`read`): a writer that must look something up for its items (the send
  * path: the suppression list and the accounts' webhooks) can do so before the transaction,
  * through `DbHandle.reads`, and get the result with the items. Then the transaction is
- * writes only, which on SQLite travels to the SQLite thread as one list (threaded-sqlite.ts):
+ * writes only, which on SQLite travels to the SQLite thread as one list (sqlite-thread-dialect.ts):
  * one round trip per commit instead of one per read. Only for look-ups of rows the
  * transaction does not write and that may as well have been read a moment before it.
  *
@@ -186,7 +186,7 @@ export interface InsertRowsOptions {
  * thread's time; the text is the same `insert into "t" ("a", …) values (?, …), …`.
  * Every row must have the columns of the first (ours are built by one function each).
  * The query node marks the statement as a plain INSERT, so a write-behind transaction
- * holds it back like a built one (threaded-sqlite.ts).
+ * holds it back like a built one (sqlite-thread-dialect.ts).
  */
 export async function insertRows<T extends keyof Database & string>(db: DbOrTrx, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   await insertRowsCounting(db, table, rows);

@@ -3,7 +3,7 @@
  *
  * Every statement pg sends unnamed is parsed and planned by the server afresh. The send path
  * sends two per accepted message or group of messages, always of the same few shapes: the
- * look-up of suppressions and webhooks (read-together.ts) and the write-behind statement that
+ * look-up of suppressions and webhooks (one-round-trip-reads.ts) and the write-behind statement that
  * is the whole accept commit (pg-write-behind.ts). bench:smtp on PostgreSQL put PostgreSQL's
  * CPU at 0.53 ms a message; sent as named statements, which the server parses and plans once per
  * connection and then only binds and executes, it was 0.28 ms, and the ratio went from 0.51 to

@@ -1,7 +1,7 @@
 /**
  * Write-behind on PostgreSQL: `DbHandle.writeBehind` for group-commit writers that never
  * read the result of a write inside their transactions (database.ts), as
- * threaded-sqlite.ts is on SQLite.
+ * sqlite-thread-dialect.ts is on SQLite.
  *
  * Every statement is a round trip to the server and back through the event loop. The send
  * path's accept commit was BEGIN, an INSERT for each of messages, recipients, queue rows

@@ -3,7 +3,7 @@
  * else the configured one), the plain description of the copy (specOf: From, To/Cc
  * naming their recipients, Reply-To, the sender's extra headers, content, attachments,
  * the Message-ID and Date fixed at acceptance), and where the bytes are kept. The bytes
- * themselves are built by mime.ts, on this thread or in compose threads (mime-threads.ts).
+ * themselves are built by mime.ts, on this thread or in compose threads (mime-thread-pool.ts).
  *
  * Composition is deterministic: the Message-ID and Date are fixed at acceptance, the
  * multipart boundaries are derived from the message id (nodemailer's `baseBoundary`
@@ -40,7 +40,7 @@ import type { TrackingTokens } from '../lib/tracking-tokens.js';
 import type { ComposeRecipient } from './compose.types.js';
 import { addresseesOf, storeComposed, storedMime } from './delivery.store.js';
 import { signMime, type DkimKey, type MimeSpec } from './mime.js';
-import { BUILD_ON_THIS_THREAD, type MimeBuilder } from './mime-threads.js';
+import { BUILD_ON_THIS_THREAD, type MimeBuilder } from './mime-thread-pool.js';
 
 export type { DkimKey } from './mime.js';
 export type { ComposeRecipient, ComposedTarget } from './compose.types.js';
@@ -154,7 +154,7 @@ export class MessageComposer {
   constructor(
     private readonly dkim: DkimKey | undefined = undefined,
     private readonly domainKeys: DomainKeySource | undefined = undefined,
-    /** Where the bytes are built: on this thread by default, or in compose threads (mime-threads.ts). */
+    /** Where the bytes are built: on this thread by default, or in compose threads (mime-thread-pool.ts). */
     private readonly builder: MimeBuilder = BUILD_ON_THIS_THREAD,
     /** Tracked copies' links; absent (tests of other parts): a tracked message is composed without them. */
     private readonly tracking: CopyTracking | undefined = undefined,

@@ -5,7 +5,7 @@
  * The common shape (no attachments, ASCII addresses) is written directly (mime-writer.ts);
  * the rest by nodemailer's composer.
  *
- * Pure and self-contained on purpose: it runs in the compose threads (mime-threads.ts)
+ * Pure and self-contained on purpose: it runs in the compose threads (mime-thread-pool.ts)
  * as well as on the main thread, so the spec is plain data that survives structured
  * cloning, and nothing here touches the database.
  */

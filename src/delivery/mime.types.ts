@@ -1,7 +1,7 @@
 /**
  * The plain description of one message copy that mime.ts turns into bytes (through
  * mime-writer.ts or nodemailer). Plain data on purpose: it crosses to the compose threads
- * by structured cloning (mime-threads.ts).
+ * by structured cloning (mime-thread-pool.ts).
  */
 import type { StoredAttachment } from '../features/notify/messages/messages.table.js';
 

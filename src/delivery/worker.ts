@@ -68,7 +68,7 @@ export interface WorkerOptions {
    */
   unrecordedPerLane?: number;
   /**
-   * True while the API in this process is pressed (give-way.ts): then one delivery stays in
+   * True while the API in this process is pressed (send-pressure.ts): then one delivery stays in
    * flight and the other lanes wait until it is not. Absent: always the full concurrency.
    */
   giveWay?: () => boolean;

@@ -17,7 +17,7 @@ export interface AreaContext {
   config: Readonly<Config>;
   /** The API's public base URL, known only once it listens (PORT=0 picks the port then). */
   publicUrl: () => string;
-  /** Told about every accepted send (metrics, and the worker's give-way meter in `start`). */
+  /** Told about every accepted send (metrics, and the worker's send-pressure meter in `start`). */
   sendObserver: SendObserver;
   delivery: {
     workSignal: WorkSignal;

@@ -10,10 +10,10 @@
  * text could mean different schemas.
  *
  * Like the validators, a serializer is built when a route first answers with that status, not
- * when the app is built (first-use.ts says why).
+ * when the app is built (compile-on-first-use.ts says why).
  */
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import { FirstUse } from './first-use.js';
+import { FirstUse } from './compile-on-first-use.js';
 
 type BuildSerializer = ReturnType<typeof SerializerSelector>;
 

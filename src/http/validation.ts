@@ -7,7 +7,7 @@
 import { _, Ajv, str, type ErrorObject, type KeywordDefinition, type Options } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from '../errors.js';
-import { FirstUse } from './first-use.js';
+import { FirstUse } from './compile-on-first-use.js';
 import { emailAddressProblem, isEmailAddress, isRecipientAddress, recipientAddressProblem } from '../lib/email-address.js';
 import { mailboxProblem } from '../lib/mailbox.js';
 
@@ -88,7 +88,7 @@ const compiledValidators = new Map<string, ValidateFunction>();
 type ValidateFunction = ReturnType<Ajv['compile']>;
 
 /**
- * Compiled on a route's first request, not when the app is built (first-use.ts says why): that
+ * Compiled on a route's first request, not when the app is built (compile-on-first-use.ts says why): that
  * was 0.2–0.4 s of CPU in every process that builds the app. Fastify calls a validator with
  * `(data, { parentData, parentDataProperty })` when it has a `schemaEnv` (ajv's do), so that a
  * coerced root value can be put back on the request; the wrapper passes both on, and copies the

@@ -53,7 +53,7 @@ export class Metrics implements SendObserver, DeliveryObserver {
 
   /**
    * `givingWay`: in a process that serves the API and runs a worker, whether the worker gives
-   * way to the API now (src/delivery/give-way.ts); read at every scrape.
+   * way to the API now (src/delivery/send-pressure.ts); read at every scrape.
    */
   constructor(
     private readonly db: Db,

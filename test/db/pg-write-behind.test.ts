@@ -4,7 +4,7 @@
  * meant: all its rows commit or none do, a foreign key to a row inserted later in the
  * same transaction holds, a read inside it sees the writes before it, a rollback leaves
  * nothing, and a notification is delivered only when the rows are committed.
- * PostgreSQL only: on SQLite `writeBehind` is threaded-sqlite.ts (threaded-sqlite.test.ts).
+ * PostgreSQL only: on SQLite `writeBehind` is sqlite-thread-dialect.ts (sqlite-thread-dialect.test.ts).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

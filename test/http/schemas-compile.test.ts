@@ -1,5 +1,5 @@
 // The app compiles a route's validators and serializers on its first request, not when it is
-// built (src/http/first-use.ts says why). So a schema that ajv or
+// built (src/http/compile-on-first-use.ts says why). So a schema that ajv or
 // fast-json-stringify cannot compile would only fail the first request to its route, which no
 // other test may make. Here every route's schemas are compiled, and the first request to a route
 // still answers as a client expects: its errors, its coerced query and its serialized answer.

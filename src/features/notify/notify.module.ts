@@ -11,8 +11,8 @@ import type { AreaContext } from '../area.js';
 import type { AccountServices } from '../account/account.module.js';
 import { registerDomainRoutes } from './domains/domains.routes.js';
 import { DomainsService } from './domains/domains.service.js';
-import { registerInboxRoutes } from './inbox/inbox.routes.js';
-import { InboxService } from './inbox/inbox.service.js';
+import { registerCaptureInboxRoutes } from './capture-inbox/capture-inbox.routes.js';
+import { CaptureInboxService } from './capture-inbox/capture-inbox.service.js';
 import { registerEventRoutes } from './events/events.routes.js';
 import { EventsService } from './events/events.service.js';
 import { registerMessageRoutes } from './messages/messages.routes.js';
@@ -48,7 +48,7 @@ export interface NotifyServices {
   suppressions: SuppressionsService;
   webhooks: WebhooksService;
   tracking: TrackingService;
-  inbox: InboxService;
+  captureInbox: CaptureInboxService;
 }
 
 export function createNotifyServices(context: AreaContext, account: Pick<AccountServices, 'billing'>): NotifyServices {
@@ -87,7 +87,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     suppressions: new SuppressionsService(handle.db),
     webhooks: new WebhooksService(handle.db, new OutboundPolicy(config.outboundAllow)),
     tracking,
-    inbox: new InboxService(handle.db, config.transport === 'capture', tracking),
+    captureInbox: new CaptureInboxService(handle.db, config.transport === 'capture', tracking),
   };
 }
 
@@ -107,5 +107,5 @@ export function registerNotifyRoutes(scope: FastifyInstance, services: NotifySer
   registerEventRoutes(scope, services.events);
   registerSuppressionRoutes(scope, services.suppressions);
   registerWebhookRoutes(scope, services.webhooks);
-  registerInboxRoutes(scope, services.inbox);
+  registerCaptureInboxRoutes(scope, services.captureInbox);
 }

@@ -187,7 +187,7 @@ export function campaignRecipientsOf(trx: DbOrTrx, recipientIds: string[]): Prom
 /**
  * Sets a recipient's final outcome if it has none yet (or, `from`, if it is that one):
  * the row when it changed. With RETURNING, so it is answered inside a write-behind
- * transaction too (db/threaded-sqlite.ts).
+ * transaction too (db/sqlite-thread-dialect.ts).
  */
 export function setOutcome(trx: DbOrTrx, recipientId: string, outcome: CampaignOutcome, from: CampaignOutcome | null, deliveredAt: number | null) {
   return trx

@@ -16,7 +16,7 @@
  */
 import type { DbHandle, Db, Trx } from '../../../db/database.js';
 import { GroupCommit, type GroupCommitOptions } from '../../../db/group-commit.js';
-import { readTogether } from '../../../db/read-together.js';
+import { readTogether } from '../../../db/one-round-trip-reads.js';
 import type { AppError } from '../../../errors.js';
 import { iso } from '../../../lib/api-shape.js';
 import { refundNeverAttempted, type Charge } from '../../account/account.module.js';
@@ -109,7 +109,7 @@ async function suppressionsAmong(db: Db, recipients: { account_id: string; email
 /** The suppression list's entries for these recipients and their accounts' webhooks (on PostgreSQL in one statement). */
 async function lookUp(db: Db, recipients: { account_id: string; email: string }[], accountIds: string[]): Promise<SendLookups> {
   if (recipients.length <= SUPPRESSION_CHUNK) {
-    // One round trip on PostgreSQL for both (db/read-together.ts).
+    // One round trip on PostgreSQL for both (db/one-round-trip-reads.ts).
     const [rows, webhooks] = await readTogether(db, liveSuppressionsQuery(db, recipients), activeWebhooksQuery(db, accountIds));
     return { suppressions: suppressionsByKey(rows), webhooks };
   }

@@ -74,7 +74,7 @@ export async function liveSuppressionsFor(db: DbOrTrx, recipients: { account_id:
   return suppressionsByKey((await liveSuppressionsQuery(db, recipients)?.execute()) ?? []);
 }
 
-/** liveSuppressionsFor's query, not yet run, to read with another (db/read-together.ts); its rows go to suppressionsByKey. */
+/** liveSuppressionsFor's query, not yet run, to read with another (db/one-round-trip-reads.ts); its rows go to suppressionsByKey. */
 export function liveSuppressionsQuery(db: DbOrTrx, recipients: { account_id: string; email: string }[]) {
   return liveSuppressionsAmongQuery(db, [...new Set(recipients.map((r) => r.account_id))], [...new Set(recipients.map((r) => normalizeEmail(r.email)))]);
 }

@@ -67,7 +67,7 @@ export async function findLiveSuppressionsAmong(
   return (await liveSuppressionsAmongQuery(db, accountIds, emailsNormalized)?.execute()) ?? [];
 }
 
-/** findLiveSuppressionsAmong's query, not yet run (db/read-together.ts); undefined when there is nothing to look up. */
+/** findLiveSuppressionsAmong's query, not yet run (db/one-round-trip-reads.ts); undefined when there is nothing to look up. */
 export function liveSuppressionsAmongQuery(db: DbOrTrx, accountIds: string[], emailsNormalized: string[]) {
   if (accountIds.length === 0 || emailsNormalized.length === 0) return undefined;
   return db

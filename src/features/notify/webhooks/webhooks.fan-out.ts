@@ -75,7 +75,7 @@ export function activeWebhooksFor(db: DbOrTrx, accountIds: Iterable<string>): Pr
   return listActiveWebhooksOf(db, [...new Set(accountIds)]);
 }
 
-/** activeWebhooksFor's query, not yet run, to read with another (db/read-together.ts). */
+/** activeWebhooksFor's query, not yet run, to read with another (db/one-round-trip-reads.ts). */
 export function activeWebhooksQuery(db: DbOrTrx, accountIds: Iterable<string>) {
   return activeWebhooksOfQuery(db, [...new Set(accountIds)]);
 }

@@ -58,7 +58,7 @@ export async function listActiveWebhooksOf(db: DbOrTrx, accountIds: string[]): P
   return (await activeWebhooksOfQuery(db, accountIds)?.execute()) ?? [];
 }
 
-/** listActiveWebhooksOf's query, not yet run (db/read-together.ts); undefined when there is nothing to look up. */
+/** listActiveWebhooksOf's query, not yet run (db/one-round-trip-reads.ts); undefined when there is nothing to look up. */
 export function activeWebhooksOfQuery(db: DbOrTrx, accountIds: string[]) {
   if (accountIds.length === 0) return undefined;
   return db

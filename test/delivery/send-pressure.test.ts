@@ -1,5 +1,5 @@
 /**
- * Acceptance first (src/delivery/give-way.ts): the meter of accepted sends that says when
+ * Acceptance first (src/delivery/send-pressure.ts): the meter of accepted sends that says when
  * the API is pressed, and the worker that keeps one delivery in flight while it is, started at
  * most one per GIVE_WAY_START_MS, on a real database with a capture transport that holds every
  * hand-over a while, so that what is in flight at once can be counted.
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../src/db/database.js';
-import { SendPressure } from '../../src/delivery/give-way.js';
+import { SendPressure } from '../../src/delivery/send-pressure.js';
 import { MessageComposer } from '../../src/delivery/compose.js';
 import { DeliveryPipeline } from '../../src/delivery/pipeline.js';
 import { CaptureTransport } from '../../src/delivery/transports/capture.js';

@@ -1,5 +1,5 @@
 /**
- * Kysely's SQLite dialect with the connection on a thread of its own (sqlite-thread.ts).
+ * Kysely's SQLite dialect with the connection on a thread of its own (sqlite-thread.entry.ts).
  *
  * Everything Kysely does stays on the caller's thread (building and compiling queries,
  * the adapter, the introspector); only running compiled statements crosses over. SQLite
@@ -7,7 +7,7 @@
  * own SQLite driver, there is one connection, lent to one query or transaction at a time;
  * the difference is that while statements run, or a commit waits for the disk, the event
  * loop is free. Each lending is a numbered session, and the turn-taking between sessions
- * happens in the thread (sqlite-thread.ts, "Turn-taking"), so that one transaction follows
+ * happens in the thread (sqlite-thread.entry.ts, "Turn-taking"), so that one transaction follows
  * another there without waiting for this thread to read the first one's answer.
  *
  * Write-behind: every statement is a round trip to the thread, and under load the answer
@@ -43,13 +43,13 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import type { SqliteThreadOptions, Statement, ThreadError, ThreadReply, ThreadRequest } from './sqlite-thread.js';
+import type { SqliteThreadOptions, Statement, ThreadError, ThreadReply, ThreadRequest } from './sqlite-thread.entry.js';
 
 /** How a Kysely instance borrows the connection (ThreadedSqliteDialect's options). */
 export interface Lending {
   /** Hold back plain writes inside a transaction (see above); also first in the thread's waiting line. */
   writeBehind: boolean;
-  /** Commit without waiting for the disk (sqlite-thread.ts: only for work a loss merely repeats). */
+  /** Commit without waiting for the disk (sqlite-thread.entry.ts: only for work a loss merely repeats). */
   relaxed: boolean;
 }
 
@@ -73,7 +73,7 @@ class SqliteThread {
 
   constructor(options: SqliteThreadOptions) {
     // Compiled: the .js sibling; from the sources: through tsx's loader (lib/thread-entry.ts).
-    const { script, entry } = threadEntry(new URL('./sqlite-thread.ts', import.meta.url), import.meta.url);
+    const { script, entry } = threadEntry(new URL('./sqlite-thread.entry.ts', import.meta.url), import.meta.url);
     this.worker = new Worker(script, { workerData: { entry, options } });
     let opened: () => void;
     let openFailed: (error: Error) => void;
@@ -116,7 +116,7 @@ class SqliteThread {
     return this.exitReason === undefined;
   }
 
-  /** Runs a list of statements for a session, `how` it is lent (see sqlite-thread.ts). */
+  /** Runs a list of statements for a session, `how` it is lent (see sqlite-thread.entry.ts). */
   run(session: number, how: Lending, statements: Statement[]): Promise<QueryResult<unknown>> {
     if (this.exitReason) return Promise.reject(this.exitReason);
     return new Promise((resolve, reject) => {

@@ -4,14 +4,14 @@ import { AttachmentParams, DOWNLOAD_ANSWER, DOWNLOAD_PRODUCES, sendDownload } fr
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
-import { CapturedEmail, CapturedSummary, InboxQuery, SimulateBody, SimulateResult } from './inbox.schemas.js';
-import type { InboxService } from './inbox.service.js';
+import { CapturedEmail, CapturedSummary, InboxQuery, SimulateBody, SimulateResult } from './capture-inbox.schemas.js';
+import type { CaptureInboxService } from './capture-inbox.service.js';
 
-const tags = ['Development inbox'];
+const tags = ['Capture inbox'];
 const security = ANY_CREDENTIAL;
 const onlyCapture = 'Exists only when the server runs with TRANSPORT=capture (404 otherwise).';
 
-export function registerInboxRoutes(app: FastifyInstance, inbox: InboxService): void {
+export function registerCaptureInboxRoutes(app: FastifyInstance, inbox: CaptureInboxService): void {
   app.get(
     '/notify/v1/inbox',
     {

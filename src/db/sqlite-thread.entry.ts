@@ -1,6 +1,6 @@
 /**
  * The SQLite thread: owns the process's one connection to the SQLite file and runs the
- * statements the main thread sends it (threaded-sqlite.ts is the other end).
+ * statements the main thread sends it (sqlite-thread-dialect.ts is the other end).
  *
  * better-sqlite3 is synchronous. On the main thread every statement, and every commit's
  * disk sync under `synchronous=FULL`, stopped the event loop: on the send path that was
@@ -12,7 +12,7 @@
  * answered with the result of the last: `{ id, rows }` (a statement that returns rows),
  * `{ id, changes, lastInsertRowid }` (one that does not), or `{ id, error }` for the first
  * that failed (the rest are not run). A list lets a transaction's writes travel with its
- * next read or its COMMIT (threaded-sqlite.ts, write-behind). `{ close: true }` closes the
+ * next read or its COMMIT (sqlite-thread-dialect.ts, write-behind). `{ close: true }` closes the
  * database and ends the thread. The first message the thread sends is `{ ready: true }`
  * once the file is open and set up, or `{ failed }`.
  *

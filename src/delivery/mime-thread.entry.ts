@@ -1,11 +1,11 @@
 /**
- * A compose thread (mime-threads.ts): builds the MIME bytes of each spec it is sent and
+ * A compose thread (mime-thread-pool.ts): builds the MIME bytes of each spec it is sent and
  * answers with them, or with the error's message.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { yieldToOtherThreads } from '../lib/thread-priority.js';
 import { buildMime, type MimeSpec } from './mime.js';
-import type { ComposeThreadData, ThreadReply } from './mime-threads.js';
+import type { ComposeThreadData, ThreadReply } from './mime-thread-pool.js';
 
 const { nice } = workerData as ComposeThreadData;
 if (nice > 0) yieldToOtherThreads(nice);

@@ -61,7 +61,7 @@ export interface ComposeThreadData {
   nice: number;
 }
 
-/** A reply from mime-thread.ts. */
+/** A reply from mime-thread.entry.ts. */
 export type ThreadReply = { id: number; mime: string } | { id: number; error: string };
 
 interface Pending {
@@ -77,7 +77,7 @@ class ComposeThread {
 
   constructor(nice: number, onExit: () => void) {
     // Compiled: the .js sibling; from the sources: through tsx's loader (lib/thread-entry.ts).
-    const { script, entry } = threadEntry(new URL('./mime-thread.ts', import.meta.url), import.meta.url);
+    const { script, entry } = threadEntry(new URL('./mime-thread.entry.ts', import.meta.url), import.meta.url);
     this.worker = new Worker(script, { workerData: { entry, nice } satisfies ComposeThreadData });
     // An idle thread does not keep the process alive (close() ends it); a busy one does.
     this.worker.unref();

@@ -1,5 +1,5 @@
 /**
- * readTogether (src/db/read-together.ts), on both dialects: two built SELECTs with
+ * readTogether (src/db/one-round-trip-reads.ts), on both dialects: two built SELECTs with
  * parameters of their own answer with the rows each answers alone, whether they find
  * rows or none, and a query with nothing to look up (undefined) answers with no rows.
  */
@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { openDatabase, type DbHandle } from '../../src/db/database.js';
 import { insertRows } from '../../src/db/group-commit.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { readTogether } from '../../src/db/read-together.js';
+import { readTogether } from '../../src/db/one-round-trip-reads.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
 
 for (const dialect of DIALECTS) {

@@ -1,12 +1,12 @@
 // Runs in a process of its own (scripts/run-tests.mjs): it reads the nice value of every thread
 // of the process, and another file's threads must not be among them.
-// The compose threads (src/delivery/mime-threads.ts) build exactly the bytes the main
+// The compose threads (src/delivery/mime-thread-pool.ts) build exactly the bytes the main
 // thread would, fail only the requests of a thread that dies, and come back after it.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { generateKeyPairSync } from 'node:crypto';
 import { simpleParser } from 'mailparser';
-import { BUILD_ON_THIS_THREAD, MimeThreadPool } from '../../src/delivery/mime-threads.js';
+import { BUILD_ON_THIS_THREAD, MimeThreadPool } from '../../src/delivery/mime-thread-pool.js';
 import type { MimeSpec } from '../../src/delivery/mime.js';
 import { niceOf, threadNiceValues } from '../helpers/threads.js';
 

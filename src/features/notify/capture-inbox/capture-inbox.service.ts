@@ -18,8 +18,8 @@ import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, toPage, type ListResult } from '../../../lib/api-shape.js';
 import { recordFeedback } from '../suppressions/suppressions.service.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
-import type { CapturedEmail, CapturedSummary, InboxQuery, SimulateBody } from './inbox.schemas.js';
-import { findCaptured, listCaptured } from './inbox.store.js';
+import type { CapturedEmail, CapturedSummary, InboxQuery, SimulateBody } from './capture-inbox.schemas.js';
+import { findCaptured, listCaptured } from './capture-inbox.store.js';
 
 type SummaryRow = Awaited<ReturnType<typeof listCaptured>>['rows'][number];
 
@@ -39,7 +39,7 @@ function toSummary(row: Omit<SummaryRow, 'size'>, size: number): CapturedSummary
   };
 }
 
-export class InboxService {
+export class CaptureInboxService {
   constructor(
     private readonly db: Db,
     private readonly enabled: boolean,

@@ -1,5 +1,5 @@
 /**
- * The SQLite connection on its own thread (src/db/threaded-sqlite.ts): what a writer
+ * The SQLite connection on its own thread (src/db/sqlite-thread-dialect.ts): what a writer
  * relies on. A write-behind transaction whose held-back write fails commits nothing; a
  * read inside it sees its own earlier writes; the read-only connection sees what has
  * committed; and two handles on one file (two processes, in effect) with read-then-write
@@ -15,7 +15,7 @@ import BetterSqlite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { openDatabase, type DbHandle } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
-import { SqliteHost, ThreadedSqliteDialect } from '../../src/db/threaded-sqlite.js';
+import { SqliteHost, ThreadedSqliteDialect } from '../../src/db/sqlite-thread-dialect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { insertRows } from '../../src/db/group-commit.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
