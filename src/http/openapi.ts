@@ -121,7 +121,7 @@ function plumbingErrors(route: RouteOptions, schema: Json): Set<string> {
  * canonical texts (keys sorted, values as JSON) are equal, and `length` is that text's length,
  * without the text ever being written out.
  *
- * Why not the text itself: hoistSharedSchemas first took one schema out per pass (about 80
+ * Why not the text itself: hoistSharedSchemas first took one schema out per pass (dozens of
  * passes for our API), and each pass compared every object schema of the document by its text.
  * Writing the text of a schema writes the texts of everything inside it again, so a pass cost
  * the document's size times its depth, and the first GET /docs/json held the main thread for
