@@ -1,6 +1,6 @@
 /**
- * Campaign benchmark (issue 19, "Measurement"): a campaign to N contacts delivered to a
- * local relay, against raw pooled nodemailer to the same relay in the same run; memory of
+ * Campaign benchmark: a campaign to N contacts delivered to a local relay, against raw
+ * pooled nodemailer to the same relay in the same run; memory of
  * the Postwire process over the campaign; and one transactional send a second while the
  * campaign delivers, timed from the API's answer to its arrival at the relay.
  *

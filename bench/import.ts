@@ -1,5 +1,5 @@
 /**
- * Contact import benchmark (issue 18: a 1,000,000-row CSV into one list at no less than
+ * Contact import benchmark (target: a 1,000,000-row CSV into one list at no less than
  * half the rate of plain multi-row INSERTs of the same rows, same machine, same run,
  * memory flat while streaming).
  *

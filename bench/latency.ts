@@ -1,5 +1,5 @@
 /**
- * Time-to-inbox benchmark (PRODUCT.md §6): from the API's answer to a send until the message
+ * Time-to-inbox benchmark: from the API's answer to a send until the message
  * arrives at a local SMTP relay, at a steady rate of sends.
  *
  *   npm run bench:latency -- [--mode start|split] [--rates 100,300] [--duration 20] [--warmup 3]

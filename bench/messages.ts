@@ -1,6 +1,5 @@
 /**
- * The message list's server time with many messages stored (issue 20: "the message list's
- * server time with 100,000 messages stored").
+ * The message list's server time with many messages stored (100,000 by default).
  *
  *   npm run bench:messages -- [--count 100000] [--dialect sqlite|postgres] [--runs 30]
  *                             [--explain] [--json] [--keep]

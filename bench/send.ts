@@ -1,5 +1,5 @@
 /**
- * Send-path benchmark (PRODUCT.md §6): POST /notify/v1/send of Postwire against a bare
+ * Send-path benchmark: POST /notify/v1/send of Postwire against a bare
  * Fastify route with the same body schema, on the same machine in the same run.
  *
  *   npm run bench:send -- [--duration 10] [--warmup 3] [--connections 50] [--rounds 1]
@@ -341,8 +341,9 @@ async function machineIdle(ms: number): Promise<number | undefined> {
 /**
  * Waits until Postwire uses under `busyBelow`% of a core (its worker has delivered the
  * backlog of the previous run; up to 5 minutes; 5% by default, more under --profile, where
- * the sampling profiler of each of its threads keeps an idle process at about 10%), then, best effort for up to 30 s, until the machine is at
- * least 85% idle. Returns a line to print when it had to wait, undefined otherwise.
+ * the sampling profiler of each of its threads keeps an idle process busier), then, best
+ * effort for up to 30 s, until the machine is at least 85% idle. Returns a line to print
+ * when it had to wait, undefined otherwise.
  */
 async function waitForQuiet(postwirePid: number | undefined, busyBelow: number): Promise<string | undefined> {
   const started = Date.now();

@@ -1,5 +1,5 @@
 /**
- * SMTP submission benchmark (issue 21: pooled submission to `postwire smtp` at no less
+ * SMTP submission benchmark (target: pooled submission to `postwire smtp` at no less
  * than half the rate of a plain smtp-server that only receives, same machine, same run).
  *
  *   npm run bench:smtp -- [--count 5000] [--rounds 1] [--dialect sqlite|postgres] [--connections 4]
@@ -300,7 +300,7 @@ async function main(): Promise<number> {
     else {
       say(`baseline  ${result.baselinePerSecond} messages/s (${baseline.seconds.toFixed(2)} s)`);
       say(`postwire  ${result.postwirePerSecond} messages/s (${postwire.seconds.toFixed(2)} s)`);
-      say(`ratio     ${result.ratio}${o.rounds > 1 ? ` (the median of ${result.rounds.join(', ')})` : ''} (issue 21 asks for at least 0.5)`);
+      say(`ratio     ${result.ratio}${o.rounds > 1 ? ` (the median of ${result.rounds.join(', ')})` : ''} (the target is at least 0.5)`);
       const cpu = (c: Run['cpuPerMessage']) =>
         `server ${c.server?.toFixed(3) ?? '?'}${c.postgres === undefined ? '' : `, PostgreSQL ${c.postgres.toFixed(3)}`}, client ${c.client.toFixed(3)}`;
       say(`CPU ms per message: baseline ${cpu(baseline.cpuPerMessage)}; postwire ${cpu(postwire.cpuPerMessage)}`);

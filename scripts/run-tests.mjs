@@ -11,34 +11,20 @@
  *   --also NODE DIR                             run every file a second time with the Node binary NODE in
  *                                               DIR, a built copy of this tree (.ci/run: Node 24)
  *
- * Compiled. The tests run the program as it ships: dist/, from `npm run build` (tsc). The compile is incremental (dist/.tsbuildinfo), so running it
- * first every time costs a few seconds when nothing changed and keeps `npm test` from testing
- * stale JavaScript. Files are chosen and classified by their source under test/, and run as
- * their compiled twin under dist/test/.
+ * Compiled: the tests run the program as it ships, dist/ from `npm run build` (tsc, incremental,
+ * so compiling first every time is cheap and `npm test` never tests stale JavaScript). Files are
+ * chosen by their source under test/ and run as their compiled twin under dist/test/.
  *
- * Processes, run by this script. Every file gets fresh databases (helpers/db.ts), so files can run
- * side by side. Most files run several to a process, one after another, each inside a suite of
- * its own (scripts/test-group.mjs says how and why: 1.1-1.6 s of CPU saved per file, a
- * quarter of an ordinary file's cost); this script hands the next file to whichever process asks,
- * so the lanes end together. A file that must not share its process (it says so in a line
- * `// Runs in a process of its own`), and every file of the serial lane, gets one, run as
- * `node --test-reporter=spec dist/test/x.test.js`. A process's output is printed in one piece
- * when it ends, each file's timed (wall and CPU), and the slowest files are listed at the end:
- * that list is where CI time goes.
- *
- * Two lanes, TEST_CONCURRENCY processes at a time in all (default: the core count + 1; most files
- * spend much of their time waiting on timers, PostgreSQL and sockets, so one more than the cores
- * keeps the CPU busy, and the delivery worker's stop/take-over test still delivers its 1,000
- * recipients in time). The files that start the real program as child processes (faults/ kills
- * them under load; blackbox/ starts and stops them) each load the CPU heavily and time whole
- * processes: they run one at a time, in a lane that holds one of the slots from the start (before,
- * they ran alone after everything else, and the machine idled through them). The rest share the
- * other slots, the files that want a process of their own first, and take the serial lane's when
- * it is done. The dashboard's browser test, the longest file by far and mostly waiting, is one of
- * those: in the serial lane it made that lane the end of the run.
- * With --also, the second Node's runs join the same two lanes (one pool, one summary), so the two
- * Nodes overlap where files wait and the serial files still run one at a time.
- * The last line is the total over both lanes: "tests: N passed, N failed".
+ * Every file gets fresh databases (helpers/db.ts), so files run side by side, TEST_CONCURRENCY
+ * processes at a time (default: cores + 1, since most files spend much of their time waiting).
+ * Most files run several to a process (scripts/test-group.mjs says why), handed to whichever
+ * process asks so the lanes end together. A file with the line `// Runs in a process of its
+ * own`, and every file of the serial lane, gets a process of its own. The serial lane holds one
+ * slot from the start and runs the files that start the real program as child processes
+ * (faults/, blackbox/) one at a time: they load the CPU heavily and time whole processes.
+ * With --also, the second Node's runs join the same lanes. Each file is timed (wall and CPU),
+ * the slowest are listed at the end (where CI time goes), and the last line is the total:
+ * "tests: N passed, N failed".
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -2,13 +2,11 @@
  * Runs several test files in one Node process, one after another: the process scripts/run-tests.mjs
  * starts for the ordinary (not faults/, not blackbox/) files.
  *
- * Why: a test process pays about 1.6 s of CPU before its first test on a 2-core CI machine
- * (loading the program and its packages, compiling the app's schemas, V8 warming up
- * the same code again), and an ordinary file spends only 2-4 s more. CI runs about 200 of them,
- * on two cores that the run keeps saturated, so that fixed cost was a fifth of the run. A
- * process that runs the next file after the last one pays it once, and runs the next file's
- * code already optimized: twelve feature files took 34-40 s of CPU in one process against
- * 53-54 s in twelve (docs/performance.md, "Build, start and CI").
+ * Why: every test process pays a fixed cost before its first test (loading the program and its
+ * packages, compiling the app's schemas, V8 warming up the same code again), comparable to an
+ * ordinary file's own work, and CI keeps its cores saturated. A process that runs the next
+ * file after the last one pays it once, and runs the next file's code already optimized
+ * (docs/performance.md, "Build, start and CI", has the measurement).
  *
  * Isolation kept: each file is imported inside a suite of its own, named by its source path, so
  * the hooks a file registers at its top level (`before`, `after`, `beforeEach`…) belong to that

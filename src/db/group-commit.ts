@@ -23,8 +23,8 @@
  * Pipelining (`inFlight`): by default one transaction runs at a time and the next batch is
  * what queued meanwhile. But the next transaction only starts once this thread has taken
  * the last one's answer, and on a busy event loop that is a millisecond or more after the
- * database finished it: on the send path the SQLite thread sat idle for more than half
- * of a run, waiting for its next batch. With `inFlight: 2` a second batch goes out while
+ * database finished it: on the send path the SQLite thread sat idle for much of a run,
+ * waiting for its next batch. With `inFlight: 2` a second batch goes out while
  * the first commits, and the database goes from one to the next (SQLite queues it in its
  * thread, PostgreSQL runs it on a second connection). Items are independent, so their order of
  * commit does not matter; each still settles only after its own transaction committed.
@@ -182,7 +182,7 @@ export interface InsertRowsOptions {
 /**
  * Many rows into one table, one multi-row INSERT per chunk, the statement written out
  * here instead of by Kysely's builder. On the send path the builder's work (parsing every
- * value of every row into nodes, then compiling them) was about a tenth of the main
+ * value of every row into nodes, then compiling them) was a large share of the main
  * thread's time; the text is the same `insert into "t" ("a", …) values (?, …), …`.
  * Every row must have the columns of the first (ours are built by one function each).
  * The query node marks the statement as a plain INSERT, so a write-behind transaction
@@ -245,7 +245,7 @@ export interface UpdatedColumn {
  * Many rows of one table, each set to values of its own, in one statement written out
  * here: `update "t" set "c" = case "id" when ? then ? … end, … where "id" in (…) [and …]`.
  * The worker records a batch's outcomes this way; built with Kysely (a fragment per row and
- * column, each parsed and compiled) that cost about 20 µs of main-thread CPU per delivered
+ * column, each parsed and compiled) it took a visible share of the main thread per delivered
  * message. `values` of each row follow `columns`. `onlyWhere` leaves rows out: those whose
  * column holds one of `notIn`, or (`isNull`) holds anything. With `returning`, the ids of
  * the rows changed are returned, and the statement is sent at once (it is not a plain

@@ -12,8 +12,8 @@
  * are read by key.
  *
  * totalCount. The count runs on the same index as the filter (an index-only count on
- * PostgreSQL, a covering-index count on SQLite), once per request, not per row: it costs
- * about a millisecond per hundred thousand rows here. Where a count must be read often on a
+ * PostgreSQL, a covering-index count on SQLite), once per request, not per row, and reads
+ * the index rather than the rows. Where a count must be read often on a
  * table of millions (a contact list's `count`, a campaign's counters), it is a maintained
  * counter updated in the transaction that changes the rows, not a scan (the marketing area).
  */

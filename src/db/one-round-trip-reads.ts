@@ -2,8 +2,8 @@
  * Two look-ups in one round trip on PostgreSQL. The send path's group commit looks up the
  * suppression list and the accounts' webhooks before each transaction (messages.accept.ts);
  * as two queries that was two statements per commit, each a socket write and a wake-up of
- * a server process, and bench:smtp's profile had a quarter of `postwire smtp`'s CPU in the
- * writes of its PostgreSQL statements. Together they are one statement:
+ * a server process, and a profile of bench:smtp put a large share of `postwire smtp`'s CPU
+ * in the writes of its PostgreSQL statements. Together they are one statement:
  *
  *   select (select coalesce(json_agg("t"), '[]') from (<first>) as "t") as "a",
  *          (select coalesce(json_agg("t"), '[]') from (<second>) as "t") as "b"

@@ -1,25 +1,18 @@
 /**
  * Prepared statements for the send path's hot statements on PostgreSQL.
  *
- * Every statement pg sends unnamed is parsed and planned by the server afresh. The send path
- * sends two per accepted message or group of messages, always of the same few shapes: the
- * look-up of suppressions and webhooks (one-round-trip-reads.ts) and the write-behind statement that
- * is the whole accept commit (pg-write-behind.ts). bench:smtp on PostgreSQL put PostgreSQL's
- * CPU at 0.53 ms a message; sent as named statements, which the server parses and plans once per
- * connection and then only binds and executes, it was 0.28 ms, and the ratio went from 0.51 to
- * 0.61 (docs/performance.md, "SMTP submission").
+ * Every statement pg sends unnamed is parsed and planned by the server afresh, and the send
+ * path sends two of the same few shapes per accepted message or group: the look-up of
+ * suppressions and webhooks (one-round-trip-reads.ts) and the write-behind statement that is the
+ * whole accept commit (pg-write-behind.ts). Named, the server parses and plans each once per
+ * connection, which about halved its CPU per message (docs/performance.md, "SMTP submission").
  *
- * A statement opts in by starting with PREPARED, a SQL comment (visible in pg_stat_statements,
- * harmless to the server). The pool's clients (PreparingClient) send such a statement under a
- * name taken from a hash of its text, so one text always has one name. Only opted-in statements
- * are named, because a prepared statement lives as long as its connection, in the server and in
- * pg's client, and most statements come in endless shapes (IN lists, multi-row VALUES). Even
- * the hot ones vary with the number of rows a commit carries, so a connection names at most
- * MAX_NAMED different texts, each of at most MAX_NAMED_PARAMETERS parameters; anything else
- * goes unnamed, as before. The parameter limit keeps the plans a connection holds small (a
- * plan grows with its parameters) and costs little: a commit of many sends has few of them to
- * spread its one parse over. The result is the same either way; only the server's parse and
- * plan are saved.
+ * A statement opts in by starting with PREPARED, a SQL comment; the pool's clients
+ * (PreparingClient) send it under a name hashed from its text. Only opted-in statements are
+ * named, because a prepared statement lives as long as its connection and most statements
+ * come in endless shapes; even so a connection names at most MAX_NAMED texts of at most
+ * MAX_NAMED_PARAMETERS parameters each, so the plans it holds stay few and small. The result
+ * is the same either way.
  *
  * Operators behind PgBouncer need session pooling, or transaction pooling with PgBouncer 1.21
  * or later and `max_prepared_statements` set (docs/architecture.md).

@@ -6,8 +6,8 @@
  * Every statement is a round trip to the server and back through the event loop. The send
  * path's accept commit was BEGIN, an INSERT for each of messages, recipients, queue rows
  * and events, the queue's pg_notify and COMMIT: seven round trips, one after the other,
- * while the client that submitted the message waits for its answer (bench:smtp, where four
- * connections each wait for their 250, ran at a third of a plain SMTP server's rate).
+ * while the client that submitted the message waits for its answer (in bench:smtp each
+ * connection waits for its 250, so those round trips set its rate).
  *
  * So inside a transaction this dialect holds back the plain INSERTs (a VALUES list of
  * parameters, nothing read, nothing returned) and the pg_notify calls of `notifyOnCommit`,

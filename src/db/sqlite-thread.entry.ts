@@ -3,8 +3,8 @@
  * statements the main thread sends it (sqlite-thread-dialect.ts is the other end).
  *
  * better-sqlite3 is synchronous. On the main thread every statement, and every commit's
- * disk sync under `synchronous=FULL`, stopped the event loop: on the send path that was
- * about 40 % of the main thread's time, taken from parsing and answering requests. Here
+ * disk sync under `synchronous=FULL`, stopped the event loop: on the send path that was a
+ * large share of the main thread's time, taken from parsing and answering requests. Here
  * the same statements run one after another, as they did on the one connection before,
  * while the main thread goes on with other work.
  *
@@ -41,17 +41,15 @@
  * transaction begins and back once it has ended; other sessions wait meanwhile anyway.
  *
  * Page size. A commit writes every page it changed to the WAL, whole, and the disk sync
- * waits for all of those bytes. A send commit of about 17 messages changes a page or two at
- * the right-hand end of each of some twenty b-trees (the four tables' rows and indexes) for
- * a few dozen bytes of new entries in each: with SQLite's default 4 KB pages that was 73
- * pages, 293 KB, per commit, most of it index pages rewritten whole. With 2 KB pages the
- * same commit writes 95 pages but 192 KB, and a commit costs less where syncing is paid by
- * the byte (replayed on a copy of a bench database: 1.64–1.79 ms against 2.04–2.23 ms per
- * commit; `bench:send`, docs/performance.md). The price: a message's row (its HTML, later
- * its MIME) spills into overflow pages sooner, and scans that read past it took longer in
- * `bench:messages` (a subject search over 100,000 messages 152 ms against 113; paged lists
- * unchanged). The size is fixed when a file is created: an existing database keeps the one
- * it has and works as before (docs/architecture.md).
+ * waits for all of those bytes. A send commit changes a page or two at the right-hand end
+ * of each of some twenty b-trees (the four tables' rows and indexes) for a few dozen bytes
+ * of new entries in each, so most of what it writes is index pages rewritten whole. With
+ * 2 KB pages instead of SQLite's default 4 KB the commit writes more pages but fewer bytes,
+ * and costs less where syncing is paid by the byte. The price: a message's row (its HTML,
+ * later its MIME) spills into overflow pages sooner, so scans that read past it (a subject
+ * search) are slower. docs/performance.md, "Why 2 KB pages", has the measurements. The size
+ * is fixed when a file is created: an existing database keeps the one it has and works as
+ * before (docs/architecture.md).
  *
  * A transaction SQLite itself rolled back (some errors do: SQLITE_FULL, an I/O error, a
  * failed COMMIT) leaves its session "broken": every later list of that session fails

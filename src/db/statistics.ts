@@ -5,9 +5,8 @@
  * that grows a table from nothing to 100,000s of rows in a minute or two (a contact import,
  * a campaign's dispatch) leaves the planner with an empty table's figures, and it then
  * picks plans that read the whole table: an import's look-up read every contact of the
- * account per chunk (858 ms at 500,000 rows instead of a few ms), and the delivery claim
- * sorted the whole queue instead of reading its lane's index (9 ms a claim at 100,000
- * queued campaign mails, 3 ms with statistics: bench:campaign --pg-statements). Autovacuum
+ * account per chunk, and the delivery claim sorted the whole queue instead of reading its
+ * lane's index (docs/performance.md, "Contact imports" and "Campaigns"). Autovacuum
  * ANALYZEs at best once per autovacuum_naptime (a minute), and not at all where it is off
  * (as on the benchmark's server). So such a task calls `refreshStaleStatistics` after each
  * chunk or page: one cheap catalog read, and an ANALYZE of a table only when its

@@ -1,34 +1,20 @@
 /**
  * MIME written out directly, as one string, for the shape nearly every message has: a
  * plain-text part and an HTML part (or text alone), no attachments, ASCII addresses.
- * Everything else (attachments, inline images, internationalised addresses) still goes
- * through nodemailer's composer (mime.ts decides with `canWriteDirectly`).
+ * Everything else still goes through nodemailer's composer (mime.ts, `canWriteDirectly`).
  *
- * Why: nodemailer's composer builds a tree of MIME nodes and runs each part through a
- * chain of Node streams (stream.pipeline, a transfer-encoding transform, a line-ending
- * transform), then a DKIM stream that re-parses the headers it has just written. For a
- * campaign, where every recipient's copy is its own (its own tracked links and
- * List-Unsubscribe URL), that machinery was the largest single CPU cost per message
- * (`npm run bench:compose`, and the compose thread in `bench:campaign --profile`). The
- * bytes themselves are a few string concatenations.
+ * Why: nodemailer's composer runs each part through a chain of Node streams and then a DKIM
+ * stream that re-parses its own headers. For a campaign, where every recipient's copy is its
+ * own, that machinery was the largest CPU cost per message (`npm run bench:compose`).
  *
- * What a receiver sees is the same either way, because the parts that decide it are
- * nodemailer's own functions, not copies of them: header values are encoded by its
- * `MimeNode#encodeHeaderValue` (RFC 2047 words, quoted display names, bracketed ids),
- * header lines folded by its `foldLines`, bodies quoted-printable encoded by its
- * `qp.encode`/`qp.wrap`, and the transfer encoding chosen by the same rule (7bit for
- * short-lined ASCII, else quoted-printable, or base64 for mostly non-Latin text). What
- * differs is layout only: the header order and the boundary's spelling. The differential
- * test (test/delivery/mime-writer.test.ts) parses both outputs and asserts they say the
- * same, and that the DKIM signatures of both verify.
+ * A receiver sees the same either way, because the parts that decide it are nodemailer's own
+ * functions (header encoding, `foldLines`, quoted-printable, the transfer-encoding rule); only
+ * the header order and the boundary's spelling differ. test/delivery/mime-writer.test.ts
+ * parses both outputs, asserts they say the same, and verifies both DKIM signatures.
  *
- * Deterministic like the composer it stands in for (compose.ts): the boundary is derived
- * from `baseBoundary`, the signature has no timestamp, so the same spec always gives the
- * same bytes.
- *
- * The boundary contains "=_", which no quoted-printable or base64 body can contain (a
- * literal "=" is written "=3D" in quoted-printable, and base64 has no "_"); a 7bit body
- * that happens to contain the boundary is written quoted-printable instead.
+ * Deterministic like compose.ts: the boundary comes from `baseBoundary` and the signature has
+ * no timestamp. The boundary contains "=_", which no quoted-printable or base64 body can
+ * contain; a 7bit body that happens to contain it is written quoted-printable instead.
  */
 import crypto from 'node:crypto';
 import MimeNode from 'nodemailer/lib/mime-node';

@@ -1,6 +1,6 @@
 /**
  * The five-key response envelope the specification puts around every JSON response,
- * success and failure alike (PRODUCT.md §2).
+ * success and failure alike.
  */
 import { Type, type TSchema } from 'typebox';
 

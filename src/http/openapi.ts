@@ -1,33 +1,21 @@
 /**
- * What the OpenAPI document (@fastify/swagger, served at /docs/json) says about every
- * operation beyond the route's own schema, decided here once so that a route added by any
- * area is documented the same way without declaring it:
+ * What the OpenAPI document (@fastify/swagger, /docs/json) says about every operation beyond
+ * the route's own schema, decided here once so that a route added by any area is documented
+ * the same way without declaring it:
  *
- * - `operationId`: the method and the path in camel case (`getNotifyV1SendersById`),
- *   unless the route names one. Generators (openapi-typescript, client SDKs) name their
- *   functions after it, so it must be stable and unique.
- * - `security`: what the authentication hook really accepts (http/auth.ts, http/scopes.ts).
- *   Every route in the authenticated scope takes a Bearer credential, and also `x-api-key`
- *   unless it needs a person's session; a route's own `security` there would only be a
- *   second, possibly wrong, copy of the scope map.
- * - error responses, from what the plumbing answers for every route of a kind:
- *     400  a body, query string, path parameter or header to validate (malformed JSON too)
- *     401  a credential is required (the authenticated scope, or a route declaring `security`)
- *     403  the authenticated scope: an API key without the scope, or where a session is needed
- *     404  a path parameter names something (ids are per account, so another account's is 404)
- *     409  the route takes an Idempotency-Key (the same key with another body)
- *     413, 415  the route takes a body (BODY_LIMIT_BYTES; the three content types)
- *     429  every route (the per-IP limit; the per-credential one when authenticated)
- *   Statuses a rule of one service decides (a duplicate's 409, 402, 503) are declared by
- *   the route itself in `response` with `ErrorEnvelopeSchema`; they are kept, with their
- *   description. Every error response points at one `ErrorEnvelope` component.
- * - request bodies: the route's JSON schema under the three content types body-parsers.ts
- *   accepts (a form or multipart body reaches the same schema).
- * - shared schemas: an object schema that appears more than once becomes a component
- *   (named by its `title`, else by where it is first met: `Sender`, `SenderList`,
- *   `SenderResponse`, `SenderInput`), and every copy a `$ref` to it.
- * - no example value for an `Idempotency-Key`: the interactive page pre-fills examples,
- *   and a second "Try it out" with the same key is a 409 or a silent replay.
+ * - `operationId`: method and path in camel case (`getNotifyV1SendersById`) unless the route
+ *   names one; generators name their functions after it, so it is stable and unique.
+ * - `security`: what the authentication hook accepts (http/auth.ts, http/scopes.ts), so a
+ *   route never carries a second, possibly wrong, copy of the scope map.
+ * - error responses the plumbing answers for every route of a kind: 400 (anything to
+ *   validate), 401 and 403 (the authenticated scope), 404 (a path parameter), 409 (an
+ *   Idempotency-Key), 413 and 415 (a body), 429 (every route). Statuses one service decides
+ *   are declared by the route with `ErrorEnvelopeSchema`; all point at one `ErrorEnvelope`.
+ * - request bodies under the three content types body-parsers.ts accepts.
+ * - an object schema met more than once becomes a component (named by its `title`, else by
+ *   where it is first met), every copy a `$ref` to it.
+ * - no example `Idempotency-Key`: the interactive page pre-fills examples, and a second "Try
+ *   it out" with the same key would be a 409 or a silent replay.
  *
  * The document is generated once, on its first request, so none of this costs a request.
  */
@@ -133,12 +121,11 @@ function plumbingErrors(route: RouteOptions, schema: Json): Set<string> {
  * canonical texts (keys sorted, values as JSON) are equal, and `length` is that text's length,
  * without the text ever being written out.
  *
- * Why not the text itself: hoistSharedSchemas first took one schema out per pass (about 80
+ * Why not the text itself: hoistSharedSchemas first took one schema out per pass (dozens of
  * passes for our API), and each pass compared every object schema of the document by its text.
  * Writing the text of a schema writes the texts of everything inside it again, so a pass cost
- * the document's size times its depth: the first GET /docs/json took 3.3 s of the main thread
- * (nothing else was answered meanwhile), and the test files that read the document spent up to
- * half their CPU on it. Here a schema's id comes from its keys and its children's ids, and each
+ * the document's size times its depth, and the first GET /docs/json held the main thread for
+ * seconds (nothing else was answered meanwhile). Here a schema's id comes from its keys and its children's ids, and each
  * object is looked at once: what was learnt of it holds until it changes, and the only change,
  * a copy inside it replaced by a `$ref`, makes hoistSharedSchemas forget it and all above it.
  */

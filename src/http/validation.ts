@@ -42,7 +42,7 @@ function codePointLength(value: string): number {
  * minLength and maxLength with ajv's meaning (code points), without counting them when the
  * answer is plain from the string's length: a string has at least half and at most all of
  * its `length` in code points. ajv's own keyword counts every string it checks, and counting
- * a send's 2 KB of HTML for both of its limits was about a tenth of the send path's CPU.
+ * a send's HTML for both of its limits was a visible share of the send path's CPU.
  */
 const LENGTH_LIMITS: KeywordDefinition = {
   keyword: ['maxLength', 'minLength'],
@@ -88,8 +88,8 @@ const compiledValidators = new Map<string, ValidateFunction>();
 type ValidateFunction = ReturnType<Ajv['compile']>;
 
 /**
- * Compiled on a route's first request, not when the app is built (compile-on-first-use.ts says why): that
- * was 0.2–0.4 s of CPU in every process that builds the app. Fastify calls a validator with
+ * Compiled on a route's first request, not when the app is built (compile-on-first-use.ts says why): every
+ * process that builds the app would pay for all of them. Fastify calls a validator with
  * `(data, { parentData, parentDataProperty })` when it has a `schemaEnv` (ajv's do), so that a
  * coerced root value can be put back on the request; the wrapper passes both on, and copies the
  * compiled validator's `errors` after each call, where Fastify reads them.

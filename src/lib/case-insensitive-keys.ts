@@ -1,5 +1,5 @@
 /**
- * The original service accepts `EmailAddress` and `emailAddress` alike (PRODUCT.md §2):
+ * The original service accepts `EmailAddress` and `emailAddress` alike:
  * request field names are matched without regard to case. This renames the keys of a
  * parsed body to the spelling its JSON schema declares, recursively, before validation.
  */

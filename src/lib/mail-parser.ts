@@ -1,6 +1,6 @@
 /**
  * mailparser, loaded on first use. With its charset tables (encoding-japanese), HTML parser
- * and MIME libraries it is about a megabyte of JavaScript that most processes never need: only
+ * and MIME libraries it is a lot of JavaScript that most processes never need: only
  * an SMTP submission, an inbound report or a look into the development inbox parses a message.
  * Loading it at start made every process (and every test file) bigger and slower to start
  * (docs/performance.md, "Build, start and CI").
@@ -50,7 +50,7 @@ async function loadHeaderDecoder(): Promise<HeaderDecoder> {
  * The header block of a message (without the empty line that ends it), decoded by the very
  * pieces simpleParser runs on a whole message: mailsplit's header splitter, then
  * mailparser's `processHeaders` (no hand-written MIME parsing). Calling them directly skips
- * the parser's streams, which cost ten times the decoding itself per message: an SMTP
+ * the parser's streams, which cost far more than the decoding itself per message: an SMTP
  * submission reads only its headers (bench:smtp, docs/performance.md).
  */
 export async function parseHeaderBlock(head: string): Promise<ParsedHeaderBlock> {

@@ -1,12 +1,12 @@
 /**
  * Password hashing with scrypt (built into Node, no native addon): salted, and slow on
- * purpose (about 40 ms per hash here at the default cost) so a stolen database resists
+ * purpose (tens of milliseconds per hash at the default cost) so a stolen database resists
  * guessing. Stored form: `scrypt$N$r$p$<salt b64>$<hash b64>`, so parameters can rise
  * later without breaking old hashes: checking reads N from the stored form.
  *
  * The cost of new hashes (N = 2^PASSWORD_HASH_COST) is process-wide, set once from the
  * configuration at boot (`setPasswordHashCost`). Only the test suite lowers it: it creates
- * thousands of users, and at 40 ms each the hashing alone took minutes of CPU.
+ * thousands of users, and at the default cost the hashing alone took minutes of CPU.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 

@@ -1,31 +1,18 @@
 /**
  * The one template renderer: stored templates, send bodies with variables, previews. The
- * language is Handlebars (the `handlebars` package's compiler and runtime), so SendGrid and
- * Mailgun templates port unchanged:
+ * language is Handlebars (`{{ a.b }}`, `{{{ raw }}}`, each/if/unless/with, and our helpers
+ * formatDate, formatNumber, formatCurrency), so SendGrid and Mailgun templates port unchanged.
  *
- *   {{ name }}  {{ order.id }}        a value, HTML-escaped when rendering HTML
- *   {{{ name }}}                       the value as it is (for HTML the caller trusts)
- *   {{#each items}}…{{/each}}          also if/else, unless, with, lookup, @index, ../
- *   {{formatCurrency total "EUR" "de-DE"}}  formatDate, formatNumber, formatCurrency (Intl)
+ * Compatible with the variables-only syntax that came before it: a text without blocks,
+ * partials or helper calls renders by that syntax's rules, byte for byte (`isHandlebars`);
+ * in a Handlebars text such a placeholder is still a plain lookup (`legacyPaths`); escaping
+ * is the old one (`&<>"'`). Outside blocks a missing variable is an error naming every one
+ * missing (a message with an empty hole is worse than none); inside blocks it is empty.
  *
- * Compatible with the variables-only syntax that came before it (placeholders of letters,
- * digits, `_`, `-`, `.`; `{{ a.b }}`, `{{{ a }}}`):
- * - A text without blocks or partials whose every other `{{` is not a helper call is in that
- *   syntax and renders by its rules, byte for byte as before (`isHandlebars`): `{{ a b }}`,
- *   `{{! x }}`, `\{{ x }}` stay as written there.
- * - In a Handlebars text, such a placeholder is still a plain lookup of those keys, even where
- *   Handlebars would read a number (`{{ 0 }}`) or a helper (`{{ formatDate }}`) (`legacyPaths`).
- * - Outside blocks, a placeholder must be given: a missing one is an error naming every
- *   missing variable, an object where a value belongs too (a message with an empty hole is
- *   worse than no message). Inside blocks, and as a block's argument, a missing value is
- *   empty: that is what `{{#if discount}}` is for.
- * - Escaping is the old one (`&<>"'`), not Handlebars' (which also escapes `=` and backquote).
- *
- * Safe with tenant-written templates: no prototype access (the runtime's default), only our
- * helpers, no partials; bounded nesting, `each` iterations and output (TemplateLimitError).
- * The original service's `#key#` placeholders are filled from `customFields` afterwards;
- * only keys that are given are replaced, since `#…#` also occurs in ordinary text.
- * Compiled templates are cached by a hash of their text.
+ * Safe with tenant-written templates: no prototype access, only our helpers, no partials,
+ * bounded nesting, iterations and output (TemplateLimitError). The original service's
+ * `#key#` placeholders are filled from `customFields` afterwards, only for keys given, since
+ * `#…#` also occurs in ordinary text. Compiled templates are cached by a hash of their text.
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';

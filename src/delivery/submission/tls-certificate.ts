@@ -12,10 +12,9 @@
  * must be told to trust it (docs/smtp.md); most that submit over STARTTLS to a configured
  * host do not verify at all.
  *
- * ECDSA P-256 rather than RSA: its key is made in about 0.04 ms, where an RSA 2048 key took
- * 62-253 ms (15 keys, its primes are found at random) of every first start (193 ms of 1.22 s
- * of CPU in one profiled start); TLS clients have taken ECDSA certificates for over a decade
- * (OpenSSL 1.0, Windows since Vista, Java 7). Pairs made before (RSA) stay in use.
+ * ECDSA P-256 rather than RSA: its key is made almost at once, where an RSA key's primes are
+ * found at random and took a visible part of every first start; TLS clients have taken ECDSA
+ * certificates for over a decade. Pairs made before (RSA) stay in use.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

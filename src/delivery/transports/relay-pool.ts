@@ -3,60 +3,27 @@
  * nodemailer's SMTPConnection, so that no message waits for a connection to be set up while
  * one could be ready.
  *
- * Why not nodemailer's pool (which the MX transport still uses): setting a connection up costs
- * the TCP connect, the greeting, EHLO, STARTTLS and AUTH, and smtp-server (like many MTAs)
- * pauses 100 ms before its greeting. nodemailer's pool binds a waiting message to the
- * connection it opens for it, so that message pays all of it even when another connection
- * frees up a millisecond later; it closes a connection that reached its message limit and
- * waits a fixed 100 ms before opening the next; and it connects nothing before the first
- * message. That was the tail of bench:latency (p99 4-5 ms over its 100 ms target) and a fresh
- * worker's first message (about 120 ms instead of under 50).
+ * Why not nodemailer's pool (the MX transport still uses it): setting a connection up costs
+ * the connect, the greeting (which smtp-server and many MTAs delay on purpose), EHLO, STARTTLS
+ * and AUTH. nodemailer's pool binds a waiting message to the connection it opens for it, pauses
+ * before replacing a connection that reached its message limit, and connects nothing before
+ * the first message: those waits were the tail of bench:latency and a fresh worker's first
+ * message (docs/performance.md, "Time to inbox").
  *
- * The policy:
- *
- *   take       A message takes an idle connection, the most recently used first (the one least
- *              likely to have been closed by the server while it waited).
- *   wait       Without one it waits in line, and takes whichever connection becomes free
- *              first: one finishing its message, or one finishing its set-up. A connection
- *              being opened is not bound to a message. Connections are opened while more
- *              messages wait than connections are being opened, up to maxConnections.
- *   rotate     When a connection starts its last allowed message (maxMessagesPerConnection), its
- *              replacement is opened at once, so that it is ready when the old one QUITs and
- *              no message waits for set-up at rotation. The retiring connection no longer
- *              counts toward maxConnections: for the duration of that one message (and its
- *              QUIT) there may be maxConnections + 1 connections to the relay, never more. When
- *              two retire at once, the second replacement is opened when the first retiring
- *              connection is gone. A relay that refuses connections beyond a per-client limit
- *              needs SMTP_POOL_SIZE below that limit.
- *   warm       warm() opens one connection before the first message (the worker calls it at
- *              start); its failure is the caller's to log, the first message tries again.
- *   refused    A refusal of the message itself (EENVELOPE, EMESSAGE, not 421) leaves the session
- *              fine: RSET, and the connection is reused. Any other error closes it.
- *   stale      A connection that waited idle may have been closed by the server meanwhile
- *              without our having noticed yet. If such a reused connection fails with a
- *              transient error (a reset or closed connection, a timeout, a 421) before a byte
- *              of the message was handed over, the message is tried once more on a connection
- *              opened for it, rather than deferred for minutes. That connection takes the stale
- *              one's place under maxConnections (one more, like a rotation, when the stale one
- *              was retiring), and joins the pool after the message.
- *   failed     A connection that could not be set up (refused, a TLS or AUTH failure) fails the
- *              message that waited longest with its error: one attempt per message, as before,
- *              and a relay that is down does not make the pool retry in a loop.
- *   idle       No keep-alive: a connection the server closes while idle is dropped, and the next
- *              message opens one if none is left. Our own socket timeout (SMTP_IDLE_TIMEOUT_MS)
- *              ends one that stays silent as long.
- *   close      close() QUITs the idle connections, lets the messages in flight finish or fail
- *              (their connections QUIT after them), and fails the waiting messages with an error
- *              that classifies as deferred. It does not wait for the QUITs to be answered.
- *
- * A connection's life:
+ * The policy: a message takes the most recently used idle connection, else waits for
+ * whichever frees up first (a connection being opened is bound to no message); a connection
+ * starting its last allowed message has its replacement opened at once (so maxConnections + 1
+ * for that one message, never more); warm() opens one before the first message; a refused
+ * message (EENVELOPE, EMESSAGE) keeps its connection after RSET; a reused idle connection that
+ * fails transiently before the message was handed over is retried once on a fresh one (the
+ * server may have closed it unnoticed); a failed set-up fails the longest-waiting message, so
+ * a relay that is down is not retried in a loop; close() QUITs idle connections, lets those in
+ * flight finish and fails the waiting messages as deferred.
  *
  *   opening ──ready──→ idle ⇄ busy ──last allowed message──→ retiring ──QUIT──→ closed
- *      │   └──ready, a message waiting──→ busy                                     ↑
- *      └── set-up failed, an error, or the server closing it, in any state ────────┘
+ *      └── set-up failed, an error, or the server closing it, in any state ──────────┘
  *
- * The errors handed out are SMTPConnection's own (code, responseCode, response, command, the
- * same as its pool's), so classify.ts reads them unchanged.
+ * The errors handed out are SMTPConnection's own, so classify.ts reads them unchanged.
  */
 import { Readable } from 'node:stream';
 import { EENVELOPE, EMESSAGE, isTransientError, type NodemailerError } from 'nodemailer/lib/errors';

@@ -101,8 +101,7 @@ export function sendOne(pool: SmtpPool, envelope: Pick<Envelope, 'from' | 'to'>,
 /**
  * What nodemailer is told the Message-ID is. The raw bytes carry their own and are sent
  * unchanged; without one here nodemailer makes one up for each message (two draws from the
- * random generator, a twentieth of the main thread's busy time in a bench:campaign profile
- * on SQLite) only to name it in its log.
+ * random generator, visible in a bench:campaign profile) only to name it in its log.
  */
 const RAW_MESSAGE_ID = '<raw-message@postwire.invalid>';
 
