@@ -1,5 +1,5 @@
 /**
- * SMTP submission (issue 21): a message submitted over SMTP keeps the MIME its client
+ * SMTP submission: a message submitted over SMTP keeps the MIME its client
  * built. `submitted_mime` holds it as accepted (Message-ID and Date added when missing,
  * the X-Postwire-* and Idempotency-Key headers removed); the first composition signs it
  * (DKIM) into `mime`, as a JSON send's composition does. Null for every JSON send.

@@ -1,5 +1,5 @@
 /**
- * Newsletters (saved designs) and campaigns (issue 19).
+ * Newsletters (saved designs) and campaigns.
  *
  * A campaign's counters are maintained columns: the listener on the event write path
  * (campaign-counters.ts) changes them in the transaction that writes the event, by what

@@ -1,5 +1,5 @@
 /**
- * Two reads by account that had no index of their own (issue 20, the dashboard):
+ * Two reads by account that had no index of their own (the dashboard):
  *
  * - Queue depth (GET /notify/v1/stats/queue) counts an account's rows of `delivery_jobs`.
  *   The only index with `account_id` first is the bulk lane's partial one (migration 0008),

@@ -5,10 +5,8 @@
  * Why it matters: an accepted send inserts a row into messages, message_recipients,
  * delivery_jobs and events, and each index of those tables is one more b-tree whose
  * right-hand leaf (and, every few commits, a split) is written into the WAL at each group
- * commit. Measured on a copy of a bench:send database (a commit of 18 sends, SQLite, FULL):
- * about 80 µs of the SQLite thread per index per commit. Dropping these two did not move
- * bench:send beyond its run-to-run noise (docs/performance.md, "The send path's indexes");
- * it is less written per send all the same, and two indexes fewer to keep for nothing.
+ * commit (docs/performance.md, "The send path's indexes", has the measurement). Two indexes
+ * fewer to keep for nothing is less written per send.
  *
  * - messages_account_id (account_id, id), from 0001: every read of an account's messages
  *   goes through db/listing.ts `liveRowsOf` (`deleted_at is null`), which the partial

@@ -54,8 +54,7 @@ for (const dialect of DIALECTS) {
       await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
     };
     // axe-core on the first dialect only: a page's markup is the dashboard's (web/), the same
-    // whichever database the server runs on, and axe was a fifth of this file's CPU, Chromium's
-    // included (docs/performance.md, "Build, start and CI").
+    // whichever database the server runs on, and axe is a large share of this file's CPU.
     const accessible = async (what: string) => {
       if (dialect !== DIALECTS[0]) return;
       const violations = await checkAccessibility(page);
