@@ -41,7 +41,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { type CompiledQuery, sql } from 'kysely';
-import { openDatabase, type Db, type DbHandle } from '../src/db/database.ts';
+import { openDatabase, type DbHandle, type Reads } from '../src/db/database.ts';
 import { type Principal } from '../src/http/principal.ts';
 import { createIdGenerator } from '../src/lib/ids.ts';
 import type { EventRow } from '../src/features/notify/events/events.table.ts';
@@ -400,7 +400,7 @@ async function loggedMs(api: PostwireProcess, requestId: string): Promise<number
 
 let requests = 0;
 
-async function timeCase(api: PostwireProcess, token: string, reads: Db, accountId: string, c: Case, runs: number): Promise<Timing> {
+async function timeCase(api: PostwireProcess, token: string, reads: Reads, accountId: string, c: Case, runs: number): Promise<Timing> {
   const timing: Timing = { name: c.name, load1: os.loadavg()[0]!, serverMs: [], clientMs: [], rows: 0, totalCount: 0, countMs: [] };
   let after: string | undefined;
   for (let i = 0; i < runs; i++) {
@@ -426,7 +426,7 @@ async function timeCase(api: PostwireProcess, token: string, reads: Db, accountI
 }
 
 /** The plan of a filter's page and count query on this dialect. */
-async function explain(db: Db, dialect: Options['dialect'], accountId: string, c: Case): Promise<string> {
+async function explain(db: Reads, dialect: Options['dialect'], accountId: string, c: Case): Promise<string> {
   const base = filteredMessages(db, accountId, c.filter);
   const queries: [string, CompiledQuery][] = [
     ['page', base.select('id').orderBy(sql.ref('id'), 'desc').limit(PAGE_SIZE).compile()],

@@ -14,6 +14,13 @@ import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/**
+ * One database, several ways in. `db` is the default: transactions that read what they
+ * write. The others are for the paths measured to need them (docs/performance.md): group
+ * commits (`writeBehind`), the delivery worker's bookkeeping (`workerWrites`), indexed
+ * look-ups of committed rows (`reads`) and lists, searches and counts (`longReads`). The two
+ * read handles are typed `Reads`: a write through one of them does not compile.
+ */
 export interface DbHandle {
   db: Kysely<Database>;
   /**
@@ -40,7 +47,7 @@ export interface DbHandle {
    * indexed look-up costs microseconds, less than one trip to the SQLite thread and back
    * through a busy event loop. On PostgreSQL it is `db`.
    */
-  reads: Kysely<Database>;
+  reads: Reads;
   /**
    * For reads that may take long: the message log's lists and searches, dashboards, later
    * segment counts. On SQLite a read-only connection on a thread of its own (started on
@@ -48,7 +55,7 @@ export interface DbHandle {
    * a long read would hold up every group commit behind it) waits for them; with WAL it sees
    * every committed row and blocks no writer. On PostgreSQL it is `db`.
    */
-  longReads: Kysely<Database>;
+  longReads: Reads;
   dialect: Dialect;
   /** Where the data lives, for log lines (no password). */
   describe: string;
@@ -59,6 +66,12 @@ export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 /** A store function takes either the database or an open transaction. */
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+/**
+ * What a read needs of a handle or a transaction. The read-only handles (`reads`,
+ * `longReads`) have this type, so a write through one of them does not compile; a store
+ * function that only reads takes `Reads` and so accepts every handle.
+ */
+export type Reads = Pick<Kysely<Database>, 'selectFrom' | 'selectNoFrom' | 'with' | 'fn' | 'dynamic' | 'getExecutor' | 'executeQuery'>;
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;

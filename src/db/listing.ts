@@ -19,7 +19,7 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Page } from '../lib/api-shape.js';
-import type { DbOrTrx } from './database.js';
+import type { Reads } from './database.js';
 import type { Database } from './schema.js';
 
 /**
@@ -41,7 +41,7 @@ export async function listPage<TB extends keyof Database, O>(
 type LiveTable = { [T in keyof Database]: Database[T] extends { id: string; account_id: string; deleted_at: number | null } ? T : never }[keyof Database];
 
 /** The live (not deleted) rows of one account's table: the `base` of its list and its look-ups. */
-export function liveRowsOf<T extends LiveTable>(db: DbOrTrx, table: T, accountId: string): SelectQueryBuilder<Database, T, object> {
+export function liveRowsOf<T extends LiveTable>(db: Reads, table: T, accountId: string): SelectQueryBuilder<Database, T, object> {
   // The generic table makes Kysely's column types unresolvable here; every LiveTable has these columns.
   const query = db.selectFrom(table as LiveTable) as unknown as SelectQueryBuilder<Database, LiveTable, object>;
   return query.where(sql.ref('account_id'), '=', accountId).where(sql.ref('deleted_at'), 'is', null) as unknown as SelectQueryBuilder<Database, T, object>;
@@ -49,7 +49,7 @@ export function liveRowsOf<T extends LiveTable>(db: DbOrTrx, table: T, accountId
 
 /** One live row of an account's table by id; `columns` adds its SELECT. Another account's id finds nothing. */
 export function findLiveRow<T extends LiveTable, O>(
-  db: DbOrTrx,
+  db: Reads,
   table: T,
   accountId: string,
   id: string,

@@ -14,7 +14,7 @@
  * a call on this thread's read-only connection, not a round trip.
  */
 import { CompiledQuery, PostgresAdapter } from 'kysely';
-import type { Db } from './database.js';
+import type { Reads } from './database.js';
 import { PREPARED } from './pg-prepared.js';
 import { shiftPlaceholders } from './pg-write-behind.js';
 
@@ -25,7 +25,7 @@ export interface BuiltSelect<O> {
 }
 
 /** The rows of both queries; `undefined` stands for a query with nothing to look up (no rows). */
-export async function readTogether<A, B>(db: Db, first: BuiltSelect<A> | undefined, second: BuiltSelect<B> | undefined): Promise<[A[], B[]]> {
+export async function readTogether<A, B>(db: Reads, first: BuiltSelect<A> | undefined, second: BuiltSelect<B> | undefined): Promise<[A[], B[]]> {
   if (!first || !second || !(db.getExecutor().adapter instanceof PostgresAdapter)) {
     return Promise.all([first ? first.execute() : [], second ? second.execute() : []]);
   }

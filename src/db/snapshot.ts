@@ -14,8 +14,9 @@
  * For short reads only (a page, one record and its details): a snapshot held open keeps
  * old row versions alive on PostgreSQL and stops SQLite's checkpoint from passing it.
  */
-import type { Db, Trx } from './database.js';
+import type { Db, Reads } from './database.js';
 
-export function inOneSnapshot<T>(db: Db, read: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.transaction().setIsolationLevel('repeatable read').execute(read);
+/** `db` is a handle (a read-only one included), never a transaction. */
+export function inOneSnapshot<T>(db: Reads, read: (trx: Reads) => Promise<T>): Promise<T> {
+  return (db as Db).transaction().setIsolationLevel('repeatable read').execute(read);
 }

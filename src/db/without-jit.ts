@@ -10,11 +10,12 @@
  * in well under a second. Only statements built from segment rules use this.
  */
 import { sql } from 'kysely';
-import type { Db, DbOrTrx, Dialect } from './database.js';
+import type { Db, Dialect, Reads } from './database.js';
 
-export function withoutJit<T>(db: Db, dialect: Dialect, statement: (db: DbOrTrx) => Promise<T>): Promise<T> {
+/** `db` is a handle (a read-only one included), never a transaction. */
+export function withoutJit<T>(db: Reads, dialect: Dialect, statement: (db: Reads) => Promise<T>): Promise<T> {
   if (dialect !== 'postgres') return statement(db);
-  return db.transaction().execute(async (trx) => {
+  return (db as Db).transaction().execute(async (trx) => {
     await sql`set local jit = off`.execute(trx);
     return statement(trx);
   });

@@ -1,15 +1,15 @@
 /** SQL the pipeline needs besides the queue itself: loading what to send, recording what happened. */
-import type { DbOrTrx } from '../db/database.js';
+import type { DbOrTrx, Reads } from '../db/database.js';
 import { updateRowsById, type UpdatedColumn } from '../db/group-commit.js';
 import type { ComposeRecipient, ComposedTarget } from './compose.types.js';
 import type { RecipientState } from '../features/notify/messages/messages.table.js';
 
-export async function loadMessages(db: DbOrTrx, ids: string[]) {
+export async function loadMessages(db: Reads, ids: string[]) {
   if (ids.length === 0) return [];
   return db.selectFrom('messages').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function loadRecipients(db: DbOrTrx, ids: string[]) {
+export async function loadRecipients(db: Reads, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('message_recipients')
@@ -50,7 +50,7 @@ export async function recordRecipientAttempts(db: DbOrTrx, attempts: RecipientAt
 }
 
 /** The recipients named in each message's headers, in their order, for the given messages. */
-export async function addresseesOf(db: DbOrTrx, messageIds: string[]): Promise<Map<string, ComposeRecipient[]>> {
+export async function addresseesOf(db: Reads, messageIds: string[]): Promise<Map<string, ComposeRecipient[]>> {
   const byMessage = new Map<string, ComposeRecipient[]>();
   if (messageIds.length === 0) return byMessage;
   const rows = await db

@@ -35,7 +35,7 @@
  */
 import type { Logger } from 'pino';
 import { CONFIG_SCHEMA } from '../config.js';
-import type { Db, Trx } from '../db/database.js';
+import type { Db, Trx, Reads } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { refundNeverAttempted } from '../features/account/billing/billing.service.js';
 import { newEventRow, recordEvents } from '../features/notify/events/events.service.js';
@@ -87,7 +87,7 @@ export interface PipelineOptions {
   /** What the outcomes' group commit writes through: the DbHandle's `workerWrites` (its writer reads only via RETURNING; a lost outcome repeats a delivery). Default: the pipeline's db. */
   outcomesDb?: Db;
   /** What a claimed batch is loaded through: the DbHandle's `reads` (committed rows, no round trip to the SQLite thread). Default: the pipeline's db. */
-  readsDb?: Db;
+  readsDb?: Reads;
 }
 
 const DEFAULT_MAX_RETRY_AGE_SECONDS = Number(CONFIG_SCHEMA.MAX_RETRY_AGE_SECONDS.default);

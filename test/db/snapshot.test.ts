@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { insertRows } from '../../src/db/group-commit.js';
+import type { Reads } from '../../src/db/database.js';
 import { inOneSnapshot } from '../../src/db/snapshot.js';
 import { DIALECTS } from '../helpers/db.js';
 import { migratedDatabase } from '../helpers/migrated-db.js';
@@ -28,7 +29,7 @@ for (const dialect of DIALECTS) {
           ]),
         );
     };
-    const keysOf = async (db: Parameters<typeof insertRows>[0], account: string) =>
+    const keysOf = async (db: Reads, account: string) =>
       (await db.selectFrom('idempotency_keys').select('key').where('account_id', '=', account).execute()).length;
 
     it('reads made after a commit inside the snapshot do not see it; a read after the snapshot does', async () => {

@@ -21,7 +21,7 @@
 import { parseMail } from '../../lib/mail-parser.js';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import type { Db } from '../../db/database.js';
+import type { Db, Reads } from '../../db/database.js';
 import { findRecipientById } from '../../features/notify/messages/messages.store.js';
 import { recordFeedback } from '../../features/notify/suppressions/suppressions.service.js';
 import { recipientIdFromReturnPath } from '../return-path.js';

@@ -8,7 +8,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { insertRows, updateRowsById } from '../../../db/group-commit.js';
 import type { Page } from '../../../lib/api-shape.js';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { DbOrTrx, Reads } from '../../../db/database.js';
 import type { QueuedRecipients } from '../../../delivery/enqueue.js';
 import {
   CAMPAIGN_STATUS,
@@ -73,7 +73,7 @@ export interface AudienceContact {
  * unsubscribed, bounced or complaining) and with no live suppression of their address.
  */
 export function audiencePage(
-  db: DbOrTrx,
+  db: Reads,
   accountId: string,
   audience: RawBuilder<SqlBool>,
   shownStatus: RawBuilder<number>,

@@ -6,7 +6,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { DbOrTrx, Reads } from '../../../db/database.js';
 import type { Database } from '../../../db/schema.js';
 import type { ContactRow, NewContactRow } from './contacts.table.js';
 

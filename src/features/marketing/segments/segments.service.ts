@@ -6,7 +6,7 @@
  * on the long-reads connection (database.ts): it may scan the account's contacts.
  */
 import { listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
-import type { Db, Dialect } from '../../../db/database.js';
+import type { Db, Dialect, Reads } from '../../../db/database.js';
 import { withoutJit } from '../../../db/without-jit.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
@@ -25,7 +25,7 @@ function toSegment(row: SegmentRow): Segment {
 export class SegmentsService {
   constructor(
     private readonly db: Db,
-    private readonly longReads: Db,
+    private readonly longReads: Reads,
     private readonly dialect: Dialect,
   ) {}
 

@@ -3,7 +3,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import { inValues } from '../../../db/json-values.js';
 import type { Page } from '../../../lib/api-shape.js';
-import type { DbOrTrx, Dialect } from '../../../db/database.js';
+import type { DbOrTrx, Dialect, Reads } from '../../../db/database.js';
 import type { NewSegmentRow, SegmentRow } from './segments.table.js';
 
 export async function insertSegment(db: DbOrTrx, row: NewSegmentRow): Promise<void> {
@@ -32,7 +32,7 @@ export async function updateSegment(db: DbOrTrx, accountId: string, id: string, 
 }
 
 /** Live contacts of the account that `condition` (segment-rules.ts compileRule) selects. */
-export async function countContactsWhere(db: DbOrTrx, accountId: string, condition: RawBuilder<SqlBool>): Promise<number> {
+export async function countContactsWhere(db: Reads, accountId: string, condition: RawBuilder<SqlBool>): Promise<number> {
   const row = await liveRowsOf(db, 'contacts', accountId)
     .where(condition)
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -5,7 +5,7 @@
  * This module builds the rows and reads them back for an account.
  */
 import { listResult, type ListResult, toPage, iso } from '../../../lib/api-shape.js';
-import type { Db, DbOrTrx } from '../../../db/database.js';
+import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { newId } from '../../../lib/ids.js';
@@ -69,7 +69,7 @@ export function toEvent(row: EventRow): Event {
 }
 
 /** Each recipient's timeline (oldest first) of one message of the account, by recipient id. */
-export async function timelinesOf(db: DbOrTrx, accountId: string, messageId: string): Promise<Map<string, Event[]>> {
+export async function timelinesOf(db: Reads, accountId: string, messageId: string): Promise<Map<string, Event[]>> {
   const byRecipient = new Map<string, Event[]>();
   for (const row of await listEventsOfMessage(db, accountId, messageId)) {
     if (row.recipient_id === null) continue;
@@ -81,7 +81,7 @@ export async function timelinesOf(db: DbOrTrx, accountId: string, messageId: str
 }
 
 export class EventsService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Reads) {}
 
   async list(principal: Principal, query: EventsQuery): Promise<ListResult<Event>> {
     const from = query.from === undefined ? undefined : Date.parse(query.from);

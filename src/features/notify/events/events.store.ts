@@ -2,7 +2,7 @@
 import { listPage } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { fanOutToWebhooks, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import { eventListeners, registerEventListener } from './event-listeners.js';
 import type { EventRow, EventType } from './events.table.js';
@@ -35,7 +35,7 @@ export async function insertEvents(db: DbOrTrx, rows: EventRow[], webhooks?: Act
   for (const listener of eventListeners()) await listener.onEvents(db, rows, { webhooks });
 }
 
-export async function listEvents(db: DbOrTrx, accountId: string, filter: EventFilter, page: Page): Promise<{ rows: EventRow[]; total: number }> {
+export async function listEvents(db: Reads, accountId: string, filter: EventFilter, page: Page): Promise<{ rows: EventRow[]; total: number }> {
   let base = db.selectFrom('events').where('account_id', '=', accountId);
   if (filter.type !== undefined) base = base.where('type', '=', filter.type);
   if (filter.messageId !== undefined) base = base.where('message_id', '=', filter.messageId);
@@ -50,7 +50,7 @@ export async function listEvents(db: DbOrTrx, accountId: string, filter: EventFi
  * another process write events of the same recipient, and ids order by process within
  * one millisecond.
  */
-export async function listEventsOfMessage(db: DbOrTrx, accountId: string, messageId: string): Promise<EventRow[]> {
+export async function listEventsOfMessage(db: Reads, accountId: string, messageId: string): Promise<EventRow[]> {
   return db
     .selectFrom('events')
     .selectAll()

@@ -14,7 +14,7 @@
  * safe with two: on PostgreSQL the second waits for the first's account locks; on SQLite
  * the thread runs one transaction after the other.
  */
-import type { DbHandle, Db, Trx } from '../../../db/database.js';
+import type { DbHandle, Reads, Trx } from '../../../db/database.js';
 import { GroupCommit, type GroupCommitOptions } from '../../../db/group-commit.js';
 import { readTogether } from '../../../db/one-round-trip-reads.js';
 import type { AppError } from '../../../errors.js';
@@ -98,7 +98,7 @@ function withSuppressions(accepted: AcceptedMessage, suppressed: ReadonlyMap<str
 const SUPPRESSION_CHUNK = 5000;
 
 /** The suppression list's entries for these recipients, in chunks that keep the IN lists small. */
-async function suppressionsAmong(db: Db, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
+async function suppressionsAmong(db: Reads, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
   const found = new Map<string, SuppressionReason>();
   for (let i = 0; i < recipients.length; i += SUPPRESSION_CHUNK) {
     for (const [key, reason] of await liveSuppressionsFor(db, recipients.slice(i, i + SUPPRESSION_CHUNK))) found.set(key, reason);
@@ -107,7 +107,7 @@ async function suppressionsAmong(db: Db, recipients: { account_id: string; email
 }
 
 /** The suppression list's entries for these recipients and their accounts' webhooks (on PostgreSQL in one statement). */
-async function lookUp(db: Db, recipients: { account_id: string; email: string }[], accountIds: string[]): Promise<SendLookups> {
+async function lookUp(db: Reads, recipients: { account_id: string; email: string }[], accountIds: string[]): Promise<SendLookups> {
   if (recipients.length <= SUPPRESSION_CHUNK) {
     // One round trip on PostgreSQL for both (db/one-round-trip-reads.ts).
     const [rows, webhooks] = await readTogether(db, liveSuppressionsQuery(db, recipients), activeWebhooksQuery(db, accountIds));
@@ -126,7 +126,7 @@ async function lookUp(db: Db, recipients: { account_id: string; email: string }[
  * next send on. A send whose look-ups were started in advance brings them (the same
  * argument: a moment earlier still), and only the others are looked up here.
  */
-async function lookUpForSends(db: Db, sends: AcceptedSend[]): Promise<SendLookups> {
+async function lookUpForSends(db: Reads, sends: AcceptedSend[]): Promise<SendLookups> {
   const inAdvance = await Promise.all(sends.map((s) => s.lookups));
   const rest = sends.filter((_, i) => !inAdvance[i]);
   const found: SendLookups[] = inAdvance.filter((l): l is SendLookups => l !== undefined);
@@ -189,7 +189,7 @@ interface Slot {
 
 export class SendAcceptor {
   private readonly commit: GroupCommit<Slot, SendLookups>;
-  private readonly reads: Db;
+  private readonly reads: Reads;
 
   /** `charger`: BILLING=credits; absent, sending is not metered. */
   constructor(handle: DbHandle, charger: SendCharger | undefined) {

@@ -2,7 +2,7 @@
  * The message log: what was sent and what happened to each recipient, as the API shows it
  * (GET /notify/v1/messages, GET /notify/v1/messages/{id}, …/raw). Reads only.
  */
-import type { Db } from '../../../db/database.js';
+import type { Db, Reads } from '../../../db/database.js';
 import { inOneSnapshot } from '../../../db/snapshot.js';
 import { hasOwnCopy, type MessageComposer } from '../../../delivery/compose.js';
 import { AppError } from '../../../errors.js';
@@ -74,7 +74,7 @@ export class MessageLog {
     /** Where /raw keeps a composition it makes (the writer). */
     private readonly db: Db,
     /** Where lists and details are read: database.ts `longReads`, off the writer's thread. */
-    private readonly reads: Db,
+    private readonly reads: Reads,
     private readonly composer: Pick<MessageComposer, 'ensureComposed'>,
   ) {}
 
@@ -139,7 +139,7 @@ export class MessageLog {
   }
 
   /** The account's message, or a 404 (another account's id finds nothing). */
-  async require(principal: Principal, id: string, db: Db = this.db): Promise<MessageRow> {
+  async require(principal: Principal, id: string, db: Reads = this.db): Promise<MessageRow> {
     const row = isId(id) ? await findMessage(db, principal.accountId, id) : undefined;
     if (!row) throw AppError.notFound('Message');
     return row;

@@ -3,7 +3,7 @@ import { type SqlBool, sql } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { enqueueMessages, type QueuedDelivery } from '../../../delivery/enqueue.js';
 import { insertEvents } from '../events/events.store.js';
 import type { EventRow } from '../events/events.table.js';
@@ -113,7 +113,7 @@ function likeContaining(text: string): string {
  * The account's live messages the filter matches (FROM and WHERE only): the list's query
  * and its totalCount both start here; bench/messages.ts times the count on its own.
  */
-export function filteredMessages(db: DbOrTrx, accountId: string, filter: MessageFilter = {}) {
+export function filteredMessages(db: Reads, accountId: string, filter: MessageFilter = {}) {
   let base = liveRowsOf(db, 'messages', accountId);
   // Recipient and state look in message_recipients, tag in message_tags (indexed by account and tag).
   if (filter.recipient !== undefined || filter.state !== undefined) {
@@ -135,12 +135,7 @@ export function filteredMessages(db: DbOrTrx, accountId: string, filter: Message
   return base;
 }
 
-export async function listMessages(
-  db: DbOrTrx,
-  accountId: string,
-  page: Page,
-  filter: MessageFilter = {},
-): Promise<{ rows: ListedMessageRow[]; total: number }> {
+export async function listMessages(db: Reads, accountId: string, page: Page, filter: MessageFilter = {}): Promise<{ rows: ListedMessageRow[]; total: number }> {
   return listPage(
     filteredMessages(db, accountId, filter),
     (q) =>
@@ -172,7 +167,7 @@ export async function listMessages(
   );
 }
 
-export async function findMessage(db: DbOrTrx, accountId: string, id: string): Promise<MessageRow | undefined> {
+export async function findMessage(db: Reads, accountId: string, id: string): Promise<MessageRow | undefined> {
   return findLiveRow(db, 'messages', accountId, id, (q) => q.selectAll());
 }
 
@@ -180,7 +175,7 @@ export async function findMessage(db: DbOrTrx, accountId: string, id: string): P
 /** A recipient as the message log shows it: not its personalised content or MIME. */
 export type ListedRecipientRow = Omit<RecipientRow, 'content' | 'mime' | 'first_opened_at'>;
 
-export async function listRecipientsOf(db: DbOrTrx, accountId: string, messageIds: string[], perMessage?: number): Promise<ListedRecipientRow[]> {
+export async function listRecipientsOf(db: Reads, accountId: string, messageIds: string[], perMessage?: number): Promise<ListedRecipientRow[]> {
   if (messageIds.length === 0) return [];
   let query = db
     .selectFrom('message_recipients')

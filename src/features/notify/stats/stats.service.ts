@@ -3,7 +3,7 @@
  * deferred, bounced, complained about, opened and clicked, counted from the event log
  * (one event per state change, so a recipient deferred twice counts twice as deferred).
  */
-import type { Db } from '../../../db/database.js';
+import type { Reads } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso } from '../../../lib/api-shape.js';
@@ -22,7 +22,7 @@ function dayOf(text: string, field: string): number {
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 export class StatsService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Reads) {}
 
   async perDay(principal: Principal, query: StatsQuery): Promise<StatsResult> {
     const to = query.to === undefined ? Math.floor(Date.now() / DAY_MS) : dayOf(query.to, 'to');

@@ -1,13 +1,13 @@
 /** SQL for statistics: events of one account counted per UTC day and type. */
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { Reads } from '../../../db/database.js';
 import type { EventType } from '../events/events.table.js';
 
 export const DAY_MS = 86_400_000;
 
 /** Rows of (day number since the epoch, type, count) for events in [fromMs, toMs). */
 export async function countEventsPerDay(
-  db: DbOrTrx,
+  db: Reads,
   accountId: string,
   range: { fromMs: number; toMs: number; tag?: string; types: readonly EventType[] },
 ): Promise<{ day: number; type: EventType; n: number }[]> {
@@ -45,7 +45,7 @@ export interface QueueCounts {
  * is `queued` when due and `scheduled` when not. One pass over the account's rows on the
  * delivery_jobs_account index (migration 0016), never over other accounts' backlogs.
  */
-export async function countQueueByState(db: DbOrTrx, accountId: string, now: number): Promise<QueueCounts> {
+export async function countQueueByState(db: Reads, accountId: string, now: number): Promise<QueueCounts> {
   const leased = sql`locked_until is not null and locked_until > ${now}`;
   const free = sql`(locked_until is null or locked_until <= ${now})`;
   const scheduled = sql`${free} and attempts = 0 and run_at > ${now}`;

@@ -6,7 +6,7 @@
  * Deleting is soft; the address can then be suppressed again.
  */
 import { listResult, type ListResult, toPage, resourceFields } from '../../../lib/api-shape.js';
-import type { Db, DbOrTrx } from '../../../db/database.js';
+import type { Db, DbOrTrx, Reads } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { newId } from '../../../lib/ids.js';
@@ -70,12 +70,12 @@ export function suppressionKey(accountId: string, email: string): string {
 }
 
 /** Which of the given recipients are on their account's live list: suppressionKey → reason. */
-export async function liveSuppressionsFor(db: DbOrTrx, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
+export async function liveSuppressionsFor(db: Reads, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
   return suppressionsByKey((await liveSuppressionsQuery(db, recipients)?.execute()) ?? []);
 }
 
 /** liveSuppressionsFor's query, not yet run, to read with another (db/one-round-trip-reads.ts); its rows go to suppressionsByKey. */
-export function liveSuppressionsQuery(db: DbOrTrx, recipients: { account_id: string; email: string }[]) {
+export function liveSuppressionsQuery(db: Reads, recipients: { account_id: string; email: string }[]) {
   return liveSuppressionsAmongQuery(db, [...new Set(recipients.map((r) => r.account_id))], [...new Set(recipients.map((r) => normalizeEmail(r.email)))]);
 }
 

@@ -1,7 +1,7 @@
 /** SQL for the suppression list. Every query is scoped by account; only live (not deleted) rows suppress. */
 import { listPage } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { DbOrTrx, Reads } from '../../../db/database.js';
 import type { SuppressionRow } from './suppressions.table.js';
 
 /**
@@ -68,7 +68,7 @@ export async function findLiveSuppressionsAmong(
 }
 
 /** findLiveSuppressionsAmong's query, not yet run (db/one-round-trip-reads.ts); undefined when there is nothing to look up. */
-export function liveSuppressionsAmongQuery(db: DbOrTrx, accountIds: string[], emailsNormalized: string[]) {
+export function liveSuppressionsAmongQuery(db: Reads, accountIds: string[], emailsNormalized: string[]) {
   if (accountIds.length === 0 || emailsNormalized.length === 0) return undefined;
   return db
     .selectFrom('suppressions')

@@ -27,7 +27,7 @@
  * same link list and the same commit, so its events, webhooks and counters are those of a
  * real hit; only the judgement differs (lib/engagement.ts `simulatedHit`).
  */
-import type { Db, DbOrTrx, Trx } from '../../../db/database.js';
+import type { Db, Reads, Trx } from '../../../db/database.js';
 import { GroupCommit } from '../../../db/group-commit.js';
 import { AppError } from '../../../errors.js';
 import { judgeHit, simulatedHit, type Hit } from '../../../lib/engagement.js';
@@ -123,7 +123,7 @@ export class TrackingService {
   constructor(
     db: Db,
     /** Where the token's recipient is read: committed rows, off the writer (DbHandle `reads`). */
-    private readonly reads: DbOrTrx,
+    private readonly reads: Reads,
     private readonly tokens: TrackingTokens,
   ) {
     this.engagement = new GroupCommit(db, writeEngagement, { lingerMs: ENGAGEMENT_LINGER_MS, flushAt: 200 });

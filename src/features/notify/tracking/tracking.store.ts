@@ -1,12 +1,12 @@
 /** SQL for the public tracking endpoints: the one read they make (a recipient and its message). */
-import type { DbOrTrx } from '../../../db/database.js';
+import type { DbOrTrx, Reads } from '../../../db/database.js';
 
 /**
  * What an open, a click or an unsubscribe needs to know about the recipient a token names.
  * A token is its own proof of whose recipient it is; the development inbox, which has no
  * token, names the account instead.
  */
-export async function findTrackedRecipient(db: DbOrTrx, recipientId: string, accountId?: string) {
+export async function findTrackedRecipient(db: Reads, recipientId: string, accountId?: string) {
   let query = db
     .selectFrom('message_recipients as r')
     .innerJoin('messages as m', 'm.id', 'r.message_id')

@@ -20,7 +20,7 @@
  * by a claim that runs after the commit.
  */
 import { PostgresAdapter } from 'kysely';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { notifyOnCommit } from '../../../db/pg-write-behind.js';
 import { WorkSignal } from '../../../delivery/work-signal.js';
 import { newId } from '../../../lib/ids.js';
@@ -71,12 +71,12 @@ export function newDeliveryRow(webhook: { id: string; account_id: string }, even
 export type ActiveWebhook = Awaited<ReturnType<typeof listActiveWebhooksOf>>[number];
 
 /** The webhooks that take new events of these accounts (what fanOutToWebhooks looks up). */
-export function activeWebhooksFor(db: DbOrTrx, accountIds: Iterable<string>): Promise<ActiveWebhook[]> {
+export function activeWebhooksFor(db: Reads, accountIds: Iterable<string>): Promise<ActiveWebhook[]> {
   return listActiveWebhooksOf(db, [...new Set(accountIds)]);
 }
 
 /** activeWebhooksFor's query, not yet run, to read with another (db/one-round-trip-reads.ts). */
-export function activeWebhooksQuery(db: DbOrTrx, accountIds: Iterable<string>) {
+export function activeWebhooksQuery(db: Reads, accountIds: Iterable<string>) {
   return activeWebhooksOfQuery(db, [...new Set(accountIds)]);
 }
 

@@ -6,7 +6,7 @@
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { DbOrTrx, Reads } from '../../../db/database.js';
 import type { EventType } from '../events/events.table.js';
 import type { DeliveryStatus } from './webhooks.schemas.js';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookRow } from './webhooks.table.js';
@@ -54,12 +54,12 @@ export async function deletePendingDeliveries(db: DbOrTrx, accountId: string, we
  * with every batch of events written (see webhooks.fan-out.ts), so it is one indexed
  * look-up (webhooks_account) that finds nothing, cheaply, for accounts without webhooks.
  */
-export async function listActiveWebhooksOf(db: DbOrTrx, accountIds: string[]): Promise<Pick<WebhookRow, 'id' | 'account_id' | 'events'>[]> {
+export async function listActiveWebhooksOf(db: Reads, accountIds: string[]): Promise<Pick<WebhookRow, 'id' | 'account_id' | 'events'>[]> {
   return (await activeWebhooksOfQuery(db, accountIds)?.execute()) ?? [];
 }
 
 /** listActiveWebhooksOf's query, not yet run (db/one-round-trip-reads.ts); undefined when there is nothing to look up. */
-export function activeWebhooksOfQuery(db: DbOrTrx, accountIds: string[]) {
+export function activeWebhooksOfQuery(db: Reads, accountIds: string[]) {
   if (accountIds.length === 0) return undefined;
   return db
     .selectFrom('webhooks')
