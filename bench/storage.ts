@@ -1,0 +1,229 @@
+/**
+ * Storage benchmark: bytes the database keeps per transactional message and per campaign
+ * recipient, after delivery (events included), measured on the embedded SQLite file or on
+ * PostgreSQL.
+ *
+ *   npm run bench:storage -- [--dialect sqlite|postgres] [--messages 2000] [--recipients 2000]
+ *                            [--html-kb 2] [--campaign-kb 5,250] [--transport smtp|capture] [--json]
+ *
+ * What happens: `postwire start` on a fresh database, delivering to a local relay
+ * (bench/latency-relay.ts) or keeping copies in the capture inbox. The contacts are imported
+ * first; then, one phase at a time, N transactional sends of --html-kb of HTML, and one
+ * campaign per --campaign-kb size to all the contacts (personalised with `#email#`, as
+ * newsletters are). Each phase ends with every copy delivered and a clean stop of the
+ * process; then the database's size is read:
+ *  - SQLite: pages in use, (page_count - freelist_count) × page_size, after the stop has
+ *    checkpointed the WAL;
+ *  - PostgreSQL: the sum of pg_total_relation_size over the schema's tables (heap, TOAST,
+ *    indexes), after a VACUUM (which makes dead row versions reusable; it returns no space).
+ * A phase's cost is the growth over the phase divided by its messages or recipients.
+ *
+ * Targets (not asserted): a campaign copy ≤ 2 KB per recipient whatever the content size;
+ * a 2 KB transactional message ≤ 5 KB while its body is retained.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import BetterSqlite from 'better-sqlite3';
+import pg from 'pg';
+import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
+import { Child, postwireEnv, ROOT, sleep } from './child.ts';
+
+const DOMAIN = 'bench.example';
+
+/** HTML of about `kb` kilobytes, with the `#email#` placeholder once. */
+function htmlOf(kb: number, title: string): string {
+  const row = (i: number) => `<tr><td style="padding:4px;font-family:Arial">Item ${i}: what changed this month, and why it matters to you</td><td>more</td></tr>`;
+  const head = `<!doctype html><html><body><h1>${title}</h1><p>Hello #email#,</p><table>`;
+  const tail = '</table><p>The Example team</p></body></html>';
+  const rows: string[] = [];
+  for (let i = 1; head.length + tail.length + rows.join('').length < kb * 1024; i++) rows.push(row(i));
+  return head + rows.join('') + tail;
+}
+
+async function databaseBytes(db: TestDatabase): Promise<number> {
+  if (!db.databaseUrl) {
+    const file = new BetterSqlite(path.join(db.dataDir, 'postwire.db'), { readonly: true });
+    try {
+      const pragma = (name: string) => Number(file.pragma(name, { simple: true }));
+      return (pragma('page_count') - pragma('freelist_count')) * pragma('page_size');
+    } finally {
+      file.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: db.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('vacuum');
+    const { rows } = await client.query<{ bytes: string }>(
+      `select coalesce(sum(pg_total_relation_size(c.oid)), 0) as bytes
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and n.nspname = current_schema()`,
+    );
+    return Number(rows[0]!.bytes);
+  } finally {
+    await client.end();
+  }
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      dialect: { type: 'string', default: 'sqlite' },
+      messages: { type: 'string', default: '2000' },
+      recipients: { type: 'string', default: '2000' },
+      'html-kb': { type: 'string', default: '2' },
+      'campaign-kb': { type: 'string', default: '5,250' },
+      transport: { type: 'string', default: 'smtp' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const dialect = values.dialect!;
+  const messages = Number(values.messages);
+  const recipients = Number(values.recipients);
+  const htmlKb = Number(values['html-kb']);
+  const campaignKbs = values['campaign-kb']!.split(',').map(Number);
+  const transport = values.transport!;
+  const valid = [messages, recipients, htmlKb, ...campaignKbs].every((n) => Number.isFinite(n) && n > 0);
+  if (!valid || (dialect !== 'sqlite' && dialect !== 'postgres') || (transport !== 'smtp' && transport !== 'capture')) {
+    process.stderr.write(
+      'Usage: npm run bench:storage -- [--dialect sqlite|postgres] [--messages N] [--recipients N] [--html-kb KB] [--campaign-kb KB,KB] [--transport smtp|capture] [--json]\n',
+    );
+    return 2;
+  }
+  if (dialect === 'postgres') {
+    const server = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (!server) {
+      process.stderr.write('--dialect postgres needs DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres\n');
+      return 2;
+    }
+    process.env.TEST_DATABASE_URL = server;
+  }
+  const say = (line = '') => process.stdout.write(`${line}\n`);
+  say(`Storage benchmark: ${dialect}, transport ${transport}; ${fmt(messages)} sends of ${htmlKb} KB, campaigns of ${campaignKbs.join(' and ')} KB to ${fmt(recipients)} contacts.`);
+  say(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}.`);
+
+  const db = await createTestDatabase(dialect);
+  const relay = transport === 'smtp' ? new Child('relay', ['--import', 'tsx', path.join(ROOT, 'bench/latency-relay.ts')], postwireEnv({}), true) : undefined;
+  let postwire: Child | undefined;
+  const results: { phase: string; count: number; bytes: number; perItem: number }[] = [];
+  let failed = false;
+  try {
+    const relayPort = relay ? Number(await relay.waitFor((out) => /LISTENING (\d+)/.exec(out)?.[1], 30_000, 'LISTENING line')) : undefined;
+    const env = postwireEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: db.dataDir,
+      ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+      INBOUND_SMTP_PORT: '0',
+      SMTP_SUBMISSION_PORT: '0',
+      TRANSPORT: transport,
+      ...(relayPort ? { SMTP_URL: `smtp://127.0.0.1:${relayPort}` } : {}),
+      BODY_LIMIT_BYTES: String(16 * 1024 * 1024),
+    });
+    let url = '';
+    const start = async (first: boolean) => {
+      postwire = new Child('postwire start', [path.join(ROOT, 'bin/postwire.mjs'), 'start'], env);
+      const ready = first ? '(the password is shown only this once)' : 'API:';
+      await postwire.waitFor((out) => (out.includes(ready) ? true : undefined), 90_000, 'its start');
+      url = postwire.stdout.match(/API:\s+(\S+)/)![1]!;
+    };
+    await start(true);
+    const email = postwire!.stdout.match(/EmailAddress:\s+(\S+)/)![1]!;
+    const password = postwire!.stdout.match(/Password:\s+(\S+)/)![1]!;
+    const call = async (method: string, route: string, body?: unknown, token?: string) => {
+      const response = await fetch(url + route, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const json = (await response.json()) as any;
+      if (!json.resultStatus) throw new Error(`${method} ${route} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
+      return json.resultObject;
+    };
+    const token = (await call('POST', '/token', { EmailAddress: email, Password: password })).access_token as string;
+    const api = (method: string, route: string, body?: unknown) => call(method, route, body, token);
+
+    const sender = (await api('POST', '/inbox/v1/senders', { DisplayName: 'News', Email: email, ReplyEmail: email })).id;
+    const list = (await api('POST', '/inbox/v1/contactlists', { listName: 'Everyone' })).id;
+    for (let from = 0; from < recipients; from += 10_000) {
+      const rows = Array.from({ length: Math.min(10_000, recipients - from) }, (_, i) => ({ email: `c${from + i}@${DOMAIN}`, customFields: [] }));
+      const importId = await api('POST', `/inbox/v1/contactlists/${list}/import`, rows);
+      for (;;) {
+        const status = await api('GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
+        if (status.status === 2) break;
+        if (status.status === 3) throw new Error('an import failed');
+        await sleep(200);
+      }
+    }
+    say(`Imported ${fmt(recipients)} contacts.`);
+
+    /** Stops the process cleanly, reads the size, and starts it again. */
+    let before = 0;
+    const measure = async (phase: string, count: number) => {
+      await postwire!.stop();
+      const bytes = await databaseBytes(db);
+      if (phase) {
+        const grown = bytes - before;
+        results.push({ phase, count, bytes: grown, perItem: grown / count });
+        say(`${phase}: ${fmt(grown / 1024)} KiB for ${fmt(count)}, ${fmt(grown / count / 1024, 2)} KiB each.`);
+      }
+      before = bytes;
+      await start(false);
+    };
+    await measure('', 0);
+
+    const html = htmlOf(htmlKb, 'Your receipt');
+    for (let i = 0; i < messages; i += 50) {
+      const batch = Array.from({ length: Math.min(50, messages - i) }, (_, j) => ({
+        from: { email },
+        to: [{ email: `t${i + j}@${DOMAIN}` }],
+        subject: `Your receipt ${i + j}`,
+        htmlContent: html.replace('#email#', `t${i + j}@${DOMAIN}`),
+      }));
+      await Promise.all(batch.map((send) => api('POST', '/notify/v1/send', send)));
+    }
+    for (;;) {
+      const queue = await api('GET', '/notify/v1/stats/queue');
+      if (queue.queued + queue.deferred + queue.sending === 0) break;
+      await sleep(500);
+    }
+    await measure(`transactional ${htmlKb} KB`, messages);
+
+    for (const kb of campaignKbs) {
+      const id = await api('POST', '/inbox/v1/campaigns/custom', {
+        subject: 'Our news for #email#',
+        htmlContent: htmlOf(kb, `Our news (${kb} KB)`),
+        language: 'en-US',
+        senderAccountId: sender,
+        listType: 2,
+        lists: [list],
+      });
+      for (;;) {
+        const campaign = await api('GET', `/inbox/v1/campaigns/${id}`);
+        if (campaign.status === 3) break;
+        if (campaign.status === 6) throw new Error(`the ${kb} KB campaign failed: ${campaign.failureReason}`);
+        await sleep(1000);
+      }
+      await measure(`campaign ${kb} KB`, recipients);
+    }
+    say('');
+    say('| phase | count | KiB in all | KiB each |');
+    say('| --- | --- | --- | --- |');
+    for (const r of results) say(`| ${r.phase} | ${fmt(r.count)} | ${fmt(r.bytes / 1024)} | ${fmt(r.perItem / 1024, 2)} |`);
+    if (values.json) say(JSON.stringify({ dialect, transport, messages, recipients, htmlKb, campaignKbs, results }));
+  } catch (error) {
+    failed = true;
+    process.stderr.write(`\nThe benchmark could not run: ${(error as Error).stack ?? String(error)}\n${postwire?.stderr.slice(-2000) ?? ''}\n`);
+  } finally {
+    await postwire?.stop();
+    await relay?.stop(5000);
+    await db.drop().catch(() => undefined);
+  }
+  return failed ? 1 : 0;
+}
+
+process.exitCode = await main();
