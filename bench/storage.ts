@@ -33,7 +33,8 @@ const DOMAIN = 'bench.example';
 
 /** HTML of about `kb` kilobytes, with the `#email#` placeholder once. */
 function htmlOf(kb: number, title: string): string {
-  const row = (i: number) => `<tr><td style="padding:4px;font-family:Arial">Item ${i}: what changed this month, and why it matters to you</td><td>more</td></tr>`;
+  const row = (i: number) =>
+    `<tr><td style="padding:4px;font-family:Arial">Item ${i}: what changed this month, and why it matters to you</td><td>more</td></tr>`;
   const head = `<!doctype html><html><body><h1>${title}</h1><p>Hello #email#,</p><table>`;
   const tail = '</table><p>The Example team</p></body></html>';
   const rows: string[] = [];
@@ -102,7 +103,9 @@ async function main(): Promise<number> {
     process.env.TEST_DATABASE_URL = server;
   }
   const say = (line = '') => process.stdout.write(`${line}\n`);
-  say(`Storage benchmark: ${dialect}, transport ${transport}; ${fmt(messages)} sends of ${htmlKb} KB, campaigns of ${campaignKbs.join(' and ')} KB to ${fmt(recipients)} contacts.`);
+  say(
+    `Storage benchmark: ${dialect}, transport ${transport}; ${fmt(messages)} sends of ${htmlKb} KB, campaigns of ${campaignKbs.join(' and ')} KB to ${fmt(recipients)} contacts.`,
+  );
   say(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}.`);
 
   const db = await createTestDatabase(dialect);
