@@ -45,6 +45,7 @@ import {
   consentsOf,
   countUnder,
   deleteCounter,
+  uncount,
   deleteEndedCounters,
   deleteSignup,
   findLiveForm,
@@ -243,16 +244,20 @@ export class FormsService {
     if (problem !== undefined)
       return { kind: 'again', token: this.pageToken(form, now), note: `The email address ${problem}.`, email, status: 400, title: form.title };
 
+    // A form with no sender at all sends nothing: nothing is admitted or counted.
+    const from = form.from_email ?? (await firstSenderEmail(this.db, form.account_id));
+    if (!from) return { kind: 'cannot-send', title: form.title, reason: 'its account has no sender' };
     const decision = await this.admit(form, email, body.token!, ip, now);
     if (decision.kind !== 'send') return { ...quiet, ...(decision.kind === 'limited' ? { limited: decision.limit } : {}) };
     try {
-      await this.sendConfirmation(form, email, decision.signupId);
+      await this.sendConfirmation(form, from, email, decision.signupId);
     } catch (error) {
-      // Nothing was sent: the sign-up and its place are given back, so the address can sign
-      // up again once the form can send (its counts in the window stay spent).
+      // Nothing was sent: the sign-up, its place and its counts are given back, so the
+      // address can sign up again once the form can send.
       await this.db.transaction().execute(async (trx) => {
         await deleteSignup(trx, decision.signupId);
         await deleteCounter(trx, decision.pendingKey);
+        for (const key of decision.countedKeys) await uncount(trx, key);
       });
       if (error instanceof AppError && error.status < 500) return { kind: 'cannot-send', title: form.title, reason: error.message };
       throw error;
@@ -278,7 +283,9 @@ export class FormsService {
     ip: string,
     now: number,
   ): Promise<
-    { kind: 'send'; signupId: string; pendingKey: string; newFormWindow: boolean } | { kind: 'dropped' } | { kind: 'limited'; limit: 'form' | 'address' }
+    | { kind: 'send'; signupId: string; pendingKey: string; countedKeys: string[]; newFormWindow: boolean }
+    | { kind: 'dropped' }
+    | { kind: 'limited'; limit: 'form' | 'address' }
   > {
     const { confirmationWindowMs: windowMs, confirmationsPerForm: perForm, confirmationsPerAddress: perAddress } = this.options;
     const address = normalizeEmail(email);
@@ -289,11 +296,12 @@ export class FormsService {
         const signup = { id: signupId, form_id: form.id, account_id: form.account_id, email, page_token: pageToken, ip, created_at: now, confirmed_at: null };
         if (!(await insertSignup(trx, signup))) throw new NotAdmitted({ kind: 'dropped' });
         if ((await countUnder(trx, pendingKey, now, windowMs)) > 1) throw new NotAdmitted({ kind: 'dropped' });
-        if (perAddress > 0 && (await countUnder(trx, `address:${JSON.stringify(address)}`, now, windowMs)) > perAddress)
-          throw new NotAdmitted({ kind: 'limited', limit: 'address' });
-        const formCount = await countUnder(trx, `form:${form.id}`, now, windowMs);
+        const addressKey = `address:${JSON.stringify(address)}`;
+        const formKey = `form:${form.id}`;
+        if (perAddress > 0 && (await countUnder(trx, addressKey, now, windowMs)) > perAddress) throw new NotAdmitted({ kind: 'limited', limit: 'address' });
+        const formCount = await countUnder(trx, formKey, now, windowMs);
         if (perForm > 0 && formCount > perForm) throw new NotAdmitted({ kind: 'limited', limit: 'form' });
-        return { kind: 'send' as const, signupId, pendingKey, newFormWindow: formCount === 1 };
+        return { kind: 'send' as const, signupId, pendingKey, countedKeys: [addressKey, formKey], newFormWindow: formCount === 1 };
       });
     } catch (error) {
       if (error instanceof NotAdmitted) return error.outcome;
@@ -302,9 +310,7 @@ export class FormsService {
   }
 
   /** The confirmation mail, through the account's ordinary send path (queued, delivered, logged). */
-  private async sendConfirmation(form: FormRow, email: string, signupId: string): Promise<void> {
-    const from = form.from_email ?? (await firstSenderEmail(this.db, form.account_id));
-    if (!from) throw new AppError('conflict', 'its account has no sender');
+  private async sendConfirmation(form: FormRow, from: string, email: string, signupId: string): Promise<void> {
     const link = `${this.options.publicUrl()}/inbox/forms/${form.id}/confirm?s=${signupId}&sig=${sign(form.signing_key, `confirm.${signupId}`)}`;
     await this.notify.messages.send(
       {

@@ -108,6 +108,16 @@ export async function countUnder(trx: DbOrTrx, key: string, now: number, windowM
 }
 
 /** Forgets a counter: its window is over as far as the next submission is concerned. */
+/** Gives back one count of a key (a confirmation that could not be sent after all). */
+export async function uncount(db: DbOrTrx, key: string): Promise<void> {
+  await db
+    .updateTable('form_confirmation_counters')
+    .set((eb) => ({ count: eb('count', '-', eb.lit(1)) }))
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .execute();
+}
+
 export async function deleteCounter(db: DbOrTrx, key: string): Promise<void> {
   await db.deleteFrom('form_confirmation_counters').where('key', '=', key).execute();
 }
