@@ -318,6 +318,43 @@ export const CONFIG_SCHEMA = {
     description:
       'Sign-up form submissions (POST of a hosted form page) one IP address may make per minute, all forms together; more get 429 with Retry-After. 0: no limit. RATE_LIMIT_EXEMPT_IPS skip it.',
   },
+  RETENTION_CAPTURE_DAYS: {
+    kind: 'integer',
+    default: '7',
+    min: 1,
+    description: 'Days the capture inbox keeps a captured copy (docs/retention.md); the purge deletes older ones.',
+  },
+  CAPTURE_INBOX_MAX_ROWS: {
+    kind: 'integer',
+    default: '100000',
+    min: 1,
+    description: 'Most captured copies the capture inbox keeps, all accounts together; the purge deletes the oldest beyond it.',
+  },
+  RETENTION_WEBHOOK_LOG_DAYS: {
+    kind: 'integer',
+    default: '30',
+    min: 1,
+    description: 'Days a webhook call that ended (delivered or given up) stays in the webhook delivery log.',
+  },
+  RETENTION_JOBS_DAYS: {
+    kind: 'integer',
+    default: '30',
+    min: 1,
+    description: 'Days a background job that ended (an import, a campaign dispatch) is kept, with its idempotency key.',
+  },
+  PURGE_INTERVAL_SECONDS: {
+    kind: 'integer',
+    default: '3600',
+    min: 1,
+    description: 'How often the purge runs on the job runner (`postwire start` or `postwire jobs`).',
+  },
+  PURGE_BATCH_ROWS: {
+    kind: 'integer',
+    default: '500',
+    min: 1,
+    max: 100000,
+    description: 'Rows the purge deletes per statement: each batch is its own short transaction, so sends never wait long behind it.',
+  },
   FORM_CONFIRMATION_WINDOW_SECONDS: {
     kind: 'integer',
     default: '3600',

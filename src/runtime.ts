@@ -39,6 +39,7 @@ import { startMetricsServer, type MetricsServer } from './metrics/metrics-server
 import { allOf } from './metrics/observers.js';
 import { createAccountServices } from './features/account/account.module.js';
 import { createMarketingServices, registerMarketingTasks } from './features/marketing/marketing.module.js';
+import { RetentionPurge, registerRetentionTask, retentionSettings } from './features/system/retention/retention.service.js';
 import { createNotifyServices } from './features/notify/notify.module.js';
 import type { AreaContext } from './features/area.js';
 import type { Services } from './services.js';
@@ -304,6 +305,8 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   let webhookDispatcher: WebhookDispatcher | undefined;
   const tasks = new TaskRegistry();
   registerMarketingTasks(tasks, services.marketing);
+  const purge = new RetentionPurge(handle.db, retentionSettings(config));
+  registerRetentionTask(tasks, purge);
   let jobRunner: JobRunner | undefined;
   if (runs.has('webhooks')) webhookDispatcher = createWebhookDispatcher(handle, config, logger);
   if (runs.has('jobs'))
@@ -471,7 +474,14 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
       stop: () => worker.stop(),
     },
     webhooks: webhookDispatcher && { start: () => webhookDispatcher.start(), stop: () => webhookDispatcher.stop() },
-    jobs: jobRunner && { start: () => jobRunner.start(), stop: () => jobRunner.stop() },
+    jobs: jobRunner && {
+      start: async () => {
+        // The purge's next run, queued once whoever starts first (the job reschedules itself).
+        await purge.scheduleNext();
+        await jobRunner.start();
+      },
+      stop: () => jobRunner.stop(),
+    },
   };
   const runtime: Runtime = {
     config,

@@ -225,3 +225,14 @@ export class JobRunner extends LeaseRole {
     }
   }
 }
+
+/** Deletes up to `limit` jobs that ended (done or failed for good) before `before` (ms); answers how many went. */
+export async function deleteEndedJobsBefore(db: DbOrTrx, before: number, limit: number): Promise<number> {
+  const ended = db
+    .selectFrom('jobs')
+    .select('id')
+    .where((eb) => eb.or([eb('done_at', '<', before), eb('failed_at', '<', before)]))
+    .limit(limit);
+  const result = await db.deleteFrom('jobs').where('id', 'in', ended).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

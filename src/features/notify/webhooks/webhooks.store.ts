@@ -118,3 +118,14 @@ export async function selectEventsForReplay(db: DbOrTrx, accountId: string, sele
   if (selection.types.length) query = query.where('type', 'in', selection.types);
   return query.orderBy('created_at').orderBy('id').limit(limit).execute();
 }
+
+/** Deletes up to `limit` webhook calls that ended (delivered or given up) before `before` (ms); answers how many went. */
+export async function deleteEndedDeliveriesBefore(db: DbOrTrx, before: number, limit: number): Promise<number> {
+  const ended = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where((eb) => eb.or([eb('delivered_at', '<', before), eb('failed_at', '<', before)]))
+    .limit(limit);
+  const result = await db.deleteFrom('webhook_deliveries').where('id', 'in', ended).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
