@@ -6,16 +6,7 @@ import { AttachmentParams, DOWNLOAD_ANSWER, DOWNLOAD_PRODUCES, sendDownload } fr
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { withRequiredRule } from '../../../http/validation.js';
-import {
-  BatchBody,
-  BatchResult,
-  Message,
-  MessageDetail,
-  MessagesQuery,
-  ScheduleCancelResult,
-  SendBody,
-  SendResult,
-} from './messages.schemas.js';
+import { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, ScheduleCancelResult, SendBody, SendResult } from './messages.schemas.js';
 import type { MessagesService } from './messages.service.js';
 import { missingContentFields } from './messages.send-options.js';
 
