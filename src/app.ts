@@ -7,6 +7,7 @@
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -66,7 +67,8 @@ export async function buildApp(config: Config, services: Services, logger: Logge
     frameworkErrors: (_error, _request, reply) => {
       (reply as FastifyReply).status(400).send(failure(400, 'The request URL is malformed.'));
     },
-  });
+    // Handlers are typed from their route's schema (http/typed-app.ts).
+  }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.on('timeout', idleTimeoutHandler(logger as unknown as FastifyBaseLogger));
   app.setValidatorCompiler(validatorCompiler);
   registerSecurityHeaders(app);

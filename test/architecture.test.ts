@@ -188,3 +188,17 @@ describe('dependencies (docs/architecture.md, "Build")', () => {
     assert.deepEqual(found, []);
   });
 });
+
+describe('typed routes', () => {
+  // Each handler's request input is typed from its route's schema (the TypeBox type provider,
+  // http/typed-app.ts): a cast would let a schema drift from the type the code relies on.
+  it('no src file casts request input (request.body, params, query, headers)', () => {
+    // `request.body as X`, `(request.body ?? {}) as X`, and a hand-written route generic (FastifyRequest<{ Body: X }>).
+    const cast = /\b(?:request|req)\s*\.\s*(?:body|params|query|headers)\b(?:\s*\?\?\s*\{\s*\})?\s*\)?\s*as\s|\bFastify(?:Request|Reply)<\s*\{/g;
+    const found = sourceFiles(SRC).flatMap((file) => {
+      const text = fs.readFileSync(file, 'utf8');
+      return [...text.matchAll(cast)].map((m) => `${path.relative(SRC, file)}:${text.slice(0, m.index).split('\n').length}`);
+    });
+    assert.deepEqual(found, []);
+  });
+});

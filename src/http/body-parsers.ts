@@ -29,6 +29,7 @@ declare module 'fastify' {
   }
 }
 
+/** What @fastify/multipart attaches to the body for each part (attachFieldsToBody). */
 interface MultipartPart {
   type: 'field' | 'file';
   fieldname: string;
@@ -42,6 +43,10 @@ interface MultipartPart {
   file?: NodeJS.ReadableStream & { truncated?: boolean };
   /** What the route's storeUpload made of the file. */
   stored?: unknown;
+}
+
+function isMultipartPart(value: unknown): value is MultipartPart {
+  return value !== null && typeof value === 'object' && 'type' in value && (value.type === 'field' || value.type === 'file');
 }
 
 type ParserDone = (error: Error | null, body?: unknown) => void;
@@ -173,8 +178,9 @@ export async function registerBodyParsers(app: FastifyInstance, options: { bodyL
     if (request.isMultipart() && request.body && typeof request.body === 'object') {
       const pairs: [string, unknown][] = [];
       let size = 0;
-      for (const [name, entry] of Object.entries(request.body as Record<string, MultipartPart | MultipartPart[]>)) {
+      for (const [name, entry] of Object.entries(request.body)) {
         for (const part of Array.isArray(entry) ? entry : [entry]) {
+          if (!isMultipartPart(part)) continue;
           // busboy cuts a field longer than fieldSize short instead of failing: never accept a cut value.
           if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
           if (part.type === 'file' && request.routeOptions.config.storeUpload) {

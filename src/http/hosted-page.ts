@@ -4,7 +4,7 @@
  * Content-Security-Policy that allows none, since they are served on the API's origin to
  * anyone holding a link.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../lib/template-render.js';
 
 /** No script, no outside resources, inline styles only, forms only back to this origin, never framed. */
@@ -40,4 +40,12 @@ export function hostedPage(title: string, body: string): string {
 export function wantsPage(request: FastifyRequest): boolean {
   const accept = String(request.headers.accept ?? '').toLowerCase();
   return accept.includes('text/html') && !accept.includes('application/json');
+}
+
+/**
+ * Answers with a page instead of the route's JSON envelope (the client asked for one, `wantsPage`):
+ * the same status, another representation, so the route's response schema does not describe it.
+ */
+export function sendPage(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
+  return reply.status(status).headers(PRIVATE_PAGE_HEADERS).type('text/html; charset=utf-8').send(hostedPage(title, body));
 }

@@ -8,10 +8,10 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 
 function withoutTemplateColon(request: FastifyRequest): void {
-  const params = request.params as Record<string, string>;
-  for (const name in params) {
-    const value = params[name]!;
-    if (value.length > 1 && value[0] === ':' && value[1] !== ':') params[name] = value.slice(1);
+  const params = request.params;
+  if (params === null || typeof params !== 'object') return;
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string' && value.length > 1 && value[0] === ':' && value[1] !== ':') Object.assign(params, { [name]: value.slice(1) });
   }
 }
 

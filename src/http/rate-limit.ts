@@ -72,7 +72,8 @@ function credentialKey(principal: Principal): string {
 }
 
 function loginEmail(request: FastifyRequest): string {
-  return normalizeEmail(String((request.body as { EmailAddress?: unknown } | undefined)?.EmailAddress ?? ''));
+  const body = request.body;
+  return normalizeEmail(String((body !== null && typeof body === 'object' && 'EmailAddress' in body ? body.EmailAddress : undefined) ?? ''));
 }
 
 /** A route's own per-IP limit: the seconds to wait when this request is over it, else undefined. */

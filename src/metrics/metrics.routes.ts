@@ -7,7 +7,7 @@
  * it, and without one it stays shut. METRICS_PORT (metrics-server.ts, bound to localhost by
  * default) is the place for a token-less scrape.
  */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../http/typed-app.js';
 import { AppError } from '../errors.js';
 import { ErrorEnvelopeSchema } from '../http/envelope.js';
 import { scrapeAllowed, type Metrics } from './metrics.js';
@@ -22,7 +22,7 @@ const EXAMPLE = [
   'postwire_queue_oldest_due_age_seconds 0.42',
 ].join('\n');
 
-export function registerMetricsRoutes(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+export function registerMetricsRoutes(app: TypedApp, metrics: Metrics, token: string | undefined): void {
   app.get(
     '/metrics',
     {

@@ -4,7 +4,7 @@
  * two functions and nothing else of the area, so a new noun of the account area touches
  * this folder only.
  */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { AreaContext } from '../area.js';
 import { registerAccountRoutes, registerSignUpRoute } from './accounts/accounts.routes.js';
 import { AccountsService } from './accounts/accounts.service.js';
@@ -47,19 +47,14 @@ export function createAccountServices({ handle, config }: AreaContext): AccountS
  * Routes that take no Bearer credential: the token endpoints, sign-up, the operator's
  * endpoints. `publicUrl` is BASE_URL (the refresh cookie's pages, auth.routes.ts).
  */
-export function registerAccountPublicRoutes(
-  app: FastifyInstance,
-  services: AccountServices,
-  adminToken: string | undefined,
-  publicUrl: string | undefined,
-): void {
+export function registerAccountPublicRoutes(app: TypedApp, services: AccountServices, adminToken: string | undefined, publicUrl: string | undefined): void {
   registerAuthRoutes(app, services.auth, publicUrl);
   registerSignUpRoute(app, services.accounts);
   if (adminToken) registerAdminBillingRoutes(app, services.billing, adminToken);
 }
 
 /** Routes inside the authenticated scope (http/auth.ts, http/scopes.ts decide who may call them). */
-export function registerAccountRoutesAuthenticated(scope: FastifyInstance, services: AccountServices): void {
+export function registerAccountRoutesAuthenticated(scope: TypedApp, services: AccountServices): void {
   registerAccountRoutes(scope, services.accounts, services.users);
   registerUserRoutes(scope, services.users);
   registerApiKeyRoutes(scope, services.apiKeys);

@@ -7,7 +7,7 @@
  * Imports and campaign dispatch are tasks of the job runner (registerMarketingTasks), and
  * campaign counters a listener on the event write path, registered here.
  */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { AreaContext } from '../area.js';
 import type { IpLimit } from '../../http/rate-limit.js';
 import type { TaskRegistry } from '../../queue/jobs.js';
@@ -85,7 +85,7 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
 }
 
 /** Routes inside the authenticated scope (http/auth.ts, http/scopes.ts decide who may call them). */
-export function registerMarketingRoutes(scope: FastifyInstance, services: MarketingServices, limits: { importMaxBytes: number }): void {
+export function registerMarketingRoutes(scope: TypedApp, services: MarketingServices, limits: { importMaxBytes: number }): void {
   registerGroupRoutes(scope, services.groups);
   registerContactListRoutes(scope, services.contactLists);
   registerCustomFieldRoutes(scope, services.customFields);
@@ -106,7 +106,7 @@ export function registerMarketingTasks(tasks: TaskRegistry, services: MarketingS
 
 /** The sign-up pages of forms: public, outside the authenticated scope. */
 export function registerMarketingPublicRoutes(
-  app: FastifyInstance,
+  app: TypedApp,
   services: MarketingServices,
   options: { frameAncestors: string[]; submissionsPerIp: IpLimit | undefined },
 ): void {

@@ -5,7 +5,7 @@
  * Builds the area's services and registers its routes; runtime.ts and app.ts call these
  * functions and nothing else of the area, so a new noun of the area touches this folder only.
  */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import { OutboundPolicy } from '../../lib/network-guard.js';
 import type { AreaContext } from '../area.js';
 import type { AccountServices } from '../account/account.module.js';
@@ -95,13 +95,13 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
 }
 
 /** Routes that take no Bearer credential: the sender confirmation link and the tracking links, opened from a mailbox. */
-export function registerNotifyPublicRoutes(app: FastifyInstance, services: NotifyServices): void {
+export function registerNotifyPublicRoutes(app: TypedApp, services: NotifyServices): void {
   registerSenderConfirmationRoute(app, services.senders);
   registerTrackingRoutes(app, services.tracking);
 }
 
 /** Routes inside the authenticated scope (http/auth.ts, http/scopes.ts decide who may call them). */
-export function registerNotifyRoutes(scope: FastifyInstance, services: NotifyServices): void {
+export function registerNotifyRoutes(scope: TypedApp, services: NotifyServices): void {
   registerSenderRoutes(scope, services.senders);
   registerDomainRoutes(scope, services.domains);
   registerMessageRoutes(scope, services.messages);

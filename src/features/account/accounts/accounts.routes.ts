@@ -1,6 +1,6 @@
 /** HTTP for the account itself and for sign-up: schema in, one service call, envelope out. */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ErrorResponse, success } from '../../../http/envelope.js';
 import { ANY_CREDENTIAL, SESSION_ONLY } from '../../../http/scopes.js';
 import { ChangePasswordBody } from '../users/users.schemas.js';
@@ -11,7 +11,7 @@ import type { AccountsService } from './accounts.service.js';
 const tags = ['Account'];
 
 /** POST /accounts: public (no credential), refused with 403 unless SIGNUP_ENABLED=true. */
-export function registerSignUpRoute(app: FastifyInstance, accounts: AccountsService): void {
+export function registerSignUpRoute(app: TypedApp, accounts: AccountsService): void {
   app.post(
     '/accounts',
     {
@@ -31,13 +31,13 @@ export function registerSignUpRoute(app: FastifyInstance, accounts: AccountsServ
       },
     },
     async (request, reply) => {
-      const account = await accounts.signUp(request.body as SignUpBody);
+      const account = await accounts.signUp(request.body);
       return reply.status(201).send(success(account, 201, 'Created'));
     },
   );
 }
 
-export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsService, users: UsersService): void {
+export function registerAccountRoutes(app: TypedApp, accounts: AccountsService, users: UsersService): void {
   app.get(
     '/account',
     {
@@ -65,7 +65,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       },
     },
     async (request) => {
-      await accounts.update(request.principal, request.body as PatchAccountBody);
+      await accounts.update(request.principal, request.body);
       return success(true);
     },
   );
@@ -84,7 +84,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       },
     },
     async (request) => {
-      await users.changeOwnPassword(request.principal, request.body as ChangePasswordBody);
+      await users.changeOwnPassword(request.principal, request.body);
       return success(true);
     },
   );

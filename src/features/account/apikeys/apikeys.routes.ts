@@ -1,6 +1,6 @@
 /** HTTP for API keys and the key check of the marketing integrations: schema in, one service call, envelope out. */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
@@ -10,7 +10,7 @@ import type { ApiKeysService } from './apikeys.service.js';
 
 const tags = ['API keys'];
 
-export function registerApiKeyRoutes(app: FastifyInstance, apiKeys: ApiKeysService): void {
+export function registerApiKeyRoutes(app: TypedApp, apiKeys: ApiKeysService): void {
   app.get(
     '/account/apikeys',
     {
@@ -23,7 +23,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, apiKeys: ApiKeysServi
         response: { 200: EnvelopeSchema(ListSchema(ApiKey)) },
       },
     },
-    async (request) => success(await apiKeys.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await apiKeys.list(request.principal, toPage(request.query))),
   );
 
   app.post(
@@ -39,7 +39,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, apiKeys: ApiKeysServi
       },
     },
     async (request, reply) => {
-      const created = await apiKeys.create(request.principal, request.body as CreateApiKeyBody);
+      const created = await apiKeys.create(request.principal, request.body);
       reply.header('cache-control', 'no-store');
       return reply.status(201).send(success(created, 201, 'Created'));
     },
@@ -58,7 +58,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, apiKeys: ApiKeysServi
       },
     },
     async (request) => {
-      await apiKeys.revoke(request.principal, (request.params as IdParams).id);
+      await apiKeys.revoke(request.principal, request.params.id);
       return success(true);
     },
   );

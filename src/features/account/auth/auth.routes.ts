@@ -14,7 +14,8 @@
  * the session with a plain form post. Clients that send the refresh token in the body carry
  * what they act on themselves and are not asked.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { Type } from 'typebox';
 import { EnvelopeSchema, success } from '../../../http/envelope.js';
 import { AppError } from '../../../errors.js';
@@ -103,14 +104,14 @@ function answer(request: FastifyRequest, reply: FastifyReply, pair: TokenPair, c
  * `publicUrl`: BASE_URL, whose pages may use the cookie too (behind a proxy that does not
  * pass the Host on).
  */
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, publicUrl: string | undefined): void {
+export function registerAuthRoutes(app: TypedApp, auth: AuthService, publicUrl: string | undefined): void {
   const publicHost = publicUrl === undefined ? undefined : hostOf(publicUrl);
   /** Before validation, so a forged request is refused as such whatever its fields. */
   const guardCookieUse =
-    (usesCookie: (body: Record<string, unknown>) => boolean) =>
+    (usesCookie: (body: { RefreshToken?: unknown }) => boolean) =>
     async (request: FastifyRequest): Promise<void> => {
       if (refreshCookieOf(request) === undefined) return;
-      const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      const body = request.body !== null && typeof request.body === 'object' ? request.body : {};
       if (usesCookie(body)) checkCookieRequest(request, publicHost);
     };
 
@@ -126,7 +127,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, publ
       },
     },
     async (request, reply) => {
-      const body = request.body as TokenRequest;
+      const body = request.body;
       return answer(request, reply, await auth.login(body.EmailAddress, body.Password), body.RefreshCookie === true, auth);
     },
   );
@@ -148,7 +149,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, publ
       preValidation: guardCookieUse((body) => body.RefreshToken === undefined),
     },
     async (request, reply) => {
-      const body = request.body as RefreshRequest;
+      const body = request.body;
       const fromCookie = body.RefreshToken === undefined ? refreshCookieOf(request) : undefined;
       const token = body.RefreshToken ?? fromCookie;
       if (token === undefined) {
@@ -177,7 +178,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, publ
       preValidation: guardCookieUse(() => true),
     },
     async (request, reply) => {
-      const body = request.body as RevokeRequest;
+      const body = request.body;
       const cookie = refreshCookieOf(request);
       await auth.revoke(body.RefreshToken === undefined && cookie !== undefined ? { ...body, RefreshToken: cookie } : body, request.headers.authorization);
       if (cookie !== undefined) setRefreshCookie(request, reply, '', 0);

@@ -1,6 +1,6 @@
 /** HTTP for payments and usage (account area) and the operator's payment endpoint (admin). */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { AppError } from '../../../errors.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
@@ -13,7 +13,7 @@ const tags = ['Billing'];
 // The account scope: owners and admins, and API keys that have it (http/scopes.ts).
 const security = ANY_CREDENTIAL;
 
-export function registerBillingRoutes(app: FastifyInstance, billing: BillingService): void {
+export function registerBillingRoutes(app: TypedApp, billing: BillingService): void {
   app.get(
     '/account/payments',
     {
@@ -25,7 +25,7 @@ export function registerBillingRoutes(app: FastifyInstance, billing: BillingServ
         response: { 200: EnvelopeSchema(ListSchema(Payment)) },
       },
     },
-    async (request) => success(await billing.listPayments(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await billing.listPayments(request.principal, toPage(request.query))),
   );
 
   app.get(
@@ -33,7 +33,7 @@ export function registerBillingRoutes(app: FastifyInstance, billing: BillingServ
     {
       schema: { tags, security, summary: 'Get a payment', params: IdParams, response: { 200: EnvelopeSchema(Payment) } },
     },
-    async (request) => success(await billing.getPayment(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await billing.getPayment(request.principal, request.params.id)),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export function registerBillingRoutes(app: FastifyInstance, billing: BillingServ
         response: { 200: EnvelopeSchema(Usage) },
       },
     },
-    async (request) => success(await billing.usage(request.principal, request.query as UsageQuery)),
+    async (request) => success(await billing.usage(request.principal, request.query)),
   );
 }
 
@@ -60,7 +60,7 @@ function digest(value: string): Buffer {
  * The operator's endpoint, only when ADMIN_TOKEN is set (otherwise it does not exist:
  * 404). The token is compared in constant time, through digests of equal length.
  */
-export function registerAdminBillingRoutes(app: FastifyInstance, billing: BillingService, adminToken: string): void {
+export function registerAdminBillingRoutes(app: TypedApp, billing: BillingService, adminToken: string): void {
   const expected = digest(adminToken);
   app.post(
     '/admin/accounts/:id/payments',
@@ -81,7 +81,7 @@ export function registerAdminBillingRoutes(app: FastifyInstance, billing: Billin
       },
     },
     async (request, reply) => {
-      const recorded = await billing.recordPayment({ ...(request.body as RecordPaymentBody), accountId: (request.params as IdParams).id }, 'admin-api');
+      const recorded = await billing.recordPayment({ ...request.body, accountId: request.params.id }, 'admin-api');
       return reply.status(201).send(success(recorded, 201, 'The payment was recorded.'));
     },
   );

@@ -1,6 +1,6 @@
 /** HTTP for the users of an account: schema in, one service call, envelope out. */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
@@ -11,7 +11,7 @@ import type { UsersService } from './users.service.js';
 const tags = ['Users'];
 const MANAGE = 'Owners and admins only, with a session (not an API key); an admin cannot manage owners.';
 
-export function registerUserRoutes(app: FastifyInstance, users: UsersService): void {
+export function registerUserRoutes(app: TypedApp, users: UsersService): void {
   app.get(
     '/account/me',
     {
@@ -38,7 +38,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
         response: { 200: EnvelopeSchema(ListSchema(User)) },
       },
     },
-    async (request) => success(await users.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await users.list(request.principal, toPage(request.query))),
   );
 
   app.post(
@@ -57,7 +57,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
       },
     },
     async (request, reply) => {
-      const user = await users.create(request.principal, request.body as CreateUserBody);
+      const user = await users.create(request.principal, request.body);
       return reply.status(201).send(success(user, 201, 'Created'));
     },
   );
@@ -67,7 +67,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
     {
       schema: { tags, security: ANY_CREDENTIAL, summary: 'Get a user', params: IdParams, response: { 200: EnvelopeSchema(User) } },
     },
-    async (request) => success(await users.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await users.get(request.principal, request.params.id)),
   );
 
   app.patch(
@@ -84,7 +84,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
       },
     },
     async (request) => {
-      await users.update(request.principal, (request.params as IdParams).id, request.body as PatchUserBody);
+      await users.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -102,7 +102,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
       },
     },
     async (request) => {
-      await users.remove(request.principal, (request.params as IdParams).id);
+      await users.remove(request.principal, request.params.id);
       return success(true);
     },
   );

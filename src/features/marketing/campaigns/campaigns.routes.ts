@@ -1,6 +1,6 @@
 /** HTTP for campaigns (M1–M4 of the compatibility reference, plus schedule, pause, resume, cancel, resend, delete, test, preview, report). */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
@@ -22,13 +22,13 @@ import type { CampaignsService } from './campaigns.service.js';
 const tags = ['Marketing: campaigns'];
 const security = ANY_CREDENTIAL;
 
-export function registerCampaignRoutes(app: FastifyInstance, campaigns: CampaignsService): void {
+export function registerCampaignRoutes(app: TypedApp, campaigns: CampaignsService): void {
   app.get(
     '/inbox/v1/campaigns',
     {
       schema: { tags, security, summary: 'List campaigns, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(CampaignItem)) } },
     },
-    async (request) => success(await campaigns.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await campaigns.list(request.principal, toPage(request.query))),
   );
 
   app.post(
@@ -42,8 +42,7 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
         response: { 201: EnvelopeSchema(Type.String()) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(success(await campaigns.createFromNewsletter(request.principal, request.body as CampaignFromNewsletterBody), 201, 'Created')),
+    async (request, reply) => reply.status(201).send(success(await campaigns.createFromNewsletter(request.principal, request.body), 201, 'Created')),
   );
 
   app.post(
@@ -57,8 +56,7 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
         response: { 201: EnvelopeSchema(Type.String()) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(success(await campaigns.createCustom(request.principal, request.body as CustomCampaignBody), 201, 'Created')),
+    async (request, reply) => reply.status(201).send(success(await campaigns.createCustom(request.principal, request.body), 201, 'Created')),
   );
 
   app.get(
@@ -66,7 +64,7 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
     {
       schema: { tags, security, summary: 'A campaign with its counters', params: IdParams, response: { 200: EnvelopeSchema(Campaign) } },
     },
-    async (request) => success(await campaigns.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await campaigns.get(request.principal, request.params.id)),
   );
 
   app.delete(
@@ -75,7 +73,7 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
       schema: { tags, security, summary: 'Delete a campaign that has not started', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
     },
     async (request) => {
-      await campaigns.remove(request.principal, (request.params as IdParams).id);
+      await campaigns.remove(request.principal, request.params.id);
       return success(true);
     },
   );
@@ -85,7 +83,7 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
       `/inbox/v1/campaigns/:id/${path}`,
       { schema: { tags, security, summary, params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } } },
       async (request) => {
-        await run(request.principal, (request.params as IdParams).id);
+        await run(request.principal, request.params.id);
         return success(true);
       },
     );
@@ -100,7 +98,7 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
       schema: { tags, security, summary: 'Schedule a draft', params: IdParams, body: ScheduleBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
     },
     async (request) => {
-      await campaigns.schedule(request.principal, (request.params as IdParams).id, (request.body as ScheduleBody | undefined)?.plannedTime);
+      await campaigns.schedule(request.principal, request.params.id, request.body.plannedTime);
       return success(true);
     },
   );
@@ -118,7 +116,7 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
       },
     },
     async (request) => {
-      await campaigns.testSend(request.principal, (request.params as IdParams).id, (request.body as TestSendBody).emails);
+      await campaigns.testSend(request.principal, request.params.id, request.body.emails);
       return success(true);
     },
   );
@@ -135,7 +133,7 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
         response: { 200: EnvelopeSchema(CampaignPreview) },
       },
     },
-    async (request) => success(await campaigns.preview(request.principal, (request.params as IdParams).id, request.query as PreviewQuery)),
+    async (request) => success(await campaigns.preview(request.principal, request.params.id, request.query)),
   );
 
   app.get(
@@ -149,6 +147,6 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
         response: { 200: EnvelopeSchema(CampaignReport) },
       },
     },
-    async (request) => success(await campaigns.report(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await campaigns.report(request.principal, request.params.id)),
   );
 }

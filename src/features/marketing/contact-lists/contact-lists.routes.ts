@@ -1,6 +1,6 @@
 /** HTTP for contact lists (M5–M9 of the compatibility reference, plus GET one). */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
@@ -11,7 +11,7 @@ import type { ContactListsService } from './contact-lists.service.js';
 const tags = ['Marketing: contact lists'];
 const security = ANY_CREDENTIAL;
 
-export function registerContactListRoutes(app: FastifyInstance, lists: ContactListsService): void {
+export function registerContactListRoutes(app: TypedApp, lists: ContactListsService): void {
   app.get(
     '/inbox/v1/contactlists',
     {
@@ -23,7 +23,7 @@ export function registerContactListRoutes(app: FastifyInstance, lists: ContactLi
         response: { 200: EnvelopeSchema(ListSchema(ContactList)) },
       },
     },
-    async (request) => success(await lists.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await lists.list(request.principal, toPage(request.query))),
   );
 
   app.post(
@@ -31,7 +31,7 @@ export function registerContactListRoutes(app: FastifyInstance, lists: ContactLi
     {
       schema: { tags, security, summary: 'Create a contact list', body: ContactListBody, response: { 201: EnvelopeSchema(ContactList) } },
     },
-    async (request, reply) => reply.status(201).send(success(await lists.create(request.principal, request.body as ContactListBody), 201, 'Created')),
+    async (request, reply) => reply.status(201).send(success(await lists.create(request.principal, request.body), 201, 'Created')),
   );
 
   app.get(
@@ -39,7 +39,7 @@ export function registerContactListRoutes(app: FastifyInstance, lists: ContactLi
     {
       schema: { tags, security, summary: 'A contact list', params: IdParams, response: { 200: EnvelopeSchema(ContactList) } },
     },
-    async (request) => success(await lists.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await lists.get(request.principal, request.params.id)),
   );
 
   app.put(
@@ -56,7 +56,7 @@ export function registerContactListRoutes(app: FastifyInstance, lists: ContactLi
       },
     },
     async (request) => {
-      await lists.update(request.principal, (request.params as IdParams).id, request.body as ContactListBody, true);
+      await lists.update(request.principal, request.params.id, request.body, true);
       return success(true);
     },
   );
@@ -74,7 +74,7 @@ export function registerContactListRoutes(app: FastifyInstance, lists: ContactLi
       },
     },
     async (request) => {
-      await lists.update(request.principal, (request.params as IdParams).id, request.body as PatchContactListBody, false);
+      await lists.update(request.principal, request.params.id, request.body, false);
       return success(true);
     },
   );
@@ -85,7 +85,7 @@ export function registerContactListRoutes(app: FastifyInstance, lists: ContactLi
       schema: { tags, security, summary: 'Delete a contact list (its contacts stay)', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
     },
     async (request) => {
-      await lists.remove(request.principal, (request.params as IdParams).id);
+      await lists.remove(request.principal, request.params.id);
       return success(true);
     },
   );

@@ -4,7 +4,7 @@
  * contact id (add, update) or a bare `true`.
  */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { csvAnswer, sendCsv } from '../../../http/download.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
@@ -16,7 +16,7 @@ const tags = ['Marketing: contacts'];
 const security = ANY_CREDENTIAL;
 const ContactId = Type.String({ description: "The contact's id." });
 
-export function registerContactRoutes(app: FastifyInstance, contacts: ContactsService): void {
+export function registerContactRoutes(app: TypedApp, contacts: ContactsService): void {
   app.post(
     '/inbox/v1/contactlists/:id/add',
     {
@@ -34,7 +34,7 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
       },
     },
     async (request) => {
-      const { id, skipped } = await contacts.addToList(request.principal, (request.params as IdParams).id, request.body as AddContactBody);
+      const { id, skipped } = await contacts.addToList(request.principal, request.params.id, request.body);
       return success(id, 200, skippedFieldsMessage(skipped));
     },
   );
@@ -51,7 +51,7 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
       },
     },
     async (request) => {
-      const { id, contactId } = request.params as ListMemberParams;
+      const { id, contactId } = request.params;
       await contacts.removeFromList(request.principal, id, contactId);
       return success(true);
     },
@@ -73,7 +73,7 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
       },
     },
     async (request, reply) => {
-      const rows = await contacts.exportList(request.principal, (request.params as IdParams).id);
+      const rows = await contacts.exportList(request.principal, request.params.id);
       return sendCsv(reply, 'contacts.csv', rows);
     },
   );
@@ -89,7 +89,7 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
         response: { 200: EnvelopeSchema(ListSchema(Contact)) },
       },
     },
-    async (request) => success(await contacts.list(request.principal, request.query as ContactsQuery)),
+    async (request) => success(await contacts.list(request.principal, request.query)),
   );
 
   app.get(
@@ -97,7 +97,7 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
     {
       schema: { tags, security, summary: 'A contact', params: IdParams, response: { 200: EnvelopeSchema(Contact) } },
     },
-    async (request) => success(await contacts.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await contacts.get(request.principal, request.params.id)),
   );
 
   app.post(
@@ -112,7 +112,7 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
         response: { 200: EnvelopeSchema(ContactId) },
       },
     },
-    async (request) => success(await contacts.update(request.principal, (request.params as IdParams).id, request.body as UpdateContactBody)),
+    async (request) => success(await contacts.update(request.principal, request.params.id, request.body)),
   );
 
   // A published typed client (compat-reference.md §2.3, M16) posts the update body to this path.
@@ -128,7 +128,7 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
         response: { 200: EnvelopeSchema(ContactId) },
       },
     },
-    async (request) => success(await contacts.update(request.principal, (request.params as IdParams).id, request.body as UpdateContactBody)),
+    async (request) => success(await contacts.update(request.principal, request.params.id, request.body)),
   );
 
   app.patch(
@@ -144,7 +144,7 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
       },
     },
     async (request) => {
-      await contacts.setStatus(request.principal, (request.params as IdParams).id, (request.body as ContactStatusBody).status);
+      await contacts.setStatus(request.principal, request.params.id, request.body.status);
       return success(true);
     },
   );
@@ -161,7 +161,7 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
       },
     },
     async (request) => {
-      await contacts.remove(request.principal, (request.params as IdParams).id);
+      await contacts.remove(request.principal, request.params.id);
       return success(true);
     },
   );

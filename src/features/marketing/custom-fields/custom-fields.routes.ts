@@ -1,6 +1,6 @@
 /** HTTP for custom fields (M18–M22 of the compatibility reference, plus GET one). */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
@@ -11,7 +11,7 @@ import type { CustomFieldsService } from './custom-fields.service.js';
 const tags = ['Marketing: custom fields'];
 const security = ANY_CREDENTIAL;
 
-export function registerCustomFieldRoutes(app: FastifyInstance, fields: CustomFieldsService): void {
+export function registerCustomFieldRoutes(app: TypedApp, fields: CustomFieldsService): void {
   app.get(
     '/inbox/v1/customfields',
     {
@@ -23,7 +23,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance, fields: CustomFi
         response: { 200: EnvelopeSchema(ListSchema(CustomField)) },
       },
     },
-    async (request) => success(await fields.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await fields.list(request.principal, toPage(request.query))),
   );
 
   app.post(
@@ -38,7 +38,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance, fields: CustomFi
         response: { 201: EnvelopeSchema(CustomField) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await fields.create(request.principal, request.body as CustomFieldBody), 201, 'Created')),
+    async (request, reply) => reply.status(201).send(success(await fields.create(request.principal, request.body), 201, 'Created')),
   );
 
   app.get(
@@ -46,7 +46,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance, fields: CustomFi
     {
       schema: { tags, security, summary: 'A custom field', params: IdParams, response: { 200: EnvelopeSchema(CustomField) } },
     },
-    async (request) => success(await fields.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await fields.get(request.principal, request.params.id)),
   );
 
   app.put(
@@ -55,7 +55,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance, fields: CustomFi
       schema: { tags, security, summary: 'Replace a custom field', params: IdParams, body: CustomFieldBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
     },
     async (request) => {
-      await fields.update(request.principal, (request.params as IdParams).id, request.body as CustomFieldBody);
+      await fields.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -73,7 +73,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance, fields: CustomFi
       },
     },
     async (request) => {
-      await fields.update(request.principal, (request.params as IdParams).id, request.body as PatchCustomFieldBody);
+      await fields.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -84,7 +84,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance, fields: CustomFi
       schema: { tags, security, summary: 'Delete a custom field and its values', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
     },
     async (request) => {
-      await fields.remove(request.principal, (request.params as IdParams).id);
+      await fields.remove(request.principal, request.params.id);
       return success(true);
     },
   );

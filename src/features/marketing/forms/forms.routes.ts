@@ -1,6 +1,7 @@
 /** HTTP for sign-up forms (M41 of the compatibility reference, plus create, change, GET one) and their public pages. */
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import type { IpLimit } from '../../../http/rate-limit.js';
@@ -13,21 +14,21 @@ import type { FormsService } from './forms.service.js';
 const tags = ['Marketing: forms'];
 const security = ANY_CREDENTIAL;
 
-export function registerFormRoutes(app: FastifyInstance, forms: FormsService): void {
+export function registerFormRoutes(app: TypedApp, forms: FormsService): void {
   app.get(
     '/inbox/v1/forms',
     { schema: { tags, security, summary: 'List sign-up forms, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Form)) } } },
-    async (request) => success(await forms.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await forms.list(request.principal, toPage(request.query))),
   );
   app.post(
     '/inbox/v1/forms',
     { schema: { tags, security, summary: 'Create a sign-up form', body: FormBody, response: { 201: EnvelopeSchema(Form) } } },
-    async (request, reply) => reply.status(201).send(success(await forms.create(request.principal, request.body as FormBody), 201, 'Created')),
+    async (request, reply) => reply.status(201).send(success(await forms.create(request.principal, request.body), 201, 'Created')),
   );
   app.get(
     '/inbox/v1/forms/:id',
     { schema: { tags, security, summary: 'A sign-up form', params: IdParams, response: { 200: EnvelopeSchema(Form) } } },
-    async (request) => success(await forms.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await forms.get(request.principal, request.params.id)),
   );
   app.patch(
     '/inbox/v1/forms/:id',
@@ -41,7 +42,7 @@ export function registerFormRoutes(app: FastifyInstance, forms: FormsService): v
         response: { 200: EnvelopeSchema(Form) },
       },
     },
-    async (request) => success(await forms.update(request.principal, (request.params as IdParams).id, request.body as PatchFormBody)),
+    async (request) => success(await forms.update(request.principal, request.params.id, request.body)),
   );
   app.get(
     '/inbox/v1/contacts/:id/consents',
@@ -54,12 +55,11 @@ export function registerFormRoutes(app: FastifyInstance, forms: FormsService): v
         response: { 200: EnvelopeSchema(Type.Array(Consent)) },
       },
     },
-    async (request) => success(await forms.consents(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await forms.consents(request.principal, request.params.id)),
   );
 }
 
 const FormPageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-type FormPageParams = { id: string };
 
 /**
  * The pages people see: no credential, HTML, framable by FORM_FRAME_ANCESTORS.
@@ -73,7 +73,7 @@ type FormPageParams = { id: string };
  * for every address it posts.
  */
 export function registerFormPublicRoutes(
-  app: FastifyInstance,
+  app: TypedApp,
   forms: FormsService,
   options: { frameAncestors: string[]; submissionsPerIp: IpLimit | undefined },
 ): void {
@@ -91,7 +91,7 @@ export function registerFormPublicRoutes(
   const hide = { hide: true };
 
   app.get('/inbox/forms/:id', { schema: { ...hide, params: FormPageParams } }, async (request, reply) => {
-    const page = await forms.page((request.params as FormPageParams).id);
+    const page = await forms.page(request.params.id);
     return page ? html(reply, 200, signupPage(page)) : notFound(reply);
   });
 
@@ -108,23 +108,23 @@ export function registerFormPublicRoutes(
   };
 
   app.post('/inbox/forms/:id', { onRequest, schema: { ...hide, params: FormPageParams, body: SignupBody } }, async (request, reply) => {
-    const outcome = await forms.submit((request.params as FormPageParams).id, (request.body ?? {}) as SignupBody, request.ip);
+    const outcome = await forms.submit(request.params.id, request.body, request.ip);
     if (outcome.kind === 'not-found') return notFound(reply);
     if (outcome.kind === 'cannot-send') {
       // The form's own fault (its sender went away, its account has no credits): the same for every address.
-      request.log.warn({ form: (request.params as FormPageParams).id, reason: outcome.reason }, 'a sign-up form could not send its confirmation mail');
+      request.log.warn({ form: request.params.id, reason: outcome.reason }, 'a sign-up form could not send its confirmation mail');
       return html(reply, 503, messagePage(outcome.title!, 'Sign-ups are paused', 'This form cannot take sign-ups at the moment. Please try again later.'));
     }
     if (outcome.kind === 'check-inbox' && outcome.limited)
-      request.log.info({ form: (request.params as FormPageParams).id, limit: outcome.limited }, 'a sign-up form held a confirmation mail back');
+      request.log.info({ form: request.params.id, limit: outcome.limited }, 'a sign-up form held a confirmation mail back');
     if (outcome.kind === 'again')
       return html(reply, outcome.status, signupPage({ title: outcome.title!, token: outcome.token, note: outcome.note, email: outcome.email }));
     return html(reply, 200, messagePage(outcome.title!, 'Check your inbox', 'We sent you a link: follow it to confirm your subscription.'));
   });
 
   app.get('/inbox/forms/:id/confirm', { schema: { ...hide, params: FormPageParams, querystring: ConfirmQuery } }, async (request, reply) => {
-    const { s, sig } = request.query as ConfirmQuery;
-    const outcome = await forms.confirm((request.params as FormPageParams).id, s, sig);
+    const { s, sig } = request.query;
+    const outcome = await forms.confirm(request.params.id, s, sig);
     if (outcome.kind === 'invalid') return html(reply, 404, messagePage('Not found', 'This link does not work', 'Check that it was copied whole.'));
     return html(
       reply,

@@ -1,6 +1,6 @@
 /** HTTP for contact imports (M12, M13 of the compatibility reference). */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
@@ -10,7 +10,7 @@ import type { ImportsService } from './imports.service.js';
 const tags = ['Marketing: contacts'];
 const security = ANY_CREDENTIAL;
 
-export function registerImportRoutes(app: FastifyInstance, imports: ImportsService, limits: { maxFileBytes: number }): void {
+export function registerImportRoutes(app: TypedApp, imports: ImportsService, limits: { maxFileBytes: number }): void {
   app.post(
     '/inbox/v1/contactlists/:id/import',
     {
@@ -26,7 +26,7 @@ export function registerImportRoutes(app: FastifyInstance, imports: ImportsServi
         response: { 200: EnvelopeSchema(Type.String({ description: 'The import id.' })) },
       },
     },
-    async (request) => success(await imports.accept(request.principal, (request.params as IdParams).id, request.body as ImportBody)),
+    async (request) => success(await imports.accept(request.principal, request.params.id, request.body)),
   );
 
   app.post(
@@ -53,8 +53,7 @@ export function registerImportRoutes(app: FastifyInstance, imports: ImportsServi
         response: { 200: EnvelopeSchema(Type.String({ description: 'The import id.' })) },
       },
     },
-    async (request) =>
-      success(await imports.acceptCsv(request.principal, (request.params as IdParams).id, request.body as Record<string, unknown> | undefined)),
+    async (request) => success(await imports.acceptCsv(request.principal, request.params.id, request.body)),
   );
 
   app.get(
@@ -69,7 +68,7 @@ export function registerImportRoutes(app: FastifyInstance, imports: ImportsServi
       },
     },
     async (request) => {
-      const { id, importId } = request.params as ImportParams;
+      const { id, importId } = request.params;
       return success(await imports.status(request.principal, id, importId));
     },
   );

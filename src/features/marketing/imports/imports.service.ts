@@ -200,10 +200,12 @@ export class ImportsService {
    * the start is a 400 naming the line. A refused file, and any file uploaded under
    * another name, is deleted.
    */
-  async acceptCsv(principal: Principal, listId: string, parts: Record<string, unknown> | undefined): Promise<string> {
-    const uploads = Object.entries(parts ?? {}).filter((e): e is [string, StoredUpload] => e[1] instanceof StoredUpload);
+  async acceptCsv(principal: Principal, listId: string, body: unknown): Promise<string> {
+    // The multipart form's fields (http/body-parsers.ts); no request schema describes a file part.
+    const parts: Record<string, unknown> = body !== null && typeof body === 'object' ? { ...body } : {};
+    const uploads = Object.entries(parts).filter((e): e is [string, StoredUpload] => e[1] instanceof StoredUpload);
     for (const [name, other] of uploads) if (name !== 'file') await deleteFile(this.db, other.fileId);
-    const upload = parts?.file;
+    const upload = parts.file;
     if (!(upload instanceof StoredUpload)) {
       // Another account's list is not found, whatever the body.
       await this.requireList(principal, listId);
@@ -211,7 +213,7 @@ export class ImportsService {
     }
     try {
       await this.requireList(principal, listId);
-      const charset = uploadCharset(upload, parts?.charset);
+      const charset = uploadCharset(upload, parts.charset);
       const header = await headerOf(this.db, upload.fileId, charset, this.options.chunkRows).catch((error: unknown) => {
         throw error instanceof CsvSyntaxError ? AppError.field('file', `is not valid CSV: ${error.message}`) : error;
       });

@@ -1,6 +1,6 @@
 /** HTTP for newsletters, saved designs (M28–M33 of the compatibility reference). */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
@@ -11,13 +11,13 @@ import type { NewslettersService } from './newsletters.service.js';
 const tags = ['Marketing: newsletters'];
 const security = ANY_CREDENTIAL;
 
-export function registerNewsletterRoutes(app: FastifyInstance, newsletters: NewslettersService): void {
+export function registerNewsletterRoutes(app: TypedApp, newsletters: NewslettersService): void {
   app.get(
     '/inbox/v1/newsletters',
     {
       schema: { tags, security, summary: 'List newsletters, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Newsletter)) } },
     },
-    async (request) => success(await newsletters.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await newsletters.list(request.principal, toPage(request.query))),
   );
 
   app.post(
@@ -25,7 +25,7 @@ export function registerNewsletterRoutes(app: FastifyInstance, newsletters: News
     {
       schema: { tags, security, summary: 'Create a newsletter', body: NewsletterBody, response: { 201: EnvelopeSchema(Newsletter) } },
     },
-    async (request, reply) => reply.status(201).send(success(await newsletters.create(request.principal, request.body as NewsletterBody), 201, 'Created')),
+    async (request, reply) => reply.status(201).send(success(await newsletters.create(request.principal, request.body), 201, 'Created')),
   );
 
   app.get(
@@ -33,7 +33,7 @@ export function registerNewsletterRoutes(app: FastifyInstance, newsletters: News
     {
       schema: { tags, security, summary: 'A newsletter', params: IdParams, response: { 200: EnvelopeSchema(Newsletter) } },
     },
-    async (request) => success(await newsletters.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await newsletters.get(request.principal, request.params.id)),
   );
 
   app.put(
@@ -42,7 +42,7 @@ export function registerNewsletterRoutes(app: FastifyInstance, newsletters: News
       schema: { tags, security, summary: 'Replace a newsletter', params: IdParams, body: NewsletterBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
     },
     async (request) => {
-      await newsletters.update(request.principal, (request.params as IdParams).id, request.body as NewsletterBody);
+      await newsletters.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -60,7 +60,7 @@ export function registerNewsletterRoutes(app: FastifyInstance, newsletters: News
       },
     },
     async (request) => {
-      await newsletters.update(request.principal, (request.params as IdParams).id, request.body as PatchNewsletterBody);
+      await newsletters.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -77,7 +77,7 @@ export function registerNewsletterRoutes(app: FastifyInstance, newsletters: News
       },
     },
     async (request) => {
-      await newsletters.remove(request.principal, (request.params as IdParams).id);
+      await newsletters.remove(request.principal, request.params.id);
       return success(true);
     },
   );

@@ -1,6 +1,6 @@
 /** HTTP for segments (M34, M35 of the compatibility reference, plus create, get, update and count). */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
@@ -11,13 +11,13 @@ import type { SegmentsService } from './segments.service.js';
 const tags = ['Marketing: segments'];
 const security = ANY_CREDENTIAL;
 
-export function registerSegmentRoutes(app: FastifyInstance, segments: SegmentsService): void {
+export function registerSegmentRoutes(app: TypedApp, segments: SegmentsService): void {
   app.get(
     '/inbox/v1/segments',
     {
       schema: { tags, security, summary: 'List segments, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Segment)) } },
     },
-    async (request) => success(await segments.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await segments.list(request.principal, toPage(request.query))),
   );
 
   app.post(
@@ -25,7 +25,7 @@ export function registerSegmentRoutes(app: FastifyInstance, segments: SegmentsSe
     {
       schema: { tags, security, summary: 'Create a segment', body: SegmentBody, response: { 201: EnvelopeSchema(Segment) } },
     },
-    async (request, reply) => reply.status(201).send(success(await segments.create(request.principal, request.body as SegmentBody), 201, 'Created')),
+    async (request, reply) => reply.status(201).send(success(await segments.create(request.principal, request.body), 201, 'Created')),
   );
 
   app.get(
@@ -33,7 +33,7 @@ export function registerSegmentRoutes(app: FastifyInstance, segments: SegmentsSe
     {
       schema: { tags, security, summary: 'A segment', params: IdParams, response: { 200: EnvelopeSchema(Segment) } },
     },
-    async (request) => success(await segments.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await segments.get(request.principal, request.params.id)),
   );
 
   app.get(
@@ -41,7 +41,7 @@ export function registerSegmentRoutes(app: FastifyInstance, segments: SegmentsSe
     {
       schema: { tags, security, summary: 'How many contacts the segment selects now', params: IdParams, response: { 200: EnvelopeSchema(SegmentCount) } },
     },
-    async (request) => success(await segments.count(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await segments.count(request.principal, request.params.id)),
   );
 
   app.put(
@@ -50,7 +50,7 @@ export function registerSegmentRoutes(app: FastifyInstance, segments: SegmentsSe
       schema: { tags, security, summary: 'Replace a segment', params: IdParams, body: SegmentBody, response: { 200: EnvelopeSchema(Type.Boolean()) } },
     },
     async (request) => {
-      await segments.update(request.principal, (request.params as IdParams).id, request.body as SegmentBody);
+      await segments.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -68,7 +68,7 @@ export function registerSegmentRoutes(app: FastifyInstance, segments: SegmentsSe
       },
     },
     async (request) => {
-      await segments.update(request.principal, (request.params as IdParams).id, request.body as PatchSegmentBody);
+      await segments.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -79,7 +79,7 @@ export function registerSegmentRoutes(app: FastifyInstance, segments: SegmentsSe
       schema: { tags, security, summary: 'Delete a segment', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
     },
     async (request) => {
-      await segments.remove(request.principal, (request.params as IdParams).id);
+      await segments.remove(request.principal, request.params.id);
       return success(true);
     },
   );

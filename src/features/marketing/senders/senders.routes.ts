@@ -1,6 +1,6 @@
 /** HTTP for marketing senders (M36–M40 of the compatibility reference, plus GET one). */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
@@ -11,7 +11,7 @@ import type { MarketingSendersService } from './senders.service.js';
 const tags = ['Marketing: senders'];
 const security = ANY_CREDENTIAL;
 
-export function registerMarketingSenderRoutes(app: FastifyInstance, senders: MarketingSendersService): void {
+export function registerMarketingSenderRoutes(app: TypedApp, senders: MarketingSendersService): void {
   app.get(
     '/inbox/v1/senders',
     {
@@ -23,7 +23,7 @@ export function registerMarketingSenderRoutes(app: FastifyInstance, senders: Mar
         response: { 200: EnvelopeSchema(ListSchema(MarketingSender)) },
       },
     },
-    async (request) => success(await senders.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await senders.list(request.principal, toPage(request.query))),
   );
 
   app.post(
@@ -40,7 +40,7 @@ export function registerMarketingSenderRoutes(app: FastifyInstance, senders: Mar
         response: { 201: EnvelopeSchema(MarketingSender) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await senders.create(request.principal, request.body as MarketingSenderBody), 201, 'Created')),
+    async (request, reply) => reply.status(201).send(success(await senders.create(request.principal, request.body), 201, 'Created')),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export function registerMarketingSenderRoutes(app: FastifyInstance, senders: Mar
     {
       schema: { tags, security, summary: 'A campaign sender', params: IdParams, response: { 200: EnvelopeSchema(MarketingSender) } },
     },
-    async (request) => success(await senders.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await senders.get(request.principal, request.params.id)),
   );
 
   app.put(
@@ -64,7 +64,7 @@ export function registerMarketingSenderRoutes(app: FastifyInstance, senders: Mar
       },
     },
     async (request) => {
-      await senders.update(request.principal, (request.params as IdParams).id, request.body as MarketingSenderBody);
+      await senders.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -82,7 +82,7 @@ export function registerMarketingSenderRoutes(app: FastifyInstance, senders: Mar
       },
     },
     async (request) => {
-      await senders.update(request.principal, (request.params as IdParams).id, request.body as PatchMarketingSenderBody);
+      await senders.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -99,7 +99,7 @@ export function registerMarketingSenderRoutes(app: FastifyInstance, senders: Mar
       },
     },
     async (request) => {
-      await senders.remove(request.principal, (request.params as IdParams).id);
+      await senders.remove(request.principal, request.params.id);
       return success(true);
     },
   );

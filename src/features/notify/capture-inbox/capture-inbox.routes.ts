@@ -1,5 +1,5 @@
 /** HTTP for the development inbox (the capture transport's copies): schema in, one service call, envelope out. */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { AttachmentParams, DOWNLOAD_ANSWER, DOWNLOAD_PRODUCES, sendDownload } from '../../../http/download.js';
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
@@ -11,7 +11,7 @@ const tags = ['Capture inbox'];
 const security = ANY_CREDENTIAL;
 const onlyCapture = 'Exists only when the server runs with TRANSPORT=capture (404 otherwise).';
 
-export function registerCaptureInboxRoutes(app: FastifyInstance, inbox: CaptureInboxService): void {
+export function registerCaptureInboxRoutes(app: TypedApp, inbox: CaptureInboxService): void {
   app.get(
     '/notify/v1/inbox',
     {
@@ -24,7 +24,7 @@ export function registerCaptureInboxRoutes(app: FastifyInstance, inbox: CaptureI
         response: { 200: EnvelopeSchema(ListSchema(CapturedSummary)) },
       },
     },
-    async (request) => success(await inbox.list(request.principal, request.query as InboxQuery)),
+    async (request) => success(await inbox.list(request.principal, request.query)),
   );
 
   app.get(
@@ -39,7 +39,7 @@ export function registerCaptureInboxRoutes(app: FastifyInstance, inbox: CaptureI
         response: { 200: EnvelopeSchema(CapturedEmail) },
       },
     },
-    async (request) => success(await inbox.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await inbox.get(request.principal, request.params.id)),
   );
 
   app.get(
@@ -56,7 +56,7 @@ export function registerCaptureInboxRoutes(app: FastifyInstance, inbox: CaptureI
       },
     },
     async (request, reply) => {
-      const { id, index } = request.params as AttachmentParams;
+      const { id, index } = request.params;
       return sendDownload(reply, await inbox.attachment(request.principal, id, index));
     },
   );
@@ -80,6 +80,6 @@ export function registerCaptureInboxRoutes(app: FastifyInstance, inbox: CaptureI
         },
       },
     },
-    async (request) => success(await inbox.simulate(request.principal, (request.params as IdParams).id, request.body as SimulateBody)),
+    async (request) => success(await inbox.simulate(request.principal, request.params.id, request.body)),
   );
 }

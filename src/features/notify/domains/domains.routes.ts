@@ -1,6 +1,6 @@
 /** HTTP for sending domains: schema in, one service call, envelope out. */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ErrorEnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
@@ -10,13 +10,13 @@ import type { DomainsService } from './domains.service.js';
 const tags = ['Domains'];
 const security = [{ bearerAuth: [] }];
 
-export function registerDomainRoutes(app: FastifyInstance, domains: DomainsService): void {
+export function registerDomainRoutes(app: TypedApp, domains: DomainsService): void {
   app.get(
     '/notify/v1/domains',
     {
       schema: { tags, security, summary: 'List the sending domains', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Domain)) } },
     },
-    async (request) => success(await domains.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await domains.list(request.principal, toPage(request.query))),
   );
 
   app.post(
@@ -32,7 +32,7 @@ export function registerDomainRoutes(app: FastifyInstance, domains: DomainsServi
       },
     },
     async (request, reply) => {
-      const domain = await domains.create(request.principal, request.body as CreateDomainBody);
+      const domain = await domains.create(request.principal, request.body);
       return reply.status(201).send(success(domain, 201, 'Created. Publish the records, then check them with POST /notify/v1/domains/{id}/verify.'));
     },
   );
@@ -48,7 +48,7 @@ export function registerDomainRoutes(app: FastifyInstance, domains: DomainsServi
         response: { 200: EnvelopeSchema(Domain) },
       },
     },
-    async (request) => success(await domains.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await domains.get(request.principal, request.params.id)),
   );
 
   app.post(
@@ -66,7 +66,7 @@ export function registerDomainRoutes(app: FastifyInstance, domains: DomainsServi
       },
     },
     async (request) => {
-      const domain = await domains.verify(request.principal, (request.params as IdParams).id);
+      const domain = await domains.verify(request.principal, request.params.id);
       return success(domain, 200, domain.verified ? 'The domain is verified.' : 'The domain is not verified: see the status of each record.');
     },
   );
@@ -77,7 +77,7 @@ export function registerDomainRoutes(app: FastifyInstance, domains: DomainsServi
       schema: { tags, security, summary: 'Delete a sending domain and its DKIM key', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
     },
     async (request) => {
-      await domains.remove(request.principal, (request.params as IdParams).id);
+      await domains.remove(request.principal, request.params.id);
       return success(true);
     },
   );

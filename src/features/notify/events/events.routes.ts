@@ -1,12 +1,12 @@
 /** HTTP for the event log: schema in, one service call, envelope out. */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { Event, EventsQuery } from './events.schemas.js';
 import type { EventsService } from './events.service.js';
 
 const security = [{ bearerAuth: [] }];
 
-export function registerEventRoutes(app: FastifyInstance, events: EventsService): void {
+export function registerEventRoutes(app: TypedApp, events: EventsService): void {
   app.get(
     '/notify/v1/events',
     {
@@ -20,6 +20,6 @@ export function registerEventRoutes(app: FastifyInstance, events: EventsService)
         response: { 200: EnvelopeSchema(ListSchema(Event)) },
       },
     },
-    async (request) => success(await events.list(request.principal, request.query as EventsQuery)),
+    async (request) => success(await events.list(request.principal, request.query)),
   );
 }

@@ -1,21 +1,12 @@
 /** HTTP for sending and for the message log. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { Type } from 'typebox';
 import { AttachmentParams, DOWNLOAD_ANSWER, DOWNLOAD_PRODUCES, sendDownload } from '../../../http/download.js';
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { withRequiredRule } from '../../../http/validation.js';
-import {
-  BatchBody,
-  BatchResult,
-  Message,
-  MessageDetail,
-  MessagesQuery,
-  ScheduleCancelResult,
-  SendBody,
-  type SendRequest,
-  SendResult,
-} from './messages.schemas.js';
+import { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, ScheduleCancelResult, SendBody, SendResult } from './messages.schemas.js';
 import type { MessagesService } from './messages.service.js';
 import { missingContentFields } from './messages.send-options.js';
 
@@ -38,29 +29,23 @@ const RawQuery = Type.Object({
   recipientId: Type.Optional(Type.String({ description: 'The recipient whose copy to show (GET /notify/v1/messages/{id} lists their ids).' })),
 });
 
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  return (request.headers as { 'idempotency-key'?: string })['idempotency-key'];
-}
-
-interface FilePart {
-  filename?: string;
-  contentType?: string;
-  content?: unknown;
-}
-
 /**
  * Multipart requests carry attachments as file parts (named `attachments`, or
  * `attachments[0]`…), which arrive as `{ filename, contentType, content: Buffer }`; the
  * schema takes JSON's base64 text, so the bytes are encoded here, before validation.
  */
 async function attachmentFilesToBase64(request: FastifyRequest): Promise<void> {
-  const body = request.body as { attachments?: FilePart | FilePart[] } | undefined;
-  if (!request.isMultipart() || !body || body.attachments === undefined) return;
-  const files = Array.isArray(body.attachments) ? body.attachments : [body.attachments];
-  body.attachments = files.map((file) => (file && Buffer.isBuffer(file.content) ? { ...file, content: file.content.toString('base64') } : file));
+  const body = request.body;
+  if (!request.isMultipart() || body === null || typeof body !== 'object' || !('attachments' in body) || body.attachments === undefined) return;
+  const files: unknown[] = Array.isArray(body.attachments) ? body.attachments : [body.attachments];
+  body.attachments = files.map((file) =>
+    file !== null && typeof file === 'object' && 'content' in file && Buffer.isBuffer(file.content)
+      ? { ...file, content: file.content.toString('base64') }
+      : file,
+  );
 }
 
-export function registerMessageRoutes(app: FastifyInstance, messages: MessagesService): void {
+export function registerMessageRoutes(app: TypedApp, messages: MessagesService): void {
   app.post(
     '/notify/v1/send',
     {
@@ -80,7 +65,7 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
       validatorCompiler: withRequiredRule(missingContentFields),
     },
     async (request, reply) => {
-      const { result, replayed } = await messages.send(request.principal, request.body as SendRequest, idempotencyKeyOf(request));
+      const { result, replayed } = await messages.send(request.principal, request.body, request.headers['idempotency-key']);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return success(result, 200, 'The message was accepted for delivery.');
     },
@@ -102,7 +87,7 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
       },
     },
     async (request, reply) => {
-      const { result, replayed } = await messages.sendBatch(request.principal, request.body as BatchBody, idempotencyKeyOf(request));
+      const { result, replayed } = await messages.sendBatch(request.principal, request.body, request.headers['idempotency-key']);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return success(result, 200, `${result.acceptedCount} of ${result.acceptedCount + result.rejectedCount} messages were accepted for delivery.`);
     },
@@ -124,7 +109,7 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
         },
       },
     },
-    async (request) => success(await messages.cancelSchedule(request.principal, (request.params as IdParams).id), 200, 'The scheduled message was cancelled.'),
+    async (request) => success(await messages.cancelSchedule(request.principal, request.params.id), 200, 'The scheduled message was cancelled.'),
   );
 
   app.get(
@@ -139,7 +124,7 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
         response: { 200: EnvelopeSchema(ListSchema(Message)) },
       },
     },
-    async (request) => success(await messages.list(request.principal, request.query as MessagesQuery)),
+    async (request) => success(await messages.list(request.principal, request.query)),
   );
 
   app.get(
@@ -153,7 +138,7 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
         response: { 200: EnvelopeSchema(MessageDetail) },
       },
     },
-    async (request) => success(await messages.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await messages.get(request.principal, request.params.id)),
   );
 
   app.get(
@@ -183,7 +168,7 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
       },
     },
     async (request, reply) => {
-      const mime = await messages.raw(request.principal, (request.params as IdParams).id, (request.query as { recipientId?: string }).recipientId);
+      const mime = await messages.raw(request.principal, request.params.id, request.query.recipientId);
       return reply.type('message/rfc822').send(mime);
     },
   );
@@ -204,7 +189,7 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessagesSe
       },
     },
     async (request, reply) => {
-      const { id, index } = request.params as AttachmentParams;
+      const { id, index } = request.params;
       return sendDownload(reply, await messages.attachment(request.principal, id, index));
     },
   );

@@ -1,9 +1,9 @@
 /** HTTP for senders: schema in, one service call, envelope out. */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ErrorEnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
-import { hostedPage, PRIVATE_PAGE_HEADERS, wantsPage } from '../../../http/hosted-page.js';
+import { sendPage, wantsPage } from '../../../http/hosted-page.js';
 import { IdParams } from '../../../http/resource.js';
 import { AppError } from '../../../errors.js';
 import { escapeHtml } from '../../../lib/template-render.js';
@@ -14,13 +14,13 @@ const tags = ['Senders'];
 const DUPLICATE = ErrorResponse('A sender with this address already exists in the account.');
 const security = [{ bearerAuth: [] }];
 
-export function registerSenderRoutes(app: FastifyInstance, senders: SendersService): void {
+export function registerSenderRoutes(app: TypedApp, senders: SendersService): void {
   app.get(
     '/notify/v1/senders',
     {
       schema: { tags, security, summary: 'List the senders', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Sender)) } },
     },
-    async (request) => success(await senders.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await senders.list(request.principal, toPage(request.query))),
   );
 
   app.post(
@@ -29,7 +29,7 @@ export function registerSenderRoutes(app: FastifyInstance, senders: SendersServi
       schema: { tags, security, summary: 'Create a sender', body: CreateSenderBody, response: { 201: EnvelopeSchema(Sender), 409: DUPLICATE } },
     },
     async (request, reply) => {
-      const sender = await senders.create(request.principal, request.body as CreateSenderBody);
+      const sender = await senders.create(request.principal, request.body);
       return reply.status(201).send(success(sender, 201, 'Created'));
     },
   );
@@ -39,7 +39,7 @@ export function registerSenderRoutes(app: FastifyInstance, senders: SendersServi
     {
       schema: { tags, security, summary: 'Get a sender', params: IdParams, response: { 200: EnvelopeSchema(Sender) } },
     },
-    async (request) => success(await senders.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await senders.get(request.principal, request.params.id)),
   );
 
   app.put(
@@ -55,7 +55,7 @@ export function registerSenderRoutes(app: FastifyInstance, senders: SendersServi
       },
     },
     async (request) => {
-      await senders.update(request.principal, (request.params as IdParams).id, request.body as ReplaceSenderBody);
+      await senders.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -73,7 +73,7 @@ export function registerSenderRoutes(app: FastifyInstance, senders: SendersServi
       },
     },
     async (request) => {
-      await senders.update(request.principal, (request.params as IdParams).id, request.body as PatchSenderBody);
+      await senders.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -93,7 +93,7 @@ export function registerSenderRoutes(app: FastifyInstance, senders: SendersServi
       },
     },
     async (request) => {
-      const sender = await senders.requestConfirmation(request.principal, (request.params as IdParams).id);
+      const sender = await senders.requestConfirmation(request.principal, request.params.id);
       return success(sender, 200, `A confirmation message was queued for ${sender.email}.`);
     },
   );
@@ -104,7 +104,7 @@ export function registerSenderRoutes(app: FastifyInstance, senders: SendersServi
       schema: { tags, security, summary: 'Delete a sender', params: IdParams, response: { 200: EnvelopeSchema(Type.Boolean()) } },
     },
     async (request) => {
-      await senders.remove(request.principal, (request.params as IdParams).id);
+      await senders.remove(request.principal, request.params.id);
       return success(true);
     },
   );
@@ -115,7 +115,7 @@ function confirmedMessage(email: string): string {
 }
 
 /** The confirmation link of the mail sent to a sender's address: public, the token is the credential. */
-export function registerSenderConfirmationRoute(app: FastifyInstance, senders: SendersService): void {
+export function registerSenderConfirmationRoute(app: TypedApp, senders: SendersService): void {
   app.get(
     '/notify/v1/senders/confirm',
     {
@@ -130,14 +130,13 @@ export function registerSenderConfirmationRoute(app: FastifyInstance, senders: S
       },
     },
     async (request, reply) => {
-      const { token } = request.query as SenderConfirmationQuery;
+      const { token } = request.query;
       if (!wantsPage(request)) {
         const confirmed = await senders.confirm(token);
         return success(confirmed, 200, confirmedMessage(confirmed.email));
       }
       // A person clicked the link in the mail: a page, not JSON.
-      const page = (status: 200 | 400, title: string, body: string) =>
-        reply.status(status).headers(PRIVATE_PAGE_HEADERS).type('text/html; charset=utf-8').send(hostedPage(title, body));
+      const page = (status: 200 | 400, title: string, body: string) => sendPage(reply, status, title, body);
       try {
         const confirmed = await senders.confirm(token);
         return page(200, 'Address confirmed', `<h1>Address confirmed</h1><p>${escapeHtml(confirmedMessage(confirmed.email))}</p>`);

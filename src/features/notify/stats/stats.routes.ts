@@ -1,10 +1,10 @@
 /** HTTP for sending statistics. */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, success } from '../../../http/envelope.js';
 import { QueueDepth, StatsQuery, StatsResult } from './stats.schemas.js';
 import type { StatsService } from './stats.service.js';
 
-export function registerStatsRoutes(app: FastifyInstance, stats: StatsService): void {
+export function registerStatsRoutes(app: TypedApp, stats: StatsService): void {
   app.get(
     '/notify/v1/stats',
     {
@@ -17,7 +17,7 @@ export function registerStatsRoutes(app: FastifyInstance, stats: StatsService): 
         response: { 200: EnvelopeSchema(StatsResult) },
       },
     },
-    async (request) => success(await stats.perDay(request.principal, request.query as StatsQuery)),
+    async (request) => success(await stats.perDay(request.principal, request.query)),
   );
 
   app.get(

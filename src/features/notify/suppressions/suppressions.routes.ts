@@ -1,6 +1,6 @@
 /** HTTP for the suppression list: schema in, one service call, envelope out (the export: CSV out). */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { csvAnswer, sendCsv } from '../../../http/download.js';
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { CreateSuppressionBody, EmailParams, Suppression, SuppressionsExportQuery, SuppressionsQuery } from './suppressions.schemas.js';
@@ -9,7 +9,7 @@ import type { SuppressionsService } from './suppressions.service.js';
 const tags = ['Suppressions'];
 const security = [{ bearerAuth: [] }];
 
-export function registerSuppressionRoutes(app: FastifyInstance, suppressions: SuppressionsService): void {
+export function registerSuppressionRoutes(app: TypedApp, suppressions: SuppressionsService): void {
   app.get(
     '/notify/v1/suppressions',
     {
@@ -21,7 +21,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, suppressions: Su
         response: { 200: EnvelopeSchema(ListSchema(Suppression)) },
       },
     },
-    async (request) => success(await suppressions.list(request.principal, request.query as SuppressionsQuery)),
+    async (request) => success(await suppressions.list(request.principal, request.query)),
   );
 
   app.post(
@@ -37,7 +37,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, suppressions: Su
       },
     },
     async (request, reply) => {
-      const suppression = await suppressions.create(request.principal, request.body as CreateSuppressionBody);
+      const suppression = await suppressions.create(request.principal, request.body);
       return reply.status(201).send(success(suppression, 201, 'Created'));
     },
   );
@@ -58,7 +58,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, suppressions: Su
       },
     },
     async (request, reply) => {
-      return sendCsv(reply, 'suppressions.csv', suppressions.exportCsv(request.principal, request.query as SuppressionsExportQuery));
+      return sendCsv(reply, 'suppressions.csv', suppressions.exportCsv(request.principal, request.query));
     },
   );
 
@@ -67,7 +67,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, suppressions: Su
     {
       schema: { tags, security, summary: 'Whether and why an address is suppressed', params: EmailParams, response: { 200: EnvelopeSchema(Suppression) } },
     },
-    async (request) => success(await suppressions.get(request.principal, (request.params as EmailParams).email)),
+    async (request) => success(await suppressions.get(request.principal, request.params.email)),
   );
 
   app.delete(
@@ -82,7 +82,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, suppressions: Su
       },
     },
     async (request) => {
-      await suppressions.remove(request.principal, (request.params as EmailParams).email);
+      await suppressions.remove(request.principal, request.params.email);
       return success(true);
     },
   );

@@ -1,6 +1,6 @@
 /** HTTP for stored templates: schema in, one service call, envelope out. */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
@@ -18,7 +18,7 @@ import type { TemplatesService } from './templates.service.js';
 const tags = ['Templates'];
 const security = [{ bearerAuth: [] }];
 
-export function registerTemplateRoutes(app: FastifyInstance, templates: TemplatesService): void {
+export function registerTemplateRoutes(app: TypedApp, templates: TemplatesService): void {
   app.post(
     '/notify/v1/templates',
     {
@@ -32,7 +32,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
         response: { 201: EnvelopeSchema(Template) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await templates.create(request.principal, request.body as CreateTemplateBody), 201, 'Created')),
+    async (request, reply) => reply.status(201).send(success(await templates.create(request.principal, request.body), 201, 'Created')),
   );
 
   app.post(
@@ -48,7 +48,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
         response: { 200: EnvelopeSchema(RenderedTemplate) },
       },
     },
-    async (request) => success(await templates.render(request.principal, request.body as RenderTemplateBody)),
+    async (request) => success(await templates.render(request.principal, request.body)),
   );
 
   app.post(
@@ -65,8 +65,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
         response: { 200: EnvelopeSchema(RenderedTemplate) },
       },
     },
-    async (request) =>
-      success(await templates.renderStored(request.principal, (request.params as IdParams).id, (request.body ?? {}) as RenderStoredTemplateBody)),
+    async (request) => success(await templates.renderStored(request.principal, request.params.id, request.body)),
   );
 
   app.get(
@@ -74,7 +73,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
     {
       schema: { tags, security, summary: 'List templates, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Template)) } },
     },
-    async (request) => success(await templates.list(request.principal, toPage(request.query as PageQuery))),
+    async (request) => success(await templates.list(request.principal, toPage(request.query))),
   );
 
   app.get(
@@ -82,7 +81,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
     {
       schema: { tags, security, summary: 'A template', params: IdParams, response: { 200: EnvelopeSchema(Template) } },
     },
-    async (request) => success(await templates.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await templates.get(request.principal, request.params.id)),
   );
 
   app.put(
@@ -90,7 +89,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
     {
       schema: { tags, security, summary: 'Replace a template', params: IdParams, body: ReplaceTemplateBody, response: { 200: EnvelopeSchema(Template) } },
     },
-    async (request) => success(await templates.update(request.principal, (request.params as IdParams).id, request.body as ReplaceTemplateBody, true)),
+    async (request) => success(await templates.update(request.principal, request.params.id, request.body, true)),
   );
 
   app.patch(
@@ -105,7 +104,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
         response: { 200: EnvelopeSchema(Template) },
       },
     },
-    async (request) => success(await templates.update(request.principal, (request.params as IdParams).id, request.body as PatchTemplateBody, false)),
+    async (request) => success(await templates.update(request.principal, request.params.id, request.body, false)),
   );
 
   app.delete(
@@ -120,7 +119,7 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: Template
       },
     },
     async (request) => {
-      await templates.remove(request.principal, (request.params as IdParams).id);
+      await templates.remove(request.principal, request.params.id);
       return success(true);
     },
   );

@@ -8,7 +8,8 @@
  *   GET  /u/{token}     the unsubscribe confirmation page (a form; a GET never unsubscribes)
  *   POST /u/{token}     unsubscribe at once (RFC 8058 one-click, and the page's form)
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { TRACKING_PATHS } from '../../../delivery/compose.js';
 import { AppError } from '../../../errors.js';
 import { PRIVATE_PAGE_HEADERS } from '../../../http/hosted-page.js';
@@ -69,10 +70,10 @@ function asLocation(url: string): string {
 
 /** Mail clients send List-Unsubscribe=One-Click (RFC 8058); the hosted form adds via=page. */
 function viaOf(body: unknown): 'page' | 'one_click' {
-  return body !== null && typeof body === 'object' && (body as Record<string, unknown>).via === 'page' ? 'page' : 'one_click';
+  return body !== null && typeof body === 'object' && 'via' in body && body.via === 'page' ? 'page' : 'one_click';
 }
 
-export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingService): void {
+export function registerTrackingRoutes(app: TypedApp, tracking: TrackingService): void {
   app.get(
     `${TRACKING_PATHS.open}:token`,
     {
@@ -86,8 +87,8 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingS
         response: { 200: PIXEL_ANSWER },
       },
     },
-    async (request, reply: FastifyReply) => {
-      const recording = await tracking.open((request.params as TokenParams).token, hitOf(request));
+    async (request, reply) => {
+      const recording = await tracking.open(request.params.token, hitOf(request));
       if (!recording) throw noSuchPath(request);
       logIfLost(request, recording, 'an open');
       return reply.status(200).headers(NEVER_CACHE).type('image/gif').send(PIXEL);
@@ -110,7 +111,7 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingS
       response: { 302: REDIRECT_ANSWER },
     },
     handler: async (request, reply) => {
-      const click = await tracking.click((request.params as TokenParams).token, hitOf(request));
+      const click = await tracking.click(request.params.token, hitOf(request));
       if (!click) throw noSuchPath(request);
       logIfLost(request, click, 'a click');
       return reply
@@ -135,7 +136,7 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingS
       },
     },
     async (request, reply) => {
-      const shown = await tracking.unsubscribePage((request.params as TokenParams).token);
+      const shown = await tracking.unsubscribePage(request.params.token);
       if (!shown) throw noSuchPath(request);
       return reply.status(200).headers(PRIVATE_PAGE).type('text/html; charset=utf-8').send(confirmPage(shown.fromName));
     },
@@ -157,7 +158,7 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingS
       },
     },
     async (request, reply) => {
-      const done = await tracking.unsubscribe((request.params as TokenParams).token, viaOf(request.body));
+      const done = await tracking.unsubscribe(request.params.token, viaOf(request.body));
       if (!done) throw noSuchPath(request);
       return reply.status(200).headers(PRIVATE_PAGE).type('text/html; charset=utf-8').send(donePage(done.fromName));
     },

@@ -1,6 +1,6 @@
 /** HTTP for webhooks: schema in, one service call, envelope out. */
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
@@ -21,13 +21,13 @@ const security = [{ bearerAuth: [] }];
 const SIGNING =
   'Each call is a JSON POST signed with X-Postwire-Signature: v1=<hex HMAC-SHA256(secret, X-Postwire-Timestamp + "." + body)>; see docs/webhooks.md.';
 
-export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksService): void {
+export function registerWebhookRoutes(app: TypedApp, webhooks: WebhooksService): void {
   app.get(
     '/notify/v1/webhooks',
     {
       schema: { tags, security, summary: 'List the webhooks, newest first', querystring: PageQuery, response: { 200: EnvelopeSchema(ListSchema(Webhook)) } },
     },
-    async (request) => success(await webhooks.list(request.principal, request.query as PageQuery)),
+    async (request) => success(await webhooks.list(request.principal, request.query)),
   );
 
   app.post(
@@ -45,7 +45,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
       },
     },
     async (request, reply) => {
-      const webhook = await webhooks.create(request.principal, request.body as CreateWebhookBody);
+      const webhook = await webhooks.create(request.principal, request.body);
       return reply.status(201).send(success(webhook, 201, 'Created'));
     },
   );
@@ -55,7 +55,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
     {
       schema: { tags, security, summary: 'Get a webhook (its secret only as a preview)', params: IdParams, response: { 200: EnvelopeSchema(Webhook) } },
     },
-    async (request) => success(await webhooks.get(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await webhooks.get(request.principal, request.params.id)),
   );
 
   app.patch(
@@ -71,7 +71,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
       },
     },
     async (request) => {
-      await webhooks.update(request.principal, (request.params as IdParams).id, request.body as PatchWebhookBody);
+      await webhooks.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );
@@ -89,7 +89,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
       },
     },
     async (request) => {
-      await webhooks.remove(request.principal, (request.params as IdParams).id);
+      await webhooks.remove(request.principal, request.params.id);
       return success(true);
     },
   );
@@ -106,7 +106,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 200: EnvelopeSchema(WebhookWithSecret) },
       },
     },
-    async (request) => success(await webhooks.rotateSecret(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await webhooks.rotateSecret(request.principal, request.params.id)),
   );
 
   app.get(
@@ -122,7 +122,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 200: EnvelopeSchema(ListSchema(WebhookDelivery)) },
       },
     },
-    async (request) => success(await webhooks.deliveries(request.principal, (request.params as IdParams).id, request.query as DeliveriesQuery)),
+    async (request) => success(await webhooks.deliveries(request.principal, request.params.id, request.query)),
   );
 
   app.post(
@@ -138,6 +138,6 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 200: EnvelopeSchema(ReplayResult) },
       },
     },
-    async (request) => success(await webhooks.replay(request.principal, (request.params as IdParams).id, request.body as ReplayBody)),
+    async (request) => success(await webhooks.replay(request.principal, request.params.id, request.body)),
   );
 }

@@ -1,7 +1,7 @@
 /** Liveness and readiness for process supervisors and load balancers. */
 import { Type } from 'typebox';
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../../http/typed-app.js';
 import type { Db } from '../../../db/database.js';
 import { isMigrated } from '../../../db/migrate.js';
 import { AppError } from '../../../errors.js';
@@ -9,7 +9,7 @@ import { EnvelopeSchema, success } from '../../../http/envelope.js';
 
 const Status = Type.Object({ status: Type.String() });
 
-export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
+export function registerHealthRoutes(app: TypedApp, db: Db): void {
   app.get(
     '/healthz',
     {
