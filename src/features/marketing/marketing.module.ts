@@ -19,6 +19,7 @@ import { CampaignsService } from './campaigns/campaigns.service.js';
 import { registerContactListRoutes } from './contact-lists/contact-lists.routes.js';
 import { ContactListsService } from './contact-lists/contact-lists.service.js';
 import { registerContactRoutes } from './contacts/contacts.routes.js';
+import { registerListMemberRoutes } from './contacts/list-members.routes.js';
 import { ContactsService } from './contacts/contacts.service.js';
 import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.js';
 import { CustomFieldsService } from './custom-fields/custom-fields.service.js';
@@ -89,6 +90,7 @@ export function registerMarketingRoutes(scope: TypedApp, services: MarketingServ
   registerGroupRoutes(scope, services.groups);
   registerContactListRoutes(scope, services.contactLists);
   registerCustomFieldRoutes(scope, services.customFields);
+  registerListMemberRoutes(scope, services.contacts);
   registerContactRoutes(scope, services.contacts);
   registerMarketingSenderRoutes(scope, services.senders);
   registerSegmentRoutes(scope, services.segments);
