@@ -1,31 +1,15 @@
 /**
- * Credits and payments.
+ * Credits and payments. The balance is the sum of the account's ledger entries (a payment
+ * or refund adds, usage takes): no stored counter can drift from the entries.
  *
- * The balance of an account is the sum of its ledger entries (billing.table.ts): a
- * payment adds, a refund adds, usage takes. No counter is stored, so nothing can drift
- * from the entries that explain it.
+ * Charging (BILLING=credits) happens inside the send path's group commit, before any message
+ * row is written (`chargeForRecipients`): PostgreSQL locks the batch's account rows in order
+ * so a concurrent commit reads a balance that includes this one; SQLite's one writer refuses
+ * a commit whose read was overtaken, and the group commit retries item by item. Either way no
+ * two commits spend the same credits; a refused item alone fails (402).
  *
- * Charging (BILLING=credits). Accepted messages are written by a group commit that the
- * send path owns (notify/messages/messages.accept.ts): one transaction carries the
- * messages of many requests, of many accounts. Inside that transaction, before any
- * message row is written, it calls this area's charge step, `chargeForRecipients`:
- *   1. on PostgreSQL locks the batch's account rows (sorted, FOR NO KEY UPDATE), so
- *      another process charging the same account waits until this commit ends and
- *      then reads a balance that includes it;
- *   2. reads each account's balance (one SUM query for the batch);
- *   3. walks the items in arrival order, debiting an item when its account still has
- *      enough credits and refusing it (402) otherwise;
- *   4. writes one usage entry (−recipients) per accepted message.
- * Only the accepted items are then written; a refused item is not stored at all and
- * its request alone fails. On SQLite there is one writer at a time: a transaction
- * whose read was overtaken by another process's commit cannot write (SQLite refuses it
- * as busy), the group commit retries each item alone, and the retry reads afresh.
- * Either way no two commits can spend the same credits.
- *
- * Refunds. A recipient that is never attempted (found on the suppression list when
- * its message is written or when it is delivered, or its scheduled send cancelled)
- * gets its credit back in the transaction that records that, once, and only if its
- * message was charged (so switching BILLING does not hand out credits never paid).
+ * Refunds: a recipient never attempted (suppressed, or its scheduled send cancelled) gets its
+ * credit back once, in the transaction that records it, and only if its message was charged.
  */
 import { listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
 import type { DbHandle, Trx } from '../../../db/database.js';
