@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import tls from 'node:tls';
 import { describe, it } from 'node:test';
-import { selfSignedCertificate } from '../../src/delivery/submission/tls-certificate.js';
+import { selfSignedCertificate } from '../../src/features/notify/submission/tls-certificate.js';
 
 const serials: [string, Buffer][] = [
   ['a leading zero byte', Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex')],

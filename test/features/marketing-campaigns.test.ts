@@ -12,7 +12,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { simpleParser } from 'mailparser';
 import { newEventRow } from '../../src/features/notify/events/events.service.js';
-import { insertEvents } from '../../src/features/notify/events/events.store.js';
 import { HELD_RUN_AT } from '../../src/delivery/enqueue.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { errorFields } from '../helpers/bodies.js';
@@ -289,7 +288,7 @@ for (const dialect of DIALECTS) {
       await db()
         .transaction()
         .execute((trx) =>
-          insertEvents(trx, [
+          app.runtime.services.eventLog.record(trx, [
             event(ann, 'opened', t0 + 10_000),
             event(ann, 'opened', t0 + 50_000),
             event(bob, 'opened', Number(bob.delivered_at) + 500, { flagged: true }),
@@ -300,7 +299,7 @@ for (const dialect of DIALECTS) {
         );
       await db()
         .transaction()
-        .execute((trx) => insertEvents(trx, [event(bob, 'unsubscribed', t0 + 90_000), event(ann, 'complained', t0 + 95_000)]));
+        .execute((trx) => app.runtime.services.eventLog.record(trx, [event(bob, 'unsubscribed', t0 + 90_000), event(ann, 'complained', t0 + 95_000)]));
 
       const counted = await campaign(id);
       assert.deepEqual(
@@ -495,7 +494,7 @@ for (const dialect of DIALECTS) {
               .where('id', '=', r!.recipient_id)
               .execute();
             await trx.updateTable('message_recipients').set({ state: 'deferred' }).where('id', '=', r!.recipient_id).execute();
-            await insertEvents(trx, [
+            await app.runtime.services.eventLog.record(trx, [
               newEventRow({
                 accountId: a.accountId,
                 messageId: r!.message_id,

@@ -7,7 +7,7 @@
  * committed later. A row per delivery written with its event is never skipped, and it
  * is durable exactly when the event is.
  *
- * `insertEvents` (events.store.ts), the one write path of events, calls this. Cost on
+ * The event log (events/event-listeners.ts), the one write path of events, calls this. Cost on
  * the send path: one indexed query per batch of events to find the batch's accounts'
  * webhooks (nothing more when none has one); a query rather than a process-local
  * "any webhooks?" flag, which another process creating a webhook could not update.
@@ -86,7 +86,7 @@ export function activeWebhooksQuery(db: DbOrTrx, accountIds: Iterable<string>) {
  * already looked them up (the send path does, before its transaction: a webhook created
  * meanwhile then counts as created just after the send, which it may as well have been).
  */
-export async function fanOutToWebhooks(db: DbOrTrx, events: EventRow[], webhooks?: ActiveWebhook[]): Promise<number> {
+export async function fanOutToWebhooks(db: DbOrTrx, events: readonly EventRow[], webhooks?: ActiveWebhook[]): Promise<number> {
   if (events.length === 0) return 0;
   webhooks ??= await activeWebhooksFor(
     db,
