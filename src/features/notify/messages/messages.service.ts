@@ -75,7 +75,7 @@ export class MessagesService {
   }
 
   /**
-   * A message submitted over SMTP (delivery/submission/listener.ts), answered like
+   * A message submitted over SMTP (../submission/submission.listener.ts), answered like
    * POST /notify/v1/send once it is durable, through the same accept commit. Its
    * Idempotency-Key header is honoured over the envelope and the bytes as received.
    */

@@ -15,7 +15,7 @@
  * Waking the dispatcher: the rows are visible only after commit, and commit happens
  * after this returns. On PostgreSQL, `pg_notify` inside the transaction is delivered
  * on commit, to dispatchers in every process (they LISTEN, see
- * src/delivery/webhooks/notifications.ts). On SQLite a process has one connection that
+ * src/queue/notifications.ts). On SQLite a process has one connection that
  * the transaction holds until it commits, so an in-process wake-up given now is served
  * by a claim that runs after the commit.
  */
