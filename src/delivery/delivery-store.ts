@@ -104,10 +104,16 @@ export interface DeliveryStore<M extends OutgoingMessage = OutgoingMessage> {
   /** The recipients each message's headers name (To, Cc, Bcc), in order. */
   addresseesOf(messageIds: string[]): Promise<Map<string, ComposeRecipient[]>>;
   /**
-   * In the outcome transaction (which also writes the queue rows): keeps the fresh
-   * compositions (the first stored copy wins), records each attempt on its recipient
-   * unless the recipient is final already (an asynchronous bounce came first), and for
-   * those recorded their events, suppressions and refunds. Returns the recipients recorded.
+   * First in the outcome transaction: keeps the fresh compositions (the first stored copy
+   * wins) and records each attempt on its recipient, unless the recipient is final already
+   * (an asynchronous bounce came first). Returns the recipients recorded.
    */
   recordAttempts(trx: Trx, attempts: AttemptRecord<M>[], compositions: ComposedTarget[]): Promise<Set<string>>;
+  /**
+   * Last in the same transaction, after the engine has written the queue rows: what the
+   * recorded attempts bring with them (their events, a refused address's suppression, a
+   * never-attempted recipient's refund). Last, so that whatever runs on those events sees the
+   * queue as the outcome left it (a paused campaign holds a deferred delivery's rescheduled row).
+   */
+  recordConsequences(trx: Trx, recorded: AttemptRecord<M>[]): Promise<void>;
 }

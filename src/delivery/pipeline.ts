@@ -11,10 +11,11 @@
  *                      per recipient of a personalised or tracked send); composition is
  *                      deterministic (compose.ts), so nothing is written before sending
  *   handToTransport    one envelope per recipient
- *   recordOutcome      queue row here, and through the DeliveryStore recipient state +
- *                      event + a fresh composition's MIME (not a bulk recipient's own
- *                      copy: compose.ts), group-committed with the other outcomes of the
- *                      moment (one sync for many deliveries)
+ *   recordOutcome      through the DeliveryStore the recipient's state and a fresh
+ *                      composition's MIME (not a bulk recipient's own copy: compose.ts),
+ *                      then the queue row here, then the store's events, suppressions and
+ *                      refunds; group-committed with the other outcomes of the moment (one
+ *                      sync for many deliveries)
  *
  * Outcome → state: sent/delivered → the same, job deleted; deferred → `deferred`, job
  * rescheduled with backoff, unless the message was accepted more than maxRetryAge ago:
@@ -164,6 +165,11 @@ function outcomeWriter<M extends OutgoingMessage>(store: DeliveryStore<M>, maxRe
       else completed.push(r.jobId);
     }
     await completeJobs(trx, completed);
+    // The events last: what runs on them (campaign counters) sees the queue rows as this outcome left them.
+    await store.recordConsequences(
+      trx,
+      attempts.filter((a) => recorded.has(a.recipientId)),
+    );
   };
 }
 

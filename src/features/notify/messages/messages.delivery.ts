@@ -44,17 +44,17 @@ export class MessageDeliveryStore implements DeliveryStore<MessageRow> {
 
   async recordAttempts(trx: Trx, attempts: AttemptRecord<MessageRow>[], compositions: ComposedTarget[]): Promise<Set<string>> {
     await storeComposed(trx, compositions);
-    const recorded = await recordRecipientAttempts(
+    return recordRecipientAttempts(
       trx,
       attempts.map((a) => ({ recipientId: a.recipientId, state: a.state, response: a.response, now: a.at, sentAt: a.sentAt, attempts: a.attempts })),
       FINAL_STATES,
     );
+  }
+
+  async recordConsequences(trx: Trx, recorded: AttemptRecord<MessageRow>[]): Promise<void> {
     const events: EventRow[] = [];
     const neverAttempted: { accountId: string; messageId: string; recipientId: string }[] = [];
-    for (const a of attempts) {
-      // Final already (an asynchronous bounce, or another worker after this one's lease
-      // ran out): that state stands, and this outcome records nothing.
-      if (!recorded.has(a.recipientId)) continue;
+    for (const a of recorded) {
       const details: Record<string, unknown> = { ...carriedDetails(a.message), response: a.response };
       if (a.state === 'suppressed') {
         details.reason = a.suppressedFor;
@@ -78,7 +78,6 @@ export class MessageDeliveryStore implements DeliveryStore<MessageRow> {
     await this.events.record(trx, events);
     // BILLING=credits: a recipient never attempted gets its credit back in this same write.
     await refundNeverAttempted(trx, neverAttempted);
-    return recorded;
   }
 }
 
