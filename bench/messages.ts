@@ -44,6 +44,7 @@ import { type CompiledQuery, sql } from 'kysely';
 import { openDatabase, type DbHandle, type Reads } from '../src/db/database.ts';
 import { type Principal } from '../src/http/principal.ts';
 import { createIdGenerator } from '../src/lib/ids.ts';
+import { EventLog, webhookFanOut } from '../src/features/notify/events/event-listeners.ts';
 import type { EventRow } from '../src/features/notify/events/events.table.ts';
 import { carriedDetails } from '../src/features/notify/messages/messages.accepted.ts';
 import { SendPreparer } from '../src/features/notify/messages/messages.prepare.ts';
@@ -291,10 +292,12 @@ async function seed(handle: DbHandle, ownerEmail: string, count: number, say: (l
   let rareSubject = '';
   const started = performance.now();
   let chunk: AcceptedMessage[] = [];
+  const seedEvents = new EventLog([webhookFanOut]);
   const flush = async () => {
     const rows = chunk;
     chunk = [];
-    await db.transaction().execute((trx) => insertAcceptedMessages(trx, rows));
+    // The seed's events reach webhooks' fan-out as an accepted send's would (there are no campaigns here).
+    await db.transaction().execute((trx) => insertAcceptedMessages(trx, seedEvents, rows));
   };
   for (let i = 0; i < count; i++) {
     // Evenly spread, oldest first: the send path's ids follow acceptance time.

@@ -17,10 +17,7 @@ import { loadDkimKey, MessageComposer, type CopyTracking } from './delivery/comp
 import { resolveJwtSecret } from './features/account/auth/jwt-secret.js';
 import { deriveTrackingKey, TrackingTokens } from './lib/tracking-tokens.js';
 import { createMimeBuilder } from './delivery/mime-thread-pool.js';
-import { InboundListener } from './delivery/inbound/listener.js';
 import { DeliveryPipeline } from './delivery/pipeline.js';
-import { SubmissionListener } from './delivery/submission/listener.js';
-import { loadTlsCredentials } from './delivery/submission/tls-certificate.js';
 import { CaptureTransport } from './delivery/transports/capture.js';
 import { MxTransport } from './delivery/transports/mx.js';
 import { SmtpRelayTransport } from './delivery/transports/smtp.js';
@@ -30,17 +27,20 @@ import { DELIVERY_CHANNEL } from './delivery/enqueue.js';
 import { JobRunner, TaskRegistry } from './queue/jobs.js';
 import { PgNotificationListener } from './queue/notifications.js';
 import { SendPressure } from './delivery/send-pressure.js';
-import { createWebhookDispatcher, type WebhookDispatcher } from './delivery/webhooks/webhook-dispatcher.js';
 import { WorkSignal } from './delivery/work-signal.js';
 import { DomainSigningKeys } from './features/notify/domains/signing-keys.js';
 import type { RecordSettings } from './features/notify/domains/domain-records.js';
+import { InboundListener } from './features/notify/feedback/feedback.listener.js';
+import { SubmissionListener } from './features/notify/submission/submission.listener.js';
+import { loadTlsCredentials } from './features/notify/submission/tls-certificate.js';
+import { createWebhookDispatcher, type WebhookDispatcher } from './features/notify/webhooks/webhooks.dispatcher.js';
 import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { allOf } from './metrics/observers.js';
 import { createAccountServices } from './features/account/account.module.js';
-import { createMarketingServices, registerMarketingTasks } from './features/marketing/marketing.module.js';
+import { createMarketingServices, marketingEventListeners, registerMarketingTasks } from './features/marketing/marketing.module.js';
 import { RetentionPurge, registerRetentionTask, retentionSettings } from './features/system/retention/retention.service.js';
-import { createNotifyServices } from './features/notify/notify.module.js';
+import { createNotifyServices, EventLog, webhookFanOut } from './features/notify/notify.module.js';
 import type { AreaContext } from './features/area.js';
 import type { Services } from './services.js';
 import { setPasswordHashCost } from './lib/passwords.js';
@@ -279,12 +279,16 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   // Acceptance first where the API and the worker share the process (send-pressure.ts).
   const sendPressure = roles.api && roles.worker ? new SendPressure(config.workerGiveWayRate) : undefined;
   const metrics = new Metrics(handle.db, sendPressure && (() => sendPressure.pressed()));
+  // Who hears every event written, in order, in the transaction that writes it: webhooks'
+  // fan-out queues the calls, then the campaign counters count.
+  const events = new EventLog([webhookFanOut, ...marketingEventListeners({ systemFrom: systemFrom(config) })]);
   const context: AreaContext = {
     handle,
     config,
     // Links name the address the API really listens on (PORT=0 picks one at listen).
     publicUrl: () => runtime.url ?? publicBaseUrl(config),
     sendObserver: sendPressure ? allOf(metrics, sendPressure) : metrics,
+    events,
     delivery: { workSignal, composer, signingKeys, systemFrom: systemFrom(config), domainRecords: domainRecordSettings(config), tracking },
   };
   const account = createAccountServices(context);
@@ -295,6 +299,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     ...notify,
     marketing: createMarketingServices(context, notify),
     workSignal,
+    eventLog: events,
     metrics,
   };
 
@@ -325,6 +330,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     transport = createTransport(config, handle);
     const pipeline = new DeliveryPipeline(
       handle.db,
+      services.deliveryStore,
       transport,
       composer,
       {
@@ -333,7 +339,6 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
         firstRetryMs: config.retryFirstDelayMs,
         concurrency: config.workerConcurrency,
         outcomesDb: handle.workerWrites,
-        readsDb: handle.reads,
       },
       logger,
       metrics,
@@ -360,6 +365,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   const inbound = runs.has('feedback')
     ? new InboundListener(
         handle.db,
+        events,
         {
           host: config.inboundSmtpHost,
           port: config.inboundSmtpPort,

@@ -7,12 +7,14 @@ import type { DbHandle } from './db/database.js';
 import type { WorkSignal } from './delivery/work-signal.js';
 import type { AccountServices } from './features/account/account.module.js';
 import type { MarketingServices } from './features/marketing/marketing.module.js';
-import type { NotifyServices } from './features/notify/notify.module.js';
+import type { EventLog, NotifyServices } from './features/notify/notify.module.js';
 import type { Metrics } from './metrics/metrics.js';
 
 export interface Services extends AccountServices, NotifyServices {
   handle: DbHandle;
   marketing: MarketingServices;
   workSignal: WorkSignal;
+  /** The process's one write path of events, with the listeners the runtime wired (runtime.ts). */
+  eventLog: EventLog;
   metrics: Metrics;
 }

@@ -1,14 +1,16 @@
 /**
- * The layering of src/, checked on every import (type-only imports included):
- * - no import cycles;
+ * The layering of src/ (docs/architecture.md, "Layers"), checked on every import (type-only
+ * and dynamic imports included):
+ * - no import cycles, between files or between top-level folders;
  * - `lib/` is pure: it imports nothing else of src/;
  * - the plumbing (`db/`, `http/`, `metrics/`, `errors.ts`, `config.ts`) imports no feature
- *   and no delivery code, except that `db/schema.ts` gathers the areas' table types;
+ *   and no delivery code (the tables join db/schema.ts's `Database` from their owners);
+ * - the engine (`delivery/`, `queue/`) and the plumbing import nothing from `features/`;
  * - a feature imports another area's code only through that area's module or tables;
  * - `queue/` (the lease queue, its runner, the backoff) imports no delivery and no feature code:
  *   deliveries, webhook calls and jobs are built on it, not the other way round.
- * A failure names the file and the import. Also: an accepted message's rows are built in one
- * place and written in one place.
+ * A failure names the file and the import. Also: every table is written by its owner only,
+ * and an accepted message's rows are built in one place and written in one place.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -35,7 +37,11 @@ function importGraph(): Map<string, string[]> {
   for (const file of sourceFiles(SRC)) {
     const text = fs.readFileSync(file, 'utf8');
     const targets = new Set<string>();
-    for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g)) {
+    const imports = [
+      ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g),
+      ...text.matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g),
+    ];
+    for (const match of imports) {
       const resolved = path.resolve(path.dirname(file), match[1]!).replace(/\.js$/, '.ts');
       if (resolved.startsWith(SRC) && fs.existsSync(resolved)) targets.add(path.relative(SRC, resolved));
     }
@@ -87,11 +93,37 @@ describe('the layering of src/', () => {
     );
   });
 
-  it('keeps the plumbing below the features and delivery (db/schema.ts gathers the table types)', () => {
+  it('has no import cycles between top-level folders (a file at the top is a node of its own)', () => {
+    const nodeOf = (file: string) => (file.includes('/') ? `${file.split('/')[0]}/` : file);
+    const folders = new Map<string, string[]>();
+    for (const { from, to } of edges) {
+      if (nodeOf(from) === nodeOf(to)) continue;
+      const targets = folders.get(nodeOf(from)) ?? [];
+      if (!targets.includes(nodeOf(to))) targets.push(nodeOf(to));
+      folders.set(nodeOf(from), targets);
+    }
+    assert.deepEqual(
+      cycles(folders).map((cycle) => cycle.join(' -> ')),
+      [],
+    );
+  });
+
+  it('keeps the engine (delivery/, queue/) and the plumbing (db/, http/, lib/, metrics/) free of features/', () => {
+    const below = (file: string) => /^(delivery|queue|db|http|lib|metrics)\//.test(file);
+    for (const folder of ['delivery/', 'queue/', 'db/', 'http/', 'lib/'])
+      assert.ok(
+        edges.some((e) => e.from.startsWith(folder)),
+        `${folder} has imports to check`,
+      );
+    assert.deepEqual(
+      edges.filter((e) => below(e.from) && isFeature(e.to)).map((e) => `${e.from} -> ${e.to}`),
+      [],
+    );
+  });
+
+  it('keeps the plumbing below the features and delivery', () => {
     const plumbing = (file: string) => /^(db|http|metrics)\//.test(file) || file === 'errors.ts' || file === 'config.ts';
-    const allowed = (e: { from: string; to: string }) =>
-      e.from === 'db/schema.ts' && /^(features\/[a-z]+\/[a-z]+\.tables\.ts|delivery\/delivery\.table\.ts)$/.test(e.to);
-    const upward = edges.filter((e) => plumbing(e.from) && (isFeature(e.to) || e.to.startsWith('delivery/')) && !allowed(e));
+    const upward = edges.filter((e) => plumbing(e.from) && (isFeature(e.to) || e.to.startsWith('delivery/')));
     assert.deepEqual(
       upward.map((e) => `${e.from} -> ${e.to}`),
       [],
@@ -127,6 +159,103 @@ describe('the layering of src/', () => {
     ]);
     assert.deepEqual(
       crossing.map((e) => `${e.from} -> ${e.to}`).filter((line) => !known.has(line)),
+      [],
+    );
+  });
+});
+
+/**
+ * Who may write a table: its owner, the folder whose tables file adds it to the schema
+ * (`declare module '…/db/schema.js'` in `<area>/<area>.tables.ts`, delivery/delivery.table.ts,
+ * queue/jobs.table.ts). Owners are the areas (features/account/, features/notify/,
+ * features/marketing/) and the engine's folders (delivery/, queue/).
+ */
+function tableOwners(): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const file of sourceFiles(SRC)) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!/declare module '[./]+\/db\/schema\.js'/.test(text)) continue;
+    const owner = `${path.relative(SRC, path.dirname(file))}/`;
+    for (const [, table] of text.matchAll(/^\s+([a-z_]+): [A-Z]\w*Table;$/gm)) owners.set(table!, owner);
+  }
+  return owners;
+}
+
+/** The tables each source file writes: Kysely's insertInto/updateTable/deleteFrom, the group-commit helpers, a lease queue over the table. */
+function tableWrites(): { file: string; table: string }[] {
+  const patterns = [
+    /\.(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*['"]([a-z_]+)(?:\s+as\s+\w+)?['"]/g,
+    /\b(?:insertRows|insertRowsCounting|updateRowsById)\(\s*[\w.]+,\s*['"]([a-z_]+)['"]/g,
+    /\bnew LeaseQueue(?:<[^>]*>)?\(\s*['"]([a-z_]+)['"]/g,
+    /\b(?:insert\s+into|delete\s+from)\s+"?([a-z_]+)"?[\s(]/gi,
+    /\bupdate\s+"?([a-z_]+)"?\s+set\b/gi,
+  ];
+  const writes: { file: string; table: string }[] = [];
+  for (const full of sourceFiles(SRC)) {
+    const file = path.relative(SRC, full);
+    // Comments name tables too ("delete from the queue"): only code counts.
+    const code = fs
+      .readFileSync(full, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+    const tables = new Set<string>();
+    for (const pattern of patterns) for (const [, table] of code.matchAll(pattern)) tables.add(table!.toLowerCase());
+    for (const table of tables) writes.push({ file, table });
+  }
+  return writes;
+}
+
+describe('every table has one owner, which alone writes it', () => {
+  const owners = tableOwners();
+  const writes = tableWrites();
+
+  it('finds the owners and the writes', () => {
+    assert.ok(owners.size > 40, `only ${owners.size} tables with an owner`);
+    assert.equal(owners.get('messages'), 'features/notify/');
+    assert.equal(owners.get('delivery_jobs'), 'delivery/');
+    assert.equal(owners.get('jobs'), 'queue/');
+    assert.ok(writes.length > 40);
+  });
+
+  it('knows the owner of every table written', () => {
+    assert.deepEqual(
+      writes.filter((w) => !owners.has(w.table)).map((w) => `${w.file} writes ${w.table}`),
+      [],
+    );
+  });
+
+  // The delivery engine writes its queue and its capture inbox; a feature queues, holds and
+  // withdraws deliveries through delivery/enqueue.ts, and the engine records outcomes on the
+  // features' tables through its DeliveryStore (delivery/delivery-store.ts).
+  it('writes no table outside its owner (a campaign queues through delivery/enqueue.ts)', () => {
+    assert.deepEqual(
+      writes
+        .filter((w) => owners.has(w.table) && !w.file.startsWith(owners.get(w.table)!))
+        .map((w) => `${w.file} writes ${w.table} (owner: ${owners.get(w.table)})`),
+      [],
+    );
+  });
+
+  it('queues deliveries in delivery/enqueue.ts and delivery/queue.ts only', () => {
+    assert.deepEqual(
+      writes
+        .filter((w) => w.table === 'delivery_jobs')
+        .map((w) => w.file)
+        .sort(),
+      ['delivery/enqueue.ts', 'delivery/queue.ts'],
+    );
+  });
+});
+
+describe('the event listeners (docs/architecture.md, "Events")', () => {
+  // Listeners are wired on the runtime's EventLog (runtime.ts), never registered by
+  // importing a module: no module-level list of listeners to fill.
+  it('keeps no module-level registry of listeners', () => {
+    const registries = sourceFiles(SRC).filter((file) =>
+      /^(?:export\s+)?const\s+\w*[lL]isteners\w*\s*=\s*new\s+(?:Map|Set)\b/m.test(fs.readFileSync(file, 'utf8')),
+    );
+    assert.deepEqual(
+      registries.map((file) => path.relative(SRC, file)),
       [],
     );
   });

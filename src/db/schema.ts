@@ -1,15 +1,12 @@
 /**
- * The whole database at a glance: each area's tables (`src/features/<area>/<area>.tables.ts`),
- * the delivery engine's and the job runner's. The one place below the features that names them, and only
- * as types: a new table is added to its area's list, not here.
+ * The whole database as Kysely sees it. db/ knows no table: each owner adds its own to this
+ * interface by declaration merging, in the file that lists them (`<area>/<area>.tables.ts`,
+ * delivery/delivery.table.ts, queue/jobs.table.ts):
+ *
+ *   declare module '<path to>/db/schema.js' { interface Database extends AreaTables {} }
+ *
+ * So db/ imports nothing above it, while every query stays typed by the full schema: the
+ * compiler sees every owner's part, since all of src/ is one program.
  */
-import type { DeliveryTables } from '../delivery/delivery.table.js';
-import type { AccountTables } from '../features/account/account.tables.js';
-import type { MarketingTables } from '../features/marketing/marketing.tables.js';
-import type { NotifyTables } from '../features/notify/notify.tables.js';
-import type { JobsTable } from '../queue/jobs.table.js';
-
-export interface Database extends AccountTables, NotifyTables, MarketingTables, DeliveryTables {
-  /** The generic job runner's tasks (src/queue/jobs.ts). */
-  jobs: JobsTable;
-}
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the tables' owners (declaration merging)
+export interface Database {}

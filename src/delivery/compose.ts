@@ -11,7 +11,7 @@
  * the bytes it signs. So composing the same message twice, in two workers or before and
  * after a crash, gives the same bytes, and the worker needs no write of its own before
  * sending: it stores the MIME in the same transaction as the delivery's outcome
- * (pipeline.ts), where `/raw` reads it back. What can still change the bytes is the
+ * (pipeline.ts, through its DeliveryStore), where `/raw` reads it back. What can still change the bytes is the
  * message's signing key changing between two compositions; the first stored copy wins.
  *
  * A message submitted over SMTP (messages.submission.ts) is not built here: its client's
@@ -32,23 +32,22 @@
  * then on it answers the same.
  */
 import fs from 'node:fs';
-import type { DbOrTrx } from '../db/database.js';
-import type { MessageRow, RecipientKind, StoredAttachment } from '../features/notify/messages/messages.table.js';
 import { htmlToText } from '../lib/html-to-text.js';
 import { trackHtml } from '../lib/tracked-html.js';
 import type { TrackingTokens } from '../lib/tracking-tokens.js';
-import type { ComposeRecipient } from './compose.types.js';
-import { addresseesOf, storeComposed, storedMime } from './delivery.store.js';
+import type { ComposeRecipient, RecipientKind } from './compose.types.js';
+import type { OutgoingMessage } from './delivery-store.js';
 import { signMime, type DkimKey, type MimeSpec } from './mime.js';
+import type { StoredAttachment } from './mime.types.js';
 import { BUILD_ON_THIS_THREAD, type MimeBuilder } from './mime-thread-pool.js';
 
 export type { DkimKey } from './mime.js';
-export type { ComposeRecipient, ComposedTarget } from './compose.types.js';
+export type { ComposeRecipient, ComposedTarget, RecipientKind } from './compose.types.js';
 
-type TrackingFlags = Partial<Pick<MessageRow, 'track_opens' | 'track_clicks' | 'list_unsubscribe'>>;
+type TrackingFlags = Partial<Pick<OutgoingMessage, 'track_opens' | 'track_clicks' | 'list_unsubscribe'>>;
 
-type Composable = Pick<MessageRow, 'id' | 'account_id' | 'from_email' | 'from_name' | 'subject' | 'html_content' | 'message_id_header' | 'created_at'> &
-  Partial<Pick<MessageRow, 'text_content' | 'reply_to' | 'headers' | 'attachments'>> &
+type Composable = Pick<OutgoingMessage, 'id' | 'account_id' | 'from_email' | 'from_name' | 'subject' | 'html_content' | 'message_id_header' | 'created_at'> &
+  Partial<Pick<OutgoingMessage, 'text_content' | 'reply_to' | 'headers' | 'attachments'>> &
   TrackingFlags;
 
 /** Whether the message's copies carry per-recipient tracking or unsubscribe links. */
@@ -181,10 +180,10 @@ export class MessageComposer {
   /**
    * The stored MIME of a message (or of a personalised recipient's own copy), composing
    * it first if nobody has: `addressees` are the message's recipients, in order, for the
-   * To and Cc headers. Returns the bytes and whether they are new (to be stored with
-   * storeComposed). Pure apart from the signing-key look-up: no database write.
+   * To and Cc headers. Returns the bytes and whether they are new (to be stored by
+   * the caller: the pipeline's DeliveryStore, or `/raw`). Pure apart from the signing-key look-up: no database write.
    */
-  async composedCopy(message: MessageRow, addressees: ComposeRecipient[], personal?: PersonalCopy): Promise<ComposedCopy> {
+  async composedCopy(message: OutgoingMessage, addressees: ComposeRecipient[], personal?: PersonalCopy): Promise<ComposedCopy> {
     if (personal && hasOwnCopy(message, personal)) {
       if (personal.mime !== null) return { mime: personal.mime, fresh: false };
       const own = personal.content !== null ? (JSON.parse(personal.content) as PersonalContent) : undefined;
@@ -194,18 +193,6 @@ export class MessageComposer {
     // Submitted over SMTP: the client's MIME as accepted, only signed here.
     if (message.submitted_mime) return { mime: await signMime(message.submitted_mime, await this.keyFor(message)), fresh: true };
     return { mime: await this.compose(message, addressees), fresh: true };
-  }
-
-  /**
-   * The stored MIME, composing and storing it now if no worker has yet (the `/raw`
-   * endpoint; the pipeline stores its compositions with its outcomes instead).
-   */
-  async ensureComposed(db: DbOrTrx, message: MessageRow, personal?: PersonalCopy): Promise<string> {
-    const copy = await this.composedCopy(message, await addresseesOf(db, [message.id]).then((m) => m.get(message.id) ?? []), personal);
-    if (!copy.fresh) return copy.mime;
-    const own = personal && hasOwnCopy(message, personal) ? personal.id : undefined;
-    await storeComposed(db, [own ? { recipientId: own, mime: copy.mime } : { messageId: message.id, mime: copy.mime }]);
-    return (await storedMime(db, own ? { recipientId: own } : { messageId: message.id })) ?? copy.mime;
   }
 }
 

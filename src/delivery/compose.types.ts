@@ -1,5 +1,7 @@
-/** The plain types composing and storing compositions share (compose.ts, delivery.store.ts), in a module of their own so neither imports the other. */
-import type { RecipientKind } from '../features/notify/messages/messages.table.js';
+/** The plain types composing and storing compositions share (compose.ts, delivery-store.ts), in a module of their own so neither imports the other. */
+
+/** How a recipient was addressed: `to` and `cc` appear in the headers, `bcc` never does. */
+export type RecipientKind = 'to' | 'cc' | 'bcc';
 
 export interface ComposeRecipient {
   email: string;

@@ -30,8 +30,13 @@ export interface CapturedEmailsTable {
 export type DeliveryJobRow = Selectable<DeliveryJobsTable>;
 export type NewDeliveryJobRow = Insertable<DeliveryJobsTable>;
 
-/** The delivery engine's own tables, gathered into the whole schema by src/db/schema.ts. */
+/** The delivery engine's own tables, added to the whole schema (src/db/schema.ts) below. */
 export interface DeliveryTables {
   delivery_jobs: DeliveryJobsTable;
   captured_emails: CapturedEmailsTable;
+}
+
+declare module '../db/schema.js' {
+  // biome-ignore lint/suspicious/noEmptyInterface: adds this owner's tables to the whole schema
+  interface Database extends DeliveryTables {}
 }

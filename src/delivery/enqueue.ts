@@ -2,7 +2,8 @@
  * The one way to queue deliveries: features (sends, sender confirmations, campaigns) hand
  * over the recipients they accepted, with a priority, and never write `delivery_jobs` rows
  * themselves. What a feature may do to its deliveries once queued is here too: hold them
- * (a paused campaign), release them, and withdraw those no worker holds (a cancelled one).
+ * (a paused campaign), release them, and withdraw those no worker holds (a cancelled
+ * campaign, a cancelled scheduled send).
  *
  * `enqueueMessages` runs inside the caller's transaction, so the queue rows commit with
  * the messages they deliver, or not at all. It writes them with one multi-row INSERT
@@ -95,4 +96,19 @@ export async function withdrawDeliveries(trx: DbOrTrx, recipients: QueuedRecipie
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * Takes a message's deliveries that no worker holds a lease on out of the queue (a
+ * scheduled send cancelled), and returns their recipient ids; a delivery a worker holds
+ * stays: it may be under way.
+ */
+export async function withdrawDeliveriesOf(trx: DbOrTrx, messageId: string, now: number): Promise<string[]> {
+  const rows = await trx
+    .deleteFrom('delivery_jobs')
+    .where('message_id', '=', messageId)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .returning('recipient_id')
+    .execute();
+  return rows.map((r) => r.recipient_id);
 }

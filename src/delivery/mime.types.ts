@@ -3,7 +3,15 @@
  * mime-writer.ts or nodemailer). Plain data on purpose: it crosses to the compose threads
  * by structured cloning (mime-thread-pool.ts).
  */
-import type { StoredAttachment } from '../features/notify/messages/messages.table.js';
+
+/** An attachment as stored on the message (its `attachments` column, a JSON array of these). */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  contentId: string | null;
+  /** base64 */
+  content: string;
+}
 
 export interface MimeAddress {
   name: string;

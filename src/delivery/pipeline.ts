@@ -2,7 +2,7 @@
  * Delivering one claimed batch, as named steps:
  *
  *   loadBatch          messages, recipients and the recipients' live suppressions of
- *                      the claimed jobs, three queries
+ *                      the claimed jobs, from the DeliveryStore (delivery-store.ts)
  *   skipIfFinal        a recipient already in a final state (a retry after a crash
  *                      that happened after recording) is not sent again
  *   checkSuppression   a recipient whose address is on its account's suppression list
@@ -11,9 +11,11 @@
  *                      per recipient of a personalised or tracked send); composition is
  *                      deterministic (compose.ts), so nothing is written before sending
  *   handToTransport    one envelope per recipient
- *   recordOutcome      recipient state + queue row + event, and a fresh composition's
- *                      MIME (not a bulk recipient's own copy: compose.ts), group-committed
- *                      with the other outcomes of the moment (one sync for many deliveries)
+ *   recordOutcome      through the DeliveryStore the recipient's state and a fresh
+ *                      composition's MIME (not a bulk recipient's own copy: compose.ts),
+ *                      then the queue row here, then the store's events, suppressions and
+ *                      refunds; group-committed with the other outcomes of the moment (one
+ *                      sync for many deliveries)
  *
  * Outcome → state: sent/delivered → the same, job deleted; deferred → `deferred`, job
  * rescheduled with backoff, unless the message was accepted more than maxRetryAge ago:
@@ -37,32 +39,25 @@ import type { Logger } from 'pino';
 import { CONFIG_SCHEMA } from '../config.js';
 import type { Db, Trx, Reads } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
-import { refundNeverAttempted } from '../features/account/billing/billing.service.js';
-import { newEventRow, recordEvents } from '../features/notify/events/events.service.js';
-import type { EventRow } from '../features/notify/events/events.table.js';
-import { carriedDetails } from '../features/notify/messages/messages.service.js';
-import type { MessageRow, RecipientRow, RecipientState } from '../features/notify/messages/messages.table.js';
-import { liveSuppressionsFor, suppressAddress, suppressionKey } from '../features/notify/suppressions/suppressions.service.js';
-import type { SuppressionReason } from '../features/notify/suppressions/suppressions.table.js';
 import { IGNORE_DELIVERIES, type AttemptResult, type DeliveryObserver } from '../metrics/observers.js';
 import { retryDelayMs } from '../queue/backoff.js';
 import { hasOwnCopy, isTracked, type ComposeRecipient, type ComposedTarget, type MessageComposer } from './compose.js';
 import { returnPath } from './return-path.js';
-import { addresseesOf, loadMessages, loadRecipients, recordRecipientAttempts, storeComposed } from './delivery.store.js';
+import { FINAL_STATES, type AttemptRecord, type DeliveryStore, type OutgoingMessage, type OutgoingRecipient, type RecipientState } from './delivery-store.js';
 import { DELIVERY_PRIORITY } from './enqueue.js';
 import { completeJobs, postponeJob, rescheduleJob, type ClaimedJob } from './queue.js';
 import type { SendOutcome, Transport } from './transports/transport.js';
 
 /** What the transport said, or that the pipeline did not hand the message over at all. */
-type Outcome = SendOutcome | { kind: 'suppressed'; response: string; reason: SuppressionReason };
+type Outcome = SendOutcome | { kind: 'suppressed'; response: string; reason: string };
 /** An outcome the recipient's row and events record: all but a postponement. */
 type RecipientOutcome = Exclude<Outcome, { kind: 'postponed' }>;
 
-interface OutcomeRecord {
+interface OutcomeRecord<M extends OutgoingMessage> {
   jobId: string;
   recipientId: string;
   accountId: string;
-  messageId: string;
+  message: M;
   email: string;
   /** When the message was accepted: the retry age counts from here. */
   acceptedAt: number;
@@ -70,8 +65,6 @@ interface OutcomeRecord {
   attempts: number;
   outcome: Outcome;
   at: number;
-  /** The send's tags and metadata, carried into the event's details (messages.service.ts carriedDetails). */
-  carried: Record<string, unknown>;
   /** The MIME this attempt composed and sent, to be kept (the first stored copy wins). */
   composed?: ComposedTarget;
 }
@@ -86,8 +79,6 @@ export interface PipelineOptions {
   concurrency?: number;
   /** What the outcomes' group commit writes through: the DbHandle's `workerWrites` (its writer reads only via RETURNING; a lost outcome repeats a delivery). Default: the pipeline's db. */
   outcomesDb?: Db;
-  /** What a claimed batch is loaded through: the DbHandle's `reads` (committed rows, no round trip to the SQLite thread). Default: the pipeline's db. */
-  readsDb?: Reads;
 }
 
 const DEFAULT_MAX_RETRY_AGE_SECONDS = Number(CONFIG_SCHEMA.MAX_RETRY_AGE_SECONDS.default);
@@ -107,10 +98,19 @@ export interface Delivery {
 
 const NOTHING_TO_RECORD: Delivery = { recorded: Promise.resolve() };
 
-const FINAL_STATES: ReadonlySet<RecipientState> = new Set(['sent', 'delivered', 'bounced', 'suppressed', 'failed', 'cancelled']);
+/** What the worker asks of a pipeline, whatever the message type of its store. */
+export interface BatchPipeline {
+  /** One delivery task per claimed job. */
+  loadBatch(jobs: ClaimedJob[]): Promise<(() => Promise<Delivery>)[]>;
+  /** Resolves once every outcome handed over is committed. */
+  drain(): Promise<void>;
+}
 
 /** A deferral past the retry age is a bounce; the reply says so and keeps the last remote response. */
-function expireIfTooOld(r: OutcomeRecord & { outcome: RecipientOutcome }, maxRetryAgeMs: number): { outcome: RecipientOutcome; expired: boolean } {
+function expireIfTooOld(
+  r: OutcomeRecord<OutgoingMessage> & { outcome: RecipientOutcome },
+  maxRetryAgeMs: number,
+): { outcome: RecipientOutcome; expired: boolean } {
   if (r.outcome.kind !== 'deferred' || r.at - r.acceptedAt <= maxRetryAgeMs) return { outcome: r.outcome, expired: false };
   const hours = Math.round((r.at - r.acceptedAt) / 3_600_000);
   const response = `expired after ${r.attempts} attempt${r.attempts === 1 ? '' : 's'} over ${hours} hours without delivery; last response: ${r.outcome.response}`;
@@ -118,87 +118,66 @@ function expireIfTooOld(r: OutcomeRecord & { outcome: RecipientOutcome }, maxRet
 }
 
 /** The group-commit writer of outcomes; `maxRetryAgeMs` decides when a deferral becomes a bounce. */
-function outcomeWriter(maxRetryAgeMs: number, firstRetryMs: number | undefined) {
-  return async function writeOutcomes(trx: Trx, all: OutcomeRecord[]): Promise<void> {
+function outcomeWriter<M extends OutgoingMessage>(store: DeliveryStore<M>, maxRetryAgeMs: number, firstRetryMs: number | undefined) {
+  return async function writeOutcomes(trx: Trx, all: OutcomeRecord<M>[]): Promise<void> {
     // A postponed delivery was not attempted: only its queue row changes (back, due later).
-    const records: (OutcomeRecord & { outcome: RecipientOutcome })[] = [];
+    const records: (OutcomeRecord<M> & { outcome: RecipientOutcome })[] = [];
     for (const r of all) {
       if (r.outcome.kind === 'postponed') await postponeJob(trx, r.jobId, r.at + r.outcome.retryAfterMs);
-      else records.push(r as OutcomeRecord & { outcome: RecipientOutcome });
+      else records.push(r as OutcomeRecord<M> & { outcome: RecipientOutcome });
     }
-    const events: EventRow[] = [];
-    const neverAttempted: OutcomeRecord[] = [];
     const completed: string[] = [];
     const decided = records.map((r) => ({ r, ...expireIfTooOld(r, maxRetryAgeMs) }));
 
     // Several recipients of one message carry the same composition: it is written once.
     const compositions = new Map<string, ComposedTarget>();
     for (const { composed } of all) if (composed) compositions.set('messageId' in composed ? composed.messageId : composed.recipientId, composed);
-    await storeComposed(trx, [...compositions.values()]);
 
-    const recorded = await recordRecipientAttempts(
-      trx,
-      decided.map(({ r, outcome }) => ({
+    const attempts = decided.map(
+      ({ r, outcome, expired }): AttemptRecord<M> => ({
+        message: r.message,
         recipientId: r.recipientId,
+        accountId: r.accountId,
+        email: r.email,
         state: outcome.kind,
         response: outcome.response,
-        now: r.at,
-        sentAt: outcome.kind === 'sent' || outcome.kind === 'delivered' ? r.at : null,
         // A suppressed recipient was not attempted this time: the claim's attempt does not count.
         attempts: outcome.kind === 'suppressed' ? r.attempts - 1 : r.attempts,
-      })),
-      FINAL_STATES,
+        at: r.at,
+        sentAt: outcome.kind === 'sent' || outcome.kind === 'delivered' ? r.at : null,
+        expired,
+        ...(outcome.kind === 'bounced' && outcome.refused ? { refused: outcome.refused } : {}),
+        ...(outcome.kind === 'suppressed' ? { suppressedFor: outcome.reason } : {}),
+        // A refused recipient (5xx to RCPT TO) is a hard bounce. Running out of retries is not,
+        // nor is a refused sender or content: those say nothing about the address.
+        hardBounce: outcome.kind === 'bounced' && !expired && (outcome.refused ?? 'recipient') === 'recipient',
+      }),
     );
+    const recorded = await store.recordAttempts(trx, attempts, [...compositions.values()]);
 
-    for (const { r, outcome, expired } of decided) {
+    for (const { r, outcome } of decided) {
       // The recipient reached a final state while this attempt was in flight: an
       // asynchronous bounce (recordFeedback locks the row, so one of the two writes goes
       // first and the other sees it), or another worker after this one's lease ran out.
-      // That state stands; this outcome would only contradict it ("delivered" after
-      // "bounced"), so it records nothing and the queue row is done.
-      if (!recorded.has(r.recipientId)) {
-        completed.push(r.jobId);
-        continue;
-      }
-      if (outcome.kind === 'deferred') await rescheduleJob(trx, r.jobId, r.at + retryDelayMs(r.attempts, Math.random, firstRetryMs), outcome.response);
+      // That state stands; this outcome recorded nothing, and the queue row is done.
+      if (!recorded.has(r.recipientId)) completed.push(r.jobId);
+      else if (outcome.kind === 'deferred') await rescheduleJob(trx, r.jobId, r.at + retryDelayMs(r.attempts, Math.random, firstRetryMs), outcome.response);
       else completed.push(r.jobId);
-
-      const details: Record<string, unknown> = { ...r.carried, response: outcome.response };
-      if (outcome.kind === 'suppressed') {
-        details.reason = outcome.reason;
-        neverAttempted.push(r);
-      } else details.attempt = r.attempts;
-      if (expired) details.expired = true;
-      if (outcome.kind === 'bounced' && outcome.refused) details.refused = outcome.refused;
-      // A refused recipient (5xx to RCPT TO) is a hard bounce. Running out of retries is not,
-      // nor is a refused sender or content: those say nothing about the address.
-      if (outcome.kind === 'bounced' && !expired && (outcome.refused ?? 'recipient') === 'recipient') {
-        await suppressAddress(trx, {
-          accountId: r.accountId,
-          email: r.email,
-          reason: 'hard_bounce',
-          at: r.at,
-          details: { response: outcome.response, messageId: r.messageId, recipientId: r.recipientId },
-        });
-      }
-      events.push(
-        newEventRow({ accountId: r.accountId, messageId: r.messageId, recipientId: r.recipientId, email: r.email, type: outcome.kind, details, at: r.at }),
-      );
     }
     await completeJobs(trx, completed);
-    await recordEvents(trx, events);
-    // BILLING=credits: a recipient never attempted gets its credit back in this same write.
-    await refundNeverAttempted(trx, neverAttempted);
+    // The events last: what runs on them (campaign counters) sees the queue rows as this outcome left them.
+    await store.recordConsequences(
+      trx,
+      attempts.filter((a) => recorded.has(a.recipientId)),
+    );
   };
 }
 
-type BatchRecipient = Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'name' | 'kind' | 'state' | 'content' | 'mime'>;
-
-interface LoadedBatch {
-  messages: Map<string, MessageRow>;
-  recipients: Map<string, BatchRecipient>;
-  /** suppressionKey(account, address) → reason, for the batch's recipients on a live list. */
-  suppressed: Map<string, SuppressionReason>;
+interface LoadedBatch<M extends OutgoingMessage> {
+  messages: Map<string, M>;
+  recipients: Map<string, OutgoingRecipient>;
+  /** Recipient id → reason, for the batch's recipients on a live list. */
+  suppressed: Map<string, string>;
   /** Each message still to compose → the recipients its headers name. */
   addressees: Map<string, ComposeRecipient[]>;
   /** One composition per message per batch, shared by its recipients. */
@@ -211,12 +190,14 @@ interface Composed {
   store?: ComposedTarget;
 }
 
-export class DeliveryPipeline {
-  private readonly outcomes: GroupCommit<OutcomeRecord>;
+export class DeliveryPipeline<M extends OutgoingMessage = OutgoingMessage> implements BatchPipeline {
+  private readonly outcomes: GroupCommit<OutcomeRecord<M>>;
   private readonly maxRetryAgeMs: number;
 
   constructor(
     private readonly db: Db,
+    /** Where the messages live: loads a claimed batch, records its outcomes (delivery-store.ts). */
+    private readonly store: DeliveryStore<M>,
     private readonly transport: Transport,
     private readonly composer: MessageComposer,
     private readonly options: PipelineOptions,
@@ -225,7 +206,7 @@ export class DeliveryPipeline {
     private readonly observer: DeliveryObserver = IGNORE_DELIVERIES,
   ) {
     this.maxRetryAgeMs = (options.maxRetryAgeSeconds ?? DEFAULT_MAX_RETRY_AGE_SECONDS) * 1000;
-    this.outcomes = new GroupCommit(options.outcomesDb ?? db, outcomeWriter(this.maxRetryAgeMs, options.firstRetryMs), {
+    this.outcomes = new GroupCommit(options.outcomesDb ?? db, outcomeWriter(store, this.maxRetryAgeMs, options.firstRetryMs), {
       lingerMs: OUTCOME_LINGER_MS,
       flushAt: options.concurrency ?? 16,
     });
@@ -233,14 +214,10 @@ export class DeliveryPipeline {
 
   /** Loads what a batch of claimed jobs needs and returns one delivery task per job. */
   async loadBatch(jobs: ClaimedJob[]): Promise<(() => Promise<Delivery>)[]> {
-    const reads = this.options.readsDb ?? this.db;
-    const [messages, [recipients, suppressed]] = await Promise.all([
-      loadMessages(reads, [...new Set(jobs.map((j) => j.message_id))]),
-      loadRecipients(
-        reads,
-        jobs.map((j) => j.recipient_id),
-      ).then(async (rows) => [rows, await liveSuppressionsFor(reads, rows)] as const),
-    ]);
+    const { messages, recipients, suppressed } = await this.store.loadBatch(
+      [...new Set(jobs.map((j) => j.message_id))],
+      jobs.map((j) => j.recipient_id),
+    );
     // Only a message that has no stored MIME yet (or a recipient's own copy without one) needs its addressees.
     const byId = new Map(messages.map((m) => [m.id, m]));
     const toCompose = new Set(messages.filter((m) => m.mime === null && !isTracked(m)).map((m) => m.id));
@@ -248,7 +225,7 @@ export class DeliveryPipeline {
       const message = byId.get(r.message_id);
       if (message && hasOwnCopy(message, r) && r.mime === null) toCompose.add(r.message_id);
     }
-    const batch: LoadedBatch = {
+    const batch: LoadedBatch<M> = {
       messages: byId,
       recipients: new Map(recipients.map((r) => [r.id, r])),
       suppressed,
@@ -266,11 +243,7 @@ export class DeliveryPipeline {
    * to match half the table and scanned all of it (58 ms a batch at 20,000 campaign
    * recipients, growing with the table, in bench:campaign on a server without autovacuum).
    */
-  private async addresseesOf(
-    messages: Map<string, MessageRow>,
-    recipients: BatchRecipient[],
-    toCompose: Set<string>,
-  ): Promise<Map<string, ComposeRecipient[]>> {
+  private async addresseesOf(messages: Map<string, M>, recipients: OutgoingRecipient[], toCompose: Set<string>): Promise<Map<string, ComposeRecipient[]>> {
     const known = new Map<string, ComposeRecipient[]>();
     for (const r of recipients) {
       if (toCompose.has(r.message_id) && messages.get(r.message_id)?.recipient_count === 1)
@@ -278,12 +251,12 @@ export class DeliveryPipeline {
     }
     const rest = [...toCompose].filter((id) => !known.has(id));
     if (rest.length === 0) return known;
-    const read = await addresseesOf(this.options.readsDb ?? this.db, rest);
+    const read = await this.store.addresseesOf(rest);
     for (const [id, list] of known) read.set(id, list);
     return read;
   }
 
-  private async deliver(job: ClaimedJob, batch: LoadedBatch): Promise<Delivery> {
+  private async deliver(job: ClaimedJob, batch: LoadedBatch<M>): Promise<Delivery> {
     const message = batch.messages.get(job.message_id);
     const recipient = batch.recipients.get(job.recipient_id);
     if (!message || !recipient) {
@@ -315,13 +288,13 @@ export class DeliveryPipeline {
   }
 
   /** An address on the account's live suppression list is not attempted. */
-  private checkSuppression(recipient: BatchRecipient, batch: LoadedBatch): Outcome | undefined {
-    const reason = batch.suppressed.get(suppressionKey(recipient.account_id, recipient.email));
+  private checkSuppression(recipient: OutgoingRecipient, batch: LoadedBatch<M>): Outcome | undefined {
+    const reason = batch.suppressed.get(recipient.id);
     if (!reason) return undefined;
     return { kind: 'suppressed', reason, response: `not attempted: ${recipient.email} is on the suppression list (${reason})` };
   }
 
-  private composeMessage(job: ClaimedJob, message: MessageRow, recipient: BatchRecipient, batch: LoadedBatch): Promise<Composed> {
+  private composeMessage(job: ClaimedJob, message: M, recipient: OutgoingRecipient, batch: LoadedBatch<M>): Promise<Composed> {
     const addressees = batch.addressees.get(message.id) ?? [];
     // A recipient of a personalised or tracked send has its own MIME. Stored for
     // transactional mail; a bulk copy (a campaign's) is not: composition is deterministic,
@@ -344,7 +317,7 @@ export class DeliveryPipeline {
     return composed;
   }
 
-  private async handToTransport(message: MessageRow, recipient: { id: string; email: string }, raw: string): Promise<SendOutcome> {
+  private async handToTransport(message: M, recipient: { id: string; email: string }, raw: string): Promise<SendOutcome> {
     const started = performance.now();
     let result: AttemptResult = 'error';
     try {
@@ -366,26 +339,25 @@ export class DeliveryPipeline {
   }
 
   /** Hands the outcome to the group commit; `recorded` settles when it is durable (or could not be written: logged). */
-  private recordOutcome(job: ClaimedJob, message: MessageRow, recipient: BatchRecipient, outcome: Outcome, composed?: ComposedTarget): Delivery {
-    const record: OutcomeRecord = {
+  private recordOutcome(job: ClaimedJob, message: M, recipient: OutgoingRecipient, outcome: Outcome, composed?: ComposedTarget): Delivery {
+    const record: OutcomeRecord<M> = {
       jobId: job.id,
       recipientId: job.recipient_id,
       accountId: recipient.account_id,
-      messageId: message.id,
+      message,
       email: recipient.email,
       // A scheduled message's retry age counts from its scheduled time, not from its acceptance.
       acceptedAt: message.scheduled_at ?? message.created_at,
       attempts: job.attempts,
       outcome,
       at: Date.now(),
-      carried: carriedDetails(message),
       ...(composed ? { composed } : {}),
     };
     const recorded = this.outcomes.submit(record).then(
       () => {
         // Observed only once committed, as the writer decided it (a deferral may have expired).
         if (record.outcome.kind === 'postponed') return;
-        const decided = expireIfTooOld(record as OutcomeRecord & { outcome: RecipientOutcome }, this.maxRetryAgeMs);
+        const decided = expireIfTooOld(record as OutcomeRecord<M> & { outcome: RecipientOutcome }, this.maxRetryAgeMs);
         this.observer.outcomeRecorded(decided.outcome.kind, (record.at - record.acceptedAt) / 1000, decided.expired);
       },
       (error: unknown) => {

@@ -1,6 +1,6 @@
 /**
- * What Postwire's two SMTP servers (the feedback listener, inbound/listener.ts, and SMTP
- * submission, submission/listener.ts) share around smtp-server: the reply an error
+ * What Postwire's two SMTP servers (the feedback listener, features/notify/feedback, and SMTP
+ * submission, features/notify/submission) share around smtp-server: the reply an error
  * becomes, reading a message with a size cap, and listening and closing with a promise.
  */
 import type net from 'node:net';

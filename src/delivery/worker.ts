@@ -53,7 +53,7 @@ import type { LeaseHeartbeat } from '../queue/lease-heartbeat.js';
 import { LeaseRole, LeaseRunner } from '../queue/lease-runner.js';
 import type { PgNotificationListener } from '../queue/notifications.js';
 import { DELIVERY_PRIORITY } from './enqueue.js';
-import type { Delivery, DeliveryPipeline } from './pipeline.js';
+import type { BatchPipeline, Delivery } from './pipeline.js';
 import { claimDueJobs, claimDueTransactionalJobs, deliveryQueue, type BulkCursor, type ClaimedJob, type JobClaim } from './queue.js';
 import type { WorkSignal } from './work-signal.js';
 
@@ -92,7 +92,7 @@ export class Worker extends LeaseRole {
 
   constructor(
     private readonly handle: DbHandle,
-    private readonly pipeline: DeliveryPipeline,
+    private readonly pipeline: BatchPipeline,
     private readonly signal: WorkSignal,
     private readonly options: WorkerOptions,
     private readonly log: Logger,

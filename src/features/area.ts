@@ -11,6 +11,7 @@ import type { WorkSignal } from '../delivery/work-signal.js';
 import type { SendObserver } from '../metrics/observers.js';
 import type { RecordSettings } from './notify/domains/domain-records.js';
 import type { DomainSigningKeys } from './notify/domains/signing-keys.js';
+import type { EventLog } from './notify/events/event-listeners.js';
 
 export interface AreaContext {
   handle: DbHandle;
@@ -19,6 +20,8 @@ export interface AreaContext {
   publicUrl: () => string;
   /** Told about every accepted send (metrics, and the worker's send-pressure meter in `start`). */
   sendObserver: SendObserver;
+  /** The one write path of events, with the listeners the runtime wired in (webhooks, campaign counters). */
+  events: EventLog;
   delivery: {
     workSignal: WorkSignal;
     composer: MessageComposer;

@@ -20,3 +20,10 @@ export interface JobsTable {
 
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
+
+/** The job runner's table, added to the whole schema (src/db/schema.ts). */
+declare module '../db/schema.js' {
+  interface Database {
+    jobs: JobsTable;
+  }
+}

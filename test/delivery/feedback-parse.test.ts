@@ -13,7 +13,7 @@ import {
   parseFieldBlocks,
   readReport,
   type DeliveryStatus,
-} from '../../src/delivery/inbound/feedback-reports.js';
+} from '../../src/features/notify/feedback/feedback-reports.js';
 import { arfMessage, dsnMessage } from '../helpers/feedback-reports.js';
 
 const VERP = 'bounces+0123456789abcdef01234567@bounces.example.com';

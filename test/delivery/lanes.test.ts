@@ -98,7 +98,14 @@ for (const dialect of DIALECTS) {
     const recordingWorker = (batchSize: number) => {
       const { handle } = app.runtime.services;
       const transport = new RecordingTransport();
-      const pipeline = new DeliveryPipeline(handle.db, transport, new MessageComposer(), { bounceDomain: undefined, concurrency: 1 }, app.runtime.logger);
+      const pipeline = new DeliveryPipeline(
+        handle.db,
+        app.runtime.services.deliveryStore,
+        transport,
+        new MessageComposer(),
+        { bounceDomain: undefined, concurrency: 1 },
+        app.runtime.logger,
+      );
       const worker = new Worker(handle, pipeline, new WorkSignal(), { batchSize, leaseMs: 60_000, pollMs: 20, concurrency: 1 }, app.runtime.logger);
       return { worker, transport };
     };

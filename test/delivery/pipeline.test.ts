@@ -13,6 +13,7 @@ import { MessageComposer } from '../../src/delivery/compose.js';
 import { DeliveryPipeline } from '../../src/delivery/pipeline.js';
 import { claimDueJobs } from '../../src/delivery/queue.js';
 import type { Envelope, SendOutcome, Transport } from '../../src/delivery/transports/transport.js';
+import type { MessageRow } from '../../src/features/notify/messages/messages.table.js';
 import { recordFeedback } from '../../src/features/notify/suppressions/suppressions.service.js';
 import { DIALECTS } from '../helpers/db.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
@@ -50,7 +51,7 @@ for (const dialect of DIALECTS) {
     let db: Db;
     let d: Dialect;
     let transport: ScriptedTransport;
-    let pipeline: DeliveryPipeline;
+    let pipeline: DeliveryPipeline<MessageRow>;
 
     before(async () => {
       // No runtime worker: each test runs the pipeline over what is due, to completion.
@@ -61,6 +62,7 @@ for (const dialect of DIALECTS) {
       transport = new ScriptedTransport();
       pipeline = new DeliveryPipeline(
         db,
+        app.runtime.services.deliveryStore,
         transport,
         new MessageComposer(),
         { bounceDomain: 'bounces.example.com', maxRetryAgeSeconds: MAX_RETRY_AGE_SECONDS },
@@ -334,7 +336,11 @@ for (const dialect of DIALECTS) {
         const sent = await send(['annoyed@example.net']);
         await deliverDue();
         const [r] = sent.recipients;
-        const result = await recordFeedback(db, { recipientId: r!.id, type: 'complained', details: { feedbackType: 'abuse', userAgent: 'ExampleISP FBL' } });
+        const result = await recordFeedback(db, app.runtime.services.eventLog, {
+          recipientId: r!.id,
+          type: 'complained',
+          details: { feedbackType: 'abuse', userAgent: 'ExampleISP FBL' },
+        });
         assert.ok(result);
         assert.equal(result.accountId, account.accountId);
         assert.equal(result.messageId, sent.id);
@@ -362,7 +368,7 @@ for (const dialect of DIALECTS) {
         assert.equal((await recipient(next.recipients[0]!.id)).state, 'suppressed');
         assert.equal(transport.handedTo('annoyed@example.net'), 1);
 
-        const again = await recordFeedback(db, { recipientId: r!.id, type: 'complained' });
+        const again = await recordFeedback(db, app.runtime.services.eventLog, { recipientId: r!.id, type: 'complained' });
         assert.equal(again!.suppressed, false, 'already on the list');
         assert.equal((await suppressionsOf('annoyed@example.net')).length, 1);
       });
@@ -372,7 +378,11 @@ for (const dialect of DIALECTS) {
         await deliverDue();
         const [r] = sent.recipients;
         const delivered = await recipient(r!.id);
-        const result = await recordFeedback(db, { recipientId: r!.id, type: 'bounced', details: { response: '550 5.2.1 mailbox disabled', status: '5.2.1' } });
+        const result = await recordFeedback(db, app.runtime.services.eventLog, {
+          recipientId: r!.id,
+          type: 'bounced',
+          details: { response: '550 5.2.1 mailbox disabled', status: '5.2.1' },
+        });
         assert.equal(result!.suppressed, true);
         const row = await recipient(r!.id);
         assert.equal(row.state, 'bounced');
@@ -389,7 +399,7 @@ for (const dialect of DIALECTS) {
       it('a bounce report for a recipient still queued stops its delivery', async () => {
         const sent = await send(['never-sent@example.net']);
         const [r] = sent.recipients;
-        await recordFeedback(db, { recipientId: r!.id, type: 'bounced' });
+        await recordFeedback(db, app.runtime.services.eventLog, { recipientId: r!.id, type: 'bounced' });
         await deliverDue();
         assert.equal(transport.handedTo('never-sent@example.net'), 0);
         const row = await recipient(r!.id);
@@ -402,7 +412,7 @@ for (const dialect of DIALECTS) {
           .selectFrom('events')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow();
-        assert.equal(await recordFeedback(db, { recipientId: '000000000000000000000000', type: 'complained' }), undefined);
+        assert.equal(await recordFeedback(db, app.runtime.services.eventLog, { recipientId: '000000000000000000000000', type: 'complained' }), undefined);
         const afterCount = await db
           .selectFrom('events')
           .select((eb) => eb.fn.countAll<number>().as('n'))

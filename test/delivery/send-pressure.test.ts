@@ -124,7 +124,14 @@ for (const dialect of DIALECTS) {
       const transport = new HoldingTransport(new CaptureTransport(handle.db), holdMs);
       const worker = new Worker(
         handle,
-        new DeliveryPipeline(handle.db, transport, new MessageComposer(), { bounceDomain: undefined, concurrency: 4 }, app.runtime.logger),
+        new DeliveryPipeline(
+          handle.db,
+          app.runtime.services.deliveryStore,
+          transport,
+          new MessageComposer(),
+          { bounceDomain: undefined, concurrency: 4 },
+          app.runtime.logger,
+        ),
         new WorkSignal(),
         { batchSize, leaseMs: 60_000, pollMs: 20, concurrency: 4, giveWay },
         app.runtime.logger,

@@ -1,5 +1,5 @@
 /**
- * The SMTP submission port's self-signed certificate (src/delivery/submission/tls-certificate.ts):
+ * The SMTP submission port's self-signed certificate (src/features/notify/submission/tls-certificate.ts):
  * whatever its random serial, OpenSSL takes the certificate with its key, and reads back the
  * serial, the host name and the validity it was made with. A serial whose first byte is zero
  * (one in 256 random ones) was once written with that byte, which DER forbids; OpenSSL refused
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import tls from 'node:tls';
 import { describe, it } from 'node:test';
-import { selfSignedCertificate } from '../../src/delivery/submission/tls-certificate.js';
+import { selfSignedCertificate } from '../../src/features/notify/submission/tls-certificate.js';
 
 const serials: [string, Buffer][] = [
   ['a leading zero byte', Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex')],

@@ -10,12 +10,14 @@ import type { Db, Dialect } from '../../src/db/database.js';
 import { MessageComposer } from '../../src/delivery/compose.js';
 
 const composer = new MessageComposer();
-const ensureComposed: MessageComposer['ensureComposed'] = (db, message) => composer.ensureComposed(db, message);
 import { DeliveryPipeline } from '../../src/delivery/pipeline.js';
 import { claimDueJobs } from '../../src/delivery/queue.js';
 import { CaptureTransport } from '../../src/delivery/transports/capture.js';
 import { Worker } from '../../src/delivery/worker.js';
 import { WorkSignal } from '../../src/delivery/work-signal.js';
+import { ensureComposed as ensureComposedBy } from '../../src/features/notify/messages/messages.delivery.js';
+import type { MessageRow } from '../../src/features/notify/messages/messages.table.js';
+const ensureComposed = (db: Db, message: MessageRow) => ensureComposedBy(composer, db, message);
 import { DIALECTS } from '../helpers/db.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 
@@ -33,7 +35,7 @@ function extraWorker(app: TestApp, options: Partial<{ batchSize: number; concurr
   const transport = new CaptureTransport(handle.db);
   const worker = new Worker(
     handle,
-    new DeliveryPipeline(handle.db, transport, composer, { bounceDomain: undefined }, app.runtime.logger),
+    new DeliveryPipeline(handle.db, app.runtime.services.deliveryStore, transport, composer, { bounceDomain: undefined }, app.runtime.logger),
     new WorkSignal(),
     {
       batchSize: options.batchSize ?? 10,

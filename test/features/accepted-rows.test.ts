@@ -59,7 +59,7 @@ for (const dialect of DIALECTS) {
     const write = async (accepted: AcceptedMessage) => {
       await db()
         .transaction()
-        .execute((trx) => insertAcceptedMessages(trx, [accepted]));
+        .execute((trx) => insertAcceptedMessages(trx, app.runtime.services.eventLog, [accepted]));
       return stored(db(), accepted.message.id, NOW);
     };
     const campaign = (): CampaignRow =>

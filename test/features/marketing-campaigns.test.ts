@@ -12,8 +12,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { simpleParser } from 'mailparser';
 import { newEventRow } from '../../src/features/notify/events/events.service.js';
-import { insertEvents } from '../../src/features/notify/events/events.store.js';
+import { MessageComposer } from '../../src/delivery/compose.js';
 import { HELD_RUN_AT } from '../../src/delivery/enqueue.js';
+import { DeliveryPipeline } from '../../src/delivery/pipeline.js';
+import type { Transport } from '../../src/delivery/transports/transport.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { errorFields } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';
@@ -289,7 +291,7 @@ for (const dialect of DIALECTS) {
       await db()
         .transaction()
         .execute((trx) =>
-          insertEvents(trx, [
+          app.runtime.services.eventLog.record(trx, [
             event(ann, 'opened', t0 + 10_000),
             event(ann, 'opened', t0 + 50_000),
             event(bob, 'opened', Number(bob.delivered_at) + 500, { flagged: true }),
@@ -300,7 +302,7 @@ for (const dialect of DIALECTS) {
         );
       await db()
         .transaction()
-        .execute((trx) => insertEvents(trx, [event(bob, 'unsubscribed', t0 + 90_000), event(ann, 'complained', t0 + 95_000)]));
+        .execute((trx) => app.runtime.services.eventLog.record(trx, [event(bob, 'unsubscribed', t0 + 90_000), event(ann, 'complained', t0 + 95_000)]));
 
       const counted = await campaign(id);
       assert.deepEqual(
@@ -484,28 +486,37 @@ for (const dialect of DIALECTS) {
         .where('campaign_id', '=', id)
         .limit(2)
         .execute();
-      const deferral = (r: typeof one) =>
-        db()
-          .transaction()
-          .execute(async (trx) => {
-            // What the pipeline's outcome commit does for a 451: the job rescheduled (no lease), then the event.
-            await trx
-              .updateTable('delivery_jobs')
-              .set({ run_at: Date.now() + 60_000, locked_by: null, locked_until: null })
-              .where('id', '=', r!.recipient_id)
-              .execute();
-            await trx.updateTable('message_recipients').set({ state: 'deferred' }).where('id', '=', r!.recipient_id).execute();
-            await insertEvents(trx, [
-              newEventRow({
-                accountId: a.accountId,
-                messageId: r!.message_id,
-                recipientId: r!.recipient_id,
-                email: r!.email_normalized,
-                type: 'deferred',
-                at: Date.now(),
-              }),
-            ]);
-          });
+      // The delivery pipeline itself, over a transport that answers 451: its outcome commit
+      // reschedules the job and writes the `deferred` event, which the campaign's counters see.
+      const transport: Transport = {
+        name: 'deferring',
+        send: async () => ({ kind: 'deferred', response: '451 4.7.1 try again later' }),
+        close: async () => {},
+      };
+      const pipeline = new DeliveryPipeline(
+        db(),
+        app.runtime.services.deliveryStore,
+        transport,
+        new MessageComposer(),
+        { bounceDomain: undefined },
+        app.runtime.logger,
+      );
+      const deferral = async (r: typeof one) => {
+        const job = await db()
+          .selectFrom('delivery_jobs')
+          .select(['id', 'recipient_id', 'message_id', 'account_id', 'priority', 'attempts', 'locked_until'])
+          .where('id', '=', r!.recipient_id)
+          .executeTakeFirstOrThrow();
+        const [deliver] = await pipeline.loadBatch([{ ...job, attempts: job.attempts + 1, locked_until: Number(job.locked_until) }]);
+        await (await deliver!()).recorded;
+        const event = await db()
+          .selectFrom('events')
+          .select('type')
+          .where('recipient_id', '=', r!.recipient_id)
+          .where('type', '=', 'deferred')
+          .executeTakeFirst();
+        assert.equal(event?.type, 'deferred');
+      };
       // One delivery is with a transport (leased) when the campaign is paused: pausing cannot hold it yet.
       await db()
         .updateTable('delivery_jobs')

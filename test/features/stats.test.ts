@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { newEventRow, recordEvents } from '../../src/features/notify/events/events.service.js';
+import { newEventRow } from '../../src/features/notify/events/events.service.js';
 import type { EventType } from '../../src/features/notify/events/events.table.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { errorFields } from '../helpers/bodies.js';
@@ -55,7 +55,7 @@ for (const dialect of DIALECTS) {
       const at = Date.now() - DAY;
       const event = (type: EventType, messageId: string) =>
         newEventRow({ accountId: a.accountId, messageId, recipientId: null, email: 'ok1@example.net', type, at });
-      await recordEvents(app.runtime.services.handle.db, [
+      await app.runtime.services.eventLog.record(app.runtime.services.handle.db, [
         event('accepted', plain.id),
         event('delivered', plain.id),
         event('opened', tagged.id),

@@ -1,4 +1,4 @@
-/** The account area's tables, gathered into the whole schema by src/db/schema.ts. */
+/** The account area's tables, added to the whole schema (src/db/schema.ts) below. */
 import type { AccountsTable, UsersTable } from './accounts/accounts.table.js';
 import type { ApiKeysTable } from './apikeys/apikeys.table.js';
 import type { RefreshTokensTable, SessionsTable } from './auth/auth.table.js';
@@ -12,4 +12,9 @@ export interface AccountTables {
   api_keys: ApiKeysTable;
   payments: PaymentsTable;
   credit_ledger: CreditLedgerTable;
+}
+
+declare module '../../db/schema.js' {
+  // biome-ignore lint/suspicious/noEmptyInterface: adds this owner's tables to the whole schema
+  interface Database extends AccountTables {}
 }

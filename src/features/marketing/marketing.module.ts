@@ -5,15 +5,16 @@
  * campaigns. Its routes are closed to any credential without the `marketing` scope
  * (http/scopes.ts); the pages of sign-up forms are public (registerMarketingPublicRoutes).
  * Imports and campaign dispatch are tasks of the job runner (registerMarketingTasks), and
- * campaign counters a listener on the event write path, registered here.
+ * campaign counters a listener on the event write path (marketingEventListeners), which the
+ * runtime puts in the process's event log.
  */
 import type { TypedApp } from '../../http/typed-app.js';
 import type { AreaContext } from '../area.js';
 import type { IpLimit } from '../../http/rate-limit.js';
 import type { TaskRegistry } from '../../queue/jobs.js';
-import { type NotifyServices, registerEventListener } from '../notify/notify.module.js';
+import type { EventListener, NotifyServices } from '../notify/notify.module.js';
 import { campaignCounterListener } from './campaigns/campaign-counters.js';
-import { CampaignDispatcher, DISPATCH_TASK, type DispatchPayload } from './campaigns/campaign-dispatch.js';
+import { CampaignDispatcher, campaignEndNotice, DISPATCH_TASK, type DispatchPayload } from './campaigns/campaign-dispatch.js';
 import { registerCampaignRoutes } from './campaigns/campaigns.routes.js';
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import { registerContactListRoutes } from './contact-lists/contact-lists.routes.js';
@@ -60,12 +61,11 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     context.delivery.workSignal,
     context.delivery.systemFrom,
     context.config.campaignDispatchPageSize,
+    context.events,
   );
-  // By name: building the services again (tests do) replaces the listener rather than adding a second.
-  registerEventListener('campaign-counters', campaignCounterListener(campaignDispatcher.notifyEnded));
   return {
     newsletters,
-    campaigns: new CampaignsService(db, newsletters, notify.senders, context.delivery.workSignal, campaignDispatcher.notifyEnded),
+    campaigns: new CampaignsService(db, newsletters, notify.senders, context.delivery.workSignal, campaignDispatcher.notifyEnded, context.events),
     campaignDispatcher,
     groups: new GroupsService(db),
     contactLists: new ContactListsService(db),
@@ -73,7 +73,7 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     contacts: new ContactsService(db),
     senders: new MarketingSendersService(db, notify.senders),
     segments: new SegmentsService(db, longReads, dialect),
-    imports: new ImportsService(db, { chunkRows: context.config.importChunkRows, systemFrom: context.delivery.systemFrom }),
+    imports: new ImportsService(db, { chunkRows: context.config.importChunkRows, systemFrom: context.delivery.systemFrom, events: context.events }),
     forms: new FormsService(db, notify, {
       publicUrl: context.publicUrl,
       minFillMs: context.config.formMinFillSeconds * 1000,
@@ -83,6 +83,14 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
       confirmationsPerAddress: context.config.formConfirmationsPerAddress,
     }),
   };
+}
+
+/**
+ * The area's listeners on the event write path, for the runtime to put in the process's
+ * event log: the campaign counters (and a campaign's end notice, when they end it).
+ */
+export function marketingEventListeners(options: { systemFrom: string }): EventListener[] {
+  return [campaignCounterListener(campaignEndNotice(options.systemFrom))];
 }
 
 /** Routes inside the authenticated scope (http/auth.ts, http/scopes.ts decide who may call them). */

@@ -1,4 +1,4 @@
-/** The marketing area's tables, gathered into the whole schema by src/db/schema.ts. */
+/** The marketing area's tables, added to the whole schema (src/db/schema.ts) below. */
 import type { CampaignLinkClicksTable, CampaignRecipientsTable, CampaignsTable } from './campaigns/campaigns.table.js';
 import type { ContactListMembersTable, ContactListsTable } from './contact-lists/contact-lists.table.js';
 import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
@@ -31,4 +31,9 @@ export interface MarketingTables {
   form_signups: FormSignupsTable;
   contact_consents: ContactConsentsTable;
   form_confirmation_counters: FormConfirmationCountersTable;
+}
+
+declare module '../../db/schema.js' {
+  // biome-ignore lint/suspicious/noEmptyInterface: adds this owner's tables to the whole schema
+  interface Database extends MarketingTables {}
 }

@@ -16,6 +16,7 @@ import { CaptureInboxService } from './capture-inbox/capture-inbox.service.js';
 import { registerEventRoutes } from './events/events.routes.js';
 import { EventsService } from './events/events.service.js';
 import { registerMessageRoutes } from './messages/messages.routes.js';
+import { MessageDeliveryStore } from './messages/messages.delivery.js';
 import { MessagesService } from './messages/messages.service.js';
 import { registerSenderConfirmationRoute, registerSenderRoutes } from './senders/senders.routes.js';
 import { SendersService } from './senders/senders.service.js';
@@ -31,9 +32,9 @@ import { registerWebhookRoutes } from './webhooks/webhooks.routes.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 
 // What the marketing area's campaigns stand on: messages written like any accepted send,
-// and a listener on the event write path for their counters.
-export { registerEventListener, type EventListener } from './events/event-listeners.js';
-export { newEventRow, recordEvents } from './events/events.service.js';
+// and a listener on the event write path for their counters (the runtime wires it).
+export { EventLog, type EventListener, type EventWrite, webhookFanOut } from './events/event-listeners.js';
+export { newEventRow } from './events/events.service.js';
 export type { EventRow, EventType } from './events/events.table.js';
 export { acceptedMessage } from './messages/messages.accepted.js';
 export { insertAcceptedMessages, markWaitingRecipientsCancelled, type AcceptedMessage } from './messages/messages.store.js';
@@ -52,18 +53,21 @@ export interface NotifyServices {
   webhooks: WebhooksService;
   tracking: TrackingService;
   captureInbox: CaptureInboxService;
+  /** The delivery engine's store of this area's messages (delivery/delivery-store.ts): the runtime hands it to the pipeline. */
+  deliveryStore: MessageDeliveryStore;
 }
 
 export function createNotifyServices(context: AreaContext, account: Pick<AccountServices, 'billing'>): NotifyServices {
-  const { handle, config, delivery } = context;
+  const { handle, config, delivery, events } = context;
   const senders = new SendersService(handle.db, {
     required: config.requireVerifiedSenders,
     systemFrom: delivery.systemFrom,
     confirmationTtlMs: config.senderConfirmationTtlSeconds * 1000,
     workSignal: delivery.workSignal,
     publicUrl: context.publicUrl,
+    events,
   });
-  const tracking = new TrackingService(handle.db, handle.reads, delivery.tracking.tokens);
+  const tracking = new TrackingService(handle.db, handle.reads, delivery.tracking.tokens, events);
   return {
     senders,
     domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: delivery.domainRecords, resolver: config.dnsResolver }, [
@@ -72,6 +76,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     ]),
     messages: new MessagesService(
       handle,
+      events,
       delivery.workSignal,
       delivery.composer,
       context.sendObserver,
@@ -90,7 +95,8 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     suppressions: new SuppressionsService(handle.db),
     webhooks: new WebhooksService(handle.db, new OutboundPolicy(config.outboundAllow)),
     tracking,
-    captureInbox: new CaptureInboxService(handle.db, config.transport === 'capture', tracking),
+    captureInbox: new CaptureInboxService(handle.db, config.transport === 'capture', tracking, events),
+    deliveryStore: new MessageDeliveryStore(handle.reads, events),
   };
 }
 

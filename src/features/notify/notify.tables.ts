@@ -1,4 +1,4 @@
-/** The transactional area's tables, gathered into the whole schema by src/db/schema.ts. */
+/** The transactional area's tables, added to the whole schema (src/db/schema.ts) below. */
 import type { DomainsTable } from './domains/domains.table.js';
 import type { EventsTable } from './events/events.table.js';
 import type { IdempotencyKeysTable, MessageRecipientsTable, MessagesTable, MessageTagsTable } from './messages/messages.table.js';
@@ -19,4 +19,9 @@ export interface NotifyTables {
   suppressions: SuppressionsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+}
+
+declare module '../../db/schema.js' {
+  // biome-ignore lint/suspicious/noEmptyInterface: adds this owner's tables to the whole schema
+  interface Database extends NotifyTables {}
 }

@@ -1,7 +1,7 @@
 /** Ending a campaign's deliveries that no transport has: cancel, and a deferral that comes back after it. */
 import type { DbOrTrx } from '../../../db/database.js';
 import { withdrawDeliveries } from '../../../delivery/enqueue.js';
-import { markWaitingRecipientsCancelled, newEventRow, recordEvents } from '../../notify/notify.module.js';
+import { type EventLog, markWaitingRecipientsCancelled, newEventRow } from '../../notify/notify.module.js';
 import { type Deliveries, recipientsOf } from './campaigns.store.js';
 
 /**
@@ -9,11 +9,11 @@ import { type Deliveries, recipientsOf } from './campaigns.store.js';
  * is already with a transport, and ends as the transport says), ends their recipients
  * `cancelled` and writes a `cancelled` event for each, which the counters count as final.
  */
-export async function cancelDeliveries(trx: DbOrTrx, campaignId: string, which: Deliveries, now: number): Promise<void> {
+export async function cancelDeliveries(trx: DbOrTrx, events: EventLog, campaignId: string, which: Deliveries, now: number): Promise<void> {
   const withdrawn = await withdrawDeliveries(trx, recipientsOf(which), now);
   if (withdrawn.length === 0) return;
   const recipients = await markWaitingRecipientsCancelled(trx, withdrawn, 'not sent: the campaign was cancelled', now);
-  await recordEvents(
+  await events.record(
     trx,
     recipients.map((r) =>
       newEventRow({

@@ -1,6 +1,6 @@
 /**
  * The campaign counters, kept by a listener on the event write path (notify's
- * event-listeners.ts): every event of a campaign's recipient changes that recipient's
+ * event-listeners.ts; the runtime wires it into the process's event log): every event of a campaign's recipient changes that recipient's
  * record (`campaign_recipients`) and the campaign's counters in the transaction that
  * writes the event, so the counters are exactly what the records say whenever a client
  * reads them, and an event that is rolled back counted nothing.
@@ -35,7 +35,7 @@
  */
 import type { DbOrTrx } from '../../../db/database.js';
 import { holdDeliveries } from '../../../delivery/enqueue.js';
-import type { EventListener, EventRow } from '../../notify/notify.module.js';
+import type { EventListener, EventLog, EventRow } from '../../notify/notify.module.js';
 import { CAMPAIGN_STATUS, type CampaignOutcome, type CampaignRow } from './campaigns.table.js';
 import { cancelDeliveries } from './campaign-cancel.js';
 import {
@@ -82,12 +82,12 @@ export function bounceKind(details: Record<string, unknown>): 'bounced_hard' | '
 }
 
 /** What a campaign that has just ended should do in the same transaction (notifyWhenEnd's mail). */
-export type OnCampaignEnded = (trx: DbOrTrx, campaign: CampaignRow, at: number) => Promise<void>;
+export type OnCampaignEnded = (trx: DbOrTrx, events: EventLog, campaign: CampaignRow, at: number) => Promise<void>;
 
 /** The listener; `onEnded` is told about each campaign an event finished. */
 export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener {
   return {
-    async onEvents(trx, rows) {
+    async onEvents(trx, rows, { log }) {
       const relevant = rows.filter((r) => r.recipient_id !== null && COUNTED.has(r.type));
       if (relevant.length === 0) return;
       const records = await campaignRecipientsOf(trx, [...new Set(relevant.map((r) => r.recipient_id!))]);
@@ -112,14 +112,14 @@ export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener
         latest = Math.max(latest, event.created_at);
         await countEvent(trx, event, campaignId, d, finals);
       }
-      if (deferred.size) await stopRetriesOfStopped(trx, deferred, latest || Date.now());
+      if (deferred.size) await stopRetriesOfStopped(trx, log, deferred, latest || Date.now());
       for (const [campaignId, d] of deltas) {
         const counted = await addToCounters(trx, campaignId, d);
         // The counters' row, as this update left it, says whether the campaign may be done:
         // only then the conditional end (one statement less in every other outcome commit).
         if (d.finished > 0 && counted && mayHaveEnded(counted)) {
           const ended = await finishIfDone(trx, campaignId, latest);
-          if (ended) await onEnded(trx, ended, latest);
+          if (ended) await onEnded(trx, log, ended, latest);
         }
       }
     },
@@ -132,12 +132,12 @@ function mayHaveEnded(row: CountedCampaign): boolean {
 }
 
 /** Deferred deliveries of paused campaigns are held; of cancelled ones, taken back (see the header). */
-async function stopRetriesOfStopped(trx: DbOrTrx, deferred: Map<string, string[]>, now: number): Promise<void> {
+async function stopRetriesOfStopped(trx: DbOrTrx, events: EventLog, deferred: Map<string, string[]>, now: number): Promise<void> {
   const statuses = await statusesOf(trx, [...deferred.keys()]);
   for (const [campaignId, recipientIds] of deferred) {
     const status = statuses.get(campaignId);
     if (status === CAMPAIGN_STATUS.paused) await holdDeliveries(trx, recipientIds);
-    else if (status === CAMPAIGN_STATUS.cancelled) await cancelDeliveries(trx, campaignId, { recipientIds }, now);
+    else if (status === CAMPAIGN_STATUS.cancelled) await cancelDeliveries(trx, events, campaignId, { recipientIds }, now);
   }
 }
 

@@ -56,7 +56,8 @@ import { refreshStaleStatistics } from '../../../db/statistics.js';
 import { withoutJit } from '../../../db/without-jit.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { enqueueJob, type JobFailure, PermanentJobError } from '../../../queue/jobs.js';
-import { type AcceptedMessage, insertAcceptedMessages } from '../../notify/notify.module.js';
+import { type AcceptedMessage, type EventLog, insertAcceptedMessages } from '../../notify/notify.module.js';
+import type { OnCampaignEnded } from './campaign-counters.js';
 import { compileRule, SHOWN_STATUS, usableRule } from '../segments/segment-rules.js';
 import { placeholderKey } from './campaign-content.js';
 import { type CampaignAddressee, campaignMessage, ownerNotice } from './campaign-mail.js';
@@ -150,6 +151,8 @@ export class CampaignDispatcher {
     private readonly systemFrom: string,
     /** Contacts per page, one transaction each (CAMPAIGN_DISPATCH_PAGE_SIZE). */
     private readonly pageSize: number,
+    /** The process's event log: the copies' `accepted` events reach its listeners. */
+    private readonly events: EventLog,
     private readonly log?: Logger,
   ) {}
 
@@ -174,7 +177,7 @@ export class CampaignDispatcher {
           const now = Date.now();
           await updateCampaignIn(trx, campaign!.id, [CAMPAIGN_STATUS.sending], { dispatched_at: now, updated_at: now });
           const ended = await finishIfDone(trx, campaign!.id, now);
-          if (ended) await this.notifyEnded(trx, ended, now);
+          if (ended) await this.notifyEnded(trx, this.events, ended, now);
         });
         return;
       }
@@ -210,7 +213,7 @@ export class CampaignDispatcher {
     try {
       // The cursor last: its row lock is held until the commit (the header, step 3).
       await this.db.transaction().execute(async (trx) => {
-        await insertAcceptedMessages(trx, messages);
+        await insertAcceptedMessages(trx, this.events, messages);
         await insertCampaignRecipients(trx, records);
         if (!(await advanceCursor(trx, campaign.id, campaign.dispatch_cursor, last, page.length, CAMPAIGN_STATUS.sending, now))) throw new PageNotWritten();
       });
@@ -258,7 +261,7 @@ export class CampaignDispatcher {
             messages.push(rows);
             return recipientRecord(campaign, contact, rows, now);
           });
-          await insertAcceptedMessages(trx, messages);
+          await insertAcceptedMessages(trx, this.events, messages);
           await insertCampaignRecipients(trx, records);
         });
       } catch (error) {
@@ -300,14 +303,12 @@ export class CampaignDispatcher {
   };
 
   /** The listener's and dispatch's hook when a campaign ends (campaign-counters.ts). */
-  notifyEnded = async (trx: DbOrTrx, campaign: CampaignRow, at: number): Promise<void> => {
-    if (campaign.notify_when_end) await this.notifyOwner(trx, campaign, 'ended', at);
-  };
+  get notifyEnded(): OnCampaignEnded {
+    return campaignEndNotice(this.systemFrom, this.log);
+  }
 
-  private async notifyOwner(trx: DbOrTrx, campaign: CampaignRow, what: 'started' | 'ended' | 'failed', now: number): Promise<void> {
-    const owner = await ownerEmailOf(trx, campaign.account_id);
-    if (!owner) return this.log?.warn({ campaignId: campaign.id }, 'campaign notice not sent: the account has no owner');
-    await insertAcceptedMessages(trx, [ownerNotice(campaign, owner, this.systemFrom, what, now)]);
+  private notifyOwner(trx: DbOrTrx, campaign: CampaignRow, what: 'started' | 'ended' | 'failed', now: number): Promise<void> {
+    return notifyOwner(trx, this.events, campaign, what, now, this.systemFrom, this.log);
   }
 
   /** The campaign's audience as a condition on `contacts`: on any of its lists, or selected by any of its segments. */
@@ -326,4 +327,26 @@ export class CampaignDispatcher {
     });
     return sql<SqlBool>`(${sql.join(rules, sql` or `)})`;
   }
+}
+
+/** The owner's notice of a campaign's start, end or failure, accepted in the caller's transaction. */
+async function notifyOwner(
+  trx: DbOrTrx,
+  events: EventLog,
+  campaign: CampaignRow,
+  what: 'started' | 'ended' | 'failed',
+  now: number,
+  systemFrom: string,
+  log?: Logger,
+): Promise<void> {
+  const owner = await ownerEmailOf(trx, campaign.account_id);
+  if (!owner) return log?.warn({ campaignId: campaign.id }, 'campaign notice not sent: the account has no owner');
+  await insertAcceptedMessages(trx, events, [ownerNotice(campaign, owner, systemFrom, what, now)]);
+}
+
+/** What happens when a campaign ends, in the transaction that ended it: its owner's notice when asked for (notify_when_end). */
+export function campaignEndNotice(systemFrom: string, log?: Logger): OnCampaignEnded {
+  return async (trx, events, campaign, at) => {
+    if (campaign.notify_when_end) await notifyOwner(trx, events, campaign, 'ended', at, systemFrom, log);
+  };
 }

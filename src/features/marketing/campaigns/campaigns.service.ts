@@ -18,7 +18,7 @@ import { normalizeEmail } from '../../../lib/email-address.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { trackableLinks } from '../../../lib/tracked-html.js';
 import { usableRule } from '../segments/segment-rules.js';
-import { type AcceptedMessage, insertAcceptedMessages, type NotifyServices } from '../../notify/notify.module.js';
+import { type AcceptedMessage, type EventLog, insertAcceptedMessages, type NotifyServices } from '../../notify/notify.module.js';
 import { findLiveMarketingSender } from '../senders/senders.store.js';
 import type { NewslettersService } from '../newsletters/newsletters.service.js';
 import { cancelDeliveries } from './campaign-cancel.js';
@@ -125,6 +125,8 @@ export class CampaignsService {
     private readonly notifySenders: Pick<NotifyServices['senders'], 'usableSender'>,
     private readonly workSignal: WorkSignal,
     private readonly onEnded: OnCampaignEnded,
+    /** The process's event log: test copies' and cancellations' events reach its listeners. */
+    private readonly events: EventLog,
   ) {}
 
   async createFromNewsletter(principal: Principal, body: CampaignFromNewsletterBody): Promise<string> {
@@ -300,7 +302,7 @@ export class CampaignsService {
       if (resumed.dispatched_at === null) await queueDispatch(trx, resumed, now);
       else {
         const ended = await finishIfDone(trx, campaign.id, now);
-        if (ended) await this.onEnded(trx, ended, now);
+        if (ended) await this.onEnded(trx, this.events, ended, now);
       }
     });
     this.workSignal.notify();
@@ -318,7 +320,7 @@ export class CampaignsService {
         update_user_id: principal.userId,
       });
       if (!cancelled) throw this.conflict(campaign, 'a sent or cancelled campaign cannot be cancelled');
-      await cancelDeliveries(trx, campaign.id, { campaignId: campaign.id }, now);
+      await cancelDeliveries(trx, this.events, campaign.id, { campaignId: campaign.id }, now);
     });
   }
 
@@ -375,7 +377,7 @@ export class CampaignsService {
         ),
       );
     }
-    await this.db.transaction().execute((trx) => insertAcceptedMessages(trx, messages));
+    await this.db.transaction().execute((trx) => insertAcceptedMessages(trx, this.events, messages));
     this.workSignal.notify();
   }
 

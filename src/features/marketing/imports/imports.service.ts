@@ -54,7 +54,7 @@ import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.
 import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import { enqueueJob, type JobFailure, PermanentJobError } from '../../../queue/jobs.js';
-import { insertAcceptedMessages } from '../../notify/notify.module.js';
+import { type EventLog, insertAcceptedMessages } from '../../notify/notify.module.js';
 import { ownerEmailOf } from '../campaigns/campaigns.store.js';
 import { importFailedNotice } from './import-notice.js';
 import { findLiveContactList } from '../contact-lists/contact-lists.store.js';
@@ -136,6 +136,8 @@ export interface ImportOptions {
   chunkRows: number;
   /** The From of the owner's notice when an import fails (SYSTEM_FROM). */
   systemFrom: string;
+  /** The process's event log: the notice's `accepted` event reaches its listeners. */
+  events: EventLog;
 }
 
 export class ImportsService {
@@ -284,7 +286,7 @@ export class ImportsService {
     if (!owner || !senderId) return;
     const list = await findLiveContactList(trx, failed.account_id, failed.list_id);
     // Delivered at the worker's next poll (WORKER_POLL_MS): nothing may wake it before this commits.
-    await insertAcceptedMessages(trx, [
+    await insertAcceptedMessages(trx, this.options.events, [
       importFailedNotice(failed, list?.name ?? failed.list_id, { owner, senderId, systemFrom: this.options.systemFrom }, now),
     ]);
   };

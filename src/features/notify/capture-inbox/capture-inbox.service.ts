@@ -16,6 +16,7 @@ import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, toPage, type ListResult } from '../../../lib/api-shape.js';
+import type { EventLog } from '../events/event-listeners.js';
 import { recordFeedback } from '../suppressions/suppressions.service.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
 import type { CapturedEmail, CapturedSummary, InboxQuery, SimulateBody } from './capture-inbox.schemas.js';
@@ -44,6 +45,8 @@ export class CaptureInboxService {
     private readonly db: Db,
     private readonly enabled: boolean,
     private readonly tracking: Pick<TrackingService, 'simulate'>,
+    /** The process's event log: a simulated bounce's or complaint's event reaches its listeners. */
+    private readonly events: EventLog,
   ) {}
 
   private async captured(principal: Principal, id: string) {
@@ -105,7 +108,7 @@ export class CaptureInboxService {
       const hit = await this.tracking.simulate(principal.accountId, row.recipient_id, body.outcome, body.url);
       return { recipientId: row.recipient_id, email: hit.email, recorded: true, suppressed: false, ...(hit.url !== undefined ? { url: hit.url } : {}) };
     }
-    const result = await recordFeedback(this.db, {
+    const result = await recordFeedback(this.db, this.events, {
       recipientId: row.recipient_id,
       type: body.outcome === 'bounce' ? 'bounced' : 'complained',
       details:

@@ -1,33 +1,46 @@
 /**
- * What else happens when events are written: `insertEvents` (events.store.ts), the one
- * write path of events, hands every batch it writes to each listener registered here, in
- * the same transaction. Webhooks' fan-out is one listener (it queues the calls); the
- * marketing area registers another that keeps campaign counters (its module wires it, so
- * this area never imports that one).
- *
- * Listeners are registered by name: registering a name again replaces the listener, so
- * building the services twice in one process (tests do) never counts an event twice.
+ * The one write path of events, and what else happens when events are written: an
+ * `EventLog` writes every batch (events.store.ts insertEvents) and hands it to each of its
+ * listeners, in the same transaction. The runtime builds the one log of a process with
+ * its listeners, in order (runtime.ts): webhooks' fan-out (it queues the calls), then the
+ * marketing area's campaign counters; the areas are given the log, so nothing is
+ * registered by importing a module.
  * A listener must be cheap for events it does not care about: it runs on the send path.
  */
 import type { DbOrTrx } from '../../../db/database.js';
+import { fanOutToWebhooks, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
+import { insertEvents } from './events.store.js';
 import type { EventRow } from './events.table.js';
 
-export interface EventListenerContext {
+export interface EventWrite {
   /** The accounts' active webhooks when the caller looked them up already (webhooks.fan-out.ts). */
-  webhooks?: unknown;
+  webhooks?: ActiveWebhook[] | undefined;
+  /** The log that wrote the batch: a listener that writes events of its own writes them here. */
+  log: EventLog;
 }
 
 export interface EventListener {
   /** Runs inside the transaction that writes `rows`; throwing rolls the whole write back. */
-  onEvents(trx: DbOrTrx, rows: readonly EventRow[], context: EventListenerContext): Promise<void>;
+  onEvents(trx: DbOrTrx, rows: readonly EventRow[], write: EventWrite): Promise<void>;
 }
 
-const listeners = new Map<string, EventListener>();
+export class EventLog {
+  constructor(readonly listeners: readonly EventListener[]) {}
 
-export function registerEventListener(name: string, listener: EventListener): void {
-  listeners.set(name, listener);
+  /**
+   * Writes events with the caller's database or transaction (one multi-row INSERT per
+   * chunk) and runs the listeners in it: pass the transaction that makes the change.
+   */
+  async record(trx: DbOrTrx, rows: EventRow[], webhooks?: ActiveWebhook[]): Promise<void> {
+    if (rows.length === 0) return;
+    await insertEvents(trx, rows);
+    for (const listener of this.listeners) await listener.onEvents(trx, rows, { webhooks, log: this });
+  }
 }
 
-export function eventListeners(): Iterable<EventListener> {
-  return listeners.values();
-}
+/** Webhooks' fan-out: every event becomes its webhook calls in the same transaction. */
+export const webhookFanOut: EventListener = {
+  async onEvents(trx, rows, write) {
+    await fanOutToWebhooks(trx, rows, write.webhooks);
+  },
+};

@@ -11,8 +11,10 @@ import { normalizeEmail } from '../../../lib/email-address.js';
 import { newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import type { Event, EventsQuery } from './events.schemas.js';
-import { insertEvents, listEvents, listEventsOfMessage } from './events.store.js';
+import { listEvents, listEventsOfMessage } from './events.store.js';
 import type { EventRow, EventType } from './events.table.js';
+
+export { EventLog, type EventListener, type EventWrite } from './event-listeners.js';
 
 export interface NewEvent {
   accountId: string;
@@ -36,14 +38,6 @@ export function newEventRow(event: NewEvent): EventRow {
     details: JSON.stringify(event.details ?? {}),
     created_at: event.at,
   };
-}
-
-/**
- * Writes events with the caller's database or transaction (one multi-row INSERT per chunk),
- * and their webhook deliveries with them: pass the transaction that makes the change.
- */
-export function recordEvents(db: DbOrTrx, rows: EventRow[]): Promise<void> {
-  return insertEvents(db, rows);
 }
 
 /** The JSON object a `details` column holds (text that is not one is wrapped, never thrown on). */

@@ -3,16 +3,7 @@ import { listPage } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
-import { fanOutToWebhooks, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
-import { eventListeners, registerEventListener } from './event-listeners.js';
 import type { EventRow, EventType } from './events.table.js';
-
-// Webhooks are the first listener: every event becomes its webhook calls in the same transaction.
-registerEventListener('webhooks', {
-  async onEvents(trx, rows, context) {
-    await fanOutToWebhooks(trx, rows as EventRow[], context.webhooks as ActiveWebhook[] | undefined);
-  },
-});
 
 export interface EventFilter {
   type?: EventType | undefined;
@@ -24,15 +15,10 @@ export interface EventFilter {
   to?: number | undefined;
 }
 
-/**
- * Many events with one multi-row INSERT per chunk, and what the listeners do with them
- * (their webhook deliveries, campaign counters) in the same transaction: the one write
- * path of events (webhooks.fan-out.ts and event-listeners.ts say why).
- */
-export async function insertEvents(db: DbOrTrx, rows: EventRow[], webhooks?: ActiveWebhook[]): Promise<void> {
+/** Many events with one multi-row INSERT per chunk. Only the EventLog calls this (event-listeners.ts): its listeners run with every write. */
+export async function insertEvents(db: DbOrTrx, rows: EventRow[]): Promise<void> {
   if (rows.length === 0) return;
   await insertRows(db, 'events', rows);
-  for (const listener of eventListeners()) await listener.onEvents(db, rows, { webhooks });
 }
 
 export async function listEvents(db: Reads, accountId: string, filter: EventFilter, page: Page): Promise<{ rows: EventRow[]; total: number }> {

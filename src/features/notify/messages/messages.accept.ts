@@ -26,6 +26,7 @@ import type { SuppressionReason } from '../suppressions/suppressions.table.js';
 import { activeWebhooksFor, activeWebhooksQuery, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import { toRecipient } from './messages.log.js';
 import { carriedDetails } from './messages.accepted.js';
+import type { EventLog } from '../events/event-listeners.js';
 import type { SendResult } from './messages.schemas.js';
 import { insertAcceptedSends, type AcceptedMessage, type AcceptedSend, type LookupsInAdvance, type SendLookups } from './messages.store.js';
 import type { IdempotencyKeyRow } from './messages.table.js';
@@ -154,7 +155,7 @@ async function lookUpForSends(db: Reads, sends: AcceptedSend[]): Promise<SendLoo
  * twice for a send (a failed group is retried one by one), so it derives the rows to write
  * afresh and leaves the accepted rows as they were.
  */
-async function writeAcceptedSends(trx: Trx, sends: AcceptedSend[], { suppressions, webhooks }: SendLookups): Promise<void> {
+async function writeAcceptedSends(events: EventLog, trx: Trx, sends: AcceptedSend[], { suppressions, webhooks }: SendLookups): Promise<void> {
   const keys: IdempotencyKeyRow[] = [];
   const messages: AcceptedMessage[] = [];
   for (const send of sends) {
@@ -167,7 +168,7 @@ async function writeAcceptedSends(trx: Trx, sends: AcceptedSend[], { suppression
     if (send.idempotency) keys.push({ ...send.idempotency, response: JSON.stringify(send.answer(suppressed)) });
     for (const m of send.messages) messages.push(suppressed.size ? withSuppressions(m, suppressed) : m);
   }
-  await insertAcceptedSends(trx, keys, messages, webhooks);
+  await insertAcceptedSends(trx, events, keys, messages, webhooks);
   // BILLING=credits: a recipient found suppressed here gets back the credit just charged for it.
   await refundNeverAttempted(
     trx,
@@ -192,7 +193,7 @@ export class SendAcceptor {
   private readonly reads: Reads;
 
   /** `charger`: BILLING=credits; absent, sending is not metered. */
-  constructor(handle: DbHandle, charger: SendCharger | undefined) {
+  constructor(handle: DbHandle, charger: SendCharger | undefined, events: EventLog) {
     this.reads = handle.reads;
     // The writer never reads a write's result: write-behind (database.ts); what it looks
     // up beforehand comes through `reads` (group-commit.ts).
@@ -214,6 +215,7 @@ export class SendAcceptor {
         }
         if (paid.length)
           await writeAcceptedSends(
+            events,
             trx,
             paid.map((s) => s.send),
             looked,

@@ -5,6 +5,7 @@
 import type { Db, Reads } from '../../../db/database.js';
 import { inOneSnapshot } from '../../../db/snapshot.js';
 import { hasOwnCopy, type MessageComposer } from '../../../delivery/compose.js';
+import { ensureComposed } from './messages.delivery.js';
 import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, resourceFields, type ListResult, type Page } from '../../../lib/api-shape.js';
@@ -75,7 +76,7 @@ export class MessageLog {
     private readonly db: Db,
     /** Where lists and details are read: database.ts `longReads`, off the writer's thread. */
     private readonly reads: Reads,
-    private readonly composer: Pick<MessageComposer, 'ensureComposed'>,
+    private readonly composer: Pick<MessageComposer, 'composedCopy'>,
   ) {}
 
   async list(principal: Principal, page: Page, filter: MessageFilter = {}): Promise<ListResult<Message>> {
@@ -135,7 +136,7 @@ export class MessageLog {
     const recipient = await findRecipientOf(this.db, principal.accountId, message.id, recipientId);
     if (recipientId !== undefined && !recipient) throw AppError.notFound('Recipient');
     // A personalised or tracked message has no one MIME: each recipient's copy is its own (without recipientId, the first one's).
-    return this.composer.ensureComposed(this.db, message, recipient && hasOwnCopy(message, recipient) ? recipient : undefined);
+    return ensureComposed(this.composer, this.db, message, recipient && hasOwnCopy(message, recipient) ? recipient : undefined);
   }
 
   /** The account's message, or a 404 (another account's id finds nothing). */

@@ -13,13 +13,14 @@
  */
 import type { Db, DbHandle } from '../../../db/database.js';
 import type { MessageComposer } from '../../../delivery/compose.js';
+import { withdrawDeliveriesOf } from '../../../delivery/enqueue.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso, type ListResult, toPage } from '../../../lib/api-shape.js';
 import { IGNORE_SENDS, type SendObserver } from '../../../metrics/observers.js';
 import { refundNeverAttempted } from '../../account/account.module.js';
-import { newEventRow, recordEvents } from '../events/events.service.js';
+import { type EventLog, newEventRow } from '../events/events.service.js';
 import type { SendersService } from '../senders/senders.service.js';
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
 import { SendAcceptor, sendResultOf, type SendCharger } from './messages.accept.js';
@@ -31,14 +32,7 @@ import { SendPreparer, type SenderOf } from './messages.prepare.js';
 import type { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, SendBody, SendRequest, SendResult } from './messages.schemas.js';
 import { DEFAULT_SEND_LIMITS, type SendLimits } from './messages.send-options.js';
 import { SubmissionPreparer, type Submission } from './messages.submission.js';
-import {
-  deleteUnclaimedJobsOf,
-  listRecipientsOf,
-  markRecipientsCancelled,
-  type AcceptedMessage,
-  type AcceptedSend,
-  type LookupsInAdvance,
-} from './messages.store.js';
+import { listRecipientsOf, markRecipientsCancelled, type AcceptedMessage, type AcceptedSend, type LookupsInAdvance } from './messages.store.js';
 
 export { carriedDetails } from './messages.accepted.js';
 export { IDEMPOTENCY_TTL_MS, type Answer } from './messages.idempotency.js';
@@ -54,6 +48,8 @@ export class MessagesService {
 
   constructor(
     handle: DbHandle,
+    /** The process's event log: every event this service writes goes through it, to its listeners. */
+    private readonly events: EventLog,
     private readonly workSignal: WorkSignal,
     composer: MessageComposer,
     private readonly observer: SendObserver = IGNORE_SENDS,
@@ -64,7 +60,7 @@ export class MessagesService {
     limits: SendLimits = DEFAULT_SEND_LIMITS,
   ) {
     this.db = handle.db;
-    this.acceptor = new SendAcceptor(handle, charger);
+    this.acceptor = new SendAcceptor(handle, charger, events);
     this.preparer = new SendPreparer(handle.db, senders, limits);
     this.submissions = new SubmissionPreparer(senders, limits);
     this.idempotency = new IdempotentRequests(handle.db);
@@ -79,7 +75,7 @@ export class MessagesService {
   }
 
   /**
-   * A message submitted over SMTP (delivery/submission/listener.ts), answered like
+   * A message submitted over SMTP (../submission/submission.listener.ts), answered like
    * POST /notify/v1/send once it is durable, through the same accept commit. Its
    * Idempotency-Key header is honoured over the envelope and the bytes as received.
    */
@@ -162,7 +158,7 @@ export class MessagesService {
     return this.db.transaction().execute(async (trx) => {
       const now = Date.now();
       const recipients = await listRecipientsOf(trx, principal.accountId, [message.id]);
-      const removed = new Set(await deleteUnclaimedJobsOf(trx, message.id, now));
+      const removed = new Set(await withdrawDeliveriesOf(trx, message.id, now));
       if (recipients.some((r) => !removed.has(r.id))) {
         throw new AppError(
           'conflict',
@@ -178,7 +174,7 @@ export class MessagesService {
         recipients.map((r) => ({ accountId: principal.accountId, messageId: message.id, recipientId: r.id })),
       );
       const details = { ...carriedDetails(message), scheduledAt: iso(scheduledAt) };
-      await recordEvents(
+      await this.events.record(
         trx,
         recipients.map((r) =>
           newEventRow({

@@ -5,7 +5,7 @@ import type { Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { enqueueMessages, type QueuedDelivery } from '../../../delivery/enqueue.js';
-import { insertEvents } from '../events/events.store.js';
+import type { EventLog } from '../events/event-listeners.js';
 import type { EventRow } from '../events/events.table.js';
 import type { ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
@@ -56,16 +56,23 @@ export interface AcceptedSend {
  * same key fails on the primary key before writing anything, and its transaction
  * (retried alone, see db/group-commit.ts) rolls back.
  */
-export async function insertAcceptedSends(trx: DbOrTrx, keys: IdempotencyKeyRow[], messages: AcceptedMessage[], webhooks: ActiveWebhook[]): Promise<void> {
+export async function insertAcceptedSends(
+  trx: DbOrTrx,
+  events: EventLog,
+  keys: IdempotencyKeyRow[],
+  messages: AcceptedMessage[],
+  webhooks: ActiveWebhook[],
+): Promise<void> {
   await insertRows(trx, 'idempotency_keys', keys);
-  await insertAcceptedMessages(trx, messages, webhooks);
+  await insertAcceptedMessages(trx, events, messages, webhooks);
 }
 
 /**
  * Writes many accepted messages with one multi-row INSERT per table (see db/group-commit.ts).
+ * Their `accepted` events go through `events`, the process's event log, so its listeners see them.
  * `webhooks`: the accounts' active webhooks, looked up before (webhooks.fan-out.ts).
  */
-export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMessage[], webhooks?: ActiveWebhook[]): Promise<void> {
+export async function insertAcceptedMessages(trx: DbOrTrx, events: EventLog, accepted: AcceptedMessage[], webhooks?: ActiveWebhook[]): Promise<void> {
   await insertRows(
     trx,
     'messages',
@@ -85,7 +92,7 @@ export async function insertAcceptedMessages(trx: DbOrTrx, accepted: AcceptedMes
     'message_tags',
     accepted.flatMap((a) => a.tags),
   );
-  await insertEvents(
+  await events.record(
     trx,
     accepted.flatMap((a) => a.events),
     webhooks,
@@ -255,20 +262,6 @@ export async function findIdempotencyKey(db: DbOrTrx, accountId: string, key: st
 /** Forgets the account's expired answers: their keys can be used afresh, and the table stays small. */
 export async function deleteExpiredIdempotencyKeys(db: DbOrTrx, accountId: string, now: number): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('expires_at', '<=', now).execute();
-}
-
-/**
- * Takes the unclaimed queue rows of a message off the queue and returns their recipient
- * ids. A row a worker holds a live lease on stays: its delivery may be under way.
- */
-export async function deleteUnclaimedJobsOf(db: DbOrTrx, messageId: string, now: number): Promise<string[]> {
-  const rows = await db
-    .deleteFrom('delivery_jobs')
-    .where('message_id', '=', messageId)
-    .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
-    .returning('recipient_id')
-    .execute();
-  return rows.map((r) => r.recipient_id);
 }
 
 export async function countJobsOf(db: DbOrTrx, messageId: string): Promise<number> {

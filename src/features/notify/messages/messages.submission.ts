@@ -1,5 +1,5 @@
 /**
- * Preparing a message submitted over SMTP (delivery/submission/listener.ts): the client
+ * Preparing a message submitted over SMTP (../submission/submission.listener.ts): the client
  * built the MIME, so unlike a JSON send (messages.prepare.ts) nothing is composed from
  * fields. What is decided here, before the same accept commit as the API's:
  *

@@ -1,4 +1,11 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { RecipientKind } from '../../../delivery/compose.types.js';
+import type { RecipientState } from '../../../delivery/delivery-store.js';
+
+// A recipient's delivery state and kind, and the stored attachment, are the delivery engine's terms.
+export type { RecipientKind } from '../../../delivery/compose.types.js';
+export type { RecipientState } from '../../../delivery/delivery-store.js';
+export type { StoredAttachment } from '../../../delivery/mime.types.js';
 
 export interface MessagesTable {
   id: string;
@@ -48,17 +55,6 @@ export interface MessagesTable {
   deleted_at: number | null;
 }
 
-/**
- * queued → (sent | delivered | deferred | bounced | suppressed); deferred → the same again.
- * sent: stored by the capture inbox. delivered: a relay or MX answered 2xx.
- * queued → cancelled: a scheduled message whose schedule was deleted before sending began.
- * Final states: sent, delivered, bounced, suppressed, failed, cancelled.
- */
-export type RecipientState = 'queued' | 'sent' | 'delivered' | 'deferred' | 'bounced' | 'suppressed' | 'failed' | 'cancelled';
-
-/** How a recipient was addressed: `to` and `cc` appear in the headers, `bcc` never does. */
-export type RecipientKind = 'to' | 'cc' | 'bcc';
-
 export interface MessageRecipientsTable {
   id: string;
   message_id: string;
@@ -99,15 +95,6 @@ export interface IdempotencyKeysTable {
   response: string;
   created_at: number;
   expires_at: number;
-}
-
-/** An attachment as stored on the message. */
-export interface StoredAttachment {
-  filename: string;
-  contentType: string;
-  contentId: string | null;
-  /** base64 */
-  content: string;
 }
 
 export type MessageRow = Selectable<MessagesTable>;

@@ -19,6 +19,7 @@ import type { Principal } from '../../../http/principal.js';
 import { domainAndParents } from '../domains/domain-records.js';
 import { isCoveredByVerifiedDomain } from '../domains/domains.service.js';
 import { listVerifiedDomainNames } from '../domains/domains.store.js';
+import type { EventLog } from '../events/event-listeners.js';
 import { insertAcceptedMessages } from '../messages/messages.store.js';
 import { confirmationMessage, hashConfirmationToken, newConfirmationToken } from './sender-confirmation.js';
 import type { CreateSenderBody, PatchSenderBody, Sender } from './senders.schemas.js';
@@ -60,6 +61,8 @@ export interface SenderVerificationOptions {
   publicUrl: () => string;
   /** Wakes this process's worker when a confirmation message is queued. */
   workSignal: WorkSignal;
+  /** The process's event log: the confirmation's `accepted` event reaches its listeners. */
+  events: EventLog;
 }
 
 function duplicate(email: string): AppError {
@@ -261,7 +264,7 @@ export class SendersService {
     const { token, hash } = newConfirmationToken();
     const changes: SenderChanges = { confirmation_token_hash: hash, confirmation_expires_at: now + this.verification.confirmationTtlMs };
     await updateSender(trx, principal.accountId, sender.id, changes);
-    await insertAcceptedMessages(trx, [
+    await insertAcceptedMessages(trx, this.verification.events, [
       confirmationMessage(
         {
           accountId: principal.accountId,

@@ -11,7 +11,7 @@ import { AppError } from '../../../errors.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
-import { newEventRow, parseDetails, recordEvents } from '../events/events.service.js';
+import { type EventLog, newEventRow, parseDetails } from '../events/events.service.js';
 import { listRecipientEventsOfType } from '../events/events.store.js';
 import { lockRecipientById, markRecipientBounced } from '../messages/messages.store.js';
 import type { CreateSuppressionBody, Suppression, SuppressionsExportQuery, SuppressionsQuery } from './suppressions.schemas.js';
@@ -126,7 +126,7 @@ export interface FeedbackResult {
  * after the other (the worker leaves a recipient in a final state as it is: see the
  * pipeline's recordOutcome).
  */
-export async function recordFeedback(db: Db, input: FeedbackInput): Promise<FeedbackResult | undefined> {
+export async function recordFeedback(db: Db, events: EventLog, input: FeedbackInput): Promise<FeedbackResult | undefined> {
   const at = input.at ?? Date.now();
   const details = input.details ?? {};
   return db.transaction().execute(async (trx) => {
@@ -155,7 +155,7 @@ export async function recordFeedback(db: Db, input: FeedbackInput): Promise<Feed
       details,
       at,
     });
-    await recordEvents(trx, [event]);
+    await events.record(trx, [event]);
     if (input.type === 'deferred') return { ...result, eventId: event.id, recorded: true, suppressed: false };
     if (input.type === 'bounced') {
       const response = typeof details.response === 'string' && details.response ? details.response : 'bounced (asynchronous delivery status notification)';

@@ -14,7 +14,7 @@
  * click uncounted, which is acceptable (a mail client fetching the pixel again, or a
  * person clicking again, is counted then). An unsubscribe is different: the person is
  * told it is done, so its answer waits for the commit (a group commit without lingering,
- * shared by the unsubscribes of the moment). Every event goes through `recordEvents`, the
+ * shared by the unsubscribes of the moment). Every event goes through the event log, the
  * one write path of events, so webhooks (and the campaign counters' listener) see them.
  *
  * Event details: `opened` {userAgentClass, flagged, reason?}, and `unique_opened` (a copy's
@@ -33,7 +33,7 @@ import { AppError } from '../../../errors.js';
 import { judgeHit, simulatedHit, type Hit } from '../../../lib/engagement.js';
 import { trackableLinks } from '../../../lib/tracked-html.js';
 import type { TrackingKind, TrackingTokens } from '../../../lib/tracking-tokens.js';
-import { newEventRow, recordEvents } from '../events/events.service.js';
+import { type EventLog, newEventRow } from '../events/events.service.js';
 import type { EventRow, EventType } from '../events/events.table.js';
 import { carriedDetails } from '../messages/messages.accepted.js';
 import { suppressAddress } from '../suppressions/suppressions.service.js';
@@ -81,21 +81,21 @@ function eventOf(type: EventType, recipient: TrackedRecipient, details: Record<s
  * The hits' events; a copy's first open is also a `unique_opened` event, with the same
  * details, right after its `opened` (the original service's "unique open" webhook event).
  */
-async function writeEngagement(trx: Trx, items: Engaged[]): Promise<void> {
+async function writeEngagement(events: EventLog, trx: Trx, items: Engaged[]): Promise<void> {
   const opens = items.filter((item) => item.type === 'opened');
   const firsts = await markFirstOpens(trx, [...new Set(opens.map((item) => item.recipient.id))], Math.min(...opens.map((item) => item.at)));
-  const events: EventRow[] = [];
+  const rows: EventRow[] = [];
   for (const item of items) {
-    events.push(eventOf(item.type, item.recipient, item.details, item.at));
+    rows.push(eventOf(item.type, item.recipient, item.details, item.at));
     // Two opens of one copy in this commit: the first one given is the first open.
-    if (item.type === 'opened' && firsts.delete(item.recipient.id)) events.push(eventOf('unique_opened', item.recipient, item.details, item.at));
+    if (item.type === 'opened' && firsts.delete(item.recipient.id)) rows.push(eventOf('unique_opened', item.recipient, item.details, item.at));
   }
-  await recordEvents(trx, events);
+  await events.record(trx, rows);
 }
 
 /** The address on the account's list (reason unsubscribe) and, when it was not there yet, the `unsubscribed` event. */
-async function writeUnsubscribes(trx: Trx, items: Unsubscribe[]): Promise<void> {
-  const events: EventRow[] = [];
+async function writeUnsubscribes(events: EventLog, trx: Trx, items: Unsubscribe[]): Promise<void> {
+  const rows: EventRow[] = [];
   for (const { recipient, via, at } of items) {
     const added = await suppressAddress(trx, {
       accountId: recipient.account_id,
@@ -105,9 +105,9 @@ async function writeUnsubscribes(trx: Trx, items: Unsubscribe[]): Promise<void> 
       details: { messageId: recipient.message_id, recipientId: recipient.id, via },
     });
     // A second use of the link (or of another message's) changes nothing and says nothing twice.
-    if (added) events.push(eventOf('unsubscribed', recipient, { via }, at));
+    if (added) rows.push(eventOf('unsubscribed', recipient, { via }, at));
   }
-  await recordEvents(trx, events);
+  await events.record(trx, rows);
 }
 
 const WANTS: Record<TrackingKind, (r: TrackedRecipient) => boolean> = {
@@ -125,9 +125,11 @@ export class TrackingService {
     /** Where the token's recipient is read: committed rows, off the writer (DbHandle `reads`). */
     private readonly reads: Reads,
     private readonly tokens: TrackingTokens,
+    /** The process's event log: opens, clicks and unsubscribes reach its listeners (webhooks, campaign counters). */
+    events: EventLog,
   ) {
-    this.engagement = new GroupCommit(db, writeEngagement, { lingerMs: ENGAGEMENT_LINGER_MS, flushAt: 200 });
-    this.unsubscribes = new GroupCommit(db, writeUnsubscribes);
+    this.engagement = new GroupCommit(db, (trx, items) => writeEngagement(events, trx, items), { lingerMs: ENGAGEMENT_LINGER_MS, flushAt: 200 });
+    this.unsubscribes = new GroupCommit(db, (trx, items) => writeUnsubscribes(events, trx, items));
   }
 
   /** The HTML that was sent to the recipient: its own when the send was personalised (compose.ts). */

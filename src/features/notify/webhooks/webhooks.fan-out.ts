@@ -7,7 +7,7 @@
  * committed later. A row per delivery written with its event is never skipped, and it
  * is durable exactly when the event is.
  *
- * `insertEvents` (events.store.ts), the one write path of events, calls this. Cost on
+ * The event log (events/event-listeners.ts), the one write path of events, calls this. Cost on
  * the send path: one indexed query per batch of events to find the batch's accounts'
  * webhooks (nothing more when none has one); a query rather than a process-local
  * "any webhooks?" flag, which another process creating a webhook could not update.
@@ -15,7 +15,7 @@
  * Waking the dispatcher: the rows are visible only after commit, and commit happens
  * after this returns. On PostgreSQL, `pg_notify` inside the transaction is delivered
  * on commit, to dispatchers in every process (they LISTEN, see
- * src/delivery/webhooks/notifications.ts). On SQLite a process has one connection that
+ * src/queue/notifications.ts). On SQLite a process has one connection that
  * the transaction holds until it commits, so an in-process wake-up given now is served
  * by a claim that runs after the commit.
  */
@@ -86,7 +86,7 @@ export function activeWebhooksQuery(db: Reads, accountIds: Iterable<string>) {
  * already looked them up (the send path does, before its transaction: a webhook created
  * meanwhile then counts as created just after the send, which it may as well have been).
  */
-export async function fanOutToWebhooks(db: DbOrTrx, events: EventRow[], webhooks?: ActiveWebhook[]): Promise<number> {
+export async function fanOutToWebhooks(db: DbOrTrx, events: readonly EventRow[], webhooks?: ActiveWebhook[]): Promise<number> {
   if (events.length === 0) return 0;
   webhooks ??= await activeWebhooksFor(
     db,

@@ -3,7 +3,7 @@
  * only on creation and rotation; deletion is soft and drops the deliveries still to be
  * made; a replay queues new deliveries (new rows, durable like any other) of the
  * account's own events. Fan-out of new events is in webhooks.fan-out.ts, the calls
- * themselves in src/delivery/webhooks/.
+ * themselves in webhooks.dispatcher.ts.
  */
 import { listResult, type ListResult, toPage, iso, resourceFields } from '../../../lib/api-shape.js';
 import type { Db } from '../../../db/database.js';

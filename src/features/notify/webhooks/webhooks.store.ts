@@ -1,7 +1,7 @@
 /**
  * SQL for webhooks and their deliveries as the API sees them. Every query is scoped by
  * account: one account never reaches another's webhooks, deliveries or events. The
- * dispatcher's queue SQL (claim, record, release) is in src/delivery/webhooks/.
+ * dispatcher's queue SQL (claim, record, release) is in webhooks.queue.ts.
  */
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';

@@ -11,9 +11,9 @@
  * Only deliveries of live, enabled webhooks are claimed: a paused webhook's deliveries
  * wait, a deleted one's were dropped with it.
  */
-import type { Db, DbOrTrx, Dialect } from '../../db/database.js';
-import type { EventRow } from '../../features/notify/events/events.table.js';
-import { LeaseQueue, type ClaimedRow } from '../../queue/lease-queue.js';
+import type { Db, DbOrTrx, Dialect } from '../../../db/database.js';
+import type { EventRow } from '../events/events.table.js';
+import { LeaseQueue, type ClaimedRow } from '../../../queue/lease-queue.js';
 
 export type ClaimedDelivery = ClaimedRow;
 

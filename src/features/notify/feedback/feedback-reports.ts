@@ -20,7 +20,7 @@
  * report a 451 retried for ever), and a part that lacks a required field is reported
  * as malformed rather than guessed at.
  */
-import { oneLine } from '../../lib/mail-parser.js';
+import { oneLine } from '../../../lib/mail-parser.js';
 
 /** One block of fields: lower-cased name → unfolded value (the first occurrence wins). */
 export type FieldBlock = Map<string, string>;

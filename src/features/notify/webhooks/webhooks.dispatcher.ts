@@ -26,20 +26,20 @@
  * renewed while a call is in flight, the rows of dead processes of this host taken back at
  * start, the LISTEN wake-ups, and the drain on stop are the runner's.
  */
-import { iso } from '../../lib/api-shape.js';
+import { iso } from '../../../lib/api-shape.js';
 import { STATUS_CODES } from 'node:http';
 import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
-import type { DbHandle } from '../../db/database.js';
-import { parseDetails } from '../../features/notify/events/events.service.js';
-import type { EventRow } from '../../features/notify/events/events.table.js';
-import { WEBHOOK_CHANNEL, webhookWakeups } from '../../features/notify/webhooks/webhooks.fan-out.js';
-import { signatureOf } from '../../features/notify/webhooks/webhooks.signing.js';
-import { OutboundClient } from '../../http/outbound.js';
-import { LeaseRole, LeaseRunner, SlotLoop, type SlotHandler } from '../../queue/lease-runner.js';
-import { PgNotificationListener } from '../../queue/notifications.js';
-import { retryDelayMs } from '../../queue/backoff.js';
-import type { WorkSignal } from '../work-signal.js';
+import type { Config } from '../../../config.js';
+import type { DbHandle } from '../../../db/database.js';
+import { parseDetails } from '../events/events.service.js';
+import type { EventRow } from '../events/events.table.js';
+import { WEBHOOK_CHANNEL, webhookWakeups } from './webhooks.fan-out.js';
+import { signatureOf } from './webhooks.signing.js';
+import { OutboundClient } from '../../../http/outbound.js';
+import { LeaseRole, LeaseRunner, SlotLoop, type SlotHandler } from '../../../queue/lease-runner.js';
+import { PgNotificationListener } from '../../../queue/notifications.js';
+import { retryDelayMs } from '../../../queue/backoff.js';
+import type { WorkSignal } from '../../../delivery/work-signal.js';
 import {
   claimDueDeliveries,
   loadDeliveries,
@@ -49,7 +49,7 @@ import {
   type AttemptResult,
   type ClaimedDelivery,
   type DeliveryToMake,
-} from './webhook-queue.js';
+} from './webhooks.queue.js';
 
 export const USER_AGENT = 'Postwire-Webhooks/1';
 

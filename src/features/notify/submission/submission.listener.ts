@@ -34,11 +34,11 @@
  */
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import { AppError } from '../../errors.js';
-import { MemoryFailureCounter } from '../../http/login-failures.js';
-import type { Principal } from '../../http/principal.js';
-import type { MessagesService } from '../../features/notify/messages/messages.service.js';
-import { closeSmtp, listenSmtp, readUpTo, smtpReply } from '../smtp-listening.js';
+import { AppError } from '../../../errors.js';
+import { MemoryFailureCounter } from '../../../http/login-failures.js';
+import type { Principal } from '../../../http/principal.js';
+import type { MessagesService } from '../messages/messages.service.js';
+import { closeSmtp, listenSmtp, readUpTo, smtpReply } from '../../../delivery/smtp-listening.js';
 import type { TlsCredentials } from './tls-certificate.js';
 
 export interface SubmissionOptions {

@@ -1,8 +1,8 @@
-/** SQL the pipeline needs besides the queue itself: loading what to send, recording what happened. */
-import type { DbOrTrx, Reads } from '../db/database.js';
-import { updateRowsById, type UpdatedColumn } from '../db/group-commit.js';
-import type { ComposeRecipient, ComposedTarget } from './compose.types.js';
-import type { RecipientState } from '../features/notify/messages/messages.table.js';
+/** SQL the delivery engine's store needs (messages.delivery.ts): loading what to send, recording what happened, keeping compositions. */
+import type { DbOrTrx, Reads } from '../../../db/database.js';
+import { updateRowsById, type UpdatedColumn } from '../../../db/group-commit.js';
+import type { ComposeRecipient, ComposedTarget } from '../../../delivery/compose.types.js';
+import type { RecipientState } from './messages.table.js';
 
 export async function loadMessages(db: Reads, ids: string[]) {
   if (ids.length === 0) return [];

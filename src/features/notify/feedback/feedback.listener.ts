@@ -18,14 +18,15 @@
  * There is no AUTH and no STARTTLS: reports come from anyone, and what they may do is
  * bounded by the return path naming a real recipient.
  */
-import { parseMail } from '../../lib/mail-parser.js';
+import { parseMail } from '../../../lib/mail-parser.js';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import type { Db, Reads } from '../../db/database.js';
-import { findRecipientById } from '../../features/notify/messages/messages.store.js';
-import { recordFeedback } from '../../features/notify/suppressions/suppressions.service.js';
-import { recipientIdFromReturnPath } from '../return-path.js';
-import { closeSmtp, listenSmtp, readUpTo, smtpReply } from '../smtp-listening.js';
+import type { Db } from '../../../db/database.js';
+import { findRecipientById } from '../messages/messages.store.js';
+import type { EventLog } from '../events/event-listeners.js';
+import { recordFeedback } from '../suppressions/suppressions.service.js';
+import { recipientIdFromReturnPath } from '../../../delivery/return-path.js';
+import { closeSmtp, listenSmtp, readUpTo, smtpReply } from '../../../delivery/smtp-listening.js';
 import { feedbackFrom, readReport, type FeedbackReport, type ReportPart } from './feedback-reports.js';
 
 export interface InboundListenerOptions {
@@ -53,6 +54,8 @@ export class InboundListener {
 
   constructor(
     private readonly db: Db,
+    /** The process's event log: a report's event reaches its listeners (webhooks, campaign counters). */
+    private readonly events: EventLog,
     private readonly options: InboundListenerOptions,
     private readonly log: Logger,
   ) {
@@ -144,7 +147,7 @@ export class InboundListener {
       .filter((id): id is string => id !== undefined);
     try {
       for (const recipientId of new Set(recipientIds)) {
-        const result = await recordFeedback(this.db, { recipientId, type: feedback.type, details: feedback.details });
+        const result = await recordFeedback(this.db, this.events, { recipientId, type: feedback.type, details: feedback.details });
         this.log.info({ recipientId, messageId: result?.messageId, type: feedback.type, recorded: result?.recorded ?? false }, 'inbound SMTP: report received');
       }
     } catch (error) {
