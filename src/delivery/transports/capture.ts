@@ -3,10 +3,10 @@
  * its envelope and exact bytes, viewable through the API. The default transport.
  * Stores are group-committed like every other high-rate write (db/group-commit.ts).
  */
-import type { Db, Trx } from '../../db/database.js';
+import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import { GroupCommit, insertRows } from '../../db/group-commit.js';
 import type { CapturedEmailsTable } from '../delivery.table.js';
-import { newId } from '../../lib/ids.js';
+import { idAt, newId } from '../../lib/ids.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
 
 async function insertCaptured(trx: Trx, rows: CapturedEmailsTable[]): Promise<void> {
@@ -39,4 +39,23 @@ export class CaptureTransport implements Transport {
   async close(): Promise<void> {
     await this.writer.drain();
   }
+}
+
+/**
+ * Deletes up to `limit` captured copies older than `before` (ms), or, with `keepNewest`, the
+ * oldest beyond the newest `keepNewest` of all accounts. Ids sort by creation time, so both
+ * walk the primary key. Answers how many went.
+ */
+export async function deleteCapturedBefore(db: DbOrTrx, before: number, limit: number): Promise<number> {
+  const oldest = db.selectFrom('captured_emails').select('id').where('id', '<', idAt(before)).orderBy('id').limit(limit);
+  const result = await db.deleteFrom('captured_emails').where('id', 'in', oldest).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteCapturedBeyond(db: DbOrTrx, keepNewest: number, limit: number): Promise<number> {
+  const boundary = await db.selectFrom('captured_emails').select('id').orderBy('id', 'desc').offset(keepNewest).limit(1).executeTakeFirst();
+  if (!boundary) return 0;
+  const oldest = db.selectFrom('captured_emails').select('id').where('id', '<=', boundary.id).orderBy('id').limit(limit);
+  const result = await db.deleteFrom('captured_emails').where('id', 'in', oldest).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

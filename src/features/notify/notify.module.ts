@@ -38,8 +38,7 @@ export { newEventRow } from './events/events.service.js';
 export type { EventRow, EventType } from './events/events.table.js';
 export { acceptedMessage } from './messages/messages.accepted.js';
 export { insertAcceptedMessages, markWaitingRecipientsCancelled, type AcceptedMessage } from './messages/messages.store.js';
-// What the purge deletes of this area (system/retention): each by the store that owns it.
-export { deleteCapturedBefore, deleteCapturedBeyond } from './capture-inbox/capture-inbox.store.js';
+// What the purge deletes of this area (system/retention), by the store that owns it.
 export { deleteEndedDeliveriesBefore } from './webhooks/webhooks.store.js';
 
 export interface NotifyServices {

@@ -1,7 +1,6 @@
 /** SQL of the development inbox: the capture transport's copies, joined to their message. */
 import type { DbOrTrx } from '../../../db/database.js';
 import type { Page } from '../../../lib/api-shape.js';
-import { idAt } from '../../../lib/ids.js';
 
 const SUMMARY_COLUMNS = [
   'c.id as id',
@@ -42,23 +41,4 @@ export function findCaptured(db: DbOrTrx, accountId: string, id: string) {
     .where('c.id', '=', id)
     .select([...SUMMARY_COLUMNS, 'c.raw as raw'])
     .executeTakeFirst();
-}
-
-/**
- * Deletes up to `limit` captured copies older than `before` (ms), or, with `keepNewest`, the
- * oldest beyond the newest `keepNewest` of all accounts. Ids sort by creation time, so both
- * walk the primary key. Answers how many went.
- */
-export async function deleteCapturedBefore(db: DbOrTrx, before: number, limit: number): Promise<number> {
-  const oldest = db.selectFrom('captured_emails').select('id').where('id', '<', idAt(before)).orderBy('id').limit(limit);
-  const result = await db.deleteFrom('captured_emails').where('id', 'in', oldest).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-export async function deleteCapturedBeyond(db: DbOrTrx, keepNewest: number, limit: number): Promise<number> {
-  const boundary = await db.selectFrom('captured_emails').select('id').orderBy('id', 'desc').offset(keepNewest).limit(1).executeTakeFirst();
-  if (!boundary) return 0;
-  const oldest = db.selectFrom('captured_emails').select('id').where('id', '<=', boundary.id).orderBy('id').limit(limit);
-  const result = await db.deleteFrom('captured_emails').where('id', 'in', oldest).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

@@ -5,7 +5,7 @@
  * listeners see it), a refused address's suppression and a never-attempted recipient's
  * refund, all in the engine's outcome transaction.
  */
-import type { Db, DbOrTrx, Reads, Trx } from '../../../db/database.js';
+import type { DbOrTrx, Reads, Trx } from '../../../db/database.js';
 import type { MessageComposer, PersonalCopy } from '../../../delivery/compose.js';
 import type { AttemptRecord, ComposedTarget, DeliveryStore, LoadedRecipients } from '../../../delivery/delivery-store.js';
 import { FINAL_STATES } from '../../../delivery/delivery-store.js';

@@ -1,8 +1,8 @@
 /**
  * The purge: what outlives its retention period goes, in small batches, on the job runner.
  *
- * Each table's rows are deleted by the module that owns the table (the capture inbox, the
- * webhook log, the job queue); this service only says when and how much. A batch is one
+ * Each table's rows are deleted by the module that owns the table (the capture transport,
+ * the webhook log, the job queue); this service only says when and how much. A batch is one
  * DELETE of at most `batchRows` rows, its own short transaction, so a send waits at most one
  * batch behind it. A run stops after `budgetMs` and the next run goes on where it stopped.
  *
@@ -12,7 +12,8 @@
  */
 import type { Db } from '../../../db/database.js';
 import { deleteEndedJobsBefore, enqueueJob, type TaskRegistry } from '../../../queue/jobs.js';
-import { deleteCapturedBefore, deleteCapturedBeyond, deleteEndedDeliveriesBefore } from '../../notify/notify.module.js';
+import { deleteCapturedBefore, deleteCapturedBeyond } from '../../../delivery/transports/capture.js';
+import { deleteEndedDeliveriesBefore } from '../../notify/notify.module.js';
 
 export const PURGE_TASK = 'retention.purge';
 const DAY_MS = 86_400_000;
