@@ -465,10 +465,9 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
     },
     deliveries: worker && {
       start() {
-        // The relay's first connection: a fresh worker's first message otherwise waited for its
-        // set-up, about 120 ms against a local smtp-server (whose greeting comes after a 100 ms
-        // pause, as many MTAs' do). In every process that delivers: one idle connection costs
-        // the relay and us next to nothing.
+        // The relay's first connection: a fresh worker's first message otherwise waits for its
+        // set-up (many MTAs pause before their greeting). In every process that delivers: one
+        // idle connection costs the relay and us next to nothing.
         if (transport?.warm) warmAhead(transport.warm(), logger, 'could not connect to the relay ahead of the first message; the first message connects again');
         worker.start();
         // A worker-only process starts its compose threads, with the composing code compiled,

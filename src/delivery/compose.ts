@@ -25,8 +25,8 @@
  * base URL or of the installation secret between two compositions could change the
  * bytes, and then too the first stored copy wins.
  *
- * Bulk copies (a campaign's, one per recipient) are not stored by the pipeline: at
- * 100,000 recipients that was 400 MB of MIME written inside the outcome commits. Their
+ * Bulk copies (a campaign's, one per recipient) are not stored by the pipeline: a large
+ * campaign's MIME would be written inside the outcome commits, copy after copy. Their
  * retries and `/raw` compose them again, the same bytes unless the key, the tracking
  * base URL or the secret changed in between; `/raw` stores what it composed, so from
  * then on it answers the same.

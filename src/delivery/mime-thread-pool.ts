@@ -132,9 +132,9 @@ export class MimeThreadPool implements MimeBuilder {
   }
 
   /**
-   * A thread's first message waited for the thread to start, load its modules and compile
-   * the composing code: 75–95 ms of a split-mode worker's first delivery (bench:latency
-   * --mode split). A worker process that will compose does that at start instead.
+   * A thread's first message would wait for the thread to start, load its modules and
+   * compile the composing code, most of a split-mode worker's first delivery. A worker
+   * process that will compose does that at start instead.
    */
   async warm(): Promise<void> {
     if (this.closed) return;

@@ -85,9 +85,8 @@ const DEFAULT_MAX_RETRY_AGE_SECONDS = Number(CONFIG_SCHEMA.MAX_RETRY_AGE_SECONDS
 
 /**
  * How long an outcome may wait for others before its commit starts. A delivery's outcome
- * answers nobody, and with SQLite's synchronous=FULL each commit costs a disk sync (about
- * 0.9 ms here, on the event loop): committed one by one as they came in, 3,000 deliveries
- * took 1,792 commits.
+ * answers nobody, and with SQLite's synchronous=FULL each commit costs a disk sync on the
+ * event loop: committed one by one as they came in, deliveries took nearly a commit each.
  */
 const OUTCOME_LINGER_MS = 20;
 
@@ -240,8 +239,8 @@ export class DeliveryPipeline<M extends OutgoingMessage = OutgoingMessage> imple
    * campaign mail, most sends) is addressed to the recipient the batch already holds; only
    * the others are read. That read is by message id, and PostgreSQL plans it well only once
    * the table has statistics: before its first ANALYZE it estimated a list of a hundred ids
-   * to match half the table and scanned all of it (58 ms a batch at 20,000 campaign
-   * recipients, growing with the table, in bench:campaign on a server without autovacuum).
+   * to match half the table and scanned all of it, a cost that grew with the table
+   * (src/db/statistics.ts keeps statistics fresh).
    */
   private async addresseesOf(messages: Map<string, M>, recipients: OutgoingRecipient[], toCompose: Set<string>): Promise<Map<string, ComposeRecipient[]>> {
     const known = new Map<string, ComposeRecipient[]>();

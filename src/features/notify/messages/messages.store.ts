@@ -203,7 +203,7 @@ export async function listRecipientsOf(db: Reads, accountId: string, messageIds:
     ])
     // The account is checked on the rows the message ids find, not used to find them: as a plain
     // `account_id = ?` SQLite read every recipient of the account by its account index and sorted
-    // them (about 300 ms a page at 100,000 messages, bench:messages); coalesce() keeps it off indexes.
+    // them, a page's cost growing with the account; coalesce() keeps it off indexes.
     .where((eb) => eb(eb.fn('coalesce', ['account_id', sql.lit('')]), '=', accountId))
     .where('message_id', 'in', messageIds);
   if (perMessage !== undefined) query = query.where('position', '<', perMessage);
