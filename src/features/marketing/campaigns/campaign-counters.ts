@@ -1,37 +1,15 @@
 /**
- * The campaign counters, kept by a listener on the event write path (notify's
- * event-listeners.ts; the runtime wires it into the process's event log): every event of a campaign's recipient changes that recipient's
- * record (`campaign_recipients`) and the campaign's counters in the transaction that
- * writes the event, so the counters are exactly what the records say whenever a client
- * reads them, and an event that is rolled back counted nothing.
+ * The campaign counters, kept by a listener on the event write path (wired into the runtime's
+ * event log): every event of a campaign's recipient changes that recipient's record
+ * (`campaign_recipients`) and the campaign's counters in the transaction that writes the
+ * event, so the counters always equal what the records say, and a rolled-back event counted
+ * nothing. Each counter counts a recipient once, by a conditional update that reports whether
+ * it changed anything (a repeated or racing event counts nothing). Opens and clicks flagged as
+ * machine traffic count in the totals only; the per-event rules are `countEvent` below.
  *
- * Each counter counts recipients, once, by a conditional update of the record that
- * reports whether it changed anything (the event repeated or raced with another: no
- * count):
- *
- *   delivered, sent     final outcome delivered (a relay's 2xx; the capture inbox's
- *                       `sent`): sent +1, delivered +1
- *   bounced             final outcome bounced: sent +1, and bounceHard +1 when the relay
- *                       refused the recipient, bounceSoft +1 when the retries ran out or
- *                       the sender or content was refused. A later asynchronous bounce of
- *                       a delivered recipient moves it from delivered to the bounce
- *   suppressed, cancelled   final without a send: counted as finished only
- *   complained          spamReported +1, once per recipient
- *   unsubscribed        unsubscribed +1, once per recipient
- *   opened, clicked     totalOpens/totalClicks +1 for every one; opened/clicked +1 for a
- *                       recipient's first one not `flagged` (machine opens and link
- *                       scanners count in the totals only); lastOpen/ClickTime; the
- *                       first open's delay after delivery goes into averageOpenTime;
- *                       a click also counts on the recipient's row for that link
- *                       (`campaign_link_clicks`, the report's per-link figures)
- *
- * A `deferred` event counts nothing, but a campaign paused or cancelled while that
- * delivery was with a transport must not retry it on its own: paused, its job is held
- * like the others; cancelled, it is taken out of the queue and ends `cancelled`.
- *
- * `finished` (recipients in a final state) lets the campaign end when dispatch is done
- * and nothing is left in flight (finishIfDone, with notifyWhenEnd's mail in the same
- * transaction).
+ * A `deferred` event counts nothing, but a paused campaign's retried delivery is held like its
+ * other jobs and a cancelled one's is withdrawn. `finished` lets the campaign end once dispatch
+ * is done and nothing is in flight.
  */
 import type { DbOrTrx } from '../../../db/database.js';
 import { holdDeliveries } from '../../../delivery/enqueue.js';

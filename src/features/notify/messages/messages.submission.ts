@@ -1,28 +1,12 @@
 /**
  * Preparing a message submitted over SMTP (../submission/submission.listener.ts): the client
- * built the MIME, so unlike a JSON send (messages.prepare.ts) nothing is composed from
- * fields. What is decided here, before the same accept commit as the API's:
- *
- *   bytes      the message must be UTF-8 (8BITMIME and SMTPUTF8 text): the stored MIME
- *              is text, and bytes in another charset would not survive it unchanged;
- *              and it must hold no NUL byte, which mail may not carry (RFC 5322, 8bit in
- *              RFC 2045) and PostgreSQL text cannot hold: refused on every dialect alike
- *   headers    the header block is read by mailparser (no hand-written MIME parsing);
- *              From must be one of the account's usable senders, the same rule and the
- *              same message as the API's `from.email`; the decoded Subject, From name
- *              and Message-ID are stored as one line each (control characters folded to
- *              spaces), while the MIME keeps the header as the client wrote it
- *   options    `X-Postwire-Tags` (comma-separated), `X-Postwire-Metadata` (a JSON
- *              object) and `Idempotency-Key` follow the API's rules for tags, metadata
- *              and keys, and are removed from the stored MIME: they are for Postwire only;
- *              so is a Bcc header, which would show the hidden recipients to all
- *   added      Message-ID and Date when the client gave none (a client's own are kept)
- *   recipients the envelope decides (Bcc works): each RCPT TO is one recipient, its
- *              kind `to` or `cc` when a header names it, else `bcc`
- *
- * Everything else of the MIME is kept byte for byte (parts, attachments, the client's
- * own text part). The return path and the DKIM signature are added at delivery, as for
- * any message (compose.ts signs `submitted_mime` into `mime`).
+ * built the MIME, so nothing is composed from fields; the same accept commit as the API's
+ * follows. The bytes must be UTF-8 without NUL (the stored MIME is text, and PostgreSQL text
+ * cannot hold NUL); From must be a usable sender, the API's rule; `X-Postwire-Tags`,
+ * `X-Postwire-Metadata` and `Idempotency-Key` follow the API's rules and, with any Bcc header,
+ * are removed from the stored MIME; Message-ID and Date are added when missing; the envelope
+ * decides the recipients (`to`/`cc` when a header names them, else `bcc`). Everything else is
+ * kept byte for byte; the return path and DKIM signature are added at delivery.
  */
 import type { AddressObject } from 'mailparser';
 import { AppError, type FieldError } from '../../../errors.js';

@@ -1,36 +1,13 @@
 /**
- * SMTP submission (issue 21, `postwire smtp`, also run by `start`): applications that
- * only speak SMTP hand their mail here, and it is accepted exactly as POST
- * /notify/v1/send accepts a message, through MessagesService.submitMime and the same
- * group commit. smtp-server does the protocol; this file decides the replies.
+ * SMTP submission (`postwire smtp`, also run by `start`): applications that speak only SMTP
+ * hand their mail here, and it is accepted as POST /notify/v1/send accepts a message, through
+ * MessagesService.submitMime and the same group commit. smtp-server does the protocol; this
+ * file decides the replies (docs/smtp.md lists each one).
  *
- * A conversation, and what is answered where:
- *
- *   EHLO       PIPELINING, 8BITMIME, SMTPUTF8, STARTTLS (the configured certificate or
- *              DATA_DIR's self-signed one), SIZE = BODY_LIMIT_BYTES, AUTH PLAIN LOGIN;
- *              on SMTP_SUBMISSION_TLS_PORT, when set, the same over TLS from the first byte
- *   AUTH       before STARTTLS only from loopback or with SMTP_SUBMISSION_AUTH_WITHOUT_TLS
- *              (538 otherwise); the password is an API key with the `send` scope, any
- *              user name: a wrong key 535 and one failure more for this IP address
- *              (LOGIN_FAILURES_PER_EMAIL_AND_IP per LOGIN_RATE_WINDOW_SECONDS, as for
- *              POST /token, counted before the check; over it 454 until the window
- *              ends), a key without `send` 535 saying so; no AUTH and MAIL: 530
- *   MAIL FROM  421 while shutting down, or after SMTP_SUBMISSION_MAX_MESSAGES_PER_CONNECTION
- *              messages (the client reconnects); 451 over RATE_LIMIT_PER_MINUTE for the key
- *              (checked again, and counted, once the data is in)
- *   RCPT TO    452 beyond SMTP_SUBMISSION_MAX_RECIPIENTS
- *   DATA       552 over SIZE; then messages.submission.ts decides: From not a usable
- *              sender 550 5.7.1 (the API's message), bad X-Postwire-* headers, 8-bit
- *              data that is not UTF-8 or a NUL byte 550 5.6.0, out of credits 452
- *              4.7.1 (a payment lets the client's retry through), an Idempotency-Key
- *              reused for other bytes 550 5.7.0, the database away 451 4.3.0;
- *              otherwise 250 with the message's
- *              id, answered only once the message is durably committed, naming the
- *              recipients found on the suppression list (accepted, not sent, as the API
- *              reports them)
- *
- * A 250 is never answered before the commit, so a crash at any point loses only
- * messages the client was not told were taken; it sends them again.
+ * AUTH takes an API key with the `send` scope as the password, before STARTTLS only from
+ * loopback (or when allowed); failures count against the IP address as POST /token's do.
+ * A 250 is answered only once the message is durably committed, so a crash at any point
+ * loses only messages the client was not told were taken; it sends them again.
  */
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';

@@ -1,30 +1,13 @@
 /**
- * The webhook dispatcher (worker role): claims due webhook deliveries with a lease,
- * POSTs each event to its webhook, and records the outcome.
+ * The webhook dispatcher: claims due webhook calls on the lease runner (a slot per call),
+ * POSTs each event to its webhook and records the outcome: a 2xx is delivered; anything
+ * else, a timeout or no connection is retried after backoff.ts's delay until
+ * WEBHOOK_MAX_ATTEMPTS or WEBHOOK_MAX_AGE_SECONDS, then failed.
  *
- *   2xx                                → delivered
- *   anything else, a timeout
- *   (WEBHOOK_TIMEOUT_MS), no connection → retried after backoff.ts's delay (from
- *                                        WEBHOOK_RETRY_FIRST_DELAY_MS, doubling, ±20 %),
- *                                        unless that was attempt WEBHOOK_MAX_ATTEMPTS or
- *                                        the delivery is older than WEBHOOK_MAX_AGE_SECONDS:
- *                                        then failed
- *
- * Redirects are not followed (a 3xx is a failure): the receiver's URL is the one
- * registered. Calls go through src/http/outbound.ts, which refuses internal addresses
- * (OUTBOUND_ALLOW) and never reads the answer's body: an error keeps the status and its
- * standard reason only, so a receiver's page is never stored or shown.
- * At most `concurrency` calls are in flight; the loop claims only as many rows as it has
- * free slots, so a claimed row is always being called and a lease never waits behind a
- * queue in this process. It sleeps until woken (fan-out in this process, or a PostgreSQL
- * notification from any) or the next poll.
- *
- * Stopping: no new claims; calls in flight finish (each bounded by the timeout) and are
- * recorded; rows claimed but not started are released at once.
- *
- * It runs on the lease runner (src/queue/lease-runner.ts), a slot per call: leases
- * renewed while a call is in flight, the rows of dead processes of this host taken back at
- * start, the LISTEN wake-ups, and the drain on stop are the runner's.
+ * Redirects are not followed (the registered URL is the receiver), and calls go through
+ * src/http/outbound.ts, which refuses internal addresses and never reads the answer's body:
+ * a receiver's page is never stored or shown. Only as many rows are claimed as there are free
+ * slots, so a claimed row is always being called and its lease never waits in this process.
  */
 import { iso } from '../../../lib/api-shape.js';
 import { STATUS_CODES } from 'node:http';
