@@ -323,6 +323,38 @@ for (const dialect of DIALECTS) {
       assert.equal(expectEnvelope(await get(b, 'messages'), 200).resultObject.totalCount, 0);
     });
 
+    it('links a reply to campaign mail to its message and its campaign', async () => {
+      const ok = async (path: string, body: unknown, status = 201) =>
+        expectEnvelope(await app.request({ method: 'POST', url: path, token: a.token, body }), status).resultObject;
+      const senderId = (await ok('/inbox/v1/senders', { DisplayName: 'News', Email: a.email, ReplyEmail: a.email })).id;
+      const listId = (await ok('/inbox/v1/contactlists', { listName: 'Main' })).id;
+      await ok(`/inbox/v1/contactlists/${listId}/add`, { email: 'reader@example.net' }, 200);
+      const campaignId = await ok('/inbox/v1/campaigns/custom', {
+        subject: 'June news',
+        htmlContent: '<p>News</p>',
+        language: 'en-US',
+        senderAccountId: senderId,
+        listType: 2,
+        lists: [listId],
+      });
+      await app.runtime.services.marketing.campaignDispatcher.run({ campaignId, resend: false });
+      // The Message-ID the reader's copy carried, as their mail program quotes it back.
+      const copy = await app.runtime.services.handle.db
+        .selectFrom('campaign_recipients')
+        .innerJoin('messages', 'messages.id', 'campaign_recipients.message_id')
+        .select(['messages.id', 'messages.message_id_header'])
+        .where('campaign_recipients.campaign_id', '=', campaignId)
+        .executeTakeFirstOrThrow();
+      const raw = mail(
+        { To: `reply+news@${aDomain.name}`, Subject: 'Re: June news', References: `<unrelated@example.net> ${copy.message_id_header}` },
+        'Unsubscribe me',
+      );
+      const result = await inbound.receive({ mailFrom: 'reader@example.net', rcptTo: [`reply+news@${aDomain.name}`] }, raw, session);
+      const id = (result as { ids: string[] }).ids[0]!;
+      const message = expectEnvelope(await get(a, `messages/${id}`), 200).resultObject;
+      assert.deepEqual([message.replyToMessageId, message.replyToCampaignId], [copy.id, campaignId]);
+    });
+
     it('writes one row per account for a message to two accounts, each listing only its own recipients', async () => {
       const raw = mail({ To: `support@${aDomain.name}, x@${bDomain.name}`, Subject: 'Both' }, 'Hi both');
       const result = await inbound.receive({ mailFrom: '', rcptTo: [`support@${aDomain.name}`, `x@${bDomain.name}`, 'lost@elsewhere.example'] }, raw, session);
