@@ -77,6 +77,37 @@ function isNoRecord(error: unknown): boolean {
 
 const hostOf = (value: string) => value.toLowerCase().replace(/\.$/, '');
 
+/**
+ * The document of a message the builder could not read at all. The builder answers for
+ * every input it was fuzzed with; this is the guard that keeps an accepted message from
+ * being lost to an input nobody thought of: the raw bytes are stored beside it.
+ */
+function unreadDocument(envelope: Envelope, session: SessionInfo, now: number, error: unknown): InboundDocument {
+  const none = { result: 'temperror' };
+  // PostgreSQL text takes no NUL; the mail_from column is written from this.
+  const line = (value: string) => value.replace(/[\x00-\x1f\x7f]/g, ' ');
+  return {
+    envelope: { mailFrom: line(envelope.mailFrom), rcptTo: envelope.rcptTo.map(line), clientIp: session.clientIp, helo: session.helo, receivedTime: iso(now) },
+    messageId: null,
+    inReplyTo: null,
+    references: [],
+    from: [],
+    to: [],
+    cc: [],
+    replyTo: [],
+    subject: '',
+    date: null,
+    text: null,
+    html: null,
+    reply: '',
+    attachments: [],
+    headers: [],
+    auth: { spf: { ...none, domain: null }, dkim: [], dmarc: { ...none, domain: null, policy: null }, arc: none },
+    spam: null,
+    parsed: { complete: false, problems: [`the message could not be read: ${String(error instanceof Error ? error.message : error).slice(0, 300)}`] },
+  };
+}
+
 export class InboundService {
   private readonly resolver: Resolver;
   private readonly lookup: DnsLookup;
@@ -345,7 +376,9 @@ export class InboundService {
       return { accepted: false, code: 550, message: '5.7.1 Message refused as spam' };
     }
     const now = this.now();
-    const document = await buildDocument(raw, envelope, session, { mta: this.options.mxHost, resolver: this.lookup, spam, receivedAt: now });
+    const document = await buildDocument(raw, envelope, session, { mta: this.options.mxHost, resolver: this.lookup, spam, receivedAt: now }).catch(
+      (error: unknown) => unreadDocument(envelope, session, now, error),
+    );
     const rawText = raw.toString('base64');
     const rows: InboundMessageRow[] = [];
     for (const { decision, recipients } of groups.values()) {
