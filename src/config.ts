@@ -190,6 +190,32 @@ export const CONFIG_SCHEMA = {
     min: 1024,
     description: 'Largest report the inbound SMTP listener accepts; larger ones are refused with 552.',
   },
+  INBOUND_MX_HOST: {
+    kind: 'string',
+    normalize: 'lowercase',
+    fallback: 'HELO_NAME',
+    default: undefined,
+    description:
+      "Host name a receiving domain's MX record must point at (shown with each receiving domain, checked by its verify); absent: HELO_NAME, else the machine's host name.",
+  },
+  SPAMD_HOST: {
+    kind: 'string',
+    default: undefined,
+    description: "Host of SpamAssassin's spamd that scores received mail (SPAMC protocol); absent: received mail is not scored.",
+  },
+  SPAMD_PORT: { kind: 'integer', default: '783', min: 1, max: 65535, description: 'Port of spamd (SPAMD_HOST).' },
+  SPAMD_REJECT_SCORE: {
+    kind: 'integer',
+    default: '10',
+    min: 1,
+    description: "Received mail that spamd scores at or above this is refused at DATA (550); below it, the score and rules are in the message's document.",
+  },
+  SPAMD_TIMEOUT_MS: {
+    kind: 'integer',
+    default: '10000',
+    min: 100,
+    description: 'How long a spamd check may take; a check that fails or times out lets the message through unscored.',
+  },
   SMTP_SUBMISSION_PORT: {
     kind: 'integer',
     default: '2587',

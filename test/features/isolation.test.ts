@@ -50,6 +50,9 @@ interface Alice {
   newsletterId: string;
   campaignId: string;
   formId: string;
+  inboundDomainId: string;
+  inboundRouteId: string;
+  inboundMessageId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -152,6 +155,34 @@ const PROBES: Probe[] = [
   { op: 'GET /notify/v1/stats/queue', url: () => '/notify/v1/stats/queue', expect: 'own' },
   { op: 'GET /notify/v1/inbox', url: () => '/notify/v1/inbox', expect: 'own' },
   { op: 'GET /notify/v1/inbox/{id}', url: (a) => `/notify/v1/inbox/${a.capturedId}`, expect: 'denied' },
+  { op: 'GET /notify/v1/inbound/domains', url: () => '/notify/v1/inbound/domains', expect: 'own' },
+  {
+    op: 'POST /notify/v1/inbound/domains',
+    url: () => '/notify/v1/inbound/domains',
+    body: () => ({ name: `bob-in-${randomBytes(4).toString('hex')}.example.org` }),
+    expect: 'own',
+  },
+  { op: 'GET /notify/v1/inbound/domains/{id}', url: (a) => `/notify/v1/inbound/domains/${a.inboundDomainId}`, expect: 'denied' },
+  { op: 'DELETE /notify/v1/inbound/domains/{id}', url: (a) => `/notify/v1/inbound/domains/${a.inboundDomainId}`, expect: 'denied' },
+  { op: 'POST /notify/v1/inbound/domains/{id}/verify', url: (a) => `/notify/v1/inbound/domains/${a.inboundDomainId}/verify`, expect: 'denied' },
+  { op: 'GET /notify/v1/inbound/routes', url: (a) => `/notify/v1/inbound/routes?domainId=${a.inboundDomainId}`, expect: 'own' },
+  // A route on Alice's domain must be refused (a 400 naming domainId is fine).
+  {
+    op: 'POST /notify/v1/inbound/routes',
+    url: () => '/notify/v1/inbound/routes',
+    body: (a) => ({ domainId: a.inboundDomainId, pattern: 'bob', action: 'store' }),
+    expect: 'own',
+  },
+  { op: 'GET /notify/v1/inbound/routes/{id}', url: (a) => `/notify/v1/inbound/routes/${a.inboundRouteId}`, expect: 'denied' },
+  { op: 'DELETE /notify/v1/inbound/routes/{id}', url: (a) => `/notify/v1/inbound/routes/${a.inboundRouteId}`, expect: 'denied' },
+  { op: 'GET /notify/v1/inbound/messages', url: (a) => `/notify/v1/inbound/messages?routeId=${a.inboundRouteId}`, expect: 'own' },
+  { op: 'GET /notify/v1/inbound/messages/{id}', url: (a) => `/notify/v1/inbound/messages/${a.inboundMessageId}`, expect: 'denied' },
+  { op: 'GET /notify/v1/inbound/messages/{id}/raw', url: (a) => `/notify/v1/inbound/messages/${a.inboundMessageId}/raw`, expect: 'denied' },
+  {
+    op: 'GET /notify/v1/inbound/messages/{id}/attachments/{index}',
+    url: (a) => `/notify/v1/inbound/messages/${a.inboundMessageId}/attachments/0`,
+    expect: 'denied',
+  },
   { op: 'GET /notify/v1/inbox/{id}/attachments/{index}', url: (a) => `/notify/v1/inbox/${a.capturedId}/attachments/0`, expect: 'denied' },
   { op: 'POST /notify/v1/inbox/{id}/simulate', url: (a) => `/notify/v1/inbox/${a.capturedId}/simulate`, body: () => ({ outcome: 'bounce' }), expect: 'denied' },
   { op: 'GET /notify/v1/suppressions', url: (a) => `/notify/v1/suppressions?email=${encodeURIComponent(a.suppressed)}`, expect: 'own' },
@@ -454,6 +485,18 @@ for (const dialect of DIALECTS) {
         },
         201,
       );
+      // Mail she received on a domain of hers, through the path the SMTP listener takes.
+      const inboundDomain = await as('POST', '/notify/v1/inbound/domains', { name: `${marker.toLowerCase()}-in.example.net` });
+      const inboundRoute = await as('POST', '/notify/v1/inbound/routes', { domainId: inboundDomain.id, pattern: '*', action: 'store', description: marker });
+      const received = await app.runtime.services.inbound.receive(
+        { mailFrom: 'someone@example.net', rcptTo: [`support@${inboundDomain.name}`] },
+        Buffer.from(
+          `From: someone@example.net\r\nSubject: Question ${marker}\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n` +
+            `Content-Type: text/plain\r\n\r\n${marker}\r\n--b\r\nContent-Type: text/plain; name=a.txt\r\nContent-Disposition: attachment; filename=a.txt\r\n\r\n${marker}\r\n--b--\r\n`,
+        ),
+        { clientIp: '192.0.2.1', helo: 'mail.example.net' },
+      );
+      assert.ok(received.accepted);
       alice = {
         account,
         marker,
@@ -481,6 +524,9 @@ for (const dialect of DIALECTS) {
         newsletterId: newsletter.id,
         campaignId,
         formId: form.id,
+        inboundDomainId: inboundDomain.id,
+        inboundRouteId: inboundRoute.id,
+        inboundMessageId: received.ids[0]!,
       };
 
       bob = await app.signUp();
@@ -528,6 +574,9 @@ for (const dialect of DIALECTS) {
         alice.marketingSenderId,
         alice.segmentId,
         alice.importId,
+        alice.inboundDomainId,
+        alice.inboundRouteId,
+        alice.inboundMessageId,
       ].filter((secret) => !requestText.includes(secret));
 
     /**
@@ -546,7 +595,8 @@ for (const dialect of DIALECTS) {
       const leaked = secretsFor(url + JSON.stringify(body ?? '')).filter((secret) => response.text.includes(secret));
       if (leaked.length) return `${where} and showed Alice's ${leaked.join(', ')}`;
       // Two answers are files, not envelopes, when they succeed: a message's MIME, the suppression list's CSV.
-      const file = p.op === 'GET /notify/v1/messages/{id}/raw' || p.op === 'GET /notify/v1/suppressions/export';
+      const file =
+        p.op === 'GET /notify/v1/messages/{id}/raw' || p.op === 'GET /notify/v1/suppressions/export' || p.op === 'GET /notify/v1/inbound/messages/{id}/raw';
       if (response.json === undefined && !file) return `${where} without a JSON envelope`;
       return undefined;
     };
@@ -585,6 +635,9 @@ for (const dialect of DIALECTS) {
         '/notify/v1/suppressions',
         '/notify/v1/webhooks',
         '/notify/v1/domains',
+        '/notify/v1/inbound/domains',
+        '/notify/v1/inbound/routes',
+        '/notify/v1/inbound/messages',
         '/notify/v1/templates',
         '/account/users',
         '/account/apikeys',
@@ -617,6 +670,9 @@ for (const dialect of DIALECTS) {
       assert.equal((await as(`/notify/v1/suppressions/${encodeURIComponent(alice.suppressed)}`)).email, alice.suppressed);
       assert.match((await as(`/notify/v1/webhooks/${alice.webhookId}`)).url, new RegExp(alice.marker));
       assert.ok(await as(`/notify/v1/domains/${alice.domainId}`));
+      assert.ok(await as(`/notify/v1/inbound/domains/${alice.inboundDomainId}`));
+      assert.equal((await as(`/notify/v1/inbound/routes/${alice.inboundRouteId}`)).description, alice.marker);
+      assert.equal((await as(`/notify/v1/inbound/messages/${alice.inboundMessageId}`)).subject, `Question ${alice.marker}`);
       assert.match((await as(`/notify/v1/templates/${alice.templateId}`)).subject, new RegExp(alice.marker));
       assert.equal((await as(`/account/users/${alice.userId}`)).role, 'member');
       assert.equal((await as(`/account/payments/${alice.paymentId}`)).reference, alice.marker);

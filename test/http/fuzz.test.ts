@@ -75,8 +75,9 @@ function plausible(schema: any, random: Random, depth = 0): unknown {
 /** `value` with one of its fields (at any depth) replaced, added or deleted. */
 function mutate(value: unknown, random: Random): unknown {
   if (value === null || typeof value !== 'object' || random.chance(0.15)) return hostileValue(random);
-  // Not spread: an earlier mutation may have given an array another prototype (`__proto__`), and no iterator.
-  const copy: any = Array.isArray(value) ? Array.prototype.slice.call(value) : { ...(value as object) };
+  // Not spread: an earlier mutation may have given an array another prototype (`__proto__`), and no iterator;
+  // nor slice: it reads `constructor`, which an earlier mutation may have made a hostile value.
+  const copy: any = Array.isArray(value) ? Array.from({ length: value.length }, (_, i) => value[i]) : { ...(value as object) };
   const keys = Object.keys(copy);
   const roll = random.next();
   if (keys.length === 0 || roll < 0.15)

@@ -1091,6 +1091,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notify/v1/inbound/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the receiving domains */
+        get: operations["getNotifyV1InboundDomains"];
+        put?: never;
+        /**
+         * Add a receiving domain
+         * @description Answers the MX record to publish so that the domain’s mail comes to this server. A domain receives mail for one account only: a domain already added (by any account) is 409.
+         */
+        post: operations["postNotifyV1InboundDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notify/v1/inbound/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a receiving domain with its MX record and the last check */
+        get: operations["getNotifyV1InboundDomainsById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a receiving domain and its routes
+         * @description Mail to the domain is refused from then on; messages already received stay.
+         */
+        delete: operations["deleteNotifyV1InboundDomainsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notify/v1/inbound/domains/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the MX record of a receiving domain now
+         * @description Looks the domain’s MX records up: verified when one points at this server (INBOUND_MX_HOST). 503 when the DNS server does not answer (nothing changes).
+         */
+        post: operations["postNotifyV1InboundDomainsByIdVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notify/v1/inbound/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the routes */
+        get: operations["getNotifyV1InboundRoutes"];
+        put?: never;
+        /**
+         * Add a route on a receiving domain
+         * @description Mail to addresses matching `pattern` goes to the action. The most specific route wins: an exact local part, then the pattern with the most literal characters, then the catch-all. A recipient no route matches is refused at RCPT with 550. A pattern already routed on the domain is 409.
+         */
+        post: operations["postNotifyV1InboundRoutes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notify/v1/inbound/routes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a route */
+        get: operations["getNotifyV1InboundRoutesById"];
+        put?: never;
+        post?: never;
+        /** Delete a route */
+        delete: operations["deleteNotifyV1InboundRoutesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notify/v1/inbound/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the received messages, newest first
+         * @description Summaries; the whole document is in GET …/messages/{id}.
+         */
+        get: operations["getNotifyV1InboundMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notify/v1/inbound/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One received message with its document
+         * @description Addresses, subject, text, HTML, the reply without quotes and signature, attachments, headers, SPF/DKIM/DMARC/ARC and spam results.
+         */
+        get: operations["getNotifyV1InboundMessagesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notify/v1/inbound/messages/{id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The received message exactly as it arrived (message/rfc822) */
+        get: operations["getNotifyV1InboundMessagesByIdRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notify/v1/inbound/messages/{id}/attachments/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment of a received message
+         * @description `index` is the attachment's `index` in the message's document (from 0); 404 when there is none.
+         */
+        get: operations["getNotifyV1InboundMessagesByIdAttachmentsByIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inbox/v1/groups": {
         parameters: {
             query?: never;
@@ -2003,6 +2181,95 @@ export interface components {
             /** @description Give each recipient a signed unsubscribe link in `List-Unsubscribe`, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): using it puts the address on the account's suppression list (reason unsubscribe) and records an `unsubscribed` event. Overrides a List-Unsubscribe given in `headers`. Off by default. */
             listUnsubscribe?: boolean;
         };
+        Message: {
+            id: string;
+            /** Format: date-time */
+            createTime: string;
+            domainId: string;
+            routeId: string;
+            /** @description webhook: the message document is POSTed to webhookUrl (and kept for fetching). store: kept for fetching through GET /notify/v1/inbound/messages. forward: sent on to forwardTo (and kept). reject: refused at RCPT with rejectCode and rejectMessage, never accepted. */
+            action: "webhook" | "store" | "forward" | "reject";
+            mailFrom: string;
+            recipients: string[];
+            subject: string;
+            /** @description Bytes of the raw message. */
+            size: number;
+            /** @description The message Postwire sent that this one answers (In-Reply-To or References). */
+            replyToMessageId: string | null;
+            /** @description That message’s campaign, when it was campaign mail. */
+            replyToCampaignId: string | null;
+            /** @description A received message as the application gets it. */
+            document?: {
+                envelope: {
+                    /** @description MAIL FROM; empty for a null sender (<>). */
+                    mailFrom: string;
+                    rcptTo: string[];
+                    clientIp: string | null;
+                    helo: string | null;
+                    /** Format: date-time */
+                    receivedTime: string;
+                };
+                messageId: string | null;
+                inReplyTo: string | null;
+                references: string[];
+                from: components["schemas"]["From"][];
+                to: components["schemas"]["From"][];
+                cc: components["schemas"]["From"][];
+                replyTo: components["schemas"]["From"][];
+                subject: string;
+                /**
+                 * Format: date-time
+                 * @description The Date header; null when missing or unreadable.
+                 */
+                date: string | null;
+                text: string | null;
+                html: string | null;
+                /** @description The text the sender wrote: quoted history and signature removed. */
+                reply: string;
+                attachments: {
+                    /** @description Position for GET …/attachments/{index}. */
+                    index: number;
+                    filename: string;
+                    contentType: string;
+                    size: number;
+                    contentId: string | null;
+                    inline: boolean;
+                }[];
+                /** @description Every header field in order, unfolded, undecoded. */
+                headers: components["schemas"]["Headers"][];
+                auth: {
+                    spf: {
+                        result: string;
+                        domain: string | null;
+                    };
+                    dkim: {
+                        result: string;
+                        domain: string | null;
+                        selector: string | null;
+                    }[];
+                    dmarc: {
+                        result: string;
+                        domain: string | null;
+                        policy: string | null;
+                    };
+                    arc: {
+                        result: string;
+                    };
+                };
+                spam: {
+                    score: number;
+                    threshold: number;
+                    isSpam: boolean;
+                    symbols: string[];
+                } | null;
+                /** @description How completely the message could be read. */
+                parsed: {
+                    /** @description false: the message was malformed and the document holds what could be read (the raw message is kept whole). */
+                    complete: boolean;
+                    problems: string[];
+                };
+            };
+        };
         DomainResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2276,6 +2543,14 @@ export interface components {
             /** @description Present when some addresses are on the suppression list: they are recorded as suppressed and not sent to. */
             suppressed?: string[];
         };
+        DomainResponse2: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: components["schemas"]["Domain2"];
+        };
         /** @description An address that receives the account's events, signed with the webhook's secret. */
         Webhook: {
             /**
@@ -2309,6 +2584,65 @@ export interface components {
              * @example whsec_…3f9a
              */
             secretPreview: string;
+        };
+        RouteResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: components["schemas"]["Route"];
+        };
+        /** @description A domain this server receives mail for on behalf of the account. */
+        Domain2: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            /** @description The owning account. */
+            customerId: string;
+            /**
+             * @description The domain, lowercase.
+             * @example in.example.com
+             */
+            name: string;
+            /** @description The MX record that sends the domain’s mail to this server. */
+            mx: {
+                /** @enum {string} */
+                type: "MX";
+                /**
+                 * @description The DNS name to publish the record at: the domain itself.
+                 * @example in.example.com
+                 */
+                name: string;
+                /**
+                 * @description The record to publish: priority and host (INBOUND_MX_HOST).
+                 * @example 10 mx.postwire.example
+                 */
+                value: string;
+                /** @description Result of the last check: unchecked (never checked), found (an MX record points at INBOUND_MX_HOST), missing (no MX record), wrong (MX records point elsewhere; see found). */
+                status: "unchecked" | "found" | "missing" | "wrong";
+                /** @description The MX records the DNS answered at the last check, as "priority host". */
+                found: string[];
+            };
+            /** @description The last check found the MX record in place. */
+            verified: boolean;
+            /**
+             * Format: date-time
+             * @description When the MX record was last checked; null: never.
+             */
+            lastCheckTime: string | null;
         };
         RenderInput: {
             /**
@@ -2473,6 +2807,44 @@ export interface components {
             /** @description false pauses the webhook: no new deliveries are queued for it and pending ones wait. */
             enabled?: boolean;
         };
+        /** @description Where mail to matching addresses of a receiving domain goes. */
+        Route: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            customerId: string;
+            /** @description The receiving domain the route is on. */
+            domainId: string;
+            /**
+             * @description That domain’s name.
+             * @example in.example.com
+             */
+            domain: string;
+            /**
+             * @description The local part matched: exact (support), with * for any run of characters (reply+*), or * alone (catch-all). Most specific wins.
+             * @example support
+             */
+            pattern: string;
+            /** @description webhook: the message document is POSTed to webhookUrl (and kept for fetching). store: kept for fetching through GET /notify/v1/inbound/messages. forward: sent on to forwardTo (and kept). reject: refused at RCPT with rejectCode and rejectMessage, never accepted. */
+            action: "webhook" | "store" | "forward" | "reject";
+            webhookUrl: string | null;
+            forwardTo: string | null;
+            rejectCode: number | null;
+            rejectMessage: string | null;
+            description: string | null;
+        };
         SenderResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2589,6 +2961,36 @@ export interface components {
             resultCode: number;
             resultMessage: string;
             resultObject: components["schemas"]["Suppression"];
+        };
+        RouteInput: {
+            /** @description The receiving domain (from POST /notify/v1/inbound/domains). */
+            domainId: string;
+            /**
+             * @description Local part to match: support, reply+*, or * (catch-all).
+             * @example support
+             */
+            pattern: string;
+            /** @description webhook: the message document is POSTed to webhookUrl (and kept for fetching). store: kept for fetching through GET /notify/v1/inbound/messages. forward: sent on to forwardTo (and kept). reject: refused at RCPT with rejectCode and rejectMessage, never accepted. */
+            action: "webhook" | "store" | "forward" | "reject";
+            /**
+             * @description For action webhook: a public http(s) URL.
+             * @example https://app.example.com/inbound
+             */
+            webhookUrl?: string;
+            /**
+             * Format: email
+             * @description For action forward: the address to send the message on to.
+             */
+            forwardTo?: string;
+            /** @description For action reject: the SMTP reply code, 4xx (try later) or 5xx (refused); default 550. */
+            rejectCode?: number;
+            /**
+             * Format: single-line
+             * @description For action reject: the text of the SMTP reply.
+             */
+            rejectMessage?: string;
+            /** Format: single-line */
+            description?: string;
         };
         /** @description A sender address the account may send from. */
         Sender: {
@@ -3566,8 +3968,16 @@ export interface components {
             displayName?: string;
         };
         From: {
+            name: string;
+            address: string;
+        };
+        From2: {
             email: string;
             name: string;
+        };
+        Headers: {
+            name: string;
+            value: string;
         };
         /** @description Failure: resultStatus false, resultCode the HTTP status, resultMessage says what to fix. */
         ErrorEnvelope: {
@@ -7066,12 +7476,12 @@ export interface operations {
                                 customerId: string;
                                 senderId: string;
                                 messageId: string;
-                                from: components["schemas"]["From"];
+                                from: components["schemas"]["From2"];
                                 subject: string;
                                 recipientCount: number;
                                 /** @description In lists, the first 100 recipients; GET /notify/v1/messages/{id} shows all of them. */
                                 recipients: components["schemas"]["Recipients"][];
-                                replyTo?: components["schemas"]["From"];
+                                replyTo?: components["schemas"]["From2"];
                                 headers?: {
                                     [key: string]: string;
                                 };
@@ -7174,7 +7584,7 @@ export interface operations {
                             customerId: string;
                             senderId: string;
                             messageId: string;
-                            from: components["schemas"]["From"];
+                            from: components["schemas"]["From2"];
                             subject: string;
                             recipientCount: number;
                             /** @description Every recipient, each with its event timeline. */
@@ -7194,7 +7604,7 @@ export interface operations {
                                 /** @description The recipient's timeline, oldest first: accepted, then sent/delivered, deferred, bounced, suppressed, complained… */
                                 events: components["schemas"]["Events"][];
                             }[];
-                            replyTo?: components["schemas"]["From"];
+                            replyTo?: components["schemas"]["From2"];
                             headers?: {
                                 [key: string]: string;
                             };
@@ -9564,10 +9974,7 @@ export interface operations {
                             recipientState: string;
                             sizeBytes: number;
                             /** @description Every header line, in order, unfolded. */
-                            headers: {
-                                name: string;
-                                value: string;
-                            }[];
+                            headers: components["schemas"]["Headers"][];
                             /** @description The HTML part, decoded; null when there is none. */
                             html: string | null;
                             /** @description The text part, decoded; null when there is none. */
@@ -9802,6 +10209,1001 @@ export interface operations {
             };
             /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotifyV1InboundDomains: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1 (at most 1000000). */
+                page: number;
+                /** @description Items per page (at most 500). */
+                pageSize: number;
+                /** @description Keyset paging: only items older than this id (the last id of the previous page); `page` is then ignored. Costs the same however deep the page. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            displayCount: number;
+                            totalCount: number;
+                            items: components["schemas"]["Domain2"][];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postNotifyV1InboundDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The domain to receive mail for, like in.example.com.
+                     * @example in.example.com
+                     */
+                    name: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The domain to receive mail for, like in.example.com.
+                     * @example in.example.com
+                     */
+                    name: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * @description The domain to receive mail for, like in.example.com.
+                     * @example in.example.com
+                     */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainResponse2"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The domain already receives mail through this server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotifyV1InboundDomainsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainResponse2"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteNotifyV1InboundDomainsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postNotifyV1InboundDomainsByIdVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainResponse2"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The DNS server did not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotifyV1InboundRoutes: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1 (at most 1000000). */
+                page: number;
+                /** @description Items per page (at most 500). */
+                pageSize: number;
+                /** @description Keyset paging: only items older than this id (the last id of the previous page); `page` is then ignored. Costs the same however deep the page. */
+                after?: string;
+                /** @description Only the routes on this receiving domain. */
+                domainId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            displayCount: number;
+                            totalCount: number;
+                            items: components["schemas"]["Route"][];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postNotifyV1InboundRoutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RouteInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["RouteInput"];
+                "multipart/form-data": components["schemas"]["RouteInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The domain already has a route with this pattern. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotifyV1InboundRoutesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteNotifyV1InboundRoutesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotifyV1InboundMessages: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1 (at most 1000000). */
+                page: number;
+                /** @description Items per page (at most 500). */
+                pageSize: number;
+                /** @description Keyset paging: only items older than this id (the last id of the previous page); `page` is then ignored. Costs the same however deep the page. */
+                after?: string;
+                /** @description Only the messages this route took. */
+                routeId?: string;
+                /** @description Only the messages to this receiving domain. */
+                domainId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            displayCount: number;
+                            totalCount: number;
+                            items: components["schemas"]["Message"][];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotifyV1InboundMessagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: components["schemas"]["Message"];
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotifyV1InboundMessagesByIdRaw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw message, byte for byte as received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Received: from mail.example.net …
+                     *     From: Ann <ann@example.net>
+                     *     To: support@in.example.com
+                     *     Subject: Help …
+                     */
+                    "message/rfc822": string;
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotifyV1InboundMessagesByIdAttachmentsByIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+                /** @description Position of the attachment in the `attachments` list, from 0. */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment's bytes exactly, with its own Content-Type, `Content-Disposition: attachment; filename="…"; filename*=UTF-8''…` and `X-Content-Type-Options: nosniff`. */
+            200: {
+                headers: {
+                    /** @description The file name: an ASCII fallback, and the exact name in UTF-8 (RFC 6266). */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,7 @@
  * Builds the area's services and registers its routes; runtime.ts and app.ts call these
  * functions and nothing else of the area, so a new noun of the area touches this folder only.
  */
+import os from 'node:os';
 import type { TypedApp } from '../../http/typed-app.js';
 import { OutboundPolicy } from '../../lib/network-guard.js';
 import type { AreaContext } from '../area.js';
@@ -14,6 +15,8 @@ import { DomainsService } from './domains/domains.service.js';
 import { registerCaptureInboxRoutes } from './capture-inbox/capture-inbox.routes.js';
 import { CaptureInboxService } from './capture-inbox/capture-inbox.service.js';
 import { registerEventRoutes } from './events/events.routes.js';
+import { registerInboundRoutes } from './inbound/inbound.routes.js';
+import { InboundService } from './inbound/inbound.service.js';
 import { EventsService } from './events/events.service.js';
 import { registerMessageRoutes } from './messages/messages.routes.js';
 import { MessageDeliveryStore } from './messages/messages.delivery.js';
@@ -54,6 +57,7 @@ export interface NotifyServices {
   captureInbox: CaptureInboxService;
   /** The delivery engine's store of this area's messages (delivery/delivery-store.ts): the runtime hands it to the pipeline. */
   deliveryStore: MessageDeliveryStore;
+  inbound: InboundService;
 }
 
 export function createNotifyServices(context: AreaContext, account: Pick<AccountServices, 'billing'>): NotifyServices {
@@ -96,6 +100,14 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     tracking,
     captureInbox: new CaptureInboxService(handle.db, config.transport === 'capture', tracking, events),
     deliveryStore: new MessageDeliveryStore(handle.reads, events),
+    inbound: new InboundService(handle.db, {
+      mxHost: config.inboundMxHost ?? os.hostname(),
+      resolver: config.dnsResolver,
+      outbound: new OutboundPolicy(config.outboundAllow),
+      spamd: config.spamdHost
+        ? { host: config.spamdHost, port: config.spamdPort, timeoutMs: config.spamdTimeoutMs, rejectScore: config.spamdRejectScore }
+        : undefined,
+    }),
   };
 }
 
@@ -116,4 +128,5 @@ export function registerNotifyRoutes(scope: TypedApp, services: NotifyServices):
   registerSuppressionRoutes(scope, services.suppressions);
   registerWebhookRoutes(scope, services.webhooks);
   registerCaptureInboxRoutes(scope, services.captureInbox);
+  registerInboundRoutes(scope, services.inbound);
 }

@@ -1,6 +1,7 @@
 /** The transactional area's tables, added to the whole schema (src/db/schema.ts) below. */
 import type { DomainsTable } from './domains/domains.table.js';
 import type { EventsTable } from './events/events.table.js';
+import type { InboundDomainsTable, InboundMessagesTable, InboundRoutesTable } from './inbound/inbound.table.js';
 import type { IdempotencyKeysTable, MessageRecipientsTable, MessagesTable, MessageTagsTable } from './messages/messages.table.js';
 import type { SendersTable } from './senders/senders.table.js';
 import type { SuppressionsTable } from './suppressions/suppressions.table.js';
@@ -19,6 +20,9 @@ export interface NotifyTables {
   suppressions: SuppressionsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  inbound_domains: InboundDomainsTable;
+  inbound_routes: InboundRoutesTable;
+  inbound_messages: InboundMessagesTable;
 }
 
 declare module '../../db/schema.js' {

@@ -85,7 +85,7 @@ export function toDelivery(row: DeliveryWithEventType): WebhookDelivery {
  * anywhere else; and not an internal address or name (server-side request forgery; the
  * addresses a name resolves to are checked again at every call, src/http/outbound.ts).
  */
-function checkUrl(field: string, value: string, policy: OutboundPolicy): string {
+export function checkUrl(field: string, value: string, policy: OutboundPolicy): string {
   const text = value.trim();
   let url: URL;
   try {

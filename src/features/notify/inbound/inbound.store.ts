@@ -1,0 +1,153 @@
+/**
+ * SQL for inbound mail. Account-facing queries are scoped by account; the two that are not
+ * (a domain by name, a domain's routes) serve the SMTP listener, which learns the account
+ * from the recipient's domain.
+ */
+import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
+import type { Page } from '../../../lib/api-shape.js';
+import type { DbOrTrx } from '../../../db/database.js';
+import type { InboundDomainRow, InboundMessageRow, InboundRouteRow } from './inbound.table.js';
+
+export async function insertInboundDomain(db: DbOrTrx, row: InboundDomainRow): Promise<void> {
+  await db.insertInto('inbound_domains').values(row).execute();
+}
+
+export async function listLiveInboundDomains(db: DbOrTrx, accountId: string, page: Page): Promise<{ rows: InboundDomainRow[]; total: number }> {
+  return listPage(liveRowsOf(db, 'inbound_domains', accountId), (q) => q.selectAll(), page);
+}
+
+export async function findLiveInboundDomain(db: DbOrTrx, accountId: string, id: string): Promise<InboundDomainRow | undefined> {
+  return findLiveRow(db, 'inbound_domains', accountId, id, (q) => q.selectAll());
+}
+
+/** The live receiving domain of that name, whichever account has it. */
+export async function findInboundDomainByName(db: DbOrTrx, name: string): Promise<InboundDomainRow | undefined> {
+  return db.selectFrom('inbound_domains').selectAll().where('name', '=', name).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function updateInboundDomain(
+  db: DbOrTrx,
+  accountId: string,
+  id: string,
+  changes: Partial<Pick<InboundDomainRow, 'verified_at' | 'checked_at' | 'mx_found' | 'updated_at' | 'update_user_id' | 'deleted_at'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('inbound_domains')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertInboundRoute(db: DbOrTrx, row: InboundRouteRow): Promise<void> {
+  await db.insertInto('inbound_routes').values(row).execute();
+}
+
+export async function listLiveInboundRoutes(
+  db: DbOrTrx,
+  accountId: string,
+  page: Page,
+  domainId?: string,
+): Promise<{ rows: InboundRouteRow[]; total: number }> {
+  const base = liveRowsOf(db, 'inbound_routes', accountId);
+  return listPage(domainId === undefined ? base : base.where('domain_id', '=', domainId), (q) => q.selectAll(), page);
+}
+
+export async function findLiveInboundRoute(db: DbOrTrx, accountId: string, id: string): Promise<InboundRouteRow | undefined> {
+  return findLiveRow(db, 'inbound_routes', accountId, id, (q) => q.selectAll());
+}
+
+export async function findLiveRouteByPattern(db: DbOrTrx, domainId: string, pattern: string): Promise<Pick<InboundRouteRow, 'id'> | undefined> {
+  return db
+    .selectFrom('inbound_routes')
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .where('pattern', '=', pattern)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Every live route of a domain (the listener picks the most specific one). */
+export async function listDomainRoutes(db: DbOrTrx, domainId: string): Promise<InboundRouteRow[]> {
+  return db.selectFrom('inbound_routes').selectAll().where('domain_id', '=', domainId).where('deleted_at', 'is', null).execute();
+}
+
+/** Soft-deletes routes: one by id, or all of a domain's. */
+export async function deleteInboundRoutes(
+  db: DbOrTrx,
+  accountId: string,
+  where: { id: string } | { domainId: string },
+  now: number,
+  userId: string,
+): Promise<number> {
+  let query = db
+    .updateTable('inbound_routes')
+    .set({ deleted_at: now, updated_at: now, update_user_id: userId })
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null);
+  query = 'id' in where ? query.where('id', '=', where.id) : query.where('domain_id', '=', where.domainId);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
+}
+
+export async function insertInboundMessages(db: DbOrTrx, rows: InboundMessageRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('inbound_messages').values(rows).execute();
+}
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'account_id',
+  'domain_id',
+  'route_id',
+  'action',
+  'mail_from',
+  'recipients',
+  'subject',
+  'raw_size',
+  'reply_to_message_id',
+  'reply_to_campaign_id',
+  'created_at',
+] as const;
+export type InboundMessageSummaryRow = Pick<InboundMessageRow, (typeof SUMMARY_COLUMNS)[number]>;
+
+export async function listInboundMessages(
+  db: DbOrTrx,
+  accountId: string,
+  page: Page,
+  filter: { routeId?: string; domainId?: string },
+): Promise<{ rows: InboundMessageSummaryRow[]; total: number }> {
+  let base = db.selectFrom('inbound_messages').where('account_id', '=', accountId).where('deleted_at', 'is', null);
+  if (filter.routeId !== undefined) base = base.where('route_id', '=', filter.routeId);
+  if (filter.domainId !== undefined) base = base.where('domain_id', '=', filter.domainId);
+  return listPage(base, (q) => q.select(SUMMARY_COLUMNS), page);
+}
+
+export async function findInboundMessage(db: DbOrTrx, accountId: string, id: string): Promise<InboundMessageRow | undefined> {
+  return db
+    .selectFrom('inbound_messages')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The account's sent message with one of these Message-IDs (the newest), and its campaign when it was campaign mail. */
+export async function findSentMessageByHeader(
+  db: DbOrTrx,
+  accountId: string,
+  messageIds: string[],
+): Promise<{ id: string; campaignId: string | null } | undefined> {
+  if (messageIds.length === 0) return undefined;
+  const found = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('message_id_header', 'in', messageIds)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const campaign = await db.selectFrom('campaign_recipients').select('campaign_id').where('message_id', '=', found.id).executeTakeFirst();
+  return { id: found.id, campaignId: campaign?.campaign_id ?? null };
+}
