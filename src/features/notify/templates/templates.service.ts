@@ -12,6 +12,8 @@ import { isId, newId } from '../../../lib/ids.js';
 import {
   checkTemplate,
   hasVariable,
+  MAX_PARTIAL_DEPTH,
+  partialNames,
   placeholdersOf,
   renderTemplate,
   TemplateLimitError,
@@ -23,7 +25,7 @@ import type { Principal } from '../../../http/principal.js';
 import { compileMjml, inlineCss } from '../../../lib/email-formats.js';
 import { htmlToText } from '../../../lib/html-to-text.js';
 import type { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderStoredTemplateBody, RenderTemplateBody, Template } from './templates.schemas.js';
-import { countTemplatesUsingLayout, findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
+import { countTemplatesUsingLayout, findLiveTemplate, findLiveTemplatesByName, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
 import type { TemplateRow } from './templates.table.js';
 
 function toTemplate(row: TemplateRow): Template {
@@ -51,6 +53,38 @@ export interface MessageContent {
   layout?: string | null;
   /** Inline the CSS of the rendered HTML's `<style>` blocks (lib/email-formats.ts). */
   inlineCss?: boolean;
+  /** The HTML of the account's templates that the texts name as partials (`{{> name}}`), by name. */
+  partials?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The partials the texts name, and those they name in turn, read from the account's own
+ * templates (by name; of two with one name, the newest). A name no template has is left out:
+ * rendering then says which, with its line. Read at every send, like the layout.
+ */
+export async function partialsOf(db: DbOrTrx, accountId: string, texts: (string | null | undefined)[]): Promise<Map<string, string>> {
+  const partials = new Map<string, string>();
+  let pending = texts;
+  for (let depth = 0; depth <= MAX_PARTIAL_DEPTH && pending.length; depth++) {
+    const names = new Set<string>();
+    for (const text of pending) {
+      if (!text) continue;
+      try {
+        for (const name of partialNames(text)) if (!partials.has(name)) names.add(name);
+      } catch (error) {
+        // The text's own syntax error: rendering or saving reports it, with its field.
+        if (!(error instanceof TemplateSyntaxError)) throw error;
+      }
+    }
+    const rows = await findLiveTemplatesByName(db, accountId, [...names]);
+    pending = [];
+    for (const row of rows) {
+      if (partials.has(row.name)) continue;
+      partials.set(row.name, row.html_content);
+      pending.push(row.html_content);
+    }
+  }
+  return partials;
 }
 
 /** An MJML document (its root is `<mjml>`): compiled to HTML when saved. */
@@ -77,12 +111,14 @@ export async function templateContent(db: DbOrTrx, accountId: string, templateId
   if (!row) return undefined;
   // Read at every send: editing the layout changes the next message of every template using it.
   const layout = row.layout_id ? await findLiveTemplate(db, accountId, row.layout_id) : undefined;
+  const texts = [row.subject, row.html_content, row.text_content, layout?.html_content];
   return {
     subject: row.subject,
     html: row.html_content,
     text: row.text_content,
     layout: layout?.html_content ?? null,
     inlineCss: row.inline_css === 1 || layout?.inline_css === 1,
+    partials: await partialsOf(db, accountId, texts),
   };
 }
 
@@ -94,12 +130,12 @@ function templateProblem(error: unknown, field: string): FieldError | undefined 
 }
 
 /** Every syntax error of a template's texts as field errors (400), before it is stored. */
-export function checkContent(content: { subject?: string; htmlContent?: string; textContent?: string | null }): void {
+export function checkContent(content: { subject?: string; htmlContent?: string; textContent?: string | null }, partials?: ReadonlyMap<string, string>): void {
   const errors: FieldError[] = [];
   for (const [field, text] of Object.entries(content)) {
     if (typeof text !== 'string') continue;
     try {
-      checkTemplate(text);
+      checkTemplate(text, partials);
     } catch (error) {
       const problem = templateProblem(error, field);
       if (!problem) throw error;
@@ -126,6 +162,7 @@ export function renderContent(
       // With a layout, `#key#` is filled once, in the whole.
       return renderTemplate(text, variables, {
         html,
+        partials: content.partials,
         customFields: where === 'htmlContent' && content.layout ? undefined : customFields,
         allowMissing: options.allowMissing,
       });
@@ -176,7 +213,7 @@ export function renderContent(
 function preview(content: MessageContent, body: RenderStoredTemplateBody): RenderedTemplate {
   const params = (body.params ?? {}) as Variables;
   const rendered = renderContent(content, params, undefined, { allowMissing: body.allowMissing });
-  const used = placeholdersOf([content.subject, content.html, content.text ?? '', content.layout ?? ''].join('\n'));
+  const used = placeholdersOf([content.subject, content.html, content.text ?? '', content.layout ?? ''].join('\n'), content.partials);
   return {
     subject: rendered.subject,
     htmlContent: rendered.html,
@@ -191,7 +228,8 @@ export class TemplatesService {
 
   async create(principal: Principal, body: CreateTemplateBody): Promise<Template> {
     const { html, mjml } = await htmlOf(body.htmlContent);
-    checkContent({ subject: body.subject, htmlContent: html, textContent: body.textContent });
+    const partials = await partialsOf(this.db, principal.accountId, [body.subject, html, body.textContent]);
+    checkContent({ subject: body.subject, htmlContent: html, textContent: body.textContent }, partials);
     await this.checkLayout(principal, undefined, { isLayout: body.isLayout ?? false, layoutId: body.layoutId ?? null, html });
     const now = Date.now();
     const row: TemplateRow = {
@@ -224,7 +262,8 @@ export class TemplatesService {
     const layout = body.layoutId ? await this.requireLayout(principal, body.layoutId, undefined) : undefined;
     const { html } = await htmlOf(body.htmlContent);
     const content = { subject: body.subject, html, text: body.textContent ?? null, layout: layout?.html_content ?? null };
-    return preview({ ...content, inlineCss: body.inlineCss === true || layout?.inline_css === 1 }, body);
+    const partials = await partialsOf(this.db, principal.accountId, [content.subject, html, content.text, content.layout]);
+    return preview({ ...content, inlineCss: body.inlineCss === true || layout?.inline_css === 1, partials }, body);
   }
 
   /** A stored template, with its layout, rendered with sample values as a send would render it. */
@@ -247,7 +286,8 @@ export class TemplatesService {
   async update(principal: Principal, id: string, body: PatchTemplateBody, replace: boolean): Promise<Template> {
     const current = await this.require(principal, id);
     const given = body.htmlContent === undefined ? undefined : await htmlOf(body.htmlContent);
-    checkContent({ subject: body.subject, htmlContent: given?.html, textContent: body.textContent });
+    const partials = await partialsOf(this.db, principal.accountId, [body.subject, given?.html, body.textContent]);
+    checkContent({ subject: body.subject, htmlContent: given?.html, textContent: body.textContent }, partials);
     const isLayout = body.isLayout ?? (replace ? false : current.is_layout === 1);
     const layoutId = body.layoutId !== undefined || replace ? (body.layoutId ?? null) : current.layout_id;
     await this.checkLayout(principal, current, { isLayout, layoutId, html: given?.html ?? current.html_content });

@@ -56,3 +56,17 @@ export async function countTemplatesUsingLayout(db: DbOrTrx, accountId: string, 
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** The live templates of the account with these names (a partial names its template), newest first. */
+export async function findLiveTemplatesByName(db: DbOrTrx, accountId: string, names: string[]): Promise<Pick<TemplateRow, 'name' | 'html_content'>[]> {
+  if (names.length === 0) return [];
+  return db
+    .selectFrom('templates')
+    .select(['name', 'html_content'])
+    .where('account_id', '=', accountId)
+    .where('name', 'in', names)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
