@@ -379,7 +379,7 @@ function prepare(program: hbs.AST.Program, html: boolean): Pick<Compiled, 'requi
         }
         case 'PartialStatement':
           // Filled in before compiling (expandPartials): one left here names no known template.
-          fail(node, `the partial ${partialName(node as hbs.AST.PartialStatement)} is not given`);
+          fail(node, `the partial ${partialName(node as hbs.AST.PartialStatement)} is not a template of this account`);
           break;
         case 'PartialBlockStatement':
           fail(node, 'partial blocks ({{#> name}}) are not supported: use {{> name}}');

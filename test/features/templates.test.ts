@@ -254,10 +254,25 @@ for (const dialect of DIALECTS) {
         const tooBig = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'Huge', subject: 's', htmlContent: huge }), 400);
         assert.deepEqual(errorFields(tooBig), ['htmlContent']);
         assert.match(tooBig.resultObject.errors[0].message, /MJML document may have at most 524288 characters/);
+        // The template is inlined, not what it renders: a long value costs the inliner nothing…
         const wide = await create({ name: 'Wide', subject: 's', htmlContent: '<style>p{color:red}</style><p>{{ text }}</p>', inlineCss: true });
-        const inlinedTooBig = expectEnvelope(await send({ templateId: wide.id, params: { text: 'y'.repeat(1100 * 1024) } }), 400);
-        assert.deepEqual(errorFields(inlinedTooBig), ['htmlContent']);
-        assert.match(inlinedTooBig.resultObject.errors[0].message, /CSS is inlined in HTML of at most/);
+        const longValue = expectEnvelope(await send({ templateId: wide.id, params: { text: 'y'.repeat(1100 * 1024) } }), 200).resultObject;
+        assert.equal(String((await composed(longValue.id)).html), `<p style="color: red;">${'y'.repeat(1100 * 1024)}</p>`);
+        // …and a template too long to inline is refused, at send, naming the field.
+        const inlinedTooBig = expectEnvelope(
+          await send({ subject: 's', htmlContent: `<style>p{color:red}</style><p>{{ a }}</p>${'<b>x</b>'.repeat(140 * 1024)}`, params: { a: 1 } }),
+          200,
+        ).resultObject;
+        assert.ok(inlinedTooBig.id, 'a send without inlineCss is not inlined');
+        const wideTemplate = await create({
+          name: 'Wide 2',
+          subject: 's',
+          htmlContent: `<style>p{color:red}</style><p>{{ a }}</p>${'<b>x</b>'.repeat(140 * 1024)}`,
+          inlineCss: true,
+        });
+        const tooWide = expectEnvelope(await send({ templateId: wideTemplate.id, params: { a: 1 } }), 400);
+        assert.deepEqual(errorFields(tooWide), ['htmlContent']);
+        assert.match(tooWide.resultObject.errors[0].message, /CSS is inlined in HTML of at most/);
         // Written in HTML again: the MJML source is gone.
         const html = expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, { htmlContent: '<p>{{ name }}</p>' }), 200).resultObject;
         assert.equal(html.mjmlContent, null);
@@ -583,6 +598,46 @@ for (const dialect of DIALECTS) {
         ).resultObject;
         assert.equal(String((await composed(proto.id)).html), '<p>[]</p>');
         assert.equal(await count(), before + 1);
+      });
+
+      it("partials: {{> name}} is the account's own template of that name, read at every send; another account's is never reached", async () => {
+        const footer = await create({ name: 'Shop footer', subject: '-', htmlContent: '<footer>Thanks, {{ name }}</footer>' });
+        await create({ name: 'Line', subject: '-', htmlContent: '<li>{{ title }}</li>' });
+        // Account b has a template of each name too: a's templates must never render b's.
+        await create({ name: 'Shop footer', subject: '-', htmlContent: '<footer>B SECRET</footer>' }, b);
+        await create({ name: 'B only', subject: '-', htmlContent: 'B SECRET' }, b);
+        const t = await create({
+          name: 'With partials',
+          subject: 'Order {{ id }}',
+          htmlContent: '<ul>{{#each items}}{{> Line}}{{/each}}</ul>{{> "Shop footer"}}',
+        });
+        assert.deepEqual(t.variables, ['id', 'items']);
+        const items = [{ title: 'Tea' }, { title: 'Cups & saucers' }];
+        const first = expectEnvelope(await send({ templateId: t.id, params: { id: 1, name: 'Ann', items } }), 200).resultObject;
+        assert.equal(String((await composed(first.id)).html), '<ul><li>Tea</li><li>Cups &amp; saucers</li></ul><footer>Thanks, Ann</footer>');
+        // Editing the partial changes the next send.
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${footer.id}`, { htmlContent: '<footer>See you, {{ name }}</footer>' }), 200);
+        const second = expectEnvelope(await send({ templateId: t.id, params: { id: 2, name: 'Ann', items } }), 200).resultObject;
+        assert.match(String((await composed(second.id)).html), /<footer>See you, Ann<\/footer>$/);
+        // A send's own body and the preview fill partials the same way.
+        const own = expectEnvelope(await send({ subject: 's', htmlContent: '<p>x</p>{{> "Shop footer"}}', params: { name: 'Bo' } }), 200).resultObject;
+        assert.equal(String((await composed(own.id)).html), '<p>x</p><footer>See you, Bo</footer>');
+        const rendered = expectEnvelope(await call('POST', `/notify/v1/templates/${t.id}/render`, { params: { id: 3, name: 'Cy', items: [] } }), 200);
+        assert.equal(rendered.resultObject.htmlContent, '<ul></ul><footer>See you, Cy</footer>');
+
+        // A name the account has no template of (b's included) is a 400 naming line and column, at save and at send.
+        const refused = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'x', subject: 's', htmlContent: '<p>a</p>\n  {{> "B only"}}' }), 400);
+        assert.deepEqual(errorFields(refused), ['htmlContent']);
+        assert.match(refused.resultObject.errors[0].message, /line 2, column 3: the partial B only is not a template of this account/);
+        const sendRefused = expectEnvelope(await send({ subject: 's', htmlContent: '{{> "B only"}}', params: {} }), 400);
+        assert.deepEqual(errorFields(sendRefused), ['htmlContent']);
+        // Partials naming themselves stop at the depth bound.
+        const self = await create({ name: 'Self', subject: '-', htmlContent: 'x' });
+        // Saved: the Self it names is still the stored 'x'. Sent, it names itself.
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${self.id}`, { htmlContent: 'x{{> Self}}' }), 200);
+        const looped = expectEnvelope(await send({ templateId: self.id, params: {} }), 400);
+        assert.deepEqual(errorFields(looped), ['htmlContent']);
+        assert.match(looped.resultObject.errors[0].message, /partials name partials more than \d+ deep/);
       });
 
       it("customFields fill the original service's #key# placeholders", async () => {

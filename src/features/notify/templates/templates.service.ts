@@ -5,6 +5,7 @@
  * `params`. The syntax is checked when the template is saved; the variables when the
  * message is sent, since the values only exist then.
  */
+import { createHash } from 'node:crypto';
 import { listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
 import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError, type FieldError } from '../../../errors.js';
@@ -62,6 +63,10 @@ export interface MessageContent {
  * templates (by name; of two with one name, the newest). A name no template has is left out:
  * rendering then says which, with its line. Read at every send, like the layout.
  */
+export function contentPartials(db: DbOrTrx, accountId: string, content: MessageContent): Promise<Map<string, string>> {
+  return partialsOf(db, accountId, [content.subject, content.html, content.text, content.layout]);
+}
+
 export async function partialsOf(db: DbOrTrx, accountId: string, texts: (string | null | undefined)[]): Promise<Map<string, string>> {
   const partials = new Map<string, string>();
   let pending = texts;
@@ -111,14 +116,12 @@ export async function templateContent(db: DbOrTrx, accountId: string, templateId
   if (!row) return undefined;
   // Read at every send: editing the layout changes the next message of every template using it.
   const layout = row.layout_id ? await findLiveTemplate(db, accountId, row.layout_id) : undefined;
-  const texts = [row.subject, row.html_content, row.text_content, layout?.html_content];
   return {
     subject: row.subject,
     html: row.html_content,
     text: row.text_content,
     layout: layout?.html_content ?? null,
     inlineCss: row.inline_css === 1 || layout?.inline_css === 1,
-    partials: await partialsOf(db, accountId, texts),
   };
 }
 
@@ -187,9 +190,10 @@ export function renderContent(
     }
   };
   const subject = render(content.subject, false, 'subject');
-  const body = render(content.html, true, 'htmlContent');
-  let html = content.layout && !errors.length ? render(content.layout, true, 'layout', { ...params, body }) : body;
-  if (content.inlineCss && !errors.length) {
+  const inlined = content.inlineCss && !errors.length ? renderInlined(content, params, customFields, options) : undefined;
+  const body = inlined ?? render(content.html, true, 'htmlContent');
+  let html = inlined ?? (content.layout && !errors.length ? render(content.layout, true, 'layout', { ...params, body }) : body);
+  if (content.inlineCss && inlined === undefined && !errors.length) {
     try {
       html = inlineCss(html);
     } catch (error) {
@@ -207,6 +211,49 @@ export function renderContent(
   }
   if (errors.length) throw AppError.validation(errors);
   return { subject, html, text };
+}
+
+/** Templates with their CSS inlined, by a hash of the text, least recently used first. */
+const inlinedTemplates = new Map<string, string>();
+const INLINED_CHARS = 16 * 1024 * 1024;
+let inlinedChars = 0;
+
+/** `text` (a template) with the rules of its `<style>` blocks written into its elements; cached. */
+function inlinedTemplate(text: string): string {
+  const key = createHash('sha256').update(text).digest('base64');
+  const cached = inlinedTemplates.get(key);
+  if (cached !== undefined) {
+    inlinedTemplates.delete(key);
+    inlinedTemplates.set(key, cached);
+    return cached;
+  }
+  // The inliner keeps `{{ … }}` as written (juice's code blocks), so the result is still the template.
+  const inlined = inlineCss(text);
+  for (const [oldest, entry] of inlinedTemplates) {
+    if (inlinedChars + inlined.length <= INLINED_CHARS) break;
+    inlinedTemplates.delete(oldest);
+    inlinedChars -= entry.length;
+  }
+  inlinedTemplates.set(key, inlined);
+  inlinedChars += inlined.length;
+  return inlined;
+}
+
+/**
+ * The HTML of content with inlineCss: the template, its layout around it, has its CSS inlined
+ * once (cached), then is rendered; so a personalised send or a busy template does not parse
+ * the document again for every message. Styles apply to the template's elements, not to HTML
+ * that a `{{{ variable }}}` brings. Undefined when that cannot be done (a layout and template
+ * in different syntaxes, a text past a bound, a missing variable): the caller then renders the
+ * parts apart and inlines the result, which says what is wrong, with its field.
+ */
+function renderInlined(content: MessageContent, params: Variables, customFields: Variables | undefined, options: { allowMissing?: boolean }) {
+  try {
+    const whole = content.layout ? content.layout.replace(RAW_BODY, () => content.html) : content.html;
+    return renderTemplate(inlinedTemplate(whole), params, { html: true, partials: content.partials, customFields, allowMissing: options.allowMissing });
+  } catch {
+    return undefined;
+  }
 }
 
 /** A preview's answer: the rendered parts, the text part a send would compose, what the sample lacks. */
@@ -262,7 +309,7 @@ export class TemplatesService {
     const layout = body.layoutId ? await this.requireLayout(principal, body.layoutId, undefined) : undefined;
     const { html } = await htmlOf(body.htmlContent);
     const content = { subject: body.subject, html, text: body.textContent ?? null, layout: layout?.html_content ?? null };
-    const partials = await partialsOf(this.db, principal.accountId, [content.subject, html, content.text, content.layout]);
+    const partials = await contentPartials(this.db, principal.accountId, content);
     return preview({ ...content, inlineCss: body.inlineCss === true || layout?.inline_css === 1, partials }, body);
   }
 
@@ -270,7 +317,7 @@ export class TemplatesService {
   async renderStored(principal: Principal, id: string, body: RenderStoredTemplateBody): Promise<RenderedTemplate> {
     const content = isId(id) ? await templateContent(this.db, principal.accountId, id) : undefined;
     if (!content) throw AppError.notFound('Template');
-    return preview(content, body);
+    return preview({ ...content, partials: await contentPartials(this.db, principal.accountId, content) }, body);
   }
 
   async list(principal: Principal, page: Page): Promise<ListResult<Template>> {
