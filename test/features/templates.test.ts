@@ -652,7 +652,7 @@ for (const dialect of DIALECTS) {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`personalised sends delivered [${dialect}]`, () => {
+  describe(`templates rendered and delivered through SMTP [${dialect}]`, () => {
     let relay: RelayedTestApp;
     let sink: SmtpSink;
     let app: TestApp;
@@ -700,6 +700,116 @@ for (const dialect of DIALECTS) {
         assert.equal(parsed.text!.trim(), `Welcome ${name}`);
         assert.equal(received!.raw.toString('utf8'), await rawCopy(app, a, result.id, result.recipients[i].id));
       }
+    });
+
+    // The issue's three kinds of template: each rendered by the preview and delivered as the preview said.
+    const create = async (body: Record<string, unknown>) =>
+      expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/templates', token: a.token, body }), 201).resultObject;
+    /** Renders with the sample, sends to `to`, waits for the relay's copy: the preview and the delivered MIME. */
+    const renderAndDeliver = async (templateId: string, params: Record<string, unknown>, to: string) => {
+      const rendered = expectEnvelope(
+        await app.request({ method: 'POST', url: `/notify/v1/templates/${templateId}/render`, token: a.token, body: { params } }),
+        200,
+      ).resultObject;
+      const sent = expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: a.token,
+          body: { from: { email: a.email }, to: [{ email: to }], templateId, params },
+        }),
+        200,
+      ).resultObject;
+      assert.equal((await outcomeOf(app, a, sent, to)).state, 'delivered');
+      const [received] = messagesTo(sink, to);
+      assert.ok(received, `the relay received the copy to ${to}`);
+      return { rendered, mail: await simpleParser(received.raw), raw: received.raw.toString('utf8') };
+    };
+
+    it('a receipt with line items, a conditional discount line and a shared layout, its CSS inlined', async () => {
+      const layout = await create({
+        name: 'Shop layout',
+        subject: '-',
+        isLayout: true,
+        htmlContent:
+          '<html><head><style>.amount { text-align: right; }</style></head><body><h1>{{ shop }}</h1>{{{ body }}}<footer>{{ shop }}</footer></body></html>',
+      });
+      const receipt = await create({
+        name: 'Receipt',
+        layoutId: layout.id,
+        inlineCss: true,
+        subject: 'Your receipt {{ order.id }}',
+        htmlContent:
+          '<table>{{#each order.items}}<tr><td>{{ qty }} × {{ title }}</td><td class="amount">{{formatCurrency price "EUR" "de-DE"}}</td></tr>{{/each}}' +
+          '{{#if order.discount}}<tr><td>Discount</td><td class="amount">-{{formatCurrency order.discount "EUR" "de-DE"}}</td></tr>{{/if}}</table>',
+      });
+      const items = [
+        { qty: 2, title: 'Green tea', price: 3.5 },
+        { qty: 1, title: 'Mug & saucer', price: 6.5 },
+      ];
+      const withDiscount = await renderAndDeliver(receipt.id, { shop: 'Tea & Co', order: { id: 'R-1', items, discount: 1.5 } }, 'receipt1@example.net');
+      const cell = '<td class="amount" style="text-align: right;" align="right">';
+      const expected =
+        `<html><head></head><body><h1>Tea &amp; Co</h1><table><tr><td>2 × Green tea</td>${cell}3,50\u00a0€</td></tr>` +
+        `<tr><td>1 × Mug &amp; saucer</td>${cell}6,50\u00a0€</td></tr><tr><td>Discount</td>${cell}-1,50\u00a0€</td></tr></table><footer>Tea &amp; Co</footer></body></html>`;
+      assert.equal(withDiscount.rendered.htmlContent, expected);
+      assert.equal(withDiscount.mail.subject, 'Your receipt R-1');
+      assert.equal(String(withDiscount.mail.html), expected);
+      assert.match(String(withDiscount.mail.text), /Green tea\s+3,50\s€[\s\S]*Discount\s+-1,50\s€/);
+      assert.match(withDiscount.raw, /^Content-Type: multipart\/alternative/m);
+      const without = await renderAndDeliver(receipt.id, { shop: 'Tea & Co', order: { id: 'R-2', items } }, 'receipt2@example.net');
+      assert.doesNotMatch(String(without.mail.html), /Discount/);
+      assert.equal(String(without.mail.html), without.rendered.htmlContent);
+    });
+
+    it('an MJML newsletter', async () => {
+      const newsletter = await create({
+        name: 'Newsletter',
+        subject: 'News for {{ name }}',
+        htmlContent:
+          '<mjml><mj-body><mj-section><mj-column><mj-text>Hello {{ name }}</mj-text><mj-text>{{#each stories}}<p>{{ title }}</p>{{/each}}</mj-text>' +
+          '<mj-button href="https://example.com/news">Read more</mj-button></mj-column></mj-section></mj-body></mjml>',
+      });
+      assert.match(newsletter.mjmlContent, /^<mjml>/);
+      const { rendered, mail } = await renderAndDeliver(
+        newsletter.id,
+        { name: 'Ann', stories: [{ title: 'Spring <teas>' }, { title: 'Hours' }] },
+        'news@example.net',
+      );
+      assert.equal(mail.subject, 'News for Ann');
+      const html = String(mail.html);
+      assert.equal(html, rendered.htmlContent);
+      assert.match(html, /^<!doctype html>/i);
+      assert.ok(html.includes('<p>Spring &lt;teas&gt;</p><p>Hours</p>') && html.includes('Hello Ann'), html);
+      assert.match(html, /@media only screen and \(min-width:480px\)/, 'the responsive styles MJML writes');
+      assert.match(html, /href="https:\/\/example.com\/news"/);
+      assert.match(String(mail.text), /Hello Ann[\s\S]*Spring <teas>[\s\S]*Read more/);
+    });
+
+    it('a SendGrid-style Handlebars template, with its own text part', async () => {
+      const welcome = await create({
+        name: 'Welcome (from SendGrid)',
+        subject: 'Welcome, {{ user.firstName }}!',
+        htmlContent:
+          '<p>Hi {{ user.firstName }},</p>{{#if user.premium}}<p>Your premium plan is active.</p>{{else}}<p>You are on the free plan.</p>{{/if}}' +
+          '<ul>{{#each links}}<li><a href="{{ url }}">{{ label }}</a></li>{{/each}}</ul>{{#unless user.verified}}<p>Please confirm your address.</p>{{/unless}}',
+        textContent: 'Hi {{ user.firstName }},\n{{#each links}}- {{ label }}: {{ url }}\n{{/each}}',
+      });
+      const params = {
+        user: { firstName: 'Ann', premium: false, verified: true },
+        links: [
+          { label: 'Your account', url: 'https://example.com/account?a=1&b=2' },
+          { label: 'Help', url: 'https://example.com/help' },
+        ],
+      };
+      const { rendered, mail } = await renderAndDeliver(welcome.id, params, 'welcome@example.net');
+      const html =
+        '<p>Hi Ann,</p><p>You are on the free plan.</p><ul><li><a href="https://example.com/account?a=1&amp;b=2">Your account</a></li>' +
+        '<li><a href="https://example.com/help">Help</a></li></ul>';
+      assert.equal(rendered.htmlContent, html);
+      assert.equal(mail.subject, 'Welcome, Ann!');
+      assert.equal(String(mail.html), html);
+      assert.equal(mail.text, 'Hi Ann,\n- Your account: https://example.com/account?a=1&b=2\n- Help: https://example.com/help\n');
     });
   });
 }

@@ -26,7 +26,15 @@ import type { Principal } from '../../../http/principal.js';
 import { compileMjml, inlineCss } from '../../../lib/email-formats.js';
 import { htmlToText } from '../../../lib/html-to-text.js';
 import type { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderStoredTemplateBody, RenderTemplateBody, Template } from './templates.schemas.js';
-import { countTemplatesUsingLayout, findLiveTemplate, findLiveTemplatesByName, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
+import {
+  countTemplatesUsingLayout,
+  findLiveTemplate,
+  findLiveTemplatesByName,
+  findLiveTemplateWithLayout,
+  insertTemplate,
+  listLiveTemplates,
+  updateTemplate,
+} from './templates.store.js';
 import type { TemplateRow } from './templates.table.js';
 
 function toTemplate(row: TemplateRow): Template {
@@ -112,16 +120,15 @@ async function htmlOf(htmlContent: string): Promise<{ html: string; mjml: string
 
 /** The content of a send that names a template; undefined when the account has no such live template. */
 export async function templateContent(db: DbOrTrx, accountId: string, templateId: string): Promise<MessageContent | undefined> {
-  const row = isId(templateId) ? await findLiveTemplate(db, accountId, templateId) : undefined;
+  // Read at every send, with its layout in the same read: editing the layout changes the next message of every template using it.
+  const row = isId(templateId) ? await findLiveTemplateWithLayout(db, accountId, templateId) : undefined;
   if (!row) return undefined;
-  // Read at every send: editing the layout changes the next message of every template using it.
-  const layout = row.layout_id ? await findLiveTemplate(db, accountId, row.layout_id) : undefined;
   return {
     subject: row.subject,
     html: row.html_content,
     text: row.text_content,
-    layout: layout?.html_content ?? null,
-    inlineCss: row.inline_css === 1 || layout?.inline_css === 1,
+    layout: row.layout_html ?? null,
+    inlineCss: row.inline_css === 1 || row.layout_inline_css === 1,
   };
 }
 
