@@ -491,7 +491,9 @@ for (const dialect of DIALECTS) {
       await html.fill('<h1>Receipt {{ order.id }}</h1>\n<ul>{{#each order.items}}\n<li>{{ title }</li>\n{{/each}}</ul>');
       await editor.getByText(/is not a valid template: line 3, column \d+/).waitFor();
       await accessible('the template editor with a syntax error');
-      await html.fill('<h1>Receipt {{ order.id }}</h1>\n<ul>{{#each order.items}}\n<li>{{ title }}</li>\n{{/each}}</ul>{{#if order.discount}}<p>Discount {{ order.discount }}</p>{{/if}}');
+      await html.fill(
+        '<h1>Receipt {{ order.id }}</h1>\n<ul>{{#each order.items}}\n<li>{{ title }}</li>\n{{/each}}</ul>{{#if order.discount}}<p>Discount {{ order.discount }}</p>{{/if}}',
+      );
       await preview.getByTestId('missing-variables').filter({ hasText: 'order.id, order.items, order.discount' }).waitFor();
       assert.equal(await editor.getByText(/is not a valid template/).count(), 0, 'the error is gone once the text is fixed');
       const params = preview.getByLabel('Params (JSON)');

@@ -755,7 +755,7 @@ for (const dialect of DIALECTS) {
       assert.equal(withDiscount.rendered.htmlContent, expected);
       assert.equal(withDiscount.mail.subject, 'Your receipt R-1');
       assert.equal(String(withDiscount.mail.html), expected);
-      assert.match(String(withDiscount.mail.text), /Green tea\s+3,50\s€[\s\S]*Discount\s+-1,50\s€/);
+      assert.match(String(withDiscount.mail.text), /2 × Green tea\s*3,50\s€[\s\S]*Discount\s*-1,50\s€/);
       assert.match(withDiscount.raw, /^Content-Type: multipart\/alternative/m);
       const without = await renderAndDeliver(receipt.id, { shop: 'Tea & Co', order: { id: 'R-2', items } }, 'receipt2@example.net');
       assert.doesNotMatch(String(without.mail.html), /Discount/);

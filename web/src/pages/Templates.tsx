@@ -302,8 +302,8 @@ function Editor({ template, onSaved, onClose }: { template: Template | undefined
             layout (its <code>{'{{{ body }}}'}</code> holds the templates that use it)
           </label>
           <label>
-            <input type="checkbox" name="inlineCss" checked={draft.inlineCss} onChange={(e) => setDraft({ ...draft, inlineCss: e.target.checked })} /> Inline the
-            CSS
+            <input type="checkbox" name="inlineCss" checked={draft.inlineCss} onChange={(e) => setDraft({ ...draft, inlineCss: e.target.checked })} /> Inline
+            the CSS
           </label>
         </div>
         <TextArea
@@ -330,8 +330,8 @@ function Editor({ template, onSaved, onClose }: { template: Template | undefined
         />
         <p className="muted">
           <code>{'{{ name }}'}</code> inserts a variable, HTML-escaped; <code>{'{{{ name }}}'}</code> inserts it as it is; <code>{'{{ order.id }}'}</code>{' '}
-          reaches into an object; <code>{'{{#each items}}…{{/each}}'}</code>, <code>{'{{#if discount}}…{{else}}…{{/if}}'}</code> and{' '}
-          <code>{'{{> name}}'}</code> (another template of yours) too. See docs/templates.md.
+          reaches into an object; <code>{'{{#each items}}…{{/each}}'}</code>, <code>{'{{#if discount}}…{{else}}…{{/if}}'}</code> and <code>{'{{> name}}'}</code>{' '}
+          (another template of yours) too. See docs/templates.md.
         </p>
         <ErrorBox error={fieldMessage(error, 'name', 'subject', 'htmlContent', 'textContent', 'layoutId') ? undefined : error} />
         <div className="actions">
@@ -387,7 +387,8 @@ function Editor({ template, onSaved, onClose }: { template: Template | undefined
                 </label>
               ))}
             </fieldset>
-            <div className={`preview-frame preview-${width.toLowerCase()}`} data-testid="preview-frame">
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: at 600 px the frame can be wider than the column, and the keyboard must reach it to scroll it (axe scrollable-region-focusable) */}
+            <div className={`preview-frame preview-${width.toLowerCase()}`} data-testid="preview-frame" tabIndex={0}>
               <HtmlPreview html={preview.rendered.htmlContent} title="Preview of the HTML" />
             </div>
             <h3>Text</h3>
