@@ -28,9 +28,8 @@
  * helpers; bounded nesting, `each` iterations and output (TemplateLimitError).
  * The original service's `#key#` placeholders are filled from `customFields` afterwards;
  * only keys that are given are replaced, since `#…#` also occurs in ordinary text.
- * Compiled templates are cached by a hash of their text.
+ * Compiled templates are cached by their text.
  */
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type HandlebarsNs from 'handlebars';
 
@@ -244,8 +243,12 @@ interface Compiled {
   uses: string[];
 }
 
-/** Compiled templates by hash, least recently used first, with the length of their text. */
-const cache = new Map<string, { compiled: Compiled; chars: number }>();
+/**
+ * Compiled templates by their text (for HTML and for text apart), least recently used first,
+ * with the length of their text. Keyed by the text itself: a look-up hashes it once, natively,
+ * where a digest per render cost more than some renders.
+ */
+const caches = { html: new Map<string, { compiled: Compiled; chars: number }>(), text: new Map<string, { compiled: Compiled; chars: number }>() };
 /** Bounded by the text the entries were compiled from, not their count: one may be 5 MiB. */
 const CACHE_CHARS = 64 * 1024 * 1024;
 let cachedChars = 0;
@@ -397,23 +400,22 @@ function prepare(program: hbs.AST.Program, html: boolean): Pick<Compiled, 'requi
 }
 
 function compile(text: string, html: boolean): Compiled {
-  const key = createHash('sha256')
-    .update(html ? 'h' : 't')
-    .update(text)
-    .digest('base64');
-  const cached = cache.get(key);
+  const cache = html ? caches.html : caches.text;
+  const cached = cache.get(text);
   if (cached) {
-    cache.delete(key);
-    cache.set(key, cached);
+    cache.delete(text);
+    cache.set(text, cached);
     return cached.compiled;
   }
   const compiled = compileUncached(text, html);
-  for (const [oldest, entry] of cache) {
-    if (cachedChars + text.length <= CACHE_CHARS) break;
-    cache.delete(oldest);
-    cachedChars -= entry.chars;
+  for (const other of [caches.html, caches.text]) {
+    for (const [oldest, entry] of other) {
+      if (cachedChars + text.length <= CACHE_CHARS) break;
+      other.delete(oldest);
+      cachedChars -= entry.chars;
+    }
   }
-  cache.set(key, { compiled, chars: text.length });
+  cache.set(text, { compiled, chars: text.length });
   cachedChars += text.length;
   return compiled;
 }

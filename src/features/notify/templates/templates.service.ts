@@ -5,7 +5,6 @@
  * `params`. The syntax is checked when the template is saved; the variables when the
  * message is sent, since the values only exist then.
  */
-import { createHash } from 'node:crypto';
 import { listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
 import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError, type FieldError } from '../../../errors.js';
@@ -220,35 +219,34 @@ export function renderContent(
   return { subject, html, text };
 }
 
-/** Templates with their CSS inlined, by a hash of the text, least recently used first. */
+/** Templates with their CSS inlined, by their text, least recently used first. */
 const inlinedTemplates = new Map<string, string>();
 const INLINED_CHARS = 16 * 1024 * 1024;
 let inlinedChars = 0;
 
 /** `text` (a template) with the rules of its `<style>` blocks written into its elements; cached. */
 function inlinedTemplate(text: string): string {
-  const key = createHash('sha256').update(text).digest('base64');
-  const cached = inlinedTemplates.get(key);
+  const cached = inlinedTemplates.get(text);
   if (cached !== undefined) {
-    inlinedTemplates.delete(key);
-    inlinedTemplates.set(key, cached);
+    inlinedTemplates.delete(text);
+    inlinedTemplates.set(text, cached);
     return cached;
   }
   // The inliner keeps `{{ … }}` as written (juice's code blocks), so the result is still the template.
   const inlined = inlineCss(text);
   for (const [oldest, entry] of inlinedTemplates) {
-    if (inlinedChars + inlined.length <= INLINED_CHARS) break;
+    if (inlinedChars + inlined.length + text.length <= INLINED_CHARS) break;
     inlinedTemplates.delete(oldest);
-    inlinedChars -= entry.length;
+    inlinedChars -= oldest.length + entry.length;
   }
-  inlinedTemplates.set(key, inlined);
-  inlinedChars += inlined.length;
+  inlinedTemplates.set(text, inlined);
+  inlinedChars += text.length + inlined.length;
   return inlined;
 }
 
 /**
  * The HTML of content with inlineCss: the template, its layout around it, has its CSS inlined
- * once (cached), then is rendered; so a personalised send or a busy template does not parse
+ * once (cached by its text), then is rendered; so a personalised send or a busy template does not parse
  * the document again for every message. Styles apply to the template's elements, not to HTML
  * that a `{{{ variable }}}` brings. Undefined when that cannot be done (a layout and template
  * in different syntaxes, a text past a bound, a missing variable): the caller then renders the
