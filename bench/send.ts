@@ -5,6 +5,7 @@
  *   npm run bench:send -- [--duration 10] [--warmup 3] [--connections 50] [--rounds 1]
  *                         [--dialect sqlite|postgres] [--role start|api]
  *                         [--synchronous FULL|NORMAL] [--profile] [--sql-timing] [--json] [--keep]
+ *                         [--template]
  *
  * Every flag can also come from the environment: BENCH_DURATION, BENCH_WARMUP,
  * BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_DIALECT, BENCH_ROLE. The postgres dialect needs DATABASE_URL
@@ -29,6 +30,11 @@
  *     id is stored (accepted = on disk) and compares totalCount.
  *  5. Both children are stopped with SIGTERM (Postwire drains and exits on its own).
  *
+ * --template: the message is the 20-line-item receipt with its layout (bench/receipt.ts), sent
+ * with `templateId` and `params`, and each round measures Postwire twice, with that template and
+ * with the same receipt already rendered as plain `htmlContent` (the same size): the ratio
+ * template/plain is the template's cost on the send path (compiled templates are cached).
+ *
  * Diagnostics (they slow Postwire a little; use them to find costs, not for the figures):
  * --profile runs Postwire under `node --cpu-prof` and prints the top functions of the
  * measured runs (bench/profile-summary.ts; the profile is kept under .tmp/bench-profiles/).
@@ -50,6 +56,7 @@ import autocannon, { type Result } from 'autocannon';
 import type { SendBody } from '../src/features/notify/messages/messages.schemas.ts';
 import { summariseProfile } from './profile-summary.ts';
 import { cpuMs } from './cpu.ts';
+import { LAYOUT, RECEIPT, receiptParams } from './receipt.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SEND_PATH = '/notify/v1/send';
@@ -68,6 +75,7 @@ interface Options {
   sqlTiming: boolean;
   json: boolean;
   keep: boolean;
+  template: boolean;
 }
 
 function readOptions(): Options {
@@ -84,6 +92,7 @@ function readOptions(): Options {
       'sql-timing': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
+      template: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -119,6 +128,7 @@ function readOptions(): Options {
     sqlTiming: values['sql-timing']!,
     json: values.json!,
     keep: values.keep!,
+    template: values.template!,
   };
 }
 
@@ -520,16 +530,34 @@ async function main(): Promise<number> {
     if (login.status !== 200) throw new Error(`POST /token answered ${login.status}: ${login.text}`);
     const token = login.json.resultObject.access_token as string;
 
-    const message: SendBody = {
+    let message: SendBody = {
       from: { email, name: 'Example Shop' },
       to: [{ email: 'alex@example.net', name: 'Alex Example' }],
       subject: 'Your order #40213 has shipped',
       htmlContent: htmlOf(2048),
     };
+    let templated: SendBody | undefined;
+    if (options.template) {
+      const create = async (template: Record<string, unknown>) => {
+        const res = await call(`${url}/notify/v1/templates`, { method: 'POST', token, body: template });
+        if (res.status !== 201) throw new Error(`POST /notify/v1/templates answered ${res.status}: ${res.text.slice(0, 300)}`);
+        return res.json.resultObject.id as string;
+      };
+      const layoutId = await create(LAYOUT);
+      const templateId = await create({ ...RECEIPT, layoutId });
+      templated = { from: message.from, to: message.to, templateId, params: receiptParams() };
+      const rendered = await call(`${url}/notify/v1/templates/${templateId}/render`, { method: 'POST', token, body: { params: receiptParams() } });
+      if (rendered.status !== 200) throw new Error(`the receipt's render answered ${rendered.status}: ${rendered.text.slice(0, 300)}`);
+      // The plain send of the same size: the receipt as the template renders it.
+      message = { ...message, subject: rendered.json.resultObject.subject, htmlContent: rendered.json.resultObject.htmlContent };
+    }
     const body = JSON.stringify(message);
+    const templatedBody = templated ? JSON.stringify(templated) : undefined;
     say(
       `Request: POST ${SEND_PATH}, ${fmt(Buffer.byteLength(body))} bytes of JSON (htmlContent ${fmt(message.htmlContent!.length)} characters), one recipient.`,
     );
+    if (templatedBody)
+      say(`Template: the same receipt as templateId + params (20 line items, a layout), ${fmt(Buffer.byteLength(templatedBody))} bytes of JSON.`);
 
     // One request each first: a wrong setup fails here with its reason, not as a run of errors.
     const postwireCollected = newCollected();
@@ -541,45 +569,52 @@ async function main(): Promise<number> {
       if (probe.status !== 200) throw new Error(`${name} answered the first send with ${probe.status}: ${probe.text.slice(0, 500)}`);
       if (name === 'Postwire') postwireCollected.ids.push(probe.json.resultObject.id as string);
     }
+    if (templated) {
+      const probe = await call(url + SEND_PATH, { method: 'POST', token, body: templated });
+      if (probe.status !== 200) throw new Error(`Postwire answered the first templated send with ${probe.status}: ${probe.text.slice(0, 500)}`);
+      postwireCollected.ids.push(probe.json.resultObject.id as string);
+    }
 
     const baselineCollected = newCollected();
     const targets = {
-      baseline: { url: baselineUrl, token: undefined, collected: baselineCollected, pid: baseline.proc.pid },
-      postwire: { url, token, collected: postwireCollected, pid: postwire.proc.pid },
+      baseline: { url: baselineUrl, token: undefined, collected: baselineCollected, pid: baseline.proc.pid, body },
+      postwire: { url, token, collected: postwireCollected, pid: postwire.proc.pid, body },
+      template: { url, token, collected: postwireCollected, pid: postwire.proc.pid, body: templatedBody ?? body },
     } as const;
+    const measured = options.template ? (['baseline', 'postwire', 'template'] as const) : (['baseline', 'postwire'] as const);
     let warmupTrouble = 0;
     if (options.warmup > 0) {
-      for (const name of ['baseline', 'postwire'] as const) {
+      for (const name of measured) {
         say(`${name}: warm-up ${options.warmup} s …`);
         const t = targets[name];
-        const result = await load(t.url, t.token, body, options.warmup, options.connections, t.collected);
-        if (name === 'postwire') warmupTrouble = result.errors + result.timeouts;
+        const result = await load(t.url, t.token, t.body, options.warmup, options.connections, t.collected);
+        if (name !== 'baseline') warmupTrouble += result.errors + result.timeouts;
         await sleep(500);
       }
     }
-    const rounds: { baseline: Figures; postwire: Figures; load: string }[] = [];
+    const rounds: { baseline: Figures; postwire: Figures; template?: Figures; load: string }[] = [];
     const measuredWindows: { fromUs: number; toUs: number }[] = [];
     const sqlTotals = { wallMs: 0, accepted: 0, stats: new Map<string, { calls: number; ms: number; maxMs: number; slow: number }>() };
     for (let round = 1; round <= options.rounds; round++) {
       const loadAvg = os.loadavg()[0]!.toFixed(2);
-      const pair: Partial<Record<'baseline' | 'postwire', Figures>> = {};
-      for (const name of ['baseline', 'postwire'] as const) {
+      const pair: Partial<Record<'baseline' | 'postwire' | 'template', Figures>> = {};
+      for (const name of measured) {
         // Postwire's worker goes on delivering what the last run accepted; measuring the
         // baseline meanwhile would give it one core less. Every run starts from quiet.
         const quiet = await waitForQuiet(postwire.proc.pid, options.profile ? 20 : 5);
         if (quiet) say(quiet);
         say(`${name}: measuring ${options.duration} s${options.rounds > 1 ? ` (round ${round}/${options.rounds})` : ''} …`);
         const t = targets[name];
-        const sqlBefore = name === 'postwire' && options.sqlTiming ? await sqlSnapshot(postwire, sqlDir) : undefined;
+        const sqlBefore = name !== 'baseline' && options.sqlTiming ? await sqlSnapshot(postwire, sqlDir) : undefined;
         const acceptedBefore = t.collected.ids.length;
         const fromUs = Number(process.hrtime.bigint() / 1000n);
         const cpuBefore = cpuMs(t.pid);
         const generatorBefore = process.cpuUsage();
-        const result = await load(t.url, t.token, body, options.duration, options.connections, t.collected);
+        const result = await load(t.url, t.token, t.body, options.duration, options.connections, t.collected);
         const toUs = Number(process.hrtime.bigint() / 1000n);
         const cpuAfter = cpuMs(t.pid);
         const generator = process.cpuUsage(generatorBefore);
-        if (name === 'postwire') measuredWindows.push({ fromUs, toUs });
+        if (name !== 'baseline') measuredWindows.push({ fromUs, toUs });
         if (sqlBefore) {
           const after = await sqlSnapshot(postwire, sqlDir);
           sqlTotals.wallMs += (after.at - sqlBefore.at) / 1000;
@@ -601,7 +636,7 @@ async function main(): Promise<number> {
         });
         await sleep(500);
       }
-      rounds.push({ baseline: pair.baseline!, postwire: pair.postwire!, load: loadAvg });
+      rounds.push({ baseline: pair.baseline!, postwire: pair.postwire!, ...(pair.template ? { template: pair.template } : {}), load: loadAvg });
     }
 
     // ── results ──
@@ -619,6 +654,7 @@ async function main(): Promise<number> {
     rounds.forEach((r, i) => {
       row(String(i + 1), 'baseline', r.baseline, `${''.padStart(7)}  ${r.load.padStart(5)}`);
       row('', 'postwire', r.postwire, `${(r.postwire.rate / r.baseline.rate).toFixed(3).padStart(7)}`);
+      if (r.template) row('', 'template', r.template, `${(r.template.rate / r.baseline.rate).toFixed(3).padStart(7)}`);
     });
     const median = (xs: number[]) => {
       const sorted = [...xs].sort((x, y) => x - y);
@@ -636,8 +672,8 @@ async function main(): Promise<number> {
       rate: median(rounds.map((r) => r.postwire.rate)),
       p50: median(rounds.map((r) => r.postwire.p50)),
       p99: median(rounds.map((r) => r.postwire.p99)),
-      errors: rounds.reduce((n, r) => n + r.postwire.errors, 0),
-      timeouts: rounds.reduce((n, r) => n + r.postwire.timeouts, 0),
+      errors: rounds.reduce((n, r) => n + r.postwire.errors + (r.template?.errors ?? 0), 0),
+      timeouts: rounds.reduce((n, r) => n + r.postwire.timeouts + (r.template?.timeouts ?? 0), 0),
     };
     say('');
     say(
@@ -645,6 +681,13 @@ async function main(): Promise<number> {
         `${fmt(b.p50, 1)} ms, p99 ${fmt(b.p99, 1)} ms); postwire ${fmt(p.rate)} req/s (p50 ${fmt(p.p50, 1)} ms, p99 ${fmt(p.p99, 1)} ms).`,
     );
     say(`  RATIO postwire/baseline: ${ratio.toFixed(3)}   (target ≥ 0.5)   postwire p99 ${fmt(p.p99, 1)} ms   (target < 25 ms)`);
+    if (options.template) {
+      const templateRatios = rounds.map((r) => r.template!.rate / r.postwire.rate);
+      say(
+        `  RATIO template/plain: ${median(templateRatios).toFixed(3)} (rounds ${templateRatios.map((x) => x.toFixed(3)).join(', ')})   (target ≥ 0.8)   ` +
+          `template ${fmt(median(rounds.map((r) => r.template!.rate)))} req/s, p99 ${fmt(median(rounds.map((r) => r.template!.p99)), 1)} ms`,
+      );
+    }
     const cpuRatios = rounds
       .filter((r) => r.baseline.cpuPerRequestUs && r.postwire.cpuPerRequestUs)
       .map((r) => r.baseline.cpuPerRequestUs! / r.postwire.cpuPerRequestUs!);

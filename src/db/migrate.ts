@@ -28,6 +28,7 @@ import * as m0022 from '../../migrations/0022_contact_import_failure_reason.js';
 import * as m0023 from '../../migrations/0023_first_opens.js';
 import * as m0024 from '../../migrations/0024_template_layouts.js';
 import * as m0025 from '../../migrations/0025_template_formats.js';
+import * as m0026 from '../../migrations/0026_templates_campaign_syntax.js';
 import * as m0030 from '../../migrations/0030_inbound.js';
 import type { Db } from './database.js';
 
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_first_opens': m0023,
   '0024_template_layouts': m0024,
   '0025_template_formats': m0025,
+  '0026_templates_campaign_syntax': m0026,
   '0030_inbound': m0030,
 };
 

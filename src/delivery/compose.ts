@@ -33,6 +33,7 @@
  */
 import fs from 'node:fs';
 import { htmlToText } from '../lib/html-to-text.js';
+import { fillCopyLinks, hasCopyLinks } from '../lib/copy-links.js';
 import { trackHtml } from '../lib/tracked-html.js';
 import type { TrackingTokens } from '../lib/tracking-tokens.js';
 import type { ComposeRecipient, RecipientKind } from './compose.types.js';
@@ -67,9 +68,9 @@ export interface CopyTracking {
 }
 
 /** The public paths of the tracking endpoints (features/notify/tracking/tracking.routes.ts). */
-export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/', unsubscribe: '/u/' } as const;
+export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/', unsubscribe: '/u/', webversion: '/w/' } as const;
 
-/** One recipient's copy with its tracking: pixel, rewritten links, List-Unsubscribe headers. */
+/** One recipient's copy with its tracking: pixel, rewritten links, List-Unsubscribe headers, its unsubscribe and web-version links. */
 function trackCopy(spec: MimeSpec, message: TrackingFlags, recipientId: string, tracking: CopyTracking): MimeSpec {
   const base = tracking.baseUrl();
   const url = (path: string, token: string) => `${base}${path}${token}`;
@@ -92,6 +93,15 @@ function trackCopy(spec: MimeSpec, message: TrackingFlags, recipientId: string, 
       'List-Unsubscribe': `<${url(TRACKING_PATHS.unsubscribe, tracking.tokens.sign({ kind: 'unsubscribe', recipientId }))}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     };
+  }
+  if (hasCopyLinks(html) || hasCopyLinks(text)) {
+    // After click tracking: these links are the recipient's own, not links of the message to count.
+    const links = {
+      unsubscribe: message.list_unsubscribe ? url(TRACKING_PATHS.unsubscribe, tracking.tokens.sign({ kind: 'unsubscribe', recipientId })) : '',
+      webversion: url(TRACKING_PATHS.webversion, tracking.tokens.sign({ kind: 'webversion', recipientId })),
+    };
+    html = html === null ? null : fillCopyLinks(html, links);
+    text = text === null ? null : fillCopyLinks(text, links);
   }
   return { ...spec, html, text, headers };
 }

@@ -9,12 +9,15 @@
  * is the old one (`&<>"'`). Outside blocks a missing variable is an error naming every one
  * missing (a message with an empty hole is worse than none); inside blocks it is empty.
  *
- * Safe with tenant-written templates: no prototype access, only our helpers, no partials,
- * bounded nesting, iterations and output (TemplateLimitError). The original service's
- * `#key#` placeholders are filled from `customFields` afterwards, only for keys given, since
- * `#…#` also occurs in ordinary text. Compiled templates are cached by a hash of their text.
+ * Partials (`{{> name}}`) are other templates of the same account, filled in as text before
+ * compiling (expandPartials), at most MAX_PARTIAL_DEPTH deep; the caller gives their texts.
+ *
+ * Safe with tenant-written templates: no prototype access (the runtime's default), only our
+ * helpers; bounded nesting, `each` iterations and output (TemplateLimitError).
+ * The original service's `#key#` placeholders are filled from `customFields` afterwards;
+ * only keys that are given are replaced, since `#…#` also occurs in ordinary text.
+ * Compiled templates are cached by their text.
  */
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type HandlebarsNs from 'handlebars';
 
@@ -228,8 +231,12 @@ interface Compiled {
   uses: string[];
 }
 
-/** Compiled templates by hash, least recently used first, with the length of their text. */
-const cache = new Map<string, { compiled: Compiled; chars: number }>();
+/**
+ * Compiled templates by their text (for HTML and for text apart), least recently used first,
+ * with the length of their text. Keyed by the text itself: a look-up hashes it once, natively,
+ * where a digest per render cost more than some renders.
+ */
+const caches = { html: new Map<string, { compiled: Compiled; chars: number }>(), text: new Map<string, { compiled: Compiled; chars: number }>() };
 /** Bounded by the text the entries were compiled from, not their count: one may be 5 MiB. */
 const CACHE_CHARS = 64 * 1024 * 1024;
 let cachedChars = 0;
@@ -362,8 +369,11 @@ function prepare(program: hbs.AST.Program, html: boolean): Pick<Compiled, 'requi
           break;
         }
         case 'PartialStatement':
+          // Filled in before compiling (expandPartials): one left here names no known template.
+          fail(node, `the partial ${partialName(node as hbs.AST.PartialStatement)} is not a template of this account`);
+          break;
         case 'PartialBlockStatement':
-          fail(node, 'partials ({{> name}}) are not supported');
+          fail(node, 'partial blocks ({{#> name}}) are not supported: use {{> name}}');
           break;
         case 'DecoratorBlock':
         case 'Decorator':
@@ -378,23 +388,22 @@ function prepare(program: hbs.AST.Program, html: boolean): Pick<Compiled, 'requi
 }
 
 function compile(text: string, html: boolean): Compiled {
-  const key = createHash('sha256')
-    .update(html ? 'h' : 't')
-    .update(text)
-    .digest('base64');
-  const cached = cache.get(key);
+  const cache = html ? caches.html : caches.text;
+  const cached = cache.get(text);
   if (cached) {
-    cache.delete(key);
-    cache.set(key, cached);
+    cache.delete(text);
+    cache.set(text, cached);
     return cached.compiled;
   }
   const compiled = compileUncached(text, html);
-  for (const [oldest, entry] of cache) {
-    if (cachedChars + text.length <= CACHE_CHARS) break;
-    cache.delete(oldest);
-    cachedChars -= entry.chars;
+  for (const other of [caches.html, caches.text]) {
+    for (const [oldest, entry] of other) {
+      if (cachedChars + text.length <= CACHE_CHARS) break;
+      other.delete(oldest);
+      cachedChars -= entry.chars;
+    }
   }
-  cache.set(key, { compiled, chars: text.length });
+  cache.set(text, { compiled, chars: text.length });
   cachedChars += text.length;
   return compiled;
 }
@@ -455,6 +464,79 @@ function notRenderable(error: unknown): TemplateSyntaxError {
   return new TemplateSyntaxError(`cannot be rendered: ${message}`, 1, 1);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Partials: `{{> name}}` is replaced by the text of the template of that name, before compiling,
+// so a partial is bound like the rest of the text. The caller looks the names up (partialNames):
+// only among the account's own templates.
+
+/** How deep partials may name partials. */
+export const MAX_PARTIAL_DEPTH = 5;
+const PARTIAL = /\{\{~?\s*#?>/;
+
+function partialName(node: hbs.AST.PartialStatement): string {
+  const name = node.name as hbs.AST.PathExpression | hbs.AST.StringLiteral;
+  return name.type === 'PathExpression' ? name.original : name.type === 'StringLiteral' ? name.value : '';
+}
+
+/** The partial statements of `text` with where they start and end in it; throws for one we cannot fill. */
+function partialsIn(text: string): { name: string; start: number; end: number }[] {
+  if (!PARTIAL.test(text)) return [];
+  const hb = handlebars();
+  let program: hbs.AST.Program;
+  try {
+    program = hb.parse(text);
+  } catch (error) {
+    if (error instanceof TemplateSyntaxError) throw error;
+    throw notRenderable(error);
+  }
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  const offset = (p: hbs.AST.Position) => lineStarts[p.line - 1]! + p.column;
+  const found: { name: string; start: number; end: number }[] = [];
+  const walk = (node: Node | undefined | null) => {
+    if (!node) return;
+    if (node.type === 'Program') for (const s of (node as hbs.AST.Program).body) walk(s);
+    else if (node.type === 'BlockStatement') {
+      walk((node as hbs.AST.BlockStatement).program);
+      walk((node as hbs.AST.BlockStatement).inverse);
+    } else if (node.type === 'PartialBlockStatement') fail(node, 'partial blocks ({{#> name}}) are not supported: use {{> name}}');
+    else if (node.type === 'PartialStatement') {
+      const p = node as hbs.AST.PartialStatement;
+      const name = partialName(p);
+      if (!name || p.params.length || p.hash) fail(p, 'a partial is named plainly, without arguments: {{> name}} or {{> "a name"}}');
+      found.push({ name, start: offset(p.loc.start), end: offset(p.loc.end) });
+    }
+  };
+  walk(program);
+  return found;
+}
+
+/** The names of the partials `text` uses, directly. */
+export function partialNames(text: string): string[] {
+  return [...new Set(partialsIn(text).map((p) => p.name))];
+}
+
+/** Every partial as empty (placeholdersOf without the partials' texts). */
+const NO_PARTIALS: ReadonlyMap<string, string> = { get: () => '' } as unknown as ReadonlyMap<string, string>;
+
+function expandPartials(text: string, partials: ReadonlyMap<string, string>, depth = 0): string {
+  const found = partialsIn(text);
+  if (!found.length) return text;
+  if (depth >= MAX_PARTIAL_DEPTH) throw new TemplateSyntaxError(`partials name partials more than ${MAX_PARTIAL_DEPTH} deep`, 1, 1);
+  let out = '';
+  let at = 0;
+  for (const p of found) {
+    const partial = partials.get(p.name);
+    if (partial === undefined) {
+      const before = text.slice(0, p.start);
+      throw new TemplateSyntaxError(`the partial ${p.name} is not a template of this account`, before.split('\n').length, p.start - before.lastIndexOf('\n'));
+    }
+    out += text.slice(at, p.start) + expandPartials(partial, partials, depth + 1);
+    at = p.end;
+  }
+  return out + text.slice(at);
+}
+
 function legacyRequired(text: string): Compiled['required'] {
   const names = new Set<string>();
   for (const match of text.matchAll(LEGACY_PLACEHOLDER)) names.add((match[1] ?? match[2])!);
@@ -487,8 +569,8 @@ function lookup(variables: Variables, path: string): { found: boolean; value: un
 // ---------------------------------------------------------------------------------------------
 
 /** Throws TemplateSyntaxError when `text` is not a template we can render (saving checks this). */
-export function checkTemplate(text: string): void {
-  compile(text, true);
+export function checkTemplate(text: string, partials?: ReadonlyMap<string, string>): void {
+  compile(partials ? expandPartials(text, partials) : text, true);
 }
 
 /** True when `variables` has the dotted `path`, as a placeholder looks it up. */
@@ -497,9 +579,10 @@ export function hasVariable(variables: Variables, path: string): boolean {
 }
 
 /** The root variables `text` uses, in order of first use. */
-export function placeholdersOf(text: string): string[] {
+export function placeholdersOf(text: string, partials?: ReadonlyMap<string, string>): string[] {
   try {
-    return compile(text, true).uses;
+    // Without their texts, partials count as empty: the variables of the text itself.
+    return compile(expandPartials(text, partials ?? NO_PARTIALS), true).uses;
   } catch (error) {
     if (error instanceof TemplateSyntaxError) return [];
     throw error;
@@ -512,8 +595,37 @@ export function placeholdersOf(text: string): string[] {
  * TemplateRenderError naming every required variable that is missing or not a value,
  * TemplateSyntaxError for a text that is not a template, TemplateLimitError past a bound.
  */
-export function renderTemplate(text: string, variables: Variables, options: { html: boolean; customFields?: Variables; allowMissing?: boolean }): string {
-  const compiled = compile(text, options.html);
+export function renderTemplate(text: string, variables: Variables, options: RenderOptions): string {
+  const expanded = options.partials ? expandPartials(text, options.partials) : text;
+  return renderCompiled(compile(expanded, options.html), expanded, variables, options);
+}
+
+export interface RenderOptions {
+  html: boolean;
+  customFields?: Variables;
+  allowMissing?: boolean;
+  /** Texts of the partials the text may name (`{{> name}}`), by name (partialNames). */
+  partials?: ReadonlyMap<string, string>;
+}
+
+/** A text compiled once, rendered many times (a campaign's copies): no hashing or look-up per render. */
+export interface PreparedTemplate {
+  render(variables: Variables, customFields?: Variables): string;
+  /** The root variables the text uses. */
+  uses: readonly string[];
+}
+
+/** `text` (its partials filled in) compiled for `render`; throws what renderTemplate throws for a bad text. */
+export function prepareTemplate(text: string, options: Omit<RenderOptions, 'customFields'>): PreparedTemplate {
+  const expanded = options.partials ? expandPartials(text, options.partials) : text;
+  const compiled = compile(expanded, options.html);
+  return {
+    uses: compiled.uses,
+    render: (variables, customFields) => renderCompiled(compiled, expanded, variables, { ...options, customFields }),
+  };
+}
+
+function renderCompiled(compiled: Compiled, text: string, variables: Variables, options: RenderOptions): string {
   const problems: RenderProblem[] = [];
   for (const { name, bare } of options.allowMissing ? [] : compiled.required) {
     if (problems.some((p) => p.name === name)) continue;

@@ -435,9 +435,8 @@ for (const dialect of DIALECTS) {
       await editor.getByLabel('Subject').fill('Welcome, {{ name }}');
       await editor.getByLabel('HTML', { exact: true }).fill('<h1>Hello {{ name }}</h1><p>Your plan: {{ plan }}.</p>');
       const preview = page.getByRole('region', { name: 'Preview' });
-      // No values yet: the API names each missing variable, and the page shows its words under the params box.
-      await preview.getByText('params.name: is required: the subject uses {{ name }}').waitFor();
-      await preview.getByText('params.plan: is required: the htmlContent uses {{ plan }}').waitFor();
+      // No values yet: the preview renders them empty and lists what the params lack.
+      await preview.getByTestId('missing-variables').filter({ hasText: 'name, plan' }).waitFor();
       const params = preview.getByLabel('Params (JSON)');
       const html = page.frameLocator('iframe[title="Preview of the HTML"]');
       await params.fill('{"name": "Ann", "plan": "Pro"}');
@@ -475,6 +474,46 @@ for (const dialect of DIALECTS) {
       await item.click();
       await page.getByRole('heading', { level: 2, name: 'Welcome, Bob <b>&</b> Co' }).waitFor();
       await page.frameLocator('iframe.preview').getByRole('heading', { name: 'Hello Bob <b>&</b> Co' }).waitFor();
+    });
+
+    it('the template editor shows a syntax error with its line and column, the preview once it is fixed, the missing variables, and a phone width', async () => {
+      await go('Templates', 'Templates');
+      await page.getByRole('button', { name: 'New template' }).click();
+      const editor = page.getByRole('form', { name: 'New template' });
+      const preview = page.getByRole('region', { name: 'Preview' });
+      const frame = page.frameLocator('iframe[title="Preview of the HTML"]');
+      await editor.getByLabel('Name').fill('Receipt');
+      await editor.getByLabel('Subject').fill('Receipt {{ order.id }}');
+      await editor.getByLabel('Format').selectOption('Handlebars');
+      const html = editor.getByLabel('HTML', { exact: true });
+      // The closing brace of {{ title } is missing on line 3.
+      await html.fill('<h1>Receipt {{ order.id }}</h1>\n<ul>{{#each order.items}}\n<li>{{ title }</li>\n{{/each}}</ul>');
+      await editor.getByText(/is not a valid template: line 3, column \d+/).waitFor();
+      await accessible('the template editor with a syntax error');
+      await html.fill(
+        '<h1>Receipt {{ order.id }}</h1>\n<ul>{{#each order.items}}\n<li>{{ title }}</li>\n{{/each}}</ul>{{#if order.discount}}<p>Discount {{ order.discount }}</p>{{/if}}',
+      );
+      await preview.getByTestId('missing-variables').filter({ hasText: 'order.id, order.items, order.discount' }).waitFor();
+      assert.equal(await editor.getByText(/is not a valid template/).count(), 0, 'the error is gone once the text is fixed');
+      const params = preview.getByLabel('Params (JSON)');
+      await params.fill('{"order": {"id": "R-7", "items": [{"title": "Tea"}');
+      await preview.getByText(/params: not valid JSON/).waitFor();
+      await params.fill('{"order": {"id": "R-7", "items": [{"title": "Tea"}, {"title": "Cups & saucers"}], "discount": "5 %"}}');
+      await preview.getByText('Receipt R-7', { exact: true }).waitFor();
+      await frame.getByRole('listitem').filter({ hasText: 'Cups & saucers' }).waitFor();
+      await frame.getByText('Discount 5 %').waitFor();
+      assert.equal(await preview.getByTestId('missing-variables').count(), 0, 'nothing is missing any more');
+      const iframe = page.locator('iframe[title="Preview of the HTML"]');
+      assert.equal(Math.round((await iframe.boundingBox())!.width), 600, 'the desktop width');
+      await preview.getByLabel('Phone (375 px)').check();
+      await page.waitForFunction('Math.round(document.querySelector(\'iframe[title="Preview of the HTML"]\').getBoundingClientRect().width) === 375');
+      await accessible('the template editor at the phone width');
+      await editor.getByRole('button', { name: 'Save template' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved Receipt.' }).waitFor();
+      const id = await page.getByTestId('template-id').innerText();
+      assert.match(id, /^[0-9a-f]{24}$/);
+      await page.getByRole('button', { name: 'Copy the template id' }).waitFor();
+      await screenshot('template-editor', true);
     });
 
     it('creates a contact list and imports a CSV file into it, with a progress bar that ends at the import counters', async () => {

@@ -391,6 +391,8 @@ const PUBLIC_OPS = new Set([
   'HEAD /t/c/{token}',
   'GET /u/{token}',
   'POST /u/{token}',
+  // The web version of a campaign copy: the same kind of token (campaign-templates.test.ts tries a forged one).
+  'GET /w/{token}',
 ]);
 
 for (const dialect of DIALECTS) {

@@ -254,10 +254,25 @@ for (const dialect of DIALECTS) {
         const tooBig = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'Huge', subject: 's', htmlContent: huge }), 400);
         assert.deepEqual(errorFields(tooBig), ['htmlContent']);
         assert.match(tooBig.resultObject.errors[0].message, /MJML document may have at most 524288 characters/);
+        // The template is inlined, not what it renders: a long value costs the inliner nothing…
         const wide = await create({ name: 'Wide', subject: 's', htmlContent: '<style>p{color:red}</style><p>{{ text }}</p>', inlineCss: true });
-        const inlinedTooBig = expectEnvelope(await send({ templateId: wide.id, params: { text: 'y'.repeat(1100 * 1024) } }), 400);
-        assert.deepEqual(errorFields(inlinedTooBig), ['htmlContent']);
-        assert.match(inlinedTooBig.resultObject.errors[0].message, /CSS is inlined in HTML of at most/);
+        const longValue = expectEnvelope(await send({ templateId: wide.id, params: { text: 'y'.repeat(1100 * 1024) } }), 200).resultObject;
+        assert.equal(String((await composed(longValue.id)).html), `<p style="color: red;">${'y'.repeat(1100 * 1024)}</p>`);
+        // …and a template too long to inline is refused, at send, naming the field.
+        const inlinedTooBig = expectEnvelope(
+          await send({ subject: 's', htmlContent: `<style>p{color:red}</style><p>{{ a }}</p>${'<b>x</b>'.repeat(140 * 1024)}`, params: { a: 1 } }),
+          200,
+        ).resultObject;
+        assert.ok(inlinedTooBig.id, 'a send without inlineCss is not inlined');
+        const wideTemplate = await create({
+          name: 'Wide 2',
+          subject: 's',
+          htmlContent: `<style>p{color:red}</style><p>{{ a }}</p>${'<b>x</b>'.repeat(140 * 1024)}`,
+          inlineCss: true,
+        });
+        const tooWide = expectEnvelope(await send({ templateId: wideTemplate.id, params: { a: 1 } }), 400);
+        assert.deepEqual(errorFields(tooWide), ['htmlContent']);
+        assert.match(tooWide.resultObject.errors[0].message, /CSS is inlined in HTML of at most/);
         // Written in HTML again: the MJML source is gone.
         const html = expectEnvelope(await call('PATCH', `/notify/v1/templates/${t.id}`, { htmlContent: '<p>{{ name }}</p>' }), 200).resultObject;
         assert.equal(html.mjmlContent, null);
@@ -585,6 +600,46 @@ for (const dialect of DIALECTS) {
         assert.equal(await count(), before + 1);
       });
 
+      it("partials: {{> name}} is the account's own template of that name, read at every send; another account's is never reached", async () => {
+        const footer = await create({ name: 'Shop footer', subject: '-', htmlContent: '<footer>Thanks, {{ name }}</footer>' });
+        await create({ name: 'Line', subject: '-', htmlContent: '<li>{{ title }}</li>' });
+        // Account b has a template of each name too: a's templates must never render b's.
+        await create({ name: 'Shop footer', subject: '-', htmlContent: '<footer>B SECRET</footer>' }, b);
+        await create({ name: 'B only', subject: '-', htmlContent: 'B SECRET' }, b);
+        const t = await create({
+          name: 'With partials',
+          subject: 'Order {{ id }}',
+          htmlContent: '<ul>{{#each items}}{{> Line}}{{/each}}</ul>{{> "Shop footer"}}',
+        });
+        assert.deepEqual(t.variables, ['id', 'items']);
+        const items = [{ title: 'Tea' }, { title: 'Cups & saucers' }];
+        const first = expectEnvelope(await send({ templateId: t.id, params: { id: 1, name: 'Ann', items } }), 200).resultObject;
+        assert.equal(String((await composed(first.id)).html), '<ul><li>Tea</li><li>Cups &amp; saucers</li></ul><footer>Thanks, Ann</footer>');
+        // Editing the partial changes the next send.
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${footer.id}`, { htmlContent: '<footer>See you, {{ name }}</footer>' }), 200);
+        const second = expectEnvelope(await send({ templateId: t.id, params: { id: 2, name: 'Ann', items } }), 200).resultObject;
+        assert.match(String((await composed(second.id)).html), /<footer>See you, Ann<\/footer>$/);
+        // A send's own body and the preview fill partials the same way.
+        const own = expectEnvelope(await send({ subject: 's', htmlContent: '<p>x</p>{{> "Shop footer"}}', params: { name: 'Bo' } }), 200).resultObject;
+        assert.equal(String((await composed(own.id)).html), '<p>x</p><footer>See you, Bo</footer>');
+        const rendered = expectEnvelope(await call('POST', `/notify/v1/templates/${t.id}/render`, { params: { id: 3, name: 'Cy', items: [] } }), 200);
+        assert.equal(rendered.resultObject.htmlContent, '<ul></ul><footer>See you, Cy</footer>');
+
+        // A name the account has no template of (b's included) is a 400 naming line and column, at save and at send.
+        const refused = expectEnvelope(await call('POST', '/notify/v1/templates', { name: 'x', subject: 's', htmlContent: '<p>a</p>\n  {{> "B only"}}' }), 400);
+        assert.deepEqual(errorFields(refused), ['htmlContent']);
+        assert.match(refused.resultObject.errors[0].message, /line 2, column 3: the partial B only is not a template of this account/);
+        const sendRefused = expectEnvelope(await send({ subject: 's', htmlContent: '{{> "B only"}}', params: {} }), 400);
+        assert.deepEqual(errorFields(sendRefused), ['htmlContent']);
+        // Partials naming themselves stop at the depth bound.
+        const self = await create({ name: 'Self', subject: '-', htmlContent: 'x' });
+        // Saved: the Self it names is still the stored 'x'. Sent, it names itself.
+        expectEnvelope(await call('PATCH', `/notify/v1/templates/${self.id}`, { htmlContent: 'x{{> Self}}' }), 200);
+        const looped = expectEnvelope(await send({ templateId: self.id, params: {} }), 400);
+        assert.deepEqual(errorFields(looped), ['htmlContent']);
+        assert.match(looped.resultObject.errors[0].message, /partials name partials more than \d+ deep/);
+      });
+
       it("customFields fill the original service's #key# placeholders", async () => {
         const t = await create({ name: 'C', subject: 'Hello #FIRSTNAME#', htmlContent: '<p>#FIRSTNAME# from #CITY#, colour #fff# stays</p>' });
         const result = expectEnvelope(await send({ templateId: t.id, customFields: { FIRSTNAME: 'Ann', CITY: 'Köln <Mitte>' } }), 200).resultObject;
@@ -597,7 +652,7 @@ for (const dialect of DIALECTS) {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`personalised sends delivered [${dialect}]`, () => {
+  describe(`templates rendered and delivered through SMTP [${dialect}]`, () => {
     let relay: RelayedTestApp;
     let sink: SmtpSink;
     let app: TestApp;
@@ -645,6 +700,116 @@ for (const dialect of DIALECTS) {
         assert.equal(parsed.text!.trim(), `Welcome ${name}`);
         assert.equal(received!.raw.toString('utf8'), await rawCopy(app, a, result.id, result.recipients[i].id));
       }
+    });
+
+    // The issue's three kinds of template: each rendered by the preview and delivered as the preview said.
+    const create = async (body: Record<string, unknown>) =>
+      expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/templates', token: a.token, body }), 201).resultObject;
+    /** Renders with the sample, sends to `to`, waits for the relay's copy: the preview and the delivered MIME. */
+    const renderAndDeliver = async (templateId: string, params: Record<string, unknown>, to: string) => {
+      const rendered = expectEnvelope(
+        await app.request({ method: 'POST', url: `/notify/v1/templates/${templateId}/render`, token: a.token, body: { params } }),
+        200,
+      ).resultObject;
+      const sent = expectEnvelope(
+        await app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: a.token,
+          body: { from: { email: a.email }, to: [{ email: to }], templateId, params },
+        }),
+        200,
+      ).resultObject;
+      assert.equal((await outcomeOf(app, a, sent, to)).state, 'delivered');
+      const [received] = messagesTo(sink, to);
+      assert.ok(received, `the relay received the copy to ${to}`);
+      return { rendered, mail: await simpleParser(received.raw), raw: received.raw.toString('utf8') };
+    };
+
+    it('a receipt with line items, a conditional discount line and a shared layout, its CSS inlined', async () => {
+      const layout = await create({
+        name: 'Shop layout',
+        subject: '-',
+        isLayout: true,
+        htmlContent:
+          '<html><head><style>.amount { text-align: right; }</style></head><body><h1>{{ shop }}</h1>{{{ body }}}<footer>{{ shop }}</footer></body></html>',
+      });
+      const receipt = await create({
+        name: 'Receipt',
+        layoutId: layout.id,
+        inlineCss: true,
+        subject: 'Your receipt {{ order.id }}',
+        htmlContent:
+          '<table>{{#each order.items}}<tr><td>{{ qty }} × {{ title }}</td><td class="amount">{{formatCurrency price "EUR" "de-DE"}}</td></tr>{{/each}}' +
+          '{{#if order.discount}}<tr><td>Discount</td><td class="amount">-{{formatCurrency order.discount "EUR" "de-DE"}}</td></tr>{{/if}}</table>',
+      });
+      const items = [
+        { qty: 2, title: 'Green tea', price: 3.5 },
+        { qty: 1, title: 'Mug & saucer', price: 6.5 },
+      ];
+      const withDiscount = await renderAndDeliver(receipt.id, { shop: 'Tea & Co', order: { id: 'R-1', items, discount: 1.5 } }, 'receipt1@example.net');
+      const cell = '<td class="amount" style="text-align: right;" align="right">';
+      const expected =
+        `<html><head></head><body><h1>Tea &amp; Co</h1><table><tr><td>2 × Green tea</td>${cell}3,50\u00a0€</td></tr>` +
+        `<tr><td>1 × Mug &amp; saucer</td>${cell}6,50\u00a0€</td></tr><tr><td>Discount</td>${cell}-1,50\u00a0€</td></tr></table><footer>Tea &amp; Co</footer></body></html>`;
+      assert.equal(withDiscount.rendered.htmlContent, expected);
+      assert.equal(withDiscount.mail.subject, 'Your receipt R-1');
+      assert.equal(String(withDiscount.mail.html), expected);
+      assert.match(String(withDiscount.mail.text), /2 × Green tea\s*3,50\s€[\s\S]*Discount\s*-1,50\s€/);
+      assert.match(withDiscount.raw, /^Content-Type: multipart\/alternative/m);
+      const without = await renderAndDeliver(receipt.id, { shop: 'Tea & Co', order: { id: 'R-2', items } }, 'receipt2@example.net');
+      assert.doesNotMatch(String(without.mail.html), /Discount/);
+      assert.equal(String(without.mail.html), without.rendered.htmlContent);
+    });
+
+    it('an MJML newsletter', async () => {
+      const newsletter = await create({
+        name: 'Newsletter',
+        subject: 'News for {{ name }}',
+        htmlContent:
+          '<mjml><mj-body><mj-section><mj-column><mj-text>Hello {{ name }}</mj-text><mj-text>{{#each stories}}<p>{{ title }}</p>{{/each}}</mj-text>' +
+          '<mj-button href="https://example.com/news">Read more</mj-button></mj-column></mj-section></mj-body></mjml>',
+      });
+      assert.match(newsletter.mjmlContent, /^<mjml>/);
+      const { rendered, mail } = await renderAndDeliver(
+        newsletter.id,
+        { name: 'Ann', stories: [{ title: 'Spring <teas>' }, { title: 'Hours' }] },
+        'news@example.net',
+      );
+      assert.equal(mail.subject, 'News for Ann');
+      const html = String(mail.html);
+      assert.equal(html, rendered.htmlContent);
+      assert.match(html, /^<!doctype html>/i);
+      assert.ok(html.includes('<p>Spring &lt;teas&gt;</p><p>Hours</p>') && html.includes('Hello Ann'), html);
+      assert.match(html, /@media only screen and \(min-width:480px\)/, 'the responsive styles MJML writes');
+      assert.match(html, /href="https:\/\/example.com\/news"/);
+      assert.match(String(mail.text), /Hello Ann[\s\S]*Spring <teas>[\s\S]*Read more/);
+    });
+
+    it('a SendGrid-style Handlebars template, with its own text part', async () => {
+      const welcome = await create({
+        name: 'Welcome (from SendGrid)',
+        subject: 'Welcome, {{ user.firstName }}!',
+        htmlContent:
+          '<p>Hi {{ user.firstName }},</p>{{#if user.premium}}<p>Your premium plan is active.</p>{{else}}<p>You are on the free plan.</p>{{/if}}' +
+          '<ul>{{#each links}}<li><a href="{{ url }}">{{ label }}</a></li>{{/each}}</ul>{{#unless user.verified}}<p>Please confirm your address.</p>{{/unless}}',
+        textContent: 'Hi {{ user.firstName }},\n{{#each links}}- {{ label }}: {{ url }}\n{{/each}}',
+      });
+      const params = {
+        user: { firstName: 'Ann', premium: false, verified: true },
+        links: [
+          { label: 'Your account', url: 'https://example.com/account?a=1&b=2' },
+          { label: 'Help', url: 'https://example.com/help' },
+        ],
+      };
+      const { rendered, mail } = await renderAndDeliver(welcome.id, params, 'welcome@example.net');
+      const html =
+        '<p>Hi Ann,</p><p>You are on the free plan.</p><ul><li><a href="https://example.com/account?a=1&amp;b=2">Your account</a></li>' +
+        '<li><a href="https://example.com/help">Help</a></li></ul>';
+      assert.equal(rendered.htmlContent, html);
+      assert.equal(mail.subject, 'Welcome, Ann!');
+      assert.equal(String(mail.html), html);
+      assert.equal(mail.text, 'Hi Ann,\n- Your account: https://example.com/account?a=1&b=2\n- Help: https://example.com/help\n');
     });
   });
 }

@@ -6,6 +6,7 @@ import {
   escapeHtml,
   MAX_ITERATIONS,
   MAX_NESTING,
+  partialNames,
   placeholdersOf,
   renderTemplate,
   TemplateLimitError,
@@ -237,12 +238,41 @@ describe('Handlebars', () => {
     assert.deepEqual(at('<p>{{ name }}</p>\n {{#each items}}\n  {{ a b }}\n{{/each}}'), [3, 3, 'unknown helper a']);
     assert.deepEqual(at('x\n{{#if a}}'), [2, 10, 'unexpected end of template (a block is not closed)']);
     assert.deepEqual(at('{{#each items}}{{ title }}{{/if}}')[2], "each doesn't match if");
-    assert.match(String(at('{{#if a}}{{> footer}}{{/if}}')[2]), /partials/);
+    assert.match(String(at('{{#if a}}{{> footer}}{{/if}}')[2]), /the partial footer is not a template of this account/);
     assert.match(String(at('{{#log a}}{{/log}}')[2]), /unknown block helper log/);
     assert.match(String(at('{{#if a}}{{log a}}{{/if}}')[2]), /unknown helper log/);
     assert.match(String(at('{{#each x}}{{#blockHelperMissing}}{{/blockHelperMissing}}{{/each}}')[2]), /unknown block helper blockHelperMissing/);
     assert.deepEqual(at('{{#if a}}\n {{#items}}{{title}}{{/items}}{{/if}}'), [2, 2, 'unknown block helper items: use #if, #unless, #each or #with']);
     assert.match(String(at('{{^items}}none{{/items}}')[2]), /unknown block helper items/);
+  });
+
+  it('partials: {{> name}} is the text given for that name, bound like the rest, at most MAX_PARTIAL_DEPTH deep', () => {
+    const partials = new Map([
+      ['footer', '<p>Bye {{ name }}</p>'],
+      ['Order lines', '{{#each items}}<li>{{ this }}</li>{{/each}}{{> footer}}'],
+    ]);
+    assert.deepEqual(partialNames('a {{> footer}} b {{> "Order lines"}}\n{{>footer }}'), ['footer', 'Order lines']);
+    assert.equal(
+      renderTemplate('<h1>{{ name }}</h1>\n{{> "Order lines"}}', { name: 'A<', items: [1, 2] }, { html: true, partials }),
+      '<h1>A&lt;</h1>\n<li>1</li><li>2</li><p>Bye A&lt;</p>',
+    );
+    assert.deepEqual(placeholdersOf('{{ a }}{{> "Order lines"}}', partials), ['a', 'items', 'name']);
+    assert.deepEqual(placeholdersOf('{{ a }}{{> unknown}}'), ['a'], 'without their texts, partials count as empty');
+    const error = (text: string, given: Map<string, string>) => {
+      try {
+        renderTemplate(text, {}, { html: true, partials: given });
+      } catch (e) {
+        assert.ok(e instanceof TemplateSyntaxError, String(e));
+        return e.message;
+      }
+      assert.fail(`no error for ${text}`);
+    };
+    assert.equal(error('x\n  {{> nope}}', partials), 'line 2, column 3: the partial nope is not a template of this account');
+    assert.match(error('{{> a}}', new Map([['a', 'x{{> a}}']])), /partials name partials more than 5 deep/);
+    assert.match(error('{{> footer name}}', partials), /without arguments/);
+    assert.match(error('{{#> footer}}x{{/footer}}', partials), /partial blocks/);
+    const loops = new Map([['loops', '{{#each a}}{{#each ../a}}{{#each ../../a}}x{{/each}}{{/each}}{{/each}}']]);
+    assert.throws(() => renderTemplate('{{> loops}}', { a: Array.from({ length: 100 }) }, { html: true, partials: loops }), /loops run more than/);
   });
 
   it('no prototype access: constructor, __proto__ and inherited members are empty', () => {

@@ -223,6 +223,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/w/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web version of a campaign copy
+         * @description No authentication. The HTML the recipient's copy was sent with (its `{{ webversion_url }}` / `#webversion#` link), no tracking; its unsubscribe link works here too. Scripts, forms and frames are not run.
+         */
+        get: operations["getWByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account": {
         parameters: {
             query?: never;
@@ -2402,6 +2422,11 @@ export interface components {
             notifyWhenEnd: boolean;
             trackOpens: boolean;
             trackClicks: boolean;
+            /**
+             * @description `placeholders` (`#field#`) or `handlebars`.
+             * @example placeholders
+             */
+            templateSyntax: string;
         };
         WebhookResponse: {
             /** @example 1.0.0 */
@@ -2585,6 +2610,41 @@ export interface components {
              */
             secretPreview: string;
         };
+        CustomInput: {
+            /** Format: single-line */
+            subject: string;
+            htmlContent: string;
+            /** @example en-US */
+            language: string;
+            /** @description A marketing sender (GET /inbox/v1/senders): the From of every copy. */
+            senderAccountId: string;
+            /**
+             * @description 2: `lists` are contact lists; 3: `lists` are segments.
+             * @example 2
+             */
+            listType: number;
+            lists: string[];
+            /**
+             * @description When to start: ISO 8601; a time without a zone is UTC; absent or past means now.
+             * @example 2026-12-01T09:00:00
+             */
+            plannedTime?: string;
+            /** @description Mail the account's owner when sending starts. */
+            notifyWhenStart?: boolean;
+            /** @description Mail the account's owner when every recipient has a final outcome. */
+            notifyWhenEnd?: boolean;
+            /** @description Open tracking (default true). */
+            trackOpens?: boolean;
+            /** @description Click tracking (default true). */
+            trackClicks?: boolean;
+            /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
+            draft?: boolean;
+            /**
+             * @description How subject and HTML are filled per contact. `placeholders` (default): `#field#`. `handlebars`: the template language of stored templates, with `email`, `fields.<key>`, `lists` and `list_name` as variables (`{{#if fields.plan}}…{{/if}}`); a syntax error is a 400 with line and column. In both, `#unsubscribe#` / `{{ unsubscribe_url }}` and `#webversion#` / `{{ webversion_url }}` are the recipient's own links. See docs/templates.md.
+             * @example handlebars
+             */
+            templateSyntax?: "placeholders" | "handlebars";
+        };
         RouteResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2643,6 +2703,38 @@ export interface components {
              * @description When the MX record was last checked; null: never.
              */
             lastCheckTime: string | null;
+        };
+        CampaignInput: {
+            /** @description The newsletter whose subject, language and HTML the campaign copies. */
+            newsletterId: string;
+            /** @description A marketing sender (GET /inbox/v1/senders): the From of every copy. */
+            senderAccountId: string;
+            /**
+             * @description 2: `lists` are contact lists; 3: `lists` are segments.
+             * @example 2
+             */
+            listType: number;
+            lists: string[];
+            /**
+             * @description When to start: ISO 8601; a time without a zone is UTC; absent or past means now.
+             * @example 2026-12-01T09:00:00
+             */
+            plannedTime?: string;
+            /** @description Mail the account's owner when sending starts. */
+            notifyWhenStart?: boolean;
+            /** @description Mail the account's owner when every recipient has a final outcome. */
+            notifyWhenEnd?: boolean;
+            /** @description Open tracking (default true). */
+            trackOpens?: boolean;
+            /** @description Click tracking (default true). */
+            trackClicks?: boolean;
+            /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
+            draft?: boolean;
+            /**
+             * @description How subject and HTML are filled per contact. `placeholders` (default): `#field#`. `handlebars`: the template language of stored templates, with `email`, `fields.<key>`, `lists` and `list_name` as variables (`{{#if fields.plan}}…{{/if}}`); a syntax error is a 400 with line and column. In both, `#unsubscribe#` / `{{ unsubscribe_url }}` and `#webversion#` / `{{ webversion_url }}` are the recipient's own links. See docs/templates.md.
+             * @example handlebars
+             */
+            templateSyntax?: "placeholders" | "handlebars";
         };
         RenderInput: {
             /**
@@ -2916,36 +3008,6 @@ export interface components {
             resultMessage: string;
             resultObject: components["schemas"]["Sender2"];
         };
-        CustomInput: {
-            /** Format: single-line */
-            subject: string;
-            htmlContent: string;
-            /** @example en-US */
-            language: string;
-            /** @description A marketing sender (GET /inbox/v1/senders): the From of every copy. */
-            senderAccountId: string;
-            /**
-             * @description 2: `lists` are contact lists; 3: `lists` are segments.
-             * @example 2
-             */
-            listType: number;
-            lists: string[];
-            /**
-             * @description When to start: ISO 8601; a time without a zone is UTC; absent or past means now.
-             * @example 2026-12-01T09:00:00
-             */
-            plannedTime?: string;
-            /** @description Mail the account's owner when sending starts. */
-            notifyWhenStart?: boolean;
-            /** @description Mail the account's owner when every recipient has a final outcome. */
-            notifyWhenEnd?: boolean;
-            /** @description Open tracking (default true). */
-            trackOpens?: boolean;
-            /** @description Click tracking (default true). */
-            trackClicks?: boolean;
-            /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
-            draft?: boolean;
-        };
         TemplateResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -3022,33 +3084,6 @@ export interface components {
             verified: boolean;
             /** @description address: its owner followed the confirmation link; domain: the account has verified its domain (or a parent domain); null: not verified. */
             verifiedBy: "address" | "domain" | (never | null);
-        };
-        CampaignInput: {
-            /** @description The newsletter whose subject, language and HTML the campaign copies. */
-            newsletterId: string;
-            /** @description A marketing sender (GET /inbox/v1/senders): the From of every copy. */
-            senderAccountId: string;
-            /**
-             * @description 2: `lists` are contact lists; 3: `lists` are segments.
-             * @example 2
-             */
-            listType: number;
-            lists: string[];
-            /**
-             * @description When to start: ISO 8601; a time without a zone is UTC; absent or past means now.
-             * @example 2026-12-01T09:00:00
-             */
-            plannedTime?: string;
-            /** @description Mail the account's owner when sending starts. */
-            notifyWhenStart?: boolean;
-            /** @description Mail the account's owner when every recipient has a final outcome. */
-            notifyWhenEnd?: boolean;
-            /** @description Open tracking (default true). */
-            trackOpens?: boolean;
-            /** @description Click tracking (default true). */
-            trackClicks?: boolean;
-            /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
-            draft?: boolean;
         };
         Recipients: {
             id: string;
@@ -4662,6 +4697,57 @@ export interface operations {
         };
     };
     postUByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from the link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A small HTML page (no script). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">…<form method="post">… */
+                    "text/html": string;
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWByToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -16839,7 +16925,7 @@ export interface operations {
                         resultObject: {
                             subject: string;
                             htmlContent: string;
-                            /** @description Placeholders no field answers to: they are sent empty. */
+                            /** @description Placeholders no field answers to (for `handlebars`, variables such as `fields.plann`): they are sent empty. */
                             unknownPlaceholders: string[];
                         };
                     };

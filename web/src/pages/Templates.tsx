@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { type Answer, ApiError, api, get, type ItemOf, type ListObject, query } from '../api';
-import { Empty, ErrorBox, Field, FieldError, fieldMessage, Link, Loading, Pager, Table, useAction, useKeyPages, useLoad, when } from '../ui';
+import { CopyButton, Empty, ErrorBox, Field, FieldError, fieldMessage, Link, Loading, Pager, Table, useAction, useKeyPages, useLoad, when } from '../ui';
 import { HtmlPreview } from './MessageBody';
 
 type Template = ItemOf<'/notify/v1/templates'>;
@@ -12,22 +12,59 @@ const PAGE_SIZE = 25;
 /** How long typing must pause before the preview asks the API again: one render per pause, not per key. */
 const PREVIEW_DELAY_MS = 300;
 
+/** How the body is written. The API reads every body as Handlebars and an `<mjml>` document as MJML; the choice sets the editor's help and checks. */
+type Format = 'HTML' | 'Handlebars' | 'MJML';
+const FORMATS: readonly Format[] = ['HTML', 'Handlebars', 'MJML'];
+/** The preview's widths: a desktop mail client's column and a phone's screen. */
+const WIDTHS = { Desktop: 600, Phone: 375 } as const;
+type Width = keyof typeof WIDTHS;
+
+const MJML_START = `<mjml>
+  <mj-body>
+    <mj-section>
+      <mj-column>
+        <mj-text>Hello {{ name }}</mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`;
+
 interface Draft {
   name: string;
   subject: string;
   htmlContent: string;
   textContent: string;
+  format: Format;
+  /** '' for none. */
+  layoutId: string;
+  isLayout: boolean;
+  inlineCss: boolean;
 }
+
+const formatOf = (t: Template | undefined): Format => (t?.mjmlContent ? 'MJML' : t && /\{\{/.test(t.htmlContent) ? 'Handlebars' : 'HTML');
 
 const draftOf = (t: Template | undefined): Draft => ({
   name: t?.name ?? '',
   subject: t?.subject ?? '',
-  htmlContent: t?.htmlContent ?? '',
+  // An MJML template is edited as the MJML it was saved as, not the HTML compiled from it.
+  htmlContent: t?.mjmlContent ?? t?.htmlContent ?? '',
   textContent: t?.textContent ?? '',
+  format: formatOf(t),
+  layoutId: t?.layoutId ?? '',
+  isLayout: t?.isLayout ?? false,
+  inlineCss: t?.inlineCss ?? false,
 });
 
 /** The API's body for a draft: an empty text means "derive it from the HTML" (null). */
-const bodyOf = (d: Draft) => ({ name: d.name, subject: d.subject, htmlContent: d.htmlContent, textContent: d.textContent === '' ? null : d.textContent });
+const bodyOf = (d: Draft) => ({
+  name: d.name,
+  subject: d.subject,
+  htmlContent: d.htmlContent,
+  textContent: d.textContent === '' ? null : d.textContent,
+  isLayout: d.isLayout,
+  layoutId: d.isLayout || d.layoutId === '' ? null : d.layoutId,
+  inlineCss: d.inlineCss,
+});
 
 /** The params box as an object, or why it is not one (said under the box, as the API's messages are). */
 function parseParams(text: string): { params: Record<string, unknown> } | { problem: string } {
@@ -89,7 +126,8 @@ function usePreview(draft: Draft, paramsText: string) {
   const [rendered, setRendered] = useState<Rendered>();
   const [error, setError] = useState<unknown>();
   const [paramsProblem, setParamsProblem] = useState<string>();
-  const { subject, htmlContent, textContent } = draft;
+  const { subject, htmlContent, textContent, isLayout, inlineCss } = draft;
+  const layoutId = isLayout ? '' : draft.layoutId;
   useEffect(() => {
     let live = true;
     const parsed = parseParams(paramsText);
@@ -103,7 +141,11 @@ function usePreview(draft: Draft, paramsText: string) {
           subject,
           htmlContent,
           textContent: textContent === '' ? null : textContent,
+          ...(layoutId ? { layoutId } : {}),
+          inlineCss,
           params: parsed.params,
+          // What the sample lacks renders as nothing and is listed, so the preview shows while the sample grows.
+          allowMissing: true,
         });
         if (!live) return;
         setRendered(answer);
@@ -116,7 +158,7 @@ function usePreview(draft: Draft, paramsText: string) {
       live = false;
       clearTimeout(timer);
     };
-  }, [subject, htmlContent, textContent, paramsText]);
+  }, [subject, htmlContent, textContent, paramsText, layoutId, inlineCss]);
   return { rendered, error, paramsProblem, ready: subject !== '' && htmlContent !== '' };
 }
 
@@ -179,10 +221,16 @@ function Editor({ template, onSaved, onClose }: { template: Template | undefined
   const [draft, setDraft] = useState(() => draftOf(template));
   const [paramsText, setParamsText] = useState('{}');
   const { error, act } = useAction();
+  const [width, setWidth] = useState<Width>('Desktop');
   const preview = usePreview(draft, paramsText);
-  const set = (key: keyof Draft) => (value: string) => setDraft({ ...draft, [key]: value });
+  const layouts = useLoad(() => get<ListObject<Template>>('/notify/v1/templates?pageSize=100'), []);
+  const layoutChoices = (layouts.data?.items ?? []).filter((t) => t.isLayout && t.id !== template?.id);
+  const set = (key: 'name' | 'subject' | 'htmlContent' | 'textContent' | 'layoutId') => (value: string) => setDraft({ ...draft, [key]: value });
+  const setFormat = (format: Format) =>
+    setDraft({ ...draft, format, htmlContent: format === 'MJML' && draft.htmlContent.trim() === '' ? MJML_START : draft.htmlContent });
   const saved = draftOf(template);
-  const unsaved = (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== saved[key]);
+  const unsaved = (Object.keys(draft) as (keyof Draft)[]).some((key) => key !== 'format' && draft[key] !== saved[key]);
+  const isMjml = /^\s*(<!--[\s\S]*?-->\s*)*<mjml[\s>]/i.test(draft.htmlContent);
   const paramsInvalid =
     preview.paramsProblem !== undefined || (preview.error instanceof ApiError && preview.error.fields.some((f) => f.field.startsWith('params')));
   // A field's message: the save's when it named the field, else the preview's (a subject the API refuses).
@@ -201,6 +249,12 @@ function Editor({ template, onSaved, onClose }: { template: Template | undefined
     <div className="template-editor">
       <form onSubmit={submit} aria-label={template ? `Edit ${template.name}` : 'New template'}>
         <h2>{template ? `Edit ${template.name}` : 'New template'}</h2>
+        {template && (
+          <p className="template-id">
+            Template id <code data-testid="template-id">{template.id}</code> <CopyButton text={template.id} label="Copy the template id" /> (send it as{' '}
+            <code>templateId</code>)
+          </p>
+        )}
         <Field label="Name" name="name" value={draft.name} onChange={set('name')} error={error} placeholder="Order shipped" required />
         <Field
           label="Subject"
@@ -211,7 +265,61 @@ function Editor({ template, onSaved, onClose }: { template: Template | undefined
           placeholder="Your order {{ order.id }} has shipped"
           required
         />
-        <TextArea label="HTML" name="htmlContent" rows={10} value={draft.htmlContent} onChange={set('htmlContent')} error={errorFor('htmlContent')} required />
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="field-format">Format</label>
+            <select id="field-format" name="format" value={draft.format} onChange={(e) => setFormat(e.target.value as Format)}>
+              {FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="field-layoutId">Layout</label>
+            <select
+              id="field-layoutId"
+              name="layoutId"
+              value={draft.isLayout ? '' : draft.layoutId}
+              disabled={draft.isLayout}
+              onChange={(e) => set('layoutId')(e.target.value)}
+              aria-describedby={fieldMessage(errorFor('layoutId'), 'layoutId') ? 'field-layoutId-error' : undefined}
+            >
+              <option value="">No layout</option>
+              {layoutChoices.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+            <FieldError error={errorFor('layoutId')} name="layoutId" id="field-layoutId-error" />
+          </div>
+        </div>
+        <div className="field-row">
+          <label>
+            <input type="checkbox" name="isLayout" checked={draft.isLayout} onChange={(e) => setDraft({ ...draft, isLayout: e.target.checked })} /> This is a
+            layout (its <code>{'{{{ body }}}'}</code> holds the templates that use it)
+          </label>
+          <label>
+            <input type="checkbox" name="inlineCss" checked={draft.inlineCss} onChange={(e) => setDraft({ ...draft, inlineCss: e.target.checked })} /> Inline
+            the CSS
+          </label>
+        </div>
+        <TextArea
+          label={draft.format === 'MJML' ? 'MJML' : 'HTML'}
+          name="htmlContent"
+          rows={12}
+          value={draft.htmlContent}
+          onChange={set('htmlContent')}
+          error={errorFor('htmlContent')}
+          required
+        />
+        {draft.format === 'MJML' && draft.htmlContent.trim() !== '' && !isMjml && (
+          <p className="field-error" role="status">
+            This is not an MJML document (it does not start with <code>{'<mjml>'}</code>): it is saved as HTML.
+          </p>
+        )}
         <TextArea
           label="Text (optional: derived from the HTML when empty)"
           name="textContent"
@@ -222,9 +330,10 @@ function Editor({ template, onSaved, onClose }: { template: Template | undefined
         />
         <p className="muted">
           <code>{'{{ name }}'}</code> inserts a variable, HTML-escaped; <code>{'{{{ name }}}'}</code> inserts it as it is; <code>{'{{ order.id }}'}</code>{' '}
-          reaches into an object.
+          reaches into an object; <code>{'{{#each items}}…{{/each}}'}</code>, <code>{'{{#if discount}}…{{else}}…{{/if}}'}</code> and <code>{'{{> name}}'}</code>{' '}
+          (another template of yours) too. See docs/templates.md.
         </p>
-        <ErrorBox error={fieldMessage(error, 'name', 'subject', 'htmlContent', 'textContent') ? undefined : error} />
+        <ErrorBox error={fieldMessage(error, 'name', 'subject', 'htmlContent', 'textContent', 'layoutId') ? undefined : error} />
         <div className="actions">
           <button type="submit">{template ? 'Save changes' : 'Save template'}</button>
           <button type="button" className="small" onClick={onClose}>
@@ -265,7 +374,23 @@ function Editor({ template, onSaved, onClose }: { template: Template | undefined
               <strong>Subject:</strong> <span data-testid="preview-subject">{preview.rendered.subject}</span>
               {preview.error ? ' (the last preview that rendered)' : ''}
             </p>
-            <HtmlPreview html={preview.rendered.htmlContent} title="Preview of the HTML" />
+            {preview.rendered.missingVariables.length > 0 && (
+              <p data-testid="missing-variables">
+                <strong>Missing from the params:</strong> {preview.rendered.missingVariables.join(', ')} (shown empty; a send without them is refused)
+              </p>
+            )}
+            <fieldset className="preview-width">
+              <legend>Preview width</legend>
+              {(Object.keys(WIDTHS) as Width[]).map((w) => (
+                <label key={w}>
+                  <input type="radio" name="preview-width" value={w} checked={width === w} onChange={() => setWidth(w)} /> {w} ({WIDTHS[w]} px)
+                </label>
+              ))}
+            </fieldset>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: at 600 px the frame can be wider than the column, and the keyboard must reach it to scroll it (axe scrollable-region-focusable) */}
+            <div className={`preview-frame preview-${width.toLowerCase()}`} data-testid="preview-frame" tabIndex={0}>
+              <HtmlPreview html={preview.rendered.htmlContent} title="Preview of the HTML" />
+            </div>
             <h3>Text</h3>
             {preview.rendered.textContent === null ? (
               <p className="muted">No text of its own: a send derives the text part from the HTML.</p>

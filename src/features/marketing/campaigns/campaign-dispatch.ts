@@ -55,11 +55,12 @@ import { isUniqueViolation } from '../../../db/errors.js';
 import { refreshStaleStatistics } from '../../../db/statistics.js';
 import { withoutJit } from '../../../db/without-jit.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
+import { TemplateLimitError, TemplateSyntaxError } from '../../../lib/template-render.js';
 import { enqueueJob, type JobFailure, PermanentJobError } from '../../../queue/jobs.js';
 import { type AcceptedMessage, type EventLog, insertAcceptedMessages } from '../../notify/notify.module.js';
 import type { OnCampaignEnded } from './campaign-counters.js';
 import { compileRule, SHOWN_STATUS, usableRule } from '../segments/segment-rules.js';
-import { placeholderKey } from './campaign-content.js';
+import { type CampaignRenderer, campaignRenderer, placeholderKey } from './campaign-content.js';
 import { type CampaignAddressee, campaignMessage, ownerNotice } from './campaign-mail.js';
 import {
   addToCounters,
@@ -70,6 +71,7 @@ import {
   findCampaignById,
   finishIfDone,
   insertCampaignRecipients,
+  listNamesOf,
   noCounterDeltas,
   onAnyList,
   onContacts,
@@ -120,6 +122,42 @@ export function valuesOf(contact: { email: string }, fields: { name: string; val
   for (const f of fields) values.set(placeholderKey(f.name), f.value);
   values.set('email', contact.email);
   return values;
+}
+
+/**
+ * The campaign's texts compiled once for a page of copies, and the copy of one contact. A
+ * text that cannot be rendered for a contact (a bound of rendering) fails the campaign with
+ * the reason: the same text fails for the next contacts too.
+ */
+function campaignCopies(campaign: CampaignRow): { renderer: CampaignRenderer; copy: (to: CampaignAddressee, now: number) => AcceptedMessage } {
+  let renderer: CampaignRenderer;
+  try {
+    renderer = campaignRenderer(campaign);
+  } catch (error) {
+    throw notRenderable(error);
+  }
+  return {
+    renderer,
+    copy: (to, now) => {
+      try {
+        return campaignMessage(campaign, to, { now, priority: 'bulk', renderer });
+      } catch (error) {
+        throw notRenderable(error, to.email);
+      }
+    },
+  };
+}
+
+function notRenderable(error: unknown, email?: string): unknown {
+  if (!(error instanceof TemplateSyntaxError || error instanceof TemplateLimitError)) return error;
+  return new PermanentJobError(`the campaign's content cannot be rendered${email ? ` for ${email}` : ''}: ${error.message}`);
+}
+
+/** The names of the contacts' lists, when the campaign's texts use them. */
+function listNames(db: DbOrTrx, campaign: CampaignRow, renderer: CampaignRenderer, contactIds: string[]): Promise<Map<string, string[]>> {
+  if (!renderer.usesLists) return Promise.resolve(new Map());
+  const ids = campaign.list_type === LIST_TYPE.lists ? (JSON.parse(campaign.lists) as string[]) : undefined;
+  return listNamesOf(db, campaign.account_id, contactIds, ids);
 }
 
 /** The campaign's record of the recipient of one of its messages. */
@@ -201,12 +239,19 @@ export class CampaignDispatcher {
       if (!list) byContact.set(f.contact_id, (list = []));
       list.push(f);
     }
+    const { renderer, copy } = campaignCopies(campaign);
+    const lists = await listNames(
+      this.db,
+      campaign,
+      renderer,
+      page.map((c) => c.id),
+    );
     const now = Date.now();
     const last = page.at(-1)!.id;
     const messages: AcceptedMessage[] = [];
     const records = page.map((contact) => {
-      const to: CampaignAddressee = { email: contact.email, values: valuesOf(contact, byContact.get(contact.id) ?? []) };
-      const rows = campaignMessage(campaign, to, { now, priority: 'bulk' });
+      const to: CampaignAddressee = { email: contact.email, values: valuesOf(contact, byContact.get(contact.id) ?? []), lists: lists.get(contact.id) };
+      const rows = copy(to, now);
       messages.push(rows);
       return recipientRecord(campaign, contact, rows, now);
     });
@@ -242,6 +287,8 @@ export class CampaignDispatcher {
       const chosen = failed.filter((r) => r.contact_id !== null && contacts.has(r.contact_id));
       if (chosen.length === 0) continue;
       const fields = await fieldValuesOf(this.db, campaign.account_id, [...contacts.keys()]);
+      const { renderer, copy } = campaignCopies(campaign);
+      const lists = await listNames(this.db, campaign, renderer, [...contacts.keys()]);
       const now = Date.now();
       try {
         await this.db.transaction().execute(async (trx) => {
@@ -257,7 +304,7 @@ export class CampaignDispatcher {
           const records = taken.map((r) => {
             const contact = contacts.get(r.contact_id!)!;
             const own = fields.filter((f) => f.contact_id === contact.id);
-            const rows = campaignMessage(campaign, { email: contact.email, values: valuesOf(contact, own) }, { now, priority: 'bulk' });
+            const rows = copy({ email: contact.email, values: valuesOf(contact, own), lists: lists.get(contact.id) }, now);
             messages.push(rows);
             return recipientRecord(campaign, contact, rows, now);
           });

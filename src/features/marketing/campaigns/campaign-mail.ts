@@ -13,14 +13,10 @@
  */
 import { escapeHtml } from '../../../lib/template-render.js';
 import { type AcceptedMessage, acceptedMessage } from '../../notify/notify.module.js';
-import { personalise } from './campaign-content.js';
+import { type CampaignAddressee, type CampaignRenderer, campaignRenderer } from './campaign-content.js';
 import type { CampaignRow } from './campaigns.table.js';
 
-export interface CampaignAddressee {
-  email: string;
-  /** Placeholder key → value (campaign-content.ts). */
-  values: ReadonlyMap<string, string>;
-}
+export type { CampaignAddressee } from './campaign-content.js';
 
 /** A header may not carry a line break, whatever a contact's field holds. */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
@@ -38,8 +34,17 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
 export function campaignMessage(
   campaign: CampaignRow,
   to: CampaignAddressee,
-  options: { now: number; priority: 'bulk' | 'transactional'; subjectPrefix?: string; userId?: string | null; test?: boolean },
+  options: {
+    now: number;
+    priority: 'bulk' | 'transactional';
+    subjectPrefix?: string;
+    userId?: string | null;
+    test?: boolean;
+    /** The campaign's texts compiled (campaignRenderer): once for many copies. */
+    renderer?: CampaignRenderer;
+  },
 ): AcceptedMessage {
+  const renderer = options.renderer ?? campaignRenderer(campaign);
   return acceptedMessage({
     now: options.now,
     accountId: campaign.account_id,
@@ -47,8 +52,8 @@ export function campaignMessage(
     senderId: campaign.sender_id,
     from: { email: campaign.from_email, name: campaign.from_name },
     content: {
-      subject: (options.subjectPrefix ?? '') + oneLine(personalise(campaign.subject, to.values, false)),
-      html: personalise(campaign.html_content, to.values, true),
+      subject: (options.subjectPrefix ?? '') + oneLine(renderer.subject(to)),
+      html: renderer.html(to),
       text: null,
     },
     recipients: [{ email: to.email }],

@@ -19,6 +19,15 @@ const common = {
   trackOpens: Type.Optional(Type.Boolean({ description: 'Open tracking (default true).' })),
   trackClicks: Type.Optional(Type.Boolean({ description: 'Click tracking (default true).' })),
   draft: Type.Optional(Type.Boolean({ description: 'Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule.' })),
+  templateSyntax: Type.Optional(
+    Type.Union([Type.Literal('placeholders'), Type.Literal('handlebars')], {
+      description:
+        'How subject and HTML are filled per contact. `placeholders` (default): `#field#`. `handlebars`: the template language of stored templates, ' +
+        'with `email`, `fields.<key>`, `lists` and `list_name` as variables (`{{#if fields.plan}}…{{/if}}`); a syntax error is a 400 with line and column. ' +
+        "In both, `#unsubscribe#` / `{{ unsubscribe_url }}` and `#webversion#` / `{{ webversion_url }}` are the recipient's own links. See docs/templates.md.",
+      examples: ['handlebars'],
+    }),
+  ),
 };
 
 export const CampaignFromNewsletterBody = Type.Object(
@@ -117,13 +126,16 @@ export const Campaign = Type.Object({
   notifyWhenEnd: Type.Boolean(),
   trackOpens: Type.Boolean(),
   trackClicks: Type.Boolean(),
+  templateSyntax: Type.String({ description: '`placeholders` (`#field#`) or `handlebars`.', examples: ['placeholders'] }),
 });
 export type Campaign = Static<typeof Campaign>;
 
 export const CampaignPreview = Type.Object({
   subject: Type.String(),
   htmlContent: Type.String(),
-  unknownPlaceholders: Type.Array(Type.String(), { description: 'Placeholders no field answers to: they are sent empty.' }),
+  unknownPlaceholders: Type.Array(Type.String(), {
+    description: 'Placeholders no field answers to (for `handlebars`, variables such as `fields.plann`): they are sent empty.',
+  }),
 });
 export type CampaignPreview = Static<typeof CampaignPreview>;
 

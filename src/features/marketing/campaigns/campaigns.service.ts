@@ -16,13 +16,15 @@ import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, type ListResult, type Page, resourceFields } from '../../../lib/api-shape.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { fillCopyLinks } from '../../../lib/copy-links.js';
+import { checkTemplate, TemplateLimitError, TemplateSyntaxError } from '../../../lib/template-render.js';
 import { trackableLinks } from '../../../lib/tracked-html.js';
 import { usableRule } from '../segments/segment-rules.js';
 import { type AcceptedMessage, type EventLog, insertAcceptedMessages, type NotifyServices } from '../../notify/notify.module.js';
 import { findLiveMarketingSender } from '../senders/senders.store.js';
 import type { NewslettersService } from '../newsletters/newsletters.service.js';
 import { cancelDeliveries } from './campaign-cancel.js';
-import { personalise, placeholderKey, placeholdersIn } from './campaign-content.js';
+import { type CampaignAddressee, type CampaignRenderer, campaignRenderer, placeholderKey } from './campaign-content.js';
 import { queueDispatch, valuesOf } from './campaign-dispatch.js';
 import { campaignMessage } from './campaign-mail.js';
 import type {
@@ -47,13 +49,14 @@ import {
   finishIfDone,
   insertCampaign,
   listLiveCampaigns,
+  listNamesOf,
   liveListIdsOf,
   peopleOnLinks,
   segmentRulesOf,
   updateCampaignIn,
   recipientsOf,
 } from './campaigns.store.js';
-import { CAMPAIGN_STATUS, type CampaignRow, LIST_TYPE } from './campaigns.table.js';
+import { CAMPAIGN_STATUS, type CampaignRow, type CampaignSyntax, LIST_TYPE } from './campaigns.table.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import type { OnCampaignEnded } from './campaign-counters.js';
 
@@ -113,7 +116,41 @@ function toCampaign(row: CampaignRow): Campaign {
     notifyWhenEnd: row.notify_when_end === 1,
     trackOpens: row.track_opens === 1,
     trackClicks: row.track_clicks === 1,
+    templateSyntax: row.template_syntax,
   };
+}
+
+/**
+ * A handlebars campaign's texts are checked when it is made, as a template's are when saved:
+ * a syntax error names its line and column; a text that cannot be rendered for a contact (a
+ * list where a value belongs) is refused too, rendered once for a contact with every variable.
+ */
+function contentErrors(content: { subject: string; html: string }, syntax: CampaignSyntax): FieldError[] {
+  if (syntax !== 'handlebars') return [];
+  const errors: FieldError[] = [];
+  for (const [field, text] of [
+    ['subject', content.subject],
+    ['htmlContent', content.html],
+  ] as const) {
+    try {
+      checkTemplate(text);
+    } catch (error) {
+      if (!(error instanceof TemplateSyntaxError || error instanceof TemplateLimitError)) throw error;
+      const where = error instanceof TemplateSyntaxError ? `line ${error.line}, column ${error.column}: ${error.reason}` : error.message;
+      errors.push({ field, message: `is not a valid template: ${where}` });
+    }
+  }
+  if (errors.length) return errors;
+  try {
+    const renderer = campaignRenderer({ subject: content.subject, html_content: content.html, template_syntax: syntax });
+    const sample: CampaignAddressee = { email: 'ann@example.com', values: new Map([['email', 'ann@example.com']]), lists: ['List'] };
+    renderer.subject(sample);
+    renderer.html(sample);
+  } catch (error) {
+    if (!(error instanceof TemplateSyntaxError || error instanceof TemplateLimitError)) throw error;
+    errors.push({ field: 'htmlContent', message: `cannot be rendered for a contact: ${error.message}` });
+  }
+  return errors;
 }
 
 const NOT_FINISHED = [CAMPAIGN_STATUS.draft, CAMPAIGN_STATUS.scheduled, CAMPAIGN_STATUS.sending, CAMPAIGN_STATUS.paused] as const;
@@ -166,6 +203,7 @@ export class CampaignsService {
         errors.push({ field: 'senderAccountId', message: `${sender.email} cannot send yet: ${error.fieldErrors?.[0]?.message ?? error.message}` });
       }
     }
+    errors.push(...contentErrors(body.content, body.templateSyntax ?? 'placeholders'));
     if (errors.length) throw AppError.validation(errors);
     const draft = body.draft === true;
     const row: CampaignRow = {
@@ -175,6 +213,7 @@ export class CampaignsService {
       subject: body.content.subject,
       language: body.content.language,
       html_content: body.content.html,
+      template_syntax: body.templateSyntax ?? 'placeholders',
       marketing_sender_id: sender!.id,
       sender_id: notifySenderId!,
       from_name: sender!.display_name,
@@ -367,15 +406,24 @@ export class CampaignsService {
     const campaign = await this.require(principal, id);
     const now = Date.now();
     const messages: AcceptedMessage[] = [];
+    const renderer = campaignRenderer(campaign);
     for (const email of emails) {
       const values = await this.valuesFor(principal.accountId, email.trim());
-      messages.push(
-        campaignMessage(
-          campaign,
-          { email: email.trim(), values },
-          { now, priority: 'transactional', subjectPrefix: '[Test] ', userId: principal.userId, test: true },
-        ),
-      );
+      const contact = await findLiveContactByEmail(this.db, principal.accountId, normalizeEmail(email.trim()));
+      const lists = contact ? await this.listsFor(campaign, renderer, contact.id) : [];
+      try {
+        messages.push(
+          campaignMessage(
+            campaign,
+            { email: email.trim(), values, lists },
+            { now, priority: 'transactional', subjectPrefix: '[Test] ', userId: principal.userId, test: true, renderer },
+          ),
+        );
+      } catch (error) {
+        if (error instanceof TemplateLimitError || error instanceof TemplateSyntaxError)
+          throw AppError.field('emails', `the campaign cannot be rendered for ${email.trim()}: ${error.message}`);
+        throw error;
+      }
     }
     await this.db.transaction().execute((trx) => insertAcceptedMessages(trx, this.events, messages));
     this.workSignal.notify();
@@ -384,14 +432,26 @@ export class CampaignsService {
   /** The copy a contact would get, and the placeholders no field of the account answers to. */
   async preview(principal: Principal, id: string, query: PreviewQuery): Promise<CampaignPreview> {
     const campaign = await this.require(principal, id);
-    const known = new Set(['email', ...(await customFieldNamesOf(this.db, principal.accountId)).map(placeholderKey)]);
-    const used = [...new Set([...placeholdersIn(campaign.subject), ...placeholdersIn(campaign.html_content)])];
-    const values = query.email ? await this.valuesFor(principal.accountId, query.email.trim()) : new Map<string, string>();
-    return {
-      subject: personalise(campaign.subject, values, false),
-      htmlContent: personalise(campaign.html_content, values, true),
-      unknownPlaceholders: used.filter((key) => !known.has(key)),
+    const keys = (await customFieldNamesOf(this.db, principal.accountId)).map(placeholderKey);
+    const renderer = campaignRenderer(campaign);
+    const contact = query.email ? await findLiveContactByEmail(this.db, principal.accountId, normalizeEmail(query.email.trim())) : undefined;
+    const to: CampaignAddressee = {
+      email: query.email?.trim() ?? '',
+      values: query.email ? await this.valuesFor(principal.accountId, query.email.trim()) : new Map<string, string>(),
+      lists: contact && renderer.usesLists ? await this.listsFor(campaign, renderer, contact.id) : [],
     };
+    try {
+      return {
+        subject: renderer.subject(to),
+        // No recipient, no links of its own: they lead nowhere in a preview.
+        htmlContent: fillCopyLinks(renderer.html(to), { unsubscribe: '#unsubscribe', webversion: '#webversion' }),
+        unknownPlaceholders: renderer.unknown(new Set(['email', ...keys])),
+      };
+    } catch (error) {
+      if (error instanceof TemplateLimitError || error instanceof TemplateSyntaxError)
+        throw AppError.field('htmlContent', `cannot be rendered: ${error.message}`);
+      throw error;
+    }
   }
 
   async report(principal: Principal, id: string): Promise<CampaignReport> {
@@ -451,6 +511,13 @@ export class CampaignsService {
       });
     }
     return links;
+  }
+
+  /** The names of the contact's lists, as a copy of the campaign has them (campaign-dispatch.ts listNames). */
+  private async listsFor(campaign: CampaignRow, renderer: CampaignRenderer, contactId: string): Promise<string[]> {
+    if (!renderer.usesLists) return [];
+    const ids = campaign.list_type === LIST_TYPE.lists ? (JSON.parse(campaign.lists) as string[]) : undefined;
+    return (await listNamesOf(this.db, campaign.account_id, [contactId], ids)).get(contactId) ?? [];
   }
 
   private async valuesFor(accountId: string, email: string): Promise<Map<string, string>> {

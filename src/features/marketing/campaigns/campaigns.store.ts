@@ -146,6 +146,26 @@ export async function fieldValuesOf(db: DbOrTrx, accountId: string, contactIds: 
     .execute();
 }
 
+/**
+ * The names of the live lists each contact is on, by contact; only lists among `listIds` when
+ * given (a campaign to lists names the lists it was sent to), in order of name.
+ */
+export async function listNamesOf(db: DbOrTrx, accountId: string, contactIds: string[], listIds?: string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>(contactIds.map((id) => [id, []]));
+  if (contactIds.length === 0 || listIds?.length === 0) return found;
+  let query = db
+    .selectFrom('contact_list_members as m')
+    .innerJoin('contact_lists as l', 'l.id', 'm.list_id')
+    .select(['m.contact_id', 'l.name'])
+    .where('m.account_id', '=', accountId)
+    .where('l.account_id', '=', accountId)
+    .where('m.contact_id', 'in', contactIds)
+    .where('l.deleted_at', 'is', null);
+  if (listIds) query = query.where('l.id', 'in', listIds);
+  for (const row of await query.orderBy('l.name').orderBy('l.id').execute()) found.get(row.contact_id)?.push(row.name);
+  return found;
+}
+
 export async function customFieldNamesOf(db: DbOrTrx, accountId: string): Promise<string[]> {
   const rows = await liveRowsOf(db, 'custom_fields', accountId).select('name').execute();
   return rows.map((r) => r.name);

@@ -2,6 +2,10 @@ import type { Insertable, Selectable } from 'kysely';
 
 /** Campaign `status` (docs/marketing.md). */
 export const CAMPAIGN_STATUS = { draft: 0, scheduled: 1, sending: 2, sent: 3, paused: 4, cancelled: 5, failed: 6 } as const;
+/** `placeholders`: the original's `#field#`; `handlebars`: the template language of stored templates. */
+export const CAMPAIGN_SYNTAXES = ['placeholders', 'handlebars'] as const;
+export type CampaignSyntax = (typeof CAMPAIGN_SYNTAXES)[number];
+
 export type CampaignStatus = (typeof CAMPAIGN_STATUS)[keyof typeof CAMPAIGN_STATUS];
 
 /** Campaign `listType`: 2 contact lists (what the original's clients send), 3 segments (ours). */
@@ -14,6 +18,8 @@ export interface CampaignsTable {
   subject: string;
   language: string;
   html_content: string;
+  /** How subject and HTML are filled per contact (migration 0026; campaign-content.ts). */
+  template_syntax: CampaignSyntax;
   marketing_sender_id: string;
   /** The Notify sender of the From address (messages name it). */
   sender_id: string;

@@ -13,7 +13,7 @@ import type { Principal } from '../../../http/principal.js';
 import { normalizeEmail, withAsciiDomain } from '../../../lib/email-address.js';
 import type { Variables } from '../../../lib/template-render.js';
 import type { SendersService } from '../senders/senders.service.js';
-import { renderContent, templateContent, type MessageContent } from '../templates/templates.service.js';
+import { contentPartials, renderContent, templateContent, type MessageContent } from '../templates/templates.service.js';
 import { acceptedMessage } from './messages.accepted.js';
 import { addressObjects, inRequestTerms } from './messages.addresses.js';
 import type { SendBody, SendRequest } from './messages.schemas.js';
@@ -119,6 +119,8 @@ export class SendPreparer {
     const unshared = addressees.map(() => null);
     if (body.templateId === undefined && body.params === undefined && body.customFields === undefined && !personalised)
       return { message: content, recipients: unshared };
+    // Read at every send, like the layout: editing a partial changes the next message.
+    content.partials = await contentPartials(this.db, principal.accountId, content);
     const params = (body.params ?? {}) as Variables;
     const customFields = body.customFields as Variables | undefined;
     if (!personalised) return { message: renderContent(content, params, customFields), recipients: unshared };

@@ -12,6 +12,8 @@ import { isId, newId } from '../../../lib/ids.js';
 import {
   checkTemplate,
   hasVariable,
+  MAX_PARTIAL_DEPTH,
+  partialNames,
   placeholdersOf,
   renderTemplate,
   TemplateLimitError,
@@ -23,7 +25,15 @@ import type { Principal } from '../../../http/principal.js';
 import { compileMjml, inlineCss } from '../../../lib/email-formats.js';
 import { htmlToText } from '../../../lib/html-to-text.js';
 import type { CreateTemplateBody, PatchTemplateBody, RenderedTemplate, RenderStoredTemplateBody, RenderTemplateBody, Template } from './templates.schemas.js';
-import { countTemplatesUsingLayout, findLiveTemplate, insertTemplate, listLiveTemplates, updateTemplate } from './templates.store.js';
+import {
+  countTemplatesUsingLayout,
+  findLiveTemplate,
+  findLiveTemplatesByName,
+  findLiveTemplateWithLayout,
+  insertTemplate,
+  listLiveTemplates,
+  updateTemplate,
+} from './templates.store.js';
 import type { TemplateRow } from './templates.table.js';
 
 function toTemplate(row: TemplateRow): Template {
@@ -51,6 +61,42 @@ export interface MessageContent {
   layout?: string | null;
   /** Inline the CSS of the rendered HTML's `<style>` blocks (lib/email-formats.ts). */
   inlineCss?: boolean;
+  /** The HTML of the account's templates that the texts name as partials (`{{> name}}`), by name. */
+  partials?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The partials the texts name, and those they name in turn, read from the account's own
+ * templates (by name; of two with one name, the newest). A name no template has is left out:
+ * rendering then says which, with its line. Read at every send, like the layout.
+ */
+export function contentPartials(db: DbOrTrx, accountId: string, content: MessageContent): Promise<Map<string, string>> {
+  return partialsOf(db, accountId, [content.subject, content.html, content.text, content.layout]);
+}
+
+export async function partialsOf(db: DbOrTrx, accountId: string, texts: (string | null | undefined)[]): Promise<Map<string, string>> {
+  const partials = new Map<string, string>();
+  let pending = texts;
+  for (let depth = 0; depth <= MAX_PARTIAL_DEPTH && pending.length; depth++) {
+    const names = new Set<string>();
+    for (const text of pending) {
+      if (!text) continue;
+      try {
+        for (const name of partialNames(text)) if (!partials.has(name)) names.add(name);
+      } catch (error) {
+        // The text's own syntax error: rendering or saving reports it, with its field.
+        if (!(error instanceof TemplateSyntaxError)) throw error;
+      }
+    }
+    const rows = await findLiveTemplatesByName(db, accountId, [...names]);
+    pending = [];
+    for (const row of rows) {
+      if (partials.has(row.name)) continue;
+      partials.set(row.name, row.html_content);
+      pending.push(row.html_content);
+    }
+  }
+  return partials;
 }
 
 /** An MJML document (its root is `<mjml>`): compiled to HTML when saved. */
@@ -73,16 +119,15 @@ async function htmlOf(htmlContent: string): Promise<{ html: string; mjml: string
 
 /** The content of a send that names a template; undefined when the account has no such live template. */
 export async function templateContent(db: DbOrTrx, accountId: string, templateId: string): Promise<MessageContent | undefined> {
-  const row = isId(templateId) ? await findLiveTemplate(db, accountId, templateId) : undefined;
+  // Read at every send, with its layout in the same read: editing the layout changes the next message of every template using it.
+  const row = isId(templateId) ? await findLiveTemplateWithLayout(db, accountId, templateId) : undefined;
   if (!row) return undefined;
-  // Read at every send: editing the layout changes the next message of every template using it.
-  const layout = row.layout_id ? await findLiveTemplate(db, accountId, row.layout_id) : undefined;
   return {
     subject: row.subject,
     html: row.html_content,
     text: row.text_content,
-    layout: layout?.html_content ?? null,
-    inlineCss: row.inline_css === 1 || layout?.inline_css === 1,
+    layout: row.layout_html ?? null,
+    inlineCss: row.inline_css === 1 || row.layout_inline_css === 1,
   };
 }
 
@@ -94,12 +139,12 @@ function templateProblem(error: unknown, field: string): FieldError | undefined 
 }
 
 /** Every syntax error of a template's texts as field errors (400), before it is stored. */
-export function checkContent(content: { subject?: string; htmlContent?: string; textContent?: string | null }): void {
+export function checkContent(content: { subject?: string; htmlContent?: string; textContent?: string | null }, partials?: ReadonlyMap<string, string>): void {
   const errors: FieldError[] = [];
   for (const [field, text] of Object.entries(content)) {
     if (typeof text !== 'string') continue;
     try {
-      checkTemplate(text);
+      checkTemplate(text, partials);
     } catch (error) {
       const problem = templateProblem(error, field);
       if (!problem) throw error;
@@ -126,6 +171,7 @@ export function renderContent(
       // With a layout, `#key#` is filled once, in the whole.
       return renderTemplate(text, variables, {
         html,
+        partials: content.partials,
         customFields: where === 'htmlContent' && content.layout ? undefined : customFields,
         allowMissing: options.allowMissing,
       });
@@ -150,9 +196,10 @@ export function renderContent(
     }
   };
   const subject = render(content.subject, false, 'subject');
-  const body = render(content.html, true, 'htmlContent');
-  let html = content.layout && !errors.length ? render(content.layout, true, 'layout', { ...params, body }) : body;
-  if (content.inlineCss && !errors.length) {
+  const inlined = content.inlineCss && !errors.length ? renderInlined(content, params, customFields, options) : undefined;
+  const body = inlined ?? render(content.html, true, 'htmlContent');
+  let html = inlined ?? (content.layout && !errors.length ? render(content.layout, true, 'layout', { ...params, body }) : body);
+  if (content.inlineCss && inlined === undefined && !errors.length) {
     try {
       html = inlineCss(html);
     } catch (error) {
@@ -172,11 +219,53 @@ export function renderContent(
   return { subject, html, text };
 }
 
+/** Templates with their CSS inlined, by their text, least recently used first. */
+const inlinedTemplates = new Map<string, string>();
+const INLINED_CHARS = 16 * 1024 * 1024;
+let inlinedChars = 0;
+
+/** `text` (a template) with the rules of its `<style>` blocks written into its elements; cached. */
+function inlinedTemplate(text: string): string {
+  const cached = inlinedTemplates.get(text);
+  if (cached !== undefined) {
+    inlinedTemplates.delete(text);
+    inlinedTemplates.set(text, cached);
+    return cached;
+  }
+  // The inliner keeps `{{ … }}` as written (juice's code blocks), so the result is still the template.
+  const inlined = inlineCss(text);
+  for (const [oldest, entry] of inlinedTemplates) {
+    if (inlinedChars + inlined.length + text.length <= INLINED_CHARS) break;
+    inlinedTemplates.delete(oldest);
+    inlinedChars -= oldest.length + entry.length;
+  }
+  inlinedTemplates.set(text, inlined);
+  inlinedChars += text.length + inlined.length;
+  return inlined;
+}
+
+/**
+ * The HTML of content with inlineCss: the template, its layout around it, has its CSS inlined
+ * once (cached by its text), then is rendered; so a personalised send or a busy template does not parse
+ * the document again for every message. Styles apply to the template's elements, not to HTML
+ * that a `{{{ variable }}}` brings. Undefined when that cannot be done (a layout and template
+ * in different syntaxes, a text past a bound, a missing variable): the caller then renders the
+ * parts apart and inlines the result, which says what is wrong, with its field.
+ */
+function renderInlined(content: MessageContent, params: Variables, customFields: Variables | undefined, options: { allowMissing?: boolean }) {
+  try {
+    const whole = content.layout ? content.layout.replace(RAW_BODY, () => content.html) : content.html;
+    return renderTemplate(inlinedTemplate(whole), params, { html: true, partials: content.partials, customFields, allowMissing: options.allowMissing });
+  } catch {
+    return undefined;
+  }
+}
+
 /** A preview's answer: the rendered parts, the text part a send would compose, what the sample lacks. */
 function preview(content: MessageContent, body: RenderStoredTemplateBody): RenderedTemplate {
   const params = (body.params ?? {}) as Variables;
   const rendered = renderContent(content, params, undefined, { allowMissing: body.allowMissing });
-  const used = placeholdersOf([content.subject, content.html, content.text ?? '', content.layout ?? ''].join('\n'));
+  const used = placeholdersOf([content.subject, content.html, content.text ?? '', content.layout ?? ''].join('\n'), content.partials);
   return {
     subject: rendered.subject,
     htmlContent: rendered.html,
@@ -191,7 +280,8 @@ export class TemplatesService {
 
   async create(principal: Principal, body: CreateTemplateBody): Promise<Template> {
     const { html, mjml } = await htmlOf(body.htmlContent);
-    checkContent({ subject: body.subject, htmlContent: html, textContent: body.textContent });
+    const partials = await partialsOf(this.db, principal.accountId, [body.subject, html, body.textContent]);
+    checkContent({ subject: body.subject, htmlContent: html, textContent: body.textContent }, partials);
     await this.checkLayout(principal, undefined, { isLayout: body.isLayout ?? false, layoutId: body.layoutId ?? null, html });
     const now = Date.now();
     const row: TemplateRow = {
@@ -224,14 +314,15 @@ export class TemplatesService {
     const layout = body.layoutId ? await this.requireLayout(principal, body.layoutId, undefined) : undefined;
     const { html } = await htmlOf(body.htmlContent);
     const content = { subject: body.subject, html, text: body.textContent ?? null, layout: layout?.html_content ?? null };
-    return preview({ ...content, inlineCss: body.inlineCss === true || layout?.inline_css === 1 }, body);
+    const partials = await contentPartials(this.db, principal.accountId, content);
+    return preview({ ...content, inlineCss: body.inlineCss === true || layout?.inline_css === 1, partials }, body);
   }
 
   /** A stored template, with its layout, rendered with sample values as a send would render it. */
   async renderStored(principal: Principal, id: string, body: RenderStoredTemplateBody): Promise<RenderedTemplate> {
     const content = isId(id) ? await templateContent(this.db, principal.accountId, id) : undefined;
     if (!content) throw AppError.notFound('Template');
-    return preview(content, body);
+    return preview({ ...content, partials: await contentPartials(this.db, principal.accountId, content) }, body);
   }
 
   async list(principal: Principal, page: Page): Promise<ListResult<Template>> {
@@ -247,7 +338,8 @@ export class TemplatesService {
   async update(principal: Principal, id: string, body: PatchTemplateBody, replace: boolean): Promise<Template> {
     const current = await this.require(principal, id);
     const given = body.htmlContent === undefined ? undefined : await htmlOf(body.htmlContent);
-    checkContent({ subject: body.subject, htmlContent: given?.html, textContent: body.textContent });
+    const partials = await partialsOf(this.db, principal.accountId, [body.subject, given?.html, body.textContent]);
+    checkContent({ subject: body.subject, htmlContent: given?.html, textContent: body.textContent }, partials);
     const isLayout = body.isLayout ?? (replace ? false : current.is_layout === 1);
     const layoutId = body.layoutId !== undefined || replace ? (body.layoutId ?? null) : current.layout_id;
     await this.checkLayout(principal, current, { isLayout, layoutId, html: given?.html ?? current.html_content });

@@ -56,3 +56,29 @@ export async function countTemplatesUsingLayout(db: DbOrTrx, accountId: string, 
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** The live templates of the account with these names (a partial names its template), newest first. */
+export async function findLiveTemplatesByName(db: DbOrTrx, accountId: string, names: string[]): Promise<Pick<TemplateRow, 'name' | 'html_content'>[]> {
+  if (names.length === 0) return [];
+  return db
+    .selectFrom('templates')
+    .select(['name', 'html_content'])
+    .where('account_id', '=', accountId)
+    .where('name', 'in', names)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** A live template of the account with the HTML and inlineCss of the live layout it names, if any: a send's one read. */
+export async function findLiveTemplateWithLayout(db: DbOrTrx, accountId: string, id: string) {
+  return db
+    .selectFrom('templates as t')
+    .leftJoin('templates as l', (join) => join.onRef('l.id', '=', 't.layout_id').on('l.account_id', '=', accountId).on('l.deleted_at', 'is', null))
+    .select(['t.subject', 't.html_content', 't.text_content', 't.inline_css', 'l.html_content as layout_html', 'l.inline_css as layout_inline_css'])
+    .where('t.account_id', '=', accountId)
+    .where('t.id', '=', id)
+    .where('t.deleted_at', 'is', null)
+    .executeTakeFirst();
+}

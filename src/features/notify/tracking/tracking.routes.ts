@@ -7,6 +7,7 @@
  *   GET  /t/c/{token}   a click: 302 to the URL of that link of that message (HEAD too, recorded as flagged)
  *   GET  /u/{token}     the unsubscribe confirmation page (a form; a GET never unsubscribes)
  *   POST /u/{token}     unsubscribe at once (RFC 8058 one-click, and the page's form)
+ *   GET  /w/{token}     the web version of a campaign copy: the HTML that was sent to that recipient
  */
 import type { FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../../http/typed-app.js';
@@ -35,6 +36,16 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 const NEVER_CACHE = { 'cache-control': 'no-store, no-cache, must-revalidate, private, max-age=0', pragma: 'no-cache', expires: '0' };
 /** The token is in the URL: it must not travel on in a Referer. */
 const PRIVATE_PAGE = PRIVATE_PAGE_HEADERS;
+
+/**
+ * The web version shows the tenant's HTML on the API's origin: sandboxed (no script, no forms,
+ * no same-origin access), its images and styles from anywhere, as a mail client shows them.
+ */
+const WEB_VERSION_HEADERS = {
+  ...PRIVATE_PAGE,
+  'content-security-policy':
+    "sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation; default-src 'none'; img-src * data:; style-src * 'unsafe-inline'; font-src *; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+};
 
 /** The very answer of a path no route has (http/error-handler.ts): a bad token tells nothing. */
 function noSuchPath(request: FastifyRequest): AppError {
@@ -139,6 +150,28 @@ export function registerTrackingRoutes(app: TypedApp, tracking: TrackingService)
       const shown = await tracking.unsubscribePage(request.params.token);
       if (!shown) throw noSuchPath(request);
       return reply.status(200).headers(PRIVATE_PAGE).type('text/html; charset=utf-8').send(confirmPage(shown.fromName));
+    },
+  );
+
+  app.get(
+    `${TRACKING_PATHS.webversion}:token`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Web version of a campaign copy',
+        description:
+          "No authentication. The HTML the recipient's copy was sent with (its `{{ webversion_url }}` / `#webversion#` link), no tracking; " +
+          'its unsubscribe link works here too. Scripts, forms and frames are not run.',
+        params: TokenParams,
+        produces: ['text/html'],
+        response: { 200: PAGE_ANSWER },
+      },
+    },
+    async (request, reply) => {
+      const html = await tracking.webVersion((request.params as TokenParams).token);
+      if (html === undefined) throw noSuchPath(request);
+      return reply.status(200).headers(WEB_VERSION_HEADERS).type('text/html; charset=utf-8').send(html);
     },
   );
 

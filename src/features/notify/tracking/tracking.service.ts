@@ -29,7 +29,9 @@
  */
 import type { Db, Reads, Trx } from '../../../db/database.js';
 import { GroupCommit } from '../../../db/group-commit.js';
+import { TRACKING_PATHS } from '../../../delivery/compose.js';
 import { AppError } from '../../../errors.js';
+import { fillCopyLinks } from '../../../lib/copy-links.js';
 import { judgeHit, simulatedHit, type Hit } from '../../../lib/engagement.js';
 import { trackableLinks } from '../../../lib/tracked-html.js';
 import type { TrackingKind, TrackingTokens } from '../../../lib/tracking-tokens.js';
@@ -114,6 +116,8 @@ const WANTS: Record<TrackingKind, (r: TrackedRecipient) => boolean> = {
   open: (r) => Boolean(r.track_opens),
   click: (r) => Boolean(r.track_clicks),
   unsubscribe: (r) => Boolean(r.list_unsubscribe),
+  // Only a copy composed with the link has the token.
+  webversion: () => true,
 };
 
 export class TrackingService {
@@ -214,6 +218,22 @@ export class TrackingService {
     if (!found) return undefined;
     await this.unsubscribes.submit({ recipient: found.recipient, via, at: Date.now() });
     return { fromName: found.recipient.from_name };
+  }
+
+  /**
+   * The recipient's copy as a web page (its web-version link): the HTML that was sent to it,
+   * its unsubscribe link working there too (relative: the page is on the same origin), no
+   * tracking. Undefined: no such web-version token.
+   */
+  async webVersion(token: string): Promise<string | undefined> {
+    const found = await this.recipientOf(token, 'webversion');
+    if (!found) return undefined;
+    const { recipient } = found;
+    const html = recipient.content !== null ? (JSON.parse(recipient.content) as { html: string }).html : recipient.html_content;
+    return fillCopyLinks(html, {
+      unsubscribe: recipient.list_unsubscribe ? `${TRACKING_PATHS.unsubscribe}${this.tokens.sign({ kind: 'unsubscribe', recipientId: recipient.id })}` : '',
+      webversion: `${TRACKING_PATHS.webversion}${token}`,
+    });
   }
 
   /** Writes what is still waiting (graceful shutdown). */
