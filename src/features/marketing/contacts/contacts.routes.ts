@@ -9,7 +9,18 @@ import { csvAnswer, sendCsv } from '../../../http/download.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
-import { AddContactBody, Contact, ContactsQuery, ContactStatusBody, ListMemberParams, Tag, UpdateContactBody } from './contacts.schemas.js';
+import {
+  AddContactBody,
+  BulkContactsBody,
+  BulkResult,
+  Contact,
+  ContactActivity,
+  ContactsQuery,
+  ContactStatusBody,
+  ListMemberParams,
+  Tag,
+  UpdateContactBody,
+} from './contacts.schemas.js';
 import { type ContactsService, skippedFieldsMessage } from './contacts.service.js';
 
 const tags = ['Marketing: contacts'];
@@ -164,6 +175,37 @@ export function registerContactRoutes(app: FastifyInstance, contacts: ContactsSe
       await contacts.remove(request.principal, (request.params as IdParams).id);
       return success(true);
     },
+  );
+
+  app.get(
+    '/inbox/v1/contacts/:id/activity',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Why a contact has its status, and the campaign mail it got with what the person did (opens, clicks)',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(ContactActivity) },
+      },
+    },
+    async (request) => success(await contacts.activity(request.principal, (request.params as IdParams).id)),
+  );
+
+  app.post(
+    '/inbox/v1/contacts/bulk',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One action on up to 1,000 contacts at once',
+        description:
+          'Adds them to a list or takes them off it, gives or takes a tag, unsubscribes them (status 3) or deletes them everywhere, in one ' +
+          'transaction. Ids that are not contacts of the account are ignored: `matched` counts the ones that are, `changed` the ones the action changed.',
+        body: BulkContactsBody,
+        response: { 200: EnvelopeSchema(BulkResult) },
+      },
+    },
+    async (request) => success(await contacts.bulk(request.principal, request.body as BulkContactsBody)),
   );
 
   app.get(
