@@ -140,7 +140,7 @@ for (const dialect of DIALECTS) {
     it('bulk actions on a selection: add to and remove from a list, tag and untag, unsubscribe, delete; counts what matched and changed', async () => {
       const source = await newList('Bulk source');
       const target = await newList('Bulk target');
-      const ids = [];
+      const ids: string[] = [];
       for (const email of ['e1@bulk.example', 'e2@bulk.example', 'e3@bulk.example']) ids.push(await add(source, { email }));
       const theirs = await add(await newList('Their bulk', b), { email: 'x@bulk.example' }, b);
       const bulk = (body: Record<string, unknown>, account = a) => ok('POST', '/inbox/v1/contacts/bulk', body, 200, account);

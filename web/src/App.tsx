@@ -46,6 +46,9 @@ const ContactList = lazyPage(() => import('./pages/ContactList').then((m) => m.C
 const Segments = lazyPage(() => import('./pages/Segments').then((m) => m.Segments));
 const Campaigns = lazyPage(() => import('./pages/Campaigns').then((m) => m.Campaigns));
 const CampaignPage = lazyPage(() => import('./pages/Campaign').then((m) => m.CampaignPage));
+const Contacts = lazyPage(() => import('./pages/Contacts').then((m) => m.Contacts));
+const ContactPage = lazyPage(() => import('./pages/Contact').then((m) => m.ContactPage));
+const Fields = lazyPage(() => import('./pages/Fields').then((m) => m.Fields));
 
 /** The main menu: path, title (also the tab's), page, and the scope the page needs (shown only to those who have it). */
 const NAV = [
@@ -60,6 +63,8 @@ const NAV = [
   ['/users', 'Users & roles', Users, 'account'],
   ['/billing', 'Billing', Billing, 'account'],
   ['/lists', 'Contacts & lists', Lists, 'marketing'],
+  ['/contacts', 'Contacts', Contacts, 'marketing'],
+  ['/fields', 'Custom fields', Fields, 'marketing'],
   ['/segments', 'Segments', Segments, 'marketing'],
   ['/campaigns', 'Campaigns', Campaigns, 'marketing'],
 ] as const;
@@ -69,6 +74,7 @@ const DETAIL = [
   [/^\/messages\/([0-9a-f]{24})$/, 'Message', MessageDetail],
   [/^\/lists\/([0-9a-f]{24})$/, 'Contact list', ContactList],
   [/^\/campaigns\/([0-9a-f]{24})$/, 'Campaign', CampaignPage],
+  [/^\/contacts\/([0-9a-f]{24})$/, 'Contact', ContactPage],
 ] as const;
 
 /** Starts fetching the page of `path` (nothing for an unknown path). */

@@ -1322,6 +1322,43 @@ export interface paths {
         patch: operations["patchInboxV1ContactsByIdStatus"];
         trace?: never;
     };
+    "/inbox/v1/contacts/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Why a contact has its status, and the campaign mail it got with what the person did (opens, clicks) */
+        get: operations["getInboxV1ContactsByIdActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbox/v1/contacts/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One action on up to 1,000 contacts at once
+         * @description Adds them to a list or takes them off it, gives or takes a tag, unsubscribes them (status 3) or deletes them everywhere, in one transaction. Ids that are not contacts of the account are ignored: `matched` counts the ones that are, `changed` the ones the action changed.
+         */
+        post: operations["postInboxV1ContactsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inbox/v1/tags": {
         parameters: {
             query?: never;
@@ -3005,6 +3042,16 @@ export interface components {
                 /** @description Exchange once with POST /token/refresh for a new pair. Absent when RefreshCookie was true: it is in the cookie. */
                 refresh_token?: string;
             };
+        };
+        BulkInput: {
+            /** @description The contacts to act on. */
+            contactIds: string[];
+            /** @description addToList / removeFromList (with listId), tag / untag (with tag), unsubscribe (status 3), delete (everywhere). */
+            action: "addToList" | "removeFromList" | "tag" | "untag" | "unsubscribe" | "delete";
+            /** @description The list of addToList and removeFromList. */
+            listId?: string;
+            /** @description The tag of tag and untag. */
+            tag?: string;
         };
         /** @description JSON, form-urlencoded or multipart; field names are matched without regard to case. */
         TokenInput: {
@@ -11605,6 +11652,17 @@ export interface operations {
                 listId?: string;
                 /** @description Only contacts with this tag. */
                 tag?: string;
+                /**
+                 * @description Only contacts whose address contains this text (any case).
+                 * @example example.net
+                 */
+                search?: string;
+                /** @description Only contacts shown with this status: 1 active, 2 hard bounce, 3 unsubscribed, 4 spam reported. */
+                status?: number;
+                /** @description With `fieldValue`: only contacts whose value of this custom field is `fieldValue`. */
+                fieldId?: string;
+                /** @description With `fieldId`: the value (any case) the field must have. */
+                fieldValue?: string;
             };
             header?: never;
             path?: never;
@@ -12097,6 +12155,208 @@ export interface operations {
             };
             /** @description Nothing with this id exists in the account. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInboxV1ContactsByIdActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            /** @description Why the contact has its status when the suppression list says so: hard_bounce, complaint or unsubscribe (with suppressedTime); null otherwise. */
+                            statusReason: string | null;
+                            /** Format: date-time */
+                            suppressedTime: string | null;
+                            /** @description The newest 100 campaign copies sent to the contact, newest first. */
+                            mail: {
+                                campaignId: string;
+                                subject: string;
+                                /** @description The message of this copy (GET /notify/v1/messages/{id}). */
+                                messageId: string;
+                                /** Format: date-time */
+                                sentTime: string;
+                                /** @description delivered, bounced_hard, bounced_soft, suppressed, cancelled, failed; null while on its way. */
+                                outcome: string | null;
+                                /** Format: date-time */
+                                deliveredTime: string | null;
+                                /** Format: date-time */
+                                firstOpenTime: string | null;
+                                /** Format: date-time */
+                                firstClickTime: string | null;
+                                /** Format: date-time */
+                                unsubscribedTime: string | null;
+                                /** Format: date-time */
+                                complainedTime: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postInboxV1ContactsBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contactIds": [
+                 *         "0193a5b2c4d1e2f3a4b5c6d7"
+                 *       ],
+                 *       "action": "addToList",
+                 *       "listId": "0193a5b2c4d1e2f3a4b5c6d8"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["BulkInput"];
+                "multipart/form-data": components["schemas"]["BulkInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            /** @description How many of the ids are live contacts of the account (the others are ignored). */
+                            matched: number;
+                            /** @description How many contacts the action changed (one already on the list, or already tagged, is not changed). */
+                            changed: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 /** What every page shares: loading a resource, errors as the API words them, empty states, copy buttons. */
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from './api';
 import { BASE, navigate } from './router';
 
@@ -310,5 +310,47 @@ export function ShownOnce(props: { children: ReactNode; value: string; testId: s
         {props.doneLabel}
       </button>
     </div>
+  );
+}
+
+/**
+ * A question before an action that changes many things or cannot be undone: a modal
+ * <dialog> (focus moves into it, Escape cancels), naming what will happen and how many.
+ */
+export function ConfirmDialog(props: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        props.onCancel();
+      }}
+    >
+      <h2 id={titleId}>{props.title}</h2>
+      <div>{props.children}</div>
+      <div className="actions">
+        <button type="button" className={props.danger ? 'danger' : undefined} onClick={props.onConfirm}>
+          {props.confirmLabel}
+        </button>
+        <button type="button" className="small" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
   );
 }
