@@ -24,6 +24,9 @@ for (const dialect of DIALECTS) {
     let sink: SmtpSink;
     let a: TestAccount;
     let b: TestAccount;
+    // The campaign of the activity test and its list: Dan opened his copy, Eve did not open hers.
+    let campaignId: string;
+    let readers: string;
 
     const call = (method: Method, url: string, body?: unknown, account = a) => app.request({ method, url, token: account.token, body });
     const ok = async (method: Method, url: string, body?: unknown, status = 200, account = a) =>
@@ -80,10 +83,12 @@ for (const dialect of DIALECTS) {
       const senderId = (await ok('POST', '/inbox/v1/senders', { DisplayName: 'News', Email: a.email, ReplyEmail: a.email }, 201)).id;
       const list = await newList('Readers');
       const dan = await add(list, { email: 'dan@example.net' });
+      await add(list, { email: 'eve@example.net' });
+      readers = list;
       const empty = await ok('GET', `/inbox/v1/contacts/${dan}/activity`);
       assert.deepEqual(empty, { statusReason: null, suppressedTime: null, mail: [] });
 
-      const campaignId: string = await ok(
+      campaignId = await ok(
         'POST',
         '/inbox/v1/campaigns/custom',
         {
@@ -96,7 +101,7 @@ for (const dialect of DIALECTS) {
         },
         201,
       );
-      await eventually(async () => ((await ok('GET', `/inbox/v1/campaigns/${campaignId}`)).delivered === 1 ? true : undefined), 20_000, 'delivered');
+      await eventually(async () => ((await ok('GET', `/inbox/v1/campaigns/${campaignId}`)).delivered === 2 ? true : undefined), 20_000, 'delivered');
       const deliveredAt = Date.now();
       const [message] = messagesTo(sink, 'dan@example.net');
       assert.ok(message, 'dan got the campaign');
@@ -135,6 +140,34 @@ for (const dialect of DIALECTS) {
       ] as const) {
         expectEnvelope(await call('GET', `/inbox/v1/contacts/${id}/activity`, undefined, account), 404);
       }
+    });
+
+    it('segment rules on engagement: opened or clicked a campaign, or any campaign in the last N days; counted before saving', async () => {
+      const count = async (rules: unknown, account = a) => (await ok('POST', '/inbox/v1/segments/count', { rules }, 200, account)).count as number;
+      const onReaders = (condition: unknown) => ({ and: [{ field: 'list', operator: 'eq', value: readers }, condition] });
+      assert.equal(await count(onReaders({ field: 'opened', operator: 'campaign', value: campaignId })), 1, 'Dan opened it');
+      assert.equal(await count(onReaders({ field: 'opened', operator: 'not_campaign', value: campaignId })), 1, 'Eve did not');
+      assert.equal(await count(onReaders({ field: 'clicked', operator: 'campaign', value: campaignId })), 0);
+      assert.equal(await count(onReaders({ field: 'opened', operator: 'within_days', value: 1 })), 1);
+      assert.equal(await count(onReaders({ field: 'opened', operator: 'not_within_days', value: 30 })), 1);
+      assert.equal(await count(onReaders({ field: 'clicked', operator: 'not_within_days', value: 3650 })), 2);
+
+      const saved = await ok('POST', '/inbox/v1/segments', { name: 'Openers', rules: { field: 'opened', operator: 'within_days', value: 7 } }, 201);
+      assert.equal((await ok('GET', `/inbox/v1/segments/${saved.id}/count`)).count, 1);
+
+      // Another account counts its own contacts only, and cannot name this account's campaign.
+      assert.equal(await count({ field: 'opened', operator: 'within_days', value: 30 }, b), 0);
+      const theirs = expectEnvelope(
+        await call('POST', '/inbox/v1/segments/count', { rules: { field: 'opened', operator: 'campaign', value: campaignId } }, b),
+        400,
+      );
+      assert.match(theirs.resultObject.errors[0].message, /not a campaign of this account/);
+      const bad = async (rules: unknown) => errorFields(expectEnvelope(await call('POST', '/inbox/v1/segments/count', { rules }), 400));
+      assert.deepEqual(await bad({ field: 'opened', operator: 'within_days', value: 0 }), ['rules.value']);
+      assert.deepEqual(await bad({ field: 'clicked', operator: 'within_days', value: 3651 }), ['rules.value']);
+      assert.deepEqual(await bad({ field: 'clicked', operator: 'campaign', value: 'nope' }), ['rules.value']);
+      assert.deepEqual(await bad({ field: 'clicked', operator: 'eq', value: 1 }), ['rules.operator']);
+      assert.deepEqual(await bad({ and: [{ field: 'status', operator: 'eq', value: 9 }] }), ['rules.and[0].value']);
     });
 
     it('bulk actions on a selection: add to and remove from a list, tag and untag, unsubscribe, delete; counts what matched and changed', async () => {

@@ -1455,6 +1455,26 @@ export interface paths {
         patch: operations["patchInboxV1SegmentsById"];
         trace?: never;
     };
+    "/inbox/v1/segments/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many contacts rules select now, before they are saved
+         * @description The rules are checked as a save checks them: a malformed rule, or one naming a list, field or campaign not of the account, is a 400 naming where.
+         */
+        post: operations["postInboxV1SegmentsCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inbox/v1/segments/{id}/count": {
         parameters: {
             query?: never;
@@ -3185,7 +3205,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list and customField:<id> (docs/marketing.md).
+             * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list, opened, clicked and customField:<id> (docs/marketing.md).
              * @example {
              *       "and": [
              *         {
@@ -3227,6 +3247,40 @@ export interface components {
              */
             to?: string;
         };
+        SegmentInput2: {
+            /**
+             * @description The segment's name.
+             * @example Active in Berlin
+             */
+            name?: string;
+            /**
+             * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list, opened, clicked and customField:<id> (docs/marketing.md).
+             * @example {
+             *       "and": [
+             *         {
+             *           "field": "status",
+             *           "operator": "eq",
+             *           "value": 1
+             *         },
+             *         {
+             *           "or": [
+             *             {
+             *               "field": "tag",
+             *               "operator": "eq",
+             *               "value": "vip"
+             *             },
+             *             {
+             *               "field": "email",
+             *               "operator": "ends_with",
+             *               "value": "@example.com"
+             *             }
+             *           ]
+             *         }
+             *       ]
+             *     }
+             */
+            rules?: unknown;
+        };
         Segment: {
             /**
              * @description 24 lowercase hex characters, ordered by creation time.
@@ -3264,40 +3318,6 @@ export interface components {
              * @example Example Ltd
              */
             name?: string;
-        };
-        SegmentInput2: {
-            /**
-             * @description The segment's name.
-             * @example Active in Berlin
-             */
-            name?: string;
-            /**
-             * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list and customField:<id> (docs/marketing.md).
-             * @example {
-             *       "and": [
-             *         {
-             *           "field": "status",
-             *           "operator": "eq",
-             *           "value": 1
-             *         },
-             *         {
-             *           "or": [
-             *             {
-             *               "field": "tag",
-             *               "operator": "eq",
-             *               "value": "vip"
-             *             },
-             *             {
-             *               "field": "email",
-             *               "operator": "ends_with",
-             *               "value": "@example.com"
-             *             }
-             *           ]
-             *         }
-             *       ]
-             *     }
-             */
-            rules?: unknown;
         };
         /** @description Either RefreshToken, or all: true with an access token. */
         RevokeInput: {
@@ -3429,6 +3449,17 @@ export interface components {
             };
             /** @description true: variables the sample lacks render as nothing (listed in `missingVariables`) instead of the 400 a send answers. Default false. */
             allowMissing?: boolean;
+        };
+        CountResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: {
+                /** @description Live contacts of the account the rules select, counted now. */
+                count: number;
+            };
         };
         PasswordInput: {
             /**
@@ -13446,6 +13477,179 @@ export interface operations {
             };
         };
     };
+    postInboxV1SegmentsCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rules": {
+                 *         "field": "opened",
+                 *         "operator": "within_days",
+                 *         "value": 30
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list, opened, clicked and customField:<id> (docs/marketing.md).
+                     * @example {
+                     *       "and": [
+                     *         {
+                     *           "field": "status",
+                     *           "operator": "eq",
+                     *           "value": 1
+                     *         },
+                     *         {
+                     *           "or": [
+                     *             {
+                     *               "field": "tag",
+                     *               "operator": "eq",
+                     *               "value": "vip"
+                     *             },
+                     *             {
+                     *               "field": "email",
+                     *               "operator": "ends_with",
+                     *               "value": "@example.com"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    rules: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list, opened, clicked and customField:<id> (docs/marketing.md).
+                     * @example {
+                     *       "and": [
+                     *         {
+                     *           "field": "status",
+                     *           "operator": "eq",
+                     *           "value": 1
+                     *         },
+                     *         {
+                     *           "or": [
+                     *             {
+                     *               "field": "tag",
+                     *               "operator": "eq",
+                     *               "value": "vip"
+                     *             },
+                     *             {
+                     *               "field": "email",
+                     *               "operator": "ends_with",
+                     *               "value": "@example.com"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    rules: unknown;
+                };
+                "multipart/form-data": {
+                    /**
+                     * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list, opened, clicked and customField:<id> (docs/marketing.md).
+                     * @example {
+                     *       "and": [
+                     *         {
+                     *           "field": "status",
+                     *           "operator": "eq",
+                     *           "value": 1
+                     *         },
+                     *         {
+                     *           "or": [
+                     *             {
+                     *               "field": "tag",
+                     *               "operator": "eq",
+                     *               "value": "vip"
+                     *             },
+                     *             {
+                     *               "field": "email",
+                     *               "operator": "ends_with",
+                     *               "value": "@example.com"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    rules: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getInboxV1SegmentsByIdCount: {
         parameters: {
             query?: never;
@@ -13464,17 +13668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 1.0.0 */
-                        version: string;
-                        resultStatus: boolean;
-                        resultCode: number;
-                        resultMessage: string;
-                        resultObject: {
-                            /** @description Live contacts of the account the rules select, counted now. */
-                            count: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["CountResponse"];
                 };
             };
             /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
