@@ -243,7 +243,66 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await shown(), ['ann@example.net', 'bob@example.org']);
     });
 
+    it('builds a segment with a live count, engagement conditions and the API message at the condition; edits and deletes it', async () => {
+      await go('Segments', 'Segments');
+      await page.getByText('No segments yet').waitFor();
+      await page.getByRole('link', { name: 'New segment' }).click();
+      await page.getByRole('heading', { level: 1, name: 'New segment' }).waitFor();
+      const form = page.getByRole('form', { name: 'Create a segment' });
+      const count = async (n: number) => {
+        await form
+          .getByTestId('segment-live-count')
+          .filter({ hasText: new RegExp(`^${n}$`) })
+          .waitFor();
+        await form.getByText('(counting…)').waitFor({ state: 'detached' });
+      };
+      // The first condition a new segment offers: active contacts (Bob; Ann is unsubscribed).
+      await count(1);
+      await form.getByLabel('Field of condition 1').selectOption({ label: 'Tag' });
+      await form.getByLabel('Value of condition 1').fill('vip');
+      await count(1);
+      await form.getByRole('button', { name: 'Add condition', exact: true }).click();
+      await form.getByLabel('Field of condition 2').selectOption({ label: 'Opened' });
+      await form.getByLabel('Value of condition 2').selectOption({ label: 'Spring offers' });
+      await count(0);
+      await form.getByLabel('Operator of condition 2').selectOption({ label: 'not the campaign' });
+      await form.getByLabel('Value of condition 2').selectOption({ label: 'Spring offers' });
+      await count(1);
+      // A value the API refuses: its message shows at the condition, and there is no count.
+      await form.getByLabel('Operator of condition 2').selectOption({ label: 'no campaign in the last N days' });
+      await form.getByLabel('Value of condition 2').fill('0');
+      await form.locator('.rule-cond .field-error').filter({ hasText: 'value must be a whole number of days from 1 to 3650' }).waitFor();
+      await form.getByText('The rules cannot be counted yet').waitFor();
+      await accessible('the rule builder with an error');
+      await form.getByLabel('Value of condition 2').fill('30');
+      await count(1);
+      await form.getByLabel('Segment name').fill('VIP non-openers');
+      await form.getByRole('button', { name: 'Create segment' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Segments' }).waitFor();
+      const row = rows('Segments').filter({ hasText: 'VIP non-openers' });
+      await row.getByRole('cell', { name: '1', exact: true }).waitFor();
+      await accessible('segments');
+
+      await row.getByRole('link', { name: 'Edit VIP non-openers' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Segment VIP non-openers' }).waitFor();
+      const edit = page.getByRole('form', { name: 'Edit the segment' });
+      assert.equal(await edit.getByLabel('Value of condition 2').inputValue(), '30');
+      await edit.getByLabel('How the rules combine').selectOption({ label: 'any of these' });
+      // Ann has the tag; Bob opened nothing: both.
+      await edit.getByTestId('segment-live-count').filter({ hasText: /^2$/ }).waitFor();
+      await edit.getByRole('button', { name: 'Save segment' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Segments' }).waitFor();
+      await row.getByRole('cell', { name: '2', exact: true }).waitFor();
+
+      await page.getByRole('button', { name: 'Delete VIP non-openers' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete the segment VIP non-openers?' });
+      await accessible('the delete-segment dialog');
+      await dialog.getByRole('button', { name: 'Delete segment' }).click();
+      await page.getByText('No segments yet').waitFor();
+    });
+
     it('deletes a contact from its page behind a confirmation', async () => {
+      await go('Contacts', 'Contacts');
       await page.getByRole('link', { name: 'bob@example.org' }).click();
       await page.getByRole('heading', { level: 1, name: 'bob@example.org' }).waitFor();
       await page.getByRole('button', { name: 'Delete contact' }).click();

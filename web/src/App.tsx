@@ -49,6 +49,7 @@ const CampaignPage = lazyPage(() => import('./pages/Campaign').then((m) => m.Cam
 const Contacts = lazyPage(() => import('./pages/Contacts').then((m) => m.Contacts));
 const ContactPage = lazyPage(() => import('./pages/Contact').then((m) => m.ContactPage));
 const Fields = lazyPage(() => import('./pages/Fields').then((m) => m.Fields));
+const SegmentEditor = lazyPage(() => import('./pages/SegmentEditor').then((m) => m.SegmentEditor));
 
 /** The main menu: path, title (also the tab's), page, and the scope the page needs (shown only to those who have it). */
 const NAV = [
@@ -75,6 +76,7 @@ const DETAIL = [
   [/^\/lists\/([0-9a-f]{24})$/, 'Contact list', ContactList],
   [/^\/campaigns\/([0-9a-f]{24})$/, 'Campaign', CampaignPage],
   [/^\/contacts\/([0-9a-f]{24})$/, 'Contact', ContactPage],
+  [/^\/segments\/([0-9a-f]{24}|new)$/, 'Segment', SegmentEditor],
 ] as const;
 
 /** Starts fetching the page of `path` (nothing for an unknown path). */
