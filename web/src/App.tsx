@@ -177,9 +177,15 @@ export function App() {
 /** The signed-in frame: who is signed in, and a menu of what their role may use (GET /account/me). */
 function Frame({ path }: { path: string }) {
   const me = useLoad(() => get<Me>('/account/me'), []);
+  // On a narrow screen the menu is a drawer behind a button, open on the page it was opened on: moving to a page closes it.
+  const [menuOn, setMenuOn] = useState<string>();
+  const menuOpen = menuOn === path;
   return (
     <div className="layout">
       <header className="top">
+        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="main-menu" onClick={() => setMenuOn(menuOpen ? undefined : path)}>
+          Menu
+        </button>
         <span className="brand">Postwire</span>
         {me.data && (
           <span className="who" data-testid="signed-in-as">
@@ -197,7 +203,7 @@ function Frame({ path }: { path: string }) {
           Sign out
         </button>
       </header>
-      <nav aria-label="Main">
+      <nav aria-label="Main" id="main-menu" className={menuOpen ? 'open' : undefined}>
         <ul>
           {NAV.filter(([, , , scope]) => scope === undefined || me.data?.scopes.includes(scope)).map(([to, label]) => (
             <li key={to}>

@@ -197,27 +197,42 @@ export function Pager({ paging, items, pageSize }: { paging: ReturnType<typeof u
 /** A list as a table: a header row of `columns`, then one row of `cells` an item. */
 export function Table<T>(props: { label?: string; columns: string[]; items: T[]; rowKey: (item: T) => string; cells: (item: T) => ReactNode[] }) {
   return (
-    <table className="list" aria-label={props.label}>
-      <thead>
-        <tr>
-          {props.columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.items.map((item) => (
-          <tr key={props.rowKey(item)}>
-            {props.cells(item).map((cell, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in their order
-              <td key={i}>{cell}</td>
+    <TableScroll>
+      <table className="list" aria-label={props.label}>
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.items.map((item) => (
+            <tr key={props.rowKey(item)}>
+              {props.cells(item).map((cell, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in their order
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/**
+ * A wide table scrolls inside this box on a narrow screen rather than widening the page. The
+ * box takes the focus, so the keyboard can scroll it too (axe: scrollable-region-focusable).
+ */
+export function TableScroll({ children }: { children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard to be scrolled (WCAG 2.1.1)
+    <div className="table-scroll" tabIndex={0}>
+      {children}
+    </div>
   );
 }
 

@@ -223,26 +223,24 @@ export function ContactPage({ id }: { id: string }) {
             (activity.data.mail.length === 0 ? (
               <Empty title="No campaign mail yet">The campaigns this contact is sent show here, with its opens and clicks.</Empty>
             ) : (
-              <div className="table-scroll">
-                <Table
-                  label="Campaign mail"
-                  columns={['Campaign', 'Sent', 'Outcome', 'Opened', 'Clicked', 'Message']}
-                  items={activity.data.mail}
-                  rowKey={(m) => m.messageId}
-                  cells={(m) => [
-                    <Link key="campaign" to={`/campaigns/${m.campaignId}`}>
-                      {m.subject}
-                    </Link>,
-                    when(m.sentTime),
-                    m.outcome ?? 'on its way',
-                    m.firstOpenTime ? when(m.firstOpenTime) : 'not opened',
-                    m.firstClickTime ? when(m.firstClickTime) : 'no click',
-                    <Link key="message" to={`/messages/${m.messageId}`}>
-                      Open message
-                    </Link>,
-                  ]}
-                />
-              </div>
+              <Table
+                label="Campaign mail"
+                columns={['Campaign', 'Sent', 'Outcome', 'Opened', 'Clicked', 'Message']}
+                items={activity.data.mail}
+                rowKey={(m) => m.messageId}
+                cells={(m) => [
+                  <Link key="campaign" to={`/campaigns/${m.campaignId}`}>
+                    {m.subject}
+                  </Link>,
+                  when(m.sentTime),
+                  m.outcome ?? 'on its way',
+                  m.firstOpenTime ? when(m.firstOpenTime) : 'not opened',
+                  m.firstClickTime ? when(m.firstClickTime) : 'no click',
+                  <Link key="message" to={`/messages/${m.messageId}`}>
+                    Open message
+                  </Link>,
+                ]}
+              />
             ))}
         </>
       )}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { type Answer, api, get, type ItemOf, type ListObject, query } from '../api';
 import { CONTACT_STATUSES, type Contact, type ContactList, type CustomField, contactStatus } from '../marketing';
 import { navigate } from '../router';
-import { ConfirmDialog, Empty, ErrorBox, Field, FieldError, Link, Loading, Pager, useAction, useKeyPages, useLoad, when } from '../ui';
+import { ConfirmDialog, TableScroll, Empty, ErrorBox, Field, FieldError, Link, Loading, Pager, useAction, useKeyPages, useLoad, when } from '../ui';
 
 const PAGE_SIZE = 50;
 
@@ -305,7 +305,7 @@ export function Contacts() {
               audience.reloadTags();
             }}
           />
-          <div className="table-scroll">
+          <TableScroll>
             <table className="list" aria-label="Contacts">
               <thead>
                 <tr>
@@ -346,7 +346,7 @@ export function Contacts() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager paging={paging} items={items} pageSize={PAGE_SIZE} />
         </>
       )}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api, get, type ListObject } from '../api';
 import type { CustomField } from '../marketing';
-import { ConfirmDialog, Empty, ErrorBox, Field, FieldError, Loading, useAction, useLoad, when } from '../ui';
+import { ConfirmDialog, TableScroll, Empty, ErrorBox, Field, FieldError, Loading, useAction, useLoad, when } from '../ui';
 
 function FieldRow({ field, onChange }: { field: CustomField; onChange: () => void }) {
   const [editing, setEditing] = useState(false);
@@ -101,7 +101,7 @@ export function Fields() {
       ) : fields.data.items.length === 0 ? (
         <Empty title="No custom fields yet">Create one above; each contact can then have a value of it.</Empty>
       ) : (
-        <div className="table-scroll">
+        <TableScroll>
           <table className="list" aria-label="Custom fields">
             <thead>
               <tr>
@@ -117,7 +117,7 @@ export function Fields() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -66,20 +66,18 @@ export function Segments() {
         <Empty title="No segments yet">Create one with New segment: pick the conditions and see how many contacts they select as you go.</Empty>
       ) : (
         <>
-          <div className="table-scroll">
-            <Table
-              label="Segments"
-              columns={['Segment', 'Contacts now', 'Created', 'Actions']}
-              items={segments.data.items}
-              rowKey={(s) => s.id}
-              cells={(s) => [
-                s.name,
-                <SegmentCount key="count" id={s.id} />,
-                when(s.createTime),
-                <SegmentActions key="actions" segment={s} onDeleted={segments.reload} />,
-              ]}
-            />
-          </div>
+          <Table
+            label="Segments"
+            columns={['Segment', 'Contacts now', 'Created', 'Actions']}
+            items={segments.data.items}
+            rowKey={(s) => s.id}
+            cells={(s) => [
+              s.name,
+              <SegmentCount key="count" id={s.id} />,
+              when(s.createTime),
+              <SegmentActions key="actions" segment={s} onDeleted={segments.reload} />,
+            ]}
+          />
           <Pager paging={paging} items={segments.data.items} pageSize={PAGE_SIZE} />
         </>
       )}
