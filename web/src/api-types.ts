@@ -324,7 +324,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user; their tokens stop working at once
-         * @description Owners and admins only, with a session (not an API key); an admin cannot manage owners. The last owner cannot be deleted (409). API keys the user created keep working: they belong to the account.
+         * @description Owners and admins only, with a session (not an API key); an admin cannot manage owners. Nobody deletes their own user, and the last owner cannot be deleted (409). API keys the user created keep working: they belong to the account.
          */
         delete: operations["deleteAccountUsersById"];
         options?: never;
@@ -5005,7 +5005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description This is the account's last owner; make another user owner first. */
+            /** @description The user is the caller's own, or the account's last owner. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5088,7 +5088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description This is the account's last owner; make another user owner first. */
+            /** @description The user is the caller's own, or the account's last owner. */
             409: {
                 headers: {
                     [name: string]: unknown;
