@@ -28,7 +28,7 @@ import * as m0022 from '../../migrations/0022_contact_import_failure_reason.js';
 import * as m0023 from '../../migrations/0023_first_opens.js';
 import * as m0024 from '../../migrations/0024_template_layouts.js';
 import * as m0025 from '../../migrations/0025_template_formats.js';
-import * as m0028 from '../../migrations/0028_campaign_recipients_contact.js';
+import * as m0028 from '../../migrations/0028_contact_activity_webhook_answers.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,7 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_first_opens': m0023,
   '0024_template_layouts': m0024,
   '0025_template_formats': m0025,
-  '0028_campaign_recipients_contact': m0028,
+  '0028_contact_activity_webhook_answers': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

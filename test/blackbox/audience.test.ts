@@ -9,6 +9,8 @@
  * with no serious or critical violation (on the first dialect).
  */
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { checkAccessibility, ensureDashboardBuilt, launchBrowser } from '../helpers/browser.js';
@@ -21,6 +23,9 @@ for (const dialect of DIALECTS) {
     let server: PostwireProcess;
     let browser: Browser;
     let page: Page;
+    // A webhook receiver that answers every call 200 with a short body.
+    let receiver: Server;
+    let receiverUrl: string;
 
     const accessible = async (what: string) => {
       if (dialect !== DIALECTS[0]) return;
@@ -35,6 +40,12 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       ensureDashboardBuilt();
+      receiver = createServer((request, response) => {
+        request.resume();
+        request.on('end', () => response.end('thanks, noted'));
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
       database = await createTestDatabase(dialect);
       server = await startPostwire('start', {
         DATA_DIR: database.dataDir,
@@ -42,6 +53,7 @@ for (const dialect of DIALECTS) {
         INBOUND_SMTP_PORT: '0',
         SMTP_SUBMISSION_PORT: '0',
         WORKER_POLL_MS: '50',
+        OUTBOUND_ALLOW: '127.0.0.1',
       });
       browser = await launchBrowser();
       page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -54,6 +66,7 @@ for (const dialect of DIALECTS) {
     after(async () => {
       await browser?.close();
       await stopAll();
+      await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
       await database?.drop();
     });
 
@@ -311,6 +324,74 @@ for (const dialect of DIALECTS) {
       await page.getByRole('heading', { level: 1, name: 'Contacts', exact: true }).waitFor();
       await page.getByTestId('contacts-total').filter({ hasText: '1 contact' }).waitFor();
       assert.deepEqual(await rows('Contacts').getByRole('link').allInnerTexts(), ['ann@example.net']);
+    });
+
+    it("offers no Remove on the signed-in person's own row of the users", async () => {
+      await go('Users & roles', 'Users & roles');
+      const own = rows('Users').filter({ hasText: server.credentials!.email });
+      await own.getByText('You', { exact: true }).waitFor();
+      assert.equal(await page.getByRole('button', { name: `Remove ${server.credentials!.email}` }).count(), 0);
+      const form = page.getByRole('form', { name: 'Add a user' });
+      await form.getByLabel('Email address').fill('colleague@example.com');
+      await form.getByRole('button', { name: 'Add user' }).click();
+      await page.getByRole('button', { name: 'Remove colleague@example.com' }).waitFor();
+      await accessible('users');
+    });
+
+    it("shows a message's tags and metadata, and a webhook's calls paged, each with the JSON sent and the answer", async () => {
+      await go('Webhooks', 'Webhooks');
+      await page.getByRole('form', { name: 'Add a webhook' }).getByLabel('URL').fill(receiverUrl);
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      await page.getByRole('button', { name: 'I have stored it' }).click();
+
+      const token = await logIn(server, server.credentials!);
+      resultOf(await callApi(server.url, '/notify/v1/senders', { token, json: { email: 'shop@example.com' } }), 201);
+      let last = '';
+      // Enough messages for more than one page of calls (20 a page): accepted and sent events for each.
+      for (let i = 1; i <= 11; i++) {
+        const sent = resultOf(
+          await callApi(server.url, '/notify/v1/send', {
+            token,
+            json: {
+              from: { email: 'shop@example.com' },
+              to: [{ email: `buyer${i}@example.net` }],
+              subject: `Order ${i} confirmed`,
+              htmlContent: '<p>Thanks</p>',
+              tags: ['order', 'web-shop'],
+              metadata: { orderId: `A-${1000 + i}`, total: 42.5, gift: false },
+            },
+          }),
+          200,
+        );
+        last = sent.id;
+      }
+      await page.goto(`${server.url}/app/messages/${last}`);
+      await page.getByRole('heading', { level: 1, name: 'Order 11 confirmed' }).waitFor();
+      assert.deepEqual(await page.getByRole('list', { name: 'Tags' }).getByRole('listitem').allInnerTexts(), ['order', 'web-shop']);
+      const metadata = page.getByRole('table', { name: 'Metadata' }).getByRole('row');
+      assert.deepEqual(
+        (await metadata.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()),
+        ['Key Value', 'orderId "A-1011"', 'total 42.5', 'gift false'],
+      );
+      await page.getByText(last, { exact: true }).waitFor();
+      await accessible('a message with tags and metadata');
+
+      await go('Webhooks', 'Webhooks');
+      await page.getByRole('button', { name: `Delivery log of ${receiverUrl}` }).click();
+      await page.getByTestId('deliveries-page').filter({ hasText: 'Page 1 of 2' }).waitFor({ timeout: 20_000 });
+      const log = page.getByRole('table', { name: 'Deliveries' });
+      assert.equal(await log.getByRole('row').count(), 21, 'a header and 20 calls');
+      const call = log.getByRole('row').filter({ hasText: 'HTTP 200' }).first();
+      await call.waitFor({ timeout: 20_000 });
+      await call.getByRole('button', { name: /^Show the / }).click();
+      const payload = JSON.parse(await page.getByTestId('delivery-payload').innerText());
+      assert.deepEqual(Object.keys(payload).sort(), ['createdAt', 'details', 'email', 'id', 'messageId', 'recipientId', 'type', 'webhookId']);
+      assert.match(payload.email, /^buyer\d+@example\.net$/);
+      assert.equal(await page.getByTestId('delivery-response').innerText(), 'thanks, noted');
+      await accessible('a webhook call with its payload');
+      await page.getByRole('button', { name: 'Older' }).click();
+      await page.getByTestId('deliveries-page').filter({ hasText: 'Page 2 of 2' }).waitFor();
+      assert.ok((await log.getByRole('row').count()) >= 2, 'the older calls');
     });
   });
 }

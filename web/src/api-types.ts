@@ -991,6 +991,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notify/v1/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One call of a webhook: the JSON it sent and what the receiver answered */
+        get: operations["getNotifyV1WebhooksByIdDeliveriesByDeliveryId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notify/v1/webhooks/{id}/replay": {
         parameters: {
             query?: never;
@@ -9350,6 +9367,128 @@ export interface operations {
                                 /** Format: date-time */
                                 failedTime: string | null;
                             }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotifyV1WebhooksByIdDeliveriesByDeliveryId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: string;
+                /** @description Delivery id */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        /** @description One delivery with what it sent and what the receiver answered. */
+                        resultObject: {
+                            /** @description Id of the delivery, also sent as X-Postwire-Delivery-Id. */
+                            id: string;
+                            webhookId: string;
+                            /** @description The event sent (GET /notify/v1/events); also X-Postwire-Event-Id. */
+                            eventId: string;
+                            /**
+                             * @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unique_opened: besides `opened`, the copy's first open only (the same details); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.
+                             * @enum {unknown}
+                             */
+                            eventType: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled";
+                            /**
+                             * @description pending: not answered with 2xx yet, tried again at nextAttemptTime; delivered: the receiver answered 2xx; failed: given up after WEBHOOK_MAX_ATTEMPTS attempts or WEBHOOK_MAX_AGE_SECONDS.
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "delivered" | "failed";
+                            /** @description Calls made so far. */
+                            attempts: number;
+                            /** @description HTTP status of the last answer; null when there was none (timeout, connection refused…). */
+                            lastStatus: number | null;
+                            /** @description Why the last attempt failed; null after a success. */
+                            lastError: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the delivery was queued (with its event, or by a replay).
+                             */
+                            createTime: string;
+                            /** Format: date-time */
+                            lastAttemptTime: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When a pending delivery is tried next; null once it is delivered or failed.
+                             */
+                            nextAttemptTime: string | null;
+                            /** Format: date-time */
+                            deliveredTime: string | null;
+                            /** Format: date-time */
+                            failedTime: string | null;
+                            /** @description The JSON body each call of this delivery sent (docs/webhooks.md). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The start (at most 2 KB) of the body the receiver answered the last call with; null when there was no answer. */
+                            lastResponse: string | null;
                         };
                     };
                 };
