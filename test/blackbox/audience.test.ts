@@ -13,9 +13,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { checkAccessibility, ensureDashboardBuilt, launchBrowser } from '../helpers/browser.js';
+import { checkAccessibility, ensureDashboardBuilt, launchBrowser, signInToDashboard, startDashboardServer } from '../helpers/browser.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
-import { callApi, logIn, type PostwireProcess, resultOf, startPostwire, stopAll } from '../helpers/process.js';
+import { callApi, logIn, type PostwireProcess, resultOf, stopAll } from '../helpers/process.js';
 
 for (const dialect of DIALECTS) {
   describe(`the audience pages in Chromium [${dialect}]`, () => {
@@ -47,21 +47,10 @@ for (const dialect of DIALECTS) {
       await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
       receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
       database = await createTestDatabase(dialect);
-      server = await startPostwire('start', {
-        DATA_DIR: database.dataDir,
-        DATABASE_URL: database.databaseUrl,
-        INBOUND_SMTP_PORT: '0',
-        SMTP_SUBMISSION_PORT: '0',
-        WORKER_POLL_MS: '50',
-        OUTBOUND_ALLOW: '127.0.0.1',
-      });
+      server = await startDashboardServer(database);
       browser = await launchBrowser();
       page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-      await page.goto(`${server.url}/app`);
-      await page.getByLabel('Email address').fill(server.credentials!.email);
-      await page.getByLabel('Password').fill(server.credentials!.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+      await signInToDashboard(page, server);
     });
     after(async () => {
       await browser?.close();

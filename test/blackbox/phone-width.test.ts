@@ -10,9 +10,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { checkAccessibility, ensureDashboardBuilt, launchBrowser } from '../helpers/browser.js';
+import { checkAccessibility, ensureDashboardBuilt, launchBrowser, signInToDashboard, startDashboardServer } from '../helpers/browser.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
-import { callApi, logIn, type PostwireProcess, resultOf, startPostwire, stopAll } from '../helpers/process.js';
+import { callApi, logIn, type PostwireProcess, resultOf, stopAll } from '../helpers/process.js';
 
 const WIDTH = 390;
 
@@ -27,14 +27,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       ensureDashboardBuilt();
       database = await createTestDatabase(dialect);
-      server = await startPostwire('start', {
-        DATA_DIR: database.dataDir,
-        DATABASE_URL: database.databaseUrl,
-        INBOUND_SMTP_PORT: '0',
-        SMTP_SUBMISSION_PORT: '0',
-        WORKER_POLL_MS: '50',
-        OUTBOUND_ALLOW: '127.0.0.1',
-      });
+      server = await startDashboardServer(database);
       // Content for every page, the long kinds included (DNS record values, addresses, ids).
       const token = await logIn(server, server.credentials!);
       const ok = async (path: string, json: unknown, status = 201) => resultOf(await callApi(server.url, path, { token, json }), status);
@@ -79,11 +72,7 @@ for (const dialect of DIALECTS) {
 
       browser = await launchBrowser();
       page = await (await browser.newContext({ viewport: { width: WIDTH, height: 844 } })).newPage();
-      await page.goto(`${server.url}/app`);
-      await page.getByLabel('Email address').fill(server.credentials!.email);
-      await page.getByLabel('Password').fill(server.credentials!.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+      await signInToDashboard(page, server);
     });
     after(async () => {
       await browser?.close();

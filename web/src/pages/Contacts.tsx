@@ -174,6 +174,31 @@ function BulkBar({ selected, lists, onDone }: { selected: string[]; lists: Conta
   );
 }
 
+/** One filter: a choice among `options` ([value, label]), or "any" (the empty value). */
+function FilterSelect(props: {
+  label: string;
+  name: string;
+  any: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: (readonly [string, string])[];
+}) {
+  const id = `filter-${props.name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">{props.any}</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function Contacts() {
   const audience = useAudience();
   const paging = useKeyPages();
@@ -228,50 +253,38 @@ export function Contacts() {
             placeholder="example.com"
           />
         </div>
-        <div className="field">
-          <label htmlFor="filter-listId">List</label>
-          <select id="filter-listId" name="listId" value={draft.listId} onChange={(e) => set('listId')(e.target.value)}>
-            <option value="">Any list</option>
-            {audience.lists.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.listName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-status">Status</label>
-          <select id="filter-status" name="status" value={draft.status} onChange={(e) => set('status')(e.target.value)}>
-            <option value="">Any status</option>
-            {CONTACT_STATUSES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-tag">Tag</label>
-          <select id="filter-tag" name="tag" value={draft.tag} onChange={(e) => set('tag')(e.target.value)}>
-            <option value="">Any tag</option>
-            {audience.tags.map((t) => (
-              <option key={t.tag} value={t.tag}>
-                {t.tag} ({t.contactsCount})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-fieldId">Field</label>
-          <select id="filter-fieldId" name="fieldId" value={draft.fieldId} onChange={(e) => set('fieldId')(e.target.value)}>
-            <option value="">Any field</option>
-            {audience.fields.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="List"
+          name="listId"
+          any="Any list"
+          value={draft.listId}
+          onChange={set('listId')}
+          options={audience.lists.map((l) => [l.id, l.listName])}
+        />
+        <FilterSelect
+          label="Status"
+          name="status"
+          any="Any status"
+          value={draft.status}
+          onChange={set('status')}
+          options={CONTACT_STATUSES.map(([value, label]) => [String(value), label])}
+        />
+        <FilterSelect
+          label="Tag"
+          name="tag"
+          any="Any tag"
+          value={draft.tag}
+          onChange={set('tag')}
+          options={audience.tags.map((t) => [t.tag, `${t.tag} (${t.contactsCount})`])}
+        />
+        <FilterSelect
+          label="Field"
+          name="fieldId"
+          any="Any field"
+          value={draft.fieldId}
+          onChange={set('fieldId')}
+          options={audience.fields.map((f) => [f.id, f.name])}
+        />
         {draft.fieldId && (
           <div className="field">
             <label htmlFor="filter-fieldValue">Field value</label>
