@@ -75,8 +75,9 @@ function plausible(schema: any, random: Random, depth = 0): unknown {
 /** `value` with one of its fields (at any depth) replaced, added or deleted. */
 function mutate(value: unknown, random: Random): unknown {
   if (value === null || typeof value !== 'object' || random.chance(0.15)) return hostileValue(random);
-  // Not spread: an earlier mutation may have given an array another prototype (`__proto__`), and no iterator.
-  const copy: any = Array.isArray(value) ? Array.prototype.slice.call(value) : { ...(value as object) };
+  // Neither spread nor slice: an earlier mutation may have given an array another prototype (`__proto__`, no
+  // iterator) or an own `constructor` (which slice asks for the copy's kind); a fresh array given its entries is neither.
+  const copy: any = Array.isArray(value) ? Object.assign([], value) : { ...(value as object) };
   const keys = Object.keys(copy);
   const roll = random.next();
   if (keys.length === 0 || roll < 0.15)
