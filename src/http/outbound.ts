@@ -26,6 +26,15 @@ export class OutboundRefused extends Error {
   override readonly name = 'OutboundRefused';
 }
 
+/** How much of an answer's body is kept. */
+export const MAX_ANSWER_BYTES = 2048;
+
+/** The receiver's status, and the start of its body (at most MAX_ANSWER_BYTES, as UTF-8). */
+export interface OutboundAnswer {
+  status: number;
+  body: string;
+}
+
 export interface OutboundPost {
   headers: Record<string, string>;
   body: string;
@@ -52,7 +61,7 @@ export class OutboundClient {
   }
 
   /** POSTs `body` to `url` through the guard; resolves with the answer's status. */
-  async post(target: string, request: OutboundPost): Promise<{ status: number }> {
+  async post(target: string, request: OutboundPost): Promise<OutboundAnswer> {
     const url = new URL(target);
     const refused = this.policy.hostProblem(url.hostname);
     if (refused) throw new OutboundRefused(`refused: ${refused} (OUTBOUND_ALLOW allows internal receivers)`);
@@ -100,7 +109,7 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** One request over a fresh connection to the checked addresses; the answer's body is dropped unread. */
-function send(url: URL, addresses: ParsedAddress[], request: OutboundPost, signal: AbortSignal): Promise<{ status: number }> {
+function send(url: URL, addresses: ParsedAddress[], request: OutboundPost, signal: AbortSignal): Promise<OutboundAnswer> {
   const pinned: LookupAddress[] = addresses.map((a) => ({ address: a.address, family: a.family }));
   // Called by the socket instead of a resolver; `all` is asked for when Node tries the families in turn.
   const lookup = (_name: string, options: { all?: boolean }, callback: (...args: any[]) => void) => {
@@ -108,6 +117,8 @@ function send(url: URL, addresses: ParsedAddress[], request: OutboundPost, signa
     else callback(null, pinned[0]!.address, pinned[0]!.family);
   };
   const transport = url.protocol === 'https:' ? https : http;
+  let answered = false;
+  let done = false;
   return new Promise((resolve, reject) => {
     const outgoing = transport.request(
       {
@@ -122,11 +133,31 @@ function send(url: URL, addresses: ParsedAddress[], request: OutboundPost, signa
         signal,
       },
       (response: IncomingMessage) => {
-        resolve({ status: response.statusCode ?? 0 });
-        response.destroy();
+        // The status decides; the first bytes of the body are kept to show what the receiver said. A body
+        // that ends late, or never, does not hold the call up past the deadline: what came is kept.
+        answered = true;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          response.destroy();
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8') });
+        };
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= MAX_ANSWER_BYTES) finish();
+        });
+        response.on('end', finish);
+        response.on('close', finish);
+        response.on('error', finish);
       },
     );
-    outgoing.on('error', (error) => reject(signal.aborted ? signal.reason : error));
+    outgoing.on('error', (error) => {
+      if (answered) return;
+      reject(signal.aborted ? signal.reason : error);
+    });
     outgoing.end(request.body);
   });
 }

@@ -237,6 +237,11 @@ const PROBES: Probe[] = [
   { op: 'POST /notify/v1/webhooks/{id}/rotate-secret', url: (a) => `/notify/v1/webhooks/${a.webhookId}/rotate-secret`, expect: 'denied' },
   { op: 'GET /notify/v1/webhooks/{id}/deliveries', url: (a) => `/notify/v1/webhooks/${a.webhookId}/deliveries`, expect: 'denied' },
   {
+    op: 'GET /notify/v1/webhooks/{id}/deliveries/{deliveryId}',
+    url: (a) => `/notify/v1/webhooks/${a.webhookId}/deliveries/${a.eventId}`,
+    expect: 'denied',
+  },
+  {
     op: 'POST /notify/v1/webhooks/{id}/replay',
     url: (a) => `/notify/v1/webhooks/${a.webhookId}/replay`,
     body: (a) => ({ eventIds: [a.eventId] }),
@@ -290,6 +295,14 @@ const PROBES: Probe[] = [
   { op: 'DELETE /inbox/v1/customfields/{id}', url: (a) => `/inbox/v1/customfields/${a.customFieldId}`, expect: 'denied' },
   { op: 'GET /inbox/v1/contacts', url: (a) => `/inbox/v1/contacts?listId=${a.listId}`, expect: 'own' },
   { op: 'GET /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, expect: 'denied' },
+  { op: 'GET /inbox/v1/contacts/{id}/activity', url: (a) => `/inbox/v1/contacts/${a.contactId}/activity`, expect: 'denied' },
+  // Bob's selection of Alice's contact matches none of his: nothing of hers changes (checked afterwards).
+  {
+    op: 'POST /inbox/v1/contacts/bulk',
+    url: () => '/inbox/v1/contacts/bulk',
+    body: (a) => ({ contactIds: [a.contactId], action: 'delete' }),
+    expect: 'own',
+  },
   { op: 'POST /inbox/v1/contacts/{id}', url: (a) => `/inbox/v1/contacts/${a.contactId}`, body: () => ({ tags: ['bob'] }), expect: 'denied' },
   { op: 'POST /inbox/v1/contacts/{id}/status', url: (a) => `/inbox/v1/contacts/${a.contactId}/status`, body: () => ({ tags: ['bob'] }), expect: 'denied' },
   { op: 'PATCH /inbox/v1/contacts/{id}/status', url: (a) => `/inbox/v1/contacts/${a.contactId}/status`, body: () => ({ status: 3 }), expect: 'denied' },
@@ -305,6 +318,13 @@ const PROBES: Probe[] = [
   },
   { op: 'GET /inbox/v1/segments/{id}', url: (a) => `/inbox/v1/segments/${a.segmentId}`, expect: 'denied' },
   { op: 'GET /inbox/v1/segments/{id}/count', url: (a) => `/inbox/v1/segments/${a.segmentId}/count`, expect: 'denied' },
+  // Rules naming Alice's campaign are refused (a 400).
+  {
+    op: 'POST /inbox/v1/segments/count',
+    url: () => '/inbox/v1/segments/count',
+    body: (a) => ({ rules: { field: 'opened', operator: 'campaign', value: a.campaignId } }),
+    expect: 'own',
+  },
   {
     op: 'PUT /inbox/v1/segments/{id}',
     url: (a) => `/inbox/v1/segments/${a.segmentId}`,

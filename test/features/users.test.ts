@@ -176,14 +176,30 @@ for (const dialect of DIALECTS) {
 
     it('keeps the last owner: it can be neither deleted nor demoted (409) until another owner exists', async () => {
       const owner = await app.signUp();
-      const body = expectEnvelope(await remove(owner.token, owner.userId), 409);
+      const body = expectEnvelope(await patch(owner.token, owner.userId, { role: 'admin' }), 409);
       assert.match(body.resultMessage, /last owner/);
-      expectEnvelope(await patch(owner.token, owner.userId, { role: 'admin' }), 409);
       const second = await addUser(app, owner.token, 'owner');
       expectEnvelope(await patch(owner.token, owner.userId, { role: 'admin' }), 200);
       expectEnvelope(await patch(second.token, owner.userId, { role: 'owner' }), 200);
       expectEnvelope(await remove(second.token, owner.userId), 200);
       expectEnvelope(await remove(second.token, second.id), 409);
+    });
+
+    it('nobody deletes their own user (409), an owner beside another owner included; another manager can', async () => {
+      const owner = await app.signUp();
+      const second = await addUser(app, owner.token, 'owner');
+      const admin = await addUser(app, owner.token, 'admin');
+      for (const [token, id] of [
+        [owner.token, owner.userId],
+        [second.token, second.id],
+        [admin.token, admin.id],
+      ] as const) {
+        const refused = expectEnvelope(await remove(token, id), 409);
+        assert.equal(refused.resultMessage, 'You cannot delete your own user; another owner or admin of the account can.');
+      }
+      assert.equal(expectEnvelope(await list(owner.token), 200).resultObject.totalCount, 3, 'all three are still users');
+      expectEnvelope(await remove(owner.token, admin.id), 200);
+      expectEnvelope(await remove(second.token, owner.userId), 200);
     });
 
     it('lets only one of two owners deleting each other at once succeed', async () => {

@@ -436,6 +436,41 @@ for (const dialect of DIALECTS) {
       assert.equal(calls[0]!.headers['x-postwire-delivery-id'], calls[1]!.headers['x-postwire-delivery-id']);
     });
 
+    it("shows one delivery: the JSON its calls sent and the start of the receiver's last answer; 404 for anyone else's", async () => {
+      const account = await app.signUp();
+      const r = await receiver();
+      r.respond = () => 500;
+      const { id } = await hook(account, { url: r.url, events: ['accepted'] });
+      const sent = await sendOne(account);
+      const [call] = await r.waitFor(sent.id, ['accepted']);
+      const first = await eventually(
+        async () => {
+          const [d] = (await deliveries(account, id)).items;
+          return d?.lastStatus === 500 ? d : undefined;
+        },
+        10_000,
+        'the first answer recorded',
+      );
+      const detail = async (deliveryId: string, who = account, webhookId = id) =>
+        app.request({ method: 'GET', url: url(webhookId, `/deliveries/${deliveryId}`), token: who.token });
+      const refused = expectEnvelope(await detail(first.id), 200).resultObject;
+      assert.deepEqual(refused.payload, call!.body, 'the JSON the receiver got');
+      assert.equal(refused.lastResponse, 'no thanks (500)');
+      assert.equal(refused.id, first.id);
+      assert.equal(refused.eventType, 'accepted');
+
+      r.respond = () => 200;
+      await newestDeliveryOnce(account, id, 'delivered', 15_000);
+      assert.equal(expectEnvelope(await detail(first.id), 200).resultObject.lastResponse, 'ok');
+
+      const other = await app.signUp();
+      const theirs = await hook(other, { url: r.url, events: ['accepted'] });
+      expectEnvelope(await detail(first.id, other), 404);
+      expectEnvelope(await detail(first.id, other, theirs.id), 404);
+      expectEnvelope(await detail('0123456789abcdef01234567'), 404);
+      expectEnvelope(await detail('not-an-id'), 404);
+    });
+
     it('retries a receiver that is down, then marks the delivery failed; a replay sends it again', async () => {
       const account = await app.signUp();
       const { id, secret } = await hook(account, { url: await deadUrl(), events: ['accepted'] });

@@ -7,11 +7,13 @@
  * violations. It is evaluated through the DevTools protocol, which the page's CSP does not
  * govern, so the dashboard's real policy (no inline script) stays on while it runs.
  */
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { ROOT } from './process.js';
+import type { TestDatabase } from './db.js';
+import { type PostwireProcess, ROOT, startPostwire } from './process.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -68,4 +70,29 @@ export async function checkAccessibility(page: Page): Promise<Violation[]> {
     id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')),
   })))`)) as Violation[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Opens the dashboard of `server` and signs in with the first login it printed; resolves once the overview shows. */
+export async function signInToDashboard(page: Page, server: PostwireProcess): Promise<void> {
+  assert.ok(server.credentials, 'the first start prints a login');
+  await page.goto(`${server.url}/app`);
+  await page.getByLabel('Email address').fill(server.credentials.email);
+  await page.getByLabel('Password').fill(server.credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+}
+
+/**
+ * The real program for a dashboard test, as `npm start` starts it on a test database: no SMTP
+ * listeners, a quick worker, and loopback open to webhooks (a test's receiver listens there).
+ */
+export function startDashboardServer(database: TestDatabase): Promise<PostwireProcess> {
+  return startPostwire('start', {
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    INBOUND_SMTP_PORT: '0',
+    SMTP_SUBMISSION_PORT: '0',
+    WORKER_POLL_MS: '50',
+    OUTBOUND_ALLOW: '127.0.0.1',
+  });
 }

@@ -46,6 +46,10 @@ const ContactList = lazyPage(() => import('./pages/ContactList').then((m) => m.C
 const Segments = lazyPage(() => import('./pages/Segments').then((m) => m.Segments));
 const Campaigns = lazyPage(() => import('./pages/Campaigns').then((m) => m.Campaigns));
 const CampaignPage = lazyPage(() => import('./pages/Campaign').then((m) => m.CampaignPage));
+const Contacts = lazyPage(() => import('./pages/Contacts').then((m) => m.Contacts));
+const ContactPage = lazyPage(() => import('./pages/Contact').then((m) => m.ContactPage));
+const Fields = lazyPage(() => import('./pages/Fields').then((m) => m.Fields));
+const SegmentEditor = lazyPage(() => import('./pages/SegmentEditor').then((m) => m.SegmentEditor));
 
 /** The main menu: path, title (also the tab's), page, and the scope the page needs (shown only to those who have it). */
 const NAV = [
@@ -60,6 +64,8 @@ const NAV = [
   ['/users', 'Users & roles', Users, 'account'],
   ['/billing', 'Billing', Billing, 'account'],
   ['/lists', 'Contacts & lists', Lists, 'marketing'],
+  ['/contacts', 'Contacts', Contacts, 'marketing'],
+  ['/fields', 'Custom fields', Fields, 'marketing'],
   ['/segments', 'Segments', Segments, 'marketing'],
   ['/campaigns', 'Campaigns', Campaigns, 'marketing'],
 ] as const;
@@ -69,6 +75,8 @@ const DETAIL = [
   [/^\/messages\/([0-9a-f]{24})$/, 'Message', MessageDetail],
   [/^\/lists\/([0-9a-f]{24})$/, 'Contact list', ContactList],
   [/^\/campaigns\/([0-9a-f]{24})$/, 'Campaign', CampaignPage],
+  [/^\/contacts\/([0-9a-f]{24})$/, 'Contact', ContactPage],
+  [/^\/segments\/([0-9a-f]{24}|new)$/, 'Segment', SegmentEditor],
 ] as const;
 
 /** Starts fetching the page of `path` (nothing for an unknown path). */
@@ -169,9 +177,15 @@ export function App() {
 /** The signed-in frame: who is signed in, and a menu of what their role may use (GET /account/me). */
 function Frame({ path }: { path: string }) {
   const me = useLoad(() => get<Me>('/account/me'), []);
+  // On a narrow screen the menu is a drawer behind a button, open on the page it was opened on: moving to a page closes it.
+  const [menuOn, setMenuOn] = useState<string>();
+  const menuOpen = menuOn === path;
   return (
     <div className="layout">
       <header className="top">
+        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="main-menu" onClick={() => setMenuOn(menuOpen ? undefined : path)}>
+          Menu
+        </button>
         <span className="brand">Postwire</span>
         {me.data && (
           <span className="who" data-testid="signed-in-as">
@@ -189,7 +203,7 @@ function Frame({ path }: { path: string }) {
           Sign out
         </button>
       </header>
-      <nav aria-label="Main">
+      <nav aria-label="Main" id="main-menu" className={menuOpen ? 'open' : undefined}>
         <ul>
           {NAV.filter(([, , , scope]) => scope === undefined || me.data?.scopes.includes(scope)).map(([to, label]) => (
             <li key={to}>

@@ -344,7 +344,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user; their tokens stop working at once
-         * @description Owners and admins only, with a session (not an API key); an admin cannot manage owners. The last owner cannot be deleted (409). API keys the user created keep working: they belong to the account.
+         * @description Owners and admins only, with a session (not an API key); an admin cannot manage owners. Nobody deletes their own user, and the last owner cannot be deleted (409). API keys the user created keep working: they belong to the account.
          */
         delete: operations["deleteAccountUsersById"];
         options?: never;
@@ -1011,6 +1011,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notify/v1/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One call of a webhook: the JSON it sent and what the receiver answered */
+        get: operations["getNotifyV1WebhooksByIdDeliveriesByDeliveryId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notify/v1/webhooks/{id}/replay": {
         parameters: {
             query?: never;
@@ -1520,6 +1537,43 @@ export interface paths {
         patch: operations["patchInboxV1ContactsByIdStatus"];
         trace?: never;
     };
+    "/inbox/v1/contacts/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Why a contact has its status, and the campaign mail it got with what the person did (opens, clicks) */
+        get: operations["getInboxV1ContactsByIdActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbox/v1/contacts/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One action on up to 1,000 contacts at once
+         * @description Adds them to a list or takes them off it, gives or takes a tag, unsubscribes them (status 3) or deletes them everywhere, in one transaction. Ids that are not contacts of the account are ignored: `matched` counts the ones that are, `changed` the ones the action changed.
+         */
+        post: operations["postInboxV1ContactsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inbox/v1/tags": {
         parameters: {
             query?: never;
@@ -1614,6 +1668,26 @@ export interface paths {
         head?: never;
         /** Rename a segment or change its rules */
         patch: operations["patchInboxV1SegmentsById"];
+        trace?: never;
+    };
+    "/inbox/v1/segments/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many contacts rules select now, before they are saved
+         * @description The rules are checked as a save checks them: a malformed rule, or one naming a list, field or campaign not of the account, is a 400 naming where.
+         */
+        post: operations["postInboxV1SegmentsCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/inbox/v1/segments/{id}/count": {
@@ -3443,6 +3517,16 @@ export interface components {
                 refresh_token?: string;
             };
         };
+        BulkInput: {
+            /** @description The contacts to act on. */
+            contactIds: string[];
+            /** @description addToList / removeFromList (with listId), tag / untag (with tag), unsubscribe (status 3), delete (everywhere). */
+            action: "addToList" | "removeFromList" | "tag" | "untag" | "unsubscribe" | "delete";
+            /** @description The list of addToList and removeFromList. */
+            listId?: string;
+            /** @description The tag of tag and untag. */
+            tag?: string;
+        };
         /** @description JSON, form-urlencoded or multipart; field names are matched without regard to case. */
         TokenInput: {
             /**
@@ -3575,7 +3659,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list and customField:<id> (docs/marketing.md).
+             * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list, opened, clicked and customField:<id> (docs/marketing.md).
              * @example {
              *       "and": [
              *         {
@@ -3617,6 +3701,40 @@ export interface components {
              */
             to?: string;
         };
+        SegmentInput2: {
+            /**
+             * @description The segment's name.
+             * @example Active in Berlin
+             */
+            name?: string;
+            /**
+             * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list, opened, clicked and customField:<id> (docs/marketing.md).
+             * @example {
+             *       "and": [
+             *         {
+             *           "field": "status",
+             *           "operator": "eq",
+             *           "value": 1
+             *         },
+             *         {
+             *           "or": [
+             *             {
+             *               "field": "tag",
+             *               "operator": "eq",
+             *               "value": "vip"
+             *             },
+             *             {
+             *               "field": "email",
+             *               "operator": "ends_with",
+             *               "value": "@example.com"
+             *             }
+             *           ]
+             *         }
+             *       ]
+             *     }
+             */
+            rules?: unknown;
+        };
         Segment: {
             /**
              * @description 24 lowercase hex characters, ordered by creation time.
@@ -3654,40 +3772,6 @@ export interface components {
              * @example Example Ltd
              */
             name?: string;
-        };
-        SegmentInput2: {
-            /**
-             * @description The segment's name.
-             * @example Active in Berlin
-             */
-            name?: string;
-            /**
-             * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list and customField:<id> (docs/marketing.md).
-             * @example {
-             *       "and": [
-             *         {
-             *           "field": "status",
-             *           "operator": "eq",
-             *           "value": 1
-             *         },
-             *         {
-             *           "or": [
-             *             {
-             *               "field": "tag",
-             *               "operator": "eq",
-             *               "value": "vip"
-             *             },
-             *             {
-             *               "field": "email",
-             *               "operator": "ends_with",
-             *               "value": "@example.com"
-             *             }
-             *           ]
-             *         }
-             *       ]
-             *     }
-             */
-            rules?: unknown;
         };
         /** @description Either RefreshToken, or all: true with an access token. */
         RevokeInput: {
@@ -3819,6 +3903,17 @@ export interface components {
             };
             /** @description true: variables the sample lacks render as nothing (listed in `missingVariables`) instead of the 400 a send answers. Default false. */
             allowMissing?: boolean;
+        };
+        CountResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: {
+                /** @description Live contacts of the account the rules select, counted now. */
+                count: number;
+            };
         };
         PasswordInput: {
             /**
@@ -5423,7 +5518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description This is the account's last owner; make another user owner first. */
+            /** @description The user is the caller's own, or the account's last owner. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5506,7 +5601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description This is the account's last owner; make another user owner first. */
+            /** @description The user is the caller's own, or the account's last owner. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9819,6 +9914,128 @@ export interface operations {
             };
         };
     };
+    getNotifyV1WebhooksByIdDeliveriesByDeliveryId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: string;
+                /** @description Delivery id */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        /** @description One delivery with what it sent and what the receiver answered. */
+                        resultObject: {
+                            /** @description Id of the delivery, also sent as X-Postwire-Delivery-Id. */
+                            id: string;
+                            webhookId: string;
+                            /** @description The event sent (GET /notify/v1/events); also X-Postwire-Event-Id. */
+                            eventId: string;
+                            /**
+                             * @description accepted: the send was committed; sent: stored in the capture inbox; delivered: the relay or receiving server answered 2xx; deferred: a temporary failure, retried later; bounced: refused for good (5xx, an asynchronous bounce, or deferred past MAX_RETRY_AGE_SECONDS); complained: the recipient reported the message as spam; suppressed: not attempted, the address is on the suppression list; cancelled: a scheduled send was cancelled before it began; opened, clicked: a tracked copy was opened or one of its links followed (details: url, linkIndex, userAgentClass, flagged, reason); unique_opened: besides `opened`, the copy's first open only (the same details); unsubscribed: the recipient used its unsubscribe link (details: via). See docs/tracking.md.
+                             * @enum {unknown}
+                             */
+                            eventType: "accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled";
+                            /**
+                             * @description pending: not answered with 2xx yet, tried again at nextAttemptTime; delivered: the receiver answered 2xx; failed: given up after WEBHOOK_MAX_ATTEMPTS attempts or WEBHOOK_MAX_AGE_SECONDS.
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "delivered" | "failed";
+                            /** @description Calls made so far. */
+                            attempts: number;
+                            /** @description HTTP status of the last answer; null when there was none (timeout, connection refused…). */
+                            lastStatus: number | null;
+                            /** @description Why the last attempt failed; null after a success. */
+                            lastError: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the delivery was queued (with its event, or by a replay).
+                             */
+                            createTime: string;
+                            /** Format: date-time */
+                            lastAttemptTime: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When a pending delivery is tried next; null once it is delivered or failed.
+                             */
+                            nextAttemptTime: string | null;
+                            /** Format: date-time */
+                            deliveredTime: string | null;
+                            /** Format: date-time */
+                            failedTime: string | null;
+                            /** @description The JSON body each call of this delivery sent (docs/webhooks.md). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The start (at most 2 KB) of the body the receiver answered the last call with; null when there was no answer. */
+                            lastResponse: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postNotifyV1WebhooksByIdReplay: {
         parameters: {
             query?: never;
@@ -13093,6 +13310,17 @@ export interface operations {
                 listId?: string;
                 /** @description Only contacts with this tag. */
                 tag?: string;
+                /**
+                 * @description Only contacts whose address contains this text (any case).
+                 * @example example.net
+                 */
+                search?: string;
+                /** @description Only contacts shown with this status: 1 active, 2 hard bounce, 3 unsubscribed, 4 spam reported. */
+                status?: number;
+                /** @description With `fieldValue`: only contacts whose value of this custom field is `fieldValue`. */
+                fieldId?: string;
+                /** @description With `fieldId`: the value (any case) the field must have. */
+                fieldValue?: string;
             };
             header?: never;
             path?: never;
@@ -13585,6 +13813,208 @@ export interface operations {
             };
             /** @description Nothing with this id exists in the account. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInboxV1ContactsByIdActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            /** @description Why the contact has its status when the suppression list says so: hard_bounce, complaint or unsubscribe (with suppressedTime); null otherwise. */
+                            statusReason: string | null;
+                            /** Format: date-time */
+                            suppressedTime: string | null;
+                            /** @description The newest 100 campaign copies sent to the contact, newest first. */
+                            mail: {
+                                campaignId: string;
+                                subject: string;
+                                /** @description The message of this copy (GET /notify/v1/messages/{id}). */
+                                messageId: string;
+                                /** Format: date-time */
+                                sentTime: string;
+                                /** @description delivered, bounced_hard, bounced_soft, suppressed, cancelled, failed; null while on its way. */
+                                outcome: string | null;
+                                /** Format: date-time */
+                                deliveredTime: string | null;
+                                /** Format: date-time */
+                                firstOpenTime: string | null;
+                                /** Format: date-time */
+                                firstClickTime: string | null;
+                                /** Format: date-time */
+                                unsubscribedTime: string | null;
+                                /** Format: date-time */
+                                complainedTime: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postInboxV1ContactsBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contactIds": [
+                 *         "0193a5b2c4d1e2f3a4b5c6d7"
+                 *       ],
+                 *       "action": "addToList",
+                 *       "listId": "0193a5b2c4d1e2f3a4b5c6d8"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["BulkInput"];
+                "multipart/form-data": components["schemas"]["BulkInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            /** @description How many of the ids are live contacts of the account (the others are ignored). */
+                            matched: number;
+                            /** @description How many contacts the action changed (one already on the list, or already tagged, is not changed). */
+                            changed: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14674,6 +15104,179 @@ export interface operations {
             };
         };
     };
+    postInboxV1SegmentsCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rules": {
+                 *         "field": "opened",
+                 *         "operator": "within_days",
+                 *         "value": 30
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list, opened, clicked and customField:<id> (docs/marketing.md).
+                     * @example {
+                     *       "and": [
+                     *         {
+                     *           "field": "status",
+                     *           "operator": "eq",
+                     *           "value": 1
+                     *         },
+                     *         {
+                     *           "or": [
+                     *             {
+                     *               "field": "tag",
+                     *               "operator": "eq",
+                     *               "value": "vip"
+                     *             },
+                     *             {
+                     *               "field": "email",
+                     *               "operator": "ends_with",
+                     *               "value": "@example.com"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    rules: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list, opened, clicked and customField:<id> (docs/marketing.md).
+                     * @example {
+                     *       "and": [
+                     *         {
+                     *           "field": "status",
+                     *           "operator": "eq",
+                     *           "value": 1
+                     *         },
+                     *         {
+                     *           "or": [
+                     *             {
+                     *               "field": "tag",
+                     *               "operator": "eq",
+                     *               "value": "vip"
+                     *             },
+                     *             {
+                     *               "field": "email",
+                     *               "operator": "ends_with",
+                     *               "value": "@example.com"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    rules: unknown;
+                };
+                "multipart/form-data": {
+                    /**
+                     * @description A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list, opened, clicked and customField:<id> (docs/marketing.md).
+                     * @example {
+                     *       "and": [
+                     *         {
+                     *           "field": "status",
+                     *           "operator": "eq",
+                     *           "value": 1
+                     *         },
+                     *         {
+                     *           "or": [
+                     *             {
+                     *               "field": "tag",
+                     *               "operator": "eq",
+                     *               "value": "vip"
+                     *             },
+                     *             {
+                     *               "field": "email",
+                     *               "operator": "ends_with",
+                     *               "value": "@example.com"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    rules: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getInboxV1SegmentsByIdCount: {
         parameters: {
             query?: never;
@@ -14692,17 +15295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 1.0.0 */
-                        version: string;
-                        resultStatus: boolean;
-                        resultCode: number;
-                        resultMessage: string;
-                        resultObject: {
-                            /** @description Live contacts of the account the rules select, counted now. */
-                            count: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["CountResponse"];
                 };
             };
             /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */

@@ -15,3 +15,15 @@ export const campaignStatus = (status: number): string => CAMPAIGN_STATUS[status
 
 /** Contact status: 1 active, 2 hard bounce, 3 unsubscribed, 4 spam reported. */
 export const contactStatus = (status: number): string => ['', 'active', 'hard bounce', 'unsubscribed', 'spam reported'][status] ?? `status ${status}`;
+
+export type Contact = ItemOf<'/inbox/v1/contacts'>;
+
+export type CustomField = ItemOf<'/inbox/v1/customfields'>;
+
+/** The contact statuses a person can pick, by number. */
+export const CONTACT_STATUSES = [
+  [1, 'active'],
+  [2, 'hard bounce'],
+  [3, 'unsubscribed'],
+  [4, 'spam reported'],
+] as const;

@@ -1,5 +1,5 @@
 /** What every page shares: loading a resource, errors as the API words them, empty states, copy buttons. */
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from './api';
 import { BASE, navigate } from './router';
 
@@ -197,27 +197,42 @@ export function Pager({ paging, items, pageSize }: { paging: ReturnType<typeof u
 /** A list as a table: a header row of `columns`, then one row of `cells` an item. */
 export function Table<T>(props: { label?: string; columns: string[]; items: T[]; rowKey: (item: T) => string; cells: (item: T) => ReactNode[] }) {
   return (
-    <table className="list" aria-label={props.label}>
-      <thead>
-        <tr>
-          {props.columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.items.map((item) => (
-          <tr key={props.rowKey(item)}>
-            {props.cells(item).map((cell, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in their order
-              <td key={i}>{cell}</td>
+    <TableScroll>
+      <table className="list" aria-label={props.label}>
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.items.map((item) => (
+            <tr key={props.rowKey(item)}>
+              {props.cells(item).map((cell, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in their order
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/**
+ * A wide table scrolls inside this box on a narrow screen rather than widening the page. The
+ * box takes the focus, so the keyboard can scroll it too (axe: scrollable-region-focusable).
+ */
+export function TableScroll({ children }: { children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard to be scrolled (WCAG 2.1.1)
+    <div className="table-scroll" tabIndex={0}>
+      {children}
+    </div>
   );
 }
 
@@ -310,5 +325,47 @@ export function ShownOnce(props: { children: ReactNode; value: string; testId: s
         {props.doneLabel}
       </button>
     </div>
+  );
+}
+
+/**
+ * A question before an action that changes many things or cannot be undone: a modal
+ * <dialog> (focus moves into it, Escape cancels), naming what will happen and how many.
+ */
+export function ConfirmDialog(props: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        props.onCancel();
+      }}
+    >
+      <h2 id={titleId}>{props.title}</h2>
+      <div>{props.children}</div>
+      <div className="actions">
+        <button type="button" className={props.danger ? 'danger' : undefined} onClick={props.onConfirm}>
+          {props.confirmLabel}
+        </button>
+        <button type="button" className="small" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
   );
 }

@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type Answer, api, get, type ItemOf, type ListObject, query } from '../api';
 import { type ContactList as List, contactStatus } from '../marketing';
-import { Empty, ErrorBox, FieldError, Link, Loading, Pager, Table, useKeyPages, useLoad, when } from '../ui';
+import { navigate } from '../router';
+import { ConfirmDialog, Empty, ErrorBox, Field, FieldError, Link, Loading, Pager, Table, useAction, useKeyPages, useLoad, when } from '../ui';
 
 type Contact = ItemOf<'/inbox/v1/contacts'>;
 
@@ -119,6 +120,55 @@ function ImportCsv({ listId, onDone }: { listId: string; onDone: () => void }) {
   );
 }
 
+/** Renaming a list and deleting it (its contacts stay contacts of the account). */
+function ManageList({ list, onRenamed }: { list: List; onRenamed: () => void }) {
+  const [name, setName] = useState(list.listName);
+  const [asking, setAsking] = useState(false);
+  const { error, act } = useAction();
+  return (
+    <>
+      <form
+        className="inline-form"
+        aria-label="Rename the list"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(async () => {
+            await api('PATCH', `/inbox/v1/contactlists/${list.id}`, { listName: name });
+            onRenamed();
+          });
+        }}
+      >
+        <Field label="List name" name="listName" value={name} onChange={setName} error={error} required />
+        <button type="submit">Rename list</button>
+        <button type="button" className="danger" onClick={() => setAsking(true)}>
+          Delete list
+        </button>
+      </form>
+      <ErrorBox error={error} />
+      {asking && (
+        <ConfirmDialog
+          title={`Delete the list ${list.listName}?`}
+          confirmLabel="Delete list"
+          danger
+          onCancel={() => setAsking(false)}
+          onConfirm={() =>
+            void act(async () => {
+              setAsking(false);
+              await api('DELETE', `/inbox/v1/contactlists/${list.id}`);
+              navigate('/lists');
+            })
+          }
+        >
+          <p>
+            Its {list.count} {list.count === 1 ? 'contact stays' : 'contacts stay'} contacts of the account, on their other lists; campaigns can no longer be
+            sent to this list.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
 export function ContactList({ id }: { id: string }) {
   const list = useLoad(() => get<List>(`/inbox/v1/contactlists/${id}`), [id]);
   const paging = useKeyPages();
@@ -140,6 +190,7 @@ export function ContactList({ id }: { id: string }) {
           <p>
             <span data-testid="list-count">{list.data.count}</span> contacts
           </p>
+          <ManageList key={list.data.listName} list={list.data} onRenamed={list.reload} />
         </>
       )}
       <h2>Import contacts</h2>
@@ -183,7 +234,14 @@ export function ContactList({ id }: { id: string }) {
             columns={['Email address', 'Status', 'Tags', 'Added']}
             items={contacts.data.items}
             rowKey={(c) => c.id}
-            cells={(c) => [c.email, contactStatus(c.status), c.tags.join(', '), when(c.createTime)]}
+            cells={(c) => [
+              <Link key="email" to={`/contacts/${c.id}`}>
+                {c.email}
+              </Link>,
+              contactStatus(c.status),
+              c.tags.join(', '),
+              when(c.createTime),
+            ]}
           />
           <Pager paging={paging} items={contacts.data.items} pageSize={PAGE_SIZE} />
         </>

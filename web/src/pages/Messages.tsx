@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { type Answer, apiText, get, type ItemOf, type ListObject, query } from '../api';
-import { Empty, ErrorBox, Link, Loading, Pager, State, Tabs, useKeyPages, useLoad, when } from '../ui';
+import { Empty, ErrorBox, Link, Loading, Pager, State, Table, Tabs, useKeyPages, useLoad, when } from '../ui';
 import { Attachments, HeaderTable, HtmlPreview, parseHeaders, Source } from './MessageBody';
 
 type Message = ItemOf<'/notify/v1/messages'>;
@@ -142,17 +142,47 @@ export function MessageDetail({ id }: { id: string }) {
             <dd>{m.from.name ? `${m.from.name} <${m.from.email}>` : m.from.email}</dd>
             <dt>Accepted</dt>
             <dd>{when(m.createTime)}</dd>
+            <dt>Message id</dt>
+            <dd>
+              <code>{m.id}</code>
+            </dd>
             <dt>Message-ID</dt>
             <dd>
               <code>{m.messageId}</code>
             </dd>
-            {m.tags?.length ? (
+            {m.templateId ? (
               <>
-                <dt>Tags</dt>
-                <dd>{m.tags.join(', ')}</dd>
+                <dt>Template</dt>
+                <dd>
+                  <code>{m.templateId}</code>
+                </dd>
               </>
             ) : null}
+            <dt>Tags</dt>
+            <dd data-testid="message-tags">
+              {m.tags?.length ? (
+                <ul className="tag-list" aria-label="Tags">
+                  {m.tags.map((t) => (
+                    <li key={t}>{t}</li>
+                  ))}
+                </ul>
+              ) : (
+                <span className="muted">none</span>
+              )}
+            </dd>
           </dl>
+          {m.metadata && Object.keys(m.metadata).length > 0 && (
+            <>
+              <h2>Metadata</h2>
+              <Table
+                label="Metadata"
+                columns={['Key', 'Value']}
+                items={Object.entries(m.metadata)}
+                rowKey={([k]) => k}
+                cells={([k, v]) => [<code key="k">{k}</code>, <code key="v">{JSON.stringify(v)}</code>]}
+              />
+            </>
+          )}
           <h2>Recipients</h2>
           {m.recipients.map((r) => (
             <div key={r.id} className="recipient">

@@ -1,6 +1,7 @@
-import { get, type ListObject, query } from '../api';
+import { useState } from 'react';
+import { api, get, type ListObject, query } from '../api';
 import type { Segment } from '../marketing';
-import { Empty, ErrorBox, Loading, Pager, Table, useKeyPages, useLoad, when } from '../ui';
+import { ConfirmDialog, Empty, ErrorBox, Link, Loading, Pager, Table, useAction, useKeyPages, useLoad, when } from '../ui';
 
 const PAGE_SIZE = 25;
 
@@ -11,28 +12,71 @@ function SegmentCount({ id }: { id: string }) {
   return <>{count.data ? count.data.count : '…'}</>;
 }
 
+function SegmentActions({ segment, onDeleted }: { segment: Segment; onDeleted: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const { error, act } = useAction();
+  return (
+    <div className="actions">
+      <Link to={`/segments/${segment.id}`}>
+        Edit<span className="sr-only"> {segment.name}</span>
+      </Link>
+      <button type="button" className="small danger" aria-label={`Delete ${segment.name}`} onClick={() => setAsking(true)}>
+        Delete
+      </button>
+      <ErrorBox error={error} />
+      {asking && (
+        <ConfirmDialog
+          title={`Delete the segment ${segment.name}?`}
+          confirmLabel="Delete segment"
+          danger
+          onCancel={() => setAsking(false)}
+          onConfirm={() =>
+            void act(async () => {
+              setAsking(false);
+              await api('DELETE', `/inbox/v1/segments/${segment.id}`);
+              onDeleted();
+            })
+          }
+        >
+          <p>Its contacts stay; campaigns can no longer be sent to this segment.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
 export function Segments() {
   const paging = useKeyPages();
   const segments = useLoad(() => get<ListObject<Segment>>(`/inbox/v1/segments${query({ pageSize: PAGE_SIZE, after: paging.after })}`), [paging.after]);
   return (
     <section>
       <h1>Segments</h1>
-      <p className="muted">A segment selects contacts by rules (status, tags, lists, custom fields); a campaign can go to segments instead of lists.</p>
+      <p className="muted">
+        A segment selects contacts by rules (status, tags, lists, custom fields, opens and clicks); a campaign can go to segments instead of lists.
+      </p>
+      <p>
+        <Link to="/segments/new" className="button-link">
+          New segment
+        </Link>
+      </p>
       <ErrorBox error={segments.error} />
       {!segments.data ? (
         !segments.error && <Loading />
       ) : segments.data.totalCount === 0 ? (
-        <Empty title="No segments yet">
-          Create one with <code>POST /inbox/v1/segments</code> and a rule such as <code>{'{"field":"tag","operator":"eq","value":"vip"}'}</code> (see{' '}
-          <a href="/docs">the API documentation</a>); it shows here with the number of contacts it selects.
-        </Empty>
+        <Empty title="No segments yet">Create one with New segment: pick the conditions and see how many contacts they select as you go.</Empty>
       ) : (
         <>
           <Table
-            columns={['Segment', 'Contacts now', 'Created']}
+            label="Segments"
+            columns={['Segment', 'Contacts now', 'Created', 'Actions']}
             items={segments.data.items}
             rowKey={(s) => s.id}
-            cells={(s) => [s.name, <SegmentCount key="count" id={s.id} />, when(s.createTime)]}
+            cells={(s) => [
+              s.name,
+              <SegmentCount key="count" id={s.id} />,
+              when(s.createTime),
+              <SegmentActions key="actions" segment={s} onDeleted={segments.reload} />,
+            ]}
           />
           <Pager paging={paging} items={segments.data.items} pageSize={PAGE_SIZE} />
         </>

@@ -13,6 +13,8 @@ const ROLES = [
 
 export function Users() {
   const list = useLoad(() => get<ListObject<User>>('/account/users?pageSize=100'), []);
+  // Nobody removes their own user (the API refuses it): no button on the row of the person signed in.
+  const me = useLoad(() => get<Answer<'/account/me', 'get'>>('/account/me'), []);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
   // A password the API generated: in the answer to the creation only, so shown here once.
@@ -90,9 +92,15 @@ export function Users() {
               ))}
             </select>,
             when(u.createTime),
-            <button key="remove" type="button" className="small danger" onClick={() => remove(u)} aria-label={`Remove ${u.email}`}>
-              Remove
-            </button>,
+            !me.data ? null : u.id === me.data.userId ? (
+              <span key="you" className="muted">
+                You
+              </span>
+            ) : (
+              <button key="remove" type="button" className="small danger" onClick={() => remove(u)} aria-label={`Remove ${u.email}`}>
+                Remove
+              </button>
+            ),
           ]}
         />
       )}

@@ -121,7 +121,14 @@ export function Webhooks() {
  */
 function Deliveries({ hook }: { hook: Webhook }) {
   const [awaitingFirstTry, setAwaitingFirstTry] = useState(false);
-  const list = useLoad(() => get<ListObject<Delivery>>(`/notify/v1/webhooks/${hook.id}/deliveries?pageSize=100`), [hook.id], awaitingFirstTry ? 1000 : 3000);
+  const [page, setPage] = useState(1);
+  const [shown, setShown] = useState<Delivery>();
+  const list = useLoad(
+    () => get<ListObject<Delivery>>(`/notify/v1/webhooks/${hook.id}/deliveries?pageSize=${DELIVERIES_PAGE}&page=${page}`),
+    [hook.id, page],
+    awaitingFirstTry ? 1000 : 3000,
+  );
+  const pages = Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / DELIVERIES_PAGE));
   useEffect(() => setAwaitingFirstTry(list.data?.items.some((d) => d.status === 'pending' && d.attempts === 0) ?? false), [list.data]);
   const [queued, setQueued] = useState<string>();
   const [error, setError] = useState<unknown>();
@@ -162,11 +169,75 @@ function Deliveries({ hook }: { hook: Webhook }) {
             d.attempts,
             d.lastError ?? (d.lastStatus === null ? '—' : `HTTP ${d.lastStatus}`),
             when(d.createTime),
-            <button key="replay" type="button" className="small" onClick={() => replay(d)} aria-label={`Replay the ${d.eventType} event ${d.eventId}`}>
-              Replay
-            </button>,
+            <span key="actions" className="actions">
+              <button
+                type="button"
+                className="small"
+                aria-pressed={shown?.id === d.id}
+                onClick={() => setShown(shown?.id === d.id ? undefined : d)}
+                aria-label={`Show the ${d.eventType} call ${d.id}`}
+              >
+                Show
+              </button>
+              <button type="button" className="small" onClick={() => replay(d)} aria-label={`Replay the ${d.eventType} event ${d.eventId}`}>
+                Replay
+              </button>
+            </span>,
           ]}
         />
+      )}
+      {pages > 1 && (
+        <div className="pager">
+          <button type="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
+            Newer
+          </button>
+          <span className="muted" data-testid="deliveries-page">
+            Page {page} of {pages}
+          </span>
+          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Older
+          </button>
+        </div>
+      )}
+      {shown && <DeliveryCall key={`${shown.id}-${shown.attempts}`} hook={hook} delivery={shown} />}
+    </section>
+  );
+}
+
+const DELIVERIES_PAGE = 20;
+
+/** One call: the JSON it sent, and what the receiver answered the last time. */
+function DeliveryCall({ hook, delivery }: { hook: Webhook; delivery: Delivery }) {
+  const call = useLoad(
+    () => get<Answer<'/notify/v1/webhooks/{id}/deliveries/{deliveryId}', 'get'>>(`/notify/v1/webhooks/${hook.id}/deliveries/${delivery.id}`),
+    [hook.id, delivery.id],
+  );
+  const c = call.data;
+  return (
+    <section className="panel" aria-labelledby="delivery-call-title">
+      <h3 id="delivery-call-title">
+        The {delivery.eventType} call <code>{delivery.id}</code>
+      </h3>
+      <ErrorBox error={call.error} />
+      {c && (
+        <>
+          <h4>Sent (POST {hook.url})</h4>
+          <pre className="raw" data-testid="delivery-payload">
+            {JSON.stringify(c.payload, null, 2)}
+          </pre>
+          <h4>Answer</h4>
+          <p>
+            {c.lastStatus === null ? (c.attempts === 0 ? 'Not called yet.' : `No answer: ${c.lastError ?? 'unknown'}`) : `HTTP ${c.lastStatus}`}
+            {c.lastStatus !== null && c.lastError ? ` (${c.lastError})` : ''}
+          </p>
+          {c.lastResponse ? (
+            <pre className="raw" data-testid="delivery-response">
+              {c.lastResponse}
+            </pre>
+          ) : (
+            c.lastStatus !== null && <p className="muted">The answer had no body (or came before answers were kept).</p>
+          )}
+        </>
       )}
     </section>
   );

@@ -80,7 +80,7 @@ export function registerUserRoutes(app: TypedApp, users: UsersService): void {
         description: `${MANAGE} The last owner cannot be demoted (409). A changed role applies to the user's next request.`,
         params: IdParams,
         body: PatchUserBody,
-        response: { 200: EnvelopeSchema(Type.Boolean()), 409: ErrorResponse("This is the account's last owner; make another user owner first.") },
+        response: { 200: EnvelopeSchema(Type.Boolean()), 409: ErrorResponse("The user is the caller's own, or the account's last owner.") },
       },
     },
     async (request) => {
@@ -96,9 +96,9 @@ export function registerUserRoutes(app: TypedApp, users: UsersService): void {
         tags,
         security: SESSION_ONLY,
         summary: 'Delete a user; their tokens stop working at once',
-        description: `${MANAGE} The last owner cannot be deleted (409). API keys the user created keep working: they belong to the account.`,
+        description: `${MANAGE} Nobody deletes their own user, and the last owner cannot be deleted (409). API keys the user created keep working: they belong to the account.`,
         params: IdParams,
-        response: { 200: EnvelopeSchema(Type.Boolean()), 409: ErrorResponse("This is the account's last owner; make another user owner first.") },
+        response: { 200: EnvelopeSchema(Type.Boolean()), 409: ErrorResponse("The user is the caller's own, or the account's last owner.") },
       },
     },
     async (request) => {

@@ -123,8 +123,13 @@ export class UsersService {
     if (input.role !== undefined) this.auth.forgetUser(id);
   }
 
+  /**
+   * Deleting a user. Nobody deletes their own user: a slip would lock the person out at once
+   * (and the account too, were they its only manager); another owner or admin does it.
+   */
   async remove(principal: Principal, id: string): Promise<void> {
     const actor = requireManager(principal);
+    if (id === principal.userId) throw new AppError('conflict', 'You cannot delete your own user; another owner or admin of the account can.');
     await this.db.transaction().execute(async (trx) => {
       await lockAccount(trx, principal.accountId);
       const target = await this.require(principal.accountId, id, trx);

@@ -360,6 +360,7 @@ export class CampaignDispatcher {
 
   /** The campaign's audience as a condition on `contacts`: on any of its lists, or selected by any of its segments. */
   private async audienceOf(campaign: CampaignRow) {
+    const now = Date.now();
     const ids = JSON.parse(campaign.lists) as string[];
     if (campaign.list_type !== LIST_TYPE.segments) return onAnyList(ids);
     const segments = await segmentRulesOf(this.db, campaign.account_id, ids);
@@ -370,7 +371,7 @@ export class CampaignDispatcher {
         throw new PermanentJobError(
           `segment "${s.name}" (${s.id}) cannot be used: ${problem}. Save its rules again within the limits (docs/limits.md), then resend the campaign.`,
         );
-      return compileRule(rule, this.dialect);
+      return compileRule(rule, this.dialect, now);
     });
     return sql<SqlBool>`(${sql.join(rules, sql` or `)})`;
   }

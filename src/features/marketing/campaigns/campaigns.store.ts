@@ -477,3 +477,29 @@ export function engagementByHour(db: DbOrTrx, campaignId: string) {
     .orderBy('hour')
     .execute();
 }
+
+/** The newest campaign copies sent to a contact (not superseded by a resend), with their campaign's subject. */
+export function copiesOfContact(db: DbOrTrx, accountId: string, contactId: string, limit: number) {
+  return db
+    .selectFrom('campaign_recipients as r')
+    .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .select([
+      'r.campaign_id',
+      'c.subject',
+      'r.message_id',
+      'r.created_at',
+      'r.outcome',
+      'r.delivered_at',
+      'r.first_open_at',
+      'r.first_click_at',
+      'r.unsubscribed_at',
+      'r.complained_at',
+    ])
+    .where('r.contact_id', '=', contactId)
+    .where('r.account_id', '=', accountId)
+    .where('r.superseded', '=', 0)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.recipient_id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -8,7 +8,7 @@ import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
-import { Contact, ContactsQuery, ContactStatusBody, Tag, UpdateContactBody } from './contacts.schemas.js';
+import { BulkContactsBody, BulkResult, Contact, ContactActivity, ContactsQuery, ContactStatusBody, Tag, UpdateContactBody } from './contacts.schemas.js';
 import type { ContactsService } from './contacts.service.js';
 
 const tags = ['Marketing: contacts'];
@@ -102,6 +102,37 @@ export function registerContactRoutes(app: TypedApp, contacts: ContactsService):
       await contacts.remove(request.principal, request.params.id);
       return success(true);
     },
+  );
+
+  app.get(
+    '/inbox/v1/contacts/:id/activity',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Why a contact has its status, and the campaign mail it got with what the person did (opens, clicks)',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(ContactActivity) },
+      },
+    },
+    async (request) => success(await contacts.activity(request.principal, (request.params as IdParams).id)),
+  );
+
+  app.post(
+    '/inbox/v1/contacts/bulk',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One action on up to 1,000 contacts at once',
+        description:
+          'Adds them to a list or takes them off it, gives or takes a tag, unsubscribes them (status 3) or deletes them everywhere, in one ' +
+          'transaction. Ids that are not contacts of the account are ignored: `matched` counts the ones that are, `changed` the ones the action changed.',
+        body: BulkContactsBody,
+        response: { 200: EnvelopeSchema(BulkResult) },
+      },
+    },
+    async (request) => success(await contacts.bulk(request.principal, request.body as BulkContactsBody)),
   );
 
   app.get(

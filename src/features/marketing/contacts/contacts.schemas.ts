@@ -57,6 +57,12 @@ export const ContactsQuery = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 320, description: 'Only the contact with this address (any case).' })),
   listId: Type.Optional(Type.String({ maxLength: 24, description: 'Only contacts on this list.' })),
   tag: Type.Optional(Type.String({ maxLength: 100, description: 'Only contacts with this tag.' })),
+  search: Type.Optional(Type.String({ maxLength: 320, description: 'Only contacts whose address contains this text (any case).', examples: ['example.net'] })),
+  status: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 4, description: 'Only contacts shown with this status: 1 active, 2 hard bounce, 3 unsubscribed, 4 spam reported.' }),
+  ),
+  fieldId: Type.Optional(Type.String({ maxLength: 24, description: 'With `fieldValue`: only contacts whose value of this custom field is `fieldValue`.' })),
+  fieldValue: Type.Optional(Type.String({ maxLength: MAX_VALUE_LENGTH, description: 'With `fieldId`: the value (any case) the field must have.' })),
 });
 export type ContactsQuery = Static<typeof ContactsQuery>;
 
@@ -76,3 +82,54 @@ export type Contact = Static<typeof Contact>;
 
 export const Tag = Type.Object({ tag: Type.String(), contactsCount: Type.Integer() });
 export type Tag = Static<typeof Tag>;
+
+/** What happened to a contact: the reason for its status, and the campaign mail it was sent with what the person did. */
+export const ContactActivity = Type.Object({
+  statusReason: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'Why the contact has its status when the suppression list says so: hard_bounce, complaint or unsubscribe (with suppressedTime); null otherwise.',
+  }),
+  suppressedTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  mail: Type.Array(
+    Type.Object({
+      campaignId: Type.String(),
+      subject: Type.String(),
+      messageId: Type.String({ description: 'The message of this copy (GET /notify/v1/messages/{id}).' }),
+      sentTime: Type.String({ format: 'date-time' }),
+      outcome: Type.Union([Type.String(), Type.Null()], {
+        description: 'delivered, bounced_hard, bounced_soft, suppressed, cancelled, failed; null while on its way.',
+      }),
+      deliveredTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      firstOpenTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      firstClickTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      unsubscribedTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      complainedTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    }),
+    { description: 'The newest 100 campaign copies sent to the contact, newest first.' },
+  ),
+});
+export type ContactActivity = Static<typeof ContactActivity>;
+
+export const MAX_BULK_CONTACTS = 1000;
+
+export const BULK_ACTIONS = ['addToList', 'removeFromList', 'tag', 'untag', 'unsubscribe', 'delete'] as const;
+
+export const BulkContactsBody = Type.Object(
+  {
+    contactIds: Type.Array(Type.String({ maxLength: 24 }), { minItems: 1, maxItems: MAX_BULK_CONTACTS, description: 'The contacts to act on.' }),
+    action: Type.Union(
+      BULK_ACTIONS.map((a) => Type.Literal(a)),
+      { description: 'addToList / removeFromList (with listId), tag / untag (with tag), unsubscribe (status 3), delete (everywhere).' },
+    ),
+    listId: Type.Optional(Type.String({ maxLength: 24, description: 'The list of addToList and removeFromList.' })),
+    tag: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The tag of tag and untag.' })),
+  },
+  { examples: [{ contactIds: ['0193a5b2c4d1e2f3a4b5c6d7'], action: 'addToList', listId: '0193a5b2c4d1e2f3a4b5c6d8' }] },
+);
+export type BulkContactsBody = Static<typeof BulkContactsBody>;
+
+export const BulkResult = Type.Object({
+  matched: Type.Integer({ description: 'How many of the ids are live contacts of the account (the others are ignored).' }),
+  changed: Type.Integer({ description: 'How many contacts the action changed (one already on the list, or already tagged, is not changed).' }),
+});
+export type BulkResult = Static<typeof BulkResult>;

@@ -14,7 +14,7 @@
  * committed, whichever list it is on and whenever it was added, and no second copy of
  * the fact can disagree with the first. Campaigns select on the same rule.
  */
-import { listResult, type ListResult, toPage, resourceFields } from '../../../lib/api-shape.js';
+import { iso, listResult, type ListResult, toPage, resourceFields } from '../../../lib/api-shape.js';
 import type { Db, DbOrTrx } from '../../../db/database.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import { isId, newId } from '../../../lib/ids.js';
@@ -22,10 +22,15 @@ import { normalizeEmail } from '../../../lib/email-address.js';
 import type { Principal } from '../../../http/principal.js';
 import { addMember, findLiveContactList, listIdsOfContacts, removeContactFromAllLists, removeMember } from '../contact-lists/contact-lists.store.js';
 import { findLiveCustomFields, listLiveCustomFields } from '../custom-fields/custom-fields.store.js';
-import type { AddContactBody, Contact, ContactsQuery, Tag, UpdateContactBody } from './contacts.schemas.js';
+import { copiesOfContact } from '../campaigns/campaigns.store.js';
+import type { AddContactBody, BulkContactsBody, BulkResult, Contact, ContactActivity, ContactsQuery, Tag, UpdateContactBody } from './contacts.schemas.js';
 import {
+  addTag,
   type ContactWithSuppression,
   countTags,
+  findSuppressionOf,
+  liveContactIds,
+  removeTag,
   deleteTagsAndValues,
   findLiveContact,
   insertContactOrFindByEmail,
@@ -107,7 +112,12 @@ export class ContactsService {
   }
 
   async list(principal: Principal, query: ContactsQuery): Promise<ListResult<Contact>> {
+    if ((query.fieldId === undefined) !== (query.fieldValue === undefined)) {
+      const missing = query.fieldId === undefined ? 'fieldId' : 'fieldValue';
+      throw AppError.validation([{ field: missing, message: 'is required with fieldId and fieldValue: the field and the value it must have go together' }]);
+    }
     if (query.listId !== undefined && !isId(query.listId)) return listResult([], 0);
+    if (query.fieldId !== undefined && !isId(query.fieldId)) return listResult([], 0);
     const { rows, total } = await listLiveContacts(
       this.db,
       principal.accountId,
@@ -115,6 +125,9 @@ export class ContactsService {
         emailNormalized: query.email !== undefined ? normalizeEmail(query.email) : undefined,
         listId: query.listId,
         tag: query.tag,
+        emailContains: query.search?.trim() ? query.search.trim().toLowerCase() : undefined,
+        status: query.status,
+        field: query.fieldId !== undefined ? { id: query.fieldId, value: query.fieldValue ?? '' } : undefined,
       },
       toPage(query),
     );
@@ -165,6 +178,79 @@ export class ContactsService {
       if (!removed) throw AppError.notFound('Contact');
       await removeContactFromAllLists(trx, principal.accountId, id);
       await deleteTagsAndValues(trx, principal.accountId, id);
+    });
+  }
+
+  /** The reason for the contact's status and the campaign mail it got, with what the person did with each copy. */
+  async activity(principal: Principal, id: string): Promise<ContactActivity> {
+    const row = isId(id) ? await findLiveContact(this.db, principal.accountId, id) : undefined;
+    if (!row) throw AppError.notFound('Contact');
+    const [suppression, copies] = await Promise.all([
+      findSuppressionOf(this.db, principal.accountId, row.email_normalized),
+      copiesOfContact(this.db, principal.accountId, id, ACTIVITY_COPIES),
+    ]);
+    const at = (ms: number | string | null) => (ms === null ? null : iso(Number(ms)));
+    return {
+      statusReason: suppression?.reason ?? null,
+      suppressedTime: suppression ? iso(Number(suppression.created_at)) : null,
+      mail: copies.map((c) => ({
+        campaignId: c.campaign_id,
+        subject: c.subject,
+        messageId: c.message_id,
+        sentTime: iso(Number(c.created_at)),
+        outcome: c.outcome,
+        deliveredTime: at(c.delivered_at),
+        firstOpenTime: at(c.first_open_at),
+        firstClickTime: at(c.first_click_at),
+        unsubscribedTime: at(c.unsubscribed_at),
+        complainedTime: at(c.complained_at),
+      })),
+    };
+  }
+
+  /**
+   * One action on a selection of contacts, in one transaction: ids that are not live
+   * contacts of the account are ignored (counted out of `matched`), so a selection never
+   * reaches another account's contacts.
+   */
+  async bulk(principal: Principal, body: BulkContactsBody): Promise<BulkResult> {
+    const needsList = body.action === 'addToList' || body.action === 'removeFromList';
+    const needsTag = body.action === 'tag' || body.action === 'untag';
+    if (needsList && body.listId === undefined) throw AppError.validation([{ field: 'listId', message: `is required for ${body.action}` }]);
+    if (needsTag && !body.tag?.trim()) throw AppError.validation([{ field: 'tag', message: `is required for ${body.action}` }]);
+    const now = Date.now();
+    return this.db.transaction().execute(async (trx) => {
+      if (needsList) await this.requireList(trx, principal, body.listId!);
+      const ids = await liveContactIds(trx, principal.accountId, [...new Set(body.contactIds.filter(isId))]);
+      const tag = body.tag?.trim() ?? '';
+      let changed = 0;
+      for (const id of ids) {
+        let did: boolean;
+        switch (body.action) {
+          case 'addToList':
+            did = await addMember(trx, principal.accountId, body.listId!, id, now);
+            break;
+          case 'removeFromList':
+            did = await removeMember(trx, principal.accountId, body.listId!, id);
+            break;
+          case 'tag':
+            did = await addTag(trx, principal.accountId, id, tag);
+            break;
+          case 'untag':
+            did = await removeTag(trx, principal.accountId, id, tag);
+            break;
+          case 'unsubscribe':
+            did = await updateContactIfStatusDiffers(trx, principal, id, CONTACT_STATUS.unsubscribed, now);
+            break;
+          default:
+            await updateContact(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
+            await removeContactFromAllLists(trx, principal.accountId, id);
+            await deleteTagsAndValues(trx, principal.accountId, id);
+            did = true;
+        }
+        if (did) changed++;
+      }
+      return { matched: ids.length, changed };
     });
   }
 
@@ -250,6 +336,13 @@ export class ContactsService {
 }
 
 const EXPORT_PAGE = 500;
+const ACTIVITY_COPIES = 100;
+
+async function updateContactIfStatusDiffers(trx: DbOrTrx, principal: Principal, id: string, status: number, now: number): Promise<boolean> {
+  const row = await findLiveContact(trx, principal.accountId, id);
+  if (!row || Number(row.status) === status) return false;
+  return updateContact(trx, principal.accountId, id, { status, updated_at: now, update_user_id: principal.userId });
+}
 
 /** Trimmed, without repeats, in the order given. */
 function tidyTags(tags: string[]): string[] {

@@ -3,11 +3,12 @@
  * by account; deleted contacts are invisible. Reads of a contact bring the reason of a
  * live suppression of its address along (`suppression_reason`), which its status shows.
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import type { Database } from '../../../db/schema.js';
+import { SHOWN_STATUS } from '../segments/segment-rules.js';
 import type { ContactRow, NewContactRow } from './contacts.table.js';
 
 export type ContactWithSuppression = ContactRow & { suppression_reason: string | null };
@@ -30,9 +31,18 @@ function withSuppression(q: SelectQueryBuilder<Database, 'contacts', object>) {
 
 export interface ContactFilter {
   emailNormalized?: string | undefined;
+  /** Lower-case text the address contains. */
+  emailContains?: string | undefined;
   listId?: string | undefined;
   tag?: string | undefined;
+  /** The status contacts are shown with (a suppression of the address counts). */
+  status?: number | undefined;
+  /** A custom field of the account and the value (any case) it must have. */
+  field?: { id: string; value: string } | undefined;
 }
+
+/** `%`, `_` and the escape character match literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function listLiveContacts(
   db: DbOrTrx,
@@ -54,6 +64,23 @@ export function listLiveContacts(
     const tag = filter.tag;
     base = base.where((eb) =>
       eb.exists(eb.selectFrom('contact_tags as t').select(sql.lit(1).as('one')).where('t.tag', '=', tag).whereRef('t.contact_id', '=', 'contacts.id')),
+    );
+  }
+  if (filter.emailContains !== undefined) {
+    base = base.where(sql<SqlBool>`lower(contacts.email) like ${`%${escapeLike(filter.emailContains)}%`} escape '\\'`);
+  }
+  if (filter.status !== undefined) base = base.where(sql<SqlBool>`${SHOWN_STATUS} = ${filter.status}`);
+  if (filter.field !== undefined) {
+    const { id, value } = filter.field;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('contact_field_values as v')
+          .select(sql.lit(1).as('one'))
+          .where('v.custom_field_id', '=', id)
+          .where(sql<SqlBool>`lower(v.value) = ${value.toLowerCase()}`)
+          .whereRef('v.contact_id', '=', 'contacts.id'),
+      ),
     );
   }
   return listPage(base, withSuppression, page) as Promise<{ rows: ContactWithSuppression[]; total: number }>;
@@ -165,4 +192,43 @@ export async function countTags(db: DbOrTrx, accountId: string): Promise<{ tag: 
     .orderBy('tag')
     .execute();
   return rows.map((r) => ({ tag: r.tag, n: Number(r.n) }));
+}
+
+/** Which of these ids are live contacts of the account. */
+export async function liveContactIds(db: DbOrTrx, accountId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await liveRowsOf(db, 'contacts', accountId).select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Gives the contact the tag; true when it did not have it. */
+export async function addTag(db: DbOrTrx, accountId: string, contactId: string, tag: string): Promise<boolean> {
+  const result = await db
+    .insertInto('contact_tags')
+    .values({ contact_id: contactId, account_id: accountId, tag })
+    .onConflict((oc) => oc.columns(['contact_id', 'tag']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Takes the tag off the contact; true when it had it. */
+export async function removeTag(db: DbOrTrx, accountId: string, contactId: string, tag: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('contact_tags')
+    .where('account_id', '=', accountId)
+    .where('contact_id', '=', contactId)
+    .where('tag', '=', tag)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The live suppression of an address of the account: why and since when. */
+export function findSuppressionOf(db: DbOrTrx, accountId: string, emailNormalized: string) {
+  return db
+    .selectFrom('suppressions')
+    .select(['reason', 'created_at'])
+    .where('account_id', '=', accountId)
+    .where('email_normalized', '=', emailNormalized)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }

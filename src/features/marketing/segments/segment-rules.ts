@@ -16,6 +16,11 @@
  *                            any case); gt, gte, lt, lte (numbers: values that are not
  *                            numbers never match); before, after (text order, which is time
  *                            order for ISO 8601 dates); is_set, is_not_set (no value)
+ *   opened, clicked          campaign, not_campaign (a campaign id): opened (clicked) a copy
+ *                            of that campaign or not; within_days, not_within_days (1–3650):
+ *                            opened (clicked) a copy of any campaign in the last N days or not.
+ *                            An open or click that the tracking took for a machine's (a
+ *                            privacy proxy, a link scanner) is not one.
  *
  * Every value reaches the database as a bound parameter; only the shape of the SQL comes
  * from here. The dialect differences are recognising a number in a text value (a regular
@@ -46,7 +51,14 @@ export type Condition =
   | { field: 'list'; operator: 'eq' | 'neq'; value: string }
   | { field: 'list'; operator: 'in' | 'not_in'; value: string[] }
   | { field: `customField:${string}`; operator: TextOperator | NumberOperator | 'before' | 'after'; value: string | number }
-  | { field: `customField:${string}`; operator: 'is_set' | 'is_not_set' };
+  | { field: `customField:${string}`; operator: 'is_set' | 'is_not_set' }
+  | { field: EngagementField; operator: 'campaign' | 'not_campaign'; value: string }
+  | { field: EngagementField; operator: 'within_days' | 'not_within_days'; value: number };
+
+type EngagementField = 'opened' | 'clicked';
+const ENGAGEMENT_OPERATORS = ['campaign', 'not_campaign', 'within_days', 'not_within_days'] as const;
+export const MAX_ENGAGEMENT_DAYS = 3650;
+const DAY_MS = 86_400_000;
 
 const TEXT_OPERATORS = ['eq', 'neq', 'contains', 'not_contains', 'starts_with', 'ends_with'] as const;
 const NUMBER_OPERATORS = ['gt', 'gte', 'lt', 'lte'] as const;
@@ -62,6 +74,7 @@ const MAX_ERRORS_SHOWN = 20;
 export interface RuleReferences {
   listIds: Set<string>;
   customFieldIds: Set<string>;
+  campaignIds: Set<string>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -69,7 +82,7 @@ const isStatus = (v: unknown) => Number.isInteger(v) && (v as number) >= 1 && (v
 
 /** Checks a rule tree; field errors name the path (`rules.and[1].value`). */
 export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; references: RuleReferences; errors: FieldError[] } {
-  const references: RuleReferences = { listIds: new Set(), customFieldIds: new Set() };
+  const references: RuleReferences = { listIds: new Set(), customFieldIds: new Set(), campaignIds: new Set() };
   const errors: FieldError[] = [];
   let conditions = 0;
   // The first few problems are enough to act on; a huge rule could otherwise answer megabytes of them.
@@ -147,7 +160,19 @@ export function checkRules(input: unknown, path = 'rules'): { rule?: Rule; refer
       if ((TEXT_OPERATORS as readonly string[]).includes(operator) || operator === 'before' || operator === 'after') return needsText();
       return fail(`${at}.operator`, `must be one of ${[...TEXT_OPERATORS, ...NUMBER_OPERATORS, 'before', 'after', 'is_set', 'is_not_set'].join(', ')}`);
     }
-    return fail(`${at}.field`, 'must be email, status, tag, list or customField:<id>');
+    if (field === 'opened' || field === 'clicked') {
+      if (operator === 'campaign' || operator === 'not_campaign') {
+        if (typeof value !== 'string' || !isId(value)) return fail(valueAt, 'must be a campaign id');
+        references.campaignIds.add(value);
+        return;
+      }
+      if (operator === 'within_days' || operator === 'not_within_days')
+        return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_ENGAGEMENT_DAYS
+          ? undefined
+          : fail(valueAt, `must be a whole number of days from 1 to ${MAX_ENGAGEMENT_DAYS}`);
+      return fail(`${at}.operator`, `must be one of ${ENGAGEMENT_OPERATORS.join(', ')} for ${field}`);
+    }
+    return fail(`${at}.field`, 'must be email, status, tag, list, opened, clicked or customField:<id>');
   };
 
   visit(input, path, 1);
@@ -205,16 +230,16 @@ export const SHOWN_STATUS = sql<number>`(case (select s.reason from suppressions
   and s.email_normalized = contacts.email_normalized and s.deleted_at is null limit 1)
   when 'hard_bounce' then 2 when 'unsubscribe' then 3 when 'complaint' then 4 else contacts.status end)`;
 
-/** The SQL condition on `contacts` of a checked rule tree. */
-export function compileRule(rule: Rule, dialect: Dialect): RawBuilder<SqlBool> {
+/** The SQL condition on `contacts` of a checked rule tree; `now` (epoch ms) is when "the last N days" end. */
+export function compileRule(rule: Rule, dialect: Dialect, now: number): RawBuilder<SqlBool> {
   if ('and' in rule)
     return sql<SqlBool>`(${sql.join(
-      rule.and.map((r) => compileRule(r, dialect)),
+      rule.and.map((r) => compileRule(r, dialect, now)),
       sql` and `,
     )})`;
   if ('or' in rule)
     return sql<SqlBool>`(${sql.join(
-      rule.or.map((r) => compileRule(r, dialect)),
+      rule.or.map((r) => compileRule(r, dialect, now)),
       sql` or `,
     )})`;
   // checkRules guaranteed each field's operators and value types; read them loosely here.
@@ -235,6 +260,16 @@ export function compileRule(rule: Rule, dialect: Dialect): RawBuilder<SqlBool> {
     const ids = Array.isArray(c.value) ? (c.value as string[]) : [c.value as string];
     const on = sql<SqlBool>`exists (select 1 from contact_list_members m where m.contact_id = contacts.id and ${inValues(sql.ref('m.list_id'), ids, dialect)})`;
     return c.operator === 'eq' || c.operator === 'in' ? on : sql<SqlBool>`not ${on}`;
+  }
+  if (c.field === 'opened' || c.field === 'clicked') {
+    // first_open_at / first_click_at are set by people's opens and clicks only (campaign-counters.ts).
+    const first = sql.ref(c.field === 'opened' ? 'r.first_open_at' : 'r.first_click_at');
+    const which =
+      c.operator === 'campaign' || c.operator === 'not_campaign'
+        ? sql<SqlBool>`r.campaign_id = ${c.value as string}`
+        : sql<SqlBool>`${first} >= ${now - (c.value as number) * DAY_MS}`;
+    const did = sql<SqlBool>`exists (select 1 from campaign_recipients r where r.contact_id = contacts.id and ${first} is not null and ${which})`;
+    return c.operator === 'campaign' || c.operator === 'within_days' ? did : sql<SqlBool>`not ${did}`;
   }
   // One EXISTS on the contact's value of the field (one row at most: the key is contact and
   // field), so the field id is bound once however often the condition reads the value. A

@@ -5,7 +5,7 @@ import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
 import { PageQuery, toPage } from '../../../http/pagination.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
-import { PatchSegmentBody, Segment, SegmentBody, SegmentCount } from './segments.schemas.js';
+import { CountRulesBody, PatchSegmentBody, Segment, SegmentBody, SegmentCount } from './segments.schemas.js';
 import type { SegmentsService } from './segments.service.js';
 
 const tags = ['Marketing: segments'];
@@ -34,6 +34,22 @@ export function registerSegmentRoutes(app: TypedApp, segments: SegmentsService):
       schema: { tags, security, summary: 'A segment', params: IdParams, response: { 200: EnvelopeSchema(Segment) } },
     },
     async (request) => success(await segments.get(request.principal, request.params.id)),
+  );
+
+  app.post(
+    '/inbox/v1/segments/count',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many contacts rules select now, before they are saved',
+        description:
+          'The rules are checked as a save checks them: a malformed rule, or one naming a list, field or campaign not of the account, is a 400 naming where.',
+        body: CountRulesBody,
+        response: { 200: EnvelopeSchema(SegmentCount) },
+      },
+    },
+    async (request) => success(await segments.countRules(request.principal, (request.body as CountRulesBody).rules)),
   );
 
   app.get(

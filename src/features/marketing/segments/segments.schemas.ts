@@ -4,7 +4,7 @@ import { ResourceFields } from '../../../http/resource.js';
 const name = Type.String({ minLength: 1, maxLength: 200, description: "The segment's name.", examples: ['Active in Berlin'] });
 const rules = Type.Unknown({
   description:
-    'A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list and customField:<id> (docs/marketing.md).',
+    'A rule tree: {"and": [rules]}, {"or": [rules]} or a condition {"field", "operator", "value"} over email, status, tag, list, opened, clicked and customField:<id> (docs/marketing.md).',
   examples: [
     {
       and: [
@@ -25,6 +25,9 @@ export type SegmentBody = Static<typeof SegmentBody>;
 
 export const PatchSegmentBody = Type.Object({ name: Type.Optional(name), rules: Type.Optional(rules) }, { examples: [{ name: 'VIP customers' }] });
 export type PatchSegmentBody = Static<typeof PatchSegmentBody>;
+
+export const CountRulesBody = Type.Object({ rules }, { examples: [{ rules: { field: 'opened', operator: 'within_days', value: 30 } }] });
+export type CountRulesBody = Static<typeof CountRulesBody>;
 
 export const Segment = Type.Object({
   ...ResourceFields,

@@ -77,7 +77,16 @@ export class SegmentsService {
     const row = await this.require(principal, id);
     const { rule, problem } = usableRule(row.rules);
     if (!rule) throw new AppError('conflict', `The segment's rules are beyond today's limits (docs/limits.md); save them again within them: ${problem}.`);
-    const condition = compileRule(rule, this.dialect);
+    return this.countWhere(principal, rule);
+  }
+
+  /** The count of rules not saved yet (the dashboard's rule builder), checked as a save checks them. */
+  async countRules(principal: Principal, input: unknown): Promise<SegmentCount> {
+    return this.countWhere(principal, await this.checked(principal, input));
+  }
+
+  private async countWhere(principal: Principal, rule: Rule): Promise<SegmentCount> {
+    const condition = compileRule(rule, this.dialect, Date.now());
     return { count: await withoutJit(this.longReads, this.dialect, (db) => countContactsWhere(db, principal.accountId, condition)) };
   }
 
@@ -91,9 +100,10 @@ export class SegmentsService {
   private async checked(principal: Principal, input: unknown): Promise<Rule> {
     const { rule, references, errors } = checkRules(input);
     if (rule) {
-      const [lists, fields] = await Promise.all([
+      const [lists, fields, campaigns] = await Promise.all([
         liveIdsOf(this.db, this.dialect, 'contact_lists', principal.accountId, [...references.listIds]),
         liveIdsOf(this.db, this.dialect, 'custom_fields', principal.accountId, [...references.customFieldIds]),
+        liveIdsOf(this.db, this.dialect, 'campaigns', principal.accountId, [...references.campaignIds]),
       ]);
       const unknown: FieldError[] = [
         ...[...references.listIds]
@@ -102,6 +112,9 @@ export class SegmentsService {
         ...[...references.customFieldIds]
           .filter((id) => !fields.has(id))
           .map((id) => ({ field: 'rules', message: `names customField:${id}, which is not a custom field of this account` })),
+        ...[...references.campaignIds]
+          .filter((id) => !campaigns.has(id))
+          .map((id) => ({ field: 'rules', message: `names campaign ${id}, which is not a campaign of this account` })),
       ];
       if (!unknown.length) return rule;
       // A rule may name up to MAX_CONDITIONS × MAX_VALUES_PER_CONDITION ids: the answer names the first few.

@@ -44,7 +44,7 @@ export async function countContactsWhere(db: Reads, accountId: string, condition
 export async function liveIdsOf(
   db: DbOrTrx,
   dialect: Dialect,
-  table: 'contact_lists' | 'custom_fields',
+  table: 'contact_lists' | 'custom_fields' | 'campaigns',
   accountId: string,
   ids: string[],
 ): Promise<Set<string>> {

@@ -169,7 +169,7 @@ export function registerTrackingRoutes(app: TypedApp, tracking: TrackingService)
       },
     },
     async (request, reply) => {
-      const html = await tracking.webVersion((request.params as TokenParams).token);
+      const html = await tracking.webVersion(request.params.token);
       if (html === undefined) throw noSuchPath(request);
       return reply.status(200).headers(WEB_VERSION_HEADERS).type('text/html; charset=utf-8').send(html);
     },

@@ -17,6 +17,7 @@ import type { DbHandle } from '../../../db/database.js';
 import { parseDetails } from '../events/events.service.js';
 import type { EventRow } from '../events/events.table.js';
 import { WEBHOOK_CHANNEL, webhookWakeups } from './webhooks.fan-out.js';
+import { webhookPayload } from './webhooks.payload.js';
 import { signatureOf } from './webhooks.signing.js';
 import { OutboundClient } from '../../../http/outbound.js';
 import { LeaseRole, LeaseRunner, SlotLoop, type SlotHandler } from '../../../queue/lease-runner.js';
@@ -45,20 +46,6 @@ export interface WebhookDispatcherOptions {
   maxAgeMs: number;
   firstRetryMs: number;
   outbound: OutboundClient;
-}
-
-/** The JSON body of a call (documented in docs/webhooks.md). */
-export function webhookPayload(event: EventRow, webhookId: string) {
-  return {
-    id: event.id,
-    type: event.type,
-    createdAt: iso(event.created_at),
-    messageId: event.message_id,
-    recipientId: event.recipient_id,
-    email: event.email,
-    details: parseDetails(event.details),
-    webhookId,
-  };
 }
 
 /**
@@ -155,9 +142,9 @@ export class WebhookDispatcher extends LeaseRole {
       });
       const ok = response.status >= 200 && response.status < 300;
       const error = ok ? null : `HTTP ${response.status} ${STATUS_CODES[response.status] ?? ''}`.trim();
-      return { status: response.status, error, at: Date.now() };
+      return { status: response.status, error, response: response.body, at: Date.now() };
     } catch (error) {
-      return { status: null, error: describeFailure(error, this.options.timeoutMs), at: Date.now() };
+      return { status: null, error: describeFailure(error, this.options.timeoutMs), response: null, at: Date.now() };
     }
   }
 }

@@ -93,6 +93,8 @@ export interface AttemptResult {
   status: number | null;
   /** Why it failed; null on success. */
   error: string | null;
+  /** The start of the answer's body; null when there was no answer. */
+  response: string | null;
   at: number;
 }
 
@@ -103,6 +105,7 @@ export async function markDelivered(db: DbOrTrx, id: string, workerId: string, r
     last_attempt_at: result.at,
     last_status: result.status,
     last_error: null,
+    last_response: result.response,
   });
 }
 
@@ -112,6 +115,7 @@ export async function markAttemptFailed(db: DbOrTrx, id: string, workerId: strin
     last_attempt_at: result.at,
     last_status: result.status,
     last_error: result.error?.slice(0, 1000) ?? null,
+    last_response: result.response,
     ...(retryAt === undefined ? { failed_at: result.at } : { run_at: retryAt }),
   });
 }

@@ -11,7 +11,9 @@ import {
   ReplayBody,
   ReplayResult,
   Webhook,
+  DeliveryParams,
   WebhookDelivery,
+  WebhookDeliveryDetail,
   WebhookWithSecret,
 } from './webhooks.schemas.js';
 import type { WebhooksService } from './webhooks.service.js';
@@ -123,6 +125,23 @@ export function registerWebhookRoutes(app: TypedApp, webhooks: WebhooksService):
       },
     },
     async (request) => success(await webhooks.deliveries(request.principal, request.params.id, request.query)),
+  );
+
+  app.get(
+    '/notify/v1/webhooks/:id/deliveries/:deliveryId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One call of a webhook: the JSON it sent and what the receiver answered',
+        params: DeliveryParams,
+        response: { 200: EnvelopeSchema(WebhookDeliveryDetail) },
+      },
+    },
+    async (request) => {
+      const { id, deliveryId } = request.params as DeliveryParams;
+      return success(await webhooks.delivery(request.principal, id, deliveryId));
+    },
   );
 
   app.post(

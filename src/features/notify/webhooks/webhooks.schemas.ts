@@ -113,6 +113,24 @@ export const WebhookDelivery = Type.Object(
 
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 
+export const WebhookDeliveryDetail = Type.Object(
+  {
+    ...WebhookDelivery.properties,
+    payload: Type.Object({}, { additionalProperties: true, description: 'The JSON body each call of this delivery sent (docs/webhooks.md).' }),
+    lastResponse: Type.Union([Type.String(), Type.Null()], {
+      description: 'The start (at most 2 KB) of the body the receiver answered the last call with; null when there was no answer.',
+    }),
+  },
+  { description: 'One delivery with what it sent and what the receiver answered.' },
+);
+export type WebhookDeliveryDetail = Static<typeof WebhookDeliveryDetail>;
+
+export const DeliveryParams = Type.Object({
+  id: Type.String({ description: 'Webhook id' }),
+  deliveryId: Type.String({ description: 'Delivery id' }),
+});
+export type DeliveryParams = Static<typeof DeliveryParams>;
+
 export const DeliveriesQuery = Type.Object({
   ...PageQuery.properties,
   status: Type.Optional(Type.Enum([...DELIVERY_STATUSES], { description: 'Only deliveries in this status.' })),

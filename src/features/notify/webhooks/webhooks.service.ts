@@ -23,11 +23,14 @@ import {
   type ReplayResult,
   type Webhook,
   type WebhookDelivery,
+  type WebhookDeliveryDetail,
   type WebhookWithSecret,
 } from './webhooks.schemas.js';
+import { webhookPayload } from './webhooks.payload.js';
 import { newWebhookSecret, secretPreview } from './webhooks.signing.js';
 import {
   deletePendingDeliveries,
+  findDeliveryOfWebhook,
   findLiveWebhook,
   insertWebhook,
   listDeliveriesOfWebhook,
@@ -177,6 +180,14 @@ export class WebhooksService {
     const webhook = await this.require(principal, id);
     const { rows, total } = await listDeliveriesOfWebhook(this.db, principal.accountId, webhook.id, query.status, toPage(query));
     return listResult(rows.map(toDelivery), total);
+  }
+
+  /** One delivery with the JSON it sent and the start of the receiver's last answer. */
+  async delivery(principal: Principal, id: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
+    const webhook = await this.require(principal, id);
+    const found = isId(deliveryId) ? await findDeliveryOfWebhook(this.db, principal.accountId, webhook.id, deliveryId) : undefined;
+    if (!found) throw AppError.notFound('Delivery');
+    return { ...toDelivery(found.delivery), payload: webhookPayload(found.event, webhook.id), lastResponse: found.delivery.last_response };
   }
 
   /**

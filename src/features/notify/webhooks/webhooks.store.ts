@@ -129,3 +129,19 @@ export async function deleteEndedDeliveriesBefore(db: DbOrTrx, before: number, l
   const result = await db.deleteFrom('webhook_deliveries').where('id', 'in', ended).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** One delivery of one webhook of the account, with the event it carries. */
+export async function findDeliveryOfWebhook(db: DbOrTrx, accountId: string, webhookId: string, id: string) {
+  const delivery = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select('e.type as event_type')
+    .where('d.account_id', '=', accountId)
+    .where('d.webhook_id', '=', webhookId)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+  if (!delivery) return undefined;
+  const event = await db.selectFrom('events').selectAll().where('id', '=', delivery.event_id).where('account_id', '=', accountId).executeTakeFirstOrThrow();
+  return { delivery: delivery as DeliveryWithEventType, event };
+}

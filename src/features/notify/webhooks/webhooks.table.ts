@@ -29,6 +29,8 @@ export interface WebhookDeliveriesTable {
   locked_until: number | null;
   last_status: number | null;
   last_error: string | null;
+  /** The start of the body of the last answer (migration 0028); null without one. */
+  last_response: string | null;
   delivered_at: number | null;
   created_at: number;
   /** When the last attempt ended (0003). */
