@@ -115,7 +115,7 @@ export function registerContactRoutes(app: TypedApp, contacts: ContactsService):
         response: { 200: EnvelopeSchema(ContactActivity) },
       },
     },
-    async (request) => success(await contacts.activity(request.principal, (request.params as IdParams).id)),
+    async (request) => success(await contacts.activity(request.principal, request.params.id)),
   );
 
   app.post(
@@ -132,7 +132,7 @@ export function registerContactRoutes(app: TypedApp, contacts: ContactsService):
         response: { 200: EnvelopeSchema(BulkResult) },
       },
     },
-    async (request) => success(await contacts.bulk(request.principal, request.body as BulkContactsBody)),
+    async (request) => success(await contacts.bulk(request.principal, request.body)),
   );
 
   app.get(

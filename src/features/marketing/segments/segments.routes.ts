@@ -49,7 +49,7 @@ export function registerSegmentRoutes(app: TypedApp, segments: SegmentsService):
         response: { 200: EnvelopeSchema(SegmentCount) },
       },
     },
-    async (request) => success(await segments.countRules(request.principal, (request.body as CountRulesBody).rules)),
+    async (request) => success(await segments.countRules(request.principal, request.body.rules)),
   );
 
   app.get(

@@ -139,7 +139,7 @@ export function registerWebhookRoutes(app: TypedApp, webhooks: WebhooksService):
       },
     },
     async (request) => {
-      const { id, deliveryId } = request.params as DeliveryParams;
+      const { id, deliveryId } = request.params;
       return success(await webhooks.delivery(request.principal, id, deliveryId));
     },
   );
