@@ -5,9 +5,8 @@
  * a restart once space is back: every request still tries, and the first write that works,
  * or the readiness check's own probe, ends the state.
  */
-import { sql } from 'kysely';
-import type { Dialect } from './database.js';
-import type { Db } from './database.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.js';
 import { AppError } from '../errors.js';
 import { isStorageFull } from './errors.js';
 
@@ -20,8 +19,8 @@ export class StorageHealth {
   private full: { since: number; reason: string } | undefined;
 
   constructor(
-    private readonly db: Db,
-    private readonly dialect: Dialect,
+    private readonly db: Kysely<Database>,
+    private readonly dialect: 'sqlite' | 'postgres',
     private readonly clock: () => number = Date.now,
   ) {}
 
