@@ -18,7 +18,8 @@ import path from 'node:path';
 import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
 
 const require = createRequire(path.join(process.cwd(), 'package.json'));
-const Database = require('better-sqlite3');
+// The build src/db/sqlite-driver.ts loads on this Node: 13 from Node 22, 12 (the alias) on Node 20.
+const Database = require(Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20');
 const dir = process.env.SQL_TIMING_DIR;
 
 /** sql shape → { calls, ns, maxNs (since the last snapshot), slow (calls over 5 ms) } */

@@ -74,7 +74,7 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   registerSecurityHeaders(app);
   if (config.logRequests) registerAccessLog(app);
   const methodsOfPath = rememberRouteMethods(app);
-  registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes, methodsOfPath });
+  registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes, methodsOfPath, storage: services.handle.storage });
   registerCors(app, { origins: config.corsOrigins, methodsOfPath });
   await registerBodyParsers(app, { bodyLimit: config.bodyLimitBytes });
   registerNearMissFields(app);
@@ -106,7 +106,7 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await registerDashboard(app);
-  registerHealthRoutes(app, services.handle.db);
+  registerHealthRoutes(app, services.handle);
   registerMetricsRoutes(app, services.metrics, config.metricsToken);
   registerAccountPublicRoutes(app, services, config.adminToken, publicUrl);
   registerNotifyPublicRoutes(app, services);

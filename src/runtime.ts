@@ -44,6 +44,7 @@ import { createNotifyServices, EventLog, webhookFanOut } from './features/notify
 import type { AreaContext } from './features/area.js';
 import type { Services } from './services.js';
 import { setPasswordHashCost } from './lib/passwords.js';
+import { tightenDataDir } from './lib/data-dir.js';
 
 export type { Services } from './services.js';
 
@@ -251,6 +252,8 @@ function partsOf(roles: Roles): Set<PartName> {
 
 export async function createRuntime(config: Readonly<Config>, roles: Roles, logger: Logger = createLogger(config)): Promise<Runtime> {
   setPasswordHashCost(config.passwordHashCost);
+  // An older installation's folder (0755, its files 0644) is made private.
+  tightenDataDir(config.dataDir);
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

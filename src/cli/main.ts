@@ -22,7 +22,11 @@ Commands:
   inbound                    Run only the SMTP listener for bounces (DSN) and complaints (ARF)
   smtp                       Run only SMTP submission: applications send mail over SMTP with an
                              API key as password (docs/smtp.md)
-  migrate                    Bring the database schema up to date and exit
+  migrate [--status]         Bring the database schema up to date and exit; with
+                             --status, list applied and pending migrations and change nothing
+  backup --to FILE           Write a consistent archive of the database (SQLite) and the
+                             data folder's secrets while the service runs
+  restore --from FILE        Fill an empty data folder (DATA_DIR) from such an archive
   account create --email E --password P [--name N]
                              Create an account with an owner user; prints the account id
   account reset-password --email E [--password-stdin]
@@ -71,9 +75,33 @@ Runs only SMTP submission on SMTP_SUBMISSION_HOST, SMTP_SUBMISSION_PORT: applica
 mail over SMTP with user apikey and an API key with the send scope as password; accepted
 mail is treated like POST /notify/v1/send (docs/smtp.md).
 ${CONFIG_NOTE}`,
-  migrate: `Usage: postwire migrate
+  migrate: `Usage: postwire migrate [--status]
 
 Brings the database schema up to date and exits (start, api and worker do it too).
+
+Options:
+  --status   List the migrations the database has applied and those still pending, and
+             change nothing; exits 0 when none is pending, 3 when some are (docs/upgrading.md)
+${CONFIG_NOTE}`,
+  backup: `Usage: postwire backup --to FILE
+
+Writes one archive (a gzipped tar) while the service runs: the SQLite database as of the
+moment the backup began, and the secrets the data folder holds (jwt-secret, the submission
+certificate and key). With PostgreSQL (DATABASE_URL) it holds the secrets only: back the
+database up with pg_dump (docs/operations.md). FILE is readable by its owner only.
+
+Options:
+  --to FILE   Where to write the archive (replaced if it exists)
+${CONFIG_NOTE}`,
+  restore: `Usage: postwire restore --from FILE
+
+Fills an empty (or missing) data folder, DATA_DIR, from an archive written by
+postwire backup; refuses a folder that holds anything. Start Postwire on it afterwards.
+With PostgreSQL it restores the secrets; the database comes back with pg_restore
+(docs/operations.md).
+
+Options:
+  --from FILE   The archive to restore
 ${CONFIG_NOTE}`,
   account: `Usage: postwire account <subcommand> [options]
 
@@ -280,11 +308,11 @@ export async function main(argv: string[]): Promise<number> {
       return serve(config, { api: false, worker: false, inbound: true }, command);
     case 'smtp':
       return serve(config, { api: false, worker: false, smtp: true }, command);
-    case 'migrate': {
-      await withDatabase(config, async () => undefined);
-      process.stdout.write('The database schema is up to date.\n');
-      return 0;
-    }
+    case 'migrate':
+      return migrateCommand(config, rest);
+    case 'backup':
+    case 'restore':
+      return backupCommand(config, command, rest);
     case 'account': {
       const [sub, ...options] = rest;
       if (sub === 'create') return createAccountCommand(config, options);
@@ -299,6 +327,61 @@ export async function main(argv: string[]): Promise<number> {
   }
   process.stderr.write(`Unknown command: ${argv.join(' ')}\n\n${HELP}`);
   return 2;
+}
+
+/** `postwire migrate [--status]`. */
+async function migrateCommand(config: Config, options: string[]): Promise<number> {
+  let values: { status?: boolean };
+  try {
+    ({ values } = parseArgs({ args: options, options: { status: { type: 'boolean' } } }));
+  } catch (error) {
+    process.stderr.write(`postwire migrate: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (!values.status) {
+    await withDatabase(config, async () => undefined);
+    process.stdout.write('The database schema is up to date.\n');
+    return 0;
+  }
+  const { openDatabase } = await import('../db/database.js');
+  const { migrationStatus } = await import('../db/migrate.js');
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteSynchronous: config.sqliteSynchronous });
+  try {
+    const status = await migrationStatus(handle.db);
+    const lines = [
+      ...status.applied.map((m) => `applied  ${m.name}  ${m.executedAt.toISOString()}`),
+      ...status.pending.map((name) => `pending  ${name}`),
+      ...status.unknown.map((m) => `unknown  ${m.name}  ${m.executedAt.toISOString()}  (applied by a newer Postwire)`),
+      '',
+      `${status.applied.length} applied, ${status.pending.length} pending${status.unknown.length ? `, ${status.unknown.length} unknown to this version` : ''} (${handle.describe}).`,
+    ];
+    process.stdout.write(lines.join('\n') + '\n');
+    return status.unknown.length ? 1 : status.pending.length ? 3 : 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `postwire backup --to FILE` and `postwire restore --from FILE` (backup.ts). */
+async function backupCommand(config: Config, command: 'backup' | 'restore', options: string[]): Promise<number> {
+  const option = command === 'backup' ? 'to' : 'from';
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({ args: options, options: { [option]: { type: 'string' } } }) as { values: Record<string, string | undefined> });
+  } catch (error) {
+    process.stderr.write(`postwire ${command}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const file = values[option];
+  if (!file) {
+    process.stderr.write(`postwire ${command} needs --${option} FILE\n`);
+    return 2;
+  }
+  const { backup, restore } = await import('./backup.js');
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  if (command === 'backup') await backup(config, file, version(), say);
+  else await restore(config, file, say);
+  return 0;
 }
 
 /** `postwire account create`. */

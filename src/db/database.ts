@@ -3,13 +3,14 @@
  * PostgreSQL when DATABASE_URL is a postgres:// URL. This is the one place that knows
  * which dialect is in use; code that must differ asks `db.dialect` (see delivery/queue.ts).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { DATA_FILES, secureDatabaseFile } from '../lib/data-dir.js';
 import { PgWriteBehindDialect } from './pg-write-behind.js';
 import { preparingClient } from './pg-prepared.js';
 import { statementCache } from './statement-cache.js';
 import { SqliteHost, ThreadedSqliteDialect } from './sqlite-thread-dialect.js';
+import { StorageHealth } from './storage-health.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -57,6 +58,8 @@ export interface DbHandle {
    */
   longReads: Reads;
   dialect: Dialect;
+  /** Whether the database has room to write (storage-health.ts): a full disk answers 503 and shows in /readyz. */
+  storage: StorageHealth;
   /** Where the data lives, for log lines (no password). */
   describe: string;
   close(): Promise<void>;
@@ -76,7 +79,6 @@ export type Reads = Pick<Kysely<Database>, 'selectFrom' | 'selectNoFrom' | 'with
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
-  sqliteFile?: string;
   sqliteSynchronous?: 'FULL' | 'NORMAL';
   poolSize?: number;
   /** Told about idle PostgreSQL connections the server closed (they are replaced). */
@@ -85,11 +87,11 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleError ?? (() => {}));
-  return openSqlite(options.sqliteFile ?? path.join(options.dataDir, 'postwire.db'), options.sqliteSynchronous ?? 'FULL');
+  return openSqlite(path.join(options.dataDir, DATA_FILES.database), options.sqliteSynchronous ?? 'FULL');
 }
 
 async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise<DbHandle> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  secureDatabaseFile(file);
   // The connection lives on a thread of its own (sqlite-thread-dialect.ts): its statements and
   // disk syncs do not stop this thread's event loop. All three Kysely instances lend the same
   // one connection. Opening it here, not on first use, makes a bad file fail at start.
@@ -105,7 +107,7 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
     throw error;
   }
   // Opened after the thread has set the file up (WAL): a read-only connection cannot.
-  const { default: SqliteDatabase } = await import('better-sqlite3');
+  const { default: SqliteDatabase } = await import('./sqlite-driver.js');
   const reader = new SqliteDatabase(file, { readonly: true });
   reader.pragma('busy_timeout = 10000');
   const reads = new Kysely<Database>({ dialect: new SqliteDialect({ database: { close: () => reader.close(), prepare: statementCache(reader, 100) } }) });
@@ -119,6 +121,7 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
     reads,
     longReads,
     dialect: 'sqlite',
+    storage: new StorageHealth(db, 'sqlite'),
     describe: `sqlite:${file}`,
     close: async () => {
       await longReads.destroy();
@@ -152,6 +155,7 @@ async function openPostgres(url: string, poolSize: number, onIdleError: (error: 
     reads: db,
     longReads: db,
     dialect: 'postgres',
+    storage: new StorageHealth(db, 'postgres'),
     describe: safe,
     close: async () => {
       await writeBehind.destroy();

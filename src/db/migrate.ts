@@ -2,7 +2,8 @@
  * Runs the one set of migrations in `migrations/` on either dialect. The list is
  * static (no directory scan) so a bundled or relocated build still finds every step.
  */
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { AppError } from '../errors.js';
 import * as m0001 from '../../migrations/0001_init.js';
 import * as m0002 from '../../migrations/0002_delivery_engine.js';
 import * as m0003 from '../../migrations/0003_webhooks.js';
@@ -66,8 +67,53 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+const MIGRATION_TABLE = 'postwire_migrations';
+
+export interface AppliedMigration {
+  name: string;
+  executedAt: Date;
+}
+
+export interface MigrationStatus {
+  applied: AppliedMigration[];
+  /** Known to this version, not yet applied. */
+  pending: string[];
+  /** Applied, but unknown to this version: the database was upgraded by a newer Postwire. */
+  unknown: AppliedMigration[];
+}
+
+/** What the database has applied, against the migrations this version knows. */
+export async function migrationStatus(db: Db): Promise<MigrationStatus> {
+  const tables = await db.introspection.getTables();
+  const rows = tables.some((table) => table.name === MIGRATION_TABLE)
+    ? (await sql<{ name: string; timestamp: string }>`select name, timestamp from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db)).rows
+    : [];
+  const applied = rows.map((row) => ({ name: row.name, executedAt: new Date(row.timestamp) }));
+  const done = new Set(applied.map((m) => m.name));
+  return {
+    applied: applied.filter((m) => m.name in MIGRATIONS),
+    pending: Object.keys(MIGRATIONS).filter((name) => !done.has(name)),
+    unknown: applied.filter((m) => !(m.name in MIGRATIONS)),
+  };
+}
+
+/**
+ * Refuses a database a newer Postwire has migrated: this code does not know its schema, and
+ * running on it could write rows the newer one misreads. One line, for the operator.
+ */
+export async function refuseNewerDatabase(db: Db): Promise<void> {
+  const { unknown } = await migrationStatus(db);
+  if (unknown.length === 0) return;
+  const names = unknown.map((m) => m.name).join(', ');
+  throw new AppError(
+    'conflict',
+    `The database is newer than this version of Postwire (it has migration ${names}, which this version does not know); run the newer version, or restore a backup made before the upgrade (docs/upgrading.md).`,
+  );
+}
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'postwire_migrations', migrationLockTableName: 'postwire_migrations_lock' });
+  await refuseNewerDatabase(db);
+  const migrator = new Migrator({ db, provider, migrationTableName: MIGRATION_TABLE, migrationLockTableName: 'postwire_migrations_lock' });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
@@ -75,7 +121,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 
 /** True when every known migration has run: what /readyz reports. */
 export async function isMigrated(db: Db): Promise<boolean> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'postwire_migrations', migrationLockTableName: 'postwire_migrations_lock' });
+  const migrator = new Migrator({ db, provider, migrationTableName: MIGRATION_TABLE, migrationLockTableName: 'postwire_migrations_lock' });
   const all = await migrator.getMigrations();
   return all.every((m) => m.executedAt !== undefined);
 }

@@ -56,7 +56,8 @@
  * until the session's ROLLBACK, instead of running outside any transaction.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import SqliteDatabase from './sqlite-driver.js';
 import { statementCache } from './statement-cache.js';
 
 export interface SqliteThreadOptions {
@@ -111,11 +112,11 @@ function threadError(error: unknown): ThreadError {
 function open({ file, synchronous, readonly }: SqliteThreadOptions) {
   if (readonly) {
     // With WAL a reader never waits for the writer, nor the writer for it; the file was set up by the writer's thread.
-    const reader = new Database(file, { readonly: true });
+    const reader = new SqliteDatabase(file, { readonly: true });
     reader.pragma('busy_timeout = 10000');
     return reader;
   }
-  const sqlite = new Database(file);
+  const sqlite = new SqliteDatabase(file);
   // Only a new, empty file takes it; an existing one keeps the size it was made with (see "Page size").
   sqlite.pragma(`page_size = ${PAGE_SIZE}`);
   // WAL lets readers (the API) proceed while the worker writes; FULL makes every

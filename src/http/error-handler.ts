@@ -5,6 +5,7 @@
  * never show internals; they name the request id that the log line carries.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { StorageHealth } from '../db/storage-health.js';
 import { AppError, type ErrorCode } from '../errors.js';
 import { failure } from './envelope.js';
 import type { MethodsOfPath } from './method-not-allowed.js';
@@ -60,7 +61,14 @@ function isMalformedMultipart(error: FastifyError): boolean {
   return !error.code && !error.statusCode && /multipart|boundary/i.test(error.message ?? '');
 }
 
-export function registerErrorHandler(app: FastifyInstance, options: { bodyLimit: number; methodsOfPath?: MethodsOfPath }): void {
+export function registerErrorHandler(app: FastifyInstance, options: { bodyLimit: number; methodsOfPath?: MethodsOfPath; storage?: StorageHealth }): void {
+  const { storage } = options;
+  if (storage) {
+    // A request that changed something and succeeded wrote to the database: there is room again.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300) storage.written();
+    });
+  }
   app.setErrorHandler((raw: FastifyError | AppError, request, reply) => {
     let error: AppError | undefined;
     if (raw instanceof AppError) {
@@ -71,13 +79,14 @@ export function registerErrorHandler(app: FastifyInstance, options: { bodyLimit:
     } else if (request.isMultipart() && isMalformedMultipart(raw as FastifyError)) {
       error = new AppError('bad_request', 'The multipart body is malformed.');
     } else {
-      error = fromFrameworkError(raw as FastifyError, options.bodyLimit);
+      error = fromFrameworkError(raw as FastifyError, options.bodyLimit) ?? storage?.answerFor(raw);
     }
 
     if (!error || error.status >= 500) {
       request.log.error({ err: raw, reqId: request.id }, 'request failed');
       const status = error?.status ?? 500;
       const message = status === 503 && error ? error.message : `The server met an unexpected condition. Quote request id ${request.id} when reporting it.`;
+      if (error?.headers) reply.headers(error.headers);
       return reply.status(status).header('x-request-id', request.id).send(failure(status, message));
     }
     if (error.headers) reply.headers(error.headers);

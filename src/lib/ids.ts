@@ -25,11 +25,6 @@ export function createIdGenerator(options: { processTag?: string; counter?: numb
 
 export const newId: (now?: number) => string = createIdGenerator();
 
-/** The smallest id made at `ms`: every id made before it sorts below it. */
-export function idAt(ms: number): string {
-  return Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0') + '0'.repeat(12);
-}
-
 export const ID_PATTERN = '^[0-9a-f]{24}$';
 
 export function isId(value: string): boolean {

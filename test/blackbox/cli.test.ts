@@ -15,7 +15,7 @@ after(async () => {
   for (const result of results) assert.deepEqual(result, { code: 0, signal: null }, 'graceful shutdown exits with code 0');
 });
 
-const COMMANDS = ['start', 'api', 'worker', 'migrate', 'account create'];
+const COMMANDS = ['start', 'api', 'worker', 'migrate', 'backup', 'restore', 'account create'];
 
 describe('postwire --help and usage errors', () => {
   it('--help exits 0 and lists the commands', async () => {
@@ -39,7 +39,20 @@ describe('postwire --help and usage errors', () => {
     // An empty data folder: a command that ran would leave a database in it (and start would not exit).
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwire-help-'));
     after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const commands = ['start', 'api', 'worker', 'inbound', 'migrate', 'account', 'account create', 'account reset-password', 'payment', 'payment add'];
+    const commands = [
+      'start',
+      'api',
+      'worker',
+      'inbound',
+      'migrate',
+      'backup',
+      'restore',
+      'account',
+      'account create',
+      'account reset-password',
+      'payment',
+      'payment add',
+    ];
     const runs: [string, string[]][] = [];
     for (const command of commands) for (const flag of ['--help', '-h']) runs.push([command, [...command.split(' '), flag]]);
     // Options around the flag do not make it run either.

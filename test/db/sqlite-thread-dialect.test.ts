@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import BetterSqlite from 'better-sqlite3';
+import BetterSqlite from '../../src/db/sqlite-driver.js';
 import { Kysely, sql } from 'kysely';
 import { openDatabase, type DbHandle, type Reads } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';

@@ -24,31 +24,12 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '../helpers/db.js';
+import { NOT_RUN, shellBlocks } from '../helpers/markdown.js';
 import { startDnsServer } from '../helpers/dns-server.js';
 import { ROOT, startPostwire, stopAll } from '../helpers/process.js';
 
 const run = promisify(execFile);
-const NOT_RUN = /^# example only, not run: \S/;
 const ADMIN_TOKEN = 'docs-admin-token-0123456789abcdef';
-
-interface Block {
-  line: number;
-  code: string;
-}
-
-/** The shell blocks of a Markdown text, with the line each starts on. */
-export function shellBlocks(markdown: string): Block[] {
-  const blocks: Block[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    if (!/^```(sh|bash)\s*$/.test(lines[i]!)) continue;
-    const start = i + 1;
-    while (i + 1 < lines.length && !/^```\s*$/.test(lines[i + 1]!)) i++;
-    blocks.push({ line: start, code: lines.slice(start, i + 1).join('\n') });
-    i++;
-  }
-  return blocks;
-}
 
 const DOCUMENTS = ['README.md', ...(await readdir(path.join(ROOT, 'docs'))).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
 

@@ -28,7 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database is reachable and fully migrated */
+        /** The database is reachable, fully migrated and can store */
         get: operations["getReadyz"];
         put?: never;
         post?: never;

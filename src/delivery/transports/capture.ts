@@ -6,7 +6,7 @@
 import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import { GroupCommit, insertRows } from '../../db/group-commit.js';
 import type { CapturedEmailsTable } from '../delivery.table.js';
-import { idAt, newId } from '../../lib/ids.js';
+import { newId } from '../../lib/ids.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
 
 async function insertCaptured(trx: Trx, rows: CapturedEmailsTable[]): Promise<void> {
@@ -44,10 +44,11 @@ export class CaptureTransport implements Transport {
 /**
  * Deletes up to `limit` captured copies older than `before` (ms), or, with `keepNewest`, the
  * oldest beyond the newest `keepNewest` of all accounts. Ids sort by creation time, so both
- * walk the primary key. Answers how many went.
+ * walk the primary key from its oldest end. Answers how many went.
  */
 export async function deleteCapturedBefore(db: DbOrTrx, before: number, limit: number): Promise<number> {
-  const oldest = db.selectFrom('captured_emails').select('id').where('id', '<', idAt(before)).orderBy('id').limit(limit);
+  // In id order, which is creation order: the oldest come first, so the scan stops early.
+  const oldest = db.selectFrom('captured_emails').select('id').where('created_at', '<', before).orderBy('id').limit(limit);
   const result = await db.deleteFrom('captured_emails').where('id', 'in', oldest).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

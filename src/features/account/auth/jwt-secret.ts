@@ -6,20 +6,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { DATA_FILES, secureDataDir, writePrivateFile } from '../../../lib/data-dir.js';
 
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, DATA_FILES.jwtSecret);
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  secureDataDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   try {
     // 'wx' fails if another process created it meanwhile; then use theirs.
-    fs.writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    writePrivateFile(file, secret + '\n', 'wx');
     return secret;
   } catch {
     return fs.readFileSync(file, 'utf8').trim();

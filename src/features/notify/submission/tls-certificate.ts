@@ -19,6 +19,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATA_FILES, secureDataDir, writePrivateFile } from '../../../lib/data-dir.js';
 
 export interface TlsCredentials {
   cert: string;
@@ -113,15 +114,15 @@ export function loadTlsCredentials(options: { certFile: string | undefined; keyF
   if (options.certFile && options.keyFile) {
     return { cert: fs.readFileSync(options.certFile, 'utf8'), key: fs.readFileSync(options.keyFile, 'utf8') };
   }
-  const certFile = path.join(options.dataDir, 'smtp-submission-cert.pem');
-  const keyFile = path.join(options.dataDir, 'smtp-submission-key.pem');
+  const certFile = path.join(options.dataDir, DATA_FILES.submissionCert);
+  const keyFile = path.join(options.dataDir, DATA_FILES.submissionKey);
   if (fs.existsSync(certFile) && fs.existsSync(keyFile)) {
     return { cert: fs.readFileSync(certFile, 'utf8'), key: fs.readFileSync(keyFile, 'utf8') };
   }
   const generated = selfSignedCertificate(options.hostName);
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  secureDataDir(options.dataDir);
   // Key first: a crash between the two leaves no certificate without its key.
-  fs.writeFileSync(keyFile, generated.key, { mode: 0o600 });
-  fs.writeFileSync(certFile, generated.cert);
+  writePrivateFile(keyFile, generated.key);
+  writePrivateFile(certFile, generated.cert);
   return generated;
 }
