@@ -10,8 +10,10 @@
  * template watching its live preview, save it, test-send it and read it in the inbox; then the
  * marketing pages: create a list, import a CSV file and watch its counters, see a broken
  * file's import fail with its reason, see a
- * segment's count, send a campaign to the list and watch its counters reach the delivered
- * count, follow its tracked link and see the click on the link's row, pause, resume and cancel a scheduled one; sign out. A member signed in sees
+ * segment's count, write a campaign as a draft (the live recipient count), test-send it, send
+ * it after a confirmation that states its recipients and watch its counters and rates reach the
+ * delivered count, follow its tracked link and see the click on the link's row; schedule one,
+ * pause, resume and cancel it, then resend it to those never reached; sign out. A member signed in sees
  * their role and no API keys in the menu.
  * Every page passes axe-core with no serious or critical violation (checked on the first
  * dialect), and no page breaks its Content-Security-Policy. The screenshots in docs/dashboard.md are taken here
@@ -583,22 +585,45 @@ for (const dialect of DIALECTS) {
       await form.getByLabel('Subject').fill('Our November news');
       await form.getByLabel(/^HTML/).fill('<h1>November</h1><p>Hello #email#, <a href="https://example.com/news">read more</a>.</p>');
       // Without an audience the API refuses, naming the field; the page shows its message there.
-      await form.getByRole('button', { name: 'Send campaign now' }).click();
+      await form.getByRole('button', { name: 'Save draft and continue' }).click();
       await form
         .locator('.field-error')
         .filter({ hasText: /^lists/ })
         .waitFor();
       await accessible('the campaign form with an error');
       await form.getByRole('group', { name: 'Send to' }).getByLabel('Customers (2)').check();
-      await form.getByRole('button', { name: 'Send campaign now' }).click();
+      // The live count: who would get it now.
+      await form
+        .getByTestId('audience-count')
+        .filter({ hasText: /^2 recipients now/ })
+        .waitFor();
+      await form.getByRole('button', { name: 'Save draft and continue' }).click();
 
+      // A draft: nothing sent yet; the page names its list, offers a test send, and the send behind a confirmation.
       await page.getByRole('heading', { level: 1, name: 'Our November news' }).waitFor();
+      await page.getByTestId('campaign-status').filter({ hasText: 'draft' }).waitFor();
+      await page.getByTestId('campaign-audience').filter({ hasText: 'List: Customers' }).waitFor();
+      const test = page.getByRole('form', { name: 'Send a test' });
+      await test.getByLabel(/^Test addresses/).fill('me@example.org, boss@example.org');
+      await test.getByRole('button', { name: 'Send test' }).click();
+      await test.getByTestId('test-sent').filter({ hasText: 'Test copies sent to me@example.org, boss@example.org' }).waitFor();
+      assert.equal(await page.getByTestId('campaign-totalRecipients').innerText(), '0', 'a test send is not counted');
+      await accessible('a draft campaign');
+      await page.getByRole('button', { name: 'Send now…' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Send this campaign now?' });
+      await confirm.getByTestId('confirm-recipients').filter({ hasText: '“Our November news” goes to 2 recipients now' }).waitFor();
+      await accessible('the confirmation before sending');
+      await confirm.getByRole('button', { name: 'Send to 2 recipients' }).click();
+      await confirm.waitFor({ state: 'detached' });
+
       // Live: the counters move without a reload until every copy is delivered (the capture transport delivers).
       await page.getByTestId('campaign-delivered').filter({ hasText: /^2$/ }).waitFor({ timeout: 30_000 });
       await page.getByTestId('campaign-status').filter({ hasText: 'sent' }).waitFor({ timeout: 30_000 });
       assert.equal(await page.getByTestId('campaign-totalRecipients').innerText(), '2');
       assert.equal(await page.getByTestId('campaign-sent').innerText(), '2');
       assert.equal(await page.getByTestId('campaign-bounceHard').innerText(), '0');
+      assert.equal(await page.getByTestId('rate-delivered').innerText(), '100 %');
+      assert.equal(await page.getByTestId('rate-bounced').innerText(), '0 %');
       const byDomain = page.getByRole('table', { name: 'Outcomes by domain' }).getByRole('row').filter({ hasText: 'example.net' });
       // The report follows the counters: its delivered column reaches 2 too.
       await byDomain.getByRole('cell').nth(2).filter({ hasText: /^2$/ }).waitFor();
@@ -619,6 +644,8 @@ for (const dialect of DIALECTS) {
       const inbox = await callApi(server.url, '/notify/v1/inbox?pageSize=100', { token });
       const captured = inbox.json.resultObject.items.find((m: { subject: string }) => m.subject === 'Our November news');
       assert.ok(captured, 'the campaign copy is in the development inbox');
+      const tests = inbox.json.resultObject.items.filter((m: { subject: string }) => m.subject === '[Test] Our November news');
+      assert.deepEqual(tests.map((m: { envelopeTo: string }) => m.envelopeTo).sort(), ['boss@example.org', 'me@example.org']);
       const mail = await callApi(server.url, `/notify/v1/inbox/${captured.id}`, { token });
       const tracked = /href="([^"]*\/t\/c\/[^"]+)"/.exec(mail.json.resultObject.html)?.[1];
       assert.ok(tracked, 'the copy links through the click tracker');
@@ -649,17 +676,26 @@ for (const dialect of DIALECTS) {
       await screenshot('campaigns');
     });
 
-    it('schedules a campaign, then pauses, resumes and cancels it with its buttons', async () => {
+    it('schedules a campaign after the confirmation, then pauses, resumes and cancels it with its buttons, and resends it to those never reached', async () => {
       await page.getByRole('button', { name: 'New campaign' }).click();
       const form = page.getByRole('form', { name: 'Create a campaign' });
       await form.getByLabel('Subject').fill('Next year');
       await form.getByLabel(/^HTML/).fill('<p>Later.</p>');
       await form.getByRole('group', { name: 'Send to' }).getByLabel('Customers (2)').check();
-      await form.getByLabel('Schedule', { exact: true }).check();
-      await form.getByLabel('Start at (your time)').fill(`${new Date().getFullYear() + 2}-01-15T09:00`);
-      await form.getByRole('button', { name: 'Schedule campaign' }).click();
+      await form.getByRole('button', { name: 'Save draft and continue' }).click();
       await page.getByRole('heading', { level: 1, name: 'Next year' }).waitFor();
+      const send = page.getByRole('form', { name: 'Send the campaign' });
+      await send.getByLabel('Schedule', { exact: true }).check();
+      await send.getByLabel('Start at (your time)').fill(`${new Date().getFullYear() + 2}-01-15T09:00`);
+      await send.getByRole('button', { name: 'Schedule…' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Schedule this campaign?' });
+      // Going back sends nothing.
+      await confirm.getByRole('button', { name: 'Go back' }).click();
+      await confirm.waitFor({ state: 'detached' });
       const status = page.getByTestId('campaign-status');
+      assert.equal(await status.innerText(), 'draft');
+      await send.getByRole('button', { name: 'Schedule…' }).click();
+      await confirm.getByRole('button', { name: 'Schedule for 2 recipients' }).click();
       await status.filter({ hasText: 'scheduled' }).waitFor();
       await page.getByRole('button', { name: 'Pause' }).click();
       await status.filter({ hasText: 'paused' }).waitFor();
@@ -668,8 +704,13 @@ for (const dialect of DIALECTS) {
       await page.getByRole('button', { name: 'Cancel' }).click();
       await status.filter({ hasText: 'cancelled' }).waitFor();
       assert.equal(await page.getByTestId('campaign-totalRecipients').innerText(), '0', 'nothing was sent');
-      assert.equal(await page.getByRole('button', { name: /Pause|Resume|Cancel/ }).count(), 0, 'a cancelled campaign offers no action');
+      assert.equal(await page.getByRole('button', { name: /Pause|Resume|Cancel/ }).count(), 0, 'a cancelled campaign offers no pause, resume or cancel');
       await accessible('a cancelled campaign');
+      // Resend to failed: no one was reached, so everyone gets their copy now.
+      await page.getByRole('button', { name: 'Resend to failed' }).click();
+      await page.getByRole('dialog', { name: 'Resend to failed recipients?' }).getByRole('button', { name: 'Resend' }).click();
+      await page.getByTestId('campaign-delivered').filter({ hasText: /^2$/ }).waitFor({ timeout: 30_000 });
+      await status.filter({ hasText: 'sent' }).waitFor({ timeout: 30_000 });
     });
 
     it('signs out: the session is revoked, and a reload asks for the password again', async () => {

@@ -328,6 +328,13 @@ const PROBES: Probe[] = [
     body: (a) => ({ subject: 'bob', htmlContent: '<p>b</p>', language: 'en', senderAccountId: a.marketingSenderId, listType: 2, lists: [a.listId] }),
     expect: 'own',
   },
+  // Bob counts Alice's list: refused (a 400 naming lists[0]) and her count never shown.
+  {
+    op: 'POST /inbox/v1/campaigns/audience',
+    url: () => '/inbox/v1/campaigns/audience',
+    body: (a) => ({ listType: 2, lists: [a.listId] }),
+    expect: 'own',
+  },
   { op: 'GET /inbox/v1/campaigns/{id}', url: (a) => `/inbox/v1/campaigns/${a.campaignId}`, expect: 'denied' },
   { op: 'DELETE /inbox/v1/campaigns/{id}', url: (a) => `/inbox/v1/campaigns/${a.campaignId}`, expect: 'denied' },
   { op: 'POST /inbox/v1/campaigns/{id}/pause', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/pause`, expect: 'denied' },

@@ -190,6 +190,14 @@ for (const dialect of DIALECTS) {
       await add(listId, 'blocked@example.com');
       await ok('POST', '/notify/v1/suppressions', { email: 'blocked@example.com', reason: 'hard_bounce' }, 201);
 
+      // The count the send form shows before anything is sent: the recipients dispatch will write out.
+      assert.deepEqual(await ok('POST', '/inbox/v1/campaigns/audience', { listType: 2, lists: [listId, otherListId] }), { recipients: 5 });
+      assert.deepEqual(await ok('POST', '/inbox/v1/campaigns/audience', { listType: 2, lists: [otherListId] }), { recipients: 1 });
+      const notTheirs = await call('POST', '/inbox/v1/campaigns/audience', { listType: 2, lists: [listId] }, b);
+      expectEnvelope(notTheirs, 400);
+      assert.deepEqual(errorFields(notTheirs.json), ['lists[0]']);
+      expectEnvelope(await call('POST', '/inbox/v1/campaigns/audience', { listType: 4, lists: [listId] }), 400);
+
       const newsletter = await ok(
         'POST',
         '/inbox/v1/newsletters',
@@ -228,6 +236,10 @@ for (const dialect of DIALECTS) {
         [done.totalRecipients, done.sent, done.delivered, done.bounceHard, done.bounceSoft, done.opened, done.clicked, done.spamReported, done.unsubscribed],
         [5, 5, 3, 1, 1, 0, 0, 0, 0],
       );
+      // The hard bounce is suppressed now: a second campaign to the same lists would reach one fewer.
+      assert.deepEqual(await ok('POST', '/inbox/v1/campaigns/audience', { listType: 2, lists: [listId, otherListId] }), {
+        recipients: done.totalRecipients - 1,
+      });
       assert.notEqual(done.startTime, UNSET);
       assert.notEqual(done.endTime, UNSET);
       assert.equal(done.lastOpenTime, UNSET);

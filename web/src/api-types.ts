@@ -1618,6 +1618,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inbox/v1/campaigns/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many contacts a campaign to these lists or segments would go to now */
+        post: operations["postInboxV1CampaignsAudience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inbox/v1/campaigns/{id}": {
         parameters: {
             query?: never;
@@ -3455,6 +3472,14 @@ export interface components {
              * @example 0
              */
             Type: number;
+        };
+        AudienceInput: {
+            /**
+             * @description 2: `lists` are contact lists; 3: `lists` are segments.
+             * @example 2
+             */
+            listType: number;
+            lists: string[];
         };
         AddResponse: {
             /** @example 1.0.0 */
@@ -14716,6 +14741,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postInboxV1CampaignsAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "listType": 2,
+                 *       "lists": [
+                 *         "0193a5b2c4d1e2f3a4b5c6d9"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AudienceInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["AudienceInput"];
+                "multipart/form-data": components["schemas"]["AudienceInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            /** @description Contacts on any of the lists (or selected by any of the segments), each once, active and not suppressed: who would get the campaign now. */
+                            recipients: number;
+                        };
+                    };
                 };
             };
             /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */

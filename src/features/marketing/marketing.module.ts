@@ -64,7 +64,9 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
   registerEventListener('campaign-counters', campaignCounterListener(campaignDispatcher.notifyEnded));
   return {
     newsletters,
-    campaigns: new CampaignsService(db, newsletters, notify.senders, context.delivery.workSignal, campaignDispatcher.notifyEnded),
+    campaigns: new CampaignsService(db, newsletters, notify.senders, context.delivery.workSignal, campaignDispatcher.notifyEnded, (accountId, listType, ids) =>
+      campaignDispatcher.countRecipients(accountId, listType, ids),
+    ),
     campaignDispatcher,
     groups: new GroupsService(db),
     contactLists: new ContactListsService(db),

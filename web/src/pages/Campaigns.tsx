@@ -2,7 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { api, get, type ItemOf, type ListObject, query } from '../api';
 import { type CampaignItem, type ContactList, campaignStatus, type Segment } from '../marketing';
 import { navigate } from '../router';
-import { Empty, ErrorBox, Field, FieldError, Link, Loading, Pager, State, Table, useKeyPages, useLoad, when } from '../ui';
+import { Empty, ErrorBox, Field, FieldError, Link, Loading, messageOf, Pager, State, Table, useKeyPages, useLoad, when } from '../ui';
+import { CampaignContent } from './CampaignContent';
 
 type MarketingSender = ItemOf<'/inbox/v1/senders'>;
 
@@ -46,11 +47,25 @@ function AddSender({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-/** A local date and time from the form as ISO 8601; what the browser cannot read goes as typed, for the API to name. */
-const iso = (local: string) => {
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
-};
+/** The contacts a campaign to these lists or segments would reach now (POST /inbox/v1/campaigns/audience), as the form changes. */
+export function RecipientCount({ listType, lists }: { listType: number; lists: string[] }) {
+  const key = lists.join(',');
+  const count = useLoad(
+    () => (lists.length === 0 ? Promise.resolve(undefined) : api<{ recipients: number }>('POST', '/inbox/v1/campaigns/audience', { listType, lists })),
+    [listType, key],
+  );
+  return (
+    <p className="recipient-count" role="status" data-testid="audience-count">
+      {lists.length === 0
+        ? 'Choose who gets it.'
+        : count.data
+          ? `${count.data.recipients} recipient${count.data.recipients === 1 ? '' : 's'} now (each address once; unsubscribed and suppressed contacts left out).`
+          : count.error
+            ? messageOf(count.error)
+            : 'Counting…'}
+    </p>
+  );
+}
 
 function CreateCampaign() {
   const senders = useLoad(() => get<ListObject<MarketingSender>>(everything('/inbox/v1/senders')), []);
@@ -58,10 +73,9 @@ function CreateCampaign() {
   const lists = useLoad(() => get<ListObject<ContactList>>(everything('/inbox/v1/contactlists')), []);
   const segments = useLoad(() => get<ListObject<Segment>>(everything('/inbox/v1/segments')), []);
   const [source, setSource] = useState<'html' | 'newsletter'>('html');
-  const [form, setForm] = useState({ newsletterId: '', subject: '', language: 'en', htmlContent: '', senderAccountId: '', plannedTime: '' });
+  const [form, setForm] = useState({ newsletterId: '', subject: '', language: 'en', htmlContent: '', senderAccountId: '' });
   const [listType, setListType] = useState<2 | 3>(2);
   const [audience, setAudience] = useState<string[]>([]);
-  const [later, setLater] = useState(false);
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
@@ -73,11 +87,12 @@ function CreateCampaign() {
       ? lists.data.items.map((l) => ({ id: l.id, label: `${l.listName} (${l.count})` }))
       : segments.data.items.map((s) => ({ id: s.id, label: s.name }));
   const senderAccountId = form.senderAccountId || senders.data.items[0]!.id;
+  // Nothing is sent from here: the campaign is saved as a draft, and its page offers a test send, then the send behind a confirmation.
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
     setBusy(true);
-    const common = { senderAccountId, listType, lists: audience, plannedTime: later ? iso(form.plannedTime) : undefined };
+    const common = { senderAccountId, listType, lists: audience, draft: true };
     try {
       const id =
         source === 'newsletter'
@@ -96,10 +111,15 @@ function CreateCampaign() {
   };
   return (
     <form className="campaign-form" onSubmit={submit} aria-label="Create a campaign">
+      <ol className="steps" aria-label="Steps">
+        <li aria-current="step">Content and audience</li>
+        <li>Test</li>
+        <li>Send or schedule</li>
+      </ol>
       <fieldset>
         <legend>Content</legend>
         <label className="check">
-          <input type="radio" name="source" checked={source === 'html'} onChange={() => setSource('html')} /> Custom HTML
+          <input type="radio" name="source" checked={source === 'html'} onChange={() => setSource('html')} /> Write it here
         </label>
         <label className="check">
           <input
@@ -128,11 +148,7 @@ function CreateCampaign() {
           <>
             <Field label="Subject" name="subject" value={form.subject} onChange={set('subject')} error={error} required />
             <Field label="Language" name="language" value={form.language} onChange={set('language')} error={error} placeholder="en-US" required />
-            <div className="field">
-              <label htmlFor="campaign-html">HTML (placeholders such as #email# are filled per contact)</label>
-              <textarea id="campaign-html" rows={8} value={form.htmlContent} onChange={(e) => set('htmlContent')(e.target.value)} required />
-              <FieldError error={error} name="htmlContent" />
-            </div>
+            <CampaignContent html={form.htmlContent} onChange={set('htmlContent')} error={error} />
           </>
         )}
       </fieldset>
@@ -170,7 +186,9 @@ function CreateCampaign() {
                 No contact lists yet: <Link to="/lists">create one and import contacts</Link> first.
               </>
             ) : (
-              'No segments yet (POST /inbox/v1/segments).'
+              <>
+                No segments yet: <Link to="/segments">build one</Link> first.
+              </>
             )}
           </p>
         ) : (
@@ -188,31 +206,12 @@ function CreateCampaign() {
             ))}
           </fieldset>
         )}
+        <RecipientCount listType={listType} lists={audience} />
         <FieldError error={error} name="lists" also={audience.map((_, i) => `lists[${i}]`).concat('listType')} />
-      </fieldset>
-      <fieldset>
-        <legend>When</legend>
-        <label className="check">
-          <input type="radio" name="when" checked={!later} onChange={() => setLater(false)} /> Send now
-        </label>
-        <label className="check">
-          <input type="radio" name="when" checked={later} onChange={() => setLater(true)} /> Schedule
-        </label>
-        {later && (
-          <Field
-            label="Start at (your time)"
-            name="plannedTime"
-            type="datetime-local"
-            value={form.plannedTime}
-            onChange={set('plannedTime')}
-            error={error}
-            required
-          />
-        )}
       </fieldset>
       <ErrorBox error={error} />
       <button type="submit" disabled={busy}>
-        {later ? 'Schedule campaign' : 'Send campaign now'}
+        Save draft and continue
       </button>
     </form>
   );

@@ -65,6 +65,7 @@ import {
   advanceCursor,
   type AudienceContact,
   audiencePage,
+  countAudience,
   fieldValuesOf,
   findCampaignById,
   finishIfDone,
@@ -311,10 +312,18 @@ export class CampaignDispatcher {
   }
 
   /** The campaign's audience as a condition on `contacts`: on any of its lists, or selected by any of its segments. */
-  private async audienceOf(campaign: CampaignRow) {
-    const ids = JSON.parse(campaign.lists) as string[];
-    if (campaign.list_type !== LIST_TYPE.segments) return onAnyList(ids);
-    const segments = await segmentRulesOf(this.db, campaign.account_id, ids);
+  private audienceOf(campaign: CampaignRow) {
+    return this.audience(campaign.account_id, campaign.list_type, JSON.parse(campaign.lists) as string[]);
+  }
+
+  /** How many contacts a campaign to these lists or segments would go to if it were sent now (deduplicated, active, not suppressed). */
+  async countRecipients(accountId: string, listType: number, ids: string[]): Promise<number> {
+    return countAudience(this.db, accountId, await this.audience(accountId, listType, ids), SHOWN_STATUS);
+  }
+
+  private async audience(accountId: string, listType: number, ids: string[]) {
+    if (listType !== LIST_TYPE.segments) return onAnyList(ids);
+    const segments = await segmentRulesOf(this.db, accountId, ids);
     if (segments.length === 0) return sql<SqlBool>`1 = 0`;
     const rules = segments.map((s) => {
       const { rule, problem } = usableRule(s.rules);

@@ -26,6 +26,8 @@ import { personalise, placeholderKey, placeholdersIn } from './campaign-content.
 import { queueDispatch, valuesOf } from './campaign-dispatch.js';
 import { campaignMessage } from './campaign-mail.js';
 import type {
+  AudienceBody,
+  AudienceCount,
   Campaign,
   CampaignBody,
   CampaignFromNewsletterBody,
@@ -125,6 +127,8 @@ export class CampaignsService {
     private readonly notifySenders: Pick<NotifyServices['senders'], 'usableSender'>,
     private readonly workSignal: WorkSignal,
     private readonly onEnded: OnCampaignEnded,
+    /** campaign-dispatch.ts: the audience a dispatch would write out now, counted. */
+    private readonly countRecipients: (accountId: string, listType: number, ids: string[]) => Promise<number>,
   ) {}
 
   async createFromNewsletter(principal: Principal, body: CampaignFromNewsletterBody): Promise<string> {
@@ -239,6 +243,13 @@ export class CampaignsService {
         ? [{ field: `lists[${i}]`, message: `is a segment whose rules are beyond today's limits (docs/limits.md); save them again first: ${problem}` }]
         : [];
     });
+  }
+
+  /** How many contacts a campaign to these lists or segments would be sent to now: what the send form shows before anything is sent. */
+  async audienceCount(principal: Principal, body: AudienceBody): Promise<AudienceCount> {
+    const errors = await this.checkAudience(principal.accountId, body.listType, body.lists);
+    if (errors.length) throw AppError.validation(errors);
+    return { recipients: await this.countRecipients(principal.accountId, body.listType, [...new Set(body.lists)]) };
   }
 
   async list(principal: Principal, page: Page): Promise<ListResult<CampaignItem>> {
