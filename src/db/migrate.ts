@@ -28,6 +28,7 @@ import * as m0022 from '../../migrations/0022_contact_import_failure_reason.js';
 import * as m0023 from '../../migrations/0023_first_opens.js';
 import * as m0024 from '../../migrations/0024_template_layouts.js';
 import * as m0025 from '../../migrations/0025_template_formats.js';
+import * as m0027 from '../../migrations/0027_account_postal_address.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_first_opens': m0023,
   '0024_template_layouts': m0024,
   '0025_template_formats': m0025,
+  '0027_account_postal_address': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -68,7 +68,7 @@ export interface CopyTracking {
 }
 
 /** The public paths of the tracking endpoints (features/notify/tracking/tracking.routes.ts). */
-export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/', unsubscribe: '/u/' } as const;
+export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/', unsubscribe: '/u/', webVersion: '/w/' } as const;
 
 /** One recipient's copy with its tracking: pixel, rewritten links, List-Unsubscribe headers. */
 function trackCopy(spec: MimeSpec, message: TrackingFlags, recipientId: string, tracking: CopyTracking): MimeSpec {

@@ -2,7 +2,7 @@
  * The tokens in tracking and unsubscribe links: compact, signed, and carrying everything
  * the public endpoint needs to find what was tracked, so nothing is stored per link.
  *
- * Layout before base64url: one byte naming the kind (open, click, unsubscribe), the
+ * Layout before base64url: one byte naming the kind (open, click, unsubscribe, web version), the
  * recipient id's 12 bytes (ids are 24 hex characters), for a click the link's index as
  * two bytes, then the first 16 bytes of HMAC-SHA256 over all of that. An open token is
  * 39 characters, a click token 42. The key is derived (HKDF) from the installation's
@@ -16,9 +16,9 @@
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
-export type TrackingKind = 'open' | 'click' | 'unsubscribe';
+export type TrackingKind = 'open' | 'click' | 'unsubscribe' | 'webversion';
 
-const KIND_BYTE: Record<TrackingKind, number> = { open: 0x6f, click: 0x63, unsubscribe: 0x75 };
+const KIND_BYTE: Record<TrackingKind, number> = { open: 0x6f, click: 0x63, unsubscribe: 0x75, webversion: 0x77 };
 const KIND_OF_BYTE = new Map(Object.entries(KIND_BYTE).map(([kind, byte]) => [byte, kind as TrackingKind]));
 const ID_BYTES = 12;
 const MAC_BYTES = 16;

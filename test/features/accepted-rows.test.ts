@@ -149,11 +149,17 @@ for (const dialect of DIALECTS) {
 
     it("a campaign's copy, and its test copy", async () => {
       const values = new Map([['FIRSTNAME', 'Ann']]);
-      check('campaignCopy', await write(campaignMessage(campaign(), { email: 'ann@example.net', values }, { now: NOW, priority: 'bulk' })));
+      // Fixed links (real ones carry a token of the recipient's id): the footer is pinned with them.
+      const links = () => ({
+        unsubscribeUrl: 'https://postwire.example/u/T',
+        webVersionUrl: 'https://postwire.example/w/T',
+        postalAddress: 'Shop Ltd\n1 Market St',
+      });
+      check('campaignCopy', await write(campaignMessage(campaign(), { email: 'ann@example.net', values }, { now: NOW, priority: 'bulk', links })));
       const test = campaignMessage(
         campaign(),
         { email: 'tester@example.net', values: new Map() },
-        { now: NOW, priority: 'transactional', subjectPrefix: '[Test] ', userId: a.userId, test: true },
+        { now: NOW, priority: 'transactional', subjectPrefix: '[Test] ', userId: a.userId, test: true, links },
       );
       check('campaignTestCopy', await write(test));
     });

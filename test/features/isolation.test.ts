@@ -367,6 +367,7 @@ const PUBLIC_OPS = new Set([
   'HEAD /t/c/{token}',
   'GET /u/{token}',
   'POST /u/{token}',
+  'GET /w/{token}',
 ]);
 
 for (const dialect of DIALECTS) {

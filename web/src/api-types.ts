@@ -223,6 +223,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/w/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign copy as a web page ("view in browser")
+         * @description No authentication. The HTML the recipient was sent, personalised, without open and click tracking; no script runs in it, and its images and links work as in the mail.
+         */
+        get: operations["getWByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account": {
         parameters: {
             query?: never;
@@ -1466,7 +1486,7 @@ export interface paths {
         put?: never;
         /**
          * Import contacts into a list from a CSV file (multipart part "file"); answers the import id at once
-         * @description The first row names the columns: one "email" (or "Email Address"), others named like custom fields of the account (or by their id) give their values; other columns are ignored. Same rules and counters as the JSON import; rows are numbered from 1 after the header. A file that is valid UTF-8 is read as UTF-8 (a byte order mark dropped), any other as Windows-1252, unless the form field `charset` names its charset (e.g. iso-8859-15). The header and the first chunk of rows are read before the answer: a file that is not CSV there is a 400 naming the line; further on, the import fails (status 3) with `failureReason` naming it.
+         * @description The first row names the columns: one "email" (or "Email Address"), others named like custom fields of the account (or by their id) give their values; other columns are ignored (named in `ignoredColumns` of the status). The form field `mapping` maps the columns by hand instead: JSON, one entry per header column, {"as":"email"}, {"as":"field","customFieldId":"…"}, {"as":"new","name":"…"} (a text field created with the import; an existing field of that name is used) or {"as":"ignore"}. Same rules and counters as the JSON import; rows are numbered from 1 after the header. A file that is valid UTF-8 is read as UTF-8 (a byte order mark dropped), any other as Windows-1252, unless the form field `charset` names its charset (e.g. iso-8859-15). The header and the first chunk of rows are read before the answer: a file that is not CSV there is a 400 naming the line; further on, the import fails (status 3) with `failureReason` naming it.
          */
         post: operations["postInboxV1ContactlistsByIdImportCsv"];
         delete?: never;
@@ -2234,6 +2254,11 @@ export interface components {
                  * @example self-hosted
                  */
                 plan: string;
+                /**
+                 * @description The sender's postal address, printed in the footer of every campaign copy; empty until set (the campaign pages warn then).
+                 * @example Example Ltd, 1 Market Street, Springfield 12345, USA
+                 */
+                postalAddress: string;
                 /**
                  * @description off: sending is not metered; credits: each accepted recipient costs one credit.
                  * @enum {unknown}
@@ -3316,6 +3341,24 @@ export interface components {
              */
             ReplyEmail: string;
         };
+        AccountInput2: {
+            /**
+             * Format: single-line
+             * @example Example Ltd
+             */
+            name?: string;
+            /**
+             * Format: email
+             * @description The account's contact address.
+             * @example hello@example.com
+             */
+            email?: string;
+            /**
+             * @description The sender's postal address for the footer of campaign mail; line breaks are kept. Empty removes it.
+             * @example Example Ltd, 1 Market Street, Springfield 12345, USA
+             */
+            postalAddress?: string;
+        };
         ContactlistInput: {
             /**
              * @description The list's name.
@@ -3552,19 +3595,6 @@ export interface components {
              * @enum {unknown}
              */
             role?: "owner" | "admin" | "member";
-        };
-        AccountInput2: {
-            /**
-             * Format: single-line
-             * @example Example Ltd
-             */
-            name?: string;
-            /**
-             * Format: email
-             * @description The account's contact address.
-             * @example hello@example.com
-             */
-            email?: string;
         };
         SenderInput4: {
             /**
@@ -4277,6 +4307,57 @@ export interface operations {
         };
     };
     postUByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from the link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A small HTML page (no script). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">…<form method="post">… */
+                    "text/html": string;
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWByToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -13533,6 +13614,13 @@ export interface operations {
                              * @example utf-8
                              */
                             charset: string | null;
+                            /**
+                             * @description CSV: the header names of the columns whose values were not imported (mapped to nothing, or naming no field). Empty for a JSON import.
+                             * @example [
+                             *       "plan"
+                             *     ]
+                             */
+                            ignoredColumns: string[];
                             /**
                              * @description Why the import failed (status 3), e.g. the line where a CSV file stops being CSV; rows applied before the failure stay. Empty otherwise.
                              * @example The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes. Rows before that line were imported.

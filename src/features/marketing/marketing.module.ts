@@ -58,14 +58,21 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     dialect,
     context.delivery.workSignal,
     context.delivery.systemFrom,
+    context.delivery.tracking,
     context.config.campaignDispatchPageSize,
   );
   // By name: building the services again (tests do) replaces the listener rather than adding a second.
   registerEventListener('campaign-counters', campaignCounterListener(campaignDispatcher.notifyEnded));
   return {
     newsletters,
-    campaigns: new CampaignsService(db, newsletters, notify.senders, context.delivery.workSignal, campaignDispatcher.notifyEnded, (accountId, listType, ids) =>
-      campaignDispatcher.countRecipients(accountId, listType, ids),
+    campaigns: new CampaignsService(
+      db,
+      newsletters,
+      notify.senders,
+      context.delivery.workSignal,
+      campaignDispatcher.notifyEnded,
+      (accountId, listType, ids) => campaignDispatcher.countRecipients(accountId, listType, ids),
+      context.delivery.tracking,
     ),
     campaignDispatcher,
     groups: new GroupsService(db),

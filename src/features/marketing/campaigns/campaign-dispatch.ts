@@ -54,12 +54,14 @@ import type { Db, DbOrTrx, Dialect } from '../../../db/database.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { refreshStaleStatistics } from '../../../db/statistics.js';
 import { withoutJit } from '../../../db/without-jit.js';
+import type { CopyTracking } from '../../../delivery/compose.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { enqueueJob, type JobFailure, PermanentJobError } from '../../../queue/jobs.js';
 import { type AcceptedMessage, insertAcceptedMessages } from '../../notify/notify.module.js';
 import { compileRule, SHOWN_STATUS, usableRule } from '../segments/segment-rules.js';
 import { placeholderKey } from './campaign-content.js';
-import { type CampaignAddressee, campaignMessage, ownerNotice } from './campaign-mail.js';
+import type { CampaignLinks } from './campaign-footer.js';
+import { type CampaignAddressee, campaignLinks, campaignMessage, ownerNotice } from './campaign-mail.js';
 import {
   addToCounters,
   advanceCursor,
@@ -74,6 +76,7 @@ import {
   onAnyList,
   onContacts,
   ownerEmailOf,
+  postalAddressOf,
   retryableRecipients,
   segmentRulesOf,
   supersede,
@@ -143,12 +146,17 @@ function recipientRecord(campaign: CampaignRow, contact: AudienceContact, rows: 
   };
 }
 
+/** Each recipient's links and footer (campaign-mail.ts campaignLinks). */
+type CopyLinks = (recipientId: string) => CampaignLinks;
+
 export class CampaignDispatcher {
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
     private readonly workSignal: WorkSignal,
     private readonly systemFrom: string,
+    /** Signs each copy's unsubscribe and web version links (compose.ts signs its List-Unsubscribe the same way). */
+    private readonly tracking: CopyTracking,
     /** Contacts per page, one transaction each (CAMPAIGN_DISPATCH_PAGE_SIZE). */
     private readonly pageSize: number,
     private readonly log?: Logger,
@@ -166,6 +174,7 @@ export class CampaignDispatcher {
       if (!campaign || campaign.status !== CAMPAIGN_STATUS.sending) return;
     }
     const audience = await this.audienceOf(campaign);
+    const links = await this.linksOf(campaign);
     const accountId = campaign.account_id;
     for (;;) {
       const cursor = campaign.dispatch_cursor;
@@ -179,7 +188,7 @@ export class CampaignDispatcher {
         });
         return;
       }
-      const next = await this.writePage(campaign, page);
+      const next = await this.writePage(campaign, page, links);
       if (!next) return;
       campaign = next;
       await refreshStaleStatistics(this.db, DISPATCH_TABLES);
@@ -187,7 +196,7 @@ export class CampaignDispatcher {
   }
 
   /** Writes one page (see the header); the campaign as it is after, or undefined when it stopped sending. */
-  private async writePage(campaign: CampaignRow, page: AudienceContact[]): Promise<CampaignRow | undefined> {
+  private async writePage(campaign: CampaignRow, page: AudienceContact[], links: CopyLinks): Promise<CampaignRow | undefined> {
     const fields = await fieldValuesOf(
       this.db,
       campaign.account_id,
@@ -204,7 +213,7 @@ export class CampaignDispatcher {
     const messages: AcceptedMessage[] = [];
     const records = page.map((contact) => {
       const to: CampaignAddressee = { email: contact.email, values: valuesOf(contact, byContact.get(contact.id) ?? []) };
-      const rows = campaignMessage(campaign, to, { now, priority: 'bulk' });
+      const rows = campaignMessage(campaign, to, { now, priority: 'bulk', links });
       messages.push(rows);
       return recipientRecord(campaign, contact, rows, now);
     });
@@ -229,6 +238,7 @@ export class CampaignDispatcher {
 
   /** A resend's new copies, page by page (see the header); false when the campaign stopped sending. */
   private async resendFailed(campaign: CampaignRow): Promise<boolean> {
+    const links = await this.linksOf(campaign);
     let after = '';
     for (;;) {
       const failed = await retryableRecipients(this.db, campaign.id, after, this.pageSize);
@@ -255,7 +265,7 @@ export class CampaignDispatcher {
           const records = taken.map((r) => {
             const contact = contacts.get(r.contact_id!)!;
             const own = fields.filter((f) => f.contact_id === contact.id);
-            const rows = campaignMessage(campaign, { email: contact.email, values: valuesOf(contact, own) }, { now, priority: 'bulk' });
+            const rows = campaignMessage(campaign, { email: contact.email, values: valuesOf(contact, own) }, { now, priority: 'bulk', links });
             messages.push(rows);
             return recipientRecord(campaign, contact, rows, now);
           });
@@ -309,6 +319,11 @@ export class CampaignDispatcher {
     const owner = await ownerEmailOf(trx, campaign.account_id);
     if (!owner) return this.log?.warn({ campaignId: campaign.id }, 'campaign notice not sent: the account has no owner');
     await insertAcceptedMessages(trx, [ownerNotice(campaign, owner, this.systemFrom, what, now)]);
+  }
+
+  /** The links and footer of the campaign's copies: the postal address as the account has it when the run starts. */
+  private async linksOf(campaign: CampaignRow): Promise<CopyLinks> {
+    return campaignLinks(this.tracking, await postalAddressOf(this.db, campaign.account_id));
   }
 
   /** The campaign's audience as a condition on `contacts`: on any of its lists, or selected by any of its segments. */

@@ -11,15 +11,28 @@
  * message's MIME once either way, so many recipients of one message would save nothing
  * but the rows.
  */
+import { type CopyTracking, TRACKING_PATHS } from '../../../delivery/compose.js';
+import { newId } from '../../../lib/ids.js';
 import { escapeHtml } from '../../../lib/template-render.js';
 import { type AcceptedMessage, acceptedMessage } from '../../notify/notify.module.js';
 import { personalise } from './campaign-content.js';
+import { type CampaignLinks, withCampaignLinks } from './campaign-footer.js';
 import type { CampaignRow } from './campaigns.table.js';
 
 export interface CampaignAddressee {
   email: string;
   /** Placeholder key → value (campaign-content.ts). */
   values: ReadonlyMap<string, string>;
+}
+
+/** Each copy's own unsubscribe and web version links, signed like its List-Unsubscribe link (compose.ts), and the account's postal address. */
+export function campaignLinks(tracking: CopyTracking, postalAddress: string): (recipientId: string) => CampaignLinks {
+  const base = tracking.baseUrl();
+  return (recipientId) => ({
+    unsubscribeUrl: `${base}${TRACKING_PATHS.unsubscribe}${tracking.tokens.sign({ kind: 'unsubscribe', recipientId })}`,
+    webVersionUrl: `${base}${TRACKING_PATHS.webVersion}${tracking.tokens.sign({ kind: 'webversion', recipientId })}`,
+    postalAddress,
+  });
 }
 
 /** A header may not carry a line break, whatever a contact's field holds. */
@@ -31,15 +44,24 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
  *
  * Tracking as the campaign says, and always the per-recipient List-Unsubscribe link with
  * RFC 8058 one-click (every bulk message must let its recipient leave; notify/tracking
- * builds the link). The metadata names the campaign: carried into the events of its
+ * builds the link), and a visible one in the mail with the postal address (campaign-footer.ts). The metadata names the campaign: carried into the events of its
  * delivery (pipeline.ts carriedDetails), so webhooks see the campaign. The `accepted`
  * event, one per contact, is written without it.
  */
 export function campaignMessage(
   campaign: CampaignRow,
   to: CampaignAddressee,
-  options: { now: number; priority: 'bulk' | 'transactional'; subjectPrefix?: string; userId?: string | null; test?: boolean },
+  options: {
+    now: number;
+    priority: 'bulk' | 'transactional';
+    /** The links and footer of the copy to this recipient (campaignLinks). */
+    links: (recipientId: string) => CampaignLinks;
+    subjectPrefix?: string;
+    userId?: string | null;
+    test?: boolean;
+  },
 ): AcceptedMessage {
+  const recipientId = newId(options.now);
   return acceptedMessage({
     now: options.now,
     accountId: campaign.account_id,
@@ -48,10 +70,10 @@ export function campaignMessage(
     from: { email: campaign.from_email, name: campaign.from_name },
     content: {
       subject: (options.subjectPrefix ?? '') + oneLine(personalise(campaign.subject, to.values, false)),
-      html: personalise(campaign.html_content, to.values, true),
+      html: personalise(withCampaignLinks(campaign.html_content, options.links(recipientId)), to.values, true),
       text: null,
     },
-    recipients: [{ email: to.email }],
+    recipients: [{ email: to.email, id: recipientId }],
     priority: options.priority,
     replyTo: campaign.reply_email ? { email: campaign.reply_email, name: campaign.from_name } : null,
     metadata: options.test ? { campaignId: campaign.id, test: true } : { campaignId: campaign.id },

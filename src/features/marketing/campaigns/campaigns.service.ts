@@ -24,7 +24,8 @@ import type { NewslettersService } from '../newsletters/newsletters.service.js';
 import { cancelDeliveries } from './campaign-cancel.js';
 import { personalise, placeholderKey, placeholdersIn } from './campaign-content.js';
 import { queueDispatch, valuesOf } from './campaign-dispatch.js';
-import { campaignMessage } from './campaign-mail.js';
+import { withCampaignLinks } from './campaign-footer.js';
+import { campaignLinks, campaignMessage } from './campaign-mail.js';
 import type {
   AudienceBody,
   AudienceCount,
@@ -54,8 +55,10 @@ import {
   segmentRulesOf,
   updateCampaignIn,
   recipientsOf,
+  postalAddressOf,
 } from './campaigns.store.js';
 import { CAMPAIGN_STATUS, type CampaignRow, LIST_TYPE } from './campaigns.table.js';
+import type { CopyTracking } from '../../../delivery/compose.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import type { OnCampaignEnded } from './campaign-counters.js';
 
@@ -129,6 +132,8 @@ export class CampaignsService {
     private readonly onEnded: OnCampaignEnded,
     /** campaign-dispatch.ts: the audience a dispatch would write out now, counted. */
     private readonly countRecipients: (accountId: string, listType: number, ids: string[]) => Promise<number>,
+    /** Signs a test copy's unsubscribe and web version links (campaign-mail.ts campaignLinks). */
+    private readonly tracking: CopyTracking,
   ) {}
 
   async createFromNewsletter(principal: Principal, body: CampaignFromNewsletterBody): Promise<string> {
@@ -376,13 +381,14 @@ export class CampaignsService {
     const campaign = await this.require(principal, id);
     const now = Date.now();
     const messages: AcceptedMessage[] = [];
+    const links = campaignLinks(this.tracking, await postalAddressOf(this.db, principal.accountId));
     for (const email of emails) {
       const values = await this.valuesFor(principal.accountId, email.trim());
       messages.push(
         campaignMessage(
           campaign,
           { email: email.trim(), values },
-          { now, priority: 'transactional', subjectPrefix: '[Test] ', userId: principal.userId, test: true },
+          { now, priority: 'transactional', subjectPrefix: '[Test] ', userId: principal.userId, test: true, links },
         ),
       );
     }
@@ -393,12 +399,14 @@ export class CampaignsService {
   /** The copy a contact would get, and the placeholders no field of the account answers to. */
   async preview(principal: Principal, id: string, query: PreviewQuery): Promise<CampaignPreview> {
     const campaign = await this.require(principal, id);
-    const known = new Set(['email', ...(await customFieldNamesOf(this.db, principal.accountId)).map(placeholderKey)]);
+    const known = new Set(['email', 'unsubscribe', 'webversion', ...(await customFieldNamesOf(this.db, principal.accountId)).map(placeholderKey)]);
     const used = [...new Set([...placeholdersIn(campaign.subject), ...placeholdersIn(campaign.html_content)])];
     const values = query.email ? await this.valuesFor(principal.accountId, query.email.trim()) : new Map<string, string>();
+    // The links lead nowhere in a preview: there is no copy yet whose token they could carry.
+    const links = { unsubscribeUrl: '#', webVersionUrl: '#', postalAddress: await postalAddressOf(this.db, principal.accountId) };
     return {
       subject: personalise(campaign.subject, values, false),
-      htmlContent: personalise(campaign.html_content, values, true),
+      htmlContent: personalise(withCampaignLinks(campaign.html_content, links), values, true),
       unknownPlaceholders: used.filter((key) => !known.has(key)),
     };
   }

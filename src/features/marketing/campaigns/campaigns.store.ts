@@ -358,6 +358,12 @@ export function finishIfDone(trx: DbOrTrx, campaignId: string, now: number): Pro
 }
 
 /** The owner's address (the account's first live owner). */
+/** The account's postal address for the footer of its campaign mail ('' when not set). */
+export async function postalAddressOf(db: DbOrTrx, accountId: string): Promise<string> {
+  const row = await db.selectFrom('accounts').select('postal_address').where('id', '=', accountId).executeTakeFirst();
+  return row?.postal_address ?? '';
+}
+
 export async function ownerEmailOf(db: DbOrTrx, accountId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('users')

@@ -7,6 +7,7 @@
  *   GET  /t/c/{token}   a click: 302 to the URL of that link of that message (HEAD too, recorded as flagged)
  *   GET  /u/{token}     the unsubscribe confirmation page (a form; a GET never unsubscribes)
  *   POST /u/{token}     unsubscribe at once (RFC 8058 one-click, and the page's form)
+ *   GET  /w/{token}     a campaign copy as a web page (its "view in browser" link)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRACKING_PATHS } from '../../../delivery/compose.js';
@@ -66,6 +67,13 @@ function logIfLost(request: FastifyRequest, recording: Recording, what: string):
 function asLocation(url: string): string {
   return url.replace(/[^\x21-\x7e]/gu, (ch) => [...Buffer.from(ch, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
 }
+
+/** A mail's own HTML on the API's origin: no script, images from anywhere (as in the mail), never framed, the link not passed on. */
+const WEB_VERSION_HEADERS = {
+  ...PRIVATE_PAGE_HEADERS,
+  'content-security-policy':
+    "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; font-src https:; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
+};
 
 /** Mail clients send List-Unsubscribe=One-Click (RFC 8058); the hosted form adds via=page. */
 function viaOf(body: unknown): 'page' | 'one_click' {
@@ -138,6 +146,27 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingS
       const shown = await tracking.unsubscribePage((request.params as TokenParams).token);
       if (!shown) throw noSuchPath(request);
       return reply.status(200).headers(PRIVATE_PAGE).type('text/html; charset=utf-8').send(confirmPage(shown.fromName));
+    },
+  );
+
+  app.get(
+    `${TRACKING_PATHS.webVersion}:token`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A campaign copy as a web page ("view in browser")',
+        description:
+          'No authentication. The HTML the recipient was sent, personalised, without open and click tracking; no script runs in it, and its images and links work as in the mail.',
+        params: TokenParams,
+        produces: ['text/html'],
+        response: { 200: PAGE_ANSWER },
+      },
+    },
+    async (request, reply) => {
+      const html = await tracking.webVersion((request.params as TokenParams).token);
+      if (html === undefined) throw noSuchPath(request);
+      return reply.status(200).headers(WEB_VERSION_HEADERS).type('text/html; charset=utf-8').send(html);
     },
   );
 

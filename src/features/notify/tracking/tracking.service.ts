@@ -114,6 +114,8 @@ const WANTS: Record<TrackingKind, (r: TrackedRecipient) => boolean> = {
   open: (r) => Boolean(r.track_opens),
   click: (r) => Boolean(r.track_clicks),
   unsubscribe: (r) => Boolean(r.list_unsubscribe),
+  // Campaign copies (they always carry List-Unsubscribe) link their web version.
+  webversion: (r) => Boolean(r.list_unsubscribe),
 };
 
 export class TrackingService {
@@ -131,9 +133,18 @@ export class TrackingService {
   }
 
   /** The HTML that was sent to the recipient: its own when the send was personalised (compose.ts). */
+  private static htmlOf(recipient: TrackedRecipient): string {
+    return recipient.content !== null ? (JSON.parse(recipient.content) as { html: string }).html : recipient.html_content;
+  }
+
   private static linksOf(recipient: TrackedRecipient): string[] {
-    const html = recipient.content !== null ? (JSON.parse(recipient.content) as { html: string }).html : recipient.html_content;
-    return trackableLinks(html);
+    return trackableLinks(TrackingService.htmlOf(recipient));
+  }
+
+  /** The recipient's copy as a web page (its "view in browser" link): the HTML as sent, before open and click tracking; undefined: no such token. */
+  async webVersion(token: string): Promise<string | undefined> {
+    const found = await this.recipientOf(token, 'webversion');
+    return found && TrackingService.htmlOf(found.recipient);
   }
 
   /** The recipient a genuine token of this kind names, if its message asked for that kind of tracking. */
