@@ -152,6 +152,9 @@ const PROBES: Probe[] = [
   { op: 'GET /notify/v1/stats/queue', url: () => '/notify/v1/stats/queue', expect: 'own' },
   { op: 'GET /notify/v1/inbox', url: () => '/notify/v1/inbox', expect: 'own' },
   { op: 'GET /notify/v1/inbox/{id}', url: (a) => `/notify/v1/inbox/${a.capturedId}`, expect: 'denied' },
+  { op: 'DELETE /notify/v1/inbox/{id}', url: (a) => `/notify/v1/inbox/${a.capturedId}`, expect: 'denied' },
+  // Bob empties his own inbox, and no one else's.
+  { op: 'DELETE /notify/v1/inbox', url: () => '/notify/v1/inbox', expect: 'own' },
   { op: 'GET /notify/v1/inbox/{id}/attachments/{index}', url: (a) => `/notify/v1/inbox/${a.capturedId}/attachments/0`, expect: 'denied' },
   { op: 'POST /notify/v1/inbox/{id}/simulate', url: (a) => `/notify/v1/inbox/${a.capturedId}/simulate`, body: () => ({ outcome: 'bounce' }), expect: 'denied' },
   { op: 'GET /notify/v1/suppressions', url: (a) => `/notify/v1/suppressions?email=${encodeURIComponent(a.suppressed)}`, expect: 'own' },
@@ -359,6 +362,7 @@ const PUBLIC_OPS = new Set([
   'GET /metrics',
   'POST /token',
   'POST /token/refresh',
+  'GET /token/cookie',
   'POST /accounts',
   'GET /notify/v1/senders/confirm',
   // Opened from a mailbox: a signed per-recipient token is the credential (tracking.test.ts tries forged ones).
@@ -625,6 +629,7 @@ for (const dialect of DIALECTS) {
       assert.equal((await as(`/notify/v1/suppressions/${encodeURIComponent(alice.suppressed)}`)).email, alice.suppressed);
       assert.match((await as(`/notify/v1/webhooks/${alice.webhookId}`)).url, new RegExp(alice.marker));
       assert.ok(await as(`/notify/v1/domains/${alice.domainId}`));
+      assert.equal((await as(`/notify/v1/inbox/${alice.capturedId}`)).id, alice.capturedId, 'her captured copy survived his DELETE /notify/v1/inbox');
       assert.match((await as(`/notify/v1/templates/${alice.templateId}`)).subject, new RegExp(alice.marker));
       assert.equal((await as(`/account/users/${alice.userId}`)).role, 'member');
       assert.equal((await as(`/account/payments/${alice.paymentId}`)).reference, alice.marker);
