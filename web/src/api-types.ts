@@ -95,6 +95,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/token/cookie": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this browser holds a refresh cookie
+         * @description Says only whether the request carries the refresh cookie (not whether it is still valid): a page restoring its session asks POST /token/refresh only when there is one, so a first visit logs no failed request.
+         */
+        get: operations["getTokenCookie"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/token/revoke": {
         parameters: {
             query?: never;
@@ -1045,7 +1065,11 @@ export interface paths {
         get: operations["getNotifyV1Inbox"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Empty the development inbox
+         * @description Deletes every captured copy of the account; the messages, their events and statistics stay. Exists only when the server runs with TRANSPORT=capture (404 otherwise).
+         */
+        delete: operations["deleteNotifyV1Inbox"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1065,7 +1089,11 @@ export interface paths {
         get: operations["getNotifyV1InboxById"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete one captured message from the development inbox
+         * @description The message, its recipient's state and events stay. Exists only when the server runs with TRANSPORT=capture (404 otherwise).
+         */
+        delete: operations["deleteNotifyV1InboxById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3879,6 +3907,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTokenCookie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            present: boolean;
+                        };
+                    };
                 };
             };
             /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
@@ -9544,6 +9610,11 @@ export interface operations {
                 after?: string;
                 /** @description Only mail captured for this recipient address (exact, case-insensitive). */
                 to?: string;
+                /**
+                 * @description Only mail whose subject, recipient address, sender address or sender name contains this text (any case).
+                 * @example invoice
+                 */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -9596,6 +9667,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteNotifyV1Inbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            /** @description How many captured copies were deleted. */
+                            deleted: number;
+                        };
+                    };
                 };
             };
             /** @description No credential, or one that is not valid (expired, revoked, unknown). */
@@ -9687,6 +9815,74 @@ export interface operations {
                             raw: string;
                         };
                     };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteNotifyV1InboxById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeResponse"];
                 };
             };
             /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */

@@ -1,9 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { type Answer, api, get, type ListObject } from '../api';
+import { type Answer, api, get, type ListObject, query } from '../api';
 import { ConfirmDialog } from '../dialog';
 import { type ContactList, campaignStatus, type Segment } from '../marketing';
 import { navigate } from '../router';
 import { Card, ErrorBox, Link, Loading, State, Table, useLoad, when } from '../ui';
+import { HtmlPreview } from './MessageBody';
+import { PostalAddressNotice } from './PostalAddress';
 
 type Campaign = Answer<'/inbox/v1/campaigns/{id}', 'get'>;
 
@@ -30,6 +32,9 @@ const ACTIONS = [
 
 /** A sent, cancelled or failed campaign can be sent again to those whose copy failed (not hard bounces) or who were never reached. */
 const RESENDABLE = new Set([3, 5, 6]);
+
+/** The API's time for "not yet" (startTime of a campaign that never started). */
+const UNSET = '0001-01-01T00:00:00.000Z';
 
 /** Each rate as a share of what it can happen to: delivery and bounces of the copies sent, the rest of the copies delivered. */
 const RATES = [
@@ -102,6 +107,62 @@ function TestSend({ id }: { id: string }) {
       )}
       <ErrorBox error={error} />
     </form>
+  );
+}
+
+type Preview = Answer<'/inbox/v1/campaigns/{id}/preview', 'get'>;
+
+/** The copy a chosen contact gets, at a desktop mail width or a phone's, and the placeholders no field answers to. */
+function CampaignPreview({ id }: { id: string }) {
+  const [email, setEmail] = useState('');
+  const [shown, setShown] = useState('');
+  const [width, setWidth] = useState<'desktop' | 'phone'>('desktop');
+  const preview = useLoad(() => get<Preview>(`/inbox/v1/campaigns/${id}/preview${query({ email: shown })}`), [id, shown]);
+  return (
+    <section aria-labelledby="preview-title" className="campaign-preview">
+      <h2 id="preview-title">Preview</h2>
+      <form
+        className="inline-row"
+        aria-label="Preview as a contact"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setShown(email.trim());
+        }}
+      >
+        <div className="field">
+          <label htmlFor="preview-email">As the contact with the address</label>
+          <input id="preview-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="no contact: placeholders empty" />
+        </div>
+        <button type="submit" className="small">
+          Show
+        </button>
+      </form>
+      <fieldset className="mode">
+        <legend>Width</legend>
+        <label className="check">
+          <input type="radio" name="preview-width" checked={width === 'desktop'} onChange={() => setWidth('desktop')} /> Desktop (600 px)
+        </label>
+        <label className="check">
+          <input type="radio" name="preview-width" checked={width === 'phone'} onChange={() => setWidth('phone')} /> Phone (375 px)
+        </label>
+      </fieldset>
+      <ErrorBox error={preview.error} />
+      {preview.data && (
+        <>
+          <p>
+            Subject: <strong data-testid="preview-subject">{preview.data.subject}</strong>
+          </p>
+          {preview.data.unknownPlaceholders.length > 0 && (
+            <p className="error" data-testid="unknown-placeholders">
+              No field answers to {preview.data.unknownPlaceholders.map((p) => `#${p}#`).join(', ')}: sent empty.
+            </p>
+          )}
+          <div className={`preview-frame ${width}`}>
+            <HtmlPreview html={preview.data.htmlContent} title={`The copy at ${width} width`} />
+          </div>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -321,6 +382,8 @@ export function CampaignPage({ id }: { id: string }) {
             <section className="send-steps" aria-labelledby="send-title">
               <h2 id="send-title">Test, then send</h2>
               <p className="muted">This campaign is a draft: nothing has been sent. Send yourself a test, then send it or schedule it.</p>
+              <PostalAddressNotice />
+              <CampaignPreview id={c.id} />
               <TestSend id={c.id} />
               <SendDraft c={c} onDone={campaign.reload} />
             </section>
@@ -331,7 +394,8 @@ export function CampaignPage({ id }: { id: string }) {
                 {label}
               </button>
             ))}
-            {RESENDABLE.has(c.status) && <Resend id={c.id} onDone={campaign.reload} />}
+            {/* One that never started would only go out at its planned time again: schedule a new one instead. */}
+            {RESENDABLE.has(c.status) && c.startTime !== UNSET && <Resend id={c.id} onDone={campaign.reload} />}
             {c.status === 0 && (
               <button
                 type="button"

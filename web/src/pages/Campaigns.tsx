@@ -4,6 +4,7 @@ import { type CampaignItem, type ContactList, campaignStatus, type Segment } fro
 import { navigate } from '../router';
 import { Empty, ErrorBox, Field, FieldError, Link, Loading, messageOf, Pager, State, Table, useKeyPages, useLoad, when } from '../ui';
 import { CampaignContent } from './CampaignContent';
+import { PostalAddressNotice } from './PostalAddress';
 
 type MarketingSender = ItemOf<'/inbox/v1/senders'>;
 
@@ -78,7 +79,7 @@ function CreateCampaign() {
   const [audience, setAudience] = useState<string[]>([]);
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const loadError = senders.error ?? newsletters.error ?? lists.error ?? segments.error;
   if (!senders.data || !newsletters.data || !lists.data || !segments.data) return loadError ? <ErrorBox error={loadError} /> : <Loading />;
   if (senders.data.items.length === 0) return <AddSender onCreated={senders.reload} />;
@@ -110,110 +111,120 @@ function CreateCampaign() {
     }
   };
   return (
-    <form className="campaign-form" onSubmit={submit} aria-label="Create a campaign">
-      <ol className="steps" aria-label="Steps">
-        <li aria-current="step">Content and audience</li>
-        <li>Test</li>
-        <li>Send or schedule</li>
-      </ol>
-      <fieldset>
-        <legend>Content</legend>
-        <label className="check">
-          <input type="radio" name="source" checked={source === 'html'} onChange={() => setSource('html')} /> Write it here
-        </label>
-        <label className="check">
-          <input
-            type="radio"
-            name="source"
-            checked={source === 'newsletter'}
-            onChange={() => setSource('newsletter')}
-            disabled={newsletters.data.items.length === 0}
-          />{' '}
-          From a newsletter {newsletters.data.items.length === 0 && <span className="muted">(none yet: POST /inbox/v1/newsletters)</span>}
-        </label>
-        {source === 'newsletter' ? (
+    <>
+      <PostalAddressNotice />
+      <form className="campaign-form" onSubmit={submit} aria-label="Create a campaign">
+        <ol className="steps" aria-label="Steps">
+          <li aria-current="step">Content and audience</li>
+          <li>Test</li>
+          <li>Send or schedule</li>
+        </ol>
+        <fieldset>
+          <legend>Content</legend>
+          <label className="check">
+            <input type="radio" name="source" checked={source === 'html'} onChange={() => setSource('html')} /> Write it here
+          </label>
+          <label className="check">
+            <input
+              type="radio"
+              name="source"
+              checked={source === 'newsletter'}
+              onChange={() => setSource('newsletter')}
+              disabled={newsletters.data.items.length === 0}
+            />{' '}
+            From a newsletter {newsletters.data.items.length === 0 && <span className="muted">(none yet: POST /inbox/v1/newsletters)</span>}
+          </label>
+          {source === 'newsletter' ? (
+            <div className="field">
+              <label htmlFor="campaign-newsletter">Newsletter</label>
+              <select id="campaign-newsletter" value={form.newsletterId} onChange={(e) => set('newsletterId')(e.target.value)} required>
+                <option value="">Choose a newsletter</option>
+                {newsletters.data.items.map((n) => (
+                  <option key={n.id} value={n.id}>
+                    {n.subject}
+                  </option>
+                ))}
+              </select>
+              <FieldError error={error} name="newsletterId" />
+            </div>
+          ) : (
+            <>
+              <Field label="Subject" name="subject" value={form.subject} onChange={set('subject')} error={error} required />
+              <Field label="Language" name="language" value={form.language} onChange={set('language')} error={error} placeholder="en-US" required />
+              <CampaignContent
+                subject={form.subject}
+                language={form.language}
+                html={form.htmlContent}
+                onChange={set('htmlContent')}
+                onStartFrom={(n) => setForm((f) => ({ ...f, subject: f.subject || n.subject, language: n.language, htmlContent: n.htmlContent }))}
+                error={error}
+              />
+            </>
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Sender and audience</legend>
           <div className="field">
-            <label htmlFor="campaign-newsletter">Newsletter</label>
-            <select id="campaign-newsletter" value={form.newsletterId} onChange={(e) => set('newsletterId')(e.target.value)} required>
-              <option value="">Choose a newsletter</option>
-              {newsletters.data.items.map((n) => (
-                <option key={n.id} value={n.id}>
-                  {n.subject}
+            <label htmlFor="campaign-sender">From</label>
+            <select id="campaign-sender" value={senderAccountId} onChange={(e) => set('senderAccountId')(e.target.value)}>
+              {senders.data.items.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.fullName}
                 </option>
               ))}
             </select>
-            <FieldError error={error} name="newsletterId" />
+            <FieldError error={error} name="senderAccountId" />
           </div>
-        ) : (
-          <>
-            <Field label="Subject" name="subject" value={form.subject} onChange={set('subject')} error={error} required />
-            <Field label="Language" name="language" value={form.language} onChange={set('language')} error={error} placeholder="en-US" required />
-            <CampaignContent html={form.htmlContent} onChange={set('htmlContent')} error={error} />
-          </>
-        )}
-      </fieldset>
-      <fieldset>
-        <legend>Sender and audience</legend>
-        <div className="field">
-          <label htmlFor="campaign-sender">From</label>
-          <select id="campaign-sender" value={senderAccountId} onChange={(e) => set('senderAccountId')(e.target.value)}>
-            {senders.data.items.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.fullName}
-              </option>
-            ))}
-          </select>
-          <FieldError error={error} name="senderAccountId" />
-        </div>
-        {AUDIENCES.map(([type, label]) => (
-          <label key={type} className="check">
-            <input
-              type="radio"
-              name="listType"
-              checked={listType === type}
-              onChange={() => {
-                setListType(type);
-                setAudience([]);
-              }}
-            />{' '}
-            {label}
-          </label>
-        ))}
-        {choices.length === 0 ? (
-          <p className="muted">
-            {listType === 2 ? (
-              <>
-                No contact lists yet: <Link to="/lists">create one and import contacts</Link> first.
-              </>
-            ) : (
-              <>
-                No segments yet: <Link to="/segments">build one</Link> first.
-              </>
-            )}
-          </p>
-        ) : (
-          <fieldset>
-            <legend>Send to</legend>
-            {choices.map((c) => (
-              <label key={c.id} className="check">
-                <input
-                  type="checkbox"
-                  checked={audience.includes(c.id)}
-                  onChange={(e) => setAudience(e.target.checked ? [...audience, c.id] : audience.filter((id) => id !== c.id))}
-                />{' '}
-                {c.label}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <RecipientCount listType={listType} lists={audience} />
-        <FieldError error={error} name="lists" also={audience.map((_, i) => `lists[${i}]`).concat('listType')} />
-      </fieldset>
-      <ErrorBox error={error} />
-      <button type="submit" disabled={busy}>
-        Save draft and continue
-      </button>
-    </form>
+          {AUDIENCES.map(([type, label]) => (
+            <label key={type} className="check">
+              <input
+                type="radio"
+                name="listType"
+                checked={listType === type}
+                onChange={() => {
+                  setListType(type);
+                  setAudience([]);
+                }}
+              />{' '}
+              {label}
+            </label>
+          ))}
+          {choices.length === 0 ? (
+            <p className="muted">
+              {listType === 2 ? (
+                <>
+                  No contact lists yet: <Link to="/lists">create one and import contacts</Link> first.
+                </>
+              ) : (
+                <>
+                  No segments yet: <Link to="/segments">build one</Link> first.
+                </>
+              )}
+            </p>
+          ) : (
+            <fieldset>
+              <legend>Send to</legend>
+              {choices.map((c) => (
+                <label key={c.id} className="check">
+                  <input
+                    type="checkbox"
+                    checked={audience.includes(c.id)}
+                    onChange={(e) => setAudience(e.target.checked ? [...audience, c.id] : audience.filter((id) => id !== c.id))}
+                  />{' '}
+                  {c.label}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <RecipientCount listType={listType} lists={audience} />
+          <FieldError error={error} name="lists" also={audience.map((_, i) => `lists[${i}]`).concat('listType')} />
+        </fieldset>
+        <ErrorBox error={error} />
+        <button type="submit" disabled={busy}>
+          Save draft and continue
+        </button>
+      </form>
+    </>
   );
 }
 
