@@ -30,6 +30,7 @@ import * as m0023 from '../../migrations/0023_first_opens.js';
 import * as m0024 from '../../migrations/0024_template_layouts.js';
 import * as m0025 from '../../migrations/0025_template_formats.js';
 import * as m0026 from '../../migrations/0026_templates_campaign_syntax.js';
+import * as m0027 from '../../migrations/0027_account_postal_address.js';
 import * as m0028 from '../../migrations/0028_contact_activity_webhook_answers.js';
 import * as m0030 from '../../migrations/0030_inbound.js';
 import type { Db } from './database.js';
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024_template_layouts': m0024,
   '0025_template_formats': m0025,
   '0026_templates_campaign_syntax': m0026,
+  '0027_account_postal_address': m0027,
   '0028_contact_activity_webhook_answers': m0028,
   '0030_inbound': m0030,
 };

@@ -6,8 +6,8 @@
  * (tracking.service.ts): link N of a click token is the Nth trackable link of the HTML
  * that was sent, read again from the stored message. So the redirect can only ever lead
  * to a URL that was in that message, and nothing per link is stored. Trackable means an
- * `<a href>` whose value, entities decoded, is an http or https URL; mailto:, tel:,
- * anchors and the like stay as written. Deterministic: the same HTML and URLs give the
+ * `<a href>` whose value, entities decoded, is an http or https URL, and that has no
+ * `data-untracked` attribute; mailto:, tel:, anchors and the like stay as written. Deterministic: the same HTML and URLs give the
  * same bytes.
  */
 import { decodeEntities } from './html-to-text.js';
@@ -17,6 +17,9 @@ const ANCHOR_TAG = /<a\s[^>]*>/gi;
 /** Its href attribute: double-quoted, single-quoted or bare. */
 const HREF_ATTRIBUTE = /(\shref\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i;
 const WEB_URL = /^https?:\/\/[^\s]+$/i;
+/** The attribute that keeps an `<a>` out of tracking. */
+export const UNTRACKED_ATTRIBUTE = 'data-untracked';
+const UNTRACKED = new RegExp(`\\s${UNTRACKED_ATTRIBUTE}(?=[\\s=>/])`, 'i');
 
 interface FoundLink {
   /** Where the attribute's value (quotes included) starts and ends in the HTML. */
@@ -29,7 +32,8 @@ function findLinks(html: string): FoundLink[] {
   const links: FoundLink[] = [];
   for (const tag of html.matchAll(ANCHOR_TAG)) {
     const href = HREF_ATTRIBUTE.exec(tag[0]);
-    if (!href) continue;
+    // A link Postwire writes into campaign mail (unsubscribe, web version) reaches its page directly.
+    if (!href || UNTRACKED.test(tag[0])) continue;
     const url = decodeEntities(href[2] ?? href[3] ?? href[4] ?? '').trim();
     if (!WEB_URL.test(url)) continue;
     const start = tag.index + href.index + href[1]!.length;

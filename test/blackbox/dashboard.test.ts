@@ -10,8 +10,10 @@
  * template watching its live preview, save it, test-send it and read it in the inbox; then the
  * marketing pages: create a list, import a CSV file and watch its counters, see a broken
  * file's import fail with its reason, see a
- * segment's count, send a campaign to the list and watch its counters reach the delivered
- * count, follow its tracked link and see the click on the link's row, pause, resume and cancel a scheduled one; sign out. A member signed in sees
+ * segment's count, write a campaign as a draft (the live recipient count), test-send it, send
+ * it after a confirmation that states its recipients and watch its counters and rates reach the
+ * delivered count, follow its tracked link and see the click on the link's row; schedule one,
+ * pause, resume and cancel it; sign out. A member signed in sees
  * their role and no API keys in the menu.
  * Every page passes axe-core with no serious or critical violation (checked on the first
  * dialect), and no page breaks its Content-Security-Policy. The screenshots in docs/dashboard.md are taken here
@@ -45,6 +47,8 @@ for (const dialect of DIALECTS) {
     let receiver: Server;
     let receiverUrl: string;
     const cspViolations: string[] = [];
+    // Every message the browser logs as an error (a failed request included).
+    const consoleErrors: string[] = [];
     // DASHBOARD_SCREENSHOTS=1 refreshes the committed screenshots of docs/dashboard.md (off by
     // default: their times change on every run and would dirty the tree). One dialect only.
     // `fullPage`: the whole page, for one whose point is below the first screen (a campaign's report).
@@ -88,6 +92,7 @@ for (const dialect of DIALECTS) {
       page.on('console', (message) => {
         // A message's images refused in its preview (the open pixel of a tracked copy) are the policy at work, not the page breaking it.
         if (/Content Security Policy/i.test(message.text()) && !/"img-src /.test(message.text())) cspViolations.push(message.text());
+        if (message.type() === 'error') consoleErrors.push(message.text());
       });
     });
     after(async () => {
@@ -113,6 +118,7 @@ for (const dialect of DIALECTS) {
       assert.ok(server.credentials, 'the first start prints a login');
       await page.goto(`${server.url}/app`);
       await page.getByRole('heading', { name: 'Sign in to Postwire' }).waitFor();
+      assert.deepEqual(consoleErrors, [], 'a first visit logs no error (no failed refresh without a cookie)');
       await accessible('the sign-in page');
       await page.getByLabel('Email address').fill(server.credentials.email);
       await page.getByLabel('Password').fill('not the password');
@@ -529,9 +535,18 @@ for (const dialect of DIALECTS) {
       await page.getByText('No contacts on this list').waitFor();
 
       // Two new addresses, one repeated, one invalid, and reader@example.net, suppressed by the bounce above.
-      const csv = 'email,City\nann@example.net,Berlin\nbob@example.net,Paris\nANN@example.net,Again\nnot-an-address,Rome\nreader@example.net,Oslo\n';
+      const csv =
+        'email,City,plan\nann@example.net,Berlin,gold\nbob@example.net,Paris,\nANN@example.net,Again,\nnot-an-address,Rome,\nreader@example.net,Oslo,\n';
       const upload = page.getByRole('form', { name: 'Import a CSV file' });
       await upload.getByLabel(/CSV file/).setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      // The mapping step: the file's first rows, each column mapped before anything is sent. City becomes a new field; plan is left out.
+      const mapping = upload.getByRole('table', { name: 'Map the columns' });
+      await mapping.getByRole('row', { name: /^plan/ }).getByRole('cell', { name: 'gold' }).waitFor();
+      assert.equal(await mapping.getByLabel('Import column email as').inputValue(), 'email');
+      await mapping.getByLabel('Import column City as').selectOption('new');
+      await mapping.getByLabel('Name of the new field for column City').fill('City');
+      assert.equal(await mapping.getByLabel('Import column plan as').inputValue(), 'ignore');
+      await accessible('the import mapping step');
       await upload.getByRole('button', { name: 'Import' }).click();
       await page.getByTestId('import-state').filter({ hasText: 'Completed: 5 of 5 rows' }).waitFor({ timeout: 20_000 });
       const counter = async (name: string) => page.getByTestId(`import-${name}`).innerText();
@@ -547,8 +562,12 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(seen, { total: '5', added: '2', alreadyExists: '0', repetitive: '1', invalid: '1', hardBounce: '1', blocked: '0' });
       const bar = page.getByRole('progressbar', { name: 'Import progress' });
       assert.equal(await bar.getAttribute('value'), await bar.getAttribute('max'), 'the bar is full');
-      await page.getByText('Invalid rows (1)').click();
+      await page.getByText('Rejected rows (1)').click();
       await page.getByText(/Row 4: not-an-address/).waitFor();
+      assert.equal(await page.getByTestId('import-ignored').innerText(), 'Columns not imported: plan');
+      const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the report (CSV)' }).click()]);
+      const reportText = readFileSync((await report.path())!, 'utf8');
+      assert.match(reportText, /^row,email,reason\r\n4,not-an-address,[^\r\n]+\r\n,,"column ""plan"" was not imported"\r\n$/);
       // The list's count and its contacts follow the finished import without a reload.
       await page.getByTestId('list-count').filter({ hasText: /^2$/ }).waitFor();
       const contacts = page.getByRole('table', { name: 'Contacts' });
@@ -617,26 +636,89 @@ for (const dialect of DIALECTS) {
       await sender.getByLabel('Reply-to address').fill('news@example.com');
       await sender.getByRole('button', { name: 'Add campaign sender' }).click();
 
+      // The postal address every campaign copy carries is asked for while it is missing.
+      const postal = page.getByRole('form', { name: 'Postal address' });
+      await postal.getByTestId('postal-address-warning').waitFor();
+      await accessible('the campaign form asking for the postal address');
+      await postal.getByLabel('Postal address').fill('Example News Ltd\n1 Market Street\nSpringfield 12345');
+      await postal.getByRole('button', { name: 'Save postal address' }).click();
+      await page.getByRole('status').filter({ hasText: 'Postal address saved' }).waitFor();
       const form = page.getByRole('form', { name: 'Create a campaign' });
       await form.getByLabel('Subject').fill('Our November news');
-      await form.getByLabel(/^HTML/).fill('<h1>November</h1><p>Hello #email#, <a href="https://example.com/news">read more</a>.</p>');
+      // Written in the editor: a heading, a placeholder from the menu, a link made from selected words.
+      const editor = form.getByRole('textbox', { name: /^Content/ });
+      await editor.click();
+      await form.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Heading' }).click();
+      await page.keyboard.type('November');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Hello ');
+      await form.getByLabel('Placeholder', { exact: true }).selectOption('#email#');
+      await form.getByRole('button', { name: 'Insert placeholder' }).click();
+      // The editor takes the focus back on the next frame: typing waits for it.
+      await page.waitForFunction("document.activeElement?.classList.contains('ProseMirror') === true");
+      await page.keyboard.type(', read more');
+      for (let i = 0; i < 'read more'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+      await form.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Link' }).click();
+      await form.getByLabel('Link address').fill('https://example.com/news');
+      await form.getByRole('button', { name: 'Apply link' }).click();
+      await editor.press('End');
+      await editor.press('Enter');
+      await form.getByLabel('Placeholder', { exact: true }).selectOption('#unsubscribe#');
+      await form.getByRole('button', { name: 'Insert placeholder' }).click();
+      await accessible('the campaign editor');
+      // The same content as HTML source.
+      await form.getByLabel('HTML source').check();
+      const source = await form.getByLabel(/^HTML \(/).inputValue();
+      assert.match(source, /^<h2>November<\/h2><p>Hello #email#, <a [^>]*href="https:\/\/example\.com\/news"[^>]*>read more<\/a><\/p><p>#unsubscribe#<\/p>$/);
       // Without an audience the API refuses, naming the field; the page shows its message there.
-      await form.getByRole('button', { name: 'Send campaign now' }).click();
+      await form.getByRole('button', { name: 'Save draft and continue' }).click();
       await form
         .locator('.field-error')
         .filter({ hasText: /^lists/ })
         .waitFor();
       await accessible('the campaign form with an error');
       await form.getByRole('group', { name: 'Send to' }).getByLabel('Customers (2)').check();
-      await form.getByRole('button', { name: 'Send campaign now' }).click();
+      // The live count: who would get it now.
+      await form
+        .getByTestId('audience-count')
+        .filter({ hasText: /^2 recipients now/ })
+        .waitFor();
+      await form.getByRole('button', { name: 'Save draft and continue' }).click();
 
+      // A draft: nothing sent yet; the page names its list, offers a test send, and the send behind a confirmation.
       await page.getByRole('heading', { level: 1, name: 'Our November news' }).waitFor();
+      await page.getByTestId('campaign-status').filter({ hasText: 'draft' }).waitFor();
+      await page.getByTestId('campaign-audience').filter({ hasText: 'List: Customers' }).waitFor();
+      // The preview as one contact, at a desktop width and a phone's.
+      const previewAs = page.getByRole('form', { name: 'Preview as a contact' });
+      await previewAs.getByLabel('As the contact with the address').fill('ann@example.net');
+      await previewAs.getByRole('button', { name: 'Show' }).click();
+      await page.frameLocator('.preview-frame iframe').getByText('Hello ann@example.net, read more').waitFor();
+      assert.equal(await page.getByTestId('preview-subject').innerText(), 'Our November news');
+      assert.equal(await page.locator('.preview-frame iframe').evaluate((f) => f.getBoundingClientRect().width), 600);
+      await page.getByLabel('Phone (375 px)').check();
+      assert.equal(await page.locator('.preview-frame iframe').evaluate((f) => f.getBoundingClientRect().width), 375);
+      const test = page.getByRole('form', { name: 'Send a test' });
+      await test.getByLabel(/^Test addresses/).fill('me@example.org, boss@example.org');
+      await test.getByRole('button', { name: 'Send test' }).click();
+      await test.getByTestId('test-sent').filter({ hasText: 'Test copies sent to me@example.org, boss@example.org' }).waitFor();
+      assert.equal(await page.getByTestId('campaign-totalRecipients').innerText(), '0', 'a test send is not counted');
+      await accessible('a draft campaign');
+      await page.getByRole('button', { name: 'Send now…' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Send this campaign now?' });
+      await confirm.getByTestId('confirm-recipients').filter({ hasText: '“Our November news” goes to 2 recipients now' }).waitFor();
+      await accessible('the confirmation before sending');
+      await confirm.getByRole('button', { name: 'Send to 2 recipients' }).click();
+      await confirm.waitFor({ state: 'detached' });
+
       // Live: the counters move without a reload until every copy is delivered (the capture transport delivers).
       await page.getByTestId('campaign-delivered').filter({ hasText: /^2$/ }).waitFor({ timeout: 30_000 });
       await page.getByTestId('campaign-status').filter({ hasText: 'sent' }).waitFor({ timeout: 30_000 });
       assert.equal(await page.getByTestId('campaign-totalRecipients').innerText(), '2');
       assert.equal(await page.getByTestId('campaign-sent').innerText(), '2');
       assert.equal(await page.getByTestId('campaign-bounceHard').innerText(), '0');
+      assert.equal(await page.getByTestId('rate-delivered').innerText(), '100 %');
+      assert.equal(await page.getByTestId('rate-bounced').innerText(), '0 %');
       const byDomain = page.getByRole('table', { name: 'Outcomes by domain' }).getByRole('row').filter({ hasText: 'example.net' });
       // The report follows the counters: its delivered column reaches 2 too.
       await byDomain.getByRole('cell').nth(2).filter({ hasText: /^2$/ }).waitFor();
@@ -657,6 +739,8 @@ for (const dialect of DIALECTS) {
       const inbox = await callApi(server.url, '/notify/v1/inbox?pageSize=100', { token });
       const captured = inbox.json.resultObject.items.find((m: { subject: string }) => m.subject === 'Our November news');
       assert.ok(captured, 'the campaign copy is in the development inbox');
+      const tests = inbox.json.resultObject.items.filter((m: { subject: string }) => m.subject === '[Test] Our November news');
+      assert.deepEqual(tests.map((m: { envelopeTo: string }) => m.envelopeTo).sort(), ['boss@example.org', 'me@example.org']);
       const mail = await callApi(server.url, `/notify/v1/inbox/${captured.id}`, { token });
       const tracked = /href="([^"]*\/t\/c\/[^"]+)"/.exec(mail.json.resultObject.html)?.[1];
       assert.ok(tracked, 'the copy links through the click tracker');
@@ -677,8 +761,27 @@ for (const dialect of DIALECTS) {
         (await linkRow.getByRole('cell').allInnerTexts()).map((t) => t.trim()),
         ['https://example.com/news', '1', '1', '0'],
       );
+      // Resend to failed: every copy was delivered, so it ends sent again with no one mailed twice.
+      await page.getByRole('button', { name: 'Resend to failed' }).click();
+      const resend = page.getByRole('dialog', { name: 'Resend to failed recipients?' });
+      await accessible('the resend confirmation');
+      await resend.getByRole('button', { name: 'Resend' }).click();
+      await resend.waitFor({ state: 'detached' });
+      await page.getByTestId('campaign-status').filter({ hasText: 'sent' }).waitFor({ timeout: 30_000 });
+      assert.equal(await page.getByTestId('campaign-sent').innerText(), '2');
       await accessible('a sent campaign');
       await screenshot('campaign', true);
+
+      // The overview counts the captured copies as delivered, as the campaign's report does; its chart has a legend and axes.
+      await go('Overview', 'Overview');
+      await page.getByTestId('total-delivered').waitFor();
+      assert.notEqual(await page.getByTestId('total-delivered').innerText(), '0', 'captured copies are delivered on the overview too');
+      assert.deepEqual(
+        (await page.getByRole('list', { name: 'Legend' }).getByRole('listitem').allInnerTexts()).map((t) => t.trim()),
+        ['Accepted', 'Delivered (or kept by the development inbox)', 'Bounced or complained'],
+      );
+      assert.ok((await page.locator('svg.chart text.axis').count()) >= 4, 'the value axis and the day axis are labelled');
+      await accessible('the overview with its chart');
 
       await go('Campaigns', 'Campaigns');
       const row = page.getByRole('row').filter({ hasText: 'Our November news' });
@@ -687,17 +790,27 @@ for (const dialect of DIALECTS) {
       await screenshot('campaigns');
     });
 
-    it('schedules a campaign, then pauses, resumes and cancels it with its buttons', async () => {
+    it('schedules a campaign after the confirmation, then pauses, resumes and cancels it with its buttons', async () => {
       await page.getByRole('button', { name: 'New campaign' }).click();
       const form = page.getByRole('form', { name: 'Create a campaign' });
       await form.getByLabel('Subject').fill('Next year');
-      await form.getByLabel(/^HTML/).fill('<p>Later.</p>');
+      await form.getByLabel('HTML source').check();
+      await form.getByLabel(/^HTML \(/).fill('<p>Later.</p>');
       await form.getByRole('group', { name: 'Send to' }).getByLabel('Customers (2)').check();
-      await form.getByLabel('Schedule', { exact: true }).check();
-      await form.getByLabel('Start at (your time)').fill(`${new Date().getFullYear() + 2}-01-15T09:00`);
-      await form.getByRole('button', { name: 'Schedule campaign' }).click();
+      await form.getByRole('button', { name: 'Save draft and continue' }).click();
       await page.getByRole('heading', { level: 1, name: 'Next year' }).waitFor();
+      const send = page.getByRole('form', { name: 'Send the campaign' });
+      await send.getByLabel('Schedule', { exact: true }).check();
+      await send.getByLabel('Start at (your time)').fill(`${new Date().getFullYear() + 2}-01-15T09:00`);
+      await send.getByRole('button', { name: 'Schedule…' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Schedule this campaign?' });
+      // Going back sends nothing.
+      await confirm.getByRole('button', { name: 'Go back' }).click();
+      await confirm.waitFor({ state: 'detached' });
       const status = page.getByTestId('campaign-status');
+      assert.equal(await status.innerText(), 'draft');
+      await send.getByRole('button', { name: 'Schedule…' }).click();
+      await confirm.getByRole('button', { name: 'Schedule for 2 recipients' }).click();
       await status.filter({ hasText: 'scheduled' }).waitFor();
       await page.getByRole('button', { name: 'Pause' }).click();
       await status.filter({ hasText: 'paused' }).waitFor();
@@ -706,8 +819,52 @@ for (const dialect of DIALECTS) {
       await page.getByRole('button', { name: 'Cancel' }).click();
       await status.filter({ hasText: 'cancelled' }).waitFor();
       assert.equal(await page.getByTestId('campaign-totalRecipients').innerText(), '0', 'nothing was sent');
-      assert.equal(await page.getByRole('button', { name: /Pause|Resume|Cancel/ }).count(), 0, 'a cancelled campaign offers no action');
+      assert.equal(await page.getByRole('button', { name: /Pause|Resume|Cancel/ }).count(), 0, 'a cancelled campaign offers no pause, resume or cancel');
       await accessible('a cancelled campaign');
+      assert.equal(await page.getByRole('button', { name: 'Resend to failed' }).count(), 0, 'a campaign that never started has no one to resend to');
+    });
+
+    it('unsubscribes through the link in a delivered campaign copy, which carries the postal address, and the contact shows unsubscribed', async () => {
+      const token = await logIn(server, server.credentials!);
+      const inbox = await callApi(server.url, '/notify/v1/inbox?pageSize=100', { token });
+      const captured = inbox.json.resultObject.items.find((m: { subject: string }) => m.subject === 'Our November news');
+      const mail = (await callApi(server.url, `/notify/v1/inbox/${captured.id}`, { token })).json.resultObject;
+      assert.match(mail.html, /Example News Ltd<br>1 Market Street<br>Springfield 12345/);
+      const link = /<a href="([^"]+)" data-untracked>Unsubscribe<\/a>/.exec(mail.html)?.[1];
+      assert.ok(link, 'the copy has a visible unsubscribe link');
+      await page.goto(link.replaceAll('&amp;', '&'));
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+      await page.goto(`${server.url}/app/lists`);
+      await page.getByRole('link', { name: 'Customers' }).click();
+      await page.getByRole('row').filter({ hasText: captured.envelopeTo }).getByRole('cell', { name: 'unsubscribed', exact: true }).waitFor();
+    });
+
+    it('searches the development inbox, deletes one message from it and clears it', async () => {
+      await go('Development inbox', 'Development inbox');
+      const mail = page.getByRole('list', { name: 'Captured mail' });
+      await mail.getByRole('button', { name: /Test message from Postwire/ }).waitFor();
+      const search = page.getByRole('form', { name: 'Search the inbox' });
+      await search.getByLabel('Subject, recipient or sender contains').fill('november');
+      await search.getByRole('button', { name: 'Search' }).click();
+      await mail.getByRole('button', { name: /Test message from Postwire/ }).waitFor({ state: 'detached' });
+      const november = mail.getByRole('button', { name: /Our November news/ });
+      const before = await november.count();
+      assert.ok(before >= 2, 'the campaign copies and its test copies match');
+      await accessible('a search of the development inbox');
+      await november.first().click();
+      await page.getByRole('button', { name: 'Delete from the inbox' }).click();
+      await page.getByText('Choose a message to read it.').waitFor();
+      await november.nth(before - 1).waitFor({ state: 'detached' });
+      page.once('dialog', (dialog) => dialog.accept());
+      await page.getByRole('button', { name: 'Clear the inbox' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Deleted \d+ messages? from the inbox\.$/ })
+        .waitFor();
+      await search.getByLabel('Subject, recipient or sender contains').fill('');
+      await search.getByRole('button', { name: 'Search' }).click();
+      await page.getByText('The inbox is empty').waitFor();
     });
 
     it('signs out: the session is revoked, and a reload asks for the password again', async () => {

@@ -149,11 +149,13 @@ for (const dialect of DIALECTS) {
 
     it("a campaign's copy, and its test copy", async () => {
       const values = new Map([['FIRSTNAME', 'Ann']]);
-      check('campaignCopy', await write(campaignMessage(campaign(), { email: 'ann@example.net', values }, { now: NOW, priority: 'bulk' })));
+      // The footer: the postal address, and the unsubscribe mark (filled per copy when composed).
+      const postalAddress = 'Shop Ltd\n1 Market St';
+      check('campaignCopy', await write(campaignMessage(campaign(), { email: 'ann@example.net', values }, { now: NOW, priority: 'bulk', postalAddress })));
       const test = campaignMessage(
         campaign(),
         { email: 'tester@example.net', values: new Map() },
-        { now: NOW, priority: 'transactional', subjectPrefix: '[Test] ', userId: a.userId, test: true },
+        { now: NOW, priority: 'transactional', subjectPrefix: '[Test] ', userId: a.userId, test: true, postalAddress },
       );
       check('campaignTestCopy', await write(test));
     });

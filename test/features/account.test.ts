@@ -16,7 +16,20 @@ import { expectEnvelope, startTestApp, type TestAccount, type TestApp, type Test
 
 const ID = /^[0-9a-f]{24}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const ACCOUNT_KEYS = ['createTime', 'createUserId', 'email', 'id', 'isDeleted', 'limits', 'name', 'plan', 'updateTime', 'updateUserId', 'usage'];
+const ACCOUNT_KEYS = [
+  'createTime',
+  'createUserId',
+  'email',
+  'id',
+  'isDeleted',
+  'limits',
+  'name',
+  'plan',
+  'postalAddress',
+  'updateTime',
+  'updateUserId',
+  'usage',
+];
 
 function expectForbidden(response: TestResponse): any {
   const body = expectEnvelope(response, 403);
@@ -125,6 +138,17 @@ for (const dialect of DIALECTS) {
       assert.ok(after.updateTime >= before.updateTime);
       // The owner's login is not the contact address: it still works.
       await login(app, account.email, account.password);
+    });
+
+    it('PATCH sets the postal address campaign mail carries, line breaks kept; empty removes it', async () => {
+      const account = await app.signUp();
+      assert.equal(expectEnvelope(await getAccount(account.token), 200).resultObject.postalAddress, '');
+      expectEnvelope(await patch(account.token, { postalAddress: '  Example Ltd\n1 Market Street\nSpringfield 12345  ' }), 200);
+      assert.equal(expectEnvelope(await getAccount(account.token), 200).resultObject.postalAddress, 'Example Ltd\n1 Market Street\nSpringfield 12345');
+      const tooLong = expectEnvelope(await patch(account.token, { postalAddress: 'x'.repeat(501) }), 400);
+      assert.deepEqual(errorFields(tooLong), ['postalAddress']);
+      expectEnvelope(await patch(account.token, { postalAddress: '' }), 200);
+      assert.equal(expectEnvelope(await getAccount(account.token), 200).resultObject.postalAddress, '');
     });
 
     it('PATCH accepts form bodies and field names in any case', async () => {

@@ -215,6 +215,47 @@ for (const dialect of DIALECTS) {
       const bounced = message.recipients[0].events.find((e: any) => e.type === 'bounced');
       assert.equal(bounced.details.simulated, true);
     });
+
+    it('searches by subject, recipient or sender (any case, % and _ literal), deletes one copy and clears the inbox; the messages stay', async () => {
+      const send = (to: string, subject: string, name: string) =>
+        app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: a.token,
+          body: { from: { email: a.email, name }, to: [{ email: to }], subject, htmlContent: '<p>x</p>' },
+        });
+      const invoice = expectEnvelope(await send('zed@example.org', 'Your Invoice 100%', 'Billing'), 200).resultObject;
+      expectEnvelope(await send('amy@example.org', 'Weekly news', 'Newsroom'), 200);
+      const zed = await capturedFor('zed@example.org');
+      await capturedFor('amy@example.org');
+      const search = async (q: string, token = a.token) =>
+        expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/inbox?q=${encodeURIComponent(q)}`, token }), 200).resultObject.items.map(
+          (m: any) => m.subject,
+        );
+      assert.deepEqual(await search('invoice'), ['Your Invoice 100%'], 'subject, any case');
+      assert.deepEqual(await search('ZED@EXAMPLE'), ['Your Invoice 100%'], 'recipient');
+      assert.deepEqual(await search('newsroom'), ['Weekly news'], 'sender name');
+      assert.deepEqual(await search('100%'), ['Your Invoice 100%'], '% matches itself');
+      assert.deepEqual(await search('1_0'), [], '_ matches itself');
+      assert.deepEqual(await search('invoice', b.token), [], "another account's search finds none of it");
+      const tooLong = await app.request({ method: 'GET', url: `/notify/v1/inbox?q=${'x'.repeat(201)}`, token: a.token });
+      expectEnvelope(tooLong, 400);
+
+      // One copy: another account cannot delete it; its owner can, once.
+      expectEnvelope(await app.request({ method: 'DELETE', url: `/notify/v1/inbox/${zed}`, token: b.token }), 404);
+      assert.equal(expectEnvelope(await app.request({ method: 'DELETE', url: `/notify/v1/inbox/${zed}`, token: a.token }), 200).resultObject, true);
+      expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/inbox/${zed}`, token: a.token }), 404);
+      expectEnvelope(await app.request({ method: 'DELETE', url: `/notify/v1/inbox/${zed}`, token: a.token }), 404);
+      expectEnvelope(await app.request({ method: 'DELETE', url: '/notify/v1/inbox/not-an-id', token: a.token }), 404);
+      assert.deepEqual(await search('invoice'), []);
+      // The message itself stays: the inbox only showed its copy.
+      expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${invoice.id}`, token: a.token }), 200);
+
+      const before = expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/inbox', token: a.token }), 200).resultObject.totalCount;
+      assert.ok(before >= 2);
+      assert.deepEqual(expectEnvelope(await app.request({ method: 'DELETE', url: '/notify/v1/inbox', token: a.token }), 200).resultObject, { deleted: before });
+      assert.equal(expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/inbox', token: a.token }), 200).resultObject.totalCount, 0);
+    });
   });
 
   describe(`development inbox without the capture transport [${dialect}]`, () => {
@@ -232,6 +273,8 @@ for (const dialect of DIALECTS) {
       const id = '0123456789abcdef01234567';
       expectEnvelope(await app.request({ method: 'POST', url: `/notify/v1/inbox/${id}/simulate`, token: a.token, body: { outcome: 'open' } }), 404);
       expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/inbox/${id}/attachments/0`, token: a.token }), 404);
+      expectEnvelope(await app.request({ method: 'DELETE', url: `/notify/v1/inbox/${id}`, token: a.token }), 404);
+      expectEnvelope(await app.request({ method: 'DELETE', url: '/notify/v1/inbox', token: a.token }), 404);
     });
   });
 }

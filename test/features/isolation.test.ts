@@ -183,6 +183,9 @@ const PROBES: Probe[] = [
     url: (a) => `/notify/v1/inbound/messages/${a.inboundMessageId}/attachments/0`,
     expect: 'denied',
   },
+  { op: 'DELETE /notify/v1/inbox/{id}', url: (a) => `/notify/v1/inbox/${a.capturedId}`, expect: 'denied' },
+  // Bob empties his own inbox, and no one else's.
+  { op: 'DELETE /notify/v1/inbox', url: () => '/notify/v1/inbox', expect: 'own' },
   { op: 'GET /notify/v1/inbox/{id}/attachments/{index}', url: (a) => `/notify/v1/inbox/${a.capturedId}/attachments/0`, expect: 'denied' },
   { op: 'POST /notify/v1/inbox/{id}/simulate', url: (a) => `/notify/v1/inbox/${a.capturedId}/simulate`, body: () => ({ outcome: 'bounce' }), expect: 'denied' },
   { op: 'GET /notify/v1/suppressions', url: (a) => `/notify/v1/suppressions?email=${encodeURIComponent(a.suppressed)}`, expect: 'own' },
@@ -379,6 +382,13 @@ const PROBES: Probe[] = [
     body: (a) => ({ subject: 'bob', htmlContent: '<p>b</p>', language: 'en', senderAccountId: a.marketingSenderId, listType: 2, lists: [a.listId] }),
     expect: 'own',
   },
+  // Bob counts Alice's list: refused (a 400 naming lists[0]) and her count never shown.
+  {
+    op: 'POST /inbox/v1/campaigns/audience',
+    url: () => '/inbox/v1/campaigns/audience',
+    body: (a) => ({ listType: 2, lists: [a.listId] }),
+    expect: 'own',
+  },
   { op: 'GET /inbox/v1/campaigns/{id}', url: (a) => `/inbox/v1/campaigns/${a.campaignId}`, expect: 'denied' },
   { op: 'DELETE /inbox/v1/campaigns/{id}', url: (a) => `/inbox/v1/campaigns/${a.campaignId}`, expect: 'denied' },
   { op: 'POST /inbox/v1/campaigns/{id}/pause', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/pause`, expect: 'denied' },
@@ -403,6 +413,7 @@ const PUBLIC_OPS = new Set([
   'GET /metrics',
   'POST /token',
   'POST /token/refresh',
+  'GET /token/cookie',
   'POST /accounts',
   'GET /notify/v1/senders/confirm',
   // Opened from a mailbox: a signed per-recipient token is the credential (tracking.test.ts tries forged ones).
@@ -695,6 +706,7 @@ for (const dialect of DIALECTS) {
       assert.ok(await as(`/notify/v1/inbound/domains/${alice.inboundDomainId}`));
       assert.equal((await as(`/notify/v1/inbound/routes/${alice.inboundRouteId}`)).description, alice.marker);
       assert.equal((await as(`/notify/v1/inbound/messages/${alice.inboundMessageId}`)).subject, `Question ${alice.marker}`);
+      assert.equal((await as(`/notify/v1/inbox/${alice.capturedId}`)).id, alice.capturedId, 'her captured copy survived his DELETE /notify/v1/inbox');
       assert.match((await as(`/notify/v1/templates/${alice.templateId}`)).subject, new RegExp(alice.marker));
       assert.equal((await as(`/account/users/${alice.userId}`)).role, 'member');
       assert.equal((await as(`/account/payments/${alice.paymentId}`)).reference, alice.marker);

@@ -192,6 +192,14 @@ for (const dialect of DIALECTS) {
       await add(listId, 'blocked@example.com');
       await ok('POST', '/notify/v1/suppressions', { email: 'blocked@example.com', reason: 'hard_bounce' }, 201);
 
+      // The count the send form shows before anything is sent: the recipients dispatch will write out.
+      assert.deepEqual(await ok('POST', '/inbox/v1/campaigns/audience', { listType: 2, lists: [listId, otherListId] }), { recipients: 5 });
+      assert.deepEqual(await ok('POST', '/inbox/v1/campaigns/audience', { listType: 2, lists: [otherListId] }), { recipients: 1 });
+      const notTheirs = await call('POST', '/inbox/v1/campaigns/audience', { listType: 2, lists: [listId] }, b);
+      expectEnvelope(notTheirs, 400);
+      assert.deepEqual(errorFields(notTheirs.json), ['lists[0]']);
+      expectEnvelope(await call('POST', '/inbox/v1/campaigns/audience', { listType: 4, lists: [listId] }), 400);
+
       const newsletter = await ok(
         'POST',
         '/inbox/v1/newsletters',
@@ -216,7 +224,13 @@ for (const dialect of DIALECTS) {
       assert.match(id, /^[0-9a-f]{24}$/);
 
       const preview = await ok('GET', `/inbox/v1/campaigns/${id}/preview?email=bob@example.com`);
-      assert.deepEqual(preview, { subject: 'Hello Bob <b>', htmlContent: '<p>Dear Bob &lt;b&gt;, .</p>', unknownPlaceholders: ['nosuch'] });
+      // The footer too: a campaign without #unsubscribe# gets a visible link (inert in a preview: no copy's token yet).
+      assert.deepEqual(preview, {
+        subject: 'Hello Bob <b>',
+        htmlContent:
+          '<p>Dear Bob &lt;b&gt;, .</p><p style="font-size:12px;color:#666;text-align:center;margin:24px 0 0"><a href="#" data-untracked>Unsubscribe</a></p>',
+        unknownPlaceholders: ['nosuch'],
+      });
 
       const done = await eventually(
         async () => {
@@ -230,6 +244,10 @@ for (const dialect of DIALECTS) {
         [done.totalRecipients, done.sent, done.delivered, done.bounceHard, done.bounceSoft, done.opened, done.clicked, done.spamReported, done.unsubscribed],
         [5, 5, 3, 1, 1, 0, 0, 0, 0],
       );
+      // The hard bounce is suppressed now: a second campaign to the same lists would reach one fewer.
+      assert.deepEqual(await ok('POST', '/inbox/v1/campaigns/audience', { listType: 2, lists: [listId, otherListId] }), {
+        recipients: done.totalRecipients - 1,
+      });
       assert.notEqual(done.startTime, UNSET);
       assert.notEqual(done.endTime, UNSET);
       assert.equal(done.lastOpenTime, UNSET);
@@ -396,6 +414,78 @@ for (const dialect of DIALECTS) {
       assert.deepEqual([after.status, after.totalRecipients, after.sent], [0, 0, 0]);
       assert.equal(await ok('DELETE', `/inbox/v1/campaigns/${id}`), true);
       expectEnvelope(await call('GET', `/inbox/v1/campaigns/${id}`), 404);
+    });
+
+    it("campaign mail carries a working unsubscribe link and the postal address; #unsubscribe# and #webversion# are the copy's own links", async () => {
+      assert.equal(await ok('PATCH', '/account', { postalAddress: 'Example Ltd\n1 Market Street\nSpringfield 12345' }), true);
+      const law = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Law' }, 201)).id;
+      await add(law, 'leave@example.com');
+      await add(law, 'stay@example.com');
+      const send = async (html: string, lists: string[]) => {
+        const id = await ok(
+          'POST',
+          '/inbox/v1/campaigns/custom',
+          { subject: 'Law', htmlContent: html, language: 'en', senderAccountId: senderId, listType: 2, lists },
+          201,
+        );
+        await eventually(async () => ((await campaign(id)).status === 3 ? true : undefined), 20_000, 'the campaign to end');
+        return id;
+      };
+      const copyTo = async (address: string) => simpleParser((await eventually(async () => messagesTo(sink, address)[0], 10_000, address)).raw);
+      const path = (url: string) => new URL(url).pathname;
+
+      // No placeholder: a footer with the address and an unsubscribe link is added.
+      const first = await send('<p>News, <a href="https://example.com/a">read</a>.</p>', [law]);
+      const mail = await copyTo('leave@example.com');
+      const html = String(mail.html);
+      assert.match(html, /<p style="[^"]*">Example Ltd<br>1 Market Street<br>Springfield 12345<br><a href="[^"]+" data-untracked>Unsubscribe<\/a><\/p>/);
+      const link = /<a href="([^"]+)" data-untracked>Unsubscribe<\/a>/.exec(html)![1]!;
+      // The visible link is the copy's own, the one List-Unsubscribe names, not a click-tracked redirect.
+      assert.equal(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/\r\n\s+/g, ' '), `List-Unsubscribe: <${link}>`);
+      assert.match(path(link), /^\/u\/[A-Za-z0-9_-]+$/);
+      assert.match(String(mail.text), /Example Ltd\n1 Market Street\nSpringfield 12345/);
+      // The report's links are the author's: the unsubscribe link is not one of them.
+      assert.deepEqual(
+        (await ok('GET', `/inbox/v1/campaigns/${first}/report`)).links.map((l: any) => l.url),
+        ['https://example.com/a'],
+      );
+      // Following it unsubscribes: the list's next campaign would reach one fewer.
+      const page = await app.request({ method: 'GET', url: path(link) });
+      assert.equal(page.status, 200);
+      assert.match(page.text, /<form method="post">/);
+      assert.equal(
+        (
+          await app.request({
+            method: 'POST',
+            url: path(link),
+            payload: 'List-Unsubscribe=One-Click',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          })
+        ).status,
+        200,
+      );
+      assert.deepEqual(await ok('POST', '/inbox/v1/campaigns/audience', { listType: 2, lists: [law] }), { recipients: 1 });
+
+      // The placeholders: in an href, the author's link gets the URL; alone, a link with our words.
+      const web = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Web' }, 201)).id;
+      await add(web, 'web@example.com');
+      const second = await send('<p><a href="#webversion#">On the web</a></p><p>Hi #email#</p><p>#unsubscribe#</p>', [web]);
+      const preview = await ok('GET', `/inbox/v1/campaigns/${second}/preview`);
+      assert.deepEqual(preview.unknownPlaceholders, [], 'both are known placeholders');
+      const own = await copyTo('web@example.com');
+      const ownHtml = String(own.html);
+      assert.equal(ownHtml.match(/>Unsubscribe<\/a>/g)?.length, 1, 'one unsubscribe link: the footer adds none when the author placed it');
+      assert.match(ownHtml, /Example Ltd<br>1 Market Street<br>Springfield 12345<\/p>/);
+      const webLink = /<a href="([^"]+)" data-untracked>On the web<\/a>/.exec(ownHtml)![1]!;
+      assert.match(path(webLink), /^\/w\/[A-Za-z0-9_-]+$/);
+      const webPage = await app.request({ method: 'GET', url: path(webLink) });
+      assert.equal(webPage.status, 200);
+      assert.match(String(webPage.headers['content-type']), /^text\/html/);
+      assert.match(webPage.text, /<p>Hi web@example\.com<\/p>/);
+      assert.match(String(webPage.headers['content-security-policy']), /default-src 'none'/);
+      // A forged or altered token is a 404, like any unknown path.
+      expectEnvelope(await app.request({ method: 'GET', url: `${path(webLink)}x` }), 404);
+      assert.equal(await ok('PATCH', '/account', { postalAddress: '' }), true);
     });
   });
 

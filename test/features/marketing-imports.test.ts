@@ -44,6 +44,7 @@ const STATUS_KEYS = [
   'failureReason',
   'hardBounce',
   'id',
+  'ignoredColumns',
   'invalid',
   'invalidRows',
   'limitExceeded',
@@ -134,6 +135,7 @@ for (const dialect of DIALECTS) {
         status: 2,
         charset: null,
         failureReason: '',
+        ignoredColumns: [],
       });
       assert.deepEqual(
         invalidRows.map((r: any) => [r.row, r.email]),
@@ -253,6 +255,8 @@ for (const dialect of DIALECTS) {
         status: 2,
         charset: 'utf-8',
         failureReason: '',
+        // Named by no field: reported, not dropped in silence.
+        ignoredColumns: ['Phone'],
       });
       assert.deepEqual(
         invalidRows.map((r: any) => [r.row, r.email]),
@@ -270,6 +274,68 @@ for (const dialect of DIALECTS) {
       assert.equal((await ok('GET', `/inbox/v1/contactlists/${list}`)).count, 4);
       assert.deepEqual((await ok('GET', `/inbox/v1/contacts/${cy}`)).listIds, [other], 'the unsubscribed contact is not put on the list');
       assert.equal(await storedPieces(), 0, 'the file is deleted when the import ends');
+    });
+
+    it('a CSV upload with a mapping: columns to the address, an existing field, a new field or nothing; ignored columns reported', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Mapped' }, 201)).id;
+      const town = (await ok('POST', '/inbox/v1/customfields', { Name: 'Town', Type: 0 }, 201)).id;
+      const csv = [
+        'email,First name,Where,plan,notes',
+        'mia@map.example.net,Mia,Berlin,gold,x',
+        'bad address,Ned,Paris,,',
+        'ola@map.example.net,Ola,,silver,y',
+      ].join('\r\n');
+      const mapping = [{ as: 'email' }, { as: 'new', name: 'First name' }, { as: 'field', customFieldId: town }, { as: 'new', name: 'Plan' }, { as: 'ignore' }];
+      const importId = expectEnvelope(await uploadCsv(list, csv, a, 'file', { mapping: JSON.stringify(mapping) }), 200).resultObject;
+      const status = await finished(list, importId);
+      assert.deepEqual([status.total, status.added, status.invalid], [3, 2, 1]);
+      assert.deepEqual(status.ignoredColumns, ['notes']);
+      assert.deepEqual(
+        status.invalidRows.map((r: any) => [r.row, r.email]),
+        [[2, 'bad address']],
+      );
+      // The new fields exist, named as asked, and hold the values.
+      const fields = (await ok('GET', '/inbox/v1/customfields?pageSize=500')).items;
+      const first = fields.find((f: any) => f.name === 'First name');
+      const plan = fields.find((f: any) => f.name === 'Plan');
+      assert.ok(first && plan, 'the new fields were created');
+      assert.deepEqual([...status.customFields].sort(), [first.id, town, plan.id].sort());
+      const members = (await ok('GET', `/inbox/v1/contacts?listId=${list}`)).items;
+      const valuesOf = (email: string) =>
+        Object.fromEntries(
+          members.find((c: any) => c.email === email).customFields.map((f: any) => [fields.find((x: any) => x.id === f.customFieldId).name, f.value]),
+        );
+      assert.deepEqual(valuesOf('mia@map.example.net'), { 'First name': 'Mia', Town: 'Berlin', Plan: 'gold' });
+      assert.deepEqual(valuesOf('ola@map.example.net'), { 'First name': 'Ola', Plan: 'silver' });
+
+      // A second file mapping a column to "new" with the name of an existing field uses that field.
+      const again = expectEnvelope(
+        await uploadCsv(list, 'e,first\r\npia@map.example.net,Pia', a, 'file', {
+          mapping: JSON.stringify([{ as: 'email' }, { as: 'new', name: 'first NAME' }]),
+        }),
+        200,
+      ).resultObject;
+      assert.deepEqual((await finished(list, again)).customFields, [first.id]);
+      assert.equal((await ok('GET', '/inbox/v1/customfields?pageSize=500')).items.filter((f: any) => /^first name$/i.test(f.name)).length, 1);
+
+      // A bad mapping is a 400 naming it; nothing is created and the file is not kept.
+      const theirs = (await ok('POST', '/inbox/v1/customfields', { Name: 'Theirs', Type: 0 }, 201, b)).id;
+      for (const [bad, fields] of [
+        ['not json', ['mapping']],
+        [JSON.stringify([{ as: 'email' }]), ['mapping']],
+        [JSON.stringify([{ as: 'ignore' }, { as: 'ignore' }]), ['mapping']],
+        [JSON.stringify([{ as: 'email' }, { as: 'field', customFieldId: theirs }]), ['mapping[1]']],
+        [JSON.stringify([{ as: 'email' }, { as: 'new', name: ' ' }]), ['mapping[1]']],
+        [JSON.stringify([{ as: 'email' }, { as: 'sideways' }]), ['mapping[1]']],
+      ] as const) {
+        const refused = expectEnvelope(await uploadCsv(list, 'email,x\r\nzed@map.example.net,1', a, 'file', { mapping: bad }), 400);
+        assert.deepEqual(
+          refused.resultObject.errors.map((e: any) => e.field),
+          fields,
+          bad,
+        );
+      }
+      assert.equal(await storedPieces(), 0, 'refused files are deleted');
     });
 
     it('a file that stops being CSV past the rows read at upload ends the import failed, saying the line and why; its file is deleted', async () => {

@@ -40,6 +40,16 @@ for (const dialect of DIALECTS) {
     const CROSS_SITE = { host: 'app.example.org', origin: 'https://evil.example.net', 'sec-fetch-site': 'cross-site' };
     after(() => app.close());
 
+    it('GET /token/cookie says whether the request carries the refresh cookie, so a first visit need not fail a refresh', async () => {
+      const none = await app.request({ method: 'GET', url: '/token/cookie' });
+      assert.deepEqual(expectEnvelope(none, 200).resultObject, { present: false });
+      assert.equal(none.headers['cache-control'], 'no-store');
+      const other = await app.request({ method: 'GET', url: '/token/cookie', headers: { cookie: 'other=1' } });
+      assert.deepEqual(expectEnvelope(other, 200).resultObject, { present: false });
+      const some = await app.request({ method: 'GET', url: '/token/cookie', headers: { cookie: 'other=1; postwire_refresh=anything' } });
+      assert.deepEqual(expectEnvelope(some, 200).resultObject, { present: true });
+    });
+
     it('sets the refresh token as an httpOnly SameSite=Strict cookie on /token and leaves it out of the body', async () => {
       const login = await app.request({ method: 'POST', url: '/token', body: { EmailAddress: a.email, Password: a.password, RefreshCookie: true } });
       const token = expectEnvelope(login, 200).resultObject;

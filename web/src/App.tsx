@@ -1,5 +1,5 @@
 import { type ComponentType, type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { type Answer, get, isSignedIn, onSessionChange, renew, signIn, signOut } from './api';
+import { type Answer, get, isSignedIn, onSessionChange, restore, signIn, signOut } from './api';
 import { currentPath, navigate, usePath } from './router';
 import { ErrorBox, Field, Link, Loading, useLoad } from './ui';
 
@@ -160,7 +160,7 @@ export function App() {
   // A reload keeps the session: the refresh cookie buys a new access token, while the page it
   // reloads is fetched; the page then shows at once, without a "Loading" in between.
   useEffect(() => {
-    Promise.all([renew(), preloadPage(currentPath()).catch(() => undefined)]).finally(() => setRestoring(false));
+    Promise.all([restore(), preloadPage(currentPath()).catch(() => undefined)]).finally(() => setRestoring(false));
   }, []);
   useEffect(() => {
     if (signedIn) preloadAll();

@@ -95,6 +95,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/token/cookie": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this browser holds a refresh cookie
+         * @description Says only whether the request carries the refresh cookie (not whether it is still valid): a page restoring its session asks POST /token/refresh only when there is one, so a first visit logs no failed request.
+         */
+        get: operations["getTokenCookie"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/token/revoke": {
         parameters: {
             query?: never;
@@ -1062,7 +1082,11 @@ export interface paths {
         get: operations["getNotifyV1Inbox"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Empty the development inbox
+         * @description Deletes every captured copy of the account; the messages, their events and statistics stay. Exists only when the server runs with TRANSPORT=capture (404 otherwise).
+         */
+        delete: operations["deleteNotifyV1Inbox"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1082,7 +1106,11 @@ export interface paths {
         get: operations["getNotifyV1InboxById"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete one captured message from the development inbox
+         * @description The message, its recipient's state and events stay. Exists only when the server runs with TRANSPORT=capture (404 otherwise).
+         */
+        delete: operations["deleteNotifyV1InboxById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1738,7 +1766,7 @@ export interface paths {
         put?: never;
         /**
          * Import contacts into a list from a CSV file (multipart part "file"); answers the import id at once
-         * @description The first row names the columns: one "email" (or "Email Address"), others named like custom fields of the account (or by their id) give their values; other columns are ignored. Same rules and counters as the JSON import; rows are numbered from 1 after the header. A file that is valid UTF-8 is read as UTF-8 (a byte order mark dropped), any other as Windows-1252, unless the form field `charset` names its charset (e.g. iso-8859-15). The header and the first chunk of rows are read before the answer: a file that is not CSV there is a 400 naming the line; further on, the import fails (status 3) with `failureReason` naming it.
+         * @description The first row names the columns: one "email" (or "Email Address"), others named like custom fields of the account (or by their id) give their values; other columns are ignored (named in `ignoredColumns` of the status). The form field `mapping` maps the columns by hand instead: JSON, one entry per header column, {"as":"email"}, {"as":"field","customFieldId":"…"}, {"as":"new","name":"…"} (a text field created with the import; an existing field of that name is used) or {"as":"ignore"}. Same rules and counters as the JSON import; rows are numbered from 1 after the header. A file that is valid UTF-8 is read as UTF-8 (a byte order mark dropped), any other as Windows-1252, unless the form field `charset` names its charset (e.g. iso-8859-15). The header and the first chunk of rows are read before the answer: a file that is not CSV there is a 400 naming the line; further on, the import fails (status 3) with `failureReason` naming it.
          */
         post: operations["postInboxV1ContactlistsByIdImportCsv"];
         delete?: never;
@@ -1884,6 +1912,23 @@ export interface paths {
         put?: never;
         /** Create a campaign from raw HTML; answers its id */
         post: operations["postInboxV1CampaignsCustom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbox/v1/campaigns/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many contacts a campaign to these lists or segments would go to now */
+        post: operations["postInboxV1CampaignsAudience"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2583,6 +2628,11 @@ export interface components {
                  * @example self-hosted
                  */
                 plan: string;
+                /**
+                 * @description The sender's postal address, printed in the footer of every campaign copy; empty until set (the campaign pages warn then).
+                 * @example Example Ltd, 1 Market Street, Springfield 12345, USA
+                 */
+                postalAddress: string;
                 /**
                  * @description off: sending is not metered; credits: each accepted recipient costs one credit.
                  * @enum {unknown}
@@ -3820,6 +3870,24 @@ export interface components {
              */
             ReplyEmail: string;
         };
+        AccountInput2: {
+            /**
+             * Format: single-line
+             * @example Example Ltd
+             */
+            name?: string;
+            /**
+             * Format: email
+             * @description The account's contact address.
+             * @example hello@example.com
+             */
+            email?: string;
+            /**
+             * @description The sender's postal address for the footer of campaign mail; line breaks are kept. Empty removes it.
+             * @example Example Ltd, 1 Market Street, Springfield 12345, USA
+             */
+            postalAddress?: string;
+        };
         ContactlistInput: {
             /**
              * @description The list's name.
@@ -3988,6 +4056,14 @@ export interface components {
              */
             Type: number;
         };
+        AudienceInput: {
+            /**
+             * @description 2: `lists` are contact lists; 3: `lists` are segments.
+             * @example 2
+             */
+            listType: number;
+            lists: string[];
+        };
         AddResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -4059,19 +4135,6 @@ export interface components {
              * @enum {unknown}
              */
             role?: "owner" | "admin" | "member";
-        };
-        AccountInput2: {
-            /**
-             * Format: single-line
-             * @example Example Ltd
-             */
-            name?: string;
-            /**
-             * Format: email
-             * @description The account's contact address.
-             * @example hello@example.com
-             */
-            email?: string;
         };
         SenderInput4: {
             /**
@@ -4364,6 +4427,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTokenCookie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            present: boolean;
+                        };
+                    };
                 };
             };
             /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
@@ -10151,6 +10252,11 @@ export interface operations {
                 after?: string;
                 /** @description Only mail captured for this recipient address (exact, case-insensitive). */
                 to?: string;
+                /**
+                 * @description Only mail whose subject, recipient address, sender address or sender name contains this text (any case).
+                 * @example invoice
+                 */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -10203,6 +10309,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteNotifyV1Inbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            /** @description How many captured copies were deleted. */
+                            deleted: number;
+                        };
+                    };
                 };
             };
             /** @description No credential, or one that is not valid (expired, revoked, unknown). */
@@ -10291,6 +10454,74 @@ export interface operations {
                             raw: string;
                         };
                     };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteNotifyV1InboxById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeResponse"];
                 };
             };
             /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
@@ -15590,6 +15821,13 @@ export interface operations {
                              */
                             charset: string | null;
                             /**
+                             * @description CSV: the header names of the columns whose values were not imported (mapped to nothing, or naming no field). Empty for a JSON import.
+                             * @example [
+                             *       "plan"
+                             *     ]
+                             */
+                            ignoredColumns: string[];
+                            /**
                              * @description Why the import failed (status 3), e.g. the line where a CSV file stops being CSV; rows applied before the failure stay. Empty otherwise.
                              * @example The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes. Rows before that line were imported.
                              */
@@ -16797,6 +17035,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postInboxV1CampaignsAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "listType": 2,
+                 *       "lists": [
+                 *         "0193a5b2c4d1e2f3a4b5c6d9"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AudienceInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["AudienceInput"];
+                "multipart/form-data": components["schemas"]["AudienceInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            /** @description Contacts on any of the lists (or selected by any of the segments), each once, active and not suppressed: who would get the campaign now. */
+                            recipients: number;
+                        };
+                    };
                 };
             };
             /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */

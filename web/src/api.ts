@@ -91,6 +91,19 @@ export async function signIn(email: string, password: string): Promise<void> {
   setSession((await post('/token', { EmailAddress: email, Password: password, RefreshCookie: true })) as TokenObject);
 }
 
+/**
+ * The session a reload keeps, if any: a refresh only when the browser holds the refresh
+ * cookie (GET /token/cookie), so a first visit makes no request that fails.
+ */
+export async function restore(): Promise<boolean> {
+  try {
+    if (!((await (await fetch('/token/cookie')).json()) as { resultObject?: { present?: boolean } }).resultObject?.present) return false;
+  } catch {
+    return false;
+  }
+  return renew();
+}
+
 /** A new access token from the refresh cookie; false when there is no (valid) cookie. One at a time. */
 export function renew(): Promise<boolean> {
   refreshing ??= post('/token/refresh', { RefreshCookie: true })

@@ -65,7 +65,15 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
   );
   return {
     newsletters,
-    campaigns: new CampaignsService(db, newsletters, notify.senders, context.delivery.workSignal, campaignDispatcher.notifyEnded, context.events),
+    campaigns: new CampaignsService(
+      db,
+      newsletters,
+      notify.senders,
+      context.delivery.workSignal,
+      campaignDispatcher.notifyEnded,
+      context.events,
+      (accountId, listType, ids) => campaignDispatcher.countRecipients(accountId, listType, ids),
+    ),
     campaignDispatcher,
     groups: new GroupsService(db),
     contactLists: new ContactListsService(db),

@@ -1,7 +1,11 @@
-import { useEffect, useState } from 'react';
-import { type Answer, api, get } from '../api';
-import { campaignStatus } from '../marketing';
+import { type FormEvent, useEffect, useState } from 'react';
+import { type Answer, api, get, type ListObject, query } from '../api';
+import { ConfirmDialog } from '../dialog';
+import { type ContactList, campaignStatus, type Segment } from '../marketing';
+import { navigate } from '../router';
 import { Card, ErrorBox, Link, Loading, State, Table, useLoad, when } from '../ui';
+import { HtmlPreview } from './MessageBody';
+import { PostalAddressNotice } from './PostalAddress';
 
 type Campaign = Answer<'/inbox/v1/campaigns/{id}', 'get'>;
 
@@ -19,13 +23,251 @@ const COUNTERS = [
   ['unsubscribed', 'Unsubscribed'],
 ] as const;
 
-/** Which buttons a status allows (the API refuses the others with a 409 saying why). */
+/** Which buttons a status allows (the API refuses the others with a 409 saying why); a draft is sent from its own form below. */
 const ACTIONS = [
-  ['schedule', 'Send now', [0]],
   ['pause', 'Pause', [1, 2]],
   ['resume', 'Resume', [4]],
   ['cancel', 'Cancel', [0, 1, 2, 4]],
 ] as const;
+
+/** A sent, cancelled or failed campaign can be sent again to those whose copy failed (not hard bounces) or who were never reached. */
+const RESENDABLE = new Set([3, 5, 6]);
+
+/** The API's time for "not yet" (startTime of a campaign that never started). */
+const UNSET = '0001-01-01T00:00:00.000Z';
+
+/** Each rate as a share of what it can happen to: delivery and bounces of the copies sent, the rest of the copies delivered. */
+const RATES = [
+  ['Delivered', (c: Campaign) => c.delivered, (c: Campaign) => c.sent, 'copies sent'],
+  ['Opened', (c: Campaign) => c.opened, (c: Campaign) => c.delivered, 'copies delivered'],
+  ['Clicked', (c: Campaign) => c.clicked, (c: Campaign) => c.delivered, 'copies delivered'],
+  ['Bounced', (c: Campaign) => c.bounceHard + c.bounceSoft, (c: Campaign) => c.sent, 'copies sent'],
+  ['Unsubscribed', (c: Campaign) => c.unsubscribed, (c: Campaign) => c.delivered, 'copies delivered'],
+] as const;
+
+const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1).replace(/\.0$/, '')} %`);
+
+const everything = (path: string) => `${path}?pageSize=500`;
+
+/** The lists or segments a campaign goes to, by name (an id the account no longer has is shown as the id). */
+function AudienceNames({ c }: { c: Campaign }) {
+  const segments = c.listType === 3;
+  const named = useLoad(
+    () =>
+      segments
+        ? get<ListObject<Segment>>(everything('/inbox/v1/segments')).then((r) => new Map(r.items.map((s) => [s.id, s.name])))
+        : get<ListObject<ContactList>>(everything('/inbox/v1/contactlists')).then((r) => new Map(r.items.map((l) => [l.id, l.listName]))),
+    [segments],
+  );
+  const names = c.lists.map((id) => named.data?.get(id) ?? id);
+  return (
+    <span data-testid="campaign-audience">
+      {segments ? (c.lists.length === 1 ? 'Segment' : 'Segments') : c.lists.length === 1 ? 'List' : 'Lists'}: {names.join(', ')}
+    </span>
+  );
+}
+
+/** A local date and time from the form as ISO 8601; what the browser cannot read goes as typed, for the API to name. */
+const iso = (local: string) => {
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+};
+
+/** Test copies to chosen addresses: personalised as the contact of each address, marked "[Test] ", counted nowhere. */
+function TestSend({ id }: { id: string }) {
+  const [emails, setEmails] = useState('');
+  const [sent, setSent] = useState<string[]>();
+  const [error, setError] = useState<unknown>();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    setSent(undefined);
+    const list = emails
+      .split(/[\s,;]+/)
+      .map((a) => a.trim())
+      .filter(Boolean);
+    try {
+      await api('POST', `/inbox/v1/campaigns/${id}/test`, { emails: list });
+      setSent(list);
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <form className="inline-form" onSubmit={submit} aria-label="Send a test">
+      <div className="field">
+        <label htmlFor="test-emails">Test addresses (up to 10, separated by commas)</label>
+        <input id="test-emails" value={emails} onChange={(e) => setEmails(e.target.value)} required />
+      </div>
+      <button type="submit">Send test</button>
+      {sent && (
+        <p role="status" data-testid="test-sent">
+          Test copies sent to {sent.join(', ')}. They are marked [Test] and not counted.
+        </p>
+      )}
+      <ErrorBox error={error} />
+    </form>
+  );
+}
+
+type Preview = Answer<'/inbox/v1/campaigns/{id}/preview', 'get'>;
+
+/** The copy a chosen contact gets, at a desktop mail width or a phone's, and the placeholders no field answers to. */
+function CampaignPreview({ id }: { id: string }) {
+  const [email, setEmail] = useState('');
+  const [shown, setShown] = useState('');
+  const [width, setWidth] = useState<'desktop' | 'phone'>('desktop');
+  const preview = useLoad(() => get<Preview>(`/inbox/v1/campaigns/${id}/preview${query({ email: shown })}`), [id, shown]);
+  return (
+    <section aria-labelledby="preview-title" className="campaign-preview">
+      <h2 id="preview-title">Preview</h2>
+      <form
+        className="inline-row"
+        aria-label="Preview as a contact"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setShown(email.trim());
+        }}
+      >
+        <div className="field">
+          <label htmlFor="preview-email">As the contact with the address</label>
+          <input id="preview-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="no contact: placeholders empty" />
+        </div>
+        <button type="submit" className="small">
+          Show
+        </button>
+      </form>
+      <fieldset className="mode">
+        <legend>Width</legend>
+        <label className="check">
+          <input type="radio" name="preview-width" checked={width === 'desktop'} onChange={() => setWidth('desktop')} /> Desktop (600 px)
+        </label>
+        <label className="check">
+          <input type="radio" name="preview-width" checked={width === 'phone'} onChange={() => setWidth('phone')} /> Phone (375 px)
+        </label>
+      </fieldset>
+      <ErrorBox error={preview.error} />
+      {preview.data && (
+        <>
+          <p>
+            Subject: <strong data-testid="preview-subject">{preview.data.subject}</strong>
+          </p>
+          {preview.data.unknownPlaceholders.length > 0 && (
+            <p className="error" data-testid="unknown-placeholders">
+              No field answers to {preview.data.unknownPlaceholders.map((p) => `#${p}#`).join(', ')}: sent empty.
+            </p>
+          )}
+          <div className={`preview-frame ${width}`}>
+            <HtmlPreview html={preview.data.htmlContent} title={`The copy at ${width} width`} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A draft's last step: now or at a time, behind a dialog that says how many people it goes to. */
+function SendDraft({ c, onDone }: { c: Campaign; onDone: () => void }) {
+  const [later, setLater] = useState(false);
+  const [at, setAt] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const count = useLoad(
+    () =>
+      confirming ? api<{ recipients: number }>('POST', '/inbox/v1/campaigns/audience', { listType: c.listType, lists: c.lists }) : Promise.resolve(undefined),
+    [confirming],
+  );
+  const send = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api('POST', `/inbox/v1/campaigns/${c.id}/schedule`, later ? { plannedTime: iso(at) } : {});
+      setConfirming(false);
+      onDone();
+    } catch (failure) {
+      setError(failure);
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const recipients = count.data?.recipients;
+  const who = recipients === undefined ? '' : `${recipients} recipient${recipients === 1 ? '' : 's'}`;
+  return (
+    <form
+      className="inline-form"
+      aria-label="Send the campaign"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setConfirming(true);
+      }}
+    >
+      <fieldset>
+        <legend>When</legend>
+        <label className="check">
+          <input type="radio" name="when" checked={!later} onChange={() => setLater(false)} /> Send now
+        </label>
+        <label className="check">
+          <input type="radio" name="when" checked={later} onChange={() => setLater(true)} /> Schedule
+        </label>
+        {later && (
+          <div className="field">
+            <label htmlFor="send-at">Start at (your time)</label>
+            <input id="send-at" type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} required />
+          </div>
+        )}
+      </fieldset>
+      <button type="submit">{later ? 'Schedule…' : 'Send now…'}</button>
+      <ErrorBox error={error} />
+      {confirming && (
+        <ConfirmDialog
+          title={later ? 'Schedule this campaign?' : 'Send this campaign now?'}
+          confirmLabel={recipients === undefined ? 'Counting…' : later ? `Schedule for ${who}` : `Send to ${who}`}
+          busy={busy || recipients === undefined}
+          onConfirm={send}
+          onClose={() => setConfirming(false)}
+        >
+          <p data-testid="confirm-recipients">
+            “{c.subject}” goes to <strong>{recipients === undefined ? '…' : who}</strong>
+            {later ? ` from ${at ? new Date(at).toLocaleString() : 'the time you chose'}` : ' now'}, from {c.senderAccountEmail}. This cannot be undone once
+            copies are sent.
+          </p>
+          <ErrorBox error={count.error} />
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}
+
+function Resend({ id, onDone }: { id: string; onDone: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const resend = async () => {
+    setError(undefined);
+    try {
+      await api('POST', `/inbox/v1/campaigns/${id}/resend`);
+      onDone();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setConfirming(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" onClick={() => setConfirming(true)}>
+        Resend to failed
+      </button>
+      <ErrorBox error={error} />
+      {confirming && (
+        <ConfirmDialog title="Resend to failed recipients?" confirmLabel="Resend" onConfirm={resend} onClose={() => setConfirming(false)}>
+          <p>Recipients whose copy failed (hard bounces excepted) or was cancelled, and any never reached, get a new copy. No one gets it twice.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
 
 /** While it is scheduled or sending the counters move every moment; after, only opens and clicks do. */
 const LIVE = new Set([1, 2]);
@@ -92,7 +334,7 @@ export function CampaignPage({ id }: { id: string }) {
   const act = async (action: string) => {
     setError(undefined);
     try {
-      await api('POST', `/inbox/v1/campaigns/${id}/${action}`, action === 'schedule' ? {} : undefined);
+      await api('POST', `/inbox/v1/campaigns/${id}/${action}`);
       campaign.reload();
     } catch (failure) {
       setError(failure);
@@ -133,16 +375,45 @@ export function CampaignPage({ id }: { id: string }) {
             <dd>{when(c.endTime)}</dd>
             <dt>To</dt>
             <dd>
-              {c.lists.length} {c.listType === 3 ? 'segment' : 'contact list'}
-              {c.lists.length === 1 ? '' : 's'}
+              <AudienceNames c={c} />
             </dd>
           </dl>
+          {c.status === 0 && (
+            <section className="send-steps" aria-labelledby="send-title">
+              <h2 id="send-title">Test, then send</h2>
+              <p className="muted">This campaign is a draft: nothing has been sent. Send yourself a test, then send it or schedule it.</p>
+              <PostalAddressNotice />
+              <CampaignPreview id={c.id} />
+              <TestSend id={c.id} />
+              <SendDraft c={c} onDone={campaign.reload} />
+            </section>
+          )}
           <div className="actions">
             {ACTIONS.filter(([, , allowed]) => (allowed as readonly number[]).includes(c.status)).map(([action, label]) => (
               <button key={action} type="button" className={action === 'cancel' ? 'danger' : undefined} onClick={() => act(action)}>
                 {label}
               </button>
             ))}
+            {/* One that never started would only go out at its planned time again: schedule a new one instead. */}
+            {RESENDABLE.has(c.status) && c.startTime !== UNSET && <Resend id={c.id} onDone={campaign.reload} />}
+            {c.status === 0 && (
+              <button
+                type="button"
+                className="danger"
+                onClick={async () => {
+                  if (!window.confirm(`Delete the draft “${c.subject}”?`)) return;
+                  setError(undefined);
+                  try {
+                    await api('DELETE', `/inbox/v1/campaigns/${id}`);
+                    navigate('/campaigns');
+                  } catch (failure) {
+                    setError(failure);
+                  }
+                }}
+              >
+                Delete draft
+              </button>
+            )}
           </div>
           <ErrorBox error={error} />
           <p>
@@ -153,6 +424,20 @@ export function CampaignPage({ id }: { id: string }) {
               <Card key={key} label={label} value={c[key]} testId={`campaign-${key}`} />
             ))}
           </section>
+          <Table
+            label="Rates"
+            columns={['Outcome', 'Recipients', 'Rate', 'Of']}
+            items={[...RATES]}
+            rowKey={([label]) => label}
+            cells={([label, part, whole, of]) => [
+              label,
+              part(c),
+              <span key="rate" data-testid={`rate-${label.toLowerCase()}`}>
+                {percent(part(c), whole(c))}
+              </span>,
+              of,
+            ]}
+          />
           <CampaignReport id={id} version={[c.status, ...COUNTERS.map(([key]) => c[key]), c.totalOpens, c.totalClicks].join(' ')} />
         </>
       )}

@@ -1,124 +1,13 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type Answer, api, get, type ItemOf, type ListObject, query } from '../api';
+import { type FormEvent, useState } from 'react';
+import { api, get, type ItemOf, type ListObject, query } from '../api';
+import { ImportCsv } from './ImportCsv';
 import { type ContactList as List, contactStatus } from '../marketing';
 import { navigate } from '../router';
 import { ConfirmDialog, Empty, ErrorBox, Field, FieldError, Link, Loading, Pager, Table, useAction, useKeyPages, useLoad, when } from '../ui';
 
 type Contact = ItemOf<'/inbox/v1/contacts'>;
 
-type ImportStatus = Answer<'/inbox/v1/contactlists/{id}/import/{importId}', 'get'>;
-
-/** Every row ends in exactly one of these counters (docs/marketing.md#imports). */
-const OUTCOMES = [
-  ['added', 'Added'],
-  ['alreadyExists', 'Already on the list'],
-  ['repetitive', 'Repeated in the file'],
-  ['invalid', 'Invalid'],
-  ['hardBounce', 'Hard bounced'],
-  ['unsubscribe', 'Unsubscribed'],
-  ['spam', 'Spam reported'],
-  ['blocked', 'Suppressed'],
-  ['limitExceeded', 'Over a limit'],
-] as const;
-
-const IMPORT_STATUS = ['Waiting for a worker', 'Importing', 'Completed', 'Failed'];
 const PAGE_SIZE = 25;
-
-/** An import's counters, polled every second until it completes or fails. */
-function ImportProgress({ listId, importId, onDone }: { listId: string; importId: string; onDone: () => void }) {
-  const [finished, setFinished] = useState(false);
-  const progress = useLoad(() => get<ImportStatus>(`/inbox/v1/contactlists/${listId}/import/${importId}`), [listId, importId], finished ? undefined : 1000);
-  const p = progress.data;
-  const reported = useRef(false);
-  useEffect(() => {
-    if (p === undefined || p.status < 2 || reported.current) return;
-    reported.current = true;
-    setFinished(true);
-    onDone();
-  }, [p, onDone]);
-  if (!p) return progress.error ? <ErrorBox error={progress.error} /> : <Loading />;
-  const processed = OUTCOMES.reduce((sum, [key]) => sum + p[key], 0);
-  return (
-    <section className="import" aria-label="CSV import">
-      <p role="status" data-testid="import-state">
-        {IMPORT_STATUS[p.status] ?? `Status ${p.status}`}: {processed} of {p.total} rows
-      </p>
-      {/* A CSV file is read while it is applied, so its total grows until the end; waiting has no value yet (an indeterminate bar). */}
-      <progress
-        aria-label="Import progress"
-        max={Math.max(p.total, 1)}
-        value={p.status === 0 ? undefined : p.status === 2 ? Math.max(p.total, 1) : processed}
-      />
-      <dl className="counters">
-        <div>
-          <dt>Rows</dt>
-          <dd data-testid="import-total">{p.total}</dd>
-        </div>
-        {OUTCOMES.map(([key, label]) => (
-          <div key={key}>
-            <dt>{label}</dt>
-            <dd data-testid={`import-${key}`}>{p[key]}</dd>
-          </div>
-        ))}
-      </dl>
-      {p.charset && (
-        <p className="muted" data-testid="import-charset">
-          Read as {p.charset === 'windows-1252' ? 'Windows-1252 (the file is not UTF-8)' : p.charset}
-        </p>
-      )}
-      {p.status === 3 && (
-        <p className="error" data-testid="import-failure">
-          The import failed: {p.failureReason || 'no reason was recorded.'} Rows applied before the failure stay on the list.
-        </p>
-      )}
-      {p.invalidRows.length > 0 && (
-        <details>
-          <summary>Invalid rows ({p.invalidRows.length})</summary>
-          <ul>
-            {p.invalidRows.slice(0, 100).map((r) => (
-              <li key={r.row}>
-                Row {r.row}: {r.email || '(empty)'} — {r.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </section>
-  );
-}
-
-function ImportCsv({ listId, onDone }: { listId: string; onDone: () => void }) {
-  const [file, setFile] = useState<File>();
-  const [importId, setImportId] = useState<string>();
-  const [error, setError] = useState<unknown>();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!file) return;
-    setError(undefined);
-    setImportId(undefined);
-    const form = new FormData();
-    form.append('file', file);
-    try {
-      setImportId(await api<string>('POST', `/inbox/v1/contactlists/${listId}/import/csv`, form));
-    } catch (failure) {
-      setError(failure);
-    }
-  };
-  return (
-    <>
-      <form className="inline-form" onSubmit={submit} aria-label="Import a CSV file">
-        <div className="field">
-          <label htmlFor="csv-file">CSV file (a header row with an email column; other columns named like your custom fields)</label>
-          <input id="csv-file" name="file" type="file" accept=".csv,text/csv" required onChange={(e) => setFile(e.target.files?.[0])} />
-          <FieldError error={error} name="file" />
-        </div>
-        <button type="submit">Import</button>
-        <ErrorBox error={error} />
-      </form>
-      {importId && <ImportProgress key={importId} listId={listId} importId={importId} onDone={onDone} />}
-    </>
-  );
-}
 
 /** Renaming a list and deleting it (its contacts stay contacts of the account). */
 function ManageList({ list, onRenamed }: { list: List; onRenamed: () => void }) {

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { type Answer, api, get, type ItemOf, type ListObject } from '../api';
+import { type Answer, api, get, type ItemOf, type ListObject, query } from '../api';
 import { Empty, ErrorBox, Field, Link, Loading, State, Tabs, useLoad, when } from '../ui';
 import { Attachments, HeaderTable, HtmlPreview, Source } from './MessageBody';
 
@@ -21,7 +21,7 @@ function outcomeNote(kind: Outcome, result: Simulated): string {
   return `Recorded a ${kind} for ${result.email}${result.suppressed ? '; the address is now on the suppression list.' : '.'}`;
 }
 
-function Preview({ id, onChanged }: { id: string; onChanged: () => void }) {
+function Preview({ id, onChanged, onDeleted }: { id: string; onChanged: () => void; onDeleted: () => void }) {
   const mail = useLoad(() => get<CapturedEmail>(`/notify/v1/inbox/${id}`), [id]);
   const [view, setView] = useState<(typeof VIEWS)[number]>('HTML');
   const [outcome, setOutcome] = useState<{ kind: Outcome; note: string }>();
@@ -67,6 +67,21 @@ function Preview({ id, onChanged }: { id: string; onChanged: () => void }) {
         </button>
         <button type="button" onClick={() => simulate('click')}>
           Simulate click
+        </button>
+        <button
+          type="button"
+          className="danger"
+          onClick={async () => {
+            setError(undefined);
+            try {
+              await api('DELETE', `/notify/v1/inbox/${id}`);
+              onDeleted();
+            } catch (failure) {
+              setError(failure);
+            }
+          }}
+        >
+          Delete from the inbox
         </button>
       </div>
       {outcome && (
@@ -143,22 +158,67 @@ function TestSend({ onSent }: { onSent: () => void }) {
 }
 
 export function Inbox() {
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
   // Live: new mail shows within two seconds of the worker capturing it.
-  const list = useLoad(() => get<ListObject<Captured>>('/notify/v1/inbox?pageSize=100'), [], 2000);
+  const list = useLoad(() => get<ListObject<Captured>>(`/notify/v1/inbox${query({ pageSize: 100, q })}`), [q], 2000);
   const [selected, setSelected] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const [cleared, setCleared] = useState<number>();
+  const clear = async () => {
+    if (!window.confirm('Delete every message in the development inbox? The messages and their events stay in the message log.')) return;
+    setError(undefined);
+    try {
+      setCleared((await api<{ deleted: number }>('DELETE', '/notify/v1/inbox')).deleted);
+      setSelected(undefined);
+      list.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
   return (
     <section>
       <h1>Development inbox</h1>
       <p className="muted">Mail the capture transport kept instead of delivering it. New mail appears here as it arrives.</p>
       <TestSend onSent={() => undefined} />
-      <ErrorBox error={list.error} />
+      <div className="inline-row">
+        <form
+          className="inline-row"
+          aria-label="Search the inbox"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setQ(search.trim());
+          }}
+        >
+          <div className="field">
+            <label htmlFor="inbox-search">Subject, recipient or sender contains</label>
+            <input id="inbox-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <button type="submit" className="small">
+            Search
+          </button>
+        </form>
+        <button type="button" className="small danger" onClick={clear} disabled={!list.data || (list.data.totalCount === 0 && !q)}>
+          Clear the inbox
+        </button>
+      </div>
+      {cleared !== undefined && (
+        <p role="status" className="muted">
+          Deleted {cleared} message{cleared === 1 ? '' : 's'} from the inbox.
+        </p>
+      )}
+      <ErrorBox error={error ?? list.error} />
       {!list.data ? (
         !list.error && <Loading />
       ) : list.data.items.length === 0 ? (
-        <Empty title="The inbox is empty">
-          Send a message (<code>POST /notify/v1/send</code>); with the capture transport every recipient's copy lands here, where you can read it and simulate a
-          bounce, a complaint, an open or a click.
-        </Empty>
+        q ? (
+          <Empty title="No captured mail matches">Nothing in the inbox has “{q}” in its subject, recipient or sender.</Empty>
+        ) : (
+          <Empty title="The inbox is empty">
+            Send a message (<code>POST /notify/v1/send</code>); with the capture transport every recipient's copy lands here, where you can read it and simulate
+            a bounce, a complaint, an open or a click.
+          </Empty>
+        )
       ) : (
         <div className="inbox">
           <ul className="mail-list" aria-label="Captured mail">
@@ -174,7 +234,19 @@ export function Inbox() {
             ))}
           </ul>
           <div className="mail-view">
-            {selected ? <Preview id={selected} onChanged={list.reload} /> : <p className="muted">Choose a message to read it.</p>}
+            {selected ? (
+              <Preview
+                key={selected}
+                id={selected}
+                onChanged={list.reload}
+                onDeleted={() => {
+                  setSelected(undefined);
+                  list.reload();
+                }}
+              />
+            ) : (
+              <p className="muted">Choose a message to read it.</p>
+            )}
           </div>
         </div>
       )}

@@ -1,9 +1,30 @@
 import { type Answer, get } from '../api';
 import { Card, ErrorBox, Loading, useLoad } from '../ui';
 
-const KINDS = ['accepted', 'sent', 'delivered', 'bounced', 'complained', 'opened', 'clicked'] as const;
+/**
+ * The totals as cards. Delivered counts a relay's 2xx and a copy kept by the development
+ * inbox (the stats' `sent`) alike, as a campaign's report does: in capture mode nothing is
+ * relayed, and "Delivered 0" beside a campaign's delivered count said two things at once.
+ */
+const CARDS = [
+  ['accepted', 'Accepted', (t: Totals) => t.accepted],
+  ['delivered', 'Delivered', (t: Totals) => t.delivered + t.sent],
+  ['bounced', 'Bounced', (t: Totals) => t.bounced],
+  ['complained', 'Complaints', (t: Totals) => t.complained],
+  ['opened', 'Opened', (t: Totals) => t.opened],
+  ['clicked', 'Clicked', (t: Totals) => t.clicked],
+] as const;
+
+/** The chart's series, drawn in this order (each bar over the one before), with the legend's words. */
+const SERIES = [
+  ['bar-accepted', 'Accepted'],
+  ['bar-sent', 'Delivered (or kept by the development inbox)'],
+  ['bar-bounced', 'Bounced or complained'],
+] as const;
 
 type Stats = Answer<'/notify/v1/stats', 'get'>;
+
+type Totals = Stats['totals'];
 
 type Account = Answer<'/account', 'get'>;
 
@@ -34,35 +55,101 @@ function QueueDepth({ queue }: { queue: Queue }) {
   );
 }
 
-/** Accepted, sent and failed per day, as bars; the numbers are in the table below it for screen readers. */
+/** A round step for the value axis: 1, 2 or 5 times a power of ten, about a third of the top value. */
+function tickStep(max: number): number {
+  const rough = Math.max(1, max / 3);
+  const power = 10 ** Math.floor(Math.log10(rough));
+  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
+}
+
+/** Accepted, delivered and failed per day, as bars with their axes and legend; the numbers are also in a table, for screen readers. */
 function Chart({ days }: { days: Stats['days'] }) {
-  const max = Math.max(1, ...days.map((d) => d.accepted));
+  const step = tickStep(Math.max(1, ...days.map((d) => d.accepted)));
+  const max = Math.max(step, Math.ceil(Math.max(1, ...days.map((d) => d.accepted)) / step) * step);
+  const ticks = Array.from({ length: Math.round(max / step) + 1 }, (_, i) => i * step);
+  const left = 40;
   const width = 720;
   const height = 160;
-  const step = width / days.length;
+  const top = 8;
+  const bar = (width - left) / days.length;
+  const y = (value: number) => top + height - (value / max) * height;
+  const labelled = new Set([0, Math.floor((days.length - 1) / 2), days.length - 1]);
   return (
-    <svg className="chart" viewBox={`0 0 ${width} ${height + 20}`} role="img" aria-label="Messages accepted, sent or delivered, and bounced per day">
-      {days.map((day, i) => {
-        const ok = day.sent + day.delivered;
-        const h = (day.accepted / max) * height;
-        const okH = (Math.min(ok, day.accepted) / max) * height;
-        const badH = ((day.bounced + day.complained) / max) * height;
-        return (
-          <g key={day.date}>
-            <title>{`${day.date}: ${day.accepted} accepted, ${ok} sent or delivered, ${day.bounced} bounced, ${day.complained} complaints`}</title>
-            <rect x={i * step + 2} y={height - h} width={step - 4} height={h} className="bar-accepted" />
-            <rect x={i * step + 2} y={height - okH} width={step - 4} height={okH} className="bar-sent" />
-            <rect x={i * step + 2} y={height - badH} width={step - 4} height={badH} className="bar-bounced" />
+    <figure className="chart-figure">
+      <svg
+        className="chart"
+        viewBox={`0 0 ${width} ${top + height + 22}`}
+        role="img"
+        aria-label="Messages accepted, delivered, and bounced or complained per day"
+      >
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={left} x2={width} y1={y(t)} y2={y(t)} className="grid" />
+            <text x={left - 6} y={y(t) + 4} textAnchor="end" className="axis">
+              {t}
+            </text>
           </g>
-        );
-      })}
-      <text x="0" y={height + 16} className="axis">
-        {days[0]?.date}
-      </text>
-      <text x={width} y={height + 16} textAnchor="end" className="axis">
-        {days.at(-1)?.date}
-      </text>
-    </svg>
+        ))}
+        {days.map((day, i) => {
+          const ok = Math.min(day.sent + day.delivered, day.accepted);
+          const x = left + i * bar + 2;
+          return (
+            <g key={day.date}>
+              <title>{`${day.date}: ${day.accepted} accepted, ${day.sent + day.delivered} delivered, ${day.bounced} bounced, ${day.complained} complaints`}</title>
+              <rect x={x} y={y(day.accepted)} width={bar - 4} height={y(0) - y(day.accepted)} className="bar-accepted" />
+              <rect x={x} y={y(ok)} width={bar - 4} height={y(0) - y(ok)} className="bar-sent" />
+              <rect x={x} y={y(day.bounced + day.complained)} width={bar - 4} height={y(0) - y(day.bounced + day.complained)} className="bar-bounced" />
+              {labelled.has(i) && (
+                <text x={x + (bar - 4) / 2} y={top + height + 16} textAnchor="middle" className="axis">
+                  {day.date.slice(5)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        <line x1={left} x2={width} y1={y(0)} y2={y(0)} className="axis-line" />
+        <line x1={left} x2={left} y1={top} y2={y(0)} className="axis-line" />
+      </svg>
+      <figcaption>
+        <ul className="legend" aria-label="Legend">
+          {SERIES.map(([className, label]) => (
+            <li key={className}>
+              <svg width="12" height="12" aria-hidden="true">
+                <rect width="12" height="12" className={className} />
+              </svg>{' '}
+              {label}
+            </li>
+          ))}
+        </ul>
+        <span className="muted">Recipients per day (UTC, month-day); the numbers are in the table below.</span>
+      </figcaption>
+      <details>
+        <summary>The numbers per day</summary>
+        <table className="list">
+          <caption className="muted">Recipients per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Accepted</th>
+              <th scope="col">Delivered</th>
+              <th scope="col">Bounced</th>
+              <th scope="col">Complaints</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{d.date}</th>
+                <td>{d.accepted}</td>
+                <td>{d.sent + d.delivered}</td>
+                <td>{d.bounced}</td>
+                <td>{d.complained}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
   );
 }
 
@@ -90,8 +177,8 @@ export function Overview() {
             Last 30 days ({stats.data.from} to {stats.data.to})
           </h2>
           <div className="cards">
-            {KINDS.map((kind) => (
-              <Card key={kind} label={kind} testId={`total-${kind}`} value={stats.data!.totals[kind]} />
+            {CARDS.map(([key, label, value]) => (
+              <Card key={key} label={label} testId={`total-${key}`} value={value(stats.data!.totals)} />
             ))}
           </div>
           {stats.data.totals.accepted === 0 ? (

@@ -8,6 +8,10 @@ export const Account = Type.Object(
     name: Type.String({ examples: ['Example Ltd'] }),
     email: Type.String({ description: "The account's contact address (not a login; users log in with their own).", examples: ['billing@example.com'] }),
     plan: Type.String({ description: 'A label set by the operator.', examples: ['self-hosted'] }),
+    postalAddress: Type.String({
+      description: "The sender's postal address, printed in the footer of every campaign copy; empty until set (the campaign pages warn then).",
+      examples: ['Example Ltd, 1 Market Street, Springfield 12345, USA'],
+    }),
     ...AccountBilling,
     limits: Type.Object(
       {
@@ -31,6 +35,13 @@ export type Account = Static<typeof Account>;
 export const PatchAccountBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, format: 'single-line', examples: ['Example Ltd'] })),
   email: Type.Optional(EmailField("The account's contact address.")),
+  postalAddress: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      description: "The sender's postal address for the footer of campaign mail; line breaks are kept. Empty removes it.",
+      examples: ['Example Ltd, 1 Market Street, Springfield 12345, USA'],
+    }),
+  ),
 });
 export type PatchAccountBody = Static<typeof PatchAccountBody>;
 

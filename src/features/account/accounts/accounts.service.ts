@@ -138,6 +138,7 @@ export function accountView(
     name: row.name,
     email: row.email,
     plan: row.plan,
+    postalAddress: row.postal_address,
     ...facts.billing,
     limits: { recipientsPerMessage: MAX_RECIPIENTS, requestBodyBytes: facts.requestBodyBytes },
     usage: { periodStart: new Date(facts.periodStart).toISOString(), recipientsAccepted: facts.recipientsAccepted },
@@ -165,6 +166,7 @@ export class AccountsService {
     const changes: Parameters<typeof updateAccount>[2] = { updated_at: Date.now(), update_user_id: principal.userId };
     if (input.name !== undefined) changes.name = input.name.trim();
     if (input.email !== undefined) changes.email = input.email.trim();
+    if (input.postalAddress !== undefined) changes.postal_address = input.postalAddress.trim();
     await updateAccount(this.handle.db, principal.accountId, changes);
   }
 

@@ -49,7 +49,7 @@ export async function findLiveAccount(db: DbOrTrx, id: string): Promise<AccountR
 export async function updateAccount(
   db: DbOrTrx,
   id: string,
-  changes: Partial<Pick<AccountRow, 'name' | 'email'>> & { updated_at: number; update_user_id: string },
+  changes: Partial<Pick<AccountRow, 'name' | 'email' | 'postal_address'>> & { updated_at: number; update_user_id: string },
 ): Promise<void> {
   await db.updateTable('accounts').set(changes).where('id', '=', id).where('deleted_at', 'is', null).execute();
 }

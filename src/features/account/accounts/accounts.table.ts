@@ -7,6 +7,8 @@ export interface AccountsTable {
   email: string;
   /** A label shown by GET /account (default self-hosted); set by the operator. */
   plan: Generated<string>;
+  /** Printed in the footer of campaign mail; '' until the account sets it. */
+  postal_address: Generated<string>;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;

@@ -160,6 +160,24 @@ export function registerAuthRoutes(app: TypedApp, auth: AuthService, publicUrl: 
     },
   );
 
+  app.get(
+    '/token/cookie',
+    {
+      schema: {
+        tags,
+        summary: 'Whether this browser holds a refresh cookie',
+        description:
+          'Says only whether the request carries the refresh cookie (not whether it is still valid): a page restoring its session asks ' +
+          'POST /token/refresh only when there is one, so a first visit logs no failed request.',
+        response: { 200: EnvelopeSchema(Type.Object({ present: Type.Boolean() })) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return success({ present: refreshCookieOf(request) !== undefined });
+    },
+  );
+
   app.post(
     '/token/revoke',
     {

@@ -67,6 +67,7 @@ import {
   advanceCursor,
   type AudienceContact,
   audiencePage,
+  countAudience,
   fieldValuesOf,
   findCampaignById,
   finishIfDone,
@@ -76,6 +77,7 @@ import {
   onAnyList,
   onContacts,
   ownerEmailOf,
+  postalAddressOf,
   retryableRecipients,
   segmentRulesOf,
   supersede,
@@ -129,7 +131,10 @@ export function valuesOf(contact: { email: string }, fields: { name: string; val
  * text that cannot be rendered for a contact (a bound of rendering) fails the campaign with
  * the reason: the same text fails for the next contacts too.
  */
-function campaignCopies(campaign: CampaignRow): { renderer: CampaignRenderer; copy: (to: CampaignAddressee, now: number) => AcceptedMessage } {
+function campaignCopies(
+  campaign: CampaignRow,
+  postalAddress: string,
+): { renderer: CampaignRenderer; copy: (to: CampaignAddressee, now: number) => AcceptedMessage } {
   let renderer: CampaignRenderer;
   try {
     renderer = campaignRenderer(campaign);
@@ -140,7 +145,7 @@ function campaignCopies(campaign: CampaignRow): { renderer: CampaignRenderer; co
     renderer,
     copy: (to, now) => {
       try {
-        return campaignMessage(campaign, to, { now, priority: 'bulk', renderer });
+        return campaignMessage(campaign, to, { now, priority: 'bulk', renderer, postalAddress });
       } catch (error) {
         throw notRenderable(error, to.email);
       }
@@ -206,6 +211,7 @@ export class CampaignDispatcher {
       if (!campaign || campaign.status !== CAMPAIGN_STATUS.sending) return;
     }
     const audience = await this.audienceOf(campaign);
+    const postalAddress = await postalAddressOf(this.db, campaign.account_id);
     const accountId = campaign.account_id;
     for (;;) {
       const cursor = campaign.dispatch_cursor;
@@ -219,7 +225,7 @@ export class CampaignDispatcher {
         });
         return;
       }
-      const next = await this.writePage(campaign, page);
+      const next = await this.writePage(campaign, page, postalAddress);
       if (!next) return;
       campaign = next;
       await refreshStaleStatistics(this.db, DISPATCH_TABLES);
@@ -227,7 +233,7 @@ export class CampaignDispatcher {
   }
 
   /** Writes one page (see the header); the campaign as it is after, or undefined when it stopped sending. */
-  private async writePage(campaign: CampaignRow, page: AudienceContact[]): Promise<CampaignRow | undefined> {
+  private async writePage(campaign: CampaignRow, page: AudienceContact[], postalAddress: string): Promise<CampaignRow | undefined> {
     const fields = await fieldValuesOf(
       this.db,
       campaign.account_id,
@@ -239,7 +245,7 @@ export class CampaignDispatcher {
       if (!list) byContact.set(f.contact_id, (list = []));
       list.push(f);
     }
-    const { renderer, copy } = campaignCopies(campaign);
+    const { renderer, copy } = campaignCopies(campaign, postalAddress);
     const lists = await listNames(
       this.db,
       campaign,
@@ -276,6 +282,7 @@ export class CampaignDispatcher {
 
   /** A resend's new copies, page by page (see the header); false when the campaign stopped sending. */
   private async resendFailed(campaign: CampaignRow): Promise<boolean> {
+    const postalAddress = await postalAddressOf(this.db, campaign.account_id);
     let after = '';
     for (;;) {
       const failed = await retryableRecipients(this.db, campaign.id, after, this.pageSize);
@@ -287,7 +294,7 @@ export class CampaignDispatcher {
       const chosen = failed.filter((r) => r.contact_id !== null && contacts.has(r.contact_id));
       if (chosen.length === 0) continue;
       const fields = await fieldValuesOf(this.db, campaign.account_id, [...contacts.keys()]);
-      const { renderer, copy } = campaignCopies(campaign);
+      const { renderer, copy } = campaignCopies(campaign, postalAddress);
       const lists = await listNames(this.db, campaign, renderer, [...contacts.keys()]);
       const now = Date.now();
       try {
@@ -358,12 +365,20 @@ export class CampaignDispatcher {
     return notifyOwner(trx, this.events, campaign, what, now, this.systemFrom, this.log);
   }
 
+  /** The contacts a dispatch would write out now, counted (each address once, without unsubscribed or suppressed ones). */
+  async countRecipients(accountId: string, listType: number, ids: string[]): Promise<number> {
+    return countAudience(this.db, accountId, await this.audience(accountId, listType, ids), SHOWN_STATUS);
+  }
+
   /** The campaign's audience as a condition on `contacts`: on any of its lists, or selected by any of its segments. */
-  private async audienceOf(campaign: CampaignRow) {
+  private audienceOf(campaign: CampaignRow) {
+    return this.audience(campaign.account_id, campaign.list_type, JSON.parse(campaign.lists) as string[]);
+  }
+
+  private async audience(accountId: string, listType: number, ids: string[]) {
     const now = Date.now();
-    const ids = JSON.parse(campaign.lists) as string[];
-    if (campaign.list_type !== LIST_TYPE.segments) return onAnyList(ids);
-    const segments = await segmentRulesOf(this.db, campaign.account_id, ids);
+    if (listType !== LIST_TYPE.segments) return onAnyList(ids);
+    const segments = await segmentRulesOf(this.db, accountId, ids);
     if (segments.length === 0) return sql<SqlBool>`1 = 0`;
     const rules = segments.map((s) => {
       const { rule, problem } = usableRule(s.rules);

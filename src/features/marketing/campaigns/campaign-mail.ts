@@ -14,6 +14,7 @@
 import { escapeHtml } from '../../../lib/template-render.js';
 import { type AcceptedMessage, acceptedMessage } from '../../notify/notify.module.js';
 import { type CampaignAddressee, type CampaignRenderer, campaignRenderer } from './campaign-content.js';
+import { withCampaignFooter } from './campaign-footer.js';
 import type { CampaignRow } from './campaigns.table.js';
 
 export type { CampaignAddressee } from './campaign-content.js';
@@ -27,7 +28,8 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
  *
  * Tracking as the campaign says, and always the per-recipient List-Unsubscribe link with
  * RFC 8058 one-click (every bulk message must let its recipient leave; notify/tracking
- * builds the link). The metadata names the campaign: carried into the events of its
+ * builds the link), and a visible one in the mail with the postal address (campaign-footer.ts).
+ * The metadata names the campaign: carried into the events of its
  * delivery (pipeline.ts carriedDetails), so webhooks see the campaign. The `accepted`
  * event, one per contact, is written without it.
  */
@@ -42,6 +44,8 @@ export function campaignMessage(
     test?: boolean;
     /** The campaign's texts compiled (campaignRenderer): once for many copies. */
     renderer?: CampaignRenderer;
+    /** The account's postal address, for the footer ('' when not set). */
+    postalAddress: string;
   },
 ): AcceptedMessage {
   const renderer = options.renderer ?? campaignRenderer(campaign);
@@ -53,7 +57,7 @@ export function campaignMessage(
     from: { email: campaign.from_email, name: campaign.from_name },
     content: {
       subject: (options.subjectPrefix ?? '') + oneLine(renderer.subject(to)),
-      html: renderer.html(to),
+      html: withCampaignFooter(renderer.html(to), options.postalAddress),
       text: null,
     },
     recipients: [{ email: to.email }],

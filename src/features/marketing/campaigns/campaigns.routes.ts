@@ -1,4 +1,4 @@
-/** HTTP for campaigns (M1–M4 of the compatibility reference, plus schedule, pause, resume, cancel, resend, delete, test, preview, report). */
+/** HTTP for campaigns (M1–M4 of the compatibility reference, plus audience count, schedule, pause, resume, cancel, resend, delete, test, preview, report). */
 import { Type } from 'typebox';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
@@ -7,6 +7,8 @@ import { IdParams } from '../../../http/resource.js';
 import type { Principal } from '../../../http/principal.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
 import {
+  AudienceBody,
+  AudienceCount,
   Campaign,
   CampaignFromNewsletterBody,
   CampaignItem,
@@ -57,6 +59,20 @@ export function registerCampaignRoutes(app: TypedApp, campaigns: CampaignsServic
       },
     },
     async (request, reply) => reply.status(201).send(success(await campaigns.createCustom(request.principal, request.body), 201, 'Created')),
+  );
+
+  app.post(
+    '/inbox/v1/campaigns/audience',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many contacts a campaign to these lists or segments would go to now',
+        body: AudienceBody,
+        response: { 200: EnvelopeSchema(AudienceCount) },
+      },
+    },
+    async (request) => success(await campaigns.audienceCount(request.principal, request.body as AudienceBody)),
   );
 
   app.get(

@@ -62,6 +62,19 @@ export type CampaignBody = Omit<CustomCampaignBody, 'subject' | 'htmlContent' | 
   content: { subject: string; html: string; language: string; newsletterId: string | null };
 };
 
+export const AudienceBody = Type.Object(
+  { listType: common.listType, lists: common.lists },
+  { examples: [{ listType: 2, lists: ['0193a5b2c4d1e2f3a4b5c6d9'] }] },
+);
+export type AudienceBody = Static<typeof AudienceBody>;
+
+export const AudienceCount = Type.Object({
+  recipients: Type.Integer({
+    description: 'Contacts on any of the lists (or selected by any of the segments), each once, active and not suppressed: who would get the campaign now.',
+  }),
+});
+export type AudienceCount = Static<typeof AudienceCount>;
+
 export const ScheduleBody = Type.Object({ plannedTime: common.plannedTime });
 export type ScheduleBody = Static<typeof ScheduleBody>;
 

@@ -26,8 +26,11 @@ import type { NewslettersService } from '../newsletters/newsletters.service.js';
 import { cancelDeliveries } from './campaign-cancel.js';
 import { type CampaignAddressee, type CampaignRenderer, campaignRenderer, placeholderKey } from './campaign-content.js';
 import { queueDispatch, valuesOf } from './campaign-dispatch.js';
+import { withCampaignFooter } from './campaign-footer.js';
 import { campaignMessage } from './campaign-mail.js';
 import type {
+  AudienceBody,
+  AudienceCount,
   Campaign,
   CampaignBody,
   CampaignFromNewsletterBody,
@@ -55,6 +58,7 @@ import {
   segmentRulesOf,
   updateCampaignIn,
   recipientsOf,
+  postalAddressOf,
 } from './campaigns.store.js';
 import { CAMPAIGN_STATUS, type CampaignRow, type CampaignSyntax, LIST_TYPE } from './campaigns.table.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
@@ -164,6 +168,8 @@ export class CampaignsService {
     private readonly onEnded: OnCampaignEnded,
     /** The process's event log: test copies' and cancellations' events reach its listeners. */
     private readonly events: EventLog,
+    /** campaign-dispatch.ts: the audience a dispatch would write out now, counted. */
+    private readonly countRecipients: (accountId: string, listType: number, ids: string[]) => Promise<number>,
   ) {}
 
   async createFromNewsletter(principal: Principal, body: CampaignFromNewsletterBody): Promise<string> {
@@ -280,6 +286,13 @@ export class CampaignsService {
         ? [{ field: `lists[${i}]`, message: `is a segment whose rules are beyond today's limits (docs/limits.md); save them again first: ${problem}` }]
         : [];
     });
+  }
+
+  /** How many contacts a campaign to these lists or segments would be sent to now: what the send form shows before anything is sent. */
+  async audienceCount(principal: Principal, body: AudienceBody): Promise<AudienceCount> {
+    const errors = await this.checkAudience(principal.accountId, body.listType, body.lists);
+    if (errors.length) throw AppError.validation(errors);
+    return { recipients: await this.countRecipients(principal.accountId, body.listType, [...new Set(body.lists)]) };
   }
 
   async list(principal: Principal, page: Page): Promise<ListResult<CampaignItem>> {
@@ -407,6 +420,7 @@ export class CampaignsService {
     const now = Date.now();
     const messages: AcceptedMessage[] = [];
     const renderer = campaignRenderer(campaign);
+    const postalAddress = await postalAddressOf(this.db, principal.accountId);
     for (const email of emails) {
       const values = await this.valuesFor(principal.accountId, email.trim());
       const contact = await findLiveContactByEmail(this.db, principal.accountId, normalizeEmail(email.trim()));
@@ -416,7 +430,7 @@ export class CampaignsService {
           campaignMessage(
             campaign,
             { email: email.trim(), values, lists },
-            { now, priority: 'transactional', subjectPrefix: '[Test] ', userId: principal.userId, test: true, renderer },
+            { now, priority: 'transactional', subjectPrefix: '[Test] ', userId: principal.userId, test: true, renderer, postalAddress },
           ),
         );
       } catch (error) {
@@ -444,7 +458,10 @@ export class CampaignsService {
       return {
         subject: renderer.subject(to),
         // No recipient, no links of its own: they lead nowhere in a preview.
-        htmlContent: fillCopyLinks(renderer.html(to), { unsubscribe: '#unsubscribe', webversion: '#webversion' }),
+        htmlContent: fillCopyLinks(withCampaignFooter(renderer.html(to), await postalAddressOf(this.db, principal.accountId)), {
+          unsubscribe: '#unsubscribe',
+          webversion: '#webversion',
+        }),
         unknownPlaceholders: renderer.unknown(new Set(['email', ...keys])),
       };
     } catch (error) {

@@ -80,18 +80,30 @@ export function audiencePage(
   cursor: string,
   limit: number,
 ): Promise<AudienceContact[]> {
-  return liveRowsOf(db, 'contacts', accountId)
+  return audienceRows(db, accountId, audience, shownStatus)
     .select(['id', 'email', 'email_normalized'])
     .where(sql.ref('id'), '>', cursor)
+    .orderBy(sql.ref('id'))
+    .limit(limit)
+    .execute() as Promise<AudienceContact[]>;
+}
+
+function audienceRows(db: Reads, accountId: string, audience: RawBuilder<SqlBool>, shownStatus: RawBuilder<number>) {
+  return liveRowsOf(db, 'contacts', accountId)
     .where(audience)
     .where(sql<SqlBool>`${shownStatus} = 1`)
     .where(
       sql<SqlBool>`not exists (select 1 from suppressions s where s.account_id = contacts.account_id
         and s.email_normalized = contacts.email_normalized and s.deleted_at is null)`,
-    )
-    .orderBy(sql.ref('id'))
-    .limit(limit)
-    .execute() as Promise<AudienceContact[]>;
+    );
+}
+
+/** How many contacts `audiencePage` would page through from the start: the campaign's recipients if it were sent now. */
+export async function countAudience(db: DbOrTrx, accountId: string, audience: RawBuilder<SqlBool>, shownStatus: RawBuilder<number>): Promise<number> {
+  const row = await audienceRows(db, accountId, audience, shownStatus)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Contacts on any of these lists (a condition on `contacts`). */
@@ -366,6 +378,12 @@ export function finishIfDone(trx: DbOrTrx, campaignId: string, now: number): Pro
 }
 
 /** The owner's address (the account's first live owner). */
+/** The account's postal address for the footer of its campaign mail ('' when not set). */
+export async function postalAddressOf(db: DbOrTrx, accountId: string): Promise<string> {
+  const row = await db.selectFrom('accounts').select('postal_address').where('id', '=', accountId).executeTakeFirst();
+  return row?.postal_address ?? '';
+}
+
 export async function ownerEmailOf(db: DbOrTrx, accountId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('users')

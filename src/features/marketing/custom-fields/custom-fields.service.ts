@@ -16,22 +16,26 @@ function toCustomField(row: CustomFieldRow): CustomField {
   return { ...resourceFields(row), name: row.name, type: Number(row.type), items: null };
 }
 
+/** A new custom field of the principal's account (also made by an import whose mapping asks for one). */
+export function newCustomFieldRow(principal: Principal, name: string, type: number, now: number): CustomFieldRow {
+  return {
+    id: newId(now),
+    account_id: principal.accountId,
+    name: name.trim(),
+    type,
+    created_at: now,
+    updated_at: now,
+    create_user_id: principal.userId,
+    update_user_id: principal.userId,
+    deleted_at: null,
+  };
+}
+
 export class CustomFieldsService {
   constructor(private readonly db: Db) {}
 
   async create(principal: Principal, body: CustomFieldBody): Promise<CustomField> {
-    const now = Date.now();
-    const row: CustomFieldRow = {
-      id: newId(now),
-      account_id: principal.accountId,
-      name: body.Name.trim(),
-      type: body.Type,
-      created_at: now,
-      updated_at: now,
-      create_user_id: principal.userId,
-      update_user_id: principal.userId,
-      deleted_at: null,
-    };
+    const row = newCustomFieldRow(principal, body.Name, body.Type, Date.now());
     await insertCustomField(this.db, row);
     return toCustomField(row);
   }

@@ -134,3 +134,71 @@ export function mapColumns(header: string[], fields: { id: string; name: string 
   if (!sawEmail) throw AppError.field('file', 'the first row must name the columns, one of them "email"');
   return columns;
 }
+
+const MAPPING_HELP =
+  'must be JSON: one entry per column of the header, in order, each {"as":"email"}, {"as":"ignore"}, ' +
+  '{"as":"field","customFieldId":"…"} or {"as":"new","name":"…"}';
+
+/**
+ * The columns as the uploader mapped them (the multipart field `mapping`, ColumnMapping per
+ * column): 'email', a custom field id, `new:<i>` (the field created for column i), or null;
+ * and the new fields asked for, by the column that first names them. A
+ * new field named like an existing one (case ignored) is that field. Every problem is a
+ * 400 naming `mapping` or the entry.
+ */
+export function mapByHand(
+  raw: unknown,
+  header: string[],
+  fields: { id: string; name: string }[],
+): { columns: (string | null)[]; created: { index: number; name: string }[] } {
+  let mapping: unknown;
+  try {
+    mapping = typeof raw === 'string' ? JSON.parse(raw) : undefined;
+  } catch {
+    mapping = undefined;
+  }
+  if (!Array.isArray(mapping)) throw AppError.field('mapping', MAPPING_HELP);
+  if (mapping.length !== header.length)
+    throw AppError.field('mapping', `has ${mapping.length} entries; the file's header has ${header.length} columns (${header.join(', ')})`);
+  const ids = new Set(fields.map((f) => f.id));
+  const byName = new Map(fields.map((f) => [f.name.trim().toLowerCase(), f.id]));
+  const errors: { field: string; message: string }[] = [];
+  const created: { index: number; name: string }[] = [];
+  const newNames = new Map<string, number>();
+  const columns = mapping.map((entry: unknown, i): string | null => {
+    const at = `mapping[${i}]`;
+    const e = (entry ?? {}) as Record<string, unknown>;
+    switch (e.as) {
+      case 'email':
+        return 'email';
+      case 'ignore':
+        return null;
+      case 'field':
+        if (typeof e.customFieldId === 'string' && ids.has(e.customFieldId)) return e.customFieldId;
+        errors.push({ field: at, message: "customFieldId is not one of this account's custom fields (GET /inbox/v1/customfields)" });
+        return null;
+      case 'new': {
+        const name = typeof e.name === 'string' ? e.name.trim() : '';
+        if (name === '' || name.length > 200 || /[\r\n]/.test(name)) {
+          errors.push({ field: at, message: 'name must be a field name of 1 to 200 characters on one line' });
+          return null;
+        }
+        const existing = byName.get(name.toLowerCase());
+        if (existing) return existing;
+        // Two columns naming the same new field share it.
+        const earlier = newNames.get(name.toLowerCase());
+        if (earlier !== undefined) return `new:${earlier}`;
+        newNames.set(name.toLowerCase(), i);
+        created.push({ index: i, name });
+        return `new:${i}`;
+      }
+      default:
+        errors.push({ field: at, message: `"as" must be email, field, new or ignore (column "${header[i]}")` });
+        return null;
+    }
+  });
+  const emails = columns.filter((c) => c === 'email').length;
+  if (emails !== 1) errors.push({ field: 'mapping', message: `must map exactly one column to email (${emails} are)` });
+  if (errors.length) throw AppError.validation(errors);
+  return { columns, created };
+}

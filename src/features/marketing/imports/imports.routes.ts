@@ -45,7 +45,9 @@ export function registerImportRoutes(app: TypedApp, imports: ImportsService, lim
         summary: 'Import contacts into a list from a CSV file (multipart part "file"); answers the import id at once',
         description:
           'The first row names the columns: one "email" (or "Email Address"), others named like custom fields of the account (or by their id) ' +
-          'give their values; other columns are ignored. Same rules and counters as the JSON import; rows are numbered from 1 after the header. ' +
+          'give their values; other columns are ignored (named in `ignoredColumns` of the status). The form field `mapping` maps the columns ' +
+          'by hand instead: JSON, one entry per header column, {"as":"email"}, {"as":"field","customFieldId":"…"}, {"as":"new","name":"…"} (a text ' +
+          'field created with the import; an existing field of that name is used) or {"as":"ignore"}. Same rules and counters as the JSON import; rows are numbered from 1 after the header. ' +
           'A file that is valid UTF-8 is read as UTF-8 (a byte order mark dropped), any other as Windows-1252, unless the form field `charset` ' +
           'names its charset (e.g. iso-8859-15). The header and the first chunk of rows are read before the answer: a file that is not CSV ' +
           'there is a 400 naming the line; further on, the import fails (status 3) with `failureReason` naming it.',

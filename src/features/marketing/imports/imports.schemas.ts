@@ -57,9 +57,19 @@ export const ImportStatus = Type.Object({
       'windows-1252. Null for a JSON import.',
     examples: ['utf-8', 'windows-1252'],
   }),
+  ignoredColumns: Type.Array(Type.String(), {
+    description: 'CSV: the header names of the columns whose values were not imported (mapped to nothing, or naming no field). Empty for a JSON import.',
+    examples: [['plan']],
+  }),
   failureReason: Type.String({
     description: 'Why the import failed (status 3), e.g. the line where a CSV file stops being CSV; rows applied before the failure stay. Empty otherwise.',
     examples: ['The file is not valid CSV: line 7: a quoted cell opens on this line and its closing quote never comes. Rows before that line were imported.'],
   }),
 });
 export type ImportStatus = Static<typeof ImportStatus>;
+
+/**
+ * The multipart field `mapping` of a CSV import: JSON, one entry per column of the header, in
+ * order. Without it, columns are mapped by their names (imports.csv.ts mapColumns).
+ */
+export type ColumnMapping = { as: 'email' } | { as: 'ignore' } | { as: 'field'; customFieldId: string } | { as: 'new'; name: string };

@@ -58,8 +58,9 @@ import { type EventLog, insertAcceptedMessages } from '../../notify/notify.modul
 import { ownerEmailOf } from '../campaigns/campaigns.store.js';
 import { importFailedNotice } from './import-notice.js';
 import { findLiveContactList } from '../contact-lists/contact-lists.store.js';
-import { findLiveCustomFields } from '../custom-fields/custom-fields.store.js';
-import { headerOf, mapColumns, records, StoredUpload, storeUpload, uploadCharset } from './imports.csv.js';
+import { findLiveCustomFields, insertCustomField } from '../custom-fields/custom-fields.store.js';
+import { newCustomFieldRow } from '../custom-fields/custom-fields.service.js';
+import { headerOf, mapByHand, mapColumns, records, StoredUpload, storeUpload, uploadCharset } from './imports.csv.js';
 import type { ImportBody, ImportStatus } from './imports.schemas.js';
 import {
   addMembers,
@@ -126,6 +127,7 @@ function toImportStatus(row: ContactImportRow): ImportStatus {
     limitExceeded: row.limit_exceeded,
     status: row.status,
     invalidRows: JSON.parse(row.invalid_rows) as ImportStatus['invalidRows'],
+    ignoredColumns: row.ignored_columns ? (JSON.parse(row.ignored_columns) as string[]) : [],
     charset: row.charset,
     failureReason: row.failure_reason ?? '',
   };
@@ -220,14 +222,20 @@ export class ImportsService {
         throw error instanceof CsvSyntaxError ? AppError.field('file', `is not valid CSV: ${error.message}`) : error;
       });
       if (!header) throw AppError.field('file', 'is empty');
-      const columns = mapColumns(header, await allLiveCustomFields(this.db, principal.accountId));
+      const fields = await allLiveCustomFields(this.db, principal.accountId);
+      const mapped = parts?.mapping === undefined ? { columns: mapColumns(header, fields), created: [] } : mapByHand(parts.mapping, header, fields);
+      const now = Date.now();
+      const created = mapped.created.map((c) => ({ ...c, row: newCustomFieldRow(principal, c.name, 0, now) }));
+      const columns = mapped.columns.map((column) => (column?.startsWith('new:') ? created.find((c) => c.index === Number(column.slice(4)))!.row.id : column));
       const fieldIds = [...new Set(columns.filter((c): c is string => c !== null && c !== 'email'))];
       // The file's pieces were stored under the id the import now takes.
       const id = upload.fileId;
       await this.db.transaction().execute(async (trx) => {
+        for (const c of created) await insertCustomField(trx, c.row);
         await insertImport(trx, {
           ...this.newImport(principal, id, listId, { source: 'csv', fieldIds, invalidRows: [] }),
           columns: JSON.stringify(columns),
+          ignored_columns: JSON.stringify(header.filter((_, i) => columns[i] === null)),
           charset,
         });
         await enqueueJob(trx, { task: IMPORT_TASK, payload: { importId: id }, key: `contact-import:${id}` });
@@ -490,6 +498,7 @@ export class ImportsService {
       source: o.source,
       rows_done: 0,
       columns: null,
+      ignored_columns: null,
       charset: null,
       failure_reason: null,
       custom_fields: JSON.stringify(o.fieldIds),

@@ -29,6 +29,8 @@ export interface ContactImportsTable {
   rows_done: number;
   /** CSV: JSON array, per header column, 'email', a custom field id, or null (ignored). */
   columns: string | null;
+  /** CSV: JSON array of the header names of the columns not imported; null for a JSON import and for imports before it was kept. */
+  ignored_columns: string | null;
   /**
    * CSV: the charset the file's bytes are decoded in (imports.csv.ts); null for a JSON
    * import, and for a file stored as text before charsets were detected.

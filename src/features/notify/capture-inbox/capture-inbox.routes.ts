@@ -1,10 +1,11 @@
 /** HTTP for the development inbox (the capture transport's copies): schema in, one service call, envelope out. */
+import { Type } from 'typebox';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { AttachmentParams, DOWNLOAD_ANSWER, DOWNLOAD_PRODUCES, sendDownload } from '../../../http/download.js';
 import { EnvelopeSchema, ErrorResponse, ListSchema, success } from '../../../http/envelope.js';
 import { IdParams } from '../../../http/resource.js';
 import { ANY_CREDENTIAL } from '../../../http/scopes.js';
-import { CapturedEmail, CapturedSummary, InboxQuery, SimulateBody, SimulateResult } from './capture-inbox.schemas.js';
+import { CapturedEmail, CapturedSummary, ClearResult, InboxQuery, SimulateBody, SimulateResult } from './capture-inbox.schemas.js';
 import type { CaptureInboxService } from './capture-inbox.service.js';
 
 const tags = ['Capture inbox'];
@@ -40,6 +41,38 @@ export function registerCaptureInboxRoutes(app: TypedApp, inbox: CaptureInboxSer
       },
     },
     async (request) => success(await inbox.get(request.principal, request.params.id)),
+  );
+
+  app.delete(
+    '/notify/v1/inbox',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Empty the development inbox',
+        description: `Deletes every captured copy of the account; the messages, their events and statistics stay. ${onlyCapture}`,
+        response: { 200: EnvelopeSchema(ClearResult) },
+      },
+    },
+    async (request) => success(await inbox.clear(request.principal)),
+  );
+
+  app.delete(
+    '/notify/v1/inbox/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete one captured message from the development inbox',
+        description: `The message, its recipient's state and events stay. ${onlyCapture}`,
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await inbox.remove(request.principal, (request.params as IdParams).id);
+      return success(true);
+    },
   );
 
   app.get(

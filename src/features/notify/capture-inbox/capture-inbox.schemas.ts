@@ -4,6 +4,13 @@ import { PageQuery } from '../../../http/pagination.js';
 export const InboxQuery = Type.Object({
   ...PageQuery.properties,
   to: Type.Optional(Type.String({ minLength: 1, maxLength: 254, description: 'Only mail captured for this recipient address (exact, case-insensitive).' })),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'Only mail whose subject, recipient address, sender address or sender name contains this text (any case).',
+      examples: ['invoice'],
+    }),
+  ),
 });
 export type InboxQuery = Static<typeof InboxQuery>;
 
@@ -68,3 +75,6 @@ export const SimulateResult = Type.Object({
   suppressed: Type.Boolean({ description: 'True when this added the address to the suppression list.' }),
   url: Type.Optional(Type.String({ description: 'A click: the link followed.' })),
 });
+
+export const ClearResult = Type.Object({ deleted: Type.Integer({ description: 'How many captured copies were deleted.' }) });
+export type ClearResult = Static<typeof ClearResult>;

@@ -16,11 +16,12 @@ import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, toPage, type ListResult } from '../../../lib/api-shape.js';
+import { isId } from '../../../lib/ids.js';
 import type { EventLog } from '../events/event-listeners.js';
 import { recordFeedback } from '../suppressions/suppressions.service.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
-import type { CapturedEmail, CapturedSummary, InboxQuery, SimulateBody } from './capture-inbox.schemas.js';
-import { findCaptured, listCaptured } from './capture-inbox.store.js';
+import type { CapturedEmail, CapturedSummary, ClearResult, InboxQuery, SimulateBody } from './capture-inbox.schemas.js';
+import { deleteAllCaptured, deleteCaptured, findCaptured, listCaptured } from './capture-inbox.store.js';
 
 type SummaryRow = Awaited<ReturnType<typeof listCaptured>>['rows'][number];
 
@@ -62,11 +63,23 @@ export class CaptureInboxService {
 
   async list(principal: Principal, query: InboxQuery): Promise<ListResult<CapturedSummary>> {
     this.requireCapture();
-    const { rows, total } = await listCaptured(this.db, principal.accountId, { to: query.to }, toPage(query));
+    const { rows, total } = await listCaptured(this.db, principal.accountId, { to: query.to, q: query.q?.trim() }, toPage(query));
     return listResult(
       rows.map((row) => toSummary(row, Number(row.size))),
       total,
     );
+  }
+
+  /** Removes one copy from the inbox; the message, its recipient and events stay (the inbox only shows what was captured). */
+  async remove(principal: Principal, id: string): Promise<void> {
+    this.requireCapture();
+    if (!isId(id) || !(await deleteCaptured(this.db, principal.accountId, id))) throw AppError.notFound('The captured message');
+  }
+
+  /** Empties the account's inbox. */
+  async clear(principal: Principal): Promise<ClearResult> {
+    this.requireCapture();
+    return { deleted: await deleteAllCaptured(this.db, principal.accountId) };
   }
 
   async get(principal: Principal, id: string): Promise<CapturedEmail> {

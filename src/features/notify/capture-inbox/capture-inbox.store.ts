@@ -1,6 +1,8 @@
 /** SQL of the development inbox: the capture transport's copies, joined to their message. */
+import { sql, type SqlBool } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { Page } from '../../../lib/api-shape.js';
+import { containsPattern } from '../../../lib/like-pattern.js';
 
 const SUMMARY_COLUMNS = [
   'c.id as id',
@@ -23,10 +25,17 @@ function capturedOf(db: DbOrTrx, accountId: string) {
     .where('c.account_id', '=', accountId);
 }
 
-/** Newest first; `to` narrows to one recipient address (compared lower-cased). */
-export async function listCaptured(db: DbOrTrx, accountId: string, filter: { to?: string | undefined }, page: Page) {
+/** Newest first; `to` narrows to one recipient address (compared lower-cased), `q` to mail whose subject, recipient or sender contains it (any case). */
+export async function listCaptured(db: DbOrTrx, accountId: string, filter: { to?: string | undefined; q?: string | undefined }, page: Page) {
   let base = capturedOf(db, accountId);
   if (filter.to !== undefined) base = base.where((eb) => eb(eb.fn('lower', ['c.envelope_to']), '=', filter.to!.toLowerCase()));
+  if (filter.q) {
+    const like = containsPattern(filter.q);
+    base = base.where(
+      sql<SqlBool>`(lower(m.subject) like ${like} escape '\\' or lower(c.envelope_to) like ${like} escape '\\'
+        or lower(m.from_email) like ${like} escape '\\' or lower(m.from_name) like ${like} escape '\\')`,
+    );
+  }
   let rows = base
     .select([...SUMMARY_COLUMNS, (eb) => eb.fn('length', ['c.raw']).as('size')])
     .orderBy('c.id', 'desc')
@@ -41,4 +50,16 @@ export function findCaptured(db: DbOrTrx, accountId: string, id: string) {
     .where('c.id', '=', id)
     .select([...SUMMARY_COLUMNS, 'c.raw as raw'])
     .executeTakeFirst();
+}
+
+/** Deletes one captured copy of the account; whether there was one. */
+export async function deleteCaptured(db: DbOrTrx, accountId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('captured_emails').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Deletes every captured copy of the account; how many. */
+export async function deleteAllCaptured(db: DbOrTrx, accountId: string): Promise<number> {
+  const result = await db.deleteFrom('captured_emails').where('account_id', '=', accountId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

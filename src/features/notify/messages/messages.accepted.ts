@@ -34,6 +34,8 @@ export interface AcceptedRecipient {
   kind?: RecipientKind;
   /** A personalised send: this recipient's own copy. Default: the message's content. */
   content?: AcceptedContent | null;
+  /** The recipient's id when the caller needed it first (a campaign copy's own unsubscribe link names it). */
+  id?: string;
 }
 
 /** What one accepted message is: the caller states what differs, the builder fills in the rest. */
@@ -97,7 +99,7 @@ export function acceptedMessage(spec: AcceptedMessageSpec): AcceptedMessage {
   const from = spec.from.email;
   const scheduledAt = spec.scheduledAt ?? null;
   const recipients: NewRecipientRow[] = spec.recipients.map((r, position) => ({
-    id: newId(now),
+    id: r.id ?? newId(now),
     message_id: messageId,
     account_id: accountId,
     position,

@@ -137,9 +137,12 @@ export class TrackingService {
   }
 
   /** The HTML that was sent to the recipient: its own when the send was personalised (compose.ts). */
+  private static htmlOf(recipient: TrackedRecipient): string {
+    return recipient.content !== null ? (JSON.parse(recipient.content) as { html: string }).html : recipient.html_content;
+  }
+
   private static linksOf(recipient: TrackedRecipient): string[] {
-    const html = recipient.content !== null ? (JSON.parse(recipient.content) as { html: string }).html : recipient.html_content;
-    return trackableLinks(html);
+    return trackableLinks(TrackingService.htmlOf(recipient));
   }
 
   /** The recipient a genuine token of this kind names, if its message asked for that kind of tracking. */
