@@ -181,6 +181,9 @@ function tableOwners(): Map<string, string> {
   return owners;
 }
 
+/** Made and dropped inside one rolled-back transaction, never part of the schema: the full-disk probe (db/storage-health.ts). */
+const TRANSIENT_TABLES = new Set(['postwire_space_probe']);
+
 /** The tables each source file writes: Kysely's insertInto/updateTable/deleteFrom, the group-commit helpers, a lease queue over the table. */
 function tableWrites(): { file: string; table: string }[] {
   const patterns = [
@@ -200,7 +203,7 @@ function tableWrites(): { file: string; table: string }[] {
       .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
     const tables = new Set<string>();
     for (const pattern of patterns) for (const [, table] of code.matchAll(pattern)) tables.add(table!.toLowerCase());
-    for (const table of tables) writes.push({ file, table });
+    for (const table of tables) if (!TRANSIENT_TABLES.has(table)) writes.push({ file, table });
   }
   return writes;
 }

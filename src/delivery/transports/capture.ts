@@ -60,3 +60,15 @@ export async function deleteCapturedBeyond(db: DbOrTrx, keepNewest: number, limi
   const result = await db.deleteFrom('captured_emails').where('id', 'in', oldest).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deletes one captured copy of the account; whether there was one. */
+export async function deleteCaptured(db: DbOrTrx, accountId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('captured_emails').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Deletes every captured copy of the account; how many. */
+export async function deleteAllCaptured(db: DbOrTrx, accountId: string): Promise<number> {
+  const result = await db.deleteFrom('captured_emails').where('account_id', '=', accountId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

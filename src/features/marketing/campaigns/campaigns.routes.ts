@@ -72,7 +72,7 @@ export function registerCampaignRoutes(app: TypedApp, campaigns: CampaignsServic
         response: { 200: EnvelopeSchema(AudienceCount) },
       },
     },
-    async (request) => success(await campaigns.audienceCount(request.principal, request.body as AudienceBody)),
+    async (request) => success(await campaigns.audienceCount(request.principal, request.body)),
   );
 
   app.get(

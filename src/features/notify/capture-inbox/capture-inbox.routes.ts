@@ -70,7 +70,7 @@ export function registerCaptureInboxRoutes(app: TypedApp, inbox: CaptureInboxSer
       },
     },
     async (request) => {
-      await inbox.remove(request.principal, (request.params as IdParams).id);
+      await inbox.remove(request.principal, request.params.id);
       return success(true);
     },
   );

@@ -21,7 +21,8 @@ import type { EventLog } from '../events/event-listeners.js';
 import { recordFeedback } from '../suppressions/suppressions.service.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
 import type { CapturedEmail, CapturedSummary, ClearResult, InboxQuery, SimulateBody } from './capture-inbox.schemas.js';
-import { deleteAllCaptured, deleteCaptured, findCaptured, listCaptured } from './capture-inbox.store.js';
+import { deleteAllCaptured, deleteCaptured } from '../../../delivery/transports/capture.js';
+import { findCaptured, listCaptured } from './capture-inbox.store.js';
 
 type SummaryRow = Awaited<ReturnType<typeof listCaptured>>['rows'][number];
 

@@ -51,15 +51,3 @@ export function findCaptured(db: DbOrTrx, accountId: string, id: string) {
     .select([...SUMMARY_COLUMNS, 'c.raw as raw'])
     .executeTakeFirst();
 }
-
-/** Deletes one captured copy of the account; whether there was one. */
-export async function deleteCaptured(db: DbOrTrx, accountId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('captured_emails').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-/** Deletes every captured copy of the account; how many. */
-export async function deleteAllCaptured(db: DbOrTrx, accountId: string): Promise<number> {
-  const result = await db.deleteFrom('captured_emails').where('account_id', '=', accountId).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
