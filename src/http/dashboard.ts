@@ -9,7 +9,7 @@
  * that inherits this policy) and `data:` images. A message's remote images stay blocked,
  * which also keeps a preview from calling a tracker; img-src has not even 'self' (the app
  * has no image files), because Postwire's own open pixel is served from this origin and
- * reading a captured copy in the development inbox must not record an open.
+ * reading a captured copy in the capture inbox must not record an open.
  * The frame is sandboxed without scripts (web/src/pages/MessageBody.tsx).
  *
  * Paths under /app that are not files answer index.html, so a reload on /app/messages/…

@@ -126,7 +126,7 @@ export function judgeHit(hit: Hit): Engagement {
 }
 
 /**
- * An open or a click simulated from the development inbox: no mail client, proxy or
+ * An open or a click simulated from the capture inbox: no mail client, proxy or
  * scanner made it, so there is no request to judge (and judging the dashboard's own
  * request would flag a click made within 2 s of capture as a scanner's, which it is not).
  * It is a person's by design, and says it was simulated.

@@ -1,7 +1,7 @@
 /**
  * mailparser, loaded on first use. With its charset tables (encoding-japanese), HTML parser
  * and MIME libraries it is a lot of JavaScript that most processes never need: only
- * an SMTP submission, an inbound report or a look into the development inbox parses a message.
+ * an SMTP submission, an inbound report or a look into the capture inbox parses a message.
  * Loading it at start made every process (and every test file) bigger and slower to start
  * (docs/performance.md, "Build, start and CI").
  */

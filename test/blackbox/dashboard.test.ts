@@ -4,7 +4,7 @@
  * The dashboard in a real browser, as a person uses it: the real program started as
  * `npm start` starts it, Chromium driven through playwright-core. Sign in with the first
  * login the server prints, add a sender and a sending domain, send a test message and read
- * it in the development inbox, simulate an open and a click and see them counted, download
+ * it in the capture inbox, simulate an open and a click and see them counted, download
  * an attachment byte for byte, simulate a bounce and find the address suppressed, follow
  * the message's timeline, create an API key and use it with curl, revoke it; write a
  * template watching its live preview, save it, test-send it and read it in the inbox; then the
@@ -179,8 +179,8 @@ for (const dialect of DIALECTS) {
       await screenshot('senders-and-domains');
     });
 
-    it('sends a test message from the new sender and reads it in the development inbox', async () => {
-      await go('Development inbox', 'Development inbox');
+    it('sends a test message from the new sender and reads it in the capture inbox', async () => {
+      await go('Capture inbox', 'Capture inbox');
       await accessible('the empty inbox');
       const form = page.getByRole('form', { name: 'Send a test message' });
       await form.getByLabel('From').selectOption('news@example.com');
@@ -240,7 +240,7 @@ for (const dialect of DIALECTS) {
       assert.ok((await saved('Download Bericht März.bin')).equals(file), 'the file saved from the message is the one sent');
       await accessible('a message with an attachment');
 
-      await go('Development inbox', 'Development inbox');
+      await go('Capture inbox', 'Capture inbox');
       const captured = page.getByRole('list', { name: 'Captured mail' }).getByRole('button', { name: /Your report/ });
       await captured.waitFor({ timeout: 20_000 });
       await captured.click();
@@ -431,7 +431,7 @@ for (const dialect of DIALECTS) {
       await accessible('billing');
     });
 
-    it('writes a template with a live preview that follows its params, saves it, test-sends it and finds the rendered message in the development inbox', async () => {
+    it('writes a template with a live preview that follows its params, saves it, test-sends it and finds the rendered message in the capture inbox', async () => {
       await go('Templates', 'Templates');
       await page.getByText('No templates yet').waitFor();
       await accessible('templates without templates');
@@ -474,7 +474,7 @@ for (const dialect of DIALECTS) {
       await sent.getByRole('link').click();
       await page.getByRole('heading', { level: 1, name: 'Welcome, Bob <b>&</b> Co' }).waitFor();
 
-      await go('Development inbox', 'Development inbox');
+      await go('Capture inbox', 'Capture inbox');
       const item = page.getByRole('list', { name: 'Captured mail' }).getByRole('button', { name: /Welcome, Bob <b>&<\/b> Co/ });
       await item.waitFor({ timeout: 20_000 });
       await item.click();
@@ -734,11 +734,11 @@ for (const dialect of DIALECTS) {
         ['https://example.com/news', '0', '0', '0'],
       );
 
-      // A recipient follows the tracked link of the mail they got (read through the development inbox API).
+      // A recipient follows the tracked link of the mail they got (read through the capture inbox API).
       const token = await logIn(server, server.credentials!);
       const inbox = await callApi(server.url, '/notify/v1/inbox?pageSize=100', { token });
       const captured = inbox.json.resultObject.items.find((m: { subject: string }) => m.subject === 'Our November news');
-      assert.ok(captured, 'the campaign copy is in the development inbox');
+      assert.ok(captured, 'the campaign copy is in the capture inbox');
       const tests = inbox.json.resultObject.items.filter((m: { subject: string }) => m.subject === '[Test] Our November news');
       assert.deepEqual(tests.map((m: { envelopeTo: string }) => m.envelopeTo).sort(), ['boss@example.org', 'me@example.org']);
       const mail = await callApi(server.url, `/notify/v1/inbox/${captured.id}`, { token });
@@ -778,7 +778,7 @@ for (const dialect of DIALECTS) {
       assert.notEqual(await page.getByTestId('total-delivered').innerText(), '0', 'captured copies are delivered on the overview too');
       assert.deepEqual(
         (await page.getByRole('list', { name: 'Legend' }).getByRole('listitem').allInnerTexts()).map((t) => t.trim()),
-        ['Accepted', 'Delivered (or kept by the development inbox)', 'Bounced or complained'],
+        ['Accepted', 'Delivered (or kept by the capture inbox)', 'Bounced or complained'],
       );
       assert.ok((await page.locator('svg.chart text.axis').count()) >= 4, 'the value axis and the day axis are labelled');
       await accessible('the overview with its chart');
@@ -840,8 +840,8 @@ for (const dialect of DIALECTS) {
       await page.getByRole('row').filter({ hasText: captured.envelopeTo }).getByRole('cell', { name: 'unsubscribed', exact: true }).waitFor();
     });
 
-    it('searches the development inbox, deletes one message from it and clears it', async () => {
-      await go('Development inbox', 'Development inbox');
+    it('searches the capture inbox, deletes one message from it and clears it', async () => {
+      await go('Capture inbox', 'Capture inbox');
       const mail = page.getByRole('list', { name: 'Captured mail' });
       await mail.getByRole('button', { name: /Test message from Postwire/ }).waitFor();
       const search = page.getByRole('form', { name: 'Search the inbox' });
@@ -851,7 +851,7 @@ for (const dialect of DIALECTS) {
       const november = mail.getByRole('button', { name: /Our November news/ });
       const before = await november.count();
       assert.ok(before >= 2, 'the campaign copies and its test copies match');
-      await accessible('a search of the development inbox');
+      await accessible('a search of the capture inbox');
       await november.first().click();
       await page.getByRole('button', { name: 'Delete from the inbox' }).click();
       await page.getByText('Choose a message to read it.').waitFor();

@@ -1,5 +1,5 @@
 /**
- * The development inbox (/notify/v1/inbox): the capture transport's copies read back as a
+ * The capture inbox (/notify/v1/inbox): the capture transport's copies read back as a
  * mail client shows them, their attachments downloaded byte for byte, a simulated bounce or
  * complaint recorded as real feedback is (recipient state, event, suppression), a simulated
  * open or click as the tracking endpoints record one (event, statistics, webhook), one
@@ -18,7 +18,7 @@ const BINARY_NAME = 'Grüße "Q4" (final).bin';
 const LINKS = ['https://shop.example.com/orders/1001', 'https://shop.example.com/help'];
 
 for (const dialect of DIALECTS) {
-  describe(`development inbox [${dialect}]`, () => {
+  describe(`capture inbox [${dialect}]`, () => {
     let app: TestApp;
     let a: TestAccount;
     let b: TestAccount;
@@ -258,7 +258,7 @@ for (const dialect of DIALECTS) {
     });
   });
 
-  describe(`development inbox without the capture transport [${dialect}]`, () => {
+  describe(`capture inbox without the capture transport [${dialect}]`, () => {
     let app: TestApp;
     let a: TestAccount;
     before(async () => {

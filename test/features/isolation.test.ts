@@ -473,7 +473,7 @@ for (const dialect of DIALECTS) {
         201,
       );
       const events = await ok(app.request({ method: 'GET', url: `/notify/v1/events?messageId=${sent.id}`, token: account.token }));
-      // The capture transport's copy of her message (the development inbox), once the worker has made it.
+      // The capture transport's copy of her message (the capture inbox), once the worker has made it.
       let captured: { id: string } | undefined;
       for (let tries = 0; !captured && tries < 400; tries++) {
         captured = (await ok(app.request({ method: 'GET', url: '/notify/v1/inbox', token: account.token }))).items[0];

@@ -55,7 +55,7 @@ const SegmentEditor = lazyPage(() => import('./pages/SegmentEditor').then((m) =>
 const NAV = [
   ['/', 'Overview', Overview, undefined],
   ['/messages', 'Messages', Messages, 'read'],
-  ['/inbox', 'Development inbox', Inbox, 'read'],
+  ['/inbox', 'Capture inbox', Inbox, 'read'],
   ['/senders', 'Senders & domains', Senders, 'read'],
   ['/templates', 'Templates', Templates, 'read'],
   ['/suppressions', 'Suppressions', Suppressions, 'read'],

@@ -1083,7 +1083,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Empty the development inbox
+         * Empty the capture inbox
          * @description Deletes every captured copy of the account; the messages, their events and statistics stay. Exists only when the server runs with TRANSPORT=capture (404 otherwise).
          */
         delete: operations["deleteNotifyV1Inbox"];
@@ -1107,7 +1107,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete one captured message from the development inbox
+         * Delete one captured message from the capture inbox
          * @description The message, its recipient's state and events stay. Exists only when the server runs with TRANSPORT=capture (404 otherwise).
          */
         delete: operations["deleteNotifyV1InboxById"];

@@ -1,5 +1,5 @@
 /**
- * The development inbox: instead of leaving the machine, each delivery is stored with
+ * The capture inbox: instead of leaving the machine, each delivery is stored with
  * its envelope and exact bytes, viewable through the API. The default transport.
  * Stores are group-committed like every other high-rate write (db/group-commit.ts).
  */

@@ -126,7 +126,7 @@ function TestSend({ onSent }: { onSent: () => void }) {
         subject: 'Test message from Postwire',
         htmlContent:
           `<h1>It works</h1><p>This test message was sent from the Postwire dashboard by <b>${sender?.email ?? ''}</b>.</p>` +
-          `<p><a href="${window.location.origin}/app/inbox">Open the development inbox</a></p>`,
+          `<p><a href="${window.location.origin}/app/inbox">Open the capture inbox</a></p>`,
         // Tracked, as a newsletter would be: opens and clicks can be simulated on it.
         trackOpens: true,
         trackClicks: true,
@@ -166,7 +166,7 @@ export function Inbox() {
   const [error, setError] = useState<unknown>();
   const [cleared, setCleared] = useState<number>();
   const clear = async () => {
-    if (!window.confirm('Delete every message in the development inbox? The messages and their events stay in the message log.')) return;
+    if (!window.confirm('Delete every message in the capture inbox? The messages and their events stay in the message log.')) return;
     setError(undefined);
     try {
       setCleared((await api<{ deleted: number }>('DELETE', '/notify/v1/inbox')).deleted);
@@ -178,7 +178,7 @@ export function Inbox() {
   };
   return (
     <section>
-      <h1>Development inbox</h1>
+      <h1>Capture inbox</h1>
       <p className="muted">Mail the capture transport kept instead of delivering it. New mail appears here as it arrives.</p>
       <TestSend onSent={() => undefined} />
       <div className="inline-row">

@@ -18,7 +18,7 @@ const CARDS = [
 /** The chart's series, drawn in this order (each bar over the one before), with the legend's words. */
 const SERIES = [
   ['bar-accepted', 'Accepted'],
-  ['bar-sent', 'Delivered (or kept by the development inbox)'],
+  ['bar-sent', 'Delivered (or kept by the capture inbox)'],
   ['bar-bounced', 'Bounced or complained'],
 ] as const;
 
@@ -184,7 +184,7 @@ export function Overview() {
           {stats.data.totals.accepted === 0 ? (
             <p className="empty">
               Nothing sent yet. Send a message with <code>POST /notify/v1/send</code> (see <a href="/docs">the API documentation</a>) and it appears here and in
-              the development inbox.
+              the capture inbox.
             </p>
           ) : (
             <Chart days={stats.data.days} />

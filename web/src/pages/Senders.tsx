@@ -38,7 +38,7 @@ function SenderRow({ sender }: { sender: Sender }) {
   const resend = async () => {
     try {
       await api('POST', `/notify/v1/senders/${sender.id}/confirmation`);
-      setNote('Confirmation sent: open the link in the message (in the development inbox with the capture transport).');
+      setNote('Confirmation sent: open the link in the message (in the capture inbox with the capture transport).');
     } catch (failure) {
       setError(failure);
     }

@@ -91,7 +91,7 @@ export function Suppressions() {
         !list.error && <Loading />
       ) : list.data.items.length === 0 ? (
         <Empty title="No suppressed addresses">
-          Hard bounces and spam complaints add addresses here; add one above, or simulate a bounce from the development inbox to try it.
+          Hard bounces and spam complaints add addresses here; add one above, or simulate a bounce from the capture inbox to try it.
         </Empty>
       ) : (
         <table className="list">

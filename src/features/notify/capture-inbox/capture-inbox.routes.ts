@@ -1,4 +1,4 @@
-/** HTTP for the development inbox (the capture transport's copies): schema in, one service call, envelope out. */
+/** HTTP for the capture inbox (the capture transport's copies): schema in, one service call, envelope out. */
 import { Type } from 'typebox';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { AttachmentParams, DOWNLOAD_ANSWER, DOWNLOAD_PRODUCES, sendDownload } from '../../../http/download.js';
@@ -49,7 +49,7 @@ export function registerCaptureInboxRoutes(app: TypedApp, inbox: CaptureInboxSer
       schema: {
         tags,
         security,
-        summary: 'Empty the development inbox',
+        summary: 'Empty the capture inbox',
         description: `Deletes every captured copy of the account; the messages, their events and statistics stay. ${onlyCapture}`,
         response: { 200: EnvelopeSchema(ClearResult) },
       },
@@ -63,7 +63,7 @@ export function registerCaptureInboxRoutes(app: TypedApp, inbox: CaptureInboxSer
       schema: {
         tags,
         security,
-        summary: 'Delete one captured message from the development inbox',
+        summary: 'Delete one captured message from the capture inbox',
         description: `The message, its recipient's state and events stay. ${onlyCapture}`,
         params: IdParams,
         response: { 200: EnvelopeSchema(Type.Boolean()) },

@@ -1,5 +1,5 @@
 /**
- * The development inbox: what the capture transport kept, read as a mail client reads it,
+ * The capture inbox: what the capture transport kept, read as a mail client reads it,
  * and outcomes simulated for a captured recipient. A simulated bounce or complaint goes
  * through `recordFeedback`, the very function the inbound SMTP listener calls for a real
  * DSN or ARF report, so the recipient's state, the event, the suppression, the statistics
@@ -59,7 +59,7 @@ export class CaptureInboxService {
   }
 
   private requireCapture(): void {
-    if (!this.enabled) throw new AppError('not_found', 'The development inbox exists only when the server runs with TRANSPORT=capture.');
+    if (!this.enabled) throw new AppError('not_found', 'The capture inbox exists only when the server runs with TRANSPORT=capture.');
   }
 
   async list(principal: Principal, query: InboxQuery): Promise<ListResult<CapturedSummary>> {
@@ -127,7 +127,7 @@ export class CaptureInboxService {
       type: body.outcome === 'bounce' ? 'bounced' : 'complained',
       details:
         body.outcome === 'bounce'
-          ? { simulated: true, status: '5.1.1', response: '550 5.1.1 Simulated bounce from the development inbox' }
+          ? { simulated: true, status: '5.1.1', response: '550 5.1.1 Simulated bounce from the capture inbox' }
           : { simulated: true, feedbackType: 'abuse' },
     });
     if (!result) throw AppError.notFound('The captured message');

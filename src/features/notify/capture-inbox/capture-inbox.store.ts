@@ -1,4 +1,4 @@
-/** SQL of the development inbox: the capture transport's copies, joined to their message. */
+/** SQL of the capture inbox: the capture transport's copies, joined to their message. */
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { Page } from '../../../lib/api-shape.js';

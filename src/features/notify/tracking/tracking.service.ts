@@ -22,7 +22,7 @@
  * userAgentClass, flagged, reason?}; `unsubscribed` {via: one_click | page}; each also
  * carries the send's tags and metadata like every other event of the message.
  *
- * The development inbox simulates opens and clicks here too (`simulate`): the same
+ * The capture inbox simulates opens and clicks here too (`simulate`): the same
  * recipient read, the same rule that the message must have asked for that tracking, the
  * same link list and the same commit, so its events, webhooks and counters are those of a
  * real hit; only the judgement differs (lib/engagement.ts `simulatedHit`).
@@ -177,7 +177,7 @@ export class TrackingService {
   }
 
   /**
-   * An open or a click of the account's recipient, simulated from the development inbox, and
+   * An open or a click of the account's recipient, simulated from the capture inbox, and
    * waited for (the caller shows it at once). A click follows `url`, which must be one of the
    * copy's links (a real click cannot reach any other: tracking.routes.ts), or its first link.
    * A message sent without that kind of tracking is a 409: real mail could not record it either.

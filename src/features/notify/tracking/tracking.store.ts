@@ -3,7 +3,7 @@ import type { DbOrTrx, Reads } from '../../../db/database.js';
 
 /**
  * What an open, a click or an unsubscribe needs to know about the recipient a token names.
- * A token is its own proof of whose recipient it is; the development inbox, which has no
+ * A token is its own proof of whose recipient it is; the capture inbox, which has no
  * token, names the account instead.
  */
 export async function findTrackedRecipient(db: Reads, recipientId: string, accountId?: string) {
