@@ -43,6 +43,7 @@ import { createNotifyServices } from './features/notify/notify.module.js';
 import type { AreaContext } from './features/area.js';
 import type { Services } from './services.js';
 import { setPasswordHashCost } from './lib/passwords.js';
+import { systemClock, type Clock } from './lib/clock.js';
 
 export type { Services } from './services.js';
 
@@ -86,7 +87,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({ level: config.logLevel, base: { pid: process.pid } });
 }
 
-function createTransport(config: Config, handle: DbHandle): Transport {
+function createTransport(config: Config, handle: DbHandle, clock: Clock): Transport {
   switch (config.transport) {
     case 'capture':
       // Its writes are plain INSERTs: write-behind, one round trip per commit. A copy that a
@@ -104,6 +105,7 @@ function createTransport(config: Config, handle: DbHandle): Transport {
         tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized,
         heloName: config.heloName,
         timeouts: smtpTimeouts(config),
+        clock,
       });
     case 'mx':
       return new MxTransport({
@@ -118,6 +120,7 @@ function createTransport(config: Config, handle: DbHandle): Transport {
         tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized,
         heloName: config.heloName,
         timeouts: smtpTimeouts(config),
+        clock,
       });
   }
 }
@@ -248,7 +251,18 @@ function partsOf(roles: Roles): Set<PartName> {
   return new Set([...EVERY_PROCESS, ...names]);
 }
 
-export async function createRuntime(config: Readonly<Config>, roles: Roles, logger: Logger = createLogger(config)): Promise<Runtime> {
+/** What a caller other than main.ts may choose: tests pass a clock they move forward. */
+export interface RuntimeOptions {
+  /** What leases, retries, rate windows, tokens, pacing and schedules are timed by; default the system clock. */
+  clock?: Clock;
+}
+
+export async function createRuntime(
+  config: Readonly<Config>,
+  roles: Roles,
+  logger: Logger = createLogger(config),
+  { clock = systemClock }: RuntimeOptions = {},
+): Promise<Runtime> {
   setPasswordHashCost(config.passwordHashCost);
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -281,6 +295,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   const context: AreaContext = {
     handle,
     config,
+    clock,
     // Links name the address the API really listens on (PORT=0 picks one at listen).
     publicUrl: () => runtime.url ?? publicBaseUrl(config),
     sendObserver: sendPressure ? allOf(metrics, sendPressure) : metrics,
@@ -298,14 +313,14 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   };
 
   const runs = partsOf(roles);
-  const app = runs.has('http') ? await buildApp(config, services, logger, config.baseUrl) : undefined;
+  const app = runs.has('http') ? await buildApp(config, services, logger, config.baseUrl, clock) : undefined;
   let transport: Transport | undefined;
   let worker: Worker | undefined;
   let webhookDispatcher: WebhookDispatcher | undefined;
   const tasks = new TaskRegistry();
   registerMarketingTasks(tasks, services.marketing);
   let jobRunner: JobRunner | undefined;
-  if (runs.has('webhooks')) webhookDispatcher = createWebhookDispatcher(handle, config, logger);
+  if (runs.has('webhooks')) webhookDispatcher = createWebhookDispatcher(handle, config, logger, clock);
   if (runs.has('jobs'))
     jobRunner = new JobRunner(
       handle,
@@ -315,11 +330,12 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
         leaseMs: config.workerLeaseSeconds * 1000,
         pollMs: config.workerPollMs,
         firstRetryMs: config.retryFirstDelayMs,
+        clock,
       },
       logger,
     );
   if (runs.has('deliveries')) {
-    transport = createTransport(config, handle);
+    transport = createTransport(config, handle, clock);
     const pipeline = new DeliveryPipeline(
       handle.db,
       transport,
@@ -331,6 +347,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
         concurrency: config.workerConcurrency,
         outcomesDb: handle.workerWrites,
         readsDb: handle.reads,
+        clock,
       },
       logger,
       metrics,
@@ -345,6 +362,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
         pollMs: config.workerPollMs,
         concurrency: config.workerConcurrency,
         unrecordedPerLane: config.workerUnrecordedPerLane,
+        clock,
         ...(sendPressure ? { giveWay: () => sendPressure.pressed() } : {}),
       },
       logger,

@@ -52,6 +52,7 @@ import { addresseesOf, loadMessages, loadRecipients, recordRecipientAttempts, st
 import { DELIVERY_PRIORITY } from './enqueue.js';
 import { completeJobs, postponeJob, rescheduleJob, type ClaimedJob } from './queue.js';
 import type { SendOutcome, Transport } from './transports/transport.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** What the transport said, or that the pipeline did not hand the message over at all. */
 type Outcome = SendOutcome | { kind: 'suppressed'; response: string; reason: SuppressionReason };
@@ -88,6 +89,8 @@ export interface PipelineOptions {
   outcomesDb?: Db;
   /** What a claimed batch is loaded through: the DbHandle's `reads` (committed rows, no round trip to the SQLite thread). Default: the pipeline's db. */
   readsDb?: Db;
+  /** When outcomes happen (retry times and the retry age count from it); default the system clock. */
+  clock?: Clock;
 }
 
 const DEFAULT_MAX_RETRY_AGE_SECONDS = Number(CONFIG_SCHEMA.MAX_RETRY_AGE_SECONDS.default);
@@ -377,7 +380,7 @@ export class DeliveryPipeline {
       acceptedAt: message.scheduled_at ?? message.created_at,
       attempts: job.attempts,
       outcome,
-      at: Date.now(),
+      at: (this.options.clock ?? systemClock).now(),
       carried: carriedDetails(message),
       ...(composed ? { composed } : {}),
     };

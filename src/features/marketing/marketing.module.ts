@@ -59,12 +59,14 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     context.delivery.workSignal,
     context.delivery.systemFrom,
     context.config.campaignDispatchPageSize,
+    undefined,
+    context.clock,
   );
   // By name: building the services again (tests do) replaces the listener rather than adding a second.
   registerEventListener('campaign-counters', campaignCounterListener(campaignDispatcher.notifyEnded));
   return {
     newsletters,
-    campaigns: new CampaignsService(db, newsletters, notify.senders, context.delivery.workSignal, campaignDispatcher.notifyEnded),
+    campaigns: new CampaignsService(db, newsletters, notify.senders, context.delivery.workSignal, campaignDispatcher.notifyEnded, context.clock),
     campaignDispatcher,
     groups: new GroupsService(db),
     contactLists: new ContactListsService(db),
@@ -80,6 +82,7 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
       confirmationWindowMs: context.config.formConfirmationWindowSeconds * 1000,
       confirmationsPerForm: context.config.formConfirmationsPerForm,
       confirmationsPerAddress: context.config.formConfirmationsPerAddress,
+      clock: context.clock,
     }),
   };
 }
