@@ -60,7 +60,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     workSignal: delivery.workSignal,
     publicUrl: context.publicUrl,
   });
-  const tracking = new TrackingService(handle.db, handle.reads, delivery.tracking.tokens);
+  const tracking = new TrackingService(handle.db, handle.reads, delivery.tracking.tokens, context.clock);
   return {
     senders,
     domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: delivery.domainRecords, resolver: config.dnsResolver }, [
