@@ -410,6 +410,7 @@ export async function createRuntime(
           authWindowMs: config.loginRateWindowSeconds * 1000,
           messagesPerKeyPerMinute: config.rateLimitPerMinute,
           serverName: config.heloName,
+          clock,
         },
         logger,
       )

@@ -178,7 +178,16 @@ export class JobRunner extends LeaseRole {
       perform: (job) => this.runJob(job),
     };
     this.runner = new LeaseRunner(
-      { role: 'jobs', name: 'job runner', queue: jobQueue, db: handle.db, leaseMs: options.leaseMs, pollMs: options.pollMs, wakeups: new WorkSignal(), clock: options.clock },
+      {
+        role: 'jobs',
+        name: 'job runner',
+        queue: jobQueue,
+        db: handle.db,
+        leaseMs: options.leaseMs,
+        pollMs: options.pollMs,
+        wakeups: new WorkSignal(),
+        clock: options.clock,
+      },
       new SlotLoop(handler, options.concurrency),
       log,
     );

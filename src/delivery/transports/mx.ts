@@ -83,7 +83,12 @@ export class MxTransport implements Transport {
 
   constructor(private readonly options: MxOptions) {
     this.routes = new MxRoutes(options.resolver);
-    this.pacer = new DestinationPacer({ defaults: options.pace, overrides: options.destinationLimits, maxWaitMs: options.pacingMaxWaitMs, clock: options.clock });
+    this.pacer = new DestinationPacer({
+      defaults: options.pace,
+      overrides: options.destinationLimits,
+      maxWaitMs: options.pacingMaxWaitMs,
+      clock: options.clock,
+    });
   }
 
   async send(envelope: Envelope, raw: string): Promise<SendOutcome> {

@@ -59,6 +59,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     confirmationTtlMs: config.senderConfirmationTtlSeconds * 1000,
     workSignal: delivery.workSignal,
     publicUrl: context.publicUrl,
+    clock: context.clock,
   });
   const tracking = new TrackingService(handle.db, handle.reads, delivery.tracking.tokens, context.clock);
   return {
