@@ -32,6 +32,8 @@ for (const dialect of DIALECTS) {
     const suite = jobsQueueSuite(dialect);
     const { runners, jobOf } = suite;
 
+    /** Stopped before the suite's database closes, not only before the next test. */
+    const stopRunners = () => Promise.all(runners.splice(0).map((r) => r.stop()));
     const startRunner = (tasks: TaskRegistry, clock: TestClock) => {
       const runner = new JobRunner(
         suite.handle,
@@ -64,6 +66,7 @@ for (const dialect of DIALECTS) {
       clock.advance(LEASE_MS);
       await eventually(async () => ((await jobOf('leased-1')).done_at !== null ? true : undefined), 10_000, 'the job taken over and done');
       assert.deepEqual(runs, [2], 'run once, as its second attempt');
+      await stopRunners();
     });
 
     it('a failed job is due again when the clock reaches its retry time, not before', async () => {
@@ -95,6 +98,7 @@ for (const dialect of DIALECTS) {
       clock.advance(1.2 * FIRST_RETRY_MS);
       await eventually(async () => ((await jobOf('flaky-1')).done_at !== null ? true : undefined), 10_000, 'the retry done');
       assert.deepEqual(attempts, [1, 2]);
+      await stopRunners();
     });
   });
 }
