@@ -33,8 +33,15 @@ import { registerMarketingPublicRoutes, registerMarketingRoutes } from './featur
 import { registerNotifyPublicRoutes, registerNotifyRoutes } from './features/notify/notify.module.js';
 import { registerHealthRoutes } from './features/system/health/health.routes.js';
 import type { Services } from './services.js';
+import { systemClock, type Clock } from './lib/clock.js';
 
-export async function buildApp(config: Config, services: Services, logger: Logger, publicUrl: string | undefined): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  services: Services,
+  logger: Logger,
+  publicUrl: string | undefined,
+  clock: Clock = systemClock,
+): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
@@ -80,7 +87,7 @@ export async function buildApp(config: Config, services: Services, logger: Logge
   registerNearMissFields(app);
   registerPathParamColons(app);
   // Before any route: the per-IP limit applies to every route, the login limits attach to POST /token.
-  const rateLimits = await registerRateLimits(app, config, logger);
+  const rateLimits = await registerRateLimits(app, config, logger, clock);
 
   await app.register(swagger, {
     // operationIds, security, error responses, shared components: decided for every route in one place.

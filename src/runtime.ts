@@ -45,6 +45,7 @@ import type { AreaContext } from './features/area.js';
 import type { Services } from './services.js';
 import { setPasswordHashCost } from './lib/passwords.js';
 import { tightenDataDir } from './lib/data-dir.js';
+import { systemClock, type Clock } from './lib/clock.js';
 
 export type { Services } from './services.js';
 
@@ -88,7 +89,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({ level: config.logLevel, base: { pid: process.pid } });
 }
 
-function createTransport(config: Config, handle: DbHandle): Transport {
+function createTransport(config: Config, handle: DbHandle, clock: Clock): Transport {
   switch (config.transport) {
     case 'capture':
       // Its writes are plain INSERTs: write-behind, one round trip per commit. A copy that a
@@ -106,6 +107,7 @@ function createTransport(config: Config, handle: DbHandle): Transport {
         tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized,
         heloName: config.heloName,
         timeouts: smtpTimeouts(config),
+        clock,
       });
     case 'mx':
       return new MxTransport({
@@ -120,6 +122,7 @@ function createTransport(config: Config, handle: DbHandle): Transport {
         tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized,
         heloName: config.heloName,
         timeouts: smtpTimeouts(config),
+        clock,
       });
   }
 }
@@ -250,7 +253,18 @@ function partsOf(roles: Roles): Set<PartName> {
   return new Set([...EVERY_PROCESS, ...names]);
 }
 
-export async function createRuntime(config: Readonly<Config>, roles: Roles, logger: Logger = createLogger(config)): Promise<Runtime> {
+/** What a caller other than main.ts may choose: tests pass a clock they move forward. */
+export interface RuntimeOptions {
+  /** What leases, retries, rate windows, tokens, pacing and schedules are timed by; default the system clock. */
+  clock?: Clock;
+}
+
+export async function createRuntime(
+  config: Readonly<Config>,
+  roles: Roles,
+  logger: Logger = createLogger(config),
+  { clock = systemClock }: RuntimeOptions = {},
+): Promise<Runtime> {
   setPasswordHashCost(config.passwordHashCost);
   // An older installation's folder (0755, its files 0644) is made private.
   tightenDataDir(config.dataDir);
@@ -288,6 +302,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   const context: AreaContext = {
     handle,
     config,
+    clock,
     // Links name the address the API really listens on (PORT=0 picks one at listen).
     publicUrl: () => runtime.url ?? publicBaseUrl(config),
     sendObserver: sendPressure ? allOf(metrics, sendPressure) : metrics,
@@ -307,7 +322,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   };
 
   const runs = partsOf(roles);
-  const app = runs.has('http') ? await buildApp(config, services, logger, config.baseUrl) : undefined;
+  const app = runs.has('http') ? await buildApp(config, services, logger, config.baseUrl, clock) : undefined;
   let transport: Transport | undefined;
   let worker: Worker | undefined;
   let webhookDispatcher: WebhookDispatcher | undefined;
@@ -316,7 +331,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
   const purge = new RetentionPurge(handle.db, retentionSettings(config));
   registerRetentionTask(tasks, purge);
   let jobRunner: JobRunner | undefined;
-  if (runs.has('webhooks')) webhookDispatcher = createWebhookDispatcher(handle, config, logger);
+  if (runs.has('webhooks')) webhookDispatcher = createWebhookDispatcher(handle, config, logger, clock);
   if (runs.has('jobs'))
     jobRunner = new JobRunner(
       handle,
@@ -326,11 +341,12 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
         leaseMs: config.workerLeaseSeconds * 1000,
         pollMs: config.workerPollMs,
         firstRetryMs: config.retryFirstDelayMs,
+        clock,
       },
       logger,
     );
   if (runs.has('deliveries')) {
-    transport = createTransport(config, handle);
+    transport = createTransport(config, handle, clock);
     const pipeline = new DeliveryPipeline(
       handle.db,
       services.deliveryStore,
@@ -342,6 +358,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
         firstRetryMs: config.retryFirstDelayMs,
         concurrency: config.workerConcurrency,
         outcomesDb: handle.workerWrites,
+        clock,
       },
       logger,
       metrics,
@@ -356,6 +373,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
         pollMs: config.workerPollMs,
         concurrency: config.workerConcurrency,
         unrecordedPerLane: config.workerUnrecordedPerLane,
+        clock,
         ...(sendPressure ? { giveWay: () => sendPressure.pressed() } : {}),
       },
       logger,
@@ -404,6 +422,7 @@ export async function createRuntime(config: Readonly<Config>, roles: Roles, logg
           authWindowMs: config.loginRateWindowSeconds * 1000,
           messagesPerKeyPerMinute: config.rateLimitPerMinute,
           serverName: config.heloName,
+          clock,
         },
         logger,
       )

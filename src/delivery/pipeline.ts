@@ -47,6 +47,7 @@ import { FINAL_STATES, type AttemptRecord, type DeliveryStore, type OutgoingMess
 import { DELIVERY_PRIORITY } from './enqueue.js';
 import { completeJobs, postponeJob, rescheduleJob, type ClaimedJob } from './queue.js';
 import type { SendOutcome, Transport } from './transports/transport.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** What the transport said, or that the pipeline did not hand the message over at all. */
 type Outcome = SendOutcome | { kind: 'suppressed'; response: string; reason: string };
@@ -79,6 +80,8 @@ export interface PipelineOptions {
   concurrency?: number;
   /** What the outcomes' group commit writes through: the DbHandle's `workerWrites` (its writer reads only via RETURNING; a lost outcome repeats a delivery). Default: the pipeline's db. */
   outcomesDb?: Db;
+  /** When outcomes happen (retry times and the retry age count from it); default the system clock. */
+  clock?: Clock;
 }
 
 const DEFAULT_MAX_RETRY_AGE_SECONDS = Number(CONFIG_SCHEMA.MAX_RETRY_AGE_SECONDS.default);
@@ -349,7 +352,7 @@ export class DeliveryPipeline<M extends OutgoingMessage = OutgoingMessage> imple
       acceptedAt: message.scheduled_at ?? message.created_at,
       attempts: job.attempts,
       outcome,
-      at: Date.now(),
+      at: (this.options.clock ?? systemClock).now(),
       ...(composed ? { composed } : {}),
     };
     const recorded = this.outcomes.submit(record).then(

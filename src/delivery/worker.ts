@@ -56,6 +56,7 @@ import { DELIVERY_PRIORITY } from './enqueue.js';
 import type { BatchPipeline, Delivery } from './pipeline.js';
 import { claimDueJobs, claimDueTransactionalJobs, deliveryQueue, type BulkCursor, type ClaimedJob, type JobClaim } from './queue.js';
 import type { WorkSignal } from './work-signal.js';
+import type { Clock } from '../lib/clock.js';
 
 export interface WorkerOptions {
   batchSize: number;
@@ -72,6 +73,8 @@ export interface WorkerOptions {
    * flight and the other lanes wait until it is not. Absent: always the full concurrency.
    */
   giveWay?: () => boolean;
+  /** What claims and leases are timed by; default the system clock. */
+  clock?: Clock;
 }
 
 /** How often lanes that give way look again whether the API still needs the CPU. */
@@ -111,6 +114,7 @@ export class Worker extends LeaseRole {
         leaseMs: options.leaseMs,
         pollMs: options.pollMs,
         wakeups: signal,
+        clock: options.clock,
         ...(notifications ? { notifications } : {}),
       },
       { run: () => this.run(), drain: () => pipeline.drain() },
@@ -246,7 +250,7 @@ export class Worker extends LeaseRole {
       this.lastLook = { notifications: this.signal.notifications, at: Date.now() };
       // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
       const db = this.handle.workerWrites;
-      const request: JobClaim = { holder, limit: this.options.batchSize, leaseMs: this.options.leaseMs, now: Date.now() };
+      const request: JobClaim = { holder, limit: this.options.batchSize, leaseMs: this.options.leaseMs, now: this.runner.clock.now() };
       return lanes === 'transactional'
         ? claimDueTransactionalJobs(db, this.handle.dialect, request)
         : claimDueJobs(db, this.handle.dialect, request, this.bulkCursor);

@@ -6,6 +6,7 @@
  */
 import type { Config } from '../config.js';
 import type { DbHandle } from '../db/database.js';
+import type { Clock } from '../lib/clock.js';
 import type { CopyTracking, MessageComposer } from '../delivery/compose.js';
 import type { WorkSignal } from '../delivery/work-signal.js';
 import type { SendObserver } from '../metrics/observers.js';
@@ -16,6 +17,8 @@ import type { EventLog } from './notify/events/event-listeners.js';
 export interface AreaContext {
   handle: DbHandle;
   config: Readonly<Config>;
+  /** What time decisions (tokens, windows, schedules) read; a test's own clock in tests. */
+  clock: Clock;
   /** The API's public base URL, known only once it listens (PORT=0 picks the port then). */
   publicUrl: () => string;
   /** Told about every accepted send (metrics, and the worker's send-pressure meter in `start`). */

@@ -16,6 +16,7 @@
  * warning from rate-limit.ts), as every other limit does.
  */
 import type { Redis } from 'ioredis';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 export interface Reservation {
   /** This attempt's place, from 1; beyond the limit means refused. */
@@ -72,10 +73,11 @@ export class MemoryFailureCounter implements FailureCounter {
   constructor(
     private readonly windowMs: number,
     private readonly maxKeys: number,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async reserve(key: string): Promise<Reservation> {
-    const now = Date.now();
+    const now = this.clock.now();
     let counter = this.counters.get(key);
     if (!counter || counter.endsAt <= now) {
       // The oldest key goes first when the map is full (insertion order).
@@ -89,6 +91,6 @@ export class MemoryFailureCounter implements FailureCounter {
 
   async release(key: string): Promise<void> {
     const counter = this.counters.get(key);
-    if (counter && counter.endsAt > Date.now() && counter.count > 0) counter.count--;
+    if (counter && counter.endsAt > this.clock.now() && counter.count > 0) counter.count--;
   }
 }

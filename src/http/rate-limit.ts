@@ -35,6 +35,7 @@ import { AppError } from '../errors.js';
 import type { Principal } from './principal.js';
 import { normalizeEmail } from '../lib/email-address.js';
 import { MemoryFailureCounter, RedisFailureCounter, type FailureCounter } from './login-failures.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** Routes a supervisor, a scraper or a person reading the docs must always reach. */
 function isExemptRoute(url: string | undefined): boolean {
@@ -95,7 +96,7 @@ export interface RateLimits {
  * Registers the limits on `app`; must run before the routes are added (the login
  * limits attach to POST /token as it is registered).
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config, log: Logger): Promise<RateLimits> {
+export async function registerRateLimits(app: FastifyInstance, config: Config, log: Logger, clock: Clock = systemClock): Promise<RateLimits> {
   let redis: import('ioredis').Redis | undefined;
   let warnStore: (error: Error) => void = () => undefined;
   if (config.redisUrl) {
@@ -120,7 +121,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, l
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
-    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}ratelimit:` } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}ratelimit:` } : { store: memoryStore(clock) }),
   });
 
   const exempt = new Set(config.rateLimitExemptIps.map((ip) => normalizeIP(ip, 128)));
@@ -154,7 +155,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, l
   // Reserved before the password is checked, so concurrent guesses cannot all slip under the limit (login-failures.ts).
   const failures: FailureCounter = redis
     ? new RedisFailureCounter(redis, `${config.redisKeyPrefix}login-failures:`, window, warnStore)
-    : new MemoryFailureCounter(window, MEMORY_STORE_KEYS);
+    : new MemoryFailureCounter(window, MEMORY_STORE_KEYS, clock);
   // An IP address this email logged in from lately. The lock on an address from all IPs
   // together (per email) does not hold there: otherwise a guesser spread over many
   // addresses could keep the owner locked out for as long as it kept guessing. Guessing from
@@ -224,6 +225,50 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, l
         await enforce(perCredential, request, `requests with this credential (limit ${config.rateLimitPerMinute} per minute)`);
       });
     },
+  };
+}
+
+interface WindowCount {
+  current: number;
+  ttl: number;
+}
+type StoreCallback = (error: Error | null, result: WindowCount) => void;
+
+/**
+ * The counters in memory when there is no Redis, as the plugin's own store keeps them (fixed
+ * windows, the least recently used key dropped past `cache` keys) but timed by `clock`. The
+ * plugin builds one per limiter with `child`.
+ */
+function memoryStore(clock: Clock) {
+  return class ClockedMemoryStore {
+    private readonly counters = new Map<string, { count: number; startedAt: number }>();
+    private readonly maxKeys: number;
+
+    constructor(options: object = {}) {
+      this.maxKeys = (options as { cache?: number }).cache ?? MEMORY_STORE_KEYS;
+    }
+
+    incr(key: string, done: StoreCallback, windowMs: number): void {
+      const now = clock.now();
+      let counter = this.counters.get(key);
+      this.counters.delete(key);
+      if (!counter || counter.startedAt + windowMs <= now) counter = { count: 0, startedAt: now };
+      counter.count++;
+      this.counters.set(key, counter);
+      if (this.counters.size > this.maxKeys) this.counters.delete(this.counters.keys().next().value!);
+      done(null, { current: counter.count, ttl: counter.startedAt + windowMs - now });
+    }
+
+    read(key: string, done: StoreCallback, windowMs: number): void {
+      const now = clock.now();
+      const counter = this.counters.get(key);
+      if (!counter || counter.startedAt + windowMs <= now) done(null, { current: 0, ttl: 0 });
+      else done(null, { current: counter.count, ttl: counter.startedAt + windowMs - now });
+    }
+
+    child(options: object): ClockedMemoryStore {
+      return new ClockedMemoryStore(options);
+    }
   };
 }
 

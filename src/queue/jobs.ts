@@ -33,6 +33,7 @@
 import type { Logger } from 'pino';
 import type { DbHandle, DbOrTrx } from '../db/database.js';
 import { retryDelayMs } from './backoff.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { LeaseQueue, type ClaimedRow } from './lease-queue.js';
 import { LeaseRole, LeaseRunner, SlotLoop, type SlotHandler } from './lease-runner.js';
@@ -54,7 +55,7 @@ export interface JobToQueue {
 export const DEFAULT_MAX_ATTEMPTS = 10;
 
 /** Queues a job in the caller's transaction; false when its key was queued before. */
-export async function enqueueJob(db: DbOrTrx, job: JobToQueue, now = Date.now()): Promise<boolean> {
+export async function enqueueJob(db: DbOrTrx, job: JobToQueue, now = systemClock.now()): Promise<boolean> {
   const result = await db
     .insertInto('jobs')
     .values({
@@ -156,6 +157,8 @@ export interface JobRunnerOptions {
   pollMs: number;
   /** The wait before the first retry; it doubles per attempt (backoff.ts). */
   firstRetryMs: number;
+  /** Claims, leases and retry times; default the system clock. */
+  clock?: Clock;
 }
 
 /** Runs the jobs of a task registry on the lease runner (lease-runner.ts), a slot per job in flight. */
@@ -170,15 +173,28 @@ export class JobRunner extends LeaseRole {
   ) {
     super();
     const handler: SlotHandler<ClaimedJob, ClaimedJob> = {
-      claim: (holder, limit) => jobQueue.claim(handle.db, handle.dialect, { holder, limit, leaseMs: options.leaseMs }),
+      claim: (holder, limit) => jobQueue.claim(handle.db, handle.dialect, { holder, limit, leaseMs: options.leaseMs, now: this.clock.now() }),
       prepare: async (jobs) => jobs,
       perform: (job) => this.runJob(job),
     };
     this.runner = new LeaseRunner(
-      { role: 'jobs', name: 'job runner', queue: jobQueue, db: handle.db, leaseMs: options.leaseMs, pollMs: options.pollMs, wakeups: new WorkSignal() },
+      {
+        role: 'jobs',
+        name: 'job runner',
+        queue: jobQueue,
+        db: handle.db,
+        leaseMs: options.leaseMs,
+        pollMs: options.pollMs,
+        wakeups: new WorkSignal(),
+        clock: options.clock,
+      },
       new SlotLoop(handler, options.concurrency),
       log,
     );
+  }
+
+  private get clock(): Clock {
+    return this.options.clock ?? systemClock;
   }
 
   /** One attempt and its record; never throws (a failure to record leaves the lease to run out). */
@@ -193,7 +209,7 @@ export class JobRunner extends LeaseRole {
       error = (e as Error)?.message ?? String(e);
       permanent = e instanceof PermanentJobError;
     }
-    const at = Date.now();
+    const at = this.clock.now();
     try {
       if (error === null) await jobQueue.settle(this.handle.db, job.id, this.runner.id, { done_at: at, last_error: null });
       else if (permanent || job.attempts >= job.max_attempts)

@@ -16,6 +16,7 @@
  */
 import type { Logger } from 'pino';
 import type { DbOrTrx } from '../db/database.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import type { LeaseQueue } from './lease-queue.js';
 
 export class LeaseHeartbeat {
@@ -30,6 +31,7 @@ export class LeaseHeartbeat {
     private readonly holder: string,
     private readonly leaseMs: number,
     private readonly log: Logger,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** A claim leased these rows until `lockedUntil`: renew them until let go. */
@@ -49,7 +51,7 @@ export class LeaseHeartbeat {
   }
 
   /** True while `id` may still be started: it is held, with at least half a lease left. */
-  mayStart(id: string, now = Date.now()): boolean {
+  mayStart(id: string, now = this.clock.now()): boolean {
     return this.held.has(id) && now <= this.heldUntil - this.leaseMs / 2;
   }
 
@@ -74,7 +76,7 @@ export class LeaseHeartbeat {
 
   private async renewHeld(): Promise<void> {
     if (this.held.size === 0) return;
-    const now = Date.now();
+    const now = this.clock.now();
     const asked = [...this.held];
     try {
       const kept = await this.queue.renew(this.db, this.holder, asked, this.leaseMs, now);

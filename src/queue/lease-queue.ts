@@ -22,6 +22,7 @@
  * due (a webhook delivery must also be pending and its webhook live) and in what a
  * claim returns. Those two differences are the options; the SQL is here once.
  */
+import { systemClock } from '../lib/clock.js';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DbOrTrx, Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -87,7 +88,7 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
   }
 
   /** The claim's UPDATE … RETURNING, unexecuted (tests read its query plan). */
-  claimStatement(db: DbOrTrx, dialect: Dialect, { holder, limit, leaseMs, now = Date.now(), ...lane }: ClaimRequest) {
+  claimStatement(db: DbOrTrx, dialect: Dialect, { holder, limit, leaseMs, now = systemClock.now(), ...lane }: ClaimRequest) {
     const table = this.table;
     return this.of(db)
       .updateTable(table)
@@ -114,7 +115,7 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
    * heartbeat); returns the ids it still holds. A row done meanwhile (deleted or
    * settled) or passed on (its lease ran out and another holder claimed it) is not renewed.
    */
-  async renew(db: DbOrTrx, holder: string, ids: string[], leaseMs: number, now = Date.now()): Promise<Set<string>> {
+  async renew(db: DbOrTrx, holder: string, ids: string[], leaseMs: number, now = systemClock.now()): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const rows = await this.of(db)
       .updateTable(this.table)
@@ -181,7 +182,7 @@ export class LeaseQueue<Claimed extends ClaimedRow = ClaimedRow> {
   }
 
   /** The distinct holders of live leases (few: one per process at work), for dead-leases.ts. */
-  async liveHolders(db: DbOrTrx, now = Date.now()): Promise<string[]> {
+  async liveHolders(db: DbOrTrx, now = systemClock.now()): Promise<string[]> {
     const rows = await this.of(db)
       .selectFrom(this.table)
       .select('locked_by')

@@ -24,6 +24,7 @@
  */
 import type { Logger } from 'pino';
 import type { DbOrTrx } from '../db/database.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { reclaimDeadLeasesAtStart } from './dead-leases.js';
 import { holderId } from './holder-id.js';
 import { LeaseHeartbeat } from './lease-heartbeat.js';
@@ -47,6 +48,8 @@ export interface LeaseRunnerSettings {
   wakeups: WorkSignal;
   /** Wake-ups from other processes (PostgreSQL), started and closed with the runner. */
   notifications?: PgNotificationListener;
+  /** What leases are measured against; default the system clock. */
+  clock?: Clock;
 }
 
 /** What a loop does between start and stop, with the runner's claims, idles and releases. */
@@ -76,7 +79,12 @@ export class LeaseRunner {
     private readonly log: Logger,
   ) {
     this.id = holderId(settings.role);
-    this.heartbeat = new LeaseHeartbeat(settings.db, settings.queue, this.id, settings.leaseMs, log);
+    this.heartbeat = new LeaseHeartbeat(settings.db, settings.queue, this.id, settings.leaseMs, log, this.clock);
+  }
+
+  /** The time claims and renewals are made at. */
+  get clock(): Clock {
+    return this.settings.clock ?? systemClock;
   }
 
   /** True once stop was asked: claim nothing more, start nothing more. */
@@ -103,7 +111,7 @@ export class LeaseRunner {
   private async run(): Promise<void> {
     const { db, queue, name } = this.settings;
     // The rows dead processes of this host held are due again at once.
-    await reclaimDeadLeasesAtStart(db, queue, this.log);
+    await reclaimDeadLeasesAtStart(db, queue, this.log, this.clock);
     this.heartbeat.start();
     this.log.info({ holder: this.id }, `${name} started`);
     await this.work.run(this);

@@ -8,6 +8,7 @@ import { parseDestinationLimits } from '../../src/lib/destination-limits.ts';
 import { providerKey } from '../../src/delivery/transports/mx.ts';
 import { DestinationPacer, isThrottleReply } from '../../src/delivery/transports/pacing.ts';
 import type { SendOutcome } from '../../src/delivery/transports/transport.ts';
+import { TestClock } from '../helpers/clock.ts';
 
 const DELIVERED: SendOutcome = { kind: 'delivered', response: '250 2.0.0 Ok' };
 const THROTTLED: SendOutcome = { kind: 'deferred', response: '421 4.7.0 Try again later, closing connection' };
@@ -32,10 +33,10 @@ function heldDelivery() {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('destination pacing', () => {
-  let now = 1_000_000;
+  const clock = new TestClock({ frozen: true, at: 1_000_000 });
   const pacers: DestinationPacer[] = [];
   const pacer = (concurrency: number, perSecond = 0, maxWaitMs = 2_000) => {
-    const p = new DestinationPacer({ defaults: { concurrency, perSecond }, maxWaitMs, now: () => now });
+    const p = new DestinationPacer({ defaults: { concurrency, perSecond }, maxWaitMs, clock });
     pacers.push(p);
     return p;
   };
@@ -83,10 +84,10 @@ describe('destination pacing', () => {
   it('throttling again doubles the pause and halves again, down to one at a time', async () => {
     const p = pacer(4, 0, 100_000);
     await p.run('yahoodns.net', async () => THROTTLED);
-    now += 1_000;
+    clock.advance(1_000);
     await p.run('yahoodns.net', async () => THROTTLED);
     assert.deepEqual(p.paceOf('yahoodns.net'), { concurrency: 1, perSecond: 0, pausedForMs: 2_000 });
-    now += 2_000;
+    clock.advance(2_000);
     await p.run('yahoodns.net', async () => THROTTLED);
     assert.deepEqual(p.paceOf('yahoodns.net'), { concurrency: 1, perSecond: 0, pausedForMs: 4_000 });
   });
@@ -95,11 +96,11 @@ describe('destination pacing', () => {
     const p = pacer(4, 10, 100_000);
     await p.run('google.com', async () => THROTTLED);
     assert.deepEqual(p.paceOf('google.com'), { concurrency: 2, perSecond: 5, pausedForMs: 1_000 });
-    now += 1_000;
+    clock.advance(1_000);
     const answers = async (n: number) => {
       for (let i = 0; i < n; i++) {
         await p.run('google.com', async () => DELIVERED);
-        now += 1_000;
+        clock.advance(1_000);
       }
     };
     await answers(2); // a round at concurrency 2
@@ -123,6 +124,13 @@ describe('destination pacing', () => {
     );
     const fourth = await p.run('example.org', async () => DELIVERED);
     assert.equal(fourth.kind, 'postponed', 'three ahead at one a second is 3 s away, past the 2 s limit');
+    // The clock reaches the second's turn: it starts, and the third waits a second more.
+    clock.advance(1_000);
+    await tick();
+    assert.deepEqual(
+      held.map((h) => h.started()),
+      [true, true, false],
+    );
     p.close();
     held[0]!.finish(DELIVERED);
     assert.equal((await runs[0])!.kind, 'delivered');

@@ -20,6 +20,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.j
 import { callApi, killPostwire, logIn, resultOf, startPostwire, stopPostwire } from '../helpers/process.js';
 import { messagesTo, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { SmtpDialogue, type Reply } from '../helpers/smtp-dialogue.js';
+import { TestClock } from '../helpers/clock.js';
 
 const MAX_BYTES = 200_000;
 const MAX_RECIPIENTS = 3;
@@ -535,8 +536,9 @@ for (const dialect of DIALECTS) {
 
   describe(`SMTP submission's per-key rate limit [${dialect}]`, () => {
     let app: TestApp;
+    const clock = new TestClock();
     before(async () => {
-      app = await startTestApp(dialect, { smtp: true, config: { rateLimitPerMinute: 2 } });
+      app = await startTestApp(dialect, { smtp: true, clock, config: { rateLimitPerMinute: 2 } });
     });
     after(async () => {
       await app?.close();
@@ -551,6 +553,9 @@ for (const dialect of DIALECTS) {
         const limited = await dialogue.command(`MAIL FROM:<${a.email}>`);
         assert.equal(limited.code, 451);
         assert.match(limited.text, /^451 4\.7\.0 Too many messages with this API key \(limit 2 per minute/);
+        // A new minute: the key's window starts again.
+        clock.advance(60_000);
+        assert.equal((await dialogue.send(a.email, ['r2@example.net'], simpleMessage(a.email, 'r2@example.net'))).code, 250);
       } finally {
         dialogue.close();
       }

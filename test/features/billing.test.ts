@@ -14,6 +14,7 @@ import type { Db } from '../../src/db/database.js';
 import { createLogger, createRuntime } from '../../src/runtime.js';
 import { DIALECTS } from '../helpers/db.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { TestClock } from '../helpers/clock.js';
 import { errorFields } from '../helpers/bodies.js';
 import { runPostwire } from '../helpers/process.js';
 
@@ -37,6 +38,8 @@ async function ledgerSum(db: Db, accountId: string): Promise<number> {
 for (const dialect of DIALECTS) {
   describe(`billing with credits [${dialect}]`, () => {
     let app: TestApp;
+    /** Moved to a scheduled send's time instead of waiting for it. */
+    const clock = new TestClock();
     let db: Db;
 
     const send = (account: TestAccount, to: string[]) =>
@@ -51,7 +54,7 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/messages', token: account.token }), 200).resultObject.totalCount as number;
 
     before(async () => {
-      app = await startTestApp(dialect, { worker: true, config: { billing: 'credits', adminToken: ADMIN_TOKEN } });
+      app = await startTestApp(dialect, { worker: true, clock, config: { billing: 'credits', adminToken: ADMIN_TOKEN } });
       db = app.runtime.services.handle.db;
     });
     after(() => app.close());
@@ -187,8 +190,8 @@ for (const dialect of DIALECTS) {
       // On the list when the send arrives: charged with the message, refunded in the same transaction.
       const first = expectEnvelope(await send(account, ['gone@example.net', 'here@example.net']), 200).resultObject;
       assert.equal(await balance(account), 9);
-      // Put on the list after acceptance, before delivery (the send is scheduled a moment ahead): refunded by the delivery's outcome.
-      const scheduledAt = new Date(Date.now() + 1500).toISOString();
+      // Put on the list after acceptance, before delivery (the send is scheduled a minute ahead): refunded by the delivery's outcome.
+      const scheduledAt = new Date(clock.now() + 60_000).toISOString();
       const second = expectEnvelope(
         await app.request({
           method: 'POST',
@@ -200,6 +203,7 @@ for (const dialect of DIALECTS) {
       ).resultObject;
       assert.equal(await balance(account), 7);
       expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/suppressions', token: account.token, body: { email: 'later@example.net' } }), 201);
+      clock.advance(60_000);
       const states = await eventually(
         async () => {
           const message = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${second.id}`, token: account.token }), 200).resultObject;

@@ -8,11 +8,11 @@
  * honeypot filled, a submission too fast, a replayed or forged token.
  */
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { simpleParser } from 'mailparser';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
+import { TestClock } from '../helpers/clock.js';
 
 const BASE_URL = 'https://postwire.example.test';
 const MIN_FILL_MS = 1000;
@@ -22,10 +22,13 @@ for (const dialect of DIALECTS) {
     let app: TestApp;
     let a: TestAccount;
     let b: TestAccount;
+    /** Moved past the minimum fill time, as a person typing would take it. */
+    const clock = new TestClock();
 
     before(async () => {
       app = await startTestApp(dialect, {
         worker: true,
+        clock,
         config: { baseUrl: BASE_URL, formMinFillSeconds: MIN_FILL_MS / 1000, formFrameAncestors: ['https://www.shop.example'] },
       });
       a = await app.signUp();
@@ -125,7 +128,7 @@ for (const dialect of DIALECTS) {
       assert.doesNotMatch(page.text, /<script/i);
       assert.match(page.text, /<form method="post">/);
 
-      await sleep(MIN_FILL_MS + 100);
+      clock.advance(MIN_FILL_MS + 100);
       const sent = await post(pathOf(form.formUrl), { email: 'Reader@Example.net', website: '', token: tokenOf(page.text) });
       assert.equal(sent.status, 200);
       assert.match(sent.text, /Check your inbox/);
@@ -168,7 +171,7 @@ for (const dialect of DIALECTS) {
       assert.match(fast.text, /Check your inbox/, 'a bot sees what a person sees');
       const honeyToken = tokenOf((await browse(path)).text);
       const usedToken = tokenOf((await browse(path)).text);
-      await sleep(MIN_FILL_MS + 100);
+      clock.advance(MIN_FILL_MS + 100);
       assert.match((await post(path, { email: 'honey@bots.example.net', website: 'https://spam.example', token: honeyToken })).text, /Check your inbox/);
       assert.match((await post(path, { email: 'forged@bots.example.net', token: `${Date.now() - 5000}.abc.def` })).text, /Check your inbox/);
       const bad = await post(path, { email: 'not an address', token: usedToken });

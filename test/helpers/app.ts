@@ -8,6 +8,7 @@ import type { Dialect } from '../../src/db/database.js';
 import { createAccount } from '../../src/features/account/accounts/accounts.service.js';
 import { createLogger, createRuntime, type Runtime } from '../../src/runtime.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
+import type { Clock } from '../../src/lib/clock.js';
 
 export interface TestApp {
   runtime: Runtime;
@@ -55,12 +56,13 @@ export interface TestResponse {
 let counter = 0;
 
 /**
+ * `clock`: what leases, windows, tokens and schedules are timed by (helpers/clock.ts: a test moves it).
  * `inbound`: the feedback SMTP listener runs too, on a free port (`runtime.inbound.port`);
  * `smtp`: SMTP submission, likewise (`runtime.submission.port`).
  */
 export async function startTestApp(
   dialect: Dialect,
-  options: { worker?: boolean; inbound?: boolean; smtp?: boolean; config?: Partial<Config> } = {},
+  options: { worker?: boolean; inbound?: boolean; smtp?: boolean; config?: Partial<Config>; clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect, { migrated: true });
   // PASSWORD_HASH_COST 4: the suite makes thousands of users; at the default cost their
@@ -81,6 +83,7 @@ export async function startTestApp(
     config,
     { api: true, worker: options.worker ?? false, inbound: options.inbound ?? false, smtp: options.smtp ?? false },
     createLogger(config),
+    { clock: options.clock },
   );
   await runtime.app!.ready();
   runtime.worker?.start();

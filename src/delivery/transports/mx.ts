@@ -22,6 +22,7 @@ import { MxRoutes, type Route } from './mx-routes.js';
 import { DestinationPacer } from './pacing.js';
 import { createSmtpPool, sendOne, SmtpUtf8NotAnnounced, type SmtpPool, type SmtpTimeouts } from './smtp.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
+import type { Clock } from '../../lib/clock.js';
 
 export interface MxOptions {
   /** DNS server (host or host:port); absent: the system's. */
@@ -38,6 +39,8 @@ export interface MxOptions {
   tlsRejectUnauthorized: boolean;
   heloName: string | undefined;
   timeouts: SmtpTimeouts;
+  /** What pacing is timed by; default the system clock. */
+  clock?: Clock;
 }
 
 /** A pool nobody has used for this long is closed, so hosts seen once do not pile up. */
@@ -80,7 +83,12 @@ export class MxTransport implements Transport {
 
   constructor(private readonly options: MxOptions) {
     this.routes = new MxRoutes(options.resolver);
-    this.pacer = new DestinationPacer({ defaults: options.pace, overrides: options.destinationLimits, maxWaitMs: options.pacingMaxWaitMs });
+    this.pacer = new DestinationPacer({
+      defaults: options.pace,
+      overrides: options.destinationLimits,
+      maxWaitMs: options.pacingMaxWaitMs,
+      clock: options.clock,
+    });
   }
 
   async send(envelope: Envelope, raw: string): Promise<SendOutcome> {

@@ -35,6 +35,7 @@
  * a round trip to the database per delivery; the ceilings are set per worker instead
  * (docs/delivery.md says so).
  */
+import { systemClock, type Clock } from '../../lib/clock.js';
 import type { PaceLimits } from '../../lib/destination-limits.js';
 import type { SendOutcome } from './transport.js';
 
@@ -44,7 +45,8 @@ export interface PacingOptions {
   overrides?: ReadonlyMap<string, PaceLimits>;
   /** A delivery whose turn is further away than this is postponed instead of waiting. */
   maxWaitMs: number;
-  now?: () => number;
+  /** Turns, pauses and rates are timed by it; default the system clock. */
+  clock?: Clock;
 }
 
 const FIRST_PAUSE_MS = 1_000;
@@ -83,7 +85,8 @@ class Destination {
   answersThisRound = 0;
   /** Moving average of how long a delivery here takes, for estimating a wait. */
   deliveryMs = ASSUMED_DELIVERY_MS;
-  timer: NodeJS.Timeout | undefined;
+  /** A wake-up for the next turn held by time is under way. */
+  waking = false;
 
   constructor(readonly ceiling: PaceLimits) {
     this.limit = ceiling.concurrency;
@@ -93,10 +96,16 @@ class Destination {
 
 export class DestinationPacer {
   private readonly destinations = new Map<string, Destination>();
-  private readonly now: () => number;
+  private readonly clock: Clock;
+  /** Ends the waits for a turn when the pacer closes. */
+  private readonly closing = new AbortController();
 
   constructor(private readonly options: PacingOptions) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  private now(): number {
+    return this.clock.now();
   }
 
   /** Runs `deliver` when `key`'s pace allows, or postpones it; learns the pace from its outcome. */
@@ -129,7 +138,7 @@ export class DestinationPacer {
   }
 
   close(): void {
-    for (const d of this.destinations.values()) clearTimeout(d.timer);
+    this.closing.abort();
     this.destinations.clear();
   }
 
@@ -165,10 +174,16 @@ export class DestinationPacer {
       const now = this.now();
       const at = Math.max(d.pauseUntil, d.nextStartAt);
       if (now < at) {
-        d.timer ??= setTimeout(() => {
-          d.timer = undefined;
-          this.pump(d);
-        }, at - now);
+        if (!d.waking) {
+          d.waking = true;
+          this.clock.sleep(at - now, this.closing.signal).then(
+            () => {
+              d.waking = false;
+              this.pump(d);
+            },
+            () => undefined,
+          );
+        }
         return;
       }
       d.active++;
@@ -196,7 +211,7 @@ export class DestinationPacer {
 
   /** A destination at its ceiling with nothing going on needs no memory. */
   private forgetIfIdle(key: string, d: Destination): void {
-    if (d.active > 0 || d.waiting.length > 0 || d.timer) return;
+    if (d.active > 0 || d.waiting.length > 0 || d.waking) return;
     if (d.limit < d.ceiling.concurrency || d.rate < d.ceiling.perSecond || d.pauseMs > 0 || d.nextStartAt > this.now()) return;
     this.destinations.delete(key);
   }

@@ -23,6 +23,7 @@ import { asFailure, outcomeOfFailure, outcomeOfSent, type SmtpSentInfo } from '.
 import { DestinationPacer } from './pacing.js';
 import { RelayPool } from './relay-pool.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
+import type { Clock } from '../../lib/clock.js';
 
 /** A pooled nodemailer transport. */
 export type SmtpPool = ReturnType<typeof createSmtpPool>;
@@ -186,6 +187,8 @@ export interface SmtpRelayOptions {
   tlsRejectUnauthorized: boolean;
   heloName: string | undefined;
   timeouts: SmtpTimeouts;
+  /** What pacing is timed by; default the system clock. */
+  clock?: Clock;
 }
 
 export class SmtpRelayTransport implements Transport {
@@ -203,6 +206,7 @@ export class SmtpRelayTransport implements Transport {
       defaults: { concurrency: options.poolSize, perSecond: options.ratePerSecond },
       overrides: options.destinationLimits,
       maxWaitMs: options.pacingMaxWaitMs,
+      clock: options.clock,
     });
     const connection = connectionOptions(target, options);
     this.ownConnection = { ...connection, auth };

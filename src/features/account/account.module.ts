@@ -30,9 +30,9 @@ export interface AccountServices {
   billing: BillingService;
 }
 
-export function createAccountServices({ handle, config }: AreaContext): AccountServices {
-  const jwt = new JwtCodec(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds);
-  const auth = new AuthService(handle, jwt, config);
+export function createAccountServices({ handle, config, clock }: AreaContext): AccountServices {
+  const jwt = new JwtCodec(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds, clock);
+  const auth = new AuthService(handle, jwt, config, clock);
   const billing = new BillingService(handle, config.billing);
   return {
     auth,

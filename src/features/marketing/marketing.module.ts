@@ -62,6 +62,8 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     context.delivery.systemFrom,
     context.config.campaignDispatchPageSize,
     context.events,
+    undefined,
+    context.clock,
   );
   return {
     newsletters,
@@ -73,6 +75,7 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
       campaignDispatcher.notifyEnded,
       context.events,
       (accountId, listType, ids) => campaignDispatcher.countRecipients(accountId, listType, ids),
+      context.clock,
     ),
     campaignDispatcher,
     groups: new GroupsService(db),
@@ -89,6 +92,7 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
       confirmationWindowMs: context.config.formConfirmationWindowSeconds * 1000,
       confirmationsPerForm: context.config.formConfirmationsPerForm,
       confirmationsPerAddress: context.config.formConfirmationsPerAddress,
+      clock: context.clock,
     }),
   };
 }

@@ -69,8 +69,9 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     workSignal: delivery.workSignal,
     publicUrl: context.publicUrl,
     events,
+    clock: context.clock,
   });
-  const tracking = new TrackingService(handle.db, handle.reads, delivery.tracking.tokens, events);
+  const tracking = new TrackingService(handle.db, handle.reads, delivery.tracking.tokens, events, context.clock);
   return {
     senders,
     domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: delivery.domainRecords, resolver: config.dnsResolver }, [

@@ -49,6 +49,7 @@ import type { JwtCodec } from './jwt.js';
 import type { Principal } from '../../../http/principal.js';
 import { checkAccess, forbidden, ROLE_SCOPES } from './rights.js';
 import type { Access } from '../../../http/scopes.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export type { Principal } from '../../../http/principal.js';
 
@@ -73,6 +74,7 @@ export class AuthService {
     private readonly handle: DbHandle,
     private readonly jwt: JwtCodec,
     private readonly options: { accessTokenTtlSeconds: number; refreshTokenTtlSeconds: number; sessionCacheSeconds: number },
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** How long a refresh token lives unused (the refresh cookie's Max-Age). */
@@ -85,7 +87,7 @@ export class AuthService {
     // Check a decoy hash for unknown emails so timing does not reveal which emails exist.
     const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
     if (!user || !ok) throw AppError.unauthorized('The email address or password is not correct.');
-    const now = Date.now();
+    const now = this.clock.now();
     const sessionId = newId(now);
     const refresh = this.newRefreshToken(sessionId, now);
     await this.handle.db.transaction().execute(async (trx) => {
@@ -105,7 +107,7 @@ export class AuthService {
 
   async refresh(refreshToken: string): Promise<TokenPair> {
     const invalid = () => AppError.unauthorized('The refresh token is not valid; log in again with POST /token.');
-    const now = Date.now();
+    const now = this.clock.now();
     const found = await findRefreshTokenByHash(this.handle.db, sha256Hex(refreshToken));
     if (!found || found.revoked_at !== null || found.expires_at <= now) throw invalid();
     const next = this.newRefreshToken(found.session_id, now);
@@ -124,7 +126,7 @@ export class AuthService {
   }
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await revokeSession(this.handle.db, sessionId, Date.now(), reason);
+    await revokeSession(this.handle.db, sessionId, this.clock.now(), reason);
     this.forget((p) => p.sessionId === sessionId);
   }
 
@@ -156,7 +158,7 @@ export class AuthService {
 
   /** Ends every session of a user, or every one but `exceptSessionId` (a password change keeps the caller's). */
   async revokeUserSessions(userId: string, reason: string, exceptSessionId: string | null = null): Promise<void> {
-    await revokeUserSessions(this.handle.db, userId, { now: Date.now(), reason, exceptSessionId });
+    await revokeUserSessions(this.handle.db, userId, { now: this.clock.now(), reason, exceptSessionId });
     this.forgetUser(userId, exceptSessionId);
   }
 
@@ -192,7 +194,7 @@ export class AuthService {
     if (!match) throw AppError.unauthorized('The Authorization header must be "Bearer <token>".');
     const token = match[1]!;
     if (looksLikeApiKey(token)) return this.authenticateApiKey(token);
-    const now = Date.now();
+    const now = this.clock.now();
     const cached = this.cached(token, now);
     if (cached) return cached;
 
@@ -216,7 +218,7 @@ export class AuthService {
   }
 
   private async authenticateApiKey(key: string): Promise<Principal> {
-    const now = Date.now();
+    const now = this.clock.now();
     const cached = this.cached(key, now);
     if (cached) return cached;
     const found = key ? await findLiveApiKeyByHash(this.handle.db, sha256Hex(key)) : undefined;

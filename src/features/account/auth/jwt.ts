@@ -4,6 +4,7 @@
  * tokens signed with any other algorithm or secret are refused.
  */
 import { SignJWT, jwtVerify, errors } from 'jose';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export interface AccessClaims {
   userId: string;
@@ -22,11 +23,12 @@ export class JwtCodec {
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
+    private readonly clock: Clock = systemClock,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(claims: Omit<AccessClaims, 'exp'>, nowMs = Date.now()): Promise<{ token: string; exp: number }> {
+  async sign(claims: Omit<AccessClaims, 'exp'>, nowMs = this.clock.now()): Promise<{ token: string; exp: number }> {
     const iat = Math.floor(nowMs / 1000);
     const exp = iat + this.ttlSeconds;
     const token = await new SignJWT({ acc: claims.accountId, sid: claims.sessionId })
@@ -43,7 +45,12 @@ export class JwtCodec {
   /** The claims of a valid token, or a reason it is not valid. */
   async verify(token: string): Promise<AccessClaims | { invalid: string }> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        currentDate: new Date(this.clock.now()),
+      });
       if (typeof payload.sub !== 'string' || typeof payload.acc !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
         return { invalid: 'The access token is missing required claims.' };
       }

@@ -84,6 +84,7 @@ import {
   updateCampaignIn,
 } from './campaigns.store.js';
 import { CAMPAIGN_STATUS, type CampaignRow, LIST_TYPE, type NewCampaignRecipientRow } from './campaigns.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export const DISPATCH_TASK = 'campaign.dispatch';
 
@@ -197,6 +198,7 @@ export class CampaignDispatcher {
     /** The process's event log: the copies' `accepted` events reach its listeners. */
     private readonly events: EventLog,
     private readonly log?: Logger,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** The job handler. */
@@ -218,7 +220,7 @@ export class CampaignDispatcher {
       const page = await withoutJit(this.db, this.dialect, (db) => audiencePage(db, accountId, audience, SHOWN_STATUS, cursor, this.pageSize));
       if (page.length === 0) {
         await this.db.transaction().execute(async (trx) => {
-          const now = Date.now();
+          const now = this.clock.now();
           await updateCampaignIn(trx, campaign!.id, [CAMPAIGN_STATUS.sending], { dispatched_at: now, updated_at: now });
           const ended = await finishIfDone(trx, campaign!.id, now);
           if (ended) await this.notifyEnded(trx, this.events, ended, now);
@@ -252,7 +254,7 @@ export class CampaignDispatcher {
       renderer,
       page.map((c) => c.id),
     );
-    const now = Date.now();
+    const now = this.clock.now();
     const last = page.at(-1)!.id;
     const messages: AcceptedMessage[] = [];
     const records = page.map((contact) => {
@@ -296,7 +298,7 @@ export class CampaignDispatcher {
       const fields = await fieldValuesOf(this.db, campaign.account_id, [...contacts.keys()]);
       const { renderer, copy } = campaignCopies(campaign, postalAddress);
       const lists = await listNames(this.db, campaign, renderer, [...contacts.keys()]);
-      const now = Date.now();
+      const now = this.clock.now();
       try {
         await this.db.transaction().execute(async (trx) => {
           if (!(await updateCampaignIn(trx, campaign.id, [CAMPAIGN_STATUS.sending], { updated_at: now }))) throw new PageNotWritten();
@@ -329,7 +331,7 @@ export class CampaignDispatcher {
   /** scheduled → sending, with notifyWhenStart's mail in the same transaction. */
   private start(campaign: CampaignRow): Promise<CampaignRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const now = Date.now();
+      const now = this.clock.now();
       const started = await updateCampaignIn(trx, campaign.id, [CAMPAIGN_STATUS.scheduled], {
         status: CAMPAIGN_STATUS.sending,
         started_at: campaign.started_at ?? now,
@@ -345,7 +347,7 @@ export class CampaignDispatcher {
    * scheduled or sending campaign ends `failed` with the reason, and its owner is told.
    */
   failed = async (trx: DbOrTrx, payload: DispatchPayload, failure: JobFailure): Promise<void> => {
-    const now = Date.now();
+    const now = this.clock.now();
     const reason = failure.permanent ? failure.reason : `dispatch stopped after ${failure.attempts} attempts: ${failure.reason}`;
     const campaign = await updateCampaignIn(trx, payload.campaignId, [CAMPAIGN_STATUS.scheduled, CAMPAIGN_STATUS.sending], {
       status: CAMPAIGN_STATUS.failed,

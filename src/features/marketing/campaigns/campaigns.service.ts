@@ -63,6 +63,7 @@ import {
 import { CAMPAIGN_STATUS, type CampaignRow, type CampaignSyntax, LIST_TYPE } from './campaigns.table.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import type { OnCampaignEnded } from './campaign-counters.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 /** An unset date, as typed clients of the original bind non-nullable dates. */
 export const UNSET_TIME = '0001-01-01T00:00:00.000Z';
@@ -170,6 +171,7 @@ export class CampaignsService {
     private readonly events: EventLog,
     /** campaign-dispatch.ts: the audience a dispatch would write out now, counted. */
     private readonly countRecipients: (accountId: string, listType: number, ids: string[]) => Promise<number>,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async createFromNewsletter(principal: Principal, body: CampaignFromNewsletterBody): Promise<string> {
@@ -193,7 +195,7 @@ export class CampaignsService {
 
   /** Checks every field (all errors at once), then writes the campaign and, unless it is a draft, its dispatch job. */
   private async create(principal: Principal, body: CampaignBody): Promise<string> {
-    const now = Date.now();
+    const now = this.clock.now();
     const errors: FieldError[] = [];
     const plannedAt = parsePlannedTime(body.plannedTime, now);
     if (plannedAt === undefined) errors.push({ field: 'plannedTime', message: 'must be an ISO 8601 date and time, such as 2026-12-01T09:00:00Z' });
@@ -307,7 +309,7 @@ export class CampaignsService {
   /** A draft (or a paused campaign not started) is scheduled for `plannedTime`. */
   async schedule(principal: Principal, id: string, plannedTime: string | undefined): Promise<void> {
     const campaign = await this.require(principal, id);
-    const now = Date.now();
+    const now = this.clock.now();
     const plannedAt = parsePlannedTime(plannedTime, now);
     if (plannedAt === undefined) throw AppError.field('plannedTime', 'must be an ISO 8601 date and time, such as 2026-12-01T09:00:00Z');
     await this.db.transaction().execute(async (trx) => {
@@ -326,7 +328,7 @@ export class CampaignsService {
   /** Dispatch stops at its next page; queued deliveries are held (kept) until resume. */
   async pause(principal: Principal, id: string): Promise<void> {
     const campaign = await this.require(principal, id);
-    const now = Date.now();
+    const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const paused = await updateCampaignIn(trx, campaign.id, [CAMPAIGN_STATUS.scheduled, CAMPAIGN_STATUS.sending], {
         status: CAMPAIGN_STATUS.paused,
@@ -341,7 +343,7 @@ export class CampaignsService {
   /** Back to where it was: held deliveries are due now, and dispatch runs again from its cursor. */
   async resume(principal: Principal, id: string): Promise<void> {
     const campaign = await this.require(principal, id);
-    const now = Date.now();
+    const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const resumed = await updateCampaignIn(trx, campaign.id, [CAMPAIGN_STATUS.paused], {
         status: campaign.started_at === null ? CAMPAIGN_STATUS.scheduled : CAMPAIGN_STATUS.sending,
@@ -363,7 +365,7 @@ export class CampaignsService {
   /** Ends everything not yet handed to a transport: those recipients end `cancelled` (with their events). */
   async cancel(principal: Principal, id: string): Promise<void> {
     const campaign = await this.require(principal, id);
-    const now = Date.now();
+    const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const cancelled = await updateCampaignIn(trx, campaign.id, NOT_FINISHED, {
         status: CAMPAIGN_STATUS.cancelled,
@@ -383,7 +385,7 @@ export class CampaignsService {
    */
   async resend(principal: Principal, id: string): Promise<void> {
     const campaign = await this.require(principal, id);
-    const now = Date.now();
+    const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const again = await updateCampaignIn(trx, campaign.id, [CAMPAIGN_STATUS.sent, CAMPAIGN_STATUS.cancelled, CAMPAIGN_STATUS.failed], {
         failure_reason: null,
@@ -403,7 +405,7 @@ export class CampaignsService {
   /** Drafts and campaigns not yet started; a started campaign is cancelled instead. */
   async remove(principal: Principal, id: string): Promise<void> {
     const campaign = await this.require(principal, id);
-    const now = Date.now();
+    const now = this.clock.now();
     const removed =
       campaign.started_at === null &&
       (await updateCampaignIn(this.db, campaign.id, [CAMPAIGN_STATUS.draft, CAMPAIGN_STATUS.scheduled, CAMPAIGN_STATUS.paused], {
@@ -417,7 +419,7 @@ export class CampaignsService {
   /** A copy to each address, at once, marked "[Test] " and personalised as the contact of that address (if any); not counted. */
   async testSend(principal: Principal, id: string, emails: string[]): Promise<void> {
     const campaign = await this.require(principal, id);
-    const now = Date.now();
+    const now = this.clock.now();
     const messages: AcceptedMessage[] = [];
     const renderer = campaignRenderer(campaign);
     const postalAddress = await postalAddressOf(this.db, principal.accountId);

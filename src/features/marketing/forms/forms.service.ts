@@ -60,6 +60,7 @@ import {
   updateForm,
 } from './forms.store.js';
 import type { FormRow } from './forms.table.js';
+import type { Clock } from '../../../lib/clock.js';
 
 const TOKEN_MAX_AGE_MS = 24 * 3_600_000;
 
@@ -73,6 +74,8 @@ export interface FormOptions {
   confirmationsPerForm: number;
   /** FORM_CONFIRMATIONS_PER_ADDRESS; 0: no limit. */
   confirmationsPerAddress: number;
+  /** Page tokens' age, the minimum fill time and the confirmation windows are measured by it. */
+  clock: Clock;
 }
 
 /** The counter of one form's confirmations to one address; a JSON pair, so no address can spell another form's key. */
@@ -154,7 +157,7 @@ export class FormsService {
   async create(principal: Principal, body: FormBody): Promise<Form> {
     await this.checkLists(principal, body.listIds);
     await this.checkFromEmail(principal, body.fromEmail);
-    const now = Date.now();
+    const now = this.options.clock.now();
     const row: FormRow = {
       id: newId(now),
       account_id: principal.accountId,
@@ -194,7 +197,7 @@ export class FormsService {
       ...(body.title !== undefined ? { title: body.title.trim() } : {}),
       ...(body.listIds !== undefined ? { list_ids: JSON.stringify(body.listIds) } : {}),
       ...(body.fromEmail !== undefined ? { from_email: body.fromEmail.trim() || null } : {}),
-      updated_at: Date.now(),
+      updated_at: this.options.clock.now(),
       update_user_id: principal.userId,
     };
     if (!isId(id) || !(await updateForm(this.db, principal.accountId, id, changes))) throw AppError.notFound('Form');
@@ -211,7 +214,7 @@ export class FormsService {
   // ---- The public page ----
 
   /** The form's title and a fresh page token; undefined for no such form. */
-  async page(formId: string, now = Date.now()): Promise<{ title: string; token: string } | undefined> {
+  async page(formId: string, now = this.options.clock.now()): Promise<{ title: string; token: string } | undefined> {
     const form = isId(formId) ? await findPublicForm(this.db, formId) : undefined;
     return form && { title: form.title, token: this.pageToken(form, now) };
   }
@@ -221,7 +224,7 @@ export class FormsService {
     return `${now}.${nonce}.${sign(form.signing_key, `page.${form.id}.${now}.${nonce}`)}`;
   }
 
-  async submit(formId: string, body: SignupBody, ip: string, now = Date.now()): Promise<SignupOutcome & { title?: string }> {
+  async submit(formId: string, body: SignupBody, ip: string, now = this.options.clock.now()): Promise<SignupOutcome & { title?: string }> {
     const form = isId(formId) ? await findPublicForm(this.db, formId) : undefined;
     if (!form) return { kind: 'not-found' };
     const quiet = { kind: 'check-inbox' as const, title: form.title };
@@ -331,7 +334,7 @@ export class FormsService {
     );
   }
 
-  async confirm(formId: string, signupId: string, signature: string, now = Date.now()): Promise<ConfirmOutcome> {
+  async confirm(formId: string, signupId: string, signature: string, now = this.options.clock.now()): Promise<ConfirmOutcome> {
     const form = isId(formId) ? await findPublicForm(this.db, formId) : undefined;
     if (!form || !isId(signupId) || !sameSignature(signature, sign(form.signing_key, `confirm.${signupId}`))) return { kind: 'invalid' };
     const signup = await findSignup(this.db, form.id, signupId);

@@ -34,6 +34,7 @@ import {
   type SenderChanges,
 } from './senders.store.js';
 import type { SenderRow } from './senders.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 /** `verifiedDomains`: names of the account's verified domains (a sender at one of them or below is verified). */
 export function toSender(row: SenderRow, verifiedDomains: readonly string[] = []): Sender {
@@ -63,6 +64,8 @@ export interface SenderVerificationOptions {
   workSignal: WorkSignal;
   /** The process's event log: the confirmation's `accepted` event reaches its listeners. */
   events: EventLog;
+  /** When a confirmation link is issued and followed (it expires by it); the system clock by default. */
+  clock?: Clock;
 }
 
 function duplicate(email: string): AppError {
@@ -100,7 +103,7 @@ export class SendersService {
     const normalized = normalizeEmail(fromEmail);
     const key = `${accountId} ${normalized}`;
     const hit = this.usable.get(key);
-    if (hit && hit.expires > Date.now()) return hit.sender;
+    if (hit && hit.expires > this.now()) return hit.sender;
     const sender = await findLiveSenderByEmail(this.db, accountId, normalized);
     if (!sender) {
       throw AppError.field(
@@ -110,7 +113,7 @@ export class SendersService {
     }
     await this.requireUsable(accountId, sender);
     if (this.usable.size >= USABLE_SENDER_MAX_ENTRIES) this.usable.clear();
-    this.usable.set(key, { sender, expires: Date.now() + USABLE_SENDER_TTL_MS });
+    this.usable.set(key, { sender, expires: this.now() + USABLE_SENDER_TTL_MS });
     return sender;
   }
 
@@ -134,9 +137,13 @@ export class SendersService {
     return this.present(await this.require(principal, id));
   }
 
+  private now(): number {
+    return (this.verification.clock ?? systemClock).now();
+  }
+
   async create(principal: Principal, input: CreateSenderBody): Promise<Sender> {
     const email = input.email.trim();
-    const now = Date.now();
+    const now = this.now();
     const row: SenderRow = {
       id: newId(now),
       account_id: principal.accountId,
@@ -173,7 +180,7 @@ export class SendersService {
       .transaction()
       .execute(async (trx) => {
         const current = await this.require(principal, id, trx);
-        const changes: SenderChanges = { updated_at: Date.now(), update_user_id: principal.userId };
+        const changes: SenderChanges = { updated_at: this.now(), update_user_id: principal.userId };
         if (input.displayName !== undefined) changes.display_name = input.displayName.trim();
         let mustConfirm = false;
         if (input.email !== undefined) {
@@ -224,7 +231,7 @@ export class SendersService {
   /** Follows a confirmation link (public: the token is the credential). Single use, until it expires. */
   async confirm(token: string): Promise<{ email: string; verified: true }> {
     const hash = hashConfirmationToken(token);
-    const now = Date.now();
+    const now = this.now();
     const sender = await findSenderByConfirmationToken(this.db, hash);
     const unknown = () =>
       AppError.field(
@@ -260,7 +267,7 @@ export class SendersService {
 
   /** A new token for the sender and the message carrying its link, in the caller's transaction. */
   private async queueConfirmation(trx: DbOrTrx, principal: Principal, sender: Pick<SenderRow, 'id' | 'email' | 'display_name'>): Promise<void> {
-    const now = Date.now();
+    const now = this.now();
     const { token, hash } = newConfirmationToken();
     const changes: SenderChanges = { confirmation_token_hash: hash, confirmation_expires_at: now + this.verification.confirmationTtlMs };
     await updateSender(trx, principal.accountId, sender.id, changes);
@@ -280,7 +287,7 @@ export class SendersService {
   }
 
   async remove(principal: Principal, id: string): Promise<void> {
-    const now = Date.now();
+    const now = this.now();
     const removed = isId(id) && (await updateSender(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
     this.forget(principal.accountId);
     if (!removed) throw AppError.notFound('Sender');

@@ -17,6 +17,7 @@ import type { Principal } from '../../../http/principal.js';
 import type { MessagesService } from '../messages/messages.service.js';
 import { closeSmtp, listenSmtp, readUpTo, smtpReply } from '../../../delivery/smtp-listening.js';
 import type { TlsCredentials } from './tls-certificate.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export interface SubmissionOptions {
   host: string;
@@ -37,6 +38,8 @@ export interface SubmissionOptions {
   /** Messages one API key may submit per minute (0: no limit), as RATE_LIMIT_PER_MINUTE. */
   messagesPerKeyPerMinute: number;
   serverName?: string | undefined;
+  /** What the AUTH and message windows are timed by; default the system clock. */
+  clock?: Clock;
 }
 
 /** What the listener needs of the rest of Postwire. */
@@ -52,17 +55,18 @@ class WindowCounter {
   constructor(
     private readonly max: number,
     private readonly windowMs: number,
+    private readonly clock: Clock,
   ) {}
 
   /** Seconds until `key` may go on, or 0 when it is under the limit. */
-  blockedFor(key: string, now = Date.now()): number {
+  blockedFor(key: string, now = this.clock.now()): number {
     if (this.max <= 0) return 0;
     const entry = this.counts.get(key);
     if (!entry || entry.until <= now || entry.count < this.max) return 0;
     return Math.ceil((entry.until - now) / 1000);
   }
 
-  hit(key: string, now = Date.now()): void {
+  hit(key: string, now = this.clock.now()): void {
     if (this.max <= 0) return;
     const entry = this.counts.get(key);
     if (!entry || entry.until <= now) {
@@ -125,8 +129,8 @@ export class SubmissionListener {
     private readonly options: SubmissionOptions,
     private readonly log: Logger,
   ) {
-    this.failedLogins = new MemoryFailureCounter(options.authWindowMs, FAILURE_COUNTER_KEYS);
-    this.messagesPerKey = new WindowCounter(options.messagesPerKeyPerMinute, 60_000);
+    this.failedLogins = new MemoryFailureCounter(options.authWindowMs, FAILURE_COUNTER_KEYS, options.clock);
+    this.messagesPerKey = new WindowCounter(options.messagesPerKeyPerMinute, 60_000, options.clock ?? systemClock);
     this.server = this.createServer(false);
     this.tlsServer = options.tlsPort === undefined ? undefined : this.createServer(true);
   }

@@ -40,6 +40,7 @@ import type { EventRow, EventType } from '../events/events.table.js';
 import { carriedDetails } from '../messages/messages.accepted.js';
 import { suppressAddress } from '../suppressions/suppressions.service.js';
 import { findTrackedRecipient, markFirstOpens, type TrackedRecipient } from './tracking.store.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 /** How long an open or click waits for others before its commit starts: hits come in bursts (a campaign read at 9:00). */
 const ENGAGEMENT_LINGER_MS = 50;
@@ -131,6 +132,8 @@ export class TrackingService {
     private readonly tokens: TrackingTokens,
     /** The process's event log: opens, clicks and unsubscribes reach its listeners (webhooks, campaign counters). */
     events: EventLog,
+    /** When a hit happens (a click within the scanner window of delivery is a scanner's). */
+    private readonly clock: Clock = systemClock,
   ) {
     this.engagement = new GroupCommit(db, (trx, items) => writeEngagement(events, trx, items), { lingerMs: ENGAGEMENT_LINGER_MS, flushAt: 200 });
     this.unsubscribes = new GroupCommit(db, (trx, items) => writeUnsubscribes(events, trx, items));
@@ -158,7 +161,7 @@ export class TrackingService {
   async open(token: string, request: HitRequest): Promise<Recording | undefined> {
     const found = await this.recipientOf(token, 'open');
     if (!found) return undefined;
-    const at = Date.now();
+    const at = this.clock.now();
     const judged = judgeHit({ ...request, kind: 'open', deliveredAt: found.recipient.sent_at, at });
     return { recorded: this.engagement.submit({ type: 'opened', recipient: found.recipient, details: { ...judged }, at }) };
   }
@@ -170,7 +173,7 @@ export class TrackingService {
     const { recipient, linkIndex = 0 } = found;
     const url = TrackingService.linksOf(recipient)[linkIndex];
     if (url === undefined) return undefined;
-    const at = Date.now();
+    const at = this.clock.now();
     const judged = judgeHit({ ...request, kind: 'click', deliveredAt: recipient.sent_at, at });
     const details = { url, linkIndex, ...judged };
     return { url, recorded: this.engagement.submit({ type: 'clicked', recipient, details, at }) };
@@ -192,7 +195,7 @@ export class TrackingService {
         `This message was sent without ${kind} tracking (${option}), so no ${kind} can be recorded for it, as none could be for real mail. Send with "${option}": true to try ${kind}s.`,
       );
     }
-    const at = Date.now();
+    const at = this.clock.now();
     if (kind === 'open') {
       await this.engagement.submit({ type: 'opened', recipient, details: { ...simulatedHit() }, at });
       return { email: recipient.email };
@@ -219,7 +222,7 @@ export class TrackingService {
   async unsubscribe(token: string, via: UnsubscribeVia): Promise<{ fromName: string } | undefined> {
     const found = await this.recipientOf(token, 'unsubscribe');
     if (!found) return undefined;
-    await this.unsubscribes.submit({ recipient: found.recipient, via, at: Date.now() });
+    await this.unsubscribes.submit({ recipient: found.recipient, via, at: this.clock.now() });
     return { fromName: found.recipient.from_name };
   }
 

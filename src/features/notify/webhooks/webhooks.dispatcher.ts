@@ -34,6 +34,7 @@ import {
   type ClaimedDelivery,
   type DeliveryToMake,
 } from './webhooks.queue.js';
+import type { Clock } from '../../../lib/clock.js';
 
 export const USER_AGENT = 'Postwire-Webhooks/1';
 
@@ -46,6 +47,8 @@ export interface WebhookDispatcherOptions {
   maxAgeMs: number;
   firstRetryMs: number;
   outbound: OutboundClient;
+  /** Claims, leases, retry times and the signed timestamp; default the system clock. */
+  clock?: Clock;
 }
 
 /**
@@ -81,7 +84,7 @@ export class WebhookDispatcher extends LeaseRole {
   ) {
     super();
     const handler: SlotHandler<ClaimedDelivery, DeliveryToMake> = {
-      claim: (holder, limit) => claimDueDeliveries(handle.db, handle.dialect, holder, limit, options.leaseMs),
+      claim: (holder, limit) => claimDueDeliveries(handle.db, handle.dialect, holder, limit, options.leaseMs, this.runner.clock.now()),
       // A delivery whose webhook was deleted between claim and load is left out: released.
       prepare: (claimed) =>
         loadDeliveries(
@@ -99,6 +102,7 @@ export class WebhookDispatcher extends LeaseRole {
         leaseMs: options.leaseMs,
         pollMs: options.pollMs,
         wakeups: signal,
+        clock: options.clock,
         ...(notifications ? { notifications } : {}),
       },
       new SlotLoop(handler, options.concurrency),
@@ -124,7 +128,7 @@ export class WebhookDispatcher extends LeaseRole {
 
   private async call(delivery: DeliveryToMake): Promise<AttemptResult> {
     const body = JSON.stringify(webhookPayload(delivery.event, delivery.webhook_id));
-    const timestamp = String(Math.floor(Date.now() / 1000));
+    const timestamp = String(Math.floor(this.runner.clock.now() / 1000));
     try {
       const target = splitCredentials(delivery.url);
       const response = await this.options.outbound.post(target.url, {
@@ -142,15 +146,15 @@ export class WebhookDispatcher extends LeaseRole {
       });
       const ok = response.status >= 200 && response.status < 300;
       const error = ok ? null : `HTTP ${response.status} ${STATUS_CODES[response.status] ?? ''}`.trim();
-      return { status: response.status, error, response: response.body, at: Date.now() };
+      return { status: response.status, error, response: response.body, at: this.runner.clock.now() };
     } catch (error) {
-      return { status: null, error: describeFailure(error, this.options.timeoutMs), response: null, at: Date.now() };
+      return { status: null, error: describeFailure(error, this.options.timeoutMs), response: null, at: this.runner.clock.now() };
     }
   }
 }
 
 /** The dispatcher of a worker process, from configuration. */
-export function createWebhookDispatcher(handle: DbHandle, config: Readonly<Config>, log: Logger): WebhookDispatcher {
+export function createWebhookDispatcher(handle: DbHandle, config: Readonly<Config>, log: Logger, clock?: Clock): WebhookDispatcher {
   const notifications =
     handle.dialect === 'postgres' && config.databaseUrl
       ? new PgNotificationListener(config.databaseUrl, WEBHOOK_CHANNEL, () => webhookWakeups.notify(), log)
@@ -168,6 +172,7 @@ export function createWebhookDispatcher(handle: DbHandle, config: Readonly<Confi
       maxAgeMs: config.webhookMaxAgeSeconds * 1000,
       firstRetryMs: config.webhookRetryFirstDelayMs,
       outbound: new OutboundClient({ allow: config.outboundAllow, dnsResolver: config.dnsResolver }),
+      clock,
     },
     log,
     notifications,
