@@ -206,7 +206,11 @@ for (const dialect of DIALECTS) {
       ).resultObject;
       const preview = await ok('GET', `/inbox/v1/campaigns/${id}/preview?email=bob@example.com`);
       assert.deepEqual(preview.unknownPlaceholders, ['fields.plann', 'nickname']);
-      assert.equal(preview.htmlContent, '<p>  Main</p>');
+      // The footer every campaign without its own unsubscribe link gets (campaign-footer.ts).
+      assert.equal(
+        preview.htmlContent,
+        '<p>  Main</p><p style="font-size:12px;color:#666;text-align:center;margin:24px 0 0"><a href="#unsubscribe">Unsubscribe</a></p>',
+      );
       assert.equal(preview.subject, 'Bob');
     });
   });

@@ -228,7 +228,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(preview, {
         subject: 'Hello Bob <b>',
         htmlContent:
-          '<p>Dear Bob &lt;b&gt;, .</p><p style="font-size:12px;color:#666;text-align:center;margin:24px 0 0"><a href="#" data-untracked>Unsubscribe</a></p>',
+          '<p>Dear Bob &lt;b&gt;, .</p><p style="font-size:12px;color:#666;text-align:center;margin:24px 0 0"><a href="#unsubscribe">Unsubscribe</a></p>',
         unknownPlaceholders: ['nosuch'],
       });
 
@@ -438,8 +438,8 @@ for (const dialect of DIALECTS) {
       const first = await send('<p>News, <a href="https://example.com/a">read</a>.</p>', [law]);
       const mail = await copyTo('leave@example.com');
       const html = String(mail.html);
-      assert.match(html, /<p style="[^"]*">Example Ltd<br>1 Market Street<br>Springfield 12345<br><a href="[^"]+" data-untracked>Unsubscribe<\/a><\/p>/);
-      const link = /<a href="([^"]+)" data-untracked>Unsubscribe<\/a>/.exec(html)![1]!;
+      assert.match(html, /<p style="[^"]*">Example Ltd<br>1 Market Street<br>Springfield 12345<br><a href="[^"]+">Unsubscribe<\/a><\/p>/);
+      const link = /<a href="([^"]+)">Unsubscribe<\/a>/.exec(html)![1]!;
       // The visible link is the copy's own, the one List-Unsubscribe names, not a click-tracked redirect.
       assert.equal(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/\r\n\s+/g, ' '), `List-Unsubscribe: <${link}>`);
       assert.match(path(link), /^\/u\/[A-Za-z0-9_-]+$/);
@@ -466,17 +466,17 @@ for (const dialect of DIALECTS) {
       );
       assert.deepEqual(await ok('POST', '/inbox/v1/campaigns/audience', { listType: 2, lists: [law] }), { recipients: 1 });
 
-      // The placeholders: in an href, the author's link gets the URL; alone, a link with our words.
+      // The placeholders stand for the copy's own URLs: in an href, the author's link gets them.
       const web = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Web' }, 201)).id;
       await add(web, 'web@example.com');
-      const second = await send('<p><a href="#webversion#">On the web</a></p><p>Hi #email#</p><p>#unsubscribe#</p>', [web]);
+      const second = await send('<p><a href="#webversion#">On the web</a></p><p>Hi #email#</p><p><a href="#unsubscribe#">Unsubscribe</a></p>', [web]);
       const preview = await ok('GET', `/inbox/v1/campaigns/${second}/preview`);
       assert.deepEqual(preview.unknownPlaceholders, [], 'both are known placeholders');
       const own = await copyTo('web@example.com');
       const ownHtml = String(own.html);
       assert.equal(ownHtml.match(/>Unsubscribe<\/a>/g)?.length, 1, 'one unsubscribe link: the footer adds none when the author placed it');
       assert.match(ownHtml, /Example Ltd<br>1 Market Street<br>Springfield 12345<\/p>/);
-      const webLink = /<a href="([^"]+)" data-untracked>On the web<\/a>/.exec(ownHtml)![1]!;
+      const webLink = /<a href="([^"]+)">On the web<\/a>/.exec(ownHtml)![1]!;
       assert.match(path(webLink), /^\/w\/[A-Za-z0-9_-]+$/);
       const webPage = await app.request({ method: 'GET', url: path(webLink) });
       assert.equal(webPage.status, 200);

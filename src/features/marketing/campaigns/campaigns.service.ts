@@ -464,7 +464,7 @@ export class CampaignsService {
           unsubscribe: '#unsubscribe',
           webversion: '#webversion',
         }),
-        unknownPlaceholders: renderer.unknown(new Set(['email', ...keys])),
+        unknownPlaceholders: renderer.unknown(new Set(['email', 'unsubscribe', 'webversion', ...keys])),
       };
     } catch (error) {
       if (error instanceof TemplateLimitError || error instanceof TemplateSyntaxError)
