@@ -1,52 +1,20 @@
 /**
- * Dispatch: the background task (src/queue/jobs.ts, task `campaign.dispatch`) that turns
- * a campaign's audience into queued mail.
+ * Dispatch: the job (task `campaign.dispatch`) that turns a campaign's audience into queued
+ * mail. It pages the audience by contact id after `dispatch_cursor` (live, shown-active,
+ * unsuppressed contacts of the lists or segments, each address once) and writes each page in
+ * ONE transaction: a message, recipient, queue row and `accepted` event per contact, the
+ * campaign's record of each, and last the cursor move, only from where the page started (last,
+ * because that UPDATE locks the campaign row the delivery outcomes also update). An empty page
+ * ends dispatch; the campaign ends when its last recipient is final (campaign-counters.ts).
  *
- *   1. A scheduled campaign becomes `sending` (startTime; notifyWhenStart's mail in the
- *      same transaction).
- *   2. Page the audience by contact id after `dispatch_cursor`: live contacts of the lists
- *      (or segments) that are shown active and whose address has no live suppression.
- *      A contact is one address per account, and a page takes each contact once however
- *      many of the lists it is on, so the audience is deduplicated by address.
- *   3. Per page, ONE transaction: write one message + recipient + queue row + `accepted`
- *      event per contact (insertAcceptedMessages, bulk priority) and the campaign's record
- *      of each recipient, then move the cursor from where this page started to its last
- *      contact (only if the campaign is still sending and the cursor is still there; if
- *      not, the page rolls back). The cursor's UPDATE comes last because it locks the
- *      campaign's row until the commit, and the outcome commits of the campaign's
- *      deliveries, which update its counters in that row, wait for that lock: taken first,
- *      it held them up for the whole page's writes.
- *   4. An empty page: dispatch is done (`dispatched_at`); the campaign ends when its last
- *      recipient reaches a final state (campaign-counters.ts), perhaps at once.
- *   After each page, on PostgreSQL, the tables it grows are ANALYZEd when their planner
- *   statistics have fallen behind (db/statistics.ts), so the delivery claims made meanwhile
- *   read the queue's index rather than the whole queue.
- *
- * A resend run (POST …/resend) first gives a new copy to each recipient whose copy failed
- * for good without the address being refused (a soft bounce) or was cancelled, if the
- * contact may still be mailed: per page, one transaction marks the old records superseded
- * (only those not superseded yet: a second runner finds them taken), takes their outcomes
- * back out of the counters and writes the new messages and records. A delivered or
- * hard-bounced recipient is never mailed again. Then it continues the audience from the
- * cursor, for a campaign that was cancelled before it had been written out whole.
- *
- * Failing. A run that cannot succeed (a segment saved beyond today's bounds: its SQL might
- * not run) throws PermanentJobError and is not retried; any other error is retried by the
- * job runner until its attempts run out. Either way the runner then calls `failed` (the
- * task's failure hook) in the transaction that ends the job: a scheduled or sending
- * campaign becomes `failed` with the reason, and its owner gets a notice. Copies written
- * before the failure were accepted mail and are still delivered and counted; resend
- * (after fixing the cause) goes on from the cursor.
- *
- * Crash safety: a page's rows and the cursor that says "written" commit together, so a
- * crash before the commit leaves neither (the job is run again when its lease ends and
- * writes that page), and after it both (the next run starts after it): no duplicate and no
- * gap. Two runners of one campaign (a lease that ran out while the first still worked)
- * cannot both write a page: the cursor moves only from where the page started, so the
- * second one's transaction finds it moved and rolls back, or, writing the same contacts,
- * meets the unique (campaign, address) index first and rolls back there. Pause and cancel
- * change the status, which ends the loop at the next page (and rolls back a page in
- * flight); resume queues a new run.
+ * Crash safety: a page and its cursor commit together, so a rerun after a crash neither
+ * repeats nor skips a page; a second runner of the same campaign finds the cursor moved (or
+ * meets the unique (campaign, address) index) and rolls back. Pause and cancel end the loop
+ * at the next page. A resend first gives a new copy to each soft-failed or cancelled recipient
+ * that may still be mailed (the old record superseded, its outcome taken out of the counters),
+ * then goes on from the cursor. A run that cannot succeed throws PermanentJobError; either
+ * way a failed job marks the campaign failed with the reason and notifies its owner, in the
+ * job's last transaction.
  */
 import { sql, type SqlBool } from 'kysely';
 import type { Logger } from 'pino';

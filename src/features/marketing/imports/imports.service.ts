@@ -1,49 +1,19 @@
 /**
- * Importing contacts into a list: the original's bare JSON array, or a CSV file
- * uploaded as multipart. Both answer an import id at once; the work is a job of the
- * generic runner (src/queue/jobs.ts, task `marketing.contact-import`), run by a worker.
+ * Importing contacts into a list: the original's JSON array, or a CSV file uploaded as
+ * multipart. Both answer an import id at once; the work is a job (task
+ * `marketing.contact-import`). The import row and its job commit together, so an accepted
+ * import is never lost. JSON is checked whole before the answer; CSV is streamed into
+ * `contact_import_files`, its header and first chunk read before the answer (a file broken
+ * there is a 400 naming the line), the rest checked while applied.
  *
- * Accepting. JSON: the whole array is checked before the answer: each address (an
- * invalid one is counted with its row number and reason, never stops the import), each
- * custom field id (an unknown one makes the row invalid), repeats of an address earlier
- * in the array (`repetitive`); the rows left to apply go to `contact_import_rows`. CSV:
- * the upload is streamed into `contact_import_files` as it arrives, its header is mapped
- * to the address and the account's custom fields (the header and the first chunk of rows
- * are read before the answer, so a file broken there is a 400 naming the line), and rows
- * are checked while applied (`total` grows as the file is read); a file that stops being
- * CSV further on ends the import failed, its `failure_reason` naming the line and why.
- * Either way the import row and its job are committed together, so an accepted import is
- * never lost.
- *
- * Applying. Chunk by chunk (`chunkRows` data rows), one transaction each: every row's
- * outcome (upsert by address and put on the list: `added`, or `alreadyExists` when it
- * was there; a hard-bounced, unsubscribed, complaining or otherwise suppressed address is
- * counted and left as it is, never re-subscribed), the counters it moves, and the cursor
- * `rows_done`. Each step is one statement for the whole chunk (a lookup of the chunk's
- * addresses, one multi-row insert of new contacts, of memberships, of values): a chunk
- * costs the same few round trips however many rows it has, which is what makes imports
- * on PostgreSQL, where every statement is a round trip, fast.
- *
- * Restarts. A process that dies mid-import has applied a chunk completely or not at all.
- * Its job's lease is taken back (at once by a restarted process of the same host, else
- * when the lease runs out) and the task runs again: it skips the `rows_done` rows already
- * applied and goes on. The cursor only moves from where the chunk began (`advanceImport`),
- * so two runs of one import can never both apply a chunk. A repeat of an address in a
- * later chunk is recognised by the membership this import marked (`last_import_id`),
- * not by memory, so it is counted once as `repetitive` across restarts too.
- *
- * Failing. A file that stops being CSV past some row fails the same way on every run: the
- * task throws PermanentJobError and is not retried. Any other error is retried by the job
- * runner until its attempts run out. Either way the runner then calls `failed` (the task's
- * failure hook) in the transaction that ends the job: the import ends failed (status 3)
- * with the reason (`failureReason`), its file and pending rows are deleted, what it applied
- * stays, and the account's owner gets a notice (import-notice.ts).
- *
- * Planner statistics. An import can grow a table from nothing to millions of rows in
- * minutes, and PostgreSQL plans each chunk's look-up from the statistics of the last
- * ANALYZE: with an empty table's it read every contact of the account for each chunk. So
- * after each chunk the tables an import fills are ANALYZEd once their statistics are off
- * by half or more (db/statistics.ts): about ten times over a million rows.
+ * Applying goes chunk by chunk, one transaction each, every step one statement for the whole
+ * chunk (so PostgreSQL, where each statement is a round trip, stays fast), with the cursor
+ * `rows_done` moved only from where the chunk began: a rerun after a crash skips what was
+ * applied, and two runs never both apply a chunk. A repeat of an address is recognised by the
+ * membership this import marked, not by memory, so restarts count it once. Suppressed or
+ * unsubscribed addresses are counted and never re-subscribed. A file that stops being CSV
+ * fails for good (PermanentJobError); a failed import keeps what it applied, and its owner is
+ * told. Planner statistics are refreshed as the tables grow (db/statistics.ts).
  */
 import type { Db, DbOrTrx } from '../../../db/database.js';
 import { refreshStaleStatistics } from '../../../db/statistics.js';
