@@ -648,14 +648,18 @@ for (const dialect of DIALECTS) {
       // Written in the editor: a heading, a placeholder from the menu, a link made from selected words.
       const editor = form.getByRole('textbox', { name: /^Content/ });
       await editor.click();
+      // A toolbar button gives the editor its focus back on the next frame: typing waits for it.
+      const editorFocused = () => page.waitForFunction(() => (globalThis as any).document.activeElement?.classList.contains('ProseMirror') === true);
       await form.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Heading' }).click();
+      await editorFocused();
+      await page.waitForFunction(() => (globalThis as any).document.querySelector('.ProseMirror h2') !== null);
       await page.keyboard.type('November');
       await page.keyboard.press('Enter');
       await page.keyboard.type('Hello ');
       await form.getByLabel('Placeholder', { exact: true }).selectOption('#email#');
       await form.getByRole('button', { name: 'Insert placeholder' }).click();
-      // The editor takes the focus back on the next frame: typing waits for it.
-      await page.waitForFunction("document.activeElement?.classList.contains('ProseMirror') === true");
+      await editorFocused();
+      await page.waitForFunction(() => (globalThis as any).document.querySelector('.ProseMirror')?.textContent?.endsWith('#email#') === true);
       await page.keyboard.type(', read more');
       for (let i = 0; i < 'read more'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
       await form.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Link' }).click();
@@ -826,8 +830,14 @@ for (const dialect of DIALECTS) {
 
     it('unsubscribes through the link in a delivered campaign copy, which carries the postal address, and the contact shows unsubscribed', async () => {
       const token = await logIn(server, server.credentials!);
-      const inbox = await callApi(server.url, '/notify/v1/inbox?pageSize=100', { token });
-      const captured = inbox.json.resultObject.items.find((m: { subject: string }) => m.subject === 'Our November news');
+      // The campaign's copies reach the capture inbox as the worker delivers them.
+      let captured: { id: string; envelopeTo: string } | undefined;
+      for (let tries = 0; !captured && tries < 150; tries++) {
+        if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+        const inbox = await callApi(server.url, '/notify/v1/inbox?pageSize=100', { token });
+        captured = inbox.json.resultObject.items.find((m: { subject: string }) => m.subject === 'Our November news');
+      }
+      assert.ok(captured, 'a copy of the campaign is in the capture inbox');
       const mail = (await callApi(server.url, `/notify/v1/inbox/${captured.id}`, { token })).json.resultObject;
       assert.match(mail.html, /Example News Ltd<br>1 Market Street<br>Springfield 12345/);
       const link = /<a href="([^"]+)">Unsubscribe<\/a>/.exec(mail.html)?.[1];

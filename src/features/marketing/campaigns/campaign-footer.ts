@@ -9,9 +9,16 @@ import { COPY_LINK } from '../../../lib/copy-links.js';
 import { escapeHtml } from '../../../lib/template-render.js';
 
 const STYLE = 'font-size:12px;color:#666;text-align:center;margin:24px 0 0';
+/** A mark standing alone (not an href's value): it becomes a link with words. */
+const BARE_MARK = /(?<!href=)(?<!href=")(?<!href=')postwire-link:(unsubscribe|webversion)/g;
+const WORDS = { unsubscribe: 'Unsubscribe', webversion: 'View this email in your browser' } as const;
 
-/** The rendered HTML of a copy with the footer it needs, before the body's end. */
-export function withCampaignFooter(html: string, postalAddress: string): string {
+/**
+ * The rendered HTML of a copy with the footer it needs, before the body's end; a placeholder
+ * that stands alone in the text (the editor's menu inserts it so) becomes a link with words.
+ */
+export function withCampaignFooter(rendered: string, postalAddress: string): string {
+  const html = rendered.replace(BARE_MARK, (mark, kind: keyof typeof WORDS) => `<a href="${mark}">${WORDS[kind]}</a>`);
   const lines = [
     ...(postalAddress ? [escapeHtml(postalAddress).replace(/\r?\n/g, '<br>')] : []),
     ...(html.includes(COPY_LINK.unsubscribe) ? [] : [`<a href="${COPY_LINK.unsubscribe}">Unsubscribe</a>`]),
