@@ -1,32 +1,14 @@
 /**
- * Sign-up forms: a hosted page per form (GET /inbox/forms/{id}, the `formUrl`) whose
- * sign-ups are put on the form's lists only once the address has confirmed them.
+ * Sign-up forms: a hosted page per form whose sign-ups join the form's lists only once the
+ * address confirms them (double opt-in; the consent is recorded with its times and origin).
  *
- * Bots. The page carries a token signed with the form's own key: when it was issued and
- * a random nonce. A submission is dropped without a word (the visitor sees the same
- * "check your inbox" page, so a bot learns nothing) when the token's signature is wrong,
- * when it came back sooner than FORM_MIN_FILL_SECONDS after the page was served (people
- * take longer to type an address), when the token was used before (a replay: the token is
- * unique in `form_signups`), or when the honeypot field, hidden from people, is filled.
- * A token older than a day is answered with a fresh page.
- *
- * Mail-bombing. A form mails whatever address it is given, so it must not become a way to
- * flood someone's inbox from the tenant's sender. Within FORM_CONFIRMATION_WINDOW_SECONDS
- * a form mails an address at most once (until that sign-up is confirmed), an address is
- * mailed by all forms together at most FORM_CONFIRMATIONS_PER_ADDRESS times, and a form
- * sends at most FORM_CONFIRMATIONS_PER_FORM mails; counted in the database (`admit`), so
- * every API process shares the counts and concurrent submissions cannot all slip under
- * them. A submission held back by any of them gets the very page of one that was mailed
- * (forms.routes.ts says why). The POST also has a strict per-IP limit of its own
- * (FORM_SUBMISSIONS_PER_IP_PER_MINUTE, http/rate-limit.ts), besides the one of every route.
- *
- * Double opt-in. An accepted sign-up is stored and a confirmation mail is sent through the
- * transactional send path of the account (queued, delivered and logged like any message)
- * with a link signed with the form's key. Following it, once, puts the address on the
- * form's lists (creating the contact, or re-activating one that had unsubscribed: this is
- * a new, confirmed consent; a hard-bounced or complaining contact is left as it is) and
- * records the consent: the form, the time of the sign-up, the address it came from, the
- * time of the confirmation.
+ * Bots are dropped without a word (the visitor sees the same "check your inbox" page): a
+ * wrong signature on the page's token, a submission sooner than FORM_MIN_FILL_SECONDS, a
+ * replayed token, a filled honeypot. A form must not become a way to flood an inbox, so
+ * within FORM_CONFIRMATION_WINDOW_SECONDS a form mails an address once, an address is
+ * mailed at most FORM_CONFIRMATIONS_PER_ADDRESS times by all forms, and a form sends at most
+ * FORM_CONFIRMATIONS_PER_FORM mails; counted in the database in the sign-up's transaction
+ * (`admit`), so every process shares the counts and concurrent posts cannot slip past.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, Dialect } from '../../../db/database.js';

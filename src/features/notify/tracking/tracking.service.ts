@@ -1,31 +1,14 @@
 /**
- * The public side of tracking: opens (the pixel), clicks (the redirect) and unsubscribes
- * (RFC 8058 one-click, and the hosted page), each reached through a signed token that
- * names a recipient (lib/tracking-tokens.ts). A token that does not verify, or names a
- * recipient that no longer exists or whose message did not ask for this, is `undefined`
- * here and a 404 like any unknown path there (tracking.routes.ts): nothing tells a
- * forged token from a stale one, and nothing ever names an address.
+ * The public side of tracking: opens (the pixel), clicks (the redirect), unsubscribes (RFC
+ * 8058 one-click and the hosted page) and the web version, each through a signed token naming
+ * a recipient. A token that does not verify, or names a recipient that is gone or did not ask
+ * for this, is a 404 like any unknown path: nothing tells a forged token from a stale one.
  *
- * Cheap writes. Opens and clicks are events only, handed to a group commit that lingers
- * (ENGAGEMENT_LINGER_MS) so that one transaction, and one disk sync, carries many hits;
- * the pixel and the redirect are answered without waiting for it. That is safe because
- * nothing depends on the write: the answer is the same GIF or the same Location whether
- * or not it is recorded, and a hit lost to a crash in those milliseconds is an open or a
- * click uncounted, which is acceptable (a mail client fetching the pixel again, or a
- * person clicking again, is counted then). An unsubscribe is different: the person is
- * told it is done, so its answer waits for the commit (a group commit without lingering,
- * shared by the unsubscribes of the moment). Every event goes through the event log, the
- * one write path of events, so webhooks (and the campaign counters' listener) see them.
- *
- * Event details: `opened` {userAgentClass, flagged, reason?}, and `unique_opened` (a copy's
- * first open, also an `opened`) the same; `clicked` {url, linkIndex,
- * userAgentClass, flagged, reason?}; `unsubscribed` {via: one_click | page}; each also
- * carries the send's tags and metadata like every other event of the message.
- *
- * The capture inbox simulates opens and clicks here too (`simulate`): the same
- * recipient read, the same rule that the message must have asked for that tracking, the
- * same link list and the same commit, so its events, webhooks and counters are those of a
- * real hit; only the judgement differs (lib/engagement.ts `simulatedHit`).
+ * Opens and clicks are answered without waiting for their write (a lingering group commit):
+ * the answer is the same either way, and a hit lost to a crash is only uncounted. An
+ * unsubscribe waits for its commit, since the person is told it is done. Every event goes
+ * through the event log, so webhooks and campaign counters see it. The capture inbox's
+ * simulated hits use the same path (`simulate`); only the judgement differs.
  */
 import type { Db, Reads, Trx } from '../../../db/database.js';
 import { GroupCommit } from '../../../db/group-commit.js';
