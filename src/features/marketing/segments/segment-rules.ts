@@ -1,39 +1,14 @@
 /**
- * Segment rules: a JSON tree the client writes, checked here and compiled to one SQL
- * condition on `contacts` that runs the same on SQLite and PostgreSQL.
+ * Segment rules: a JSON tree the client writes (`and`/`or` of conditions on email, status,
+ * tag, list, custom fields, opens and clicks; docs/marketing.md lists the operators), checked
+ * here and compiled to one SQL condition on `contacts` that runs the same on both dialects.
  *
- *   rule      = { "and": [rule, …] } | { "or": [rule, …] } | condition
- *   condition = { "field": …, "operator": …, "value": … }
- *
- * Fields and their operators:
- *   email                    eq, neq, contains, not_contains, starts_with, ends_with (any case)
- *   status                   eq, neq (1–4), in, not_in ([1–4, …]): the status contacts are
- *                            shown with, so a hard bounce or complaint on the suppression
- *                            list counts (contacts.service.ts)
- *   tag                      eq (has the tag), neq (has not)
- *   list                     eq, neq (a list id), in, not_in ([ids]): on the list(s) or not
- *   customField:<fieldId>    eq, neq, contains, not_contains, starts_with, ends_with (text,
- *                            any case); gt, gte, lt, lte (numbers: values that are not
- *                            numbers never match); before, after (text order, which is time
- *                            order for ISO 8601 dates); is_set, is_not_set (no value)
- *   opened, clicked          campaign, not_campaign (a campaign id): opened (clicked) a copy
- *                            of that campaign or not; within_days, not_within_days (1–3650):
- *                            opened (clicked) a copy of any campaign in the last N days or not.
- *                            An open or click that the tracking took for a machine's (a
- *                            privacy proxy, a link scanner) is not one.
- *
- * Every value reaches the database as a bound parameter; only the shape of the SQL comes
- * from here. The dialect differences are recognising a number in a text value (a regular
- * expression on PostgreSQL, GLOB patterns on SQLite), because a cast of text that is not
- * a number fails on PostgreSQL and yields 0 on SQLite, and unpacking a list of ids sent
- * as one JSON parameter (db/json-values.ts).
- *
- * Bounds (docs/limits.md): MAX_RULE_DEPTH levels, MAX_CONDITIONS conditions, and
- * MAX_VALUES_PER_CONDITION values in an `in`/`not_in`. A statement may bind at most 32,766
- * values on SQLite and 65,535 on PostgreSQL, and a campaign ORs up to 100 segments into one
- * query, so a condition binds at most two parameters however many values it has: a list
- * of ids is one JSON parameter, the statuses are at most four distinct numbers, and a
- * custom field's condition is one EXISTS with the field id bound once.
+ * Every value is a bound parameter; only the SQL's shape comes from here. The dialects differ
+ * in recognising a number in text (a regular expression on PostgreSQL, GLOB on SQLite: a cast
+ * of non-numeric text fails on one and yields 0 on the other) and in unpacking a JSON list.
+ * Bounds (docs/limits.md) keep a statement within both dialects' parameter limits even when
+ * a campaign ORs 100 segments: a condition binds at most two parameters however many values
+ * it has (a list of ids is one JSON parameter).
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../../../db/database.js';
