@@ -665,7 +665,17 @@ for (const dialect of DIALECTS) {
       await form.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Link' }).click();
       await form.getByLabel('Link address').fill('https://example.com/news');
       await form.getByRole('button', { name: 'Apply link' }).click();
+      await page.waitForFunction(() => (globalThis as any).document.querySelector('.ProseMirror a[href="https://example.com/news"]') !== null);
+      // The editor reads a moved caret on the next selectionchange: Enter before that would
+      // replace the still-selected "read more".
+      await page.evaluate(() => {
+        const g = globalThis as any;
+        g.caretMoved = new Promise<void>((resolve) =>
+          g.document.addEventListener('selectionchange', () => g.requestAnimationFrame(() => resolve()), { once: true }),
+        );
+      });
       await editor.press('End');
+      await page.evaluate(() => (globalThis as any).caretMoved);
       await editor.press('Enter');
       await form.getByLabel('Placeholder', { exact: true }).selectOption('#unsubscribe#');
       await form.getByRole('button', { name: 'Insert placeholder' }).click();
