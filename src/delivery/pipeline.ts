@@ -301,8 +301,8 @@ export class DeliveryPipeline<M extends OutgoingMessage = OutgoingMessage> imple
     // A recipient of a personalised or tracked send has its own MIME. Stored for
     // transactional mail; a bulk copy (a campaign's) is not: composition is deterministic,
     // so a retry or `/raw` composes the same bytes again (compose.ts), and storing every
-    // copy of a 100,000-recipient campaign cost a 4 kB write per recipient inside the
-    // outcome commits (bench:campaign on PostgreSQL: 0.66 with it, 0.77 without).
+    // copy of a large campaign cost a write per recipient inside the outcome commits
+    // (docs/performance.md, "Campaigns", has the measurement).
     if (hasOwnCopy(message, recipient)) {
       const keep = job.priority === DELIVERY_PRIORITY.transactional;
       return this.composer

@@ -14,10 +14,9 @@
  * How: the send path tells this meter of every message it accepts (it is a SendObserver).
  * While the process accepts at least `ratePerSecond` messages per second, `pressed()` is
  * true, and the worker keeps one delivery in flight instead of its full concurrency, and
- * starts at most ten a second (worker.ts, the lanes; one lane at its own pace still delivered
- * about a hundred a second and took a tenth of the API's rate): delivery slows down but never
- * stops, and takes its full speed back at the first check (every 20 ms) after a window that
- * saw the rate below the threshold: about 120 ms after a burst ends. Below the threshold the
+ * starts at most ten a second (worker.ts, the lanes; one lane at its own pace still took a
+ * measurable share of the API's rate): delivery slows down but never stops, and takes its full
+ * speed back at the first check after a window that saw the rate below the threshold. Below the threshold the
  * worker does not give way at all: the default threshold is near what one worker delivers on
  * our machines, so below it slowing the worker would only let a backlog grow that need not.
  * `postwire_worker_giving_way` (GET /metrics) says when it gives way.

@@ -81,10 +81,9 @@ export interface WorkerOptions {
 const GIVE_WAY_CHECK_MS = 20;
 /**
  * While the API is pressed, the first lane starts at most one delivery per this many ms (ten a
- * second), so delivery never stops. Why not one lane at its own pace: to the capture inbox it
- * went on at about a hundred a second through a send benchmark's burst, each delivery with its
- * compose and an outcome commit of its own (nothing to batch with), and that cost the API about
- * a tenth of its rate (docs/performance.md, "Send path").
+ * second), so delivery never stops. Why not one lane at its own pace: through a burst of sends
+ * each of its deliveries had its compose and an outcome commit of its own (nothing to batch
+ * with), and that cost the API a measurable share of its rate (docs/performance.md, "Send path").
  */
 export const GIVE_WAY_START_MS = 100;
 
@@ -155,8 +154,8 @@ export class Worker extends LeaseRole {
    * outcomes of all lanes commit together, and while a commit runs the lanes go on
    * sending. With one outcome per lane a commit carried at most WORKER_CONCURRENCY
    * outcomes, so on PostgreSQL, where a commit is a chain of round trips, delivery ran at
-   * WORKER_CONCURRENCY per commit time (bench:deliver at 20,000: 0.82 and 0.87 of the
-   * baseline with two per lane, 1.00 with four, 0.90 and 0.97 with six). What this costs:
+   * WORKER_CONCURRENCY per commit time; four per lane measured best (docs/performance.md,
+   * "Delivery"). What this costs:
    * a crash can repeat that many deliveries per lane (sent, not yet recorded, so sent
    * again when the lease ends).
    *
