@@ -336,7 +336,11 @@ export function ConfirmDialog(props: {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The way out; "Cancel" unless the page says otherwise. */
+  cancelLabel?: string;
   danger?: boolean;
+  /** While the action runs: its button is disabled. */
+  busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -345,6 +349,7 @@ export function ConfirmDialog(props: {
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
   }, []);
   return (
     <dialog
@@ -359,11 +364,11 @@ export function ConfirmDialog(props: {
       <h2 id={titleId}>{props.title}</h2>
       <div>{props.children}</div>
       <div className="actions">
-        <button type="button" className={props.danger ? 'danger' : undefined} onClick={props.onConfirm}>
+        <button type="button" className={props.danger ? 'danger' : undefined} disabled={props.busy} onClick={props.onConfirm}>
           {props.confirmLabel}
         </button>
         <button type="button" className="small" onClick={props.onCancel}>
-          Cancel
+          {props.cancelLabel ?? 'Cancel'}
         </button>
       </div>
     </dialog>

@@ -1,9 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { type Answer, api, get, type ListObject, query } from '../api';
-import { ConfirmDialog } from '../dialog';
 import { type ContactList, campaignStatus, type Segment } from '../marketing';
 import { navigate } from '../router';
-import { Card, ErrorBox, Link, Loading, State, Table, useLoad, when } from '../ui';
+import { Card, ConfirmDialog, ErrorBox, Link, Loading, State, Table, useLoad, when } from '../ui';
 import { HtmlPreview } from './MessageBody';
 import { PostalAddressNotice } from './PostalAddress';
 
@@ -226,7 +225,8 @@ function SendDraft({ c, onDone }: { c: Campaign; onDone: () => void }) {
           confirmLabel={recipients === undefined ? 'Counting…' : later ? `Schedule for ${who}` : `Send to ${who}`}
           busy={busy || recipients === undefined}
           onConfirm={send}
-          onClose={() => setConfirming(false)}
+          onCancel={() => setConfirming(false)}
+          cancelLabel="Go back"
         >
           <p data-testid="confirm-recipients">
             “{c.subject}” goes to <strong>{recipients === undefined ? '…' : who}</strong>
@@ -261,7 +261,13 @@ function Resend({ id, onDone }: { id: string; onDone: () => void }) {
       </button>
       <ErrorBox error={error} />
       {confirming && (
-        <ConfirmDialog title="Resend to failed recipients?" confirmLabel="Resend" onConfirm={resend} onClose={() => setConfirming(false)}>
+        <ConfirmDialog
+          title="Resend to failed recipients?"
+          confirmLabel="Resend"
+          onConfirm={resend}
+          onCancel={() => setConfirming(false)}
+          cancelLabel="Go back"
+        >
           <p>Recipients whose copy failed (hard bounces excepted) or was cancelled, and any never reached, get a new copy. No one gets it twice.</p>
         </ConfirmDialog>
       )}
