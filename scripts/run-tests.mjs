@@ -168,8 +168,21 @@ async function runFile({ file, node, dir, label }) {
     `\n▶ ${label} (${run.seconds.toFixed(1)} s, CPU ${run.cpu.toFixed(1)} s${failed ? `, FAILED: exit ${run.code ?? run.signal}` : ''})\n${run.output}`,
   );
   const result = { file: label, seconds: run.seconds, cpu: run.cpu, failed };
-  return { files: [result], cpu: run.cpu, pass: run.pass, fail: run.fail, failed };
+  return { files: [result], cpu: run.cpu, pass: run.pass, fail: run.fail, failed, failures: failed ? failureSummary(run.output, label) : '' };
 }
+
+/**
+ * The spec reporter's closing list of a process's failing tests, their errors included, kept for
+ * the run's last lines: a CI log is often read from its end only, far from the process's output.
+ */
+function failureSummary(output, label) {
+  const start = output.search(/^✖ failing tests:$/m);
+  const lines = (start === -1 ? output.split('\n').slice(-40) : output.slice(start).split('\n')).filter((line) => !/^ℹ /.test(line));
+  const shown = lines.slice(0, FAILURE_LINES);
+  const more = lines.length > shown.length ? `\n  … ${lines.length - shown.length} more lines in the process's output above` : '';
+  return `\n── ${label}${start === -1 ? ' (no failing test listed: the last lines of its output)' : ''}\n${shown.join('\n').trimEnd()}${more}`;
+}
+const FAILURE_LINES = 80;
 
 const FILE_MARKER = /\n##postwire-test-file ([\d.]+) ([\d.]+|NaN) (\S+)\n/g;
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -203,7 +216,8 @@ async function runGroup(queue) {
   process.stdout.write(
     `\n▶ ${sent.length} file${sent.length === 1 ? '' : 's'} in one process${version} (${run.seconds.toFixed(1)} s, CPU ${run.cpu.toFixed(1)} s${verdict})\n${list}\n${output}`,
   );
-  return { files: results, cpu: run.cpu, pass: run.pass, fail: run.fail, failed };
+  const failures = failed ? failureSummary(output, `${results.filter((r) => r.failed).map((r) => r.file).join(', ') || 'a group'}${version}`) : '';
+  return { files: results, cpu: run.cpu, pass: run.pass, fail: run.fail, failed, failures };
 }
 
 /**
@@ -287,6 +301,7 @@ if (machineAtStart && machineAtEnd) {
   );
 }
 const failedRuns = runs.filter((r) => r.failed);
+for (const r of failedRuns) console.log(r.failures);
 if (failedRuns.length > 0) console.log(`\nfailed: ${failedFiles.map((r) => r.file).join(', ') || 'a test process (see its output)'}`);
 const pass = runs.reduce((sum, r) => sum + r.pass, 0);
 const fail = runs.reduce((sum, r) => sum + r.fail, 0);
