@@ -101,6 +101,46 @@ for (const dialect of DIALECTS) {
       assert.equal(await page.getByRole('link', { name: 'Old customers' }).count(), 0);
     });
 
+    it('creates groups of lists, files a list in one, renames a group and deletes one, whose list stays outside any group', async () => {
+      await go('Contacts & lists', 'Contacts & lists');
+      const create = page.getByRole('form', { name: 'Create a group' });
+      for (const name of ['Newsletters', 'Events']) {
+        await create.getByLabel('Group name').fill(name);
+        await create.getByRole('button', { name: 'Create group' }).click();
+        await rows('Groups').filter({ hasText: name }).waitFor();
+      }
+      // The list's group is chosen in the table of lists and kept (seen again after a reload).
+      const groupOf = (list: string) =>
+        page.waitForFunction(
+          ([label, name]) => (globalThis as any).document.querySelector(`select[aria-label="${label}"]`)?.selectedOptions[0]?.text === name,
+          [`Group of ${list}`, 'Newsletters'],
+        );
+      await page.getByLabel('Group of Customers').selectOption({ label: 'Newsletters' });
+      await page.reload();
+      await groupOf('Customers');
+      assert.equal(await page.getByLabel('Group of Trial').evaluate((s: any) => s.selectedOptions[0].text), 'No group');
+      await accessible('lists with their groups');
+      await page.getByRole('button', { name: 'Rename the group Events' }).click();
+      const rename = page.getByRole('form', { name: 'Rename the group Events' });
+      await rename.getByLabel('New group name').fill('Events 2027');
+      await rename.getByRole('button', { name: 'Save' }).click();
+      await rows('Groups').getByRole('cell', { name: 'Events 2027', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Delete the group Newsletters' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete the group Newsletters?' });
+      await dialog.waitFor();
+      await accessible('the delete-group dialog');
+      await dialog.getByRole('button', { name: 'Delete group' }).click();
+      await rows('Groups').filter({ hasText: 'Newsletters' }).waitFor({ state: 'detached' });
+      // Its list stays, outside any group; the other group is still offered.
+      await page.waitForFunction(
+        () => (globalThis as any).document.querySelector('select[aria-label="Group of Customers"]')?.selectedOptions[0]?.text === 'No group',
+      );
+      assert.deepEqual(
+        (await page.getByLabel('Group of Customers').locator('option').allInnerTexts()).map((t) => t.trim()),
+        ['No group', 'Events 2027'],
+      );
+    });
+
     it('adds a contact, edits its tags and values, puts it on a second list, shows its campaign mail and unsubscribes it with the reason', async () => {
       await go('Contacts', 'Contacts');
       const add = page.getByRole('form', { name: 'Add a contact' });

@@ -416,6 +416,61 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await call('GET', `/inbox/v1/campaigns/${id}`), 404);
     });
 
+    it("a draft's content is read as written and changed in place; once scheduled it is a 409, and another account sees none of it", async () => {
+      const id = await ok(
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        { subject: 'First try', htmlContent: '<p>Hi #email#</p>', language: 'en-US', senderAccountId: senderId, listType: 2, lists: [listId], draft: true },
+        201,
+      );
+      assert.deepEqual(await ok('GET', `/inbox/v1/campaigns/${id}/content`), {
+        subject: 'First try',
+        htmlContent: '<p>Hi #email#</p>',
+        language: 'en-US',
+        templateSyntax: 'placeholders',
+      });
+      assert.equal(await ok('PATCH', `/inbox/v1/campaigns/${id}`, { subject: ' Second try ', htmlContent: '<h2>News</h2><p>Hello #email#</p>' }), true);
+      assert.deepEqual(await ok('GET', `/inbox/v1/campaigns/${id}/content`), {
+        subject: 'Second try',
+        htmlContent: '<h2>News</h2><p>Hello #email#</p>',
+        language: 'en-US',
+        templateSyntax: 'placeholders',
+      });
+      assert.equal((await campaign(id)).subject, 'Second try');
+      // The preview, the test send and the send use what the draft now says.
+      const preview = await ok('GET', `/inbox/v1/campaigns/${id}/preview?email=ann%40example.com`);
+      assert.equal(preview.subject, 'Second try');
+      assert.match(preview.htmlContent, /<h2>News<\/h2><p>Hello ann@example\.com<\/p>/);
+      assert.equal(await ok('PATCH', `/inbox/v1/campaigns/${id}`, { language: 'de-DE' }), true);
+      assert.equal((await ok('GET', `/inbox/v1/campaigns/${id}/content`)).language, 'de-DE');
+      // Bad input names the field; nothing changes.
+      for (const [body, field] of [
+        [{ subject: '' }, 'subject'],
+        [{ htmlContent: '' }, 'htmlContent'],
+        [{ language: 'not a language' }, 'language'],
+        [{ subject: 7 }, 'subject'],
+      ] as const) {
+        const bad = await call('PATCH', `/inbox/v1/campaigns/${id}`, body);
+        expectEnvelope(bad, 400);
+        assert.ok(
+          errorFields(bad.json).some((f) => f.includes(field)),
+          `${JSON.stringify(body)} names ${field}: ${errorFields(bad.json)}`,
+        );
+      }
+      assert.equal((await ok('GET', `/inbox/v1/campaigns/${id}/content`)).subject, 'Second try');
+      // Another account: not found, whatever it sends.
+      expectEnvelope(await call('GET', `/inbox/v1/campaigns/${id}/content`, undefined, b), 404);
+      expectEnvelope(await call('PATCH', `/inbox/v1/campaigns/${id}`, { subject: 'Theirs' }, b), 404);
+      expectEnvelope(await call('PATCH', '/inbox/v1/campaigns/0123456789abcdef01234567', { subject: 'x' }), 404);
+      // Scheduled (far ahead): no longer a draft, so its content is what will be sent.
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/schedule`, { plannedTime: '2099-01-01T09:00:00Z' }), true);
+      const late = await call('PATCH', `/inbox/v1/campaigns/${id}`, { subject: 'Too late' });
+      expectEnvelope(late, 409);
+      assert.match(late.json.resultMessage, /only a draft can be changed/);
+      assert.equal((await ok('GET', `/inbox/v1/campaigns/${id}/content`)).subject, 'Second try');
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/cancel`), true);
+    });
+
     it("campaign mail carries a working unsubscribe link and the postal address; #unsubscribe# and #webversion# are the copy's own links", async () => {
       assert.equal(await ok('PATCH', '/account', { postalAddress: 'Example Ltd\n1 Market Street\nSpringfield 12345' }), true);
       const law = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Law' }, 201)).id;

@@ -174,7 +174,12 @@ export async function apiText(path: string): Promise<string> {
  * attribute (no inline script, which the page's CSP forbids).
  */
 export async function apiDownload(path: string, filename: string): Promise<void> {
-  const url = URL.createObjectURL(await (await fetchFile(path)).blob());
+  saveBlob(await (await fetchFile(path)).blob(), filename);
+}
+
+/** Hands a file made here (or fetched) to the browser as a download named `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

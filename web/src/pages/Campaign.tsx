@@ -1,8 +1,11 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import { type Answer, api, get, type ListObject, query } from '../api';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type Answer, api, get, type ListObject, query, saveBlob } from '../api';
+import { csvBlob, csvLine } from '../csv';
 import { type ContactList, campaignStatus, type Segment } from '../marketing';
 import { navigate } from '../router';
 import { Card, ConfirmDialog, ErrorBox, Link, Loading, State, Table, useLoad, when } from '../ui';
+import { TimeChart } from './Chart';
+import { EditDraft } from './EditDraft';
 import { HtmlPreview } from './MessageBody';
 import { PostalAddressNotice } from './PostalAddress';
 
@@ -42,28 +45,31 @@ const RATES = [
   ['Clicked', (c: Campaign) => c.clicked, (c: Campaign) => c.delivered, 'copies delivered'],
   ['Bounced', (c: Campaign) => c.bounceHard + c.bounceSoft, (c: Campaign) => c.sent, 'copies sent'],
   ['Unsubscribed', (c: Campaign) => c.unsubscribed, (c: Campaign) => c.delivered, 'copies delivered'],
+  ['Complaints', (c: Campaign) => c.spamReported, (c: Campaign) => c.delivered, 'copies delivered'],
 ] as const;
 
-const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1).replace(/\.0$/, '')} %`);
+const share = (part: number, whole: number) => ((100 * part) / whole).toFixed(1).replace(/\.0$/, '');
+
+const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${share(part, whole)} %`);
 
 const everything = (path: string) => `${path}?pageSize=500`;
 
 /** The lists or segments a campaign goes to, by name (an id the account no longer has is shown as the id). */
+const audienceNames = (segments: boolean) =>
+  segments
+    ? get<ListObject<Segment>>(everything('/inbox/v1/segments')).then((r) => new Map(r.items.map((s) => [s.id, s.name])))
+    : get<ListObject<ContactList>>(everything('/inbox/v1/contactlists')).then((r) => new Map(r.items.map((l) => [l.id, l.listName])));
+
+/** "Lists: Customers, Friends" (or segments). */
+const audienceText = (c: Campaign, named: Map<string, string> | undefined) =>
+  `${c.listType === 3 ? (c.lists.length === 1 ? 'Segment' : 'Segments') : c.lists.length === 1 ? 'List' : 'Lists'}: ${c.lists
+    .map((id) => named?.get(id) ?? id)
+    .join(', ')}`;
+
 function AudienceNames({ c }: { c: Campaign }) {
   const segments = c.listType === 3;
-  const named = useLoad(
-    () =>
-      segments
-        ? get<ListObject<Segment>>(everything('/inbox/v1/segments')).then((r) => new Map(r.items.map((s) => [s.id, s.name])))
-        : get<ListObject<ContactList>>(everything('/inbox/v1/contactlists')).then((r) => new Map(r.items.map((l) => [l.id, l.listName]))),
-    [segments],
-  );
-  const names = c.lists.map((id) => named.data?.get(id) ?? id);
-  return (
-    <span data-testid="campaign-audience">
-      {segments ? (c.lists.length === 1 ? 'Segment' : 'Segments') : c.lists.length === 1 ? 'List' : 'Lists'}: {names.join(', ')}
-    </span>
-  );
+  const named = useLoad(() => audienceNames(segments), [segments]);
+  return <span data-testid="campaign-audience">{audienceText(c, named.data)}</span>;
 }
 
 /** A local date and time from the form as ISO 8601; what the browser cannot read goes as typed, for the API to name. */
@@ -112,11 +118,11 @@ function TestSend({ id }: { id: string }) {
 type Preview = Answer<'/inbox/v1/campaigns/{id}/preview', 'get'>;
 
 /** The copy a chosen contact gets, at a desktop mail width or a phone's, and the placeholders no field answers to. */
-function CampaignPreview({ id }: { id: string }) {
+function CampaignPreview({ id, version }: { id: string; version: string }) {
   const [email, setEmail] = useState('');
   const [shown, setShown] = useState('');
   const [width, setWidth] = useState<'desktop' | 'phone'>('desktop');
-  const preview = useLoad(() => get<Preview>(`/inbox/v1/campaigns/${id}/preview${query({ email: shown })}`), [id, shown]);
+  const preview = useLoad(() => get<Preview>(`/inbox/v1/campaigns/${id}/preview${query({ email: shown })}`), [id, shown, version]);
   return (
     <section aria-labelledby="preview-title" className="campaign-preview">
       <h2 id="preview-title">Preview</h2>
@@ -278,14 +284,95 @@ function Resend({ id, onDone }: { id: string; onDone: () => void }) {
 /** While it is scheduled or sending the counters move every moment; after, only opens and clicks do. */
 const LIVE = new Set([1, 2]);
 
+const HOUR = 3_600_000;
+
+/** Beyond this many hours the chart shows the hours that had opens or clicks only, not every empty hour between them. */
+const MOST_HOURS = 24 * 62;
+
+/**
+ * The API names the hours that had an open or a click; the chart draws every hour from the one
+ * before the first to the one after the last, so a line falls to zero where nothing happened.
+ */
+function everyHour(rows: Report['engagementByHour']) {
+  const byHour = new Map(rows.map((h) => [Date.parse(h.hour), h]));
+  const hours = [...byHour.keys()].sort((a, b) => a - b);
+  const first = (hours[0] ?? 0) - HOUR;
+  const last = (hours.at(-1) ?? 0) + HOUR;
+  const times = (last - first) / HOUR > MOST_HOURS ? hours : Array.from({ length: (last - first) / HOUR + 1 }, (_, i) => first + i * HOUR);
+  return {
+    times,
+    series: [
+      { label: 'Opens', color: '#2f6fce', values: times.map((t) => byHour.get(t)?.opens ?? 0) },
+      { label: 'Clicks', color: '#0f6b2f', values: times.map((t) => byHour.get(t)?.clicks ?? 0) },
+    ],
+  };
+}
+
+/** The report as one CSV table a spreadsheet can pivot: section, item, measure, value. */
+async function exportReport(c: Campaign, r: Report): Promise<void> {
+  const named = await audienceNames(c.listType === 3).catch(() => undefined);
+  const lines = [
+    csvLine(['section', 'item', 'measure', 'value']),
+    csvLine(['campaign', c.id, 'subject', c.subject]),
+    csvLine(['campaign', c.id, 'audience', audienceText(c, named)]),
+    csvLine(['campaign', c.id, 'status', campaignStatus(c.status)]),
+    ...COUNTERS.map(([key, label]) => csvLine(['count', '', label.toLowerCase(), c[key]])),
+    ...RATES.map(([label, part, whole, of]) => csvLine(['rate', '', `${label.toLowerCase()} (% of ${of})`, whole(c) === 0 ? '' : share(part(c), whole(c))])),
+    ...r.byDomain.flatMap((d) =>
+      (['recipients', 'delivered', 'bounced', 'opened', 'clicked'] as const).map((measure) => csvLine(['domain', d.domain, measure, d[measure]])),
+    ),
+    ...r.bounces.map((b) => csvLine([`bounce ${b.kind}`, b.reply, 'recipients', b.recipients])),
+    ...r.links.flatMap((l) => [
+      csvLine(['link', l.url, 'clicks', l.clicks]),
+      csvLine(['link', l.url, 'people', l.uniqueClickers]),
+      csvLine(['link', l.url, 'scanner clicks', l.flaggedClicks]),
+    ]),
+    ...r.engagementByHour.flatMap((h) => [csvLine(['hour', h.hour, 'opens', h.opens]), csvLine(['hour', h.hour, 'clicks', h.clicks])]),
+  ];
+  saveBlob(csvBlob(lines), `campaign-${c.id}-report.csv`);
+}
+
 /** Loaded again whenever `version` (the campaign's counters) changes, so it never lags the numbers above it. */
-function CampaignReport({ id, version }: { id: string; version: string }) {
+function CampaignReport({ c, version }: { c: Campaign; version: string }) {
+  const id = c.id;
   const report = useLoad(() => get<Report>(`/inbox/v1/campaigns/${id}/report`), [id, version]);
+  const [exportError, setExportError] = useState<unknown>();
   const r = report.data;
+  // Drawn again only when the report is loaded again, not on each look at the counters.
+  const chart = useMemo(() => (r && r.engagementByHour.length > 0 ? everyHour(r.engagementByHour) : undefined), [r]);
   if (!r) return report.error ? <ErrorBox error={report.error} /> : <Loading />;
   return (
     <>
       <h2>Report</h2>
+      <p>
+        <button
+          type="button"
+          onClick={() => {
+            setExportError(undefined);
+            exportReport(c, r).catch(setExportError);
+          }}
+        >
+          Download the report (CSV)
+        </button>
+      </p>
+      <ErrorBox error={exportError} />
+      <h3>Opens and clicks over time</h3>
+      {chart ? (
+        <TimeChart label="Opens and clicks per hour; the numbers are in the table “Opens and clicks by hour”" times={chart.times} series={chart.series} />
+      ) : (
+        <p className="muted">No opens or clicks yet.</p>
+      )}
+      {r.engagementByHour.length > 0 && (
+        // The chart's numbers, for a screen reader and for those who want the figures.
+        <Table
+          label="Opens and clicks by hour"
+          columns={['Hour', 'Opens', 'Clicks']}
+          items={r.engagementByHour}
+          rowKey={(h) => h.hour}
+          cells={(h) => [when(h.hour), h.opens, h.clicks]}
+        />
+      )}
+      <h3>Results by domain, bounces and links</h3>
       {r.byDomain.length === 0 ? (
         <p className="muted">Nothing sent yet: the report fills in as copies go out.</p>
       ) : (
@@ -304,15 +391,6 @@ function CampaignReport({ id, version }: { id: string; version: string }) {
           items={r.bounces}
           rowKey={(b) => `${b.kind} ${b.reply}`}
           cells={(b) => [b.kind, b.reply, b.recipients]}
-        />
-      )}
-      {r.engagementByHour.length > 0 && (
-        <Table
-          label="Opens and clicks by hour"
-          columns={['Hour', 'Opens', 'Clicks']}
-          items={r.engagementByHour}
-          rowKey={(h) => h.hour}
-          cells={(h) => [when(h.hour), h.opens, h.clicks]}
         />
       )}
       {r.links.length > 0 && (
@@ -389,7 +467,8 @@ export function CampaignPage({ id }: { id: string }) {
               <h2 id="send-title">Test, then send</h2>
               <p className="muted">This campaign is a draft: nothing has been sent. Send yourself a test, then send it or schedule it.</p>
               <PostalAddressNotice />
-              <CampaignPreview id={c.id} />
+              <EditDraft id={c.id} onSaved={campaign.reload} />
+              <CampaignPreview id={c.id} version={c.updateTime} />
               <TestSend id={c.id} />
               <SendDraft c={c} onDone={campaign.reload} />
             </section>
@@ -444,7 +523,7 @@ export function CampaignPage({ id }: { id: string }) {
               of,
             ]}
           />
-          <CampaignReport id={id} version={[c.status, ...COUNTERS.map(([key]) => c[key]), c.totalOpens, c.totalClicks].join(' ')} />
+          <CampaignReport c={c} version={[c.status, ...COUNTERS.map(([key]) => c[key]), c.totalOpens, c.totalClicks].join(' ')} />
         </>
       )}
     </section>

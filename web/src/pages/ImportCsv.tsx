@@ -5,7 +5,8 @@
  * ignored columns and the rejected rows, which can be downloaded.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type Answer, api, get, type ItemOf, type ListObject } from '../api';
+import { type Answer, api, get, type ItemOf, type ListObject, saveBlob } from '../api';
+import { csvBlob, csvLine } from '../csv';
 import { ErrorBox, FieldError, Loading, useLoad } from '../ui';
 
 type ImportStatus = Answer<'/inbox/v1/contactlists/{id}/import/{importId}', 'get'>;
@@ -73,10 +74,6 @@ function defaultChoice(name: string, fields: CustomField[], emailTaken: boolean)
   return fields.find((f) => f.name.trim().toLowerCase() === key)?.id ?? 'ignore';
 }
 
-function csvLine(cells: (string | number)[]): string {
-  return cells.map((c) => (/[",\r\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(',');
-}
-
 /** The report of an import as a CSV file, saved by the browser. */
 function downloadReport(p: ImportStatus): void {
   const lines = [
@@ -84,14 +81,7 @@ function downloadReport(p: ImportStatus): void {
     ...p.invalidRows.map((r) => csvLine([r.row, r.email, r.reason])),
     ...p.ignoredColumns.map((c) => csvLine(['', '', `column "${c}" was not imported`])),
   ];
-  const url = URL.createObjectURL(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `import-${p.id}-report.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(csvBlob(lines), `import-${p.id}-report.csv`);
 }
 
 /** An import's counters, polled every second until it completes or fails, then its report. */

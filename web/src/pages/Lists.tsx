@@ -3,6 +3,7 @@ import { api, get, type ListObject, query } from '../api';
 import type { ContactList } from '../marketing';
 import { navigate } from '../router';
 import { Empty, ErrorBox, Field, Link, Loading, Pager, Table, useKeyPages, useLoad, when } from '../ui';
+import { type Group, Groups, ListGroup } from './Groups';
 
 const PAGE_SIZE = 25;
 
@@ -32,12 +33,19 @@ function CreateList() {
 export function Lists() {
   const paging = useKeyPages();
   const lists = useLoad(() => get<ListObject<ContactList>>(`/inbox/v1/contactlists${query({ pageSize: PAGE_SIZE, after: paging.after })}`), [paging.after]);
+  const groups = useLoad(() => get<ListObject<Group>>('/inbox/v1/groups?pageSize=500'), []);
+  const groupItems = groups.data?.items ?? [];
+  // A list moved between groups changes the groups' contact counts too.
+  const changed = () => {
+    lists.reload();
+    groups.reload();
+  };
   return (
     <section>
       <h1>Contacts & lists</h1>
       <p className="muted">Campaigns go to the contacts of lists (or of segments). Open a list to see its contacts and import a CSV file into it.</p>
       <CreateList />
-      <ErrorBox error={lists.error} />
+      <ErrorBox error={lists.error ?? groups.error} />
       {!lists.data ? (
         !lists.error && <Loading />
       ) : lists.data.totalCount === 0 ? (
@@ -48,7 +56,8 @@ export function Lists() {
             {lists.data.totalCount} {lists.data.totalCount === 1 ? 'list' : 'lists'}
           </p>
           <Table
-            columns={['List', 'Contacts', 'Created']}
+            label="Contact lists"
+            columns={['List', 'Contacts', 'Group', 'Created']}
             items={lists.data.items}
             rowKey={(l) => l.id}
             cells={(l) => [
@@ -56,12 +65,14 @@ export function Lists() {
                 {l.listName}
               </Link>,
               l.count,
+              <ListGroup key="group" list={l} groups={groupItems} onChange={changed} />,
               when(l.createTime),
             ]}
           />
           <Pager paging={paging} items={lists.data.items} pageSize={PAGE_SIZE} />
         </>
       )}
+      <Groups groups={groupItems} onChange={changed} />
     </section>
   );
 }

@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { type Answer, get } from '../api';
 import { Card, ErrorBox, Loading, useLoad } from '../ui';
+import { TimeChart } from './Chart';
 
 /**
  * The totals as cards. Delivered counts a relay's 2xx and a copy kept by the development
@@ -15,16 +17,18 @@ const CARDS = [
   ['clicked', 'Clicked', (t: Totals) => t.clicked],
 ] as const;
 
-/** The chart's series, drawn in this order (each bar over the one before), with the legend's words. */
+/** The chart's series, drawn in this order (each bar over the one before), with the legend's words and the colours of the theme. */
 const SERIES = [
-  ['bar-accepted', 'Accepted'],
-  ['bar-sent', 'Delivered (or kept by the capture inbox)'],
-  ['bar-bounced', 'Bounced or complained'],
+  ['Accepted', '#c9d6ea', (d: Day) => d.accepted],
+  ['Delivered (or kept by the capture inbox)', '#2f6fce', (d: Day) => Math.min(d.sent + d.delivered, d.accepted)],
+  ['Bounced or complained', '#b3261e', (d: Day) => d.bounced + d.complained],
 ] as const;
 
 type Stats = Answer<'/notify/v1/stats', 'get'>;
 
 type Totals = Stats['totals'];
+
+type Day = Stats['days'][number];
 
 type Account = Answer<'/account', 'get'>;
 
@@ -55,74 +59,20 @@ function QueueDepth({ queue }: { queue: Queue }) {
   );
 }
 
-/** A round step for the value axis: 1, 2 or 5 times a power of ten, about a third of the top value. */
-function tickStep(max: number): number {
-  const rough = Math.max(1, max / 3);
-  const power = 10 ** Math.floor(Math.log10(rough));
-  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
-}
-
 /** Accepted, delivered and failed per day, as bars with their axes and legend; the numbers are also in a table, for screen readers. */
 function Chart({ days }: { days: Stats['days'] }) {
-  const step = tickStep(Math.max(1, ...days.map((d) => d.accepted)));
-  const max = Math.max(step, Math.ceil(Math.max(1, ...days.map((d) => d.accepted)) / step) * step);
-  const ticks = Array.from({ length: Math.round(max / step) + 1 }, (_, i) => i * step);
-  const left = 40;
-  const width = 720;
-  const height = 160;
-  const top = 8;
-  const bar = (width - left) / days.length;
-  const y = (value: number) => top + height - (value / max) * height;
-  const labelled = new Set([0, Math.floor((days.length - 1) / 2), days.length - 1]);
+  const times = useMemo(() => days.map((d) => Date.parse(d.date)), [days]);
+  const series = useMemo(() => SERIES.map(([label, color, value]) => ({ label, color, values: days.map(value) })), [days]);
   return (
-    <figure className="chart-figure">
-      <svg
-        className="chart"
-        viewBox={`0 0 ${width} ${top + height + 22}`}
-        role="img"
-        aria-label="Messages accepted, delivered, and bounced or complained per day"
-      >
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={left} x2={width} y1={y(t)} y2={y(t)} className="grid" />
-            <text x={left - 6} y={y(t) + 4} textAnchor="end" className="axis">
-              {t}
-            </text>
-          </g>
-        ))}
-        {days.map((day, i) => {
-          const ok = Math.min(day.sent + day.delivered, day.accepted);
-          const x = left + i * bar + 2;
-          return (
-            <g key={day.date}>
-              <title>{`${day.date}: ${day.accepted} accepted, ${day.sent + day.delivered} delivered, ${day.bounced} bounced, ${day.complained} complaints`}</title>
-              <rect x={x} y={y(day.accepted)} width={bar - 4} height={y(0) - y(day.accepted)} className="bar-accepted" />
-              <rect x={x} y={y(ok)} width={bar - 4} height={y(0) - y(ok)} className="bar-sent" />
-              <rect x={x} y={y(day.bounced + day.complained)} width={bar - 4} height={y(0) - y(day.bounced + day.complained)} className="bar-bounced" />
-              {labelled.has(i) && (
-                <text x={x + (bar - 4) / 2} y={top + height + 16} textAnchor="middle" className="axis">
-                  {day.date.slice(5)}
-                </text>
-              )}
-            </g>
-          );
-        })}
-        <line x1={left} x2={width} y1={y(0)} y2={y(0)} className="axis-line" />
-        <line x1={left} x2={left} y1={top} y2={y(0)} className="axis-line" />
-      </svg>
-      <figcaption>
-        <ul className="legend" aria-label="Legend">
-          {SERIES.map(([className, label]) => (
-            <li key={className}>
-              <svg width="12" height="12" aria-hidden="true">
-                <rect width="12" height="12" className={className} />
-              </svg>{' '}
-              {label}
-            </li>
-          ))}
-        </ul>
-        <span className="muted">Recipients per day (UTC, month-day); the numbers are in the table below.</span>
-      </figcaption>
+    <>
+      <TimeChart
+        label="Messages accepted, delivered, and bounced or complained per day; the numbers are in the table below"
+        times={times}
+        series={series}
+        bars
+        utc
+      />
+      <p className="muted">Recipients per day (UTC).</p>
       <details>
         <summary>The numbers per day</summary>
         <table className="list">
@@ -149,7 +99,7 @@ function Chart({ days }: { days: Stats['days'] }) {
           </tbody>
         </table>
       </details>
-    </figure>
+    </>
   );
 }
 

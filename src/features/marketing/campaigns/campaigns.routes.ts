@@ -1,4 +1,4 @@
-/** HTTP for campaigns (M1–M4 of the compatibility reference, plus audience count, schedule, pause, resume, cancel, resend, delete, test, preview, report). */
+/** HTTP for campaigns (M1–M4 of the compatibility reference, plus audience count, content and draft changes, schedule, pause, resume, cancel, resend, delete, test, preview, report). */
 import { Type } from 'typebox';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { EnvelopeSchema, ListSchema, success } from '../../../http/envelope.js';
@@ -10,11 +10,13 @@ import {
   AudienceBody,
   AudienceCount,
   Campaign,
+  CampaignContent,
   CampaignFromNewsletterBody,
   CampaignItem,
   CampaignPreview,
   CampaignReport,
   CustomCampaignBody,
+  PatchCampaignBody,
   PreviewQuery,
   ScheduleBody,
   TestSendBody,
@@ -81,6 +83,39 @@ export function registerCampaignRoutes(app: TypedApp, campaigns: CampaignsServic
       schema: { tags, security, summary: 'A campaign with its counters', params: IdParams, response: { 200: EnvelopeSchema(Campaign) } },
     },
     async (request) => success(await campaigns.get(request.principal, request.params.id)),
+  );
+
+  app.get(
+    '/inbox/v1/campaigns/:id/content',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What a campaign sends, as written: subject, HTML and language, placeholders unfilled',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(CampaignContent) },
+      },
+    },
+    async (request) => success(await campaigns.content(request.principal, request.params.id)),
+  );
+
+  app.patch(
+    '/inbox/v1/campaigns/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a draft's subject, content or language",
+        description: 'Only a draft (status 0): any other status is a 409 saying why. What the body leaves out stays as it was.',
+        params: IdParams,
+        body: PatchCampaignBody,
+        response: { 200: EnvelopeSchema(Type.Boolean()) },
+      },
+    },
+    async (request) => {
+      await campaigns.updateDraft(request.principal, request.params.id, request.body);
+      return success(true);
+    },
   );
 
   app.delete(

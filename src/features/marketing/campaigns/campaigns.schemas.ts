@@ -58,6 +58,26 @@ export const CustomCampaignBody = Type.Object(
 );
 export type CustomCampaignBody = Static<typeof CustomCampaignBody>;
 
+/** A draft's content changed in place: what is left out stays as it was. */
+export const PatchCampaignBody = Type.Object(
+  {
+    subject: Type.Optional(CustomCampaignBody.properties.subject),
+    htmlContent: Type.Optional(CustomCampaignBody.properties.htmlContent),
+    language: Type.Optional(CustomCampaignBody.properties.language),
+  },
+  { examples: [{ subject: 'Our December news', htmlContent: '<p>Hi #name#</p>' }] },
+);
+export type PatchCampaignBody = Static<typeof PatchCampaignBody>;
+
+/** What a campaign sends, as written (placeholders unfilled, no footer): what an editor opens. */
+export const CampaignContent = Type.Object({
+  subject: Type.String(),
+  htmlContent: Type.String(),
+  language: Type.String(),
+  templateSyntax: Type.Union([Type.Literal('placeholders'), Type.Literal('handlebars')]),
+});
+export type CampaignContent = Static<typeof CampaignContent>;
+
 export type CampaignBody = Omit<CustomCampaignBody, 'subject' | 'htmlContent' | 'language'> & {
   content: { subject: string; html: string; language: string; newsletterId: string | null };
 };

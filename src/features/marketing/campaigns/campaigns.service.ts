@@ -33,11 +33,13 @@ import type {
   AudienceCount,
   Campaign,
   CampaignBody,
+  CampaignContent,
   CampaignFromNewsletterBody,
   CampaignItem,
   CampaignPreview,
   CampaignReport,
   CustomCampaignBody,
+  PatchCampaignBody,
   PreviewQuery,
 } from './campaigns.schemas.js';
 import {
@@ -304,6 +306,30 @@ export class CampaignsService {
 
   async get(principal: Principal, id: string): Promise<Campaign> {
     return toCampaign(await this.require(principal, id));
+  }
+
+  async content(principal: Principal, id: string): Promise<CampaignContent> {
+    const c = await this.require(principal, id);
+    return { subject: c.subject, htmlContent: c.html_content, language: c.language, templateSyntax: c.template_syntax };
+  }
+
+  /** A draft's subject, content or language, checked as on create; a campaign past its draft is refused (409): copies may be out. */
+  async updateDraft(principal: Principal, id: string, body: PatchCampaignBody): Promise<void> {
+    const campaign = await this.require(principal, id);
+    if (campaign.status !== CAMPAIGN_STATUS.draft) throw this.conflict(campaign, 'only a draft can be changed');
+    const subject = body.subject?.trim() ?? campaign.subject;
+    const html = body.htmlContent ?? campaign.html_content;
+    const errors = contentErrors({ subject, html }, campaign.template_syntax);
+    if (errors.length) throw AppError.validation(errors);
+    const changed = await updateCampaignIn(this.db, campaign.id, [CAMPAIGN_STATUS.draft], {
+      subject,
+      html_content: html,
+      language: body.language ?? campaign.language,
+      updated_at: this.clock.now(),
+      update_user_id: principal.userId,
+    });
+    // Scheduled (or deleted) between the read and the write.
+    if (!changed) throw this.conflict(campaign, 'only a draft can be changed');
   }
 
   /** A draft (or a paused campaign not started) is scheduled for `plannedTime`. */
