@@ -450,7 +450,11 @@ export function ReceivedMessage({ id, headingLevel = 1 }: { id: string; headingL
     { name: 'SPF', result: d.auth.spf.result, detail: d.auth.spf.domain ?? '' },
     ...(d.auth.dkim.length === 0
       ? [{ name: 'DKIM', result: 'none', detail: 'no signature' }]
-      : d.auth.dkim.map((k) => ({ name: 'DKIM', result: k.result, detail: [k.domain, k.selector && `selector ${k.selector}`].filter(Boolean).join(', ') }))),
+      : d.auth.dkim.map((k) => ({
+          name: 'DKIM',
+          result: k.result,
+          detail: k.domain ? [k.domain, k.selector && `selector ${k.selector}`].filter(Boolean).join(', ') : 'no signature',
+        }))),
     {
       name: 'DMARC',
       result: d.auth.dmarc.result,
