@@ -220,6 +220,10 @@ for (const dialect of DIALECTS) {
       const frame = panel.locator('iframe.preview');
       assert.equal(await frame.getAttribute('sandbox'), '', 'the HTML is in a sandbox that allows nothing');
       await page.frameLocator('iframe.preview').getByText('blue').waitFor();
+      await page.getByRole('tab', { name: 'Headers' }).click();
+      assert.match(await panel.getByRole('table').innerText(), /Message-ID\s+<answer-1@reader-example\.test>/);
+      await page.getByRole('tab', { name: 'Raw' }).click();
+      await panel.getByText('Content-Disposition: attachment; filename="order.txt"').waitFor();
       await accessible('a received message’s page');
 
       const [attachment] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download order.txt' }).click()]);
@@ -287,7 +291,7 @@ for (const dialect of DIALECTS) {
 
       await card.getByRole('button', { name: `Delete ${DOMAIN}` }).click();
       const confirm = page.getByRole('dialog', { name: `Delete the receiving domain ${DOMAIN}?` });
-      assert.match(await confirm.innerText(), /its 1 route\(s\) go with it/);
+      assert.match(await confirm.innerText(), /its one route is deleted with it/);
       await accessible('the delete confirmation');
       await confirm.getByRole('button', { name: 'Delete the domain and its routes' }).click();
       await page.getByRole('heading', { name: 'No receiving domains' }).waitFor();

@@ -190,6 +190,12 @@ function DeleteButton(props: { label: string; title: string; children: string; c
   );
 }
 
+/** "its 2 routes are", in words that fit the count (unknown while the routes load). */
+function routeCount(count: number | undefined): string {
+  if (count === undefined) return 'its routes are';
+  return count === 1 ? 'its one route is' : `its ${count} routes are`;
+}
+
 function DomainCard({ domain, onChanged }: { domain: Domain; onChanged: () => void }) {
   const routes = useLoad(() => get<ListObject<Route>>(`/notify/v1/inbound/routes${query({ domainId: domain.id, pageSize: 100 })}`), [domain.id]);
   const [busy, setBusy] = useState(false);
@@ -240,7 +246,7 @@ function DomainCard({ domain, onChanged }: { domain: Domain; onChanged: () => vo
             onChanged();
           }}
         >
-          {`Mail to ${domain.name} is refused from then on, and its ${routes.data?.totalCount ?? ''} route(s) go with it. Messages already received stay.`}
+          {`Mail to ${domain.name} is refused from then on, and ${routeCount(routes.data?.totalCount)} deleted with it. Messages already received stay.`}
         </DeleteButton>
       </div>
       <ErrorBox error={error} />
@@ -435,10 +441,16 @@ const mailboxes = (list: { name: string; address: string }[]) => list.map((m) =>
 
 const VIEWS = ['Reply', 'HTML', 'Text', 'Headers', 'Raw'] as const;
 
+/** The raw message as text, fetched only when asked for (it may be megabytes). */
+function RawSource({ id }: { id: string }) {
+  const raw = useLoad(() => apiText(`/notify/v1/inbound/messages/${id}/raw`), [id]);
+  if (raw.data === undefined) return raw.error ? <ErrorBox error={raw.error} /> : <Loading />;
+  return <Source kind="raw">{raw.data}</Source>;
+}
+
 /** One received message: who, when, the authentication results, the spam score, the reply, the content. */
 export function ReceivedMessage({ id, headingLevel = 1 }: { id: string; headingLevel?: 1 | 2 }) {
   const message = useLoad(() => get<ReceivedDetail>(`/notify/v1/inbound/messages/${id}`), [id]);
-  const raw = useLoad(() => apiText(`/notify/v1/inbound/messages/${id}/raw`), [id]);
   const [view, setView] = useState<(typeof VIEWS)[number]>('Reply');
   const { error, act } = useAction();
   const m = message.data;
@@ -554,7 +566,7 @@ export function ReceivedMessage({ id, headingLevel = 1 }: { id: string; headingL
         {view === 'HTML' && (d.html ? <HtmlPreview html={d.html} title={`HTML of ${d.subject}`} /> : <p className="muted">No HTML part.</p>)}
         {view === 'Text' && <Source kind="text">{d.text ?? 'No text part.'}</Source>}
         {view === 'Headers' && <HeaderTable headers={d.headers} />}
-        {view === 'Raw' && (raw.data !== undefined ? <Source kind="raw">{raw.data}</Source> : <ErrorBox error={raw.error} />)}
+        {view === 'Raw' && <RawSource id={id} />}
       </div>
     </article>
   );
