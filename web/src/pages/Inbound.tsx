@@ -46,17 +46,22 @@ export function addressOf(route: Pick<Route, 'pattern' | 'domain'>): string {
   return route.pattern === '*' ? `any address @${route.domain}` : `${route.pattern}@${route.domain}`;
 }
 
-/** What a route does with a message, in words, with the target it names. */
-function actionText(route: Route): string {
+/** What a route does with a message, in words; a long target (a URL, an address) may break anywhere, the words do not. */
+function ActionText({ route }: { route: Route }) {
+  const target = (verb: string, value: string | null) => (
+    <>
+      {verb} <span className="wrap-anywhere">{value ?? ''}</span>
+    </>
+  );
   switch (route.action) {
     case 'webhook':
-      return `POST to ${route.webhookUrl ?? ''}`;
+      return target('POST to', route.webhookUrl);
     case 'store':
-      return 'keep for fetching';
+      return <>keep for fetching</>;
     case 'forward':
-      return `forward to ${route.forwardTo ?? ''}`;
+      return target('forward to', route.forwardTo);
     case 'reject':
-      return `reject: ${route.rejectCode ?? 550} ${route.rejectMessage ?? ''}`;
+      return <>{`reject: ${route.rejectCode ?? 550} ${route.rejectMessage ?? ''}`}</>;
   }
 }
 
@@ -266,9 +271,7 @@ function DomainCard({ domain, onChanged }: { domain: Domain; onChanged: () => vo
             <Link key="a" to={`/inbound/routes/${r.id}`}>
               {addressOf(r)}
             </Link>,
-            <span key="x" className="wrap-anywhere">
-              {actionText(r)}
-            </span>,
+            <ActionText key="x" route={r} />,
             r.description ?? '',
             <DeleteButton
               key="d"
@@ -395,7 +398,9 @@ export function InboundRoutePage({ id }: { id: string }) {
               <code>{addressOf(r)}</code>
             </dd>
             <dt>Action</dt>
-            <dd className="wrap-anywhere">{actionText(r)}</dd>
+            <dd>
+              <ActionText route={r} />
+            </dd>
             {r.description && (
               <>
                 <dt>Description</dt>
