@@ -50,6 +50,9 @@ const Contacts = lazyPage(() => import('./pages/Contacts').then((m) => m.Contact
 const ContactPage = lazyPage(() => import('./pages/Contact').then((m) => m.ContactPage));
 const Fields = lazyPage(() => import('./pages/Fields').then((m) => m.Fields));
 const SegmentEditor = lazyPage(() => import('./pages/SegmentEditor').then((m) => m.SegmentEditor));
+const Inbound = lazyPage(() => import('./pages/Inbound').then((m) => m.Inbound));
+const InboundRoutePage = lazyPage(() => import('./pages/Inbound').then((m) => m.InboundRoutePage));
+const InboundMessagePage = lazyPage(() => import('./pages/Inbound').then((m) => m.InboundMessagePage));
 
 /** The main menu: path, title (also the tab's), page, and the scope the page needs (shown only to those who have it). */
 const NAV = [
@@ -57,6 +60,7 @@ const NAV = [
   ['/messages', 'Messages', Messages, 'read'],
   ['/inbox', 'Capture inbox', Inbox, 'read'],
   ['/senders', 'Senders & domains', Senders, 'read'],
+  ['/inbound', 'Inbound mail', Inbound, 'read'],
   ['/templates', 'Templates', Templates, 'read'],
   ['/suppressions', 'Suppressions', Suppressions, 'read'],
   ['/webhooks', 'Webhooks', Webhooks, 'send'],
@@ -77,6 +81,8 @@ const DETAIL = [
   [/^\/campaigns\/([0-9a-f]{24})$/, 'Campaign', CampaignPage],
   [/^\/contacts\/([0-9a-f]{24})$/, 'Contact', ContactPage],
   [/^\/segments\/([0-9a-f]{24}|new)$/, 'Segment', SegmentEditor],
+  [/^\/inbound\/routes\/([0-9a-f]{24})$/, 'Inbound route', InboundRoutePage],
+  [/^\/inbound\/messages\/([0-9a-f]{24})$/, 'Received message', InboundMessagePage],
 ] as const;
 
 /** Starts fetching the page of `path` (nothing for an unknown path). */

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type Answer, api, get, type ItemOf, type ListObject, query } from '../api';
 import { Empty, ErrorBox, Field, Link, Loading, State, Tabs, useLoad, when } from '../ui';
+import { ReceivedInbox } from './Inbound';
 import { Attachments, HeaderTable, HtmlPreview, Source } from './MessageBody';
 
 type Captured = ItemOf<'/notify/v1/inbox'>;
@@ -157,7 +158,8 @@ function TestSend({ onSent }: { onSent: () => void }) {
   );
 }
 
-export function Inbox() {
+/** Mail the capture transport kept, with a reader that can simulate what a recipient's side would do. */
+function Captured() {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   // Live: new mail shows within two seconds of the worker capturing it.
@@ -177,8 +179,7 @@ export function Inbox() {
     }
   };
   return (
-    <section>
-      <h1>Capture inbox</h1>
+    <>
       <p className="muted">Mail the capture transport kept instead of delivering it. New mail appears here as it arrives.</p>
       <TestSend onSent={() => undefined} />
       <div className="inline-row">
@@ -250,6 +251,22 @@ export function Inbox() {
           </div>
         </div>
       )}
+    </>
+  );
+}
+
+const BOXES = ['Captured', 'Received'] as const;
+
+/** Captured mail (what Postwire would have sent) beside received mail (what your receiving domains took). */
+export function Inbox() {
+  const [box, setBox] = useState<(typeof BOXES)[number]>('Captured');
+  return (
+    <section>
+      <h1>Capture inbox</h1>
+      <Tabs tabs={BOXES} current={box} onChange={setBox} label="Mailbox" />
+      <div role="tabpanel" className="inbox-box">
+        {box === 'Captured' ? <Captured /> : <ReceivedInbox />}
+      </div>
     </section>
   );
 }
