@@ -11,7 +11,8 @@
  * has them: one account and sender, one recipient per message (delivered), an `accepted` and
  * a `delivered` event per message and an `opened` one for every second message, one or two
  * tags per message, the HTML body (--html-kb) and its composed MIME where the schema keeps
- * them. Rows are made in SQL (generate_series, a recursive CTE on SQLite), in chunks of one
+ * them; where the schema has campaigns, every second message is a campaign's copy
+ * (campaign_recipients, 5,000 copies a campaign). Rows are made in SQL (generate_series, a recursive CTE on SQLite), in chunks of one
  * transaction each. Tables the schema only gets later stay empty.
  *
  * Then every later migration the `migrations/` folder holds is applied alone, in its own
@@ -182,6 +183,42 @@ async function seed(db: Kysely<any>, dialect: Dialect, messages: number, htmlKb:
     account_id: `'${ACCOUNT}'`,
     tag: `case k.k when 0 then 'kind-' || (n.i % 5) else 'campaign-' || (n.i % 50) end`,
   });
+  // Every second message is a campaign's copy where the schema has campaigns, 5,000 copies a campaign.
+  const campaignOf = (i: string) => `'cmp' || ${pad(`${i} / 10000`, 21)}`;
+  const campaignCols = columnsFor(tables.get('campaigns'), {
+    id: campaignOf('n.i'),
+    account_id: `'${ACCOUNT}'`,
+    subject: `'News ' || n.i`,
+    language: `'en'`,
+    html_content: `'${html}'`,
+    sender_id: `'${SENDER}'`,
+    from_name: `'Bench'`,
+    from_email: `'receipts@bench.example'`,
+    reply_email: `'receipts@bench.example'`,
+    lists: `'[]'`,
+    planned_at: at(),
+    started_at: at(),
+    ended_at: at('3600000'),
+    status: '4',
+    created_at: at(),
+    updated_at: at(),
+  });
+  const copyCols = columnsFor(tables.get('campaign_recipients'), {
+    recipient_id: `'rcp' || ${messageId}`,
+    campaign_id: campaignOf('n.i'),
+    account_id: `'${ACCOUNT}'`,
+    message_id: `'msg' || ${messageId}`,
+    email_normalized: `'user' || n.i || '@d' || (n.i % 5000) || '.example'`,
+    domain: `'d' || (n.i % 5000) || '.example'`,
+    outcome: `'delivered'`,
+    delivered_at: at('2000'),
+    created_at: at(),
+  });
+  if (campaignCols && copyCols) {
+    await sql
+      .raw(`insert into campaigns (${campaignCols.names}) ${rows(0, Math.floor(messages / 10000), campaignCols.values.replaceAll('n.i', '(n.i * 10000)'))}`)
+      .execute(db);
+  }
   const ks = `cross join (select 0 as k union all select 1 union all select 2) k`;
 
   const chunk = 50_000;
@@ -193,6 +230,8 @@ async function seed(db: Kysely<any>, dialect: Dialect, messages: number, htmlKb:
       await sql.raw(`insert into message_recipients (${recipientCols.names}) ${rows(lo, hi, recipientCols.values)}`).execute(trx);
       if (eventCols)
         await sql.raw(`insert into events (${eventCols.names}) ${rows(lo, hi, eventCols.values, `${ks} where k.k < 2 or n.i % 2 = 0`)}`).execute(trx);
+      if (campaignCols && copyCols)
+        await sql.raw(`insert into campaign_recipients (${copyCols.names}) ${rows(lo, hi, copyCols.values, 'where n.i % 2 = 0')}`).execute(trx);
       if (tagCols)
         await sql
           .raw(`insert into message_tags (${tagCols.names}) ${rows(lo, hi, tagCols.values, `${ks} where k.k = 0 or (k.k = 1 and n.i % 3 = 0)`)}`)
@@ -201,6 +240,13 @@ async function seed(db: Kysely<any>, dialect: Dialect, messages: number, htmlKb:
     const seconds = (performance.now() - started) / 1000;
     if (hi === messages || Math.floor(hi / chunk) % 10 === 0) log(`  seeded ${fmt(hi)} messages (${fmt(seconds, 1)} s)`);
   }
+  const counts: string[] = [];
+  for (const table of ['messages', 'message_recipients', 'events', 'message_tags', 'campaigns', 'campaign_recipients']) {
+    if (!tables.has(table)) continue;
+    const { rows: found } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+    counts.push(`${table} ${fmt(Number(found[0]!.n))}`);
+  }
+  log(`  rows: ${counts.join(', ')}`);
   // What the server would have done by the time an upgrade comes: statistics, a checkpoint.
   if (dialect === 'postgres') {
     await sql`analyze`.execute(db);
