@@ -12,12 +12,14 @@
  * a `delivered` event per message and an `opened` one for every second message, one or two
  * tags per message, the HTML body (--html-kb) and its composed MIME where the schema keeps
  * them; where the schema has campaigns, every second message is a campaign's copy
- * (campaign_recipients, 5,000 copies a campaign). Rows are made in SQL (generate_series, a recursive CTE on SQLite), in chunks of one
- * transaction each. Tables the schema only gets later stay empty.
+ * (campaign_recipients, 5,000 copies a campaign). Rows are made in SQL (generate_series, a
+ * recursive CTE on SQLite), in chunks of one transaction each. Tables the schema only gets
+ * later stay empty, so campaign tables are only filled with --from after 0012.
  *
- * Then every later migration the `migrations/` folder holds is applied alone, in its own
- * transaction as the service's migrator does, and timed. So a migration added later is timed
- * by running this again. For each one it prints what it holds while it runs:
+ * Then every later migration the `migrations/` folder holds is applied alone, each in a
+ * transaction of its own (the service puts all pending ones in one), and timed. So a migration
+ * added later is timed by running this again; at the end, the program's own list
+ * (src/db/migrate.ts) must find nothing pending and nothing unknown. For each one it prints what it holds while it runs:
  *  - SQLite: a migration is one write transaction, so it holds the writer throughout: every
  *    send and delivery waits for it (reads go on, WAL);
  *  - PostgreSQL: the table locks it has taken by its end (held to the commit), read from
