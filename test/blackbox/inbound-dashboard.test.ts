@@ -249,7 +249,7 @@ for (const dialect of DIALECTS) {
       await page.getByRole('heading', { name: 'The inbox is empty' }).waitFor();
     });
 
-    it('edits a route on its page: the form holds its values, and the page and the listener follow the change', async () => {
+    it('edits a route on its page: the form holds its values, and the route’s page and the domain’s list follow the change', async () => {
       await page.goto(`${server.url}/app/inbound/routes/${await routeId('support')}`);
       await page.getByRole('heading', { level: 1, name: `Route support@${DOMAIN}` }).waitFor();
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
