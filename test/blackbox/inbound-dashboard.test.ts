@@ -8,8 +8,8 @@
  * process, on the program's database: what the SMTP listener calls once a message is in),
  * find it on its route's page, read it on its own page (addresses, authentication results,
  * spam score, the reply without its quote, the HTML in its sandbox), download an attachment
- * and the raw message byte for byte, find it under "Received" in the capture inbox, and
- * delete the route and the domain through their confirmations. Every page passes axe (first
+ * and the raw message byte for byte, find it under "Received" in the capture inbox, edit a
+ * route on its page, and delete the route and the domain through their confirmations. Every page passes axe (first
  * dialect) and is no wider than a 390 px phone; no console error beyond the one refused form,
  * no CSP violation.
  */
@@ -247,6 +247,34 @@ for (const dialect of DIALECTS) {
       await accessible('the capture inbox, received mail');
       await page.getByRole('tab', { name: 'Captured' }).click();
       await page.getByRole('heading', { name: 'The inbox is empty' }).waitFor();
+    });
+
+    it('edits a route on its page: the form holds its values, and the route’s page and the domain’s list follow the change', async () => {
+      await page.goto(`${server.url}/app/inbound/routes/${await routeId('support')}`);
+      await page.getByRole('heading', { level: 1, name: `Route support@${DOMAIN}` }).waitFor();
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const form = page.getByRole('form', { name: `Edit the route support@${DOMAIN}` });
+      assert.equal(await form.getByLabel(`Address at ${DOMAIN}`).inputValue(), 'support');
+      assert.equal(await form.getByLabel('Webhook URL').inputValue(), 'https://app.example.com/inbound');
+      await accessible('the route edit form');
+
+      await form.getByLabel('Action', { exact: true }).selectOption('forward');
+      await form.getByLabel('Forward to').fill('desk@helpdesk-example.test');
+      await form.getByLabel('Description (optional)').fill('Sent on to the helpdesk');
+      await form.getByRole('button', { name: 'Save the route' }).click();
+      await page.waitForFunction(() => {
+        const facts = (globalThis as any).document.querySelector('dl.facts')?.innerText ?? '';
+        return facts.includes('forward to desk@helpdesk-example.test') && facts.includes('Sent on to the helpdesk');
+      });
+      assert.equal(await form.count(), 0, 'the form closes once saved');
+      // The domain's list shows the change too.
+      await page.getByRole('link', { name: '← Inbound mail' }).click();
+      const routes = domainCard().getByRole('table', { name: `Routes of ${DOMAIN}` });
+      await routes.waitFor();
+      assert.match(
+        await routes.innerText(),
+        new RegExp(`support@${DOMAIN.replaceAll('.', '\\.')}\\s+forward to desk@helpdesk-example\\.test\\s+Sent on to the helpdesk`),
+      );
     });
 
     it(`keeps every inbound page within a ${PHONE} px phone`, async () => {

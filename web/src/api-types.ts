@@ -1254,7 +1254,11 @@ export interface paths {
         delete: operations["deleteNotifyV1InboundRoutesById"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a route: its pattern, action and target, or description
+         * @description Fields not given stay as they are; the domain does not change. Keeping the action keeps its target unless a new one is given; a new action needs its own target (webhookUrl for webhook, forwardTo for forward; rejectCode and rejectMessage default as on create), and the old target is dropped. Checked as on create: every invalid field is named (400). A route of another account is 404; a pattern another route on the domain already has is 409. Mail arriving from then on takes the changed route.
+         */
+        patch: operations["patchNotifyV1InboundRoutesById"];
         trace?: never;
     };
     "/notify/v1/inbound/messages": {
@@ -3229,6 +3233,37 @@ export interface components {
             verified: boolean;
             /** @description address: its owner followed the confirmation link; domain: the account has verified its domain (or a parent domain); null: not verified. */
             verifiedBy: "address" | "domain" | (never | null);
+        };
+        RouteInput2: {
+            /**
+             * @description Local part to match: support, reply+*, or * (catch-all).
+             * @example support
+             */
+            pattern?: string;
+            /** @description webhook: the message document is POSTed to webhookUrl (and kept for fetching). store: kept for fetching through GET /notify/v1/inbound/messages. forward: sent on to forwardTo (and kept). reject: refused at RCPT with rejectCode and rejectMessage, never accepted. */
+            action?: "webhook" | "store" | "forward" | "reject";
+            /**
+             * @description For action webhook: a public http(s) URL.
+             * @example https://app.example.com/inbound
+             */
+            webhookUrl?: string;
+            /**
+             * Format: email
+             * @description For action forward: the address to send the message on to.
+             */
+            forwardTo?: string;
+            /** @description For action reject: the SMTP reply code, 4xx (try later) or 5xx (refused); default 550. */
+            rejectCode?: number;
+            /**
+             * Format: single-line
+             * @description For action reject: the text of the SMTP reply.
+             */
+            rejectMessage?: string;
+            /**
+             * Format: single-line
+             * @description An empty string removes the description.
+             */
+            description?: string;
         };
         Recipients: {
             id: string;
@@ -11466,6 +11501,107 @@ export interface operations {
             };
             /** @description Nothing with this id exists in the account. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    patchNotifyV1InboundRoutesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RouteInput2"];
+                "application/x-www-form-urlencoded": components["schemas"]["RouteInput2"];
+                "multipart/form-data": components["schemas"]["RouteInput2"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The domain already has a route with this pattern. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -72,31 +72,51 @@ function checkClass(result: string): string {
   return 'state state-deferred';
 }
 
-function RouteForm({ domain, onCreated }: { domain: Domain; onCreated: () => void }) {
-  const blank = { pattern: '', action: 'webhook' as Action, webhookUrl: '', forwardTo: '', rejectCode: '550', rejectMessage: '', description: '' };
-  const [form, setForm] = useState(blank);
+/** The form's fields as text, from a route being edited or blank for a new one. */
+function routeFields(route?: Route) {
+  return {
+    pattern: route?.pattern ?? '',
+    action: route?.action ?? ('webhook' as Action),
+    webhookUrl: route?.webhookUrl ?? '',
+    forwardTo: route?.forwardTo ?? '',
+    rejectCode: String(route?.rejectCode ?? 550),
+    rejectMessage: route?.rejectMessage ?? '',
+    description: route?.description ?? '',
+  };
+}
+
+/**
+ * Adds a route on a domain, or edits one when `route` is given (PATCH). Only the chosen
+ * action's target is sent, so changing the action drops the old target; an empty
+ * description clears it, an empty SMTP message takes the default.
+ */
+function RouteForm({ domain, route, onSaved, onCancel }: { domain: Pick<Domain, 'id' | 'name'>; route?: Route; onSaved: () => void; onCancel?: () => void }) {
+  const [form, setForm] = useState(() => routeFields(route));
   const { error, act } = useAction();
   const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void act(async () => {
-      await api('POST', '/notify/v1/inbound/routes', {
-        domainId: domain.id,
+      const fields = {
         pattern: form.pattern,
         action: form.action,
         ...(form.action === 'webhook' ? { webhookUrl: form.webhookUrl } : {}),
         ...(form.action === 'forward' ? { forwardTo: form.forwardTo } : {}),
-        ...(form.action === 'reject' ? { rejectCode: Number(form.rejectCode), ...(form.rejectMessage ? { rejectMessage: form.rejectMessage } : {}) } : {}),
-        ...(form.description ? { description: form.description } : {}),
-      });
-      setForm(blank);
-      onCreated();
+        ...(form.action === 'reject' ? { rejectCode: Number(form.rejectCode), rejectMessage: form.rejectMessage } : {}),
+      };
+      if (route) {
+        await api('PATCH', `/notify/v1/inbound/routes/${route.id}`, { ...fields, description: form.description });
+      } else {
+        await api('POST', '/notify/v1/inbound/routes', { domainId: domain.id, ...fields, ...(form.description ? { description: form.description } : {}) });
+        setForm(routeFields());
+      }
+      onSaved();
     });
   };
-  const id = `route-${domain.id}`;
+  const id = route ? `route-edit-${route.id}` : `route-${domain.id}`;
   const patternError = fieldMessage(error, 'pattern');
   return (
-    <form className="inline-form route-form" onSubmit={submit} aria-label={`Add a route on ${domain.name}`}>
+    <form className="inline-form route-form" onSubmit={submit} aria-label={route ? `Edit the route ${addressOf(route)}` : `Add a route on ${domain.name}`}>
       <div className="field">
         <label htmlFor={`${id}-pattern`}>Address at {domain.name}</label>
         <span className="address-input">
@@ -157,7 +177,12 @@ function RouteForm({ domain, onCreated }: { domain: Domain; onCreated: () => voi
         </>
       )}
       <Field label="Description (optional)" name="description" value={form.description} onChange={set('description')} error={error} />
-      <button type="submit">Add route</button>
+      <button type="submit">{route ? 'Save the route' : 'Add route'}</button>
+      {onCancel && (
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
       <ErrorBox error={error} />
     </form>
   );
@@ -288,7 +313,7 @@ function DomainCard({ domain, onChanged }: { domain: Domain; onChanged: () => vo
           ]}
         />
       )}
-      <RouteForm domain={domain} onCreated={routes.reload} />
+      <RouteForm domain={domain} onSaved={routes.reload} />
     </div>
   );
 }
@@ -380,6 +405,7 @@ export function InboundRoutePage({ id }: { id: string }) {
     [id, after],
     after ? undefined : 3000,
   );
+  const [editing, setEditing] = useState(false);
   const r = route.data;
   return (
     <section>
@@ -410,7 +436,23 @@ export function InboundRoutePage({ id }: { id: string }) {
             <dt>Created</dt>
             <dd>{when(r.createTime)}</dd>
           </dl>
+          {editing && (
+            <RouteForm
+              domain={{ id: r.domainId, name: r.domain }}
+              route={r}
+              onSaved={() => {
+                setEditing(false);
+                route.reload();
+              }}
+              onCancel={() => setEditing(false)}
+            />
+          )}
           <div className="actions">
+            {!editing && (
+              <button type="button" className="small" onClick={() => setEditing(true)}>
+                Edit
+              </button>
+            )}
             <DeleteButton
               label="Delete this route"
               title={`Delete the route ${addressOf(r)}?`}

@@ -13,6 +13,7 @@ import {
   InboundMessage,
   InboundRoute,
   MessageListQuery,
+  PatchInboundRouteBody,
   RouteListQuery,
 } from './inbound.schemas.js';
 import type { InboundService } from './inbound.service.js';
@@ -135,6 +136,26 @@ export function registerInboundRoutes(scope: FastifyInstance, inbound: InboundSe
     `${base}/routes/:id`,
     { schema: { tags, security, summary: 'Get a route', params: IdParams, response: { 200: EnvelopeSchema(InboundRoute) } } },
     async (request) => success(await inbound.getRoute(request.principal, request.params.id)),
+  );
+
+  app.patch(
+    `${base}/routes/:id`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a route: its pattern, action and target, or description',
+        description:
+          'Fields not given stay as they are; the domain does not change. Keeping the action keeps its target unless a new one is given; a new action ' +
+          'needs its own target (webhookUrl for webhook, forwardTo for forward; rejectCode and rejectMessage default as on create), and the old target ' +
+          'is dropped. Checked as on create: every invalid field is named (400). A route of another account is 404; a pattern another route on the ' +
+          'domain already has is 409. Mail arriving from then on takes the changed route.',
+        params: IdParams,
+        body: PatchInboundRouteBody,
+        response: { 200: EnvelopeSchema(InboundRoute), 409: ErrorResponse('The domain already has a route with this pattern.') },
+      },
+    },
+    async (request) => success(await inbound.updateRoute(request.principal, request.params.id, request.body), 200, 'Updated.'),
   );
 
   app.delete(

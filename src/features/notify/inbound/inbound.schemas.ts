@@ -76,6 +76,18 @@ export const CreateInboundRouteBody = Type.Object({
 });
 export type CreateInboundRouteBody = Static<typeof CreateInboundRouteBody>;
 
+/** Every field of a route but its domain, each optional: what is not given stays as it is. */
+export const PatchInboundRouteBody = Type.Object({
+  pattern: Type.Optional(CreateInboundRouteBody.properties.pattern),
+  action: Type.Optional(ActionField),
+  webhookUrl: CreateInboundRouteBody.properties.webhookUrl,
+  forwardTo: CreateInboundRouteBody.properties.forwardTo,
+  rejectCode: CreateInboundRouteBody.properties.rejectCode,
+  rejectMessage: CreateInboundRouteBody.properties.rejectMessage,
+  description: Type.Optional(Type.String({ maxLength: 200, format: 'single-line', description: 'An empty string removes the description.' })),
+});
+export type PatchInboundRouteBody = Static<typeof PatchInboundRouteBody>;
+
 export const RouteListQuery = Type.Object({
   ...PageQuery.properties,
   domainId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$', description: 'Only the routes on this receiving domain.' })),

@@ -8,7 +8,7 @@ import { Resolver } from 'node:dns/promises';
 import { listResult, type ListResult, type Page, iso, resourceFields } from '../../../lib/api-shape.js';
 import type { Db } from '../../../db/database.js';
 import { isUniqueViolation } from '../../../db/errors.js';
-import { AppError } from '../../../errors.js';
+import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { OutboundPolicy } from '../../../lib/network-guard.js';
@@ -25,6 +25,7 @@ import type {
   InboundMessage,
   InboundRoute,
   MessageListQuery,
+  PatchInboundRouteBody,
 } from './inbound.schemas.js';
 import {
   deleteInboundRoutes,
@@ -42,9 +43,10 @@ import {
   listLiveInboundDomains,
   listLiveInboundRoutes,
   updateInboundDomain,
+  updateInboundRoute,
   type InboundMessageSummaryRow,
 } from './inbound.store.js';
-import type { InboundDomainRow, InboundMessageRow, InboundRouteRow } from './inbound.table.js';
+import type { InboundAction, InboundDomainRow, InboundMessageRow, InboundRouteRow } from './inbound.table.js';
 import { checkWithSpamd, type SpamdOptions, type SpamVerdict } from './spamc.js';
 
 export interface InboundOptions {
@@ -66,6 +68,10 @@ export type RecipientDecision =
 
 /** What the listener answers at the end of DATA. */
 export type ReceiveResult = { accepted: true; ids: string[] } | { accepted: false; code: number; message: string };
+
+/** A route's action with its target fields as a request gives them, and as they are stored. */
+type RouteTargetInput = Pick<CreateInboundRouteBody, 'action' | 'webhookUrl' | 'forwardTo' | 'rejectCode' | 'rejectMessage'>;
+type RouteTarget = { webhookUrl: string | null; forwardTo: string | null; rejectCode: number | null; rejectMessage: string | null };
 
 const MX_PRIORITY = 10;
 const NO_ROUTE = { kind: 'reject', code: 550, message: '5.1.1 No such recipient here' } as const;
@@ -260,48 +266,14 @@ export class InboundService {
   }
 
   async createRoute(principal: Principal, input: CreateInboundRouteBody): Promise<InboundRoute> {
+    const problems: FieldError[] = [];
     const domain = isId(input.domainId) ? await findLiveInboundDomain(this.db, principal.accountId, input.domainId) : undefined;
-    if (!domain) throw AppError.field('domainId', 'must be the id of one of your receiving domains');
+    if (!domain) problems.push({ field: 'domainId', message: 'must be the id of one of your receiving domains' });
     const pattern = normalizePattern(input.pattern);
     const problem = patternProblem(pattern);
-    if (problem) throw AppError.field('pattern', problem);
-
-    const onlyFor = (field: string, action: string) => AppError.field(field, `is only for action ${action}`);
-    let webhookUrl: string | null = null;
-    let forwardTo: string | null = null;
-    let rejectCode: number | null = null;
-    let rejectMessage: string | null = null;
-    if (input.action !== 'webhook' && input.webhookUrl !== undefined) throw onlyFor('webhookUrl', 'webhook');
-    if (input.action !== 'forward' && input.forwardTo !== undefined) throw onlyFor('forwardTo', 'forward');
-    if (input.action !== 'reject' && input.rejectCode !== undefined) throw onlyFor('rejectCode', 'reject');
-    if (input.action !== 'reject' && input.rejectMessage !== undefined) throw onlyFor('rejectMessage', 'reject');
-    switch (input.action) {
-      case 'webhook':
-        if (input.webhookUrl === undefined) throw AppError.field('webhookUrl', 'is required for action webhook');
-        webhookUrl = checkUrl('webhookUrl', input.webhookUrl, this.options.outbound);
-        break;
-      case 'forward': {
-        if (input.forwardTo === undefined) throw AppError.field('forwardTo', 'is required for action forward');
-        forwardTo = input.forwardTo.trim().toLowerCase();
-        // Forwarding into one of this server's own receiving domains could loop for ever.
-        const target = splitAddress(forwardTo);
-        if (target && (await findInboundDomainByName(this.db, target.domain))) {
-          throw AppError.field('forwardTo', 'must not be at a domain this server receives mail for (the message would loop)');
-        }
-        break;
-      }
-      case 'reject': {
-        rejectCode = input.rejectCode ?? 550;
-        if (![4, 5].includes(Math.floor(rejectCode / 100)) || rejectCode % 100 >= 60) {
-          throw AppError.field('rejectCode', 'must be an SMTP failure code, 4xx (try later) or 5xx (refused), like 550');
-        }
-        rejectMessage = (input.rejectMessage ?? '').trim() || 'Mail to this address is not accepted';
-        if (!/^[\x20-\x7e]*$/.test(rejectMessage)) throw AppError.field('rejectMessage', 'must be printable ASCII (it is sent as an SMTP reply)');
-        break;
-      }
-      case 'store':
-        break;
-    }
+    if (problem) problems.push({ field: 'pattern', message: problem });
+    const { webhookUrl, forwardTo, rejectCode, rejectMessage } = await this.checkTarget(input, problems);
+    if (!domain || problems.length > 0) throw AppError.validation(problems);
 
     const now = this.now();
     const row: InboundRouteRow = {
@@ -332,6 +304,109 @@ export class InboundService {
         throw isUniqueViolation(error) ? duplicate() : error;
       });
     return this.toRoute(row, domain.name);
+  }
+
+  /**
+   * Changes a route in place (its domain stays). Keeping the action keeps the targets not
+   * given; a new action takes only the targets the request gives, so a webhook URL never
+   * lingers on a route that now forwards. Checked as on create, every problem named.
+   */
+  async updateRoute(principal: Principal, id: string, input: PatchInboundRouteBody): Promise<InboundRoute> {
+    const row = isId(id) ? await findLiveInboundRoute(this.db, principal.accountId, id) : undefined;
+    const domain = row && (await findLiveInboundDomain(this.db, principal.accountId, row.domain_id));
+    if (!row || !domain) throw AppError.notFound('Route');
+    const problems: FieldError[] = [];
+    const pattern = input.pattern === undefined ? row.pattern : normalizePattern(input.pattern);
+    const problem = input.pattern === undefined ? undefined : patternProblem(pattern);
+    if (problem) problems.push({ field: 'pattern', message: problem });
+    const action = input.action ?? row.action;
+    const kept =
+      action === row.action
+        ? {
+            webhookUrl: row.webhook_url ?? undefined,
+            forwardTo: row.forward_to ?? undefined,
+            rejectCode: row.reject_code ?? undefined,
+            rejectMessage: row.reject_message ?? undefined,
+          }
+        : {};
+    const target = await this.checkTarget({ ...kept, ...input, action }, problems);
+    if (problems.length > 0) throw AppError.validation(problems);
+
+    const changes = {
+      pattern,
+      action,
+      webhook_url: target.webhookUrl,
+      forward_to: target.forwardTo,
+      reject_code: target.rejectCode,
+      reject_message: target.rejectMessage,
+      description: input.description === undefined ? row.description : input.description.trim() || null,
+      updated_at: this.now(),
+      update_user_id: principal.userId,
+    };
+    const duplicate = () => new AppError('conflict', `The domain ${domain.name} already has a route for ${pattern}.`);
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const holder = await findLiveRouteByPattern(trx, row.domain_id, pattern);
+        if (holder && holder.id !== row.id) throw duplicate();
+        if (!(await updateInboundRoute(trx, principal.accountId, row.id, changes))) throw AppError.notFound('Route');
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? duplicate() : error;
+      });
+    return this.toRoute({ ...row, ...changes }, domain.name);
+  }
+
+  /** The action's target fields, checked together: each field that does not fit the action or is invalid adds its problem. */
+  private async checkTarget(input: RouteTargetInput, problems: FieldError[]): Promise<RouteTarget> {
+    const target: RouteTarget = { webhookUrl: null, forwardTo: null, rejectCode: null, rejectMessage: null };
+    const onlyFor = (field: keyof RouteTarget, action: InboundAction) => {
+      if (input.action !== action && input[field] !== undefined) problems.push({ field, message: `is only for action ${action}` });
+    };
+    onlyFor('webhookUrl', 'webhook');
+    onlyFor('forwardTo', 'forward');
+    onlyFor('rejectCode', 'reject');
+    onlyFor('rejectMessage', 'reject');
+    switch (input.action) {
+      case 'webhook':
+        if (input.webhookUrl === undefined) problems.push({ field: 'webhookUrl', message: 'is required for action webhook' });
+        else {
+          try {
+            target.webhookUrl = checkUrl('webhookUrl', input.webhookUrl, this.options.outbound);
+          } catch (error) {
+            if (!(error instanceof AppError) || !error.fieldErrors) throw error;
+            problems.push(...error.fieldErrors);
+          }
+        }
+        break;
+      case 'forward': {
+        if (input.forwardTo === undefined) {
+          problems.push({ field: 'forwardTo', message: 'is required for action forward' });
+          break;
+        }
+        target.forwardTo = input.forwardTo.trim().toLowerCase();
+        // Forwarding into one of this server's own receiving domains could loop for ever.
+        const address = splitAddress(target.forwardTo);
+        if (address && (await findInboundDomainByName(this.db, address.domain))) {
+          problems.push({ field: 'forwardTo', message: 'must not be at a domain this server receives mail for (the message would loop)' });
+        }
+        break;
+      }
+      case 'reject': {
+        const code = input.rejectCode ?? 550;
+        if (![4, 5].includes(Math.floor(code / 100)) || code % 100 >= 60) {
+          problems.push({ field: 'rejectCode', message: 'must be an SMTP failure code, 4xx (try later) or 5xx (refused), like 550' });
+        }
+        const message = (input.rejectMessage ?? '').trim() || 'Mail to this address is not accepted';
+        if (!/^[\x20-\x7e]*$/.test(message)) problems.push({ field: 'rejectMessage', message: 'must be printable ASCII (it is sent as an SMTP reply)' });
+        target.rejectCode = code;
+        target.rejectMessage = message;
+        break;
+      }
+      case 'store':
+        break;
+    }
+    return target;
   }
 
   async removeRoute(principal: Principal, id: string): Promise<void> {

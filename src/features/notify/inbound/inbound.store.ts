@@ -45,6 +45,28 @@ export async function insertInboundRoute(db: DbOrTrx, row: InboundRouteRow): Pro
   await db.insertInto('inbound_routes').values(row).execute();
 }
 
+/** Changes a live route of the account; false when there is none. */
+export async function updateInboundRoute(
+  db: DbOrTrx,
+  accountId: string,
+  id: string,
+  changes: Partial<
+    Pick<
+      InboundRouteRow,
+      'pattern' | 'action' | 'webhook_url' | 'forward_to' | 'reject_code' | 'reject_message' | 'description' | 'updated_at' | 'update_user_id'
+    >
+  >,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('inbound_routes')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function listLiveInboundRoutes(
   db: DbOrTrx,
   accountId: string,
