@@ -19,7 +19,9 @@ export const ERASED_PREFIX = 'erased:';
 
 /** The stored form of an erased address of an account. */
 export function erasedAddress(accountId: string, email: string): string {
-  return `${ERASED_PREFIX}${createHash('sha256').update(`${accountId}\n${normalizeEmail(email)}`).digest('hex')}`;
+  return `${ERASED_PREFIX}${createHash('sha256')
+    .update(`${accountId}\n${normalizeEmail(email)}`)
+    .digest('hex')}`;
 }
 
 export function isErasedAddress(stored: string): boolean {

@@ -50,7 +50,10 @@ for (const dialect of DIALECTS) {
       const account = await app.signUp();
       const list = (await ok(account, 'POST', '/inbox/v1/contactlists', { listName: 'Friends' }, 201)).id as string;
       const city = (await ok(account, 'POST', '/inbox/v1/customfields', { Name: 'City', Type: 0 }, 201)).id as string;
-      const contactId = await ok(account, 'POST', `/inbox/v1/contactlists/${list}/add`, { email: 'Pat@Example.net', customFields: [{ customFieldId: city, value: 'Lisbon' }] });
+      const contactId = await ok(account, 'POST', `/inbox/v1/contactlists/${list}/add`, {
+        email: 'Pat@Example.net',
+        customFields: [{ customFieldId: city, value: 'Lisbon' }],
+      });
       await ok(account, 'POST', `/inbox/v1/contacts/${contactId}`, { tags: ['vip'] });
       const alone = await send(account, ['pat@example.net'], 'Receipt 1');
       const shared = await send(account, ['PAT@example.net', 'kim@example.net'], 'Team news');
@@ -96,7 +99,11 @@ for (const dialect of DIALECTS) {
           [shared, 'Team news', '<p>Team news for you</p>', 'Pat Doe', ['welcome']],
         ].sort(),
       );
-      for (const m of data.messages) assert.deepEqual(m.events.map((e: any) => e.type), ['accepted', 'sent']);
+      for (const m of data.messages)
+        assert.deepEqual(
+          m.events.map((e: any) => e.type),
+          ['accepted', 'sent'],
+        );
       assert.deepEqual(
         data.suppressions.map((s: any) => s.reason),
         ['manual'],
@@ -140,7 +147,7 @@ for (const dialect of DIALECTS) {
       assert.equal(both.subject, 'Team news', 'a message others got keeps its content for them');
       assert.deepEqual(both.recipients.map((r: any) => r.email).sort(), [erasure.emailHash, 'kim@example.net'].sort());
       // The contact list's count followed the contact out.
-      assert.equal((await ok(account, 'GET', '/inbox/v1/contactlists')).items[0].count ?? 0, 0);
+      assert.equal((await ok(account, 'GET', '/inbox/v1/contactlists')).items[0].count, 0);
 
       // The other account's data is as it was.
       const untouched = await exportOf(other.account, 'pat@example.net');
@@ -211,7 +218,12 @@ for (const dialect of DIALECTS) {
     it('an erasure through an API key names the key; bad input is a 400 naming the field; another account cannot erase', async () => {
       const { account } = await withPat();
       const key = await ok(account, 'POST', '/account/apikeys', { name: 'crm', scopes: ['account'] }, 201);
-      const viaKey = await app.request({ method: 'POST', url: '/account/privacy/erase', headers: { 'x-api-key': key.key }, body: { email: 'pat@example.net' } });
+      const viaKey = await app.request({
+        method: 'POST',
+        url: '/account/privacy/erase',
+        headers: { 'x-api-key': key.key },
+        body: { email: 'pat@example.net' },
+      });
       const erasure = expectEnvelope(viaKey, 200).resultObject;
       assert.equal(erasure.actor, 'apiKey');
       assert.equal(erasure.apiKeyId, key.id);
@@ -222,7 +234,10 @@ for (const dialect of DIALECTS) {
       }
       expectEnvelope(await app.request({ method: 'POST', url: '/account/privacy/erase', body: { email: 'pat@example.net' } }), 401);
       const sendOnly = await ok(account, 'POST', '/account/apikeys', { name: 'mailer', scopes: ['send'] }, 201);
-      expectEnvelope(await app.request({ method: 'POST', url: '/account/privacy/export', headers: { 'x-api-key': sendOnly.key }, body: { email: 'kim@example.net' } }), 403);
+      expectEnvelope(
+        await app.request({ method: 'POST', url: '/account/privacy/export', headers: { 'x-api-key': sendOnly.key }, body: { email: 'kim@example.net' } }),
+        403,
+      );
     });
 
     it('postwire export and postwire erase do the same for the operator', async () => {

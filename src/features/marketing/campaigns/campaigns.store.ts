@@ -527,7 +527,19 @@ export function campaignCopiesOfAddress(db: Reads, accountId: string, emailNorma
   return db
     .selectFrom('campaign_recipients as r')
     .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
-    .select(['r.campaign_id', 'c.subject', 'r.recipient_id', 'r.message_id', 'r.outcome', 'r.delivered_at', 'r.first_open_at', 'r.first_click_at', 'r.complained_at', 'r.unsubscribed_at', 'r.created_at'])
+    .select([
+      'r.campaign_id',
+      'c.subject',
+      'r.recipient_id',
+      'r.message_id',
+      'r.outcome',
+      'r.delivered_at',
+      'r.first_open_at',
+      'r.first_click_at',
+      'r.complained_at',
+      'r.unsubscribed_at',
+      'r.created_at',
+    ])
     .where('c.account_id', '=', accountId)
     .where('r.account_id', '=', accountId)
     .where('r.email_normalized', '=', emailNormalized)

@@ -141,12 +141,24 @@ export async function deleteSignup(db: DbOrTrx, id: string): Promise<void> {
 /** The consents these contacts gave, oldest first (a person's data). */
 export function consentsOfContacts(db: DbOrTrx, accountId: string, contactIds: string[]): Promise<ContactConsentRow[]> {
   if (contactIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('contact_consents').selectAll().where('account_id', '=', accountId).where('contact_id', 'in', contactIds).orderBy('consented_at').execute();
+  return db
+    .selectFrom('contact_consents')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('contact_id', 'in', contactIds)
+    .orderBy('consented_at')
+    .execute();
 }
 
 /** The account's sign-ups of one of these addresses (lower case), confirmed or not, oldest first. */
 export function signupsOfAddress(db: DbOrTrx, accountId: string, emails: string[]): Promise<FormSignupRow[]> {
-  return db.selectFrom('form_signups').selectAll().where('account_id', '=', accountId).where(sql<string>`lower(email)`, 'in', emails).orderBy('created_at').execute();
+  return db
+    .selectFrom('form_signups')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where(sql<string>`lower(email)`, 'in', emails)
+    .orderBy('created_at')
+    .execute();
 }
 
 /** Deletes the consents of these contacts and these sign-ups (their address is erased). Returns how many rows went. */

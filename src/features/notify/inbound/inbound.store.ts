@@ -155,7 +155,13 @@ export async function findSentMessageByHeader(
 
 /** The account's inbound messages sent from one of these addresses (lower case), oldest first (a person's data). */
 export function inboundMessagesFrom(db: DbOrTrx, accountId: string, emails: string[]): Promise<InboundMessageRow[]> {
-  return db.selectFrom('inbound_messages').selectAll().where('account_id', '=', accountId).where(sql<string>`lower(mail_from)`, 'in', emails).orderBy('id').execute();
+  return db
+    .selectFrom('inbound_messages')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where(sql<string>`lower(mail_from)`, 'in', emails)
+    .orderBy('id')
+    .execute();
 }
 
 /** Deletes these inbound messages of the account (erased with their sender). Returns how many. */

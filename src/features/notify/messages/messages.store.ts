@@ -399,7 +399,17 @@ export async function eraseMessageContent(db: DbOrTrx, accountId: string, messag
   if (alone.length === 0) return 0;
   const result = await db
     .updateTable('messages')
-    .set({ subject: '', html_content: '', text_content: null, mime: null, submitted_mime: null, attachments: null, headers: null, metadata: null, reply_to: null })
+    .set({
+      subject: '',
+      html_content: '',
+      text_content: null,
+      mime: null,
+      submitted_mime: null,
+      attachments: null,
+      headers: null,
+      metadata: null,
+      reply_to: null,
+    })
     .where('account_id', '=', accountId)
     .where('id', 'in', alone)
     .executeTakeFirst();

@@ -14,7 +14,7 @@ export function registerPrivacyRoutes(app: TypedApp, privacy: PrivacyService): v
       schema: {
         tags,
         security: ANY_CREDENTIAL,
-        summary: "Export everything the account stores about one address",
+        summary: 'Export everything the account stores about one address',
         description:
           'Contacts (field values, tags, lists, consents), form sign-ups, suppressions, the messages sent to it with their events, ' +
           'campaign records and inbound mail from it, as one JSON document (docs/privacy.md). Changes nothing.',

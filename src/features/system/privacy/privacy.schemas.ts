@@ -2,13 +2,20 @@ import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../../http/pagination.js';
 import { EmailField } from '../../../http/resource.js';
 
-export const PersonBody = Type.Object({ email: EmailField('The address whose data is exported or erased, within the calling account (compared without case).') });
+export const PersonBody = Type.Object({
+  email: EmailField('The address whose data is exported or erased, within the calling account (compared without case).'),
+});
 export type PersonBody = Static<typeof PersonBody>;
 
 const Time = (description: string) => Type.Union([Type.String({ description }), Type.Null()]);
 const Json = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
-const Event = Type.Object({ id: Type.String(), type: Type.String(), createTime: Type.String(), details: Json('The event as recorded: responses, links, user agents.') });
+const Event = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  createTime: Type.String(),
+  details: Json('The event as recorded: responses, links, user agents.'),
+});
 
 const Message = Type.Object(
   {
@@ -52,7 +59,16 @@ export const PersonData = Type.Object(
     email: Type.String(),
     exportTime: Type.String(),
     contacts: Type.Array(Contact),
-    formSignups: Type.Array(Type.Object({ id: Type.String(), formId: Type.String(), email: Type.String(), ip: Type.String(), createTime: Type.String(), confirmTime: Time('null: never confirmed.') })),
+    formSignups: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        formId: Type.String(),
+        email: Type.String(),
+        ip: Type.String(),
+        createTime: Type.String(),
+        confirmTime: Time('null: never confirmed.'),
+      }),
+    ),
     suppressions: Type.Array(Type.Object({ reason: Type.String(), details: Json('What caused it.'), createTime: Type.String(), isDeleted: Type.Boolean() })),
     messages: Type.Array(Message),
     campaigns: Type.Array(
@@ -69,7 +85,13 @@ export const PersonData = Type.Object(
       }),
     ),
     inboundMessages: Type.Array(
-      Type.Object({ id: Type.String(), mailFrom: Type.String(), subject: Type.String(), receiveTime: Type.String(), document: Json('The parsed message as the inbound API shows it.') }),
+      Type.Object({
+        id: Type.String(),
+        mailFrom: Type.String(),
+        subject: Type.String(),
+        receiveTime: Type.String(),
+        document: Json('The parsed message as the inbound API shows it.'),
+      }),
     ),
   },
   { description: 'Everything the account stores about one address.' },
@@ -95,7 +117,9 @@ export type ErasureCounts = Static<typeof ErasureCounts>;
 export const Erasure = Type.Object(
   {
     id: Type.String(),
-    emailHash: Type.String({ description: 'The address as the suppression list keeps it: `erased:` and the SHA-256 of the account id and the normalized address.' }),
+    emailHash: Type.String({
+      description: 'The address as the suppression list keeps it: `erased:` and the SHA-256 of the account id and the normalized address.',
+    }),
     actor: Type.Enum(['user', 'apiKey', 'operator'], { description: "Who asked: a person's session, an API key, or the operator's `postwire erase`." }),
     userId: Type.Union([Type.String(), Type.Null()], { description: 'The person (for a key, who created it); null for the operator.' }),
     apiKeyId: Type.Union([Type.String(), Type.Null()], { description: 'The API key used; null otherwise.' }),

@@ -112,7 +112,11 @@ export class PrivacyService {
       tagsOfContacts(this.handle.db, accountId, contactIds),
       membershipsOfContacts(this.handle.db, accountId, contactIds),
       consentsOfContacts(this.handle.db, accountId, contactIds),
-      eventsOfRecipients(db, accountId, recipients.map((r) => r.id)),
+      eventsOfRecipients(
+        db,
+        accountId,
+        recipients.map((r) => r.id),
+      ),
     ]);
     return {
       email: address,
@@ -131,8 +135,20 @@ export class PrivacyService {
           .filter((k) => k.contact_id === c.id)
           .map((k) => ({ source: k.source, ip: k.ip, consentTime: iso(Number(k.consented_at)), confirmTime: iso(Number(k.confirmed_at)) })),
       })),
-      formSignups: signups.map((s) => ({ id: s.id, formId: s.form_id, email: s.email, ip: s.ip, createTime: iso(Number(s.created_at)), confirmTime: time(s.confirmed_at) })),
-      suppressions: suppressions.map((s) => ({ reason: s.reason, details: json(s.details), createTime: iso(Number(s.created_at)), isDeleted: s.deleted_at !== null })),
+      formSignups: signups.map((s) => ({
+        id: s.id,
+        formId: s.form_id,
+        email: s.email,
+        ip: s.ip,
+        createTime: iso(Number(s.created_at)),
+        confirmTime: time(s.confirmed_at),
+      })),
+      suppressions: suppressions.map((s) => ({
+        reason: s.reason,
+        details: json(s.details),
+        createTime: iso(Number(s.created_at)),
+        isDeleted: s.deleted_at !== null,
+      })),
       messages: recipients.map((r) => {
         // A personalised copy has content of its own (messages.table.ts `content`).
         const own = json(r.content) as { subject?: string; html?: string; text?: string | null };
@@ -171,7 +187,13 @@ export class PrivacyService {
         complainedTime: time(c.complained_at),
         unsubscribedTime: time(c.unsubscribed_at),
       })),
-      inboundMessages: inbound.map((m) => ({ id: m.id, mailFrom: m.mail_from, subject: m.subject, receiveTime: iso(Number(m.created_at)), document: json(m.document) })),
+      inboundMessages: inbound.map((m) => ({
+        id: m.id,
+        mailFrom: m.mail_from,
+        subject: m.subject,
+        receiveTime: iso(Number(m.created_at)),
+        document: json(m.document),
+      })),
     };
   }
 
