@@ -174,7 +174,12 @@ export async function apiText(path: string): Promise<string> {
  * attribute (no inline script, which the page's CSP forbids).
  */
 export async function apiDownload(path: string, filename: string): Promise<void> {
-  const url = URL.createObjectURL(await (await fetchFile(path)).blob());
+  saveFile(await (await fetchFile(path)).blob(), filename);
+}
+
+/** Hands a file made in the page (an export, a report) to the browser to save as `filename`. */
+export function saveFile(file: Blob, filename: string): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

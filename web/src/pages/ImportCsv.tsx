@@ -5,7 +5,7 @@
  * ignored columns and the rejected rows, which can be downloaded.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type Answer, api, get, type ItemOf, type ListObject } from '../api';
+import { type Answer, api, get, type ItemOf, type ListObject, saveFile } from '../api';
 import { ErrorBox, FieldError, Loading, useLoad } from '../ui';
 
 type ImportStatus = Answer<'/inbox/v1/contactlists/{id}/import/{importId}', 'get'>;
@@ -84,14 +84,7 @@ function downloadReport(p: ImportStatus): void {
     ...p.invalidRows.map((r) => csvLine([r.row, r.email, r.reason])),
     ...p.ignoredColumns.map((c) => csvLine(['', '', `column "${c}" was not imported`])),
   ];
-  const url = URL.createObjectURL(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `import-${p.id}-report.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }), `import-${p.id}-report.csv`);
 }
 
 /** An import's counters, polled every second until it completes or fails, then its report. */
