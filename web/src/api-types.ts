@@ -3225,14 +3225,6 @@ export interface components {
             resultMessage: string;
             resultObject: components["schemas"]["Sender2"];
         };
-        TemplateResponse: {
-            /** @example 1.0.0 */
-            version: string;
-            resultStatus: boolean;
-            resultCode: number;
-            resultMessage: string;
-            resultObject: components["schemas"]["Template"];
-        };
         SuppressionResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -3240,6 +3232,14 @@ export interface components {
             resultCode: number;
             resultMessage: string;
             resultObject: components["schemas"]["Suppression"];
+        };
+        TemplateResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: components["schemas"]["Template"];
         };
         RouteInput: {
             /** @description The receiving domain (from POST /notify/v1/inbound/domains). */
@@ -3346,6 +3346,35 @@ export interface components {
             /** @description The From header: `Display Name <address>`. */
             fullName: string;
         };
+        /** @description An address the account does not send to. */
+        Suppression: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            /** @description The suppressed address; messages to it are not attempted. An erased address (docs/privacy.md) shows as `erased:` and its hash. */
+            email: string;
+            /**
+             * @description hard_bounce: a receiving server refused the address for good; complaint: the recipient reported a message as spam; unsubscribe: the recipient used a message's unsubscribe link (docs/tracking.md); manual: added through the API.
+             * @enum {unknown}
+             */
+            reason: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
+            /** @description What caused it: the remote response, the message and recipient ids… */
+            details: {
+                [key: string]: unknown;
+            };
+        };
         Template: {
             /**
              * @description 24 lowercase hex characters, ordered by creation time.
@@ -3404,35 +3433,6 @@ export interface components {
             }[];
             /** @description The lists the contact is on. */
             listIds: string[];
-        };
-        /** @description An address the account does not send to. */
-        Suppression: {
-            /**
-             * @description 24 lowercase hex characters, ordered by creation time.
-             * @example 0193a5b2c4d1e2f3a4b5c6d7
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC with milliseconds.
-             */
-            createTime: string;
-            createUserId: string;
-            /** Format: date-time */
-            updateTime: string;
-            updateUserId: string;
-            isDeleted: boolean;
-            /** @description The suppressed address; messages to it are not attempted. */
-            email: string;
-            /**
-             * @description hard_bounce: a receiving server refused the address for good; complaint: the recipient reported a message as spam; unsubscribe: the recipient used a message's unsubscribe link (docs/tracking.md); manual: added through the API.
-             * @enum {unknown}
-             */
-            reason: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
-            /** @description What caused it: the remote response, the message and recipient ids… */
-            details: {
-                [key: string]: unknown;
-            };
         };
         FormResponse: {
             /** @example 1.0.0 */
