@@ -215,6 +215,28 @@ for (const dialect of DIALECTS) {
       assert.equal((await send(account, ['pat@example.net'], 'Welcome back')).suppressed, undefined);
     });
 
+    it('a message still waiting for its time is taken out of the queue and ends cancelled, without the address', async () => {
+      const account = await app.signUp();
+      const later = new Date(Date.now() + 86_400_000).toISOString();
+      const scheduled = await ok(account, 'POST', '/notify/v1/send', {
+        from: { email: account.email },
+        to: [{ email: 'pat@example.net' }],
+        subject: 'Tomorrow',
+        htmlContent: '<p>Tomorrow</p>',
+        scheduledAt: later,
+      });
+      assert.equal((await db.selectFrom('delivery_jobs').select('id').where('message_id', '=', scheduled.id).execute()).length, 1);
+      const erasure = await erase(account, 'pat@example.net');
+      assert.equal(erasure.counts.recipients, 1);
+      assert.equal((await db.selectFrom('delivery_jobs').select('id').where('message_id', '=', scheduled.id).execute()).length, 0);
+      const message = await ok(account, 'GET', `/notify/v1/messages/${scheduled.id}`);
+      assert.deepEqual(
+        message.recipients.map((r: any) => [r.email, r.state]),
+        [[erasure.emailHash, 'cancelled']],
+      );
+      assert.equal(message.subject, '');
+    });
+
     it('an erasure through an API key names the key; bad input is a 400 naming the field; another account cannot erase', async () => {
       const { account } = await withPat();
       const key = await ok(account, 'POST', '/account/apikeys', { name: 'crm', scopes: ['account'] }, 201);

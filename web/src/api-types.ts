@@ -18121,25 +18121,25 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * Format: email
+                     * Format: recipient-email
                      * @description The address whose data is exported or erased, within the calling account (compared without case).
-                     * @example hello@example.com
+                     * @example ann@example.net
                      */
                     email: string;
                 };
                 "application/x-www-form-urlencoded": {
                     /**
-                     * Format: email
+                     * Format: recipient-email
                      * @description The address whose data is exported or erased, within the calling account (compared without case).
-                     * @example hello@example.com
+                     * @example ann@example.net
                      */
                     email: string;
                 };
                 "multipart/form-data": {
                     /**
-                     * Format: email
+                     * Format: recipient-email
                      * @description The address whose data is exported or erased, within the calling account (compared without case).
-                     * @example hello@example.com
+                     * @example ann@example.net
                      */
                     email: string;
                 };
@@ -18338,25 +18338,25 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * Format: email
+                     * Format: recipient-email
                      * @description The address whose data is exported or erased, within the calling account (compared without case).
-                     * @example hello@example.com
+                     * @example ann@example.net
                      */
                     email: string;
                 };
                 "application/x-www-form-urlencoded": {
                     /**
-                     * Format: email
+                     * Format: recipient-email
                      * @description The address whose data is exported or erased, within the calling account (compared without case).
-                     * @example hello@example.com
+                     * @example ann@example.net
                      */
                     email: string;
                 };
                 "multipart/form-data": {
                     /**
-                     * Format: email
+                     * Format: recipient-email
                      * @description The address whose data is exported or erased, within the calling account (compared without case).
-                     * @example hello@example.com
+                     * @example ann@example.net
                      */
                     email: string;
                 };

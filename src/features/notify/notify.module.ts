@@ -46,7 +46,7 @@ export { deleteEndedDeliveriesBefore } from './webhooks/webhooks.store.js';
 // What a person's export and erasure read and change of this area (system/privacy), by the stores that own it.
 export { eraseEventsOf, eventsOfRecipients } from './events/events.store.js';
 export { deleteInboundMessages, inboundMessagesFrom } from './inbound/inbound.store.js';
-export { eraseMessageContent, eraseRecipients, recipientsOfAddress } from './messages/messages.store.js';
+export { eraseMessageContent, eraseRecipients, recipientIdsOfAddress, recipientsOfAddress } from './messages/messages.store.js';
 export { deleteSuppressionsOfAddress, suppressionsOfAddress } from './suppressions/suppressions.store.js';
 export { suppressAddress } from './suppressions/suppressions.service.js';
 

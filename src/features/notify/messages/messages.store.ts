@@ -415,3 +415,14 @@ export async function eraseMessageContent(db: DbOrTrx, accountId: string, messag
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The ids of the account's recipients whose address is one of `emails` (lower case), and their messages: what an erasure changes. */
+export function recipientIdsOfAddress(db: DbOrTrx, accountId: string, emails: string[]): Promise<{ id: string; message_id: string }[]> {
+  return db
+    .selectFrom('message_recipients')
+    .select(['id', 'message_id'])
+    .where('account_id', '=', accountId)
+    .where(sql<string>`lower(email)`, 'in', emails)
+    .orderBy('id')
+    .execute();
+}

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../../http/pagination.js';
-import { EmailField } from '../../../http/resource.js';
+import { RecipientEmailField } from '../../../http/resource.js';
 
 export const PersonBody = Type.Object({
-  email: EmailField('The address whose data is exported or erased, within the calling account (compared without case).'),
+  email: RecipientEmailField('The address whose data is exported or erased, within the calling account (compared without case).'),
 });
 export type PersonBody = Static<typeof PersonBody>;
 

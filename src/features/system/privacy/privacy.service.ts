@@ -16,7 +16,7 @@ import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, type ListResult, toPage } from '../../../lib/api-shape.js';
 import type { Clock } from '../../../lib/clock.js';
-import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.js';
+import { normalizeEmail, recipientAddressProblem } from '../../../lib/email-address.js';
 import { ERASED_PREFIX, erasedAddress } from '../../../lib/erased-address.js';
 import { newId } from '../../../lib/ids.js';
 import {
@@ -40,6 +40,7 @@ import {
   eraseRecipients,
   eventsOfRecipients,
   inboundMessagesFrom,
+  recipientIdsOfAddress,
   recipientsOfAddress,
   suppressAddress,
   suppressionsOfAddress,
@@ -69,7 +70,7 @@ function addressForms(email: string): { normalized: string; lowered: string[] } 
 }
 
 function checkedAddress(email: string): string {
-  const problem = emailAddressProblem(email.trim());
+  const problem = recipientAddressProblem(email.trim());
   if (problem) throw AppError.validation([{ field: 'email', message: problem }]);
   return email.trim();
 }
@@ -229,7 +230,7 @@ export class PrivacyService {
       const deletedContacts = await deleteContactsForGood(trx, accountId, contactIds);
       const campaignCopies = await eraseCampaignCopies(trx, accountId, normalized, hash);
 
-      const recipients = await recipientsOfAddress(trx, accountId, lowered);
+      const recipients = await recipientIdsOfAddress(trx, accountId, lowered);
       const counts: ErasureCounts = {
         contacts: deletedContacts,
         consentsAndSignups,
