@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import { erasedAddress } from '../../src/lib/erased-address.js';
+import { newId } from '../../src/lib/ids.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { errorFields } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';
@@ -59,7 +60,29 @@ for (const dialect of DIALECTS) {
       const shared = await send(account, ['PAT@example.net', 'kim@example.net'], 'Team news');
       await settled(alone.id, account);
       await settled(shared.id, account);
-      return { account, list, contactId, alone: alone.id, shared: shared.id };
+      // Mail Pat wrote to the account, as the inbound listener stores it (a route that stores).
+      const inboundId = newId();
+      await db
+        .insertInto('inbound_messages')
+        .values({
+          id: inboundId,
+          account_id: account.accountId,
+          domain_id: newId(),
+          route_id: newId(),
+          action: 'store',
+          mail_from: 'Pat@Example.net',
+          recipients: JSON.stringify(['support@in.example.com']),
+          subject: 'A question from Pat',
+          document: JSON.stringify({ from: { address: 'Pat@Example.net' }, text: 'Hello' }),
+          raw: Buffer.from('From: Pat@Example.net\r\n\r\nHello\r\n').toString('base64'),
+          raw_size: 30,
+          reply_to_message_id: null,
+          reply_to_campaign_id: null,
+          created_at: Date.now(),
+          deleted_at: null,
+        })
+        .execute();
+      return { account, list, contactId, alone: alone.id, shared: shared.id, inboundId };
     };
 
     const rowsNaming = async (accountId: string, address: string) => {
@@ -131,7 +154,7 @@ for (const dialect of DIALECTS) {
         capturedCopies: 2,
         campaignCopies: 0,
         suppressions: 0,
-        inboundMessages: 0,
+        inboundMessages: 1,
       });
 
       // Nothing names the address any more; the export finds nothing but the erasure's suppression.

@@ -164,9 +164,12 @@ export function inboundMessagesFrom(db: DbOrTrx, accountId: string, emails: stri
     .execute();
 }
 
-/** Deletes these inbound messages of the account (erased with their sender). Returns how many. */
-export async function deleteInboundMessages(db: DbOrTrx, accountId: string, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await db.deleteFrom('inbound_messages').where('account_id', '=', accountId).where('id', 'in', ids).executeTakeFirst();
+/** Deletes the account's inbound messages sent from one of these addresses (lower case; erased with their sender). Returns how many. */
+export async function deleteInboundMessagesFrom(db: DbOrTrx, accountId: string, emails: string[]): Promise<number> {
+  const result = await db
+    .deleteFrom('inbound_messages')
+    .where('account_id', '=', accountId)
+    .where(sql<string>`lower(mail_from)`, 'in', emails)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

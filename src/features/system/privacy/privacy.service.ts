@@ -33,7 +33,7 @@ import {
   valuesOfContacts,
 } from '../../marketing/marketing.module.js';
 import {
-  deleteInboundMessages,
+  deleteInboundMessagesFrom,
   deleteSuppressionsOfAddress,
   eraseEventsOf,
   eraseMessageContent,
@@ -59,6 +59,15 @@ const json = (text: string | null): Record<string, unknown> => {
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } catch {
     return {};
+  }
+};
+/** A stored JSON array of strings (a message's tags); anything else reads as none. */
+const jsonList = (text: string | null): string[] => {
+  try {
+    const value: unknown = text ? JSON.parse(text) : [];
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
   }
 };
 const time = (ms: number | string | null) => (ms === null ? null : iso(Number(ms)));
@@ -153,7 +162,7 @@ export class PrivacyService {
       messages: recipients.map((r) => {
         // A personalised copy has content of its own (messages.table.ts `content`).
         const own = json(r.content) as { subject?: string; html?: string; text?: string | null };
-        const tagList = r.tags ? (JSON.parse(r.tags) as string[]) : [];
+        const tagList = jsonList(r.tags);
         return {
           messageId: r.message_id,
           recipientId: r.id,
@@ -266,12 +275,7 @@ export class PrivacyService {
         at: now,
         userId: actor.user_id,
       });
-      const inbound = await inboundMessagesFrom(trx, accountId, lowered);
-      counts.inboundMessages = await deleteInboundMessages(
-        trx,
-        accountId,
-        inbound.map((m) => m.id),
-      );
+      counts.inboundMessages = await deleteInboundMessagesFrom(trx, accountId, lowered);
       const erasure: ErasureRow = { id: newId(now), account_id: accountId, email_hash: hash, ...actor, counts: JSON.stringify(counts), created_at: now };
       await insertErasure(trx, erasure);
       return erasure;
