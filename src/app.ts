@@ -32,6 +32,7 @@ import { registerAccountPublicRoutes, registerAccountRoutesAuthenticated } from 
 import { registerMarketingPublicRoutes, registerMarketingRoutes } from './features/marketing/marketing.module.js';
 import { registerNotifyPublicRoutes, registerNotifyRoutes } from './features/notify/notify.module.js';
 import { registerHealthRoutes } from './features/system/health/health.routes.js';
+import { registerPrivacyRoutes } from './features/system/privacy/privacy.routes.js';
 import type { Services } from './services.js';
 import { systemClock, type Clock } from './lib/clock.js';
 
@@ -128,6 +129,7 @@ export async function buildApp(
     registerAccountRoutesAuthenticated(authenticated, services);
     registerNotifyRoutes(authenticated, services);
     registerMarketingRoutes(authenticated, services.marketing, { importMaxBytes: config.importMaxBytes });
+    registerPrivacyRoutes(authenticated, services.privacy);
   });
 
   return app;

@@ -39,6 +39,7 @@ import { startMetricsServer, type MetricsServer } from './metrics/metrics-server
 import { allOf } from './metrics/observers.js';
 import { createAccountServices } from './features/account/account.module.js';
 import { createMarketingServices, marketingEventListeners, registerMarketingTasks } from './features/marketing/marketing.module.js';
+import { PrivacyService } from './features/system/privacy/privacy.service.js';
 import { RetentionPurge, registerRetentionTask, retentionSettings } from './features/system/retention/retention.service.js';
 import { createNotifyServices, EventLog, webhookFanOut } from './features/notify/notify.module.js';
 import type { AreaContext } from './features/area.js';
@@ -316,6 +317,7 @@ export async function createRuntime(
     ...account,
     ...notify,
     marketing: createMarketingServices(context, notify),
+    privacy: new PrivacyService(handle, clock),
     workSignal,
     eventLog: events,
     metrics,

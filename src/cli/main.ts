@@ -35,6 +35,12 @@ Commands:
   payment add --account ID --credits N --amount A --currency C [--reference R] [--method M]
                              Record a payment: adds N credits to the account; A is in minor
                              units (4900 = 49.00 EUR); prints the payment id and the balance
+  export --account ID --email E
+                             Print everything the account stores about the address as
+                             JSON (docs/privacy.md)
+  erase --account ID --email E
+                             Erase the address everywhere in the account; it stays
+                             suppressed as a hash; prints what was erased
   --help, -h                 Show this help (after a command: that command's help)
   --version                  Show the version
 
@@ -142,6 +148,21 @@ Subcommands:
 
 Run \`postwire payment add --help\` for its options.
 `,
+  export: `Usage: postwire export --account ID --email E
+
+Prints, as one JSON document, everything the account stores about the address: contacts
+with their field values, tags, lists and consents, form sign-ups, suppressions, the
+messages sent to it with their events, campaign records and inbound mail from it
+(docs/privacy.md). Changes nothing.
+${CONFIG_NOTE}`,
+  erase: `Usage: postwire erase --account ID --email E
+
+Erases the address everywhere in the account, in one transaction: its contacts, consents,
+sign-ups and inbound mail go, the copies sent to it are cleared and name only its hash,
+and it stays on the suppression list as that hash, so it is never mailed again. Recorded
+in the account's erasures as done by the operator. Prints the erasure as JSON. Cannot be
+undone (docs/privacy.md).
+${CONFIG_NOTE}`,
   'payment add': `Usage: postwire payment add --account ID --credits N --amount A --currency C [--reference R] [--method M]
 
 Records a payment an account made: adds N credits to it and prints the payment id and
@@ -319,6 +340,9 @@ export async function main(argv: string[]): Promise<number> {
       if (sub === 'reset-password') return resetPasswordCommand(config, options);
       break;
     }
+    case 'export':
+    case 'erase':
+      return personCommand(config, command, rest);
     case 'payment': {
       const [sub, ...options] = rest;
       if (sub !== 'add') break;
@@ -440,6 +464,31 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `postwire export` and `postwire erase`: a person's data, as the operator is asked for it (docs/privacy.md). */
+async function personCommand(config: Config, command: 'export' | 'erase', options: string[]): Promise<number> {
+  const usage = (message: string) => {
+    process.stderr.write(`postwire ${command}: ${message}\n`);
+    return 2;
+  };
+  let values: { account?: string; email?: string };
+  try {
+    ({ values } = parseArgs({ args: options, options: { account: { type: 'string' }, email: { type: 'string' } } }));
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+  if (!values.account || !values.email) return usage('needs --account and --email');
+  const { PrivacyService } = await import('../features/system/privacy/privacy.service.js');
+  const { systemClock } = await import('../lib/clock.js');
+  const answer = await withDatabase(config, async (handle) => {
+    const { findLiveAccount } = await import('../features/account/accounts/accounts.store.js');
+    if (!(await findLiveAccount(handle.db, values.account!))) throw new AppError('not_found', `No account ${values.account}.`);
+    const privacy = new PrivacyService(handle, systemClock);
+    return command === 'export' ? privacy.export(values.account!, values.email!) : privacy.erase(values.account!, values.email!, { operator: true });
+  });
+  process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+  return 0;
 }
 
 /** `postwire payment add`: the operator records a payment (docs/billing.md). */

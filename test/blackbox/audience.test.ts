@@ -5,10 +5,11 @@
  * tags and values, put it on a second list, see the campaign mail it got and unsubscribe
  * it behind a confirmation, with the reason shown; find contacts by part of the address,
  * status, tag and field value; act on a selection (tag, delete) after a confirmation that
- * states the count; delete a contact from its page. Every page and dialog passes axe-core
+ * states the count; delete a contact from its page; export a contact's data and erase it everywhere. Every page and dialog passes axe-core
  * with no serious or critical violation (on the first dialect).
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -353,6 +354,27 @@ for (const dialect of DIALECTS) {
       await page.getByRole('heading', { level: 1, name: 'Contacts', exact: true }).waitFor();
       await page.getByTestId('contacts-total').filter({ hasText: '1 contact' }).waitFor();
       assert.deepEqual(await rows('Contacts').getByRole('link').allInnerTexts(), ['ann@example.net']);
+    });
+
+    it("exports a contact's data as a JSON file and erases it everywhere behind a confirmation", async () => {
+      await go('Contacts', 'Contacts');
+      await page.getByRole('link', { name: 'ann@example.net' }).click();
+      await page.getByRole('heading', { level: 1, name: 'ann@example.net' }).waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export data' }).click()]);
+      assert.equal(download.suggestedFilename(), 'ann@example.net.json');
+      const exported = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+      assert.deepEqual(
+        exported.contacts.map((c: { email: string }) => c.email),
+        ['ann@example.net'],
+      );
+      assert.ok(exported.contacts[0].tags.includes('vip'), JSON.stringify(exported.contacts[0].tags));
+      await page.getByRole('button', { name: 'Erase everywhere' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Erase this person everywhere?' });
+      await accessible('the erase dialog');
+      await dialog.getByRole('button', { name: 'Erase everywhere' }).click();
+      await page.getByRole('status').filter({ hasText: 'The address is erased from this account: 1 contact' }).waitFor();
+      await go('Contacts', 'Contacts');
+      assert.equal(await page.getByRole('link', { name: 'ann@example.net' }).count(), 0);
     });
 
     it("offers no Remove on the signed-in person's own row of the users", async () => {

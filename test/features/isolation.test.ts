@@ -103,6 +103,10 @@ const PROBES: Probe[] = [
   { op: 'POST /account/apikeys', url: () => '/account/apikeys', body: () => ({ name: 'bob key', scopes: ['read'] }), expect: 'own' },
   { op: 'DELETE /account/apikeys/{id}', url: (a) => `/account/apikeys/${a.apiKeyId}`, expect: 'denied' },
   { op: 'GET /account/payments', url: () => '/account/payments', expect: 'own' },
+  // A person's data: Alice mailed someone@example.net; Bob's export and erasure of it see and touch only his own.
+  { op: 'POST /account/privacy/export', url: () => '/account/privacy/export', body: () => ({ email: 'someone@example.net' }), expect: 'own' },
+  { op: 'POST /account/privacy/erase', url: () => '/account/privacy/erase', body: () => ({ email: 'someone@example.net' }), expect: 'own' },
+  { op: 'GET /account/privacy/erasures', url: () => '/account/privacy/erasures', expect: 'own' },
   { op: 'GET /account/payments/{id}', url: (a) => `/account/payments/${a.paymentId}`, expect: 'denied' },
   { op: 'GET /account/usage', url: () => '/account/usage', expect: 'own' },
   { op: 'POST /token/revoke', url: () => '/token/revoke', body: (a) => ({ RefreshToken: `${a.account.refreshToken.split('.')[0]}.forged` }), expect: 'own' },

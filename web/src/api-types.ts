@@ -2114,6 +2114,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export everything the account stores about one address
+         * @description Contacts (field values, tags, lists, consents), form sign-ups, suppressions, the messages sent to it with their events, campaign records and inbound mail from it, as one JSON document (docs/privacy.md). Changes nothing.
+         */
+        post: operations["postAccountPrivacyExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/privacy/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase one address everywhere in the account
+         * @description Deletes its contacts, consents, sign-ups and inbound mail; clears the copies sent to it and replaces the address by its hash; keeps it suppressed as that hash, so it is never mailed again; records who asked (docs/privacy.md). Cannot be undone.
+         */
+        post: operations["postAccountPrivacyErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/privacy/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's erasures, newest first */
+        get: operations["getAccountPrivacyErasures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2853,6 +2910,42 @@ export interface components {
              */
             lastCheckTime: string | null;
         };
+        /** @description One erasure: who erased which address (as its hash), what, and when. */
+        Erase: {
+            id: string;
+            /** @description The address as the suppression list keeps it: `erased:` and the SHA-256 of the account id and the normalized address. */
+            emailHash: string;
+            /**
+             * @description Who asked: a person's session, an API key, or the operator's `postwire erase`.
+             * @enum {unknown}
+             */
+            actor: "user" | "apiKey" | "operator";
+            /** @description The person (for a key, who created it); null for the operator. */
+            userId: string | null;
+            /** @description The API key used; null otherwise. */
+            apiKeyId: string | null;
+            counts: {
+                /** @description Contacts deleted, with their field values, tags and list memberships. */
+                contacts: number;
+                /** @description Consents and form sign-ups deleted. */
+                consentsAndSignups: number;
+                /** @description Message recipients whose address became its hash and whose copy was cleared. */
+                recipients: number;
+                /** @description Messages sent to nobody else, whose content was cleared. */
+                messagesCleared: number;
+                /** @description Events scrubbed of the address and their details. */
+                events: number;
+                /** @description Capture-inbox copies deleted. */
+                capturedCopies: number;
+                /** @description Campaign records kept under the hash (counters and reports stay). */
+                campaignCopies: number;
+                /** @description Suppressions of the address replaced by the one hashed suppression. */
+                suppressions: number;
+                /** @description Inbound messages from the address deleted. */
+                inboundMessages: number;
+            };
+            createTime: string;
+        };
         CampaignInput: {
             /** @description The newsletter whose subject, language and HTML the campaign copies. */
             newsletterId: string;
@@ -3157,14 +3250,6 @@ export interface components {
             resultMessage: string;
             resultObject: components["schemas"]["Sender2"];
         };
-        TemplateResponse: {
-            /** @example 1.0.0 */
-            version: string;
-            resultStatus: boolean;
-            resultCode: number;
-            resultMessage: string;
-            resultObject: components["schemas"]["Template"];
-        };
         SuppressionResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -3172,6 +3257,14 @@ export interface components {
             resultCode: number;
             resultMessage: string;
             resultObject: components["schemas"]["Suppression"];
+        };
+        TemplateResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: components["schemas"]["Template"];
         };
         RouteInput: {
             /** @description The receiving domain (from POST /notify/v1/inbound/domains). */
@@ -3309,6 +3402,35 @@ export interface components {
             /** @description The From header: `Display Name <address>`. */
             fullName: string;
         };
+        /** @description An address the account does not send to. */
+        Suppression: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            /** @description The suppressed address; messages to it are not attempted. An erased address (docs/privacy.md) shows as `erased:` and its hash. */
+            email: string;
+            /**
+             * @description hard_bounce: a receiving server refused the address for good; complaint: the recipient reported a message as spam; unsubscribe: the recipient used a message's unsubscribe link (docs/tracking.md); manual: added through the API.
+             * @enum {unknown}
+             */
+            reason: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
+            /** @description What caused it: the remote response, the message and recipient ids… */
+            details: {
+                [key: string]: unknown;
+            };
+        };
         Template: {
             /**
              * @description 24 lowercase hex characters, ordered by creation time.
@@ -3367,35 +3489,6 @@ export interface components {
             }[];
             /** @description The lists the contact is on. */
             listIds: string[];
-        };
-        /** @description An address the account does not send to. */
-        Suppression: {
-            /**
-             * @description 24 lowercase hex characters, ordered by creation time.
-             * @example 0193a5b2c4d1e2f3a4b5c6d7
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC with milliseconds.
-             */
-            createTime: string;
-            createUserId: string;
-            /** Format: date-time */
-            updateTime: string;
-            updateUserId: string;
-            isDeleted: boolean;
-            /** @description The suppressed address; messages to it are not attempted. */
-            email: string;
-            /**
-             * @description hard_bounce: a receiving server refused the address for good; complaint: the recipient reported a message as spam; unsubscribe: the recipient used a message's unsubscribe link (docs/tracking.md); manual: added through the API.
-             * @enum {unknown}
-             */
-            reason: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
-            /** @description What caused it: the remote response, the message and recipient ids… */
-            details: {
-                [key: string]: unknown;
-            };
         };
         FormResponse: {
             /** @example 1.0.0 */
@@ -18341,6 +18434,405 @@ export interface operations {
             };
             /** @description Nothing with this id exists in the account. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAccountPrivacyExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: recipient-email
+                     * @description The address whose data is exported or erased, within the calling account (compared without case).
+                     * @example ann@example.net
+                     */
+                    email: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * Format: recipient-email
+                     * @description The address whose data is exported or erased, within the calling account (compared without case).
+                     * @example ann@example.net
+                     */
+                    email: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: recipient-email
+                     * @description The address whose data is exported or erased, within the calling account (compared without case).
+                     * @example ann@example.net
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        /** @description Everything the account stores about one address. */
+                        resultObject: {
+                            email: string;
+                            exportTime: string;
+                            contacts: {
+                                id: string;
+                                email: string;
+                                /** @description 1 active, 2 hard bounce, 3 unsubscribed, 4 spam reported. */
+                                status: number;
+                                createTime: string;
+                                updateTime: string;
+                                isDeleted: boolean;
+                                fields: {
+                                    customFieldId: string;
+                                    name: string;
+                                    value: string;
+                                }[];
+                                tags: string[];
+                                lists: {
+                                    id: string;
+                                    name: string;
+                                    addedTime: string;
+                                }[];
+                                consents: {
+                                    source: string;
+                                    ip: string;
+                                    consentTime: string;
+                                    confirmTime: string;
+                                }[];
+                            }[];
+                            formSignups: {
+                                id: string;
+                                formId: string;
+                                email: string;
+                                ip: string;
+                                createTime: string;
+                                /** @description null: never confirmed. */
+                                confirmTime: string | null;
+                            }[];
+                            suppressions: {
+                                reason: string;
+                                /** @description What caused it. */
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                createTime: string;
+                                isDeleted: boolean;
+                            }[];
+                            messages: {
+                                messageId: string;
+                                recipientId: string;
+                                email: string;
+                                name: string;
+                                /** @description to, cc or bcc. */
+                                kind: string;
+                                state: string;
+                                from: string;
+                                subject: string;
+                                /** @description The copy's HTML (its own, when it was personalised); empty once bodies were purged. */
+                                htmlContent: string;
+                                textContent: string | null;
+                                tags: string[];
+                                /** @description The metadata the sender attached. */
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                attempts: number;
+                                lastResponse: string | null;
+                                /** @description When it was handed over; null before. */
+                                sentTime: string | null;
+                                /** @description When it was first opened (tracking); null when never. */
+                                firstOpenTime: string | null;
+                                createTime: string;
+                                events: {
+                                    id: string;
+                                    type: string;
+                                    createTime: string;
+                                    /** @description The event as recorded: responses, links, user agents. */
+                                    details: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                            }[];
+                            campaigns: {
+                                campaignId: string;
+                                subject: string;
+                                messageId: string;
+                                outcome: string | null;
+                                /** @description null: not delivered. */
+                                deliveredTime: string | null;
+                                /** @description null: never opened. */
+                                firstOpenTime: string | null;
+                                /** @description null: never clicked. */
+                                firstClickTime: string | null;
+                                /** @description null: no complaint. */
+                                complainedTime: string | null;
+                                /** @description null: did not unsubscribe. */
+                                unsubscribedTime: string | null;
+                            }[];
+                            inboundMessages: {
+                                id: string;
+                                mailFrom: string;
+                                subject: string;
+                                receiveTime: string;
+                                /** @description The parsed message as the inbound API shows it. */
+                                document: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAccountPrivacyErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: recipient-email
+                     * @description The address whose data is exported or erased, within the calling account (compared without case).
+                     * @example ann@example.net
+                     */
+                    email: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * Format: recipient-email
+                     * @description The address whose data is exported or erased, within the calling account (compared without case).
+                     * @example ann@example.net
+                     */
+                    email: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: recipient-email
+                     * @description The address whose data is exported or erased, within the calling account (compared without case).
+                     * @example ann@example.net
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: components["schemas"]["Erase"];
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Content-Type is not one of application/json, application/x-www-form-urlencoded, multipart/form-data (or the body is compressed). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAccountPrivacyErasures: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1 (at most 1000000). */
+                page: number;
+                /** @description Items per page (at most 500). */
+                pageSize: number;
+                /** @description Keyset paging: only items older than this id (the last id of the previous page); `page` is then ignored. Costs the same however deep the page. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1.0.0 */
+                        version: string;
+                        resultStatus: boolean;
+                        resultCode: number;
+                        resultMessage: string;
+                        resultObject: {
+                            displayCount: number;
+                            totalCount: number;
+                            items: components["schemas"]["Erase"][];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -72,3 +72,15 @@ export async function deleteAllCaptured(db: DbOrTrx, accountId: string): Promise
   const result = await db.deleteFrom('captured_emails').where('account_id', '=', accountId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deletes the captured copies of these recipients of the account (their address is erased); how many. */
+export async function deleteCapturedOfRecipients(db: DbOrTrx, accountId: string, messageIds: string[], recipientIds: string[]): Promise<number> {
+  if (recipientIds.length === 0) return 0;
+  const result = await db
+    .deleteFrom('captured_emails')
+    .where('account_id', '=', accountId)
+    .where('message_id', 'in', messageIds)
+    .where('recipient_id', 'in', recipientIds)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -43,6 +43,12 @@ export { acceptedMessage } from './messages/messages.accepted.js';
 export { insertAcceptedMessages, markWaitingRecipientsCancelled, type AcceptedMessage } from './messages/messages.store.js';
 // What the purge deletes of this area (system/retention), by the store that owns it.
 export { deleteEndedDeliveriesBefore } from './webhooks/webhooks.store.js';
+// What a person's export and erasure read and change of this area (system/privacy), by the stores that own it.
+export { eraseEventsOf, eventsOfRecipients } from './events/events.store.js';
+export { deleteInboundMessagesFrom, inboundMessagesFrom } from './inbound/inbound.store.js';
+export { eraseMessageContent, eraseRecipients, recipientIdsOfAddress, recipientsOfAddress } from './messages/messages.store.js';
+export { deleteSuppressionsOfAddress, suppressionsOfAddress } from './suppressions/suppressions.store.js';
+export { suppressAddress } from './suppressions/suppressions.service.js';
 
 export interface NotifyServices {
   senders: SendersService;

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { type Answer, api, get } from '../api';
+import { type Answer, api, get, saveBlob } from '../api';
 import { type Contact, contactStatus } from '../marketing';
 import { navigate } from '../router';
 import { ConfirmDialog, Empty, ErrorBox, Field, FieldError, Link, Loading, State, Table, useAction, useLoad, when } from '../ui';
@@ -7,6 +7,7 @@ import { splitTags, useAudience } from './Contacts';
 
 type Activity = Answer<'/inbox/v1/contacts/{id}/activity', 'get'>;
 type Consents = Answer<'/inbox/v1/contacts/{id}/consents', 'get'>;
+type Erasure = Answer<'/account/privacy/erase', 'post'>;
 
 /** Why a suppression list entry gives a contact its status, in words. */
 const REASONS: Record<string, string> = {
@@ -130,13 +131,28 @@ export function ContactPage({ id }: { id: string }) {
   const contact = useLoad(() => get<Contact>(`/inbox/v1/contacts/${id}`), [id]);
   const activity = useLoad(() => get<Activity>(`/inbox/v1/contacts/${id}/activity`), [id]);
   const consents = useLoad(() => get<Consents>(`/inbox/v1/contacts/${id}/consents`), [id]);
-  const [asking, setAsking] = useState<'unsubscribe' | 'delete'>();
+  const [asking, setAsking] = useState<'unsubscribe' | 'delete' | 'erase'>();
+  const [erased, setErased] = useState<Erasure>();
   const { error, act } = useAction();
   const reload = () => {
     contact.reload();
     activity.reload();
   };
   const c = contact.data;
+  if (erased) {
+    return (
+      <section>
+        <h1>Erased</h1>
+        <p role="status">
+          {`The address is erased from this account: ${erased.counts.contacts} contact, ${erased.counts.recipients} message copies and ${erased.counts.events} events. `}
+          It stays suppressed as <code>{erased.emailHash.slice(0, 19)}…</code>; the erasure is recorded.
+        </p>
+        <p>
+          <Link to="/contacts">← Contacts</Link>
+        </p>
+      </section>
+    );
+  }
   return (
     <section>
       <p>
@@ -171,9 +187,42 @@ export function ContactPage({ id }: { id: string }) {
             <button type="button" className="danger" onClick={() => setAsking('delete')}>
               Delete contact
             </button>
+            <button
+              type="button"
+              onClick={() =>
+                void act(async () => {
+                  const data = await api<unknown>('POST', '/account/privacy/export', { email: c.email });
+                  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), `${c.email}.json`);
+                })
+              }
+            >
+              Export data
+            </button>
+            <button type="button" className="danger" onClick={() => setAsking('erase')}>
+              Erase everywhere
+            </button>
           </div>
           <ErrorBox error={error} />
-          {asking && (
+          {asking === 'erase' && (
+            <ConfirmDialog
+              title="Erase this person everywhere?"
+              confirmLabel="Erase everywhere"
+              danger
+              onCancel={() => setAsking(undefined)}
+              onConfirm={() =>
+                void act(async () => {
+                  setAsking(undefined);
+                  setErased(await api<Erasure>('POST', '/account/privacy/erase', { email: c.email }));
+                })
+              }
+            >
+              <p>
+                {`Everything this account stores about ${c.email} is erased: the contact, its consents and sign-ups, the mail sent to it and its events. `}
+                The address stays on the suppression list only as a hash, so it is never mailed again. This cannot be undone.
+              </p>
+            </ConfirmDialog>
+          )}
+          {(asking === 'delete' || asking === 'unsubscribe') && (
             <ConfirmDialog
               title={asking === 'delete' ? 'Delete this contact?' : 'Unsubscribe this contact?'}
               confirmLabel={asking === 'delete' ? 'Delete contact' : 'Unsubscribe'}

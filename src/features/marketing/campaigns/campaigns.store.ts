@@ -521,3 +521,44 @@ export function copiesOfContact(db: DbOrTrx, accountId: string, contactId: strin
     .limit(limit)
     .execute();
 }
+
+/** The account's campaign copies to the address, with their campaign's name, oldest first (a person's data). */
+export function campaignCopiesOfAddress(db: Reads, accountId: string, emailNormalized: string) {
+  return db
+    .selectFrom('campaign_recipients as r')
+    .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .select([
+      'r.campaign_id',
+      'c.subject',
+      'r.recipient_id',
+      'r.message_id',
+      'r.outcome',
+      'r.delivered_at',
+      'r.first_open_at',
+      'r.first_click_at',
+      'r.complained_at',
+      'r.unsubscribed_at',
+      'r.created_at',
+    ])
+    .where('c.account_id', '=', accountId)
+    .where('r.account_id', '=', accountId)
+    .where('r.email_normalized', '=', emailNormalized)
+    .orderBy('r.created_at')
+    .execute();
+}
+
+/**
+ * The campaign records of an erased address keep their outcome (the counters and reports
+ * stay as they were) under the address's hash, and no longer name the contact. Returns how many.
+ */
+export async function eraseCampaignCopies(db: DbOrTrx, accountId: string, emailNormalized: string, erased: string): Promise<number> {
+  const result = await db
+    .updateTable('campaign_recipients')
+    .set({ email_normalized: erased, contact_id: null })
+    // By campaign: the (campaign_id, email_normalized) index finds the rows.
+    .where('campaign_id', 'in', (eb) => eb.selectFrom('campaigns').select('id').where('account_id', '=', accountId))
+    .where('account_id', '=', accountId)
+    .where('email_normalized', '=', emailNormalized)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -110,3 +110,16 @@ export async function listIdsOfContacts(db: DbOrTrx, accountId: string, contactI
   for (const row of rows) found.get(row.contact_id)?.push(row.list_id);
   return found;
 }
+
+/** The lists these contacts are on, with each list's name (a person's data). */
+export function membershipsOfContacts(db: DbOrTrx, accountId: string, contactIds: string[]) {
+  if (contactIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('contact_list_members as m')
+    .innerJoin('contact_lists as l', 'l.id', 'm.list_id')
+    .select(['m.contact_id', 'm.list_id', 'l.name', 'm.created_at'])
+    .where('m.account_id', '=', accountId)
+    .where('m.contact_id', 'in', contactIds)
+    .orderBy('m.created_at')
+    .execute();
+}

@@ -232,3 +232,17 @@ export function findSuppressionOf(db: DbOrTrx, accountId: string, emailNormalize
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
+
+/** Every contact row of the address in the account, live or deleted, oldest first (a person's data). */
+export function contactsOfAddress(db: DbOrTrx, accountId: string, emailNormalized: string): Promise<ContactRow[]> {
+  return db.selectFrom('contacts').selectAll().where('account_id', '=', accountId).where('email_normalized', '=', emailNormalized).orderBy('id').execute();
+}
+
+/** Deletes these contacts of the account for good, with their tags and values (their address is erased). Returns how many. */
+export async function deleteContactsForGood(db: DbOrTrx, accountId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await db.deleteFrom('contact_tags').where('account_id', '=', accountId).where('contact_id', 'in', ids).execute();
+  await db.deleteFrom('contact_field_values').where('account_id', '=', accountId).where('contact_id', 'in', ids).execute();
+  const result = await db.deleteFrom('contacts').where('account_id', '=', accountId).where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,4 +1,5 @@
 /** SQL for sign-up forms, their pending sign-ups and the consents they record. Every statement is scoped by account or by a signed id. */
+import { sql } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { DbOrTrx, Dialect } from '../../../db/database.js';
 import type { Page } from '../../../lib/api-shape.js';
@@ -135,4 +136,41 @@ export async function deleteEndedCounters(db: DbOrTrx, dialect: Dialect, before:
 
 export async function deleteSignup(db: DbOrTrx, id: string): Promise<void> {
   await db.deleteFrom('form_signups').where('id', '=', id).execute();
+}
+
+/** The consents these contacts gave, oldest first (a person's data). */
+export function consentsOfContacts(db: DbOrTrx, accountId: string, contactIds: string[]): Promise<ContactConsentRow[]> {
+  if (contactIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('contact_consents')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('contact_id', 'in', contactIds)
+    .orderBy('consented_at')
+    .execute();
+}
+
+/** The account's sign-ups of one of these addresses (lower case), confirmed or not, oldest first. */
+export function signupsOfAddress(db: DbOrTrx, accountId: string, emails: string[]): Promise<FormSignupRow[]> {
+  return db
+    .selectFrom('form_signups')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where(sql<string>`lower(email)`, 'in', emails)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Deletes the consents of these contacts and these sign-ups (their address is erased). Returns how many rows went. */
+export async function deleteConsentsAndSignups(db: DbOrTrx, accountId: string, contactIds: string[], signupIds: string[]): Promise<number> {
+  let deleted = 0;
+  if (contactIds.length) {
+    const result = await db.deleteFrom('contact_consents').where('account_id', '=', accountId).where('contact_id', 'in', contactIds).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  if (signupIds.length) {
+    const result = await db.deleteFrom('form_signups').where('account_id', '=', accountId).where('id', 'in', signupIds).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
 }

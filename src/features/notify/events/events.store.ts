@@ -58,3 +58,21 @@ export async function listRecipientEventsOfType(db: DbOrTrx, recipientId: string
     .orderBy('id')
     .execute();
 }
+
+/** The events of these recipients of the account, oldest first (a person's data: privacy.service.ts). */
+export async function eventsOfRecipients(db: Reads, accountId: string, recipientIds: string[]): Promise<EventRow[]> {
+  if (recipientIds.length === 0) return [];
+  return db.selectFrom('events').selectAll().where('account_id', '=', accountId).where('recipient_id', 'in', recipientIds).orderBy('id').execute();
+}
+
+/** Scrubs the events of erased recipients: the address becomes its hash and the details (which quote it) go. Returns how many. */
+export async function eraseEventsOf(db: DbOrTrx, accountId: string, recipientIds: string[], erased: string): Promise<number> {
+  if (recipientIds.length === 0) return 0;
+  const result = await db
+    .updateTable('events')
+    .set({ email: erased, details: '{}' })
+    .where('account_id', '=', accountId)
+    .where('recipient_id', 'in', recipientIds)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

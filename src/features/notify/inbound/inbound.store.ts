@@ -3,6 +3,7 @@
  * (a domain by name, a domain's routes) serve the SMTP listener, which learns the account
  * from the recipient's domain.
  */
+import { sql } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
@@ -172,4 +173,25 @@ export async function findSentMessageByHeader(
   if (!found) return undefined;
   const campaign = await db.selectFrom('campaign_recipients').select('campaign_id').where('message_id', '=', found.id).executeTakeFirst();
   return { id: found.id, campaignId: campaign?.campaign_id ?? null };
+}
+
+/** The account's inbound messages sent from one of these addresses (lower case), oldest first (a person's data). */
+export function inboundMessagesFrom(db: DbOrTrx, accountId: string, emails: string[]): Promise<InboundMessageRow[]> {
+  return db
+    .selectFrom('inbound_messages')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where(sql<string>`lower(mail_from)`, 'in', emails)
+    .orderBy('id')
+    .execute();
+}
+
+/** Deletes the account's inbound messages sent from one of these addresses (lower case; erased with their sender). Returns how many. */
+export async function deleteInboundMessagesFrom(db: DbOrTrx, accountId: string, emails: string[]): Promise<number> {
+  const result = await db
+    .deleteFrom('inbound_messages')
+    .where('account_id', '=', accountId)
+    .where(sql<string>`lower(mail_from)`, 'in', emails)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -112,7 +112,7 @@ async function lookUp(db: Reads, recipients: { account_id: string; email: string
   if (recipients.length <= SUPPRESSION_CHUNK) {
     // One round trip on PostgreSQL for both (db/one-round-trip-reads.ts).
     const [rows, webhooks] = await readTogether(db, liveSuppressionsQuery(db, recipients), activeWebhooksQuery(db, accountIds));
-    return { suppressions: suppressionsByKey(rows), webhooks };
+    return { suppressions: suppressionsByKey(rows, recipients), webhooks };
   }
   const [suppressions, webhooks] = await Promise.all([suppressionsAmong(db, recipients), activeWebhooksFor(db, accountIds)]);
   return { suppressions, webhooks };

@@ -309,3 +309,120 @@ export async function findRecipientOf(
   query = recipientId === undefined ? query.orderBy('position').limit(1) : query.where('id', '=', recipientId);
   return query.executeTakeFirst();
 }
+
+/**
+ * A person's copies (privacy.service.ts): the account's recipients whose address is one of
+ * `emails` (lower case), with what their message says, oldest first. Served by the
+ * (account_id, lower(email)) index.
+ */
+export function recipientsOfAddress(db: Reads, accountId: string, emails: string[]) {
+  return db
+    .selectFrom('message_recipients as r')
+    .innerJoin('messages as m', 'm.id', 'r.message_id')
+    .select([
+      'r.id',
+      'r.message_id',
+      'r.email',
+      'r.name',
+      'r.kind',
+      'r.state',
+      'r.content',
+      'r.attempts',
+      'r.last_response',
+      'r.sent_at',
+      'r.first_opened_at',
+      'r.created_at',
+      'm.from_email',
+      'm.from_name',
+      'm.subject',
+      'm.html_content',
+      'm.text_content',
+      'm.tags',
+      'm.metadata',
+    ])
+    .where('r.account_id', '=', accountId)
+    .where(sql<string>`lower(r.email)`, 'in', emails)
+    .orderBy('r.id')
+    .execute();
+}
+
+/**
+ * Erases these recipients of the account: the address becomes its hash, the name, the
+ * copy's own content and MIME and the last response (a remote server quotes the address)
+ * are cleared, and a recipient still waiting ends `cancelled` (its queue row was withdrawn).
+ */
+export async function eraseRecipients(db: DbOrTrx, accountId: string, ids: string[], erased: string, now: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  await db
+    .updateTable('message_recipients')
+    .set({ state: 'cancelled' })
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .where('state', 'in', ['queued', 'deferred'])
+    .execute();
+  const result = await db
+    .updateTable('message_recipients')
+    .set({ email: erased, name: '', content: null, mime: null, last_response: null, updated_at: now })
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * After their recipients were erased: a message sent to nobody else loses its content
+ * (subject, bodies, attachments, headers, metadata, the composed and submitted MIME); a
+ * message others got too keeps its content for them and loses only its composed MIME,
+ * whose headers name every addressee (/raw composes it again). Returns how many messages
+ * lost their content.
+ */
+export async function eraseMessageContent(db: DbOrTrx, accountId: string, messageIds: string[], erasedPrefix: string): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  const shared = await db
+    .selectFrom('message_recipients')
+    .select('message_id')
+    .distinct()
+    .where('account_id', '=', accountId)
+    .where('message_id', 'in', messageIds)
+    .where('email', 'not like', `${erasedPrefix}%`)
+    .execute();
+  const sharedIds = new Set(shared.map((r) => r.message_id));
+  const alone = messageIds.filter((id) => !sharedIds.has(id));
+  if (sharedIds.size) {
+    await db
+      .updateTable('messages')
+      .set({ mime: null })
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...sharedIds])
+      .execute();
+  }
+  if (alone.length === 0) return 0;
+  const result = await db
+    .updateTable('messages')
+    .set({
+      subject: '',
+      html_content: '',
+      text_content: null,
+      mime: null,
+      submitted_mime: null,
+      attachments: null,
+      headers: null,
+      metadata: null,
+      reply_to: null,
+    })
+    .where('account_id', '=', accountId)
+    .where('id', 'in', alone)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The ids of the account's recipients whose address is one of `emails` (lower case), and their messages: what an erasure changes. */
+export function recipientIdsOfAddress(db: DbOrTrx, accountId: string, emails: string[]): Promise<{ id: string; message_id: string }[]> {
+  return db
+    .selectFrom('message_recipients')
+    .select(['id', 'message_id'])
+    .where('account_id', '=', accountId)
+    .where(sql<string>`lower(email)`, 'in', emails)
+    .orderBy('id')
+    .execute();
+}

@@ -15,7 +15,9 @@ export const SuppressionReasonEnum = Type.Enum([...SUPPRESSION_REASONS], {
 export const Suppression = Type.Object(
   {
     ...ResourceFields,
-    email: Type.String({ description: 'The suppressed address; messages to it are not attempted.' }),
+    email: Type.String({
+      description: 'The suppressed address; messages to it are not attempted. An erased address (docs/privacy.md) shows as `erased:` and its hash.',
+    }),
     reason: SuppressionReasonEnum,
     details: Type.Object({}, { additionalProperties: true, description: 'What caused it: the remote response, the message and recipient ids…' }),
   },

@@ -9,6 +9,7 @@ import { listResult, type ListResult, toPage, resourceFields } from '../../../li
 import type { Db, DbOrTrx, Reads } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
+import { erasedAddress, isErasedAddress } from '../../../lib/erased-address.js';
 import { newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import { type EventLog, newEventRow, parseDetails } from '../events/events.service.js';
@@ -71,17 +72,34 @@ export function suppressionKey(accountId: string, email: string): string {
 
 /** Which of the given recipients are on their account's live list: suppressionKey → reason. */
 export async function liveSuppressionsFor(db: Reads, recipients: { account_id: string; email: string }[]): Promise<Map<string, SuppressionReason>> {
-  return suppressionsByKey((await liveSuppressionsQuery(db, recipients)?.execute()) ?? []);
+  return suppressionsByKey((await liveSuppressionsQuery(db, recipients)?.execute()) ?? [], recipients);
 }
 
-/** liveSuppressionsFor's query, not yet run, to read with another (db/one-round-trip-reads.ts); its rows go to suppressionsByKey. */
+/**
+ * liveSuppressionsFor's query, not yet run, to read with another (db/one-round-trip-reads.ts); its rows go to suppressionsByKey.
+ * Each address is looked up as itself and as its erased form (lib/erased-address.ts), so an erased address stays suppressed.
+ */
 export function liveSuppressionsQuery(db: Reads, recipients: { account_id: string; email: string }[]) {
-  return liveSuppressionsAmongQuery(db, [...new Set(recipients.map((r) => r.account_id))], [...new Set(recipients.map((r) => normalizeEmail(r.email)))]);
+  const addresses = new Set<string>();
+  for (const r of recipients) addresses.add(normalizeEmail(r.email)).add(erasedAddress(r.account_id, r.email));
+  return liveSuppressionsAmongQuery(db, [...new Set(recipients.map((r) => r.account_id))], [...addresses]);
 }
 
-/** The rows of liveSuppressionsQuery as liveSuppressionsFor answers: suppressionKey → reason. */
-export function suppressionsByKey(rows: Pick<SuppressionRow, 'account_id' | 'email_normalized' | 'reason'>[]): Map<string, SuppressionReason> {
-  return new Map(rows.map((row) => [`${row.account_id}\n${row.email_normalized}`, row.reason]));
+/** The rows of liveSuppressionsQuery for these recipients as liveSuppressionsFor answers: suppressionKey → reason (an erased form under its address's key). */
+export function suppressionsByKey(
+  rows: Pick<SuppressionRow, 'account_id' | 'email_normalized' | 'reason'>[],
+  recipients: { account_id: string; email: string }[],
+): Map<string, SuppressionReason> {
+  const found = new Map<string, SuppressionReason>();
+  const erased = rows.filter((row) => isErasedAddress(row.email_normalized));
+  for (const row of rows) if (!isErasedAddress(row.email_normalized)) found.set(`${row.account_id}\n${row.email_normalized}`, row.reason);
+  if (erased.length === 0) return found;
+  const reasons = new Map(erased.map((row) => [`${row.account_id}\n${row.email_normalized}`, row.reason]));
+  for (const r of recipients) {
+    const reason = reasons.get(`${r.account_id}\n${erasedAddress(r.account_id, r.email)}`);
+    if (reason) found.set(suppressionKey(r.account_id, r.email), reason);
+  }
+  return found;
 }
 
 export interface FeedbackInput {
@@ -215,7 +233,9 @@ export class SuppressionsService {
   }
 
   async get(principal: Principal, email: string): Promise<Suppression> {
-    const row = await findLiveSuppression(this.db, principal.accountId, normalizeEmail(email));
+    const row =
+      (await findLiveSuppression(this.db, principal.accountId, normalizeEmail(email))) ??
+      (await findLiveSuppression(this.db, principal.accountId, erasedAddress(principal.accountId, email)));
     if (!row) throw AppError.notFound('Suppression');
     return toSuppression(row);
   }
@@ -235,7 +255,10 @@ export class SuppressionsService {
   }
 
   async remove(principal: Principal, email: string): Promise<void> {
-    const removed = await softDeleteSuppression(this.db, principal.accountId, normalizeEmail(email), { now: Date.now(), userId: principal.userId });
-    if (!removed) throw AppError.notFound('Suppression');
+    // An erased address is removed by naming it: the person asked to be mailed again.
+    const change = { now: Date.now(), userId: principal.userId };
+    const plain = await softDeleteSuppression(this.db, principal.accountId, normalizeEmail(email), change);
+    const erased = await softDeleteSuppression(this.db, principal.accountId, erasedAddress(principal.accountId, email), change);
+    if (!plain && !erased) throw AppError.notFound('Suppression');
   }
 }

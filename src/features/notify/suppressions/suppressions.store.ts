@@ -93,3 +93,14 @@ export async function softDeleteSuppression(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) >= 1;
 }
+
+/** Every suppression of the address in the account, live or deleted, oldest first (a person's data). */
+export function suppressionsOfAddress(db: Reads, accountId: string, emailNormalized: string): Promise<SuppressionRow[]> {
+  return db.selectFrom('suppressions').selectAll().where('account_id', '=', accountId).where('email_normalized', '=', emailNormalized).orderBy('id').execute();
+}
+
+/** Deletes every suppression of the address in the account, live or deleted (it is erased: its hash takes their place). Returns how many. */
+export async function deleteSuppressionsOfAddress(db: DbOrTrx, accountId: string, emailNormalized: string): Promise<number> {
+  const result = await db.deleteFrom('suppressions').where('account_id', '=', accountId).where('email_normalized', '=', emailNormalized).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,317 @@
+/**
+ * A person's data (docs/privacy.md): POST /account/privacy/export answers everything one
+ * account stores about an address, POST /account/privacy/erase takes it out everywhere and
+ * keeps it suppressed as a hash, GET /account/privacy/erasures is the audit; `postwire export`
+ * and `postwire erase` do the same for the operator. Another account's data is never seen or
+ * touched, and a send or a campaign to an erased address is not delivered.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import type { Db } from '../../src/db/database.js';
+import { erasedAddress } from '../../src/lib/erased-address.js';
+import { newId } from '../../src/lib/ids.js';
+import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { errorFields } from '../helpers/bodies.js';
+import { DIALECTS } from '../helpers/db.js';
+import { runPostwire } from '../helpers/process.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const FINAL = new Set(['sent', 'suppressed', 'cancelled']);
+
+for (const dialect of DIALECTS) {
+  describe(`a person's data [${dialect}]`, () => {
+    let app: TestApp;
+    let db: Db;
+
+    const call = (account: TestAccount, method: Method, url: string, body?: unknown) => app.request({ method, url, token: account.token, body });
+    const ok = async (account: TestAccount, method: Method, url: string, body?: unknown, status = 200) =>
+      expectEnvelope(await call(account, method, url, body), status).resultObject;
+    const exportOf = (account: TestAccount, email: string) => ok(account, 'POST', '/account/privacy/export', { email });
+    const erase = (account: TestAccount, email: string) => ok(account, 'POST', '/account/privacy/erase', { email });
+
+    const send = async (account: TestAccount, to: string[], subject: string) => {
+      const sent = await ok(account, 'POST', '/notify/v1/send', {
+        from: { email: account.email },
+        to: to.map((email) => ({ email, name: 'Pat Doe' })),
+        subject,
+        htmlContent: `<p>${subject} for you</p>`,
+        tags: ['welcome'],
+      });
+      return sent as { id: string; accepted: string[]; suppressed?: string[] };
+    };
+    const settled = (messageId: string, account: TestAccount) =>
+      eventually(async () => {
+        const message = await ok(account, 'GET', `/notify/v1/messages/${messageId}`);
+        return message.recipients.every((r: { state: string }) => FINAL.has(r.state)) ? message : undefined;
+      }, 10_000);
+
+    /** An account with Pat as a contact (a field value, a tag, on a list) who was sent two messages, one shared with Kim. */
+    const withPat = async () => {
+      const account = await app.signUp();
+      const list = (await ok(account, 'POST', '/inbox/v1/contactlists', { listName: 'Friends' }, 201)).id as string;
+      const city = (await ok(account, 'POST', '/inbox/v1/customfields', { Name: 'City', Type: 0 }, 201)).id as string;
+      const contactId = await ok(account, 'POST', `/inbox/v1/contactlists/${list}/add`, {
+        email: 'Pat@Example.net',
+        customFields: [{ customFieldId: city, value: 'Lisbon' }],
+      });
+      await ok(account, 'POST', `/inbox/v1/contacts/${contactId}`, { tags: ['vip'] });
+      const alone = await send(account, ['pat@example.net'], 'Receipt 1');
+      const shared = await send(account, ['PAT@example.net', 'kim@example.net'], 'Team news');
+      await settled(alone.id, account);
+      await settled(shared.id, account);
+      // Mail Pat wrote to the account, as the inbound listener stores it (a route that stores).
+      const inboundId = newId();
+      await db
+        .insertInto('inbound_messages')
+        .values({
+          id: inboundId,
+          account_id: account.accountId,
+          domain_id: newId(),
+          route_id: newId(),
+          action: 'store',
+          mail_from: 'Pat@Example.net',
+          recipients: JSON.stringify(['support@in.example.com']),
+          subject: 'A question from Pat',
+          document: JSON.stringify({ from: { address: 'Pat@Example.net' }, text: 'Hello' }),
+          raw: Buffer.from('From: Pat@Example.net\r\n\r\nHello\r\n').toString('base64'),
+          raw_size: 30,
+          reply_to_message_id: null,
+          reply_to_campaign_id: null,
+          created_at: Date.now(),
+          deleted_at: null,
+        })
+        .execute();
+      return { account, list, contactId, alone: alone.id, shared: shared.id, inboundId };
+    };
+
+    const rowsNaming = async (accountId: string, address: string) => {
+      const lowered = address.toLowerCase();
+      const [recipients, events, captured, contacts, suppressions] = await Promise.all([
+        db.selectFrom('message_recipients').select('id').where('account_id', '=', accountId).where(sql<string>`lower(email)`, '=', lowered).execute(),
+        db.selectFrom('events').select('id').where('account_id', '=', accountId).where(sql<string>`lower(email)`, '=', lowered).execute(),
+        db.selectFrom('captured_emails').select('id').where('account_id', '=', accountId).where(sql<string>`lower(envelope_to)`, '=', lowered).execute(),
+        db.selectFrom('contacts').select('id').where('account_id', '=', accountId).where('email_normalized', '=', lowered).execute(),
+        db.selectFrom('suppressions').select('id').where('account_id', '=', accountId).where('email_normalized', '=', lowered).execute(),
+      ]);
+      return { recipients: recipients.length, events: events.length, captured: captured.length, contacts: contacts.length, suppressions: suppressions.length };
+    };
+
+    before(async () => {
+      app = await startTestApp(dialect, { worker: true });
+      app.runtime.jobRunner!.start();
+      db = app.runtime.services.handle.db;
+    });
+    after(() => app.close());
+
+    it('exports contacts, field values, tags, lists, suppressions, messages and their events; nothing of another account', async () => {
+      const { account, contactId, alone, shared } = await withPat();
+      const other = await withPat();
+      await ok(account, 'POST', '/notify/v1/suppressions', { email: 'pat@example.net' }, 201);
+
+      const data = await exportOf(account, 'PAT@example.NET');
+      assert.equal(data.email, 'PAT@example.NET');
+      assert.deepEqual(
+        data.contacts.map((c: any) => [c.id, c.email, c.fields.map((f: any) => [f.name, f.value]), c.tags, c.lists.map((l: any) => l.name)]),
+        [[contactId, 'Pat@Example.net', [['City', 'Lisbon']], ['vip'], ['Friends']]],
+      );
+      assert.deepEqual(
+        data.messages.map((m: any) => [m.messageId, m.subject, m.htmlContent, m.name, m.tags]).sort(),
+        [
+          [alone, 'Receipt 1', '<p>Receipt 1 for you</p>', 'Pat Doe', ['welcome']],
+          [shared, 'Team news', '<p>Team news for you</p>', 'Pat Doe', ['welcome']],
+        ].sort(),
+      );
+      for (const m of data.messages)
+        assert.deepEqual(
+          m.events.map((e: any) => e.type),
+          ['accepted', 'sent'],
+        );
+      assert.deepEqual(
+        data.suppressions.map((s: any) => s.reason),
+        ['manual'],
+      );
+      const ids = JSON.stringify(data);
+      assert.ok(!ids.includes(other.alone) && !ids.includes(other.contactId), "another account's rows are not in the export");
+    });
+
+    it('erases the address everywhere in the account, keeps it suppressed as a hash, and records who did it', async () => {
+      const { account, alone, shared } = await withPat();
+      const other = await withPat();
+      const before = await exportOf(other.account, 'pat@example.net');
+
+      const erasure = await erase(account, 'Pat@example.net');
+      assert.equal(erasure.emailHash, erasedAddress(account.accountId, 'pat@example.net'));
+      assert.equal(erasure.actor, 'user');
+      assert.equal(erasure.userId, account.userId);
+      assert.equal(erasure.apiKeyId, null);
+      assert.deepEqual(erasure.counts, {
+        contacts: 1,
+        consentsAndSignups: 0,
+        recipients: 2,
+        messagesCleared: 1,
+        events: 4,
+        capturedCopies: 2,
+        campaignCopies: 0,
+        suppressions: 0,
+        inboundMessages: 1,
+      });
+
+      // Nothing names the address any more; the export finds nothing but the erasure's suppression.
+      assert.deepEqual(await rowsNaming(account.accountId, 'pat@example.net'), { recipients: 0, events: 0, captured: 0, contacts: 0, suppressions: 0 });
+      const after = await exportOf(account, 'pat@example.net');
+      assert.deepEqual([after.contacts, after.messages, after.formSignups, after.campaigns, after.inboundMessages], [[], [], [], [], []]);
+      const lonely = await ok(account, 'GET', `/notify/v1/messages/${alone}`);
+      assert.equal(lonely.subject, '', 'a message to nobody else loses its content');
+      assert.equal(lonely.recipients[0].email, erasure.emailHash);
+      const text = JSON.stringify(await db.selectFrom('messages').selectAll().where('id', 'in', [alone, shared]).execute());
+      assert.ok(!/pat@example\.net/i.test(text), 'no stored message names the address');
+      const both = await ok(account, 'GET', `/notify/v1/messages/${shared}`);
+      assert.equal(both.subject, 'Team news', 'a message others got keeps its content for them');
+      assert.deepEqual(both.recipients.map((r: any) => r.email).sort(), [erasure.emailHash, 'kim@example.net'].sort());
+      // The contact list's count followed the contact out.
+      assert.equal((await ok(account, 'GET', '/inbox/v1/contactlists')).items[0].count, 0);
+
+      // The other account's data is as it was.
+      const untouched = await exportOf(other.account, 'pat@example.net');
+      assert.deepEqual({ ...untouched, exportTime: undefined }, { ...before, exportTime: undefined });
+      assert.equal(untouched.messages.length, 2);
+      assert.equal((await rowsNaming(other.account.accountId, 'pat@example.net')).contacts, 1);
+
+      // The audit: this account's erasure, and none in the other account.
+      const audit = await ok(account, 'GET', '/account/privacy/erasures');
+      assert.equal(audit.totalCount, 1);
+      assert.deepEqual(audit.items[0], erasure);
+      assert.equal((await ok(other.account, 'GET', '/account/privacy/erasures')).totalCount, 0);
+    });
+
+    it('a send to an erased address is suppressed, and a campaign skips it, while the other account still mails it', async () => {
+      const { account, list } = await withPat();
+      const other = await withPat();
+      await erase(account, 'pat@example.net');
+
+      const again = await send(account, ['Pat@Example.NET', 'kim@example.net'], 'After');
+      assert.deepEqual(again.suppressed, ['Pat@Example.NET']);
+      const message = await settled(again.id, account);
+      assert.deepEqual(message.recipients.map((r: any) => [r.email, r.state]).sort(), [
+        ['Pat@Example.NET', 'suppressed'],
+        ['kim@example.net', 'sent'],
+      ]);
+      const lookedUp = await ok(account, 'GET', `/notify/v1/suppressions/${encodeURIComponent('pat@example.net')}`);
+      assert.equal(lookedUp.email, erasedAddress(account.accountId, 'pat@example.net'));
+
+      // Pat comes back on a list (an import, a form): the campaign still does not mail Pat.
+      await ok(account, 'POST', `/inbox/v1/contactlists/${list}/add`, { email: 'pat@example.net' });
+      await ok(account, 'POST', `/inbox/v1/contactlists/${list}/add`, { email: 'lee@example.net' });
+      const senderId = (await ok(account, 'POST', '/inbox/v1/senders', { DisplayName: 'News', Email: account.email, ReplyEmail: account.email }, 201)).id;
+      const campaignId = await ok(
+        account,
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        { subject: 'Offer', htmlContent: '<p>Offer {{unsubscribe}}</p>', language: 'en', senderAccountId: senderId, listType: 2, lists: [list] },
+        201,
+      );
+      await eventually(async () => ((await ok(account, 'GET', `/inbox/v1/campaigns/${campaignId}`)).status === 3 ? true : undefined), 20_000);
+      const copies = await eventually(async () => {
+        const rows = await db
+          .selectFrom('campaign_recipients as c')
+          .innerJoin('message_recipients as r', 'r.id', 'c.recipient_id')
+          .select(['r.email', 'r.state'])
+          .where('c.campaign_id', '=', campaignId)
+          .execute();
+        return rows.length === 2 && rows.every((r) => FINAL.has(r.state)) ? rows : undefined;
+      }, 20_000);
+      assert.deepEqual(copies.map((r) => [r.email, r.state]).sort(), [
+        ['lee@example.net', 'sent'],
+        ['pat@example.net', 'suppressed'],
+      ]);
+      const delivered = await db.selectFrom('captured_emails').select('envelope_to').where('account_id', '=', account.accountId).execute();
+      assert.ok(!delivered.some((c) => c.envelope_to.toLowerCase() === 'pat@example.net'), 'nothing reached the erased address');
+
+      // The other account never erased Pat: its sends go out.
+      const theirs = await send(other.account, ['pat@example.net'], 'Still mine');
+      assert.equal(theirs.suppressed, undefined);
+      assert.equal((await settled(theirs.id, other.account)).recipients[0].state, 'sent');
+
+      // Removing the suppression by naming the address makes it mailable again (the person asked).
+      await ok(account, 'DELETE', `/notify/v1/suppressions/${encodeURIComponent('pat@example.net')}`, undefined);
+      assert.equal((await send(account, ['pat@example.net'], 'Welcome back')).suppressed, undefined);
+    });
+
+    it('a message still waiting for its time is taken out of the queue and ends cancelled, without the address', async () => {
+      const account = await app.signUp();
+      const later = new Date(Date.now() + 86_400_000).toISOString();
+      const scheduled = await ok(account, 'POST', '/notify/v1/send', {
+        from: { email: account.email },
+        to: [{ email: 'pat@example.net' }],
+        subject: 'Tomorrow',
+        htmlContent: '<p>Tomorrow</p>',
+        scheduledAt: later,
+      });
+      assert.equal((await db.selectFrom('delivery_jobs').select('id').where('message_id', '=', scheduled.id).execute()).length, 1);
+      const erasure = await erase(account, 'pat@example.net');
+      assert.equal(erasure.counts.recipients, 1);
+      assert.equal((await db.selectFrom('delivery_jobs').select('id').where('message_id', '=', scheduled.id).execute()).length, 0);
+      const message = await ok(account, 'GET', `/notify/v1/messages/${scheduled.id}`);
+      assert.deepEqual(
+        message.recipients.map((r: any) => [r.email, r.state]),
+        [[erasure.emailHash, 'cancelled']],
+      );
+      assert.equal(message.subject, '');
+    });
+
+    it('an erasure through an API key names the key; bad input is a 400 naming the field; another account cannot erase', async () => {
+      const { account } = await withPat();
+      const key = await ok(account, 'POST', '/account/apikeys', { name: 'crm', scopes: ['account'] }, 201);
+      const viaKey = await app.request({
+        method: 'POST',
+        url: '/account/privacy/erase',
+        headers: { 'x-api-key': key.key },
+        body: { email: 'pat@example.net' },
+      });
+      const erasure = expectEnvelope(viaKey, 200).resultObject;
+      assert.equal(erasure.actor, 'apiKey');
+      assert.equal(erasure.apiKeyId, key.id);
+
+      for (const body of [{}, { email: 'not an address' }, { email: 42 }]) {
+        assert.deepEqual(errorFields(expectEnvelope(await call(account, 'POST', '/account/privacy/erase', body), 400)), ['email']);
+        assert.deepEqual(errorFields(expectEnvelope(await call(account, 'POST', '/account/privacy/export', body), 400)), ['email']);
+      }
+      expectEnvelope(await app.request({ method: 'POST', url: '/account/privacy/erase', body: { email: 'pat@example.net' } }), 401);
+      const sendOnly = await ok(account, 'POST', '/account/apikeys', { name: 'mailer', scopes: ['send'] }, 201);
+      expectEnvelope(
+        await app.request({ method: 'POST', url: '/account/privacy/export', headers: { 'x-api-key': sendOnly.key }, body: { email: 'kim@example.net' } }),
+        403,
+      );
+    });
+
+    it('postwire export and postwire erase do the same for the operator', async () => {
+      const { account, contactId } = await withPat();
+      const other = await withPat();
+      const env = { DATA_DIR: app.database.dataDir, DATABASE_URL: app.database.databaseUrl };
+      const exported = await runPostwire(['export', '--account', account.accountId, '--email', 'pat@example.net'], env);
+      assert.equal(exported.code, 0, exported.stderr);
+      const data = JSON.parse(exported.stdout);
+      assert.deepEqual(
+        data.contacts.map((c: any) => c.id),
+        [contactId],
+      );
+      assert.equal(data.messages.length, 2);
+
+      const erased = await runPostwire(['erase', '--account', account.accountId, '--email', 'pat@example.net'], env);
+      assert.equal(erased.code, 0, erased.stderr);
+      const erasure = JSON.parse(erased.stdout);
+      assert.deepEqual([erasure.actor, erasure.userId, erasure.counts.contacts, erasure.counts.recipients], ['operator', null, 1, 2]);
+      assert.deepEqual((await ok(account, 'GET', '/account/privacy/erasures')).items[0].id, erasure.id);
+      assert.equal((await rowsNaming(account.accountId, 'pat@example.net')).recipients, 0);
+      assert.equal((await rowsNaming(other.account.accountId, 'pat@example.net')).recipients, 2, 'only the named account is erased');
+
+      const usage = await runPostwire(['erase', '--account', account.accountId], env);
+      assert.equal(usage.code, 2);
+      assert.match(usage.stderr, /needs --account and --email/);
+      const missing = await runPostwire(['erase', '--account', 'ffffffffffffffffffffffff', '--email', 'pat@example.net'], env);
+      assert.equal(missing.code, 1);
+      assert.match(missing.stderr, /No account ffffffffffffffffffffffff/);
+    });
+  });
+}
