@@ -151,3 +151,27 @@ export async function findSentMessageByHeader(
   const campaign = await db.selectFrom('campaign_recipients').select('campaign_id').where('message_id', '=', found.id).executeTakeFirst();
   return { id: found.id, campaignId: campaign?.campaign_id ?? null };
 }
+
+/** The account's oldest live sender: whose mail a forward is (its From is SYSTEM_FROM). */
+export async function findFirstSenderId(db: DbOrTrx, accountId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('senders')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Removes up to `limit` received messages (their raw bytes and attachments with them)
+ * received before `before`; returns how many. For the retention purge: after the body
+ * retention period nothing of a received message is kept.
+ */
+export async function purgeInboundBefore(db: DbOrTrx, before: number, limit: number): Promise<number> {
+  const ids = db.selectFrom('inbound_messages').select('id').where('created_at', '<', before).orderBy('created_at').limit(limit);
+  const result = await db.deleteFrom('inbound_messages').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
