@@ -184,6 +184,8 @@ async function main(): Promise<void> {
       DATABASE_URL: database.databaseUrl,
       INBOUND_SMTP_PORT: String(port),
       INBOUND_MX_HOST: 'mx.bench.example.test',
+      // One client sends everything from 127.0.0.1: the per-IP limit would be the figure.
+      INBOUND_SMTP_MESSAGES_PER_IP: '0',
       DNS_RESOLVER: dns.address,
       OUTBOUND_ALLOW: '127.0.0.1',
       TRANSPORT: 'capture',
