@@ -22,6 +22,7 @@ import { seededRandom } from '../../helpers/seeded-random.js';
 import { SmtpDialogue } from '../../helpers/smtp-dialogue.js';
 import { messagesTo, startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink.js';
 import { GTUBE, requireSpamd, SPAMD } from '../../helpers/spamd.js';
+import { purgeInboundBefore } from '../../../src/features/notify/inbound/inbound.store.js';
 
 const MX_HOST = 'mx.postwire.example.test';
 const SENDER_DOMAIN = 'sender.example.test';
@@ -230,6 +231,25 @@ for (const dialect of DIALECTS) {
       assert.equal(expectEnvelope(await get(`messages/${received.id}`), 200).resultObject.document.inReplyTo, messageId);
     });
 
+    it('links a reply by its per-message reply address alone (reply+<message id>@, no In-Reply-To)', async () => {
+      const sent = await sendMessage(app, a, ['other-customer@example.net']);
+      const answer = await send(port, {
+        envelope: { from: 'other-customer@example.net', to: [`reply+${sent.id}@${domain}`] },
+        raw: 'From: other-customer@example.net\r\nSubject: answer without headers\r\n\r\nyes\r\n',
+      });
+      assert.ok(answer.accepted, answer.response);
+      const received = (await messagesOfRoute(routes.reply.id)).find((m) => m.subject === 'answer without headers');
+      assert.equal(received.replyToMessageId, sent.id);
+      // Another account's message id in the address links nothing.
+      const b = await app.signUp();
+      const theirs = await sendMessage(app, b, ['x@example.net']);
+      await send(port, {
+        envelope: { from: 'x@example.net', to: [`reply+${theirs.id}@${domain}`] },
+        raw: 'From: x@example.net\r\nSubject: not mine\r\n\r\nno\r\n',
+      });
+      assert.equal((await messagesOfRoute(routes.reply.id)).find((m) => m.subject === 'not mine').replyToMessageId, null);
+    });
+
     it('refuses at RCPT, before any data: 550 for an unrouted address or a domain nobody receives for, a reject route’s own reply', async () => {
       const mail = (to: string) => ({ envelope: { from: 'x@example.net', to: [to] }, raw: `From: x@example.net\r\nSubject: hi\r\n\r\nhello\r\n` });
       for (const to of [`nobody@${domain}`, 'someone@not-received.example.test']) {
@@ -379,6 +399,19 @@ for (const dialect of DIALECTS) {
       const { dialogue, greeting } = await SmtpDialogue.open(port);
       assert.equal(greeting.code, 220);
       dialogue.close();
+    });
+
+    it('purges received messages older than a time, raw and attachments with them, a batch at a time (purgeInboundBefore)', async () => {
+      const db = app.runtime.services.handle.db;
+      const total = expectEnvelope(await get('messages?limit=1'), 200).resultObject.totalCount;
+      const [newest] = expectEnvelope(await get('messages?limit=1'), 200).resultObject.items;
+      assert.ok(total > 2);
+      assert.equal(await purgeInboundBefore(db, Date.parse(newest.createTime) + 1, 2), 2, 'at most the limit');
+      assert.equal(expectEnvelope(await get('messages?limit=1'), 200).resultObject.totalCount, total - 2);
+      assert.equal(await purgeInboundBefore(db, Date.parse(newest.createTime) + 1, 100_000), total - 2);
+      expectEnvelope(await get(`messages/${newest.id}`), 404);
+      expectEnvelope(await get(`messages/${newest.id}/raw`), 404);
+      assert.equal(await purgeInboundBefore(db, Date.now() + 1000, 100), 0, 'nothing left');
     });
   });
 

@@ -35,6 +35,7 @@ import {
   findLiveInboundRoute,
   findLiveRouteByPattern,
   findFirstSenderId,
+  findSentMessageById,
   findSentMessageByHeader,
   insertInboundDomain,
   insertInboundMessages,
@@ -115,6 +116,20 @@ function unreadDocument(envelope: Envelope, session: SessionInfo, now: number, e
     spam: null,
     parsed: { complete: false, problems: [`the message could not be read: ${String(error instanceof Error ? error.message : error).slice(0, 300)}`] },
   };
+}
+
+/**
+ * The sent-message ids a per-message reply address carries: `anything+<message id>@…`, the id
+ * as GET /notify/v1/messages shows it (a client that strips In-Reply-To still reaches it).
+ */
+export function replyAddressIds(recipients: readonly string[]): string[] {
+  const ids: string[] = [];
+  for (const recipient of recipients) {
+    const local = splitAddress(recipient)?.localPart.toLowerCase() ?? '';
+    const match = /\+([0-9a-f]{24})$/.exec(local);
+    if (match) ids.push(match[1]!);
+  }
+  return ids;
 }
 
 export class InboundService {
@@ -396,7 +411,9 @@ export class InboundService {
     for (const { decision, recipients } of groups.values()) {
       // Each row's document lists only its own recipients: another account's never shows.
       const own: InboundDocument = { ...document, envelope: { ...document.envelope, rcptTo: recipients } };
-      const replied = await findSentMessageByHeader(this.db, decision.accountId, [...(own.inReplyTo ? [own.inReplyTo] : []), ...own.references]);
+      const replied =
+        (await findSentMessageByHeader(this.db, decision.accountId, [...(own.inReplyTo ? [own.inReplyTo] : []), ...own.references])) ??
+        (await findSentMessageById(this.db, decision.accountId, replyAddressIds(recipients)));
       const route = await findLiveInboundRoute(this.db, decision.accountId, decision.routeId);
       rows.push({
         id: newId(now),

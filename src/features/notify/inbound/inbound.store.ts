@@ -133,6 +133,19 @@ export async function findInboundMessage(db: DbOrTrx, accountId: string, id: str
     .executeTakeFirst();
 }
 
+/** The account's sent message with one of these ids (a per-message reply address), and its campaign. */
+export async function findSentMessageById(db: DbOrTrx, accountId: string, ids: string[]): Promise<{ id: string; campaignId: string | null } | undefined> {
+  if (ids.length === 0) return undefined;
+  const found = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return found && withCampaign(db, found.id);
+}
+
 /** The account's sent message with one of these Message-IDs (the newest), and its campaign when it was campaign mail. */
 export async function findSentMessageByHeader(
   db: DbOrTrx,
@@ -147,9 +160,7 @@ export async function findSentMessageByHeader(
     .where('message_id_header', 'in', messageIds)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!found) return undefined;
-  const campaign = await db.selectFrom('campaign_recipients').select('campaign_id').where('message_id', '=', found.id).executeTakeFirst();
-  return { id: found.id, campaignId: campaign?.campaign_id ?? null };
+  return found && withCampaign(db, found.id);
 }
 
 /** The account's oldest live sender: whose mail a forward is (its From is SYSTEM_FROM). */
@@ -174,4 +185,10 @@ export async function purgeInboundBefore(db: DbOrTrx, before: number, limit: num
   const ids = db.selectFrom('inbound_messages').select('id').where('created_at', '<', before).orderBy('created_at').limit(limit);
   const result = await db.deleteFrom('inbound_messages').where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** A sent message's id with its campaign's, when it was campaign mail. */
+async function withCampaign(db: DbOrTrx, id: string): Promise<{ id: string; campaignId: string | null }> {
+  const campaign = await db.selectFrom('campaign_recipients').select('campaign_id').where('message_id', '=', id).executeTakeFirst();
+  return { id, campaignId: campaign?.campaign_id ?? null };
 }
