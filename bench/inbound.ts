@@ -38,6 +38,7 @@ import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
 import { createTestDatabase } from '../test/helpers/db.ts';
 import { startDnsServer } from '../test/helpers/dns-server.ts';
+import { cpuMs, spent } from './cpu.ts';
 import { callApi, childEnv, logIn, resultOf, startPostwire, stopPostwire } from '../test/helpers/process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -210,6 +211,7 @@ async function main(): Promise<void> {
       const sinkRate = o.count / baseline.seconds;
       say(`  bare smtp-server sink: ${sinkRate.toFixed(0)} messages/s`);
 
+      const cpuBefore = { postwire: cpuMs(postwire.child.pid), bench: process.cpuUsage() };
       const started = performance.now();
       const run = await burst(port, o.count, (i) => `box${i}@${DOMAIN}`);
       const ids = run.replies.map(idOf);
@@ -217,10 +219,16 @@ async function main(): Promise<void> {
       await until(() => ids.every((id) => receiver.arrived.has(id!)), 300_000, 'every webhook call');
       const handed = (Math.max(...ids.map((id) => receiver.arrived.get(id!)!)) - started) / 1000;
       const postwireRate = o.count / handed;
+      const postwireCpu = spent(cpuBefore.postwire, cpuMs(postwire.child.pid));
+      const benchCpu = process.cpuUsage(cpuBefore.bench);
       const acceptedRate = o.count / run.seconds;
       say(`  Postwire, accepted (250): ${acceptedRate.toFixed(0)} messages/s`);
       say(`  Postwire, accepted, parsed and handed to the webhook: ${postwireRate.toFixed(0)} messages/s`);
       say(`  ratio to the sink: ${(postwireRate / sinkRate).toFixed(2)} (target >= 0.5)`);
+      say(
+        `  CPU per message: postwire ${postwireCpu === undefined ? '?' : (postwireCpu / o.count).toFixed(1)} ms, ` +
+          `this process (client, DNS, webhook receiver) ${((benchCpu.user + benchCpu.system) / 1000 / o.count).toFixed(1)} ms`,
+      );
 
       // Latency at a steady rate.
       const transport = pool(port);
