@@ -188,7 +188,27 @@ export const CONFIG_SCHEMA = {
     kind: 'integer',
     default: '10485760',
     min: 1024,
-    description: 'Largest report the inbound SMTP listener accepts; larger ones are refused with 552.',
+    description: 'Largest message (report or received mail) the inbound SMTP listener accepts; larger ones are refused with 552.',
+  },
+  INBOUND_SMTP_MAX_RECIPIENTS: {
+    kind: 'integer',
+    default: '100',
+    min: 1,
+    description:
+      'Recipients one message to the inbound SMTP listener may have; beyond it RCPT gets 452 (4.5.3) and the sender sends the rest in another message.',
+  },
+  INBOUND_SMTP_MESSAGES_PER_IP: {
+    kind: 'integer',
+    default: '600',
+    min: 0,
+    description:
+      'Messages one client IP address may send the inbound SMTP listener per INBOUND_SMTP_RATE_WINDOW_SECONDS; beyond it MAIL FROM gets 450 (4.7.1) and new connections 421 until the window ends. 0: no limit.',
+  },
+  INBOUND_SMTP_RATE_WINDOW_SECONDS: {
+    kind: 'integer',
+    default: '60',
+    min: 1,
+    description: 'The window of INBOUND_SMTP_MESSAGES_PER_IP.',
   },
   INBOUND_MX_HOST: {
     kind: 'string',

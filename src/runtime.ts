@@ -32,7 +32,7 @@ import { DomainSigningKeys } from './features/notify/domains/signing-keys.js';
 import type { RecordSettings } from './features/notify/domains/domain-records.js';
 import { InboundListener } from './features/notify/feedback/feedback.listener.js';
 import { SubmissionListener } from './features/notify/submission/submission.listener.js';
-import { loadTlsCredentials } from './features/notify/submission/tls-certificate.js';
+import { loadTlsCredentials, type TlsCredentials } from './features/notify/submission/tls-certificate.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './features/notify/webhooks/webhooks.dispatcher.js';
 import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
@@ -385,6 +385,15 @@ export async function createRuntime(
     );
   }
 
+  // Both SMTP listeners' STARTTLS certificate (SMTP_SUBMISSION_TLS_CERT, or the self-signed one in DATA_DIR): read once, when one of them runs.
+  let tls: TlsCredentials | undefined;
+  const mailTls = () =>
+    (tls ??= loadTlsCredentials({
+      certFile: config.smtpSubmissionTlsCert,
+      keyFile: config.smtpSubmissionTlsKey,
+      dataDir: config.dataDir,
+      hostName: mailHostName(config),
+    }));
   const inbound = runs.has('feedback')
     ? new InboundListener(
         handle.db,
@@ -395,8 +404,14 @@ export async function createRuntime(
           maxBytes: config.inboundSmtpMaxBytes,
           bounceDomain: config.bounceDomain,
           serverName: config.heloName,
+          maxRecipients: config.inboundSmtpMaxRecipients,
+          messagesPerIp: config.inboundSmtpMessagesPerIp,
+          rateWindowMs: config.inboundSmtpRateWindowSeconds * 1000,
+          tls: mailTls(),
+          clock,
         },
         logger,
+        services.inbound,
       )
     : undefined;
 
@@ -411,12 +426,7 @@ export async function createRuntime(
           port: config.smtpSubmissionPort,
           tlsPort: config.smtpSubmissionTlsPort,
           maxBytes: config.bodyLimitBytes,
-          tls: loadTlsCredentials({
-            certFile: config.smtpSubmissionTlsCert,
-            keyFile: config.smtpSubmissionTlsKey,
-            dataDir: config.dataDir,
-            hostName: mailHostName(config),
-          }),
+          tls: mailTls(),
           maxRecipients: config.smtpSubmissionMaxRecipients,
           maxMessagesPerConnection: config.smtpSubmissionMaxMessagesPerConnection,
           authWithoutTls: config.smtpSubmissionAuthWithoutTls,

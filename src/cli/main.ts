@@ -19,7 +19,8 @@ Commands:
                              SMTP submission (SMTP_SUBMISSION_PORT)
   api                        Run only the HTTP API
   worker                     Run only the delivery worker
-  inbound                    Run only the SMTP listener for bounces (DSN) and complaints (ARF)
+  inbound                    Run only the SMTP listener for bounces (DSN), complaints (ARF) and
+                             mail to receiving domains (docs/inbound.md)
   smtp                       Run only SMTP submission: applications send mail over SMTP with an
                              API key as password (docs/smtp.md)
   migrate [--status]         Bring the database schema up to date and exit; with
@@ -72,8 +73,8 @@ to the TRANSPORT; calls webhooks. Any number may run on one PostgreSQL database.
 ${CONFIG_NOTE}`,
   inbound: `Usage: postwire inbound
 
-Runs only the SMTP listener for bounces (DSN) and complaints (ARF) on INBOUND_SMTP_HOST,
-INBOUND_SMTP_PORT.
+Runs only the SMTP listener for bounces (DSN), complaints (ARF) and mail to the accounts'
+receiving domains on INBOUND_SMTP_HOST, INBOUND_SMTP_PORT (docs/feedback.md lists its replies).
 ${CONFIG_NOTE}`,
   smtp: `Usage: postwire smtp
 
@@ -266,7 +267,7 @@ async function serve(config: Config, roles: Roles, command: string): Promise<num
   const bounces =
     inboundPort === undefined
       ? undefined
-      : `  Bounces: smtp://${config.inboundSmtpHost}:${inboundPort} (DSN and ARF reports for bounces+<id>@${config.bounceDomain ?? 'BOUNCE_DOMAIN'})`;
+      : `  Bounces: smtp://${config.inboundSmtpHost}:${inboundPort} (DSN and ARF reports for bounces+<id>@${config.bounceDomain ?? 'BOUNCE_DOMAIN'}, and mail to receiving domains)`;
   const submissionPort = runtime.submission?.port;
   const submissionTlsPort = runtime.submission?.tlsPort;
   const smtp =

@@ -34,6 +34,7 @@ import * as m0027 from '../../migrations/0027_account_postal_address.js';
 import * as m0028 from '../../migrations/0028_contact_activity_webhook_answers.js';
 import * as m0030 from '../../migrations/0030_inbound.js';
 import * as m0033 from '../../migrations/0033_privacy_erasures.js';
+import * as m0034 from '../../migrations/0034_inbound_webhook_secret.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028_contact_activity_webhook_answers': m0028,
   '0030_inbound': m0030,
   '0033_privacy_erasures': m0033,
+  '0034_inbound_webhook_secret': m0034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1301,6 +1301,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notify/v1/inbound/messages/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call the route’s webhook with a received message again
+         * @description Queues a new call with the message (the same JSON as GET …/messages/{id}) to its route’s webhook URL, signed and retried like the first; 409 when the route no longer posts to a webhook.
+         */
+        post: operations["postNotifyV1InboundMessagesByIdReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notify/v1/inbound/messages/{id}/raw": {
         parameters: {
             query?: never;
@@ -2402,6 +2422,14 @@ export interface components {
             /** @description Give each recipient a signed unsubscribe link in `List-Unsubscribe`, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): using it puts the address on the account's suppression list (reason unsubscribe) and records an `unsubscribed` event. Overrides a List-Unsubscribe given in `headers`. Off by default. */
             listUnsubscribe?: boolean;
         };
+        MessageResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: components["schemas"]["Message"];
+        };
         Message: {
             id: string;
             /** Format: date-time */
@@ -2758,6 +2786,14 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        RouteResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            resultObject: components["schemas"]["Route"];
+        };
         Send: {
             /** @description Id of the accepted message; GET /notify/v1/messages/{id} shows its progress. */
             id: string;
@@ -2851,13 +2887,45 @@ export interface components {
              */
             templateSyntax?: "placeholders" | "handlebars";
         };
-        RouteResponse: {
-            /** @example 1.0.0 */
-            version: string;
-            resultStatus: boolean;
-            resultCode: number;
-            resultMessage: string;
-            resultObject: components["schemas"]["Route"];
+        /** @description Where mail to matching addresses of a receiving domain goes. */
+        Route: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            customerId: string;
+            /** @description The receiving domain the route is on. */
+            domainId: string;
+            /**
+             * @description That domain’s name.
+             * @example in.example.com
+             */
+            domain: string;
+            /**
+             * @description The local part matched: exact (support), with * for any run of characters (reply+*), or * alone (catch-all). Most specific wins.
+             * @example support
+             */
+            pattern: string;
+            /** @description webhook: the message document is POSTed to webhookUrl (and kept for fetching). store: kept for fetching through GET /notify/v1/inbound/messages. forward: sent on to forwardTo (and kept). reject: refused at RCPT with rejectCode and rejectMessage, never accepted. */
+            action: "webhook" | "store" | "forward" | "reject";
+            webhookUrl: string | null;
+            /** @description For action webhook: the key of the calls’ X-Postwire-Signature (as a webhook’s, docs/webhooks.md). Whole only in the answer that creates the route; a preview after. */
+            webhookSecret: string | null;
+            forwardTo: string | null;
+            rejectCode: number | null;
+            rejectMessage: string | null;
+            description: string | null;
         };
         /** @description A domain this server receives mail for on behalf of the account. */
         Domain2: {
@@ -3140,44 +3208,6 @@ export interface components {
             events?: (("accepted" | "sent" | "delivered" | "deferred" | "bounced" | "complained" | "suppressed" | "opened" | "unique_opened" | "clicked" | "unsubscribed" | "cancelled") | number)[];
             /** @description false pauses the webhook: no new deliveries are queued for it and pending ones wait. */
             enabled?: boolean;
-        };
-        /** @description Where mail to matching addresses of a receiving domain goes. */
-        Route: {
-            /**
-             * @description 24 lowercase hex characters, ordered by creation time.
-             * @example 0193a5b2c4d1e2f3a4b5c6d7
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC with milliseconds.
-             */
-            createTime: string;
-            createUserId: string;
-            /** Format: date-time */
-            updateTime: string;
-            updateUserId: string;
-            isDeleted: boolean;
-            customerId: string;
-            /** @description The receiving domain the route is on. */
-            domainId: string;
-            /**
-             * @description That domain’s name.
-             * @example in.example.com
-             */
-            domain: string;
-            /**
-             * @description The local part matched: exact (support), with * for any run of characters (reply+*), or * alone (catch-all). Most specific wins.
-             * @example support
-             */
-            pattern: string;
-            /** @description webhook: the message document is POSTed to webhookUrl (and kept for fetching). store: kept for fetching through GET /notify/v1/inbound/messages. forward: sent on to forwardTo (and kept). reject: refused at RCPT with rejectCode and rejectMessage, never accepted. */
-            action: "webhook" | "store" | "forward" | "reject";
-            webhookUrl: string | null;
-            forwardTo: string | null;
-            rejectCode: number | null;
-            rejectMessage: string | null;
-            description: string | null;
         };
         SenderResponse: {
             /** @example 1.0.0 */
@@ -11809,14 +11839,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 1.0.0 */
-                        version: string;
-                        resultStatus: boolean;
-                        resultCode: number;
-                        resultMessage: string;
-                        resultObject: components["schemas"]["Message"];
-                    };
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired, revoked, unknown). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The credential is valid but may not call this operation: an API key without the operation's scope, or an API key where a person's session is needed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postNotifyV1InboundMessagesByIdReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
             /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */

@@ -114,6 +114,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
       spamd: config.spamdHost
         ? { host: config.spamdHost, port: config.spamdPort, timeoutMs: config.spamdTimeoutMs, rejectScore: config.spamdRejectScore }
         : undefined,
+      forward: { events, systemFrom: delivery.systemFrom, wake: () => delivery.workSignal.notify() },
     }),
   };
 }

@@ -198,6 +198,23 @@ export function registerInboundRoutes(scope: FastifyInstance, inbound: InboundSe
     async (request) => success(await inbound.getMessage(request.principal, request.params.id)),
   );
 
+  app.post(
+    `${base}/messages/:id/replay`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Call the route’s webhook with a received message again',
+        description:
+          'Queues a new call with the message (the same JSON as GET …/messages/{id}) to its route’s webhook URL, signed and retried like the first; 409 when the route no longer posts to a webhook.',
+        params: IdParams,
+        response: { 202: EnvelopeSchema(InboundMessage) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(success(await inbound.replay(request.principal, request.params.id), 202, 'Queued: the webhook is called again.')),
+  );
+
   app.get(
     `${base}/messages/:id/raw`,
     {

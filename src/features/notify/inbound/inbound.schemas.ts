@@ -51,6 +51,10 @@ export const InboundRoute = Type.Object(
     }),
     action: ActionField,
     webhookUrl: Type.Union([Type.String(), Type.Null()]),
+    webhookSecret: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'For action webhook: the key of the calls’ X-Postwire-Signature (as a webhook’s, docs/webhooks.md). Whole only in the answer that creates the route; a preview after.',
+    }),
     forwardTo: Type.Union([Type.String(), Type.Null()]),
     rejectCode: Type.Union([Type.Integer(), Type.Null()]),
     rejectMessage: Type.Union([Type.String(), Type.Null()]),

@@ -8,6 +8,7 @@ import { Resolver } from 'node:dns/promises';
 import { listResult, type ListResult, type Page, iso, resourceFields } from '../../../lib/api-shape.js';
 import type { Db } from '../../../db/database.js';
 import { isUniqueViolation } from '../../../db/errors.js';
+import { insertAcceptedMessages, type AcceptedMessage } from '../messages/messages.store.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { isId, newId } from '../../../lib/ids.js';
@@ -34,6 +35,8 @@ import {
   findLiveInboundDomain,
   findLiveInboundRoute,
   findLiveRouteByPattern,
+  findFirstSenderId,
+  findSentMessageById,
   findSentMessageByHeader,
   insertInboundDomain,
   insertInboundMessages,
@@ -47,6 +50,11 @@ import {
   type InboundMessageSummaryRow,
 } from './inbound.store.js';
 import type { InboundAction, InboundDomainRow, InboundMessageRow, InboundRouteRow } from './inbound.table.js';
+import { inboundMessageView } from './inbound.payload.js';
+import { newWebhookSecret, secretPreview } from '../webhooks/webhooks.signing.js';
+import { newDeliveryRow, queueDeliveries } from '../webhooks/webhooks.fan-out.js';
+import type { EventLog } from '../events/event-listeners.js';
+import { forwardedMessage } from './inbound-forward.js';
 import { checkWithSpamd, type SpamdOptions, type SpamVerdict } from './spamc.js';
 
 export interface InboundOptions {
@@ -57,6 +65,8 @@ export interface InboundOptions {
   outbound: OutboundPolicy;
   /** spamd scoring; absent: off. */
   spamd?: SpamdOptions & { rejectScore: number };
+  /** What a forward route needs to send: the event log and SYSTEM_FROM; absent, forward routes keep the message only. */
+  forward?: { events: EventLog; systemFrom: string; wake?: () => void };
   clock?: () => number;
 }
 
@@ -112,6 +122,20 @@ function unreadDocument(envelope: Envelope, session: SessionInfo, now: number, e
     spam: null,
     parsed: { complete: false, problems: [`the message could not be read: ${String(error instanceof Error ? error.message : error).slice(0, 300)}`] },
   };
+}
+
+/**
+ * The sent-message ids a per-message reply address carries: `anything+<message id>@…`, the id
+ * as GET /notify/v1/messages shows it (a client that strips In-Reply-To still reaches it).
+ */
+export function replyAddressIds(recipients: readonly string[]): string[] {
+  const ids: string[] = [];
+  for (const recipient of recipients) {
+    const local = splitAddress(recipient)?.localPart.toLowerCase() ?? '';
+    const match = /\+([0-9a-f]{24})$/.exec(local);
+    if (match) ids.push(match[1]!);
+  }
+  return ids;
 }
 
 export class InboundService {
@@ -230,7 +254,8 @@ export class InboundService {
 
   // Routes
 
-  private toRoute(row: InboundRouteRow, domainName: string): InboundRoute {
+  /** `reveal`: the whole webhook secret, shown once, in the answer that creates the route; a preview after. */
+  private toRoute(row: InboundRouteRow, domainName: string, reveal = false): InboundRoute {
     return {
       ...resourceFields(row),
       customerId: row.account_id,
@@ -239,6 +264,7 @@ export class InboundService {
       pattern: row.pattern,
       action: row.action,
       webhookUrl: row.webhook_url,
+      webhookSecret: row.webhook_secret === null ? null : reveal ? row.webhook_secret : secretPreview(row.webhook_secret),
       forwardTo: row.forward_to,
       rejectCode: row.reject_code,
       rejectMessage: row.reject_message,
@@ -283,6 +309,7 @@ export class InboundService {
       pattern,
       action: input.action,
       webhook_url: webhookUrl,
+      webhook_secret: webhookUrl === null ? null : newWebhookSecret(),
       forward_to: forwardTo,
       reject_code: rejectCode,
       reject_message: rejectMessage,
@@ -303,7 +330,7 @@ export class InboundService {
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? duplicate() : error;
       });
-    return this.toRoute(row, domain.name);
+    return this.toRoute(row, domain.name, true);
   }
 
   /**
@@ -336,6 +363,8 @@ export class InboundService {
       pattern,
       action,
       webhook_url: target.webhookUrl,
+      // A route that becomes a webhook gets a secret of its own, shown in this answer once; one that stays keeps its secret.
+      webhook_secret: target.webhookUrl === null ? null : (row.webhook_secret ?? newWebhookSecret()),
       forward_to: target.forwardTo,
       reject_code: target.rejectCode,
       reject_message: target.rejectMessage,
@@ -354,7 +383,7 @@ export class InboundService {
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? duplicate() : error;
       });
-    return this.toRoute({ ...row, ...changes }, domain.name);
+    return this.toRoute({ ...row, ...changes }, domain.name, row.webhook_secret === null && changes.webhook_secret !== null);
   }
 
   /** The action's target fields, checked together: each field that does not fit the action or is invalid adds its problem. */
@@ -459,7 +488,9 @@ export class InboundService {
     for (const { decision, recipients } of groups.values()) {
       // Each row's document lists only its own recipients: another account's never shows.
       const own: InboundDocument = { ...document, envelope: { ...document.envelope, rcptTo: recipients } };
-      const replied = await findSentMessageByHeader(this.db, decision.accountId, [...(own.inReplyTo ? [own.inReplyTo] : []), ...own.references]);
+      const replied =
+        (await findSentMessageByHeader(this.db, decision.accountId, [...(own.inReplyTo ? [own.inReplyTo] : []), ...own.references])) ??
+        (await findSentMessageById(this.db, decision.accountId, replyAddressIds(recipients)));
       const route = await findLiveInboundRoute(this.db, decision.accountId, decision.routeId);
       rows.push({
         id: newId(now),
@@ -479,8 +510,42 @@ export class InboundService {
         deleted_at: null,
       });
     }
-    await this.db.transaction().execute((trx) => insertInboundMessages(trx, rows));
+    const forwards = await this.forwardsOf(rows, document, raw, now);
+    await this.db.transaction().execute(async (trx) => {
+      await insertInboundMessages(trx, rows);
+      // The route's webhook call is durable with the message: a crash after 250 still makes it.
+      await queueDeliveries(
+        trx,
+        rows.filter((row) => row.action === 'webhook').map((row) => newDeliveryRow({ id: row.route_id, account_id: row.account_id }, row.id, now)),
+      );
+      if (forwards.length > 0) await insertAcceptedMessages(trx, this.options.forward!.events, forwards);
+    });
+    if (forwards.length > 0) this.options.forward?.wake?.();
     return { accepted: true, ids: rows.map((row) => row.id) };
+  }
+
+  /** The messages forward routes send on, from SYSTEM_FROM as one of the account's senders (none without a sender). */
+  private async forwardsOf(rows: InboundMessageRow[], document: InboundDocument, raw: Buffer, now: number): Promise<AcceptedMessage[]> {
+    const forward = this.options.forward;
+    const wanted = rows.filter((row) => row.action === 'forward');
+    if (!forward || wanted.length === 0) return [];
+    const out: AcceptedMessage[] = [];
+    for (const row of wanted) {
+      const route = await findLiveInboundRoute(this.db, row.account_id, row.route_id);
+      const senderId = await findFirstSenderId(this.db, row.account_id);
+      if (!route?.forward_to || !senderId) continue;
+      out.push(await forwardedMessage({ accountId: row.account_id, senderId, systemFrom: forward.systemFrom, to: route.forward_to, document, raw, now }));
+    }
+    return out;
+  }
+
+  /** Queues the route's webhook call of a received message again (a new call, with the route's current URL). */
+  async replay(principal: Principal, id: string): Promise<InboundMessage> {
+    const row = await this.requireMessage(principal, id);
+    const route = await findLiveInboundRoute(this.db, principal.accountId, row.route_id);
+    if (!route || route.action !== 'webhook') throw new AppError('conflict', 'The message’s route no longer posts to a webhook; there is nothing to call.');
+    await this.db.transaction().execute((trx) => queueDeliveries(trx, [newDeliveryRow({ id: route.id, account_id: row.account_id }, row.id, this.now())]));
+    return this.toMessage(row);
   }
 
   /** spamd's verdict, or null when scoring is off or spamd failed (the message passes unscored rather than waiting). */
@@ -496,20 +561,7 @@ export class InboundService {
   // Received messages
 
   private toMessage(row: InboundMessageSummaryRow, document?: InboundDocument): InboundMessage {
-    return {
-      id: row.id,
-      createTime: iso(row.created_at),
-      domainId: row.domain_id,
-      routeId: row.route_id,
-      action: row.action,
-      mailFrom: row.mail_from,
-      recipients: JSON.parse(row.recipients),
-      subject: row.subject,
-      size: row.raw_size,
-      replyToMessageId: row.reply_to_message_id,
-      replyToCampaignId: row.reply_to_campaign_id,
-      ...(document ? { document } : {}),
-    };
+    return inboundMessageView(row, document);
   }
 
   async listMessages(principal: Principal, page: Page, filter: Pick<MessageListQuery, 'routeId' | 'domainId'>): Promise<ListResult<InboundMessage>> {

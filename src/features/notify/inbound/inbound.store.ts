@@ -54,7 +54,16 @@ export async function updateInboundRoute(
   changes: Partial<
     Pick<
       InboundRouteRow,
-      'pattern' | 'action' | 'webhook_url' | 'forward_to' | 'reject_code' | 'reject_message' | 'description' | 'updated_at' | 'update_user_id'
+      | 'pattern'
+      | 'action'
+      | 'webhook_url'
+      | 'webhook_secret'
+      | 'forward_to'
+      | 'reject_code'
+      | 'reject_message'
+      | 'description'
+      | 'updated_at'
+      | 'update_user_id'
     >
   >,
 ): Promise<boolean> {
@@ -156,6 +165,19 @@ export async function findInboundMessage(db: DbOrTrx, accountId: string, id: str
     .executeTakeFirst();
 }
 
+/** The account's sent message with one of these ids (a per-message reply address), and its campaign. */
+export async function findSentMessageById(db: DbOrTrx, accountId: string, ids: string[]): Promise<{ id: string; campaignId: string | null } | undefined> {
+  if (ids.length === 0) return undefined;
+  const found = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return found && withCampaign(db, found.id);
+}
+
 /** The account's sent message with one of these Message-IDs (the newest), and its campaign when it was campaign mail. */
 export async function findSentMessageByHeader(
   db: DbOrTrx,
@@ -170,9 +192,37 @@ export async function findSentMessageByHeader(
     .where('message_id_header', 'in', messageIds)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!found) return undefined;
-  const campaign = await db.selectFrom('campaign_recipients').select('campaign_id').where('message_id', '=', found.id).executeTakeFirst();
-  return { id: found.id, campaignId: campaign?.campaign_id ?? null };
+  return found && withCampaign(db, found.id);
+}
+
+/** The account's oldest live sender: whose mail a forward is (its From is SYSTEM_FROM). */
+export async function findFirstSenderId(db: DbOrTrx, accountId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('senders')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Removes up to `limit` received messages (their raw bytes and attachments with them)
+ * received before `before`; returns how many. For the retention purge: after the body
+ * retention period nothing of a received message is kept.
+ */
+export async function purgeInboundBefore(db: DbOrTrx, before: number, limit: number): Promise<number> {
+  const ids = db.selectFrom('inbound_messages').select('id').where('created_at', '<', before).orderBy('created_at').limit(limit);
+  const result = await db.deleteFrom('inbound_messages').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A sent message's id with its campaign's, when it was campaign mail. */
+async function withCampaign(db: DbOrTrx, id: string): Promise<{ id: string; campaignId: string | null }> {
+  const campaign = await db.selectFrom('campaign_recipients').select('campaign_id').where('message_id', '=', id).executeTakeFirst();
+  return { id, campaignId: campaign?.campaign_id ?? null };
 }
 
 /** The account's inbound messages sent from one of these addresses (lower case), oldest first (a person's data). */

@@ -27,6 +27,8 @@ export interface InboundRoutesTable {
   pattern: string;
   action: InboundAction;
   webhook_url: string | null;
+  /** Signs the route's webhook calls (0034); null for the other actions. */
+  webhook_secret: string | null;
   forward_to: string | null;
   reject_code: number | null;
   reject_message: string | null;

@@ -17,7 +17,6 @@ import type { DbHandle } from '../../../db/database.js';
 import { parseDetails } from '../events/events.service.js';
 import type { EventRow } from '../events/events.table.js';
 import { WEBHOOK_CHANNEL, webhookWakeups } from './webhooks.fan-out.js';
-import { webhookPayload } from './webhooks.payload.js';
 import { signatureOf } from './webhooks.signing.js';
 import { OutboundClient } from '../../../http/outbound.js';
 import { LeaseRole, LeaseRunner, SlotLoop, type SlotHandler } from '../../../queue/lease-runner.js';
@@ -127,7 +126,7 @@ export class WebhookDispatcher extends LeaseRole {
   }
 
   private async call(delivery: DeliveryToMake): Promise<AttemptResult> {
-    const body = JSON.stringify(webhookPayload(delivery.event, delivery.webhook_id));
+    const body = delivery.body;
     const timestamp = String(Math.floor(this.runner.clock.now() / 1000));
     try {
       const target = splitCredentials(delivery.url);
@@ -138,7 +137,7 @@ export class WebhookDispatcher extends LeaseRole {
           ...(target.authorization ? { authorization: target.authorization } : {}),
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
-          'x-postwire-event-id': delivery.event.id,
+          'x-postwire-event-id': delivery.eventId,
           'x-postwire-delivery-id': delivery.id,
           'x-postwire-timestamp': timestamp,
           'x-postwire-signature': signatureOf(delivery.secret, timestamp, body),

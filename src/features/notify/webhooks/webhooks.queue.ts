@@ -14,6 +14,8 @@
 import type { Db, DbOrTrx, Dialect } from '../../../db/database.js';
 import type { EventRow } from '../events/events.table.js';
 import { LeaseQueue, type ClaimedRow } from '../../../queue/lease-queue.js';
+import { inboundMessageView } from '../inbound/inbound.payload.js';
+import { webhookPayload } from './webhooks.payload.js';
 
 export type ClaimedDelivery = ClaimedRow;
 
@@ -22,8 +24,16 @@ export const webhookQueue = new LeaseQueue('webhook_deliveries', [], {
     query
       .where('webhook_deliveries.delivered_at', 'is', null)
       .where('webhook_deliveries.failed_at', 'is', null)
-      .where('webhook_deliveries.webhook_id', 'in', (sub: any) =>
-        sub.selectFrom('webhooks').select('id').where('deleted_at', 'is', null).where('disabled_at', 'is', null),
+      .where((eb: any) =>
+        eb.or([
+          eb('webhook_deliveries.webhook_id', 'in', (sub: any) =>
+            sub.selectFrom('webhooks').select('id').where('deleted_at', 'is', null).where('disabled_at', 'is', null),
+          ),
+          // A received message's call to its route's webhook (inbound mail): the route is live.
+          eb('webhook_deliveries.webhook_id', 'in', (sub: any) =>
+            sub.selectFrom('inbound_routes').select('id').where('deleted_at', 'is', null).where('action', '=', 'webhook'),
+          ),
+        ]),
       ),
 });
 
@@ -31,7 +41,7 @@ export function claimDueDeliveries(db: Db, dialect: Dialect, workerId: string, l
   return webhookQueue.claim(db, dialect, { holder: workerId, limit, leaseMs, now });
 }
 
-/** What one call needs: where, the secret, the event, and how old the delivery is. */
+/** What one call needs: where, the secret, what is sent, and how old the delivery is. */
 export interface DeliveryToMake {
   id: string;
   attempts: number;
@@ -39,7 +49,10 @@ export interface DeliveryToMake {
   webhook_id: string;
   url: string;
   secret: string;
-  event: EventRow;
+  /** X-Postwire-Event-Id: the event's id, or the received message's for an inbound route's call. */
+  eventId: string;
+  /** The JSON body. */
+  body: string;
 }
 
 /** The claimed deliveries with their webhook and event, in one query. */
@@ -68,14 +81,8 @@ export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<Delive
     .where('d.id', 'in', ids)
     .where('w.deleted_at', 'is', null)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    attempts: r.attempts,
-    created_at: r.created_at,
-    webhook_id: r.webhook_id,
-    url: r.url,
-    secret: r.secret,
-    event: {
+  const events: DeliveryToMake[] = rows.map((r) => {
+    const event: EventRow = {
       id: r.event_id,
       account_id: r.account_id,
       message_id: r.message_id,
@@ -84,8 +91,55 @@ export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<Delive
       type: r.type,
       details: r.details,
       created_at: r.event_created_at,
-    },
-  }));
+    };
+    const { id, attempts, created_at, webhook_id, url, secret } = r;
+    return { id, attempts, created_at, webhook_id, url, secret, eventId: event.id, body: JSON.stringify(webhookPayload(event, webhook_id)) };
+  });
+  if (events.length === ids.length) return events;
+  return [...events, ...(await loadInboundDeliveries(db, ids))];
+}
+
+/** Calls of received messages to their route's webhook: the body is the message as GET …/inbound/messages/{id} shows it. */
+async function loadInboundDeliveries(db: DbOrTrx, ids: string[]): Promise<DeliveryToMake[]> {
+  const rows = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('inbound_routes as r', 'r.id', 'd.webhook_id')
+    .innerJoin('inbound_messages as m', 'm.id', 'd.event_id')
+    .select([
+      'd.id',
+      'd.attempts',
+      'd.created_at',
+      'd.webhook_id',
+      'r.webhook_url',
+      'r.webhook_secret',
+      'm.id as message_id',
+      'm.domain_id',
+      'm.route_id',
+      'm.action',
+      'm.mail_from',
+      'm.recipients',
+      'm.subject',
+      'm.raw_size',
+      'm.reply_to_message_id',
+      'm.reply_to_campaign_id',
+      'm.created_at as message_created_at',
+      'm.document',
+    ])
+    .where('d.id', 'in', ids)
+    .where('r.deleted_at', 'is', null)
+    .execute();
+  return rows
+    .filter((r) => r.webhook_url !== null && r.webhook_secret !== null)
+    .map((r) => ({
+      id: r.id,
+      attempts: r.attempts,
+      created_at: r.created_at,
+      webhook_id: r.webhook_id,
+      url: r.webhook_url!,
+      secret: r.webhook_secret!,
+      eventId: r.message_id,
+      body: JSON.stringify(inboundMessageView({ ...r, id: r.message_id, created_at: r.message_created_at }, JSON.parse(r.document))),
+    }));
 }
 
 export interface AttemptResult {
