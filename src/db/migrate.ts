@@ -35,6 +35,7 @@ import * as m0028 from '../../migrations/0028_contact_activity_webhook_answers.j
 import * as m0030 from '../../migrations/0030_inbound.js';
 import * as m0033 from '../../migrations/0033_privacy_erasures.js';
 import * as m0034 from '../../migrations/0034_inbound_webhook_secret.js';
+import * as m0036 from '../../migrations/0036_dashboard_indexes.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030_inbound': m0030,
   '0033_privacy_erasures': m0033,
   '0034_inbound_webhook_secret': m0034,
+  '0036_dashboard_indexes': m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -16,12 +16,12 @@
  * pause, resume and cancel it; sign out. A member signed in sees
  * their role and no API keys in the menu.
  * Every page passes axe-core with no serious or critical violation (checked on the first
- * dialect), and no page breaks its Content-Security-Policy. The screenshots in docs/dashboard.md are taken here
- * (DASHBOARD_SCREENSHOTS=1).
+ * dialect), and no page breaks its Content-Security-Policy. The screenshots in docs/dashboard.md are taken by
+ * `npm run docs:screenshots`, not here.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -31,10 +31,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { checkAccessibility, ensureDashboardBuilt, launchBrowser } from '../helpers/browser.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
 import { SCANNER_WINDOW_MS } from '../../src/lib/engagement.js';
-import { callApi, logIn, ROOT, startPostwire, stopAll, type PostwireProcess } from '../helpers/process.js';
+import { callApi, logIn, startPostwire, stopAll, type PostwireProcess } from '../helpers/process.js';
 
 const run = promisify(execFile);
-const SHOTS = `${ROOT}docs/dashboard/`;
 
 for (const dialect of DIALECTS) {
   describe(`the dashboard in Chromium [${dialect}]`, () => {
@@ -49,14 +48,6 @@ for (const dialect of DIALECTS) {
     const cspViolations: string[] = [];
     // Every message the browser logs as an error (a failed request included).
     const consoleErrors: string[] = [];
-    // DASHBOARD_SCREENSHOTS=1 refreshes the committed screenshots of docs/dashboard.md (off by
-    // default: their times change on every run and would dirty the tree). One dialect only.
-    // `fullPage`: the whole page, for one whose point is below the first screen (a campaign's report).
-    const screenshot = async (name: string, fullPage = false) => {
-      if (process.env.DASHBOARD_SCREENSHOTS !== '1' || dialect !== DIALECTS[0]) return;
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
-    };
     // axe-core on the first dialect only: a page's markup is the dashboard's (web/), the same
     // whichever database the server runs on, and axe is a large share of this file's CPU.
     const accessible = async (what: string) => {
@@ -141,7 +132,6 @@ for (const dialect of DIALECTS) {
       await page.getByLabel('Password').fill('not the password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('alert').filter({ hasText: 'The email address or password is not correct.' }).waitFor();
-      await screenshot('sign-in');
       await page.getByLabel('Password').fill(server.credentials.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
@@ -193,7 +183,6 @@ for (const dialect of DIALECTS) {
       await page.getByRole('cell', { name: /postwire\._domainkey\.example\.org/ }).waitFor();
       assert.ok((await page.getByRole('button', { name: /Copy the dkim record value/ }).count()) === 1, 'the DKIM record has a copy button');
       await accessible('senders and domains');
-      await screenshot('senders-and-domains');
     });
 
     it('sends a test message from the new sender and reads it in the capture inbox', async () => {
@@ -211,7 +200,6 @@ for (const dialect of DIALECTS) {
       await page.frameLocator('iframe.preview').getByRole('heading', { name: 'It works' }).waitFor();
       assert.equal(await page.locator('iframe.preview').getAttribute('sandbox'), '', 'the message HTML runs sandboxed');
       await accessible('a message in the inbox');
-      await screenshot('development-inbox');
       await page.getByRole('tab', { name: 'Headers' }).click();
       await page.getByRole('rowheader', { name: 'Subject' }).waitFor();
       await page.getByRole('tab', { name: 'Raw' }).click();
@@ -309,10 +297,8 @@ for (const dialect of DIALECTS) {
       await timeline.getByText('bounced').waitFor();
       assert.match(await timeline.innerText(), /accepted[\s\S]*sent[\s\S]*bounced/);
       await accessible('a message');
-      await screenshot('message');
       await go('Messages', 'Messages');
       await accessible('the message list');
-      await screenshot('messages');
     });
 
     it('creates an API key, shows it once, and the key works with curl until it is revoked', async () => {
@@ -324,7 +310,6 @@ for (const dialect of DIALECTS) {
       const key = (await page.getByTestId('new-api-key').innerText()).trim();
       assert.match(key, /^pwLIVE[0-9A-Za-z]{40}$/);
       await accessible('API keys');
-      await screenshot('api-keys');
 
       const send = () =>
         run('curl', [
@@ -486,7 +471,6 @@ for (const dialect of DIALECTS) {
       await sent.waitFor();
       await accessible('templates');
       // The whole page: the editor, its preview and the test send are taller than one screen.
-      await screenshot('templates', true);
       // The message id links to the message's page, which shows the rendered subject.
       await sent.getByRole('link').click();
       await page.getByRole('heading', { level: 1, name: 'Welcome, Bob <b>&</b> Co' }).waitFor();
@@ -536,7 +520,6 @@ for (const dialect of DIALECTS) {
       const id = await page.getByTestId('template-id').innerText();
       assert.match(id, /^[0-9a-f]{24}$/);
       await page.getByRole('button', { name: 'Copy the template id' }).waitFor();
-      await screenshot('template-editor', true);
     });
 
     it('creates a contact list and imports a CSV file into it, with a progress bar that ends at the import counters', async () => {
@@ -591,7 +574,6 @@ for (const dialect of DIALECTS) {
       await contacts.getByRole('cell', { name: 'ann@example.net' }).waitFor();
       assert.equal(await contacts.getByRole('row').count(), 3, 'a header and two contacts');
       await accessible('a list after an import');
-      await screenshot('contact-list');
 
       // A file that stops being CSV past the rows the upload checks (the first IMPORT_CHUNK_ROWS,
       // 1,000): the import fails, and the page says why (the API's failureReason). The rows
@@ -618,7 +600,6 @@ for (const dialect of DIALECTS) {
       await go('Contacts & lists', 'Contacts & lists');
       await page.getByRole('row').filter({ hasText: 'Customers' }).getByRole('cell', { name: '2', exact: true }).waitFor();
       await accessible('contacts and lists');
-      await screenshot('contacts-and-lists');
     });
 
     it("lists segments with each one's count", async () => {
@@ -636,7 +617,6 @@ for (const dialect of DIALECTS) {
       const row = page.getByRole('row').filter({ hasText: 'At example.net' });
       await row.getByRole('cell', { name: '2', exact: true }).waitFor();
       await accessible('segments');
-      await screenshot('segments');
     });
 
     it('sends a campaign to the list and its counters reach the delivered count; the report shows them by domain and a followed link by link', async () => {
@@ -836,7 +816,6 @@ for (const dialect of DIALECTS) {
       await page.getByTestId('campaign-status').filter({ hasText: 'sent' }).waitFor({ timeout: 30_000 });
       assert.equal(await page.getByTestId('campaign-sent').innerText(), '2');
       await accessible('a sent campaign');
-      await screenshot('campaign', true);
 
       // The overview counts the captured copies as delivered, as the campaign's report does; its chart has a legend and axes.
       await go('Overview', 'Overview');
@@ -855,7 +834,6 @@ for (const dialect of DIALECTS) {
       const row = page.getByRole('row').filter({ hasText: 'Our November news' });
       assert.match(await row.innerText(), /sent\s+2\s+2/);
       await accessible('campaigns');
-      await screenshot('campaigns');
     });
 
     it('schedules a campaign after the confirmation, then pauses, resumes and cancels it with its buttons', async () => {

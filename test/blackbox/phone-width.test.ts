@@ -4,8 +4,9 @@
  * navigation as a drawer (closed again by following a link), and no page is wider than the
  * screen (document.scrollingElement.scrollWidth <= 390) with real content on it: a sending
  * domain and its DNS records, messages with long addresses, a webhook, templates, lists,
- * contacts, fields, a segment and a sent campaign. The pages pass axe-core there too (on the
- * first dialect).
+ * contacts, fields, a segment and a sent campaign; and the steps inside pages: an import's
+ * column mapping, the campaign form with its editor, the sign-in page. The pages pass axe-core
+ * there too (on the first dialect).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -134,6 +135,34 @@ for (const dialect of DIALECTS) {
         if (dialect === DIALECTS[0]) assert.deepEqual(await checkAccessibility(page), [], `axe on ${path} at ${WIDTH} px`);
       }
       assert.deepEqual(wide, [], 'pages wider than the screen');
+    });
+
+    it(`the steps inside pages fit too: an import's column mapping, the campaign form with its editor, the sign-in page`, async () => {
+      const width = async () => (await page.evaluate('document.scrollingElement.scrollWidth')) as number;
+      await page.goto(`${server.url}/app/lists/${ids.list}`);
+      await page.getByLabel(/^CSV file/).setInputFiles({
+        name: 'contacts.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('email,First name,City,A column with a rather long name\na.long.address.in.the.preview@subdomain.example.net,Ann,Berlin,x\n'),
+      });
+      await page.getByRole('combobox', { name: 'Import column City as' }).waitFor();
+      assert.ok((await width()) <= WIDTH, `the import's mapping is ${await width()} px wide`);
+      if (dialect === DIALECTS[0]) assert.deepEqual(await checkAccessibility(page), [], `axe on the import's mapping at ${WIDTH} px`);
+
+      await page.goto(`${server.url}/app/campaigns`);
+      await page.getByRole('button', { name: 'New campaign' }).click();
+      const form = page.getByRole('form', { name: 'Create a campaign' });
+      await form.getByLabel('Subject', { exact: true }).fill('A subject long enough to need the whole width of the phone and more');
+      // The rich-text editor loads with the form (its own chunk).
+      await form.locator('[contenteditable="true"]').first().waitFor();
+      assert.ok((await width()) <= WIDTH, `the campaign form is ${await width()} px wide`);
+      if (dialect === DIALECTS[0]) assert.deepEqual(await checkAccessibility(page), [], `axe on the campaign form at ${WIDTH} px`);
+
+      const signedOut = await (await browser.newContext({ viewport: { width: WIDTH, height: 844 } })).newPage();
+      await signedOut.goto(`${server.url}/app`);
+      await signedOut.getByRole('button', { name: 'Sign in' }).waitFor();
+      assert.ok(((await signedOut.evaluate('document.scrollingElement.scrollWidth')) as number) <= WIDTH, 'the sign-in page fits');
+      if (dialect === DIALECTS[0]) assert.deepEqual(await checkAccessibility(signedOut), [], `axe on the sign-in page at ${WIDTH} px`);
     });
   });
 }

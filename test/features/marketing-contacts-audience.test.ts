@@ -63,6 +63,12 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await emails('?search=Ann.SEARCH@'), ['ann.search@example.net']);
       assert.deepEqual(await emails('?search=example.net&listId=' + list), ['ann.search@example.net', 'cat_search@example.net']);
       assert.deepEqual(await emails('?search=_'), ['cat_search@example.net'], 'an underscore is a character, not a wildcard');
+      // Three characters or more go through the address index (trigrams on both dialects) with the same answers.
+      assert.deepEqual(await emails('?search=H@EXAMPLE.NE'), ['ann.search@example.net', 'cat_search@example.net']);
+      assert.deepEqual(await emails('?search=t_s'), ['cat_search@example.net'], 'an underscore is a character, not a wildcard');
+      assert.deepEqual(await emails('?search=%25search'), [], 'a percent sign is a character, not a wildcard');
+      assert.deepEqual(await emails('?search=%22ann%20OR%20bob'), [], 'quotes and words are characters, not a query language');
+      assert.deepEqual(await emails('?search=xyz'), []);
       assert.deepEqual(await emails('?status=3'), ['ann.search@example.net']);
       assert.deepEqual(await emails(`?status=1&listId=${list}`), ['bob.search@example.org', 'cat_search@example.net']);
       assert.deepEqual(await emails(`?fieldId=${city}&fieldValue=berlin`), ['ann.search@example.net']);

@@ -3,7 +3,7 @@
  * by account; deleted contacts are invisible. Reads of a contact bring the reason of a
  * live suppression of its address along (`suppression_reason`), which its status shows.
  */
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
@@ -68,6 +68,15 @@ export function listLiveContacts(
   }
   if (filter.emailContains !== undefined) {
     base = base.where(sql<SqlBool>`lower(contacts.email) like ${`%${escapeLike(filter.emailContains)}%`} escape '\\'`);
+    // SQLite: the trigram index (migration 0036) names the candidates, the LIKE above decides.
+    // A trigram needs three characters; a shorter text reads the contacts. PostgreSQL's
+    // trigram index serves the LIKE itself.
+    if (!(db.getExecutor().adapter instanceof PostgresAdapter) && [...filter.emailContains].length >= 3) {
+      const phrase = `"${filter.emailContains.replaceAll('"', '""')}"`;
+      base = base.where(
+        sql<SqlBool>`contacts.id in (select s.contact_id from contact_search s where s.rowid in (select rowid from contact_search_fts where contact_search_fts match ${phrase}))`,
+      );
+    }
   }
   if (filter.status !== undefined) base = base.where(sql<SqlBool>`${SHOWN_STATUS} = ${filter.status}`);
   if (filter.field !== undefined) {
