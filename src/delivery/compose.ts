@@ -8,28 +8,28 @@
  * Composition is deterministic: the Message-ID and Date are fixed at acceptance, the
  * multipart boundaries are derived from the message id (nodemailer's `baseBoundary`
  * instead of random bytes), and an RSA signature without a timestamp tag depends only on
- * the bytes it signs. So composing the same message twice, in two workers or before and
- * after a crash, gives the same bytes, and the worker needs no write of its own before
- * sending: it stores the MIME in the same transaction as the delivery's outcome
- * (pipeline.ts, through its DeliveryStore), where `/raw` reads it back. What can still change the bytes is the
- * message's signing key changing between two compositions; the first stored copy wins.
+ * the bytes it signs. So the MIME is not stored: the first composition keeps only its
+ * DKIM-Signature field (in the same transaction as the delivery's outcome: pipeline.ts,
+ * through its DeliveryStore), and every later one (a retry, `/raw`) builds the copy
+ * unsigned and puts that field first, the same bytes even if the signing key changed
+ * meanwhile. The first kept field wins.
  *
  * A message submitted over SMTP (messages.submission.ts) is not built here: its client's
- * MIME, as accepted, is only signed (signMime), with the same key choice and the same
- * first-stored-copy-wins rule.
+ * MIME, as accepted, is only signed (signMime), with the same key choice; its field is kept
+ * the same way (the whole MIME only if the signer changed more than it added).
  *
  * Tracking (opens, clicks, List-Unsubscribe; features/notify/tracking) makes every copy
  * a recipient's own, like a personalised send: its links carry tokens naming the
  * recipient. It stays deterministic, since the tokens are HMACs of the recipient id (and
  * link index) with a fixed key (lib/tracking-tokens.ts); only a change of the tracking
  * base URL or of the installation secret between two compositions could change the
- * bytes, and then too the first stored copy wins.
+ * bytes (and the kept signature would no longer match them).
  *
- * Bulk copies (a campaign's, one per recipient) are not stored by the pipeline: a large
- * campaign's MIME would be written inside the outcome commits, copy after copy. Their
- * retries and `/raw` compose them again, the same bytes unless the key, the tracking
- * base URL or the secret changed in between; `/raw` stores what it composed, so from
- * then on it answers the same.
+ * Bulk copies (a campaign's, one per recipient) keep nothing from the pipeline: a large
+ * campaign would write inside the outcome commits, copy after copy. Their retries and
+ * `/raw` compose them again, the same bytes unless the key, the tracking base URL or the
+ * secret changed in between; `/raw` keeps the field of what it composed, so from then on
+ * it answers the same.
  */
 import fs from 'node:fs';
 import { htmlToText } from '../lib/html-to-text.js';

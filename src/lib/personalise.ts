@@ -22,7 +22,9 @@
  * The content carries a mark there (lib/copy-links.ts), filled when the copy is composed. A
  * custom field named `unsubscribe` or `webversion` wins over the link, as it did before.
  *
- * A campaign's texts are compiled once (campaignRenderer), then rendered per contact.
+ * A campaign's texts are compiled once (campaignRenderer), then rendered per contact: at
+ * dispatch, and again wherever a copy is composed or shown, since a copy stores only its
+ * values (features/notify/messages/messages.content.ts); hence here, where both areas reach it.
  */
 import { COPY_LINK } from './copy-links.js';
 import { escapeHtml, prepareTemplate, type PreparedTemplate, type Variables } from './template-render.js';
