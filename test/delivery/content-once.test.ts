@@ -11,6 +11,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { MessageComposer } from '../../src/delivery/compose.js';
 import type { OutgoingMessage } from '../../src/delivery/delivery-store.js';
+import { clearSharedContentsBefore } from '../../src/features/notify/messages/messages.delivery-store.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
 import { outcomeOf, rawOf, sendMessage } from '../helpers/delivery-api.js';
@@ -137,6 +138,11 @@ for (const dialect of DIALECTS) {
       }
       const contents = await db().selectFrom('message_contents').select(['body']).where('account_id', '=', a.accountId).execute();
       assert.equal(contents.filter((c) => c.body.includes('Our long autumn letter')).length, 1, 'the content is stored once');
+
+      // Retention's call: the bodies of messages before a time go, and the content with them.
+      assert.ok((await clearSharedContentsBefore(db(), Date.now() + 1)) >= 1);
+      const left = await db().selectFrom('message_contents').select(['body']).where('account_id', '=', a.accountId).execute();
+      assert.equal(left.filter((c) => c.body.includes('Our long autumn letter')).length, 0);
     });
   });
 }
