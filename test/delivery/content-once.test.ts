@@ -67,6 +67,23 @@ for (const dialect of DIALECTS) {
       assert.ok(row.dkim_signature && received.raw.toString('utf8').startsWith(row.dkim_signature));
     });
 
+    it('a send with an attachment (built by nodemailer, signed there): /raw is the delivered bytes', async () => {
+      const sent = await ok('POST', '/notify/v1/send', {
+        from: { email: a.email },
+        to: [{ email: 'files@example.net' }],
+        subject: 'Your invoice',
+        htmlContent: '<p>Attached.</p>',
+        attachments: [{ filename: 'invoice.txt', content: Buffer.from('total: 12.00\n').toString('base64'), contentType: 'text/plain' }],
+      });
+      assert.equal((await outcomeOf(app, a, sent, 'files@example.net')).state, 'delivered');
+      const [received] = messagesTo(sink, 'files@example.net');
+      assert.ok(received);
+      assert.match(received.raw.toString('utf8'), /^DKIM-Signature: /);
+      assert.equal(await rawOf(app, a, sent.id), received.raw.toString('utf8'));
+      const row = await db().selectFrom('messages').select(['mime', 'dkim_signature']).where('id', '=', sent.id).executeTakeFirstOrThrow();
+      assert.equal(row.mime, null);
+    });
+
     it('a personalised send: each recipient’s /raw is the bytes it received', async () => {
       const sent = await ok('POST', '/notify/v1/send', {
         from: { email: a.email },
