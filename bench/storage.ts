@@ -24,8 +24,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import BetterSqlite from 'better-sqlite3';
 import pg from 'pg';
+import BetterSqlite from '../src/db/sqlite-driver.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
 import { Child, postwireEnv, ROOT, sleep } from './child.ts';
 
@@ -42,12 +42,25 @@ function htmlOf(kb: number, title: string): string {
   return head + rows.join('') + tail;
 }
 
-async function databaseBytes(db: TestDatabase): Promise<number> {
+/** Bytes in use in all, and by table (its indexes and, on PostgreSQL, its TOAST included). */
+async function databaseBytes(db: TestDatabase): Promise<{ total: number; tables: Map<string, number> }> {
+  const tables = new Map<string, number>();
   if (!db.databaseUrl) {
     const file = new BetterSqlite(path.join(db.dataDir, 'postwire.db'), { readonly: true });
     try {
       const pragma = (name: string) => Number(file.pragma(name, { simple: true }));
-      return (pragma('page_count') - pragma('freelist_count')) * pragma('page_size');
+      // dbstat names each index by itself: its bytes go to the table it indexes.
+      const owners = new Map(
+        (file.prepare(`select name, tbl_name from sqlite_schema where type in ('table', 'index')`).all() as { name: string; tbl_name: string }[]).map((r) => [
+          r.name,
+          r.tbl_name,
+        ]),
+      );
+      for (const row of file.prepare('select name, sum(pgsize - unused) as bytes from dbstat group by name').all() as { name: string; bytes: number }[]) {
+        const table = owners.get(row.name) ?? row.name;
+        tables.set(table, (tables.get(table) ?? 0) + Number(row.bytes));
+      }
+      return { total: (pragma('page_count') - pragma('freelist_count')) * pragma('page_size'), tables };
     } finally {
       file.close();
     }
@@ -56,12 +69,13 @@ async function databaseBytes(db: TestDatabase): Promise<number> {
   await client.connect();
   try {
     await client.query('vacuum');
-    const { rows } = await client.query<{ bytes: string }>(
-      `select coalesce(sum(pg_total_relation_size(c.oid)), 0) as bytes
+    const { rows } = await client.query<{ name: string; bytes: string }>(
+      `select c.relname as name, pg_total_relation_size(c.oid) as bytes
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where c.relkind = 'r' and n.nspname = current_schema()`,
     );
-    return Number(rows[0]!.bytes);
+    for (const r of rows) tables.set(r.name, Number(r.bytes));
+    return { total: rows.reduce((sum, r) => sum + Number(r.bytes), 0), tables };
   } finally {
     await client.end();
   }
@@ -165,14 +179,20 @@ async function main(): Promise<number> {
     say(`Imported ${fmt(recipients)} contacts.`);
 
     /** Stops the process cleanly, reads the size, and starts it again. */
-    let before = 0;
+    let before = { total: 0, tables: new Map<string, number>() };
     const measure = async (phase: string, count: number) => {
       await postwire!.stop();
       const bytes = await databaseBytes(db);
       if (phase) {
-        const grown = bytes - before;
+        const grown = bytes.total - before.total;
         results.push({ phase, count, bytes: grown, perItem: grown / count });
         say(`${phase}: ${fmt(grown / 1024)} KiB for ${fmt(count)}, ${fmt(grown / count / 1024, 2)} KiB each.`);
+        // Where they went: the tables that grew by more than 16 bytes each, most first.
+        const byTable = [...bytes.tables]
+          .map(([name, size]) => [name, (size - (before.tables.get(name) ?? 0)) / count] as const)
+          .filter(([, each]) => each > 16)
+          .sort((x, y) => y[1] - x[1]);
+        say(`  by table (bytes each): ${byTable.map(([name, each]) => `${name} ${fmt(each)}`).join(', ')}`);
       }
       before = bytes;
       await start(false);

@@ -33,6 +33,7 @@ import * as m0026 from '../../migrations/0026_templates_campaign_syntax.js';
 import * as m0027 from '../../migrations/0027_account_postal_address.js';
 import * as m0028 from '../../migrations/0028_contact_activity_webhook_answers.js';
 import * as m0030 from '../../migrations/0030_inbound.js';
+import * as m0031 from '../../migrations/0031_message_contents.js';
 import * as m0033 from '../../migrations/0033_privacy_erasures.js';
 import * as m0034 from '../../migrations/0034_inbound_webhook_secret.js';
 import * as m0036 from '../../migrations/0036_dashboard_indexes.js';
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_account_postal_address': m0027,
   '0028_contact_activity_webhook_answers': m0028,
   '0030_inbound': m0030,
+  '0031_message_contents': m0031,
   '0033_privacy_erasures': m0033,
   '0034_inbound_webhook_secret': m0034,
   '0036_dashboard_indexes': m0036,

@@ -8,35 +8,35 @@
  * Composition is deterministic: the Message-ID and Date are fixed at acceptance, the
  * multipart boundaries are derived from the message id (nodemailer's `baseBoundary`
  * instead of random bytes), and an RSA signature without a timestamp tag depends only on
- * the bytes it signs. So composing the same message twice, in two workers or before and
- * after a crash, gives the same bytes, and the worker needs no write of its own before
- * sending: it stores the MIME in the same transaction as the delivery's outcome
- * (pipeline.ts, through its DeliveryStore), where `/raw` reads it back. What can still change the bytes is the
- * message's signing key changing between two compositions; the first stored copy wins.
+ * the bytes it signs. So the MIME is not stored: the first composition keeps only its
+ * DKIM-Signature field (in the same transaction as the delivery's outcome: pipeline.ts,
+ * through its DeliveryStore), and every later one (a retry, `/raw`) builds the copy
+ * unsigned and puts that field first, the same bytes even if the signing key changed
+ * meanwhile. The first kept field wins.
  *
  * A message submitted over SMTP (messages.submission.ts) is not built here: its client's
- * MIME, as accepted, is only signed (signMime), with the same key choice and the same
- * first-stored-copy-wins rule.
+ * MIME, as accepted, is only signed (signMime), with the same key choice; its field is kept
+ * the same way (the whole MIME only if the signer changed more than it added).
  *
  * Tracking (opens, clicks, List-Unsubscribe; features/notify/tracking) makes every copy
  * a recipient's own, like a personalised send: its links carry tokens naming the
  * recipient. It stays deterministic, since the tokens are HMACs of the recipient id (and
  * link index) with a fixed key (lib/tracking-tokens.ts); only a change of the tracking
  * base URL or of the installation secret between two compositions could change the
- * bytes, and then too the first stored copy wins.
+ * bytes (and the kept signature would no longer match them).
  *
- * Bulk copies (a campaign's, one per recipient) are not stored by the pipeline: a large
- * campaign's MIME would be written inside the outcome commits, copy after copy. Their
- * retries and `/raw` compose them again, the same bytes unless the key, the tracking
- * base URL or the secret changed in between; `/raw` stores what it composed, so from
- * then on it answers the same.
+ * Bulk copies (a campaign's, one per recipient) keep nothing from the pipeline: a large
+ * campaign would write inside the outcome commits, copy after copy. Their retries and
+ * `/raw` compose them again, the same bytes unless the key, the tracking base URL or the
+ * secret changed in between; `/raw` keeps the field of what it composed, so from then on
+ * it answers the same.
  */
 import fs from 'node:fs';
 import { htmlToText } from '../lib/html-to-text.js';
 import { fillCopyLinks, hasCopyLinks } from '../lib/copy-links.js';
 import { trackHtml } from '../lib/tracked-html.js';
 import type { TrackingTokens } from '../lib/tracking-tokens.js';
-import type { ComposeRecipient, RecipientKind } from './compose.types.js';
+import type { ComposeRecipient, KeptComposition, RecipientKind } from './compose.types.js';
 import type { OutgoingMessage } from './delivery-store.js';
 import { signMime, type DkimKey, type MimeSpec } from './mime.js';
 import type { StoredAttachment } from './mime.types.js';
@@ -180,41 +180,77 @@ export class MessageComposer {
   /**
    * `own`: the content of one recipient's personalised copy, instead of the message's;
    * `copyId` names that copy (the recipient's id) so its boundaries are its own, and its
-   * tracking links name that recipient.
+   * tracking links name that recipient. `signature`: the field a first composition kept
+   * (null: this is the first): the copy is then built unsigned and that field put first,
+   * the bytes the first composition gave, whatever the key is now.
    */
   async compose(message: Composable, to: ComposeRecipient[], own?: PersonalContent, copyId?: string): Promise<string> {
-    const spec = specOf(message, to, own, copyId ?? message.id, await this.keyFor(message));
-    return this.builder.build(copyId !== undefined && this.tracking && isTracked(message) ? trackCopy(spec, message, copyId, this.tracking) : spec);
+    return (await this.composeCopy(message, to, own, copyId, null)).mime;
+  }
+
+  private async composeCopy(
+    message: Composable,
+    to: ComposeRecipient[],
+    own: PersonalContent | undefined,
+    copyId: string | undefined,
+    signature: string | null,
+  ): Promise<ComposedCopy> {
+    const key = signature === null ? await this.keyFor(message) : undefined;
+    const spec = specOf(message, to, own, copyId ?? message.id, key);
+    const built = await this.builder.build(
+      copyId !== undefined && this.tracking && isTracked(message) ? trackCopy(spec, message, copyId, this.tracking) : spec,
+    );
+    if (signature !== null) return { mime: signature + built, fresh: false };
+    // Both writers put the signature first and leave the rest as an unsigned build writes it.
+    return { mime: built, fresh: true, keep: { signature: key ? signatureField(built) : '' } };
   }
 
   /**
-   * The stored MIME of a message (or of a personalised recipient's own copy), composing
-   * it first if nobody has: `addressees` are the message's recipients, in order, for the
-   * To and Cc headers. Returns the bytes and whether they are new (to be stored by
-   * the caller: the pipeline's DeliveryStore, or `/raw`). Pure apart from the signing-key look-up: no database write.
+   * The MIME of a message (or of a personalised recipient's own copy): the same bytes as its
+   * first composition, composed again from the content and the signature field that one
+   * kept, or composed now for the first time. `addressees` are the message's recipients, in
+   * order, for the To and Cc headers. A fresh composition says what to keep (the caller
+   * stores it: the pipeline's DeliveryStore, or `/raw`). Pure apart from the signing-key
+   * look-up: no database write.
    */
   async composedCopy(message: OutgoingMessage, addressees: ComposeRecipient[], personal?: PersonalCopy): Promise<ComposedCopy> {
     if (personal && hasOwnCopy(message, personal)) {
       if (personal.mime !== null) return { mime: personal.mime, fresh: false };
       const own = personal.content !== null ? (JSON.parse(personal.content) as PersonalContent) : undefined;
-      return { mime: await this.compose(message, addressees, own, personal.id), fresh: true };
+      return this.composeCopy(message, addressees, own, personal.id, personal.dkim_signature);
     }
     if (message.mime !== null) return { mime: message.mime, fresh: false };
     // Submitted over SMTP: the client's MIME as accepted, only signed here.
-    if (message.submitted_mime) return { mime: await signMime(message.submitted_mime, await this.keyFor(message)), fresh: true };
-    return { mime: await this.compose(message, addressees), fresh: true };
+    if (message.submitted_mime) {
+      if (message.dkim_signature !== null) return { mime: message.dkim_signature + message.submitted_mime, fresh: false };
+      const signed = await signMime(message.submitted_mime, await this.keyFor(message));
+      const signature = signed === message.submitted_mime ? '' : signatureField(signed);
+      // The signer may rewrite what it signs (line ends): then only the whole bytes say what was sent.
+      const same = signature !== '' ? signed.slice(signature.length) === message.submitted_mime : signed === message.submitted_mime;
+      return { mime: signed, fresh: true, keep: same ? { signature } : { signature, mime: signed } };
+    }
+    return this.composeCopy(message, addressees, undefined, undefined, message.dkim_signature);
   }
 }
 
-/** A recipient with a copy of its own (personalised or tracked): its own content (`null`: the message's) and its own stored MIME. */
+/** The DKIM-Signature field a signed MIME starts with, folded lines and final CRLF included. */
+export function signatureField(mime: string): string {
+  const field = /^DKIM-Signature:[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*\r?\n/i.exec(mime);
+  if (!field) throw new Error('a signed message does not start with its DKIM-Signature field');
+  return field[0];
+}
+
+/** A recipient with a copy of its own (personalised or tracked): its own content (`null`: the message's), its kept signature and its MIME if stored whole. */
 export interface PersonalCopy {
   id: string;
   content: string | null;
+  dkim_signature: string | null;
   mime: string | null;
 }
 
 export interface ComposedCopy {
   mime: string;
-  /** Composed now, not yet stored. */
+  /** Composed now for the first time: `keep` is what to store so that later compositions give these bytes. */
   fresh: boolean;
+  keep?: KeptComposition;
 }

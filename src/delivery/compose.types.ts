@@ -10,5 +10,15 @@ export interface ComposeRecipient {
   kind?: RecipientKind;
 }
 
+/**
+ * What is kept of a first composition: its DKIM-Signature field ('' when unsigned), from
+ * which the same bytes are composed again; the whole MIME only where they could not be
+ * (a submitted message the signer changed beyond adding its field).
+ */
+export interface KeptComposition {
+  signature: string;
+  mime?: string;
+}
+
 /** Where a composition is kept: on the message, or on a personalised recipient. */
-export type ComposedTarget = { messageId: string; mime: string } | { recipientId: string; mime: string };
+export type ComposedTarget = ({ messageId: string } | { recipientId: string }) & KeptComposition;

@@ -9,7 +9,7 @@
 import type { Trx } from '../db/database.js';
 import type { ComposeRecipient, ComposedTarget, RecipientKind } from './compose.types.js';
 
-export type { ComposeRecipient, ComposedTarget, RecipientKind } from './compose.types.js';
+export type { ComposeRecipient, ComposedTarget, KeptComposition, RecipientKind } from './compose.types.js';
 
 /**
  * queued → (sent | delivered | deferred | bounced | suppressed); deferred → the same again.
@@ -43,7 +43,9 @@ export interface OutgoingMessage {
   /** A scheduled message's retry age counts from here. */
   scheduled_at: number | null;
   recipient_count: number;
-  /** The stored composition, if any: every retry sends it. */
+  /** The first composition's DKIM-Signature field ('' unsigned; null: not composed yet): every retry composes the same bytes with it. */
+  dkim_signature: string | null;
+  /** A composition stored whole (rows from before signatures were kept, or a submission the signer changed): every retry sends it. */
   mime: string | null;
   /** SMTP submission: the client's MIME as accepted, only signed at composition. */
   submitted_mime?: string | null;
@@ -63,7 +65,9 @@ export interface OutgoingRecipient {
   state: RecipientState;
   /** A personalised copy's own content (JSON `{ subject, html, text }`); null: the message's. */
   content: string | null;
-  /** The recipient's own stored composition, if any. */
+  /** Its own copy's first signature field, as on the message. */
+  dkim_signature: string | null;
+  /** The recipient's own composition stored whole, if any. */
   mime: string | null;
 }
 

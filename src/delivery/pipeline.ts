@@ -7,12 +7,13 @@
  *                      that happened after recording) is not sent again
  *   checkSuppression   a recipient whose address is on its account's suppression list
  *                      is not attempted: it ends `suppressed`
- *   composeMessage     the stored MIME, or composed once per message per batch (or once
- *                      per recipient of a personalised or tracked send); composition is
- *                      deterministic (compose.ts), so nothing is written before sending
+ *   composeMessage     composed once per message per batch (or once per recipient of a
+ *                      personalised or tracked send), with the signature field its first
+ *                      composition kept; composition is deterministic (compose.ts), so
+ *                      nothing is written before sending
  *   handToTransport    one envelope per recipient
- *   recordOutcome      through the DeliveryStore the recipient's state and a fresh
- *                      composition's MIME (not a bulk recipient's own copy: compose.ts),
+ *   recordOutcome      through the DeliveryStore the recipient's state and what a first
+ *                      composition keeps (not a bulk recipient's own copy: compose.ts),
  *                      then the queue row here, then the store's events, suppressions and
  *                      refunds; group-committed with the other outcomes of the moment (one
  *                      sync for many deliveries)
@@ -66,7 +67,7 @@ interface OutcomeRecord<M extends OutgoingMessage> {
   attempts: number;
   outcome: Outcome;
   at: number;
-  /** The MIME this attempt composed and sent, to be kept (the first stored copy wins). */
+  /** What this attempt's first composition keeps (the first stored one wins). */
   composed?: ComposedTarget;
 }
 
@@ -220,7 +221,7 @@ export class DeliveryPipeline<M extends OutgoingMessage = OutgoingMessage> imple
       [...new Set(jobs.map((j) => j.message_id))],
       jobs.map((j) => j.recipient_id),
     );
-    // Only a message that has no stored MIME yet (or a recipient's own copy without one) needs its addressees.
+    // Only a message without a MIME stored whole (or a recipient's own copy without one) needs its addressees.
     const byId = new Map(messages.map((m) => [m.id, m]));
     const toCompose = new Set(messages.filter((m) => m.mime === null && !isTracked(m)).map((m) => m.id));
     for (const r of recipients) {
@@ -298,22 +299,22 @@ export class DeliveryPipeline<M extends OutgoingMessage = OutgoingMessage> imple
 
   private composeMessage(job: ClaimedJob, message: M, recipient: OutgoingRecipient, batch: LoadedBatch<M>): Promise<Composed> {
     const addressees = batch.addressees.get(message.id) ?? [];
-    // A recipient of a personalised or tracked send has its own MIME. Stored for
-    // transactional mail; a bulk copy (a campaign's) is not: composition is deterministic,
-    // so a retry or `/raw` composes the same bytes again (compose.ts), and storing every
-    // copy of a large campaign cost a write per recipient inside the outcome commits
-    // (docs/performance.md, "Campaigns", has the measurement).
+    // A recipient of a personalised or tracked send has its own copy. Its signature field is
+    // kept for transactional mail; a bulk copy's (a campaign's) is not: composition is
+    // deterministic, so a retry or `/raw` composes the same bytes again (compose.ts), and
+    // keeping anything per copy of a large campaign cost a write per recipient inside the
+    // outcome commits (docs/performance.md, "Campaigns", has the measurement).
     if (hasOwnCopy(message, recipient)) {
-      const keep = job.priority === DELIVERY_PRIORITY.transactional;
+      const transactional = job.priority === DELIVERY_PRIORITY.transactional;
       return this.composer
         .composedCopy(message, addressees, recipient)
-        .then(({ mime, fresh }) => ({ raw: mime, ...(fresh && keep ? { store: { recipientId: recipient.id, mime } } : {}) }));
+        .then(({ mime, keep }) => ({ raw: mime, ...(keep && transactional ? { store: { recipientId: recipient.id, ...keep } } : {}) }));
     }
     let composed = batch.composed.get(message.id);
     if (!composed) {
       composed = this.composer
         .composedCopy(message, addressees)
-        .then(({ mime, fresh }) => ({ raw: mime, ...(fresh ? { store: { messageId: message.id, mime } } : {}) }));
+        .then(({ mime, keep }) => ({ raw: mime, ...(keep ? { store: { messageId: message.id, ...keep } } : {}) }));
       batch.composed.set(message.id, composed);
     }
     return composed;

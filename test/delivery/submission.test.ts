@@ -16,6 +16,7 @@ import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { createApiKey } from '../helpers/accounts.js';
+import { rawOf } from '../helpers/delivery-api.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
 import { callApi, killPostwire, logIn, resultOf, startPostwire, stopPostwire } from '../helpers/process.js';
 import { messagesTo, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
@@ -161,6 +162,8 @@ for (const dialect of DIALECTS) {
         // Everything after the signature is the client's message without the X-Postwire-* and Bcc headers.
         const unsigned = text.replace(/^DKIM-Signature:[^\r\n]*\r\n(?:[ \t][^\r\n]*\r\n)*/, '');
         assert.equal(unsigned, raw.replace(/^(X-Postwire-(Tags|Metadata)|Bcc):.*\r\n/gim, ''));
+        // What the message log shows is what was sent: the client's MIME and the signature kept with it, not a second copy.
+        assert.equal(await rawOf(app, a, id), text);
         const parsed = await simpleParser(copy.raw);
         assert.equal(parsed.headers.get('bcc'), undefined, 'no Bcc header');
         assert.match(raw, /^Bcc: hidden@example\.net\r\n/m, 'the client did write one');
@@ -169,6 +172,13 @@ for (const dialect of DIALECTS) {
         assert.equal(parsed.text?.trim(), 'Own text part.');
         assert.match(copy.mailFrom, /^bounces\+|@example\.com$/);
       }
+      const stored = await app.runtime.services.handle.db
+        .selectFrom('messages')
+        .select(['mime', 'dkim_signature'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      assert.equal(stored.mime, null, 'the signed MIME is not stored beside the submitted one');
+      assert.match(stored.dkim_signature ?? '', /^DKIM-Signature: /);
     });
 
     it('takes the same over TLS from the first byte on SMTP_SUBMISSION_TLS_PORT', async () => {

@@ -279,23 +279,25 @@ for (const dialect of DIALECTS) {
         const captured = await capturedOf(db, sent.id);
         assert.equal(captured.length, 4, 'at-least-once: each recipient was handed over twice');
         for (const r of sent.recipients) assert.equal(captured.filter((c) => c.recipient_id === r.id).length, 2);
-        const stored = await db.selectFrom('messages').select('mime').where('id', '=', sent.id).executeTakeFirstOrThrow();
-        assert.ok(stored.mime);
-        for (const c of captured) assert.equal(c.raw, stored.mime, 'identical bytes for every recipient and every retry');
+        // What is kept is the first composition's signature field ('' here: no key), not the MIME: the bytes are composed again.
+        const stored = await db.selectFrom('messages').select(['mime', 'dkim_signature']).where('id', '=', sent.id).executeTakeFirstOrThrow();
+        assert.equal(stored.mime, null);
+        assert.equal(stored.dkim_signature, '');
         const raw = await app.request({ method: 'GET', url: `/notify/v1/messages/${sent.id}/raw`, token: account.token });
-        assert.equal(raw.text, stored.mime);
+        assert.ok(raw.text.includes('Subject: Retry'));
+        for (const c of captured) assert.equal(c.raw, raw.text, 'identical bytes for every recipient and every retry, and /raw shows them');
         assert.deepEqual(await jobsOf(db, sent.id), []);
       });
 
-      it('the MIME is composed once even when several workers compose at the same moment', async () => {
+      it('several workers composing at the same moment get the same bytes, and one kept composition', async () => {
         const sent = await send(app, account, [{ email: 'ann@example.net' }], 'Race');
         const message = await db.selectFrom('messages').selectAll().where('id', '=', sent.id).executeTakeFirstOrThrow();
         assert.equal(message.mime, null, 'not composed before anyone needs it');
         const results = await Promise.all(Array.from({ length: 6 }, () => ensureComposed(db, message)));
         assert.equal(new Set(results).size, 1, 'every caller got the same bytes');
-        const stored = await db.selectFrom('messages').select('mime').where('id', '=', sent.id).executeTakeFirstOrThrow();
-        assert.equal(stored.mime, results[0]);
-        // A later composition (a retry loading the message again) returns the stored bytes.
+        const stored = await db.selectFrom('messages').select(['mime', 'dkim_signature']).where('id', '=', sent.id).executeTakeFirstOrThrow();
+        assert.deepEqual(stored, { mime: null, dkim_signature: '' }, 'the first composition kept its (empty) signature field, not its bytes');
+        // A later composition (a retry loading the message again) gives the same bytes.
         const reloaded = await db.selectFrom('messages').selectAll().where('id', '=', sent.id).executeTakeFirstOrThrow();
         assert.equal(await ensureComposed(db, reloaded), results[0]);
         // …as does one from a stale copy of the row, loaded before the MIME was stored.

@@ -36,8 +36,12 @@ async function stored(db: DbOrTrx, messageId: string, now: number, scheduledAt?:
     events: await db.selectFrom('events').selectAll().where('message_id', '=', messageId).orderBy('id').execute(),
     tags: await db.selectFrom('message_tags').selectAll().where('message_id', '=', messageId).orderBy('tag').execute(),
   };
+  // A shared content (a campaign copy's) is stored with it; its id hashes the account's, which differs per run.
+  const contentId = rows.message.content_id;
+  const content =
+    contentId === null ? {} : { content: await db.selectFrom('message_contents').selectAll().where('id', '=', contentId).executeTakeFirstOrThrow() };
   const ids = new Map<string, string>();
-  const text = JSON.stringify(rows, (_key, value: unknown) =>
+  const text = JSON.stringify({ ...rows, ...content }, (_key, value: unknown) =>
     typeof value === 'bigint' || (typeof value === 'string' && /^\d{13}$/.test(value)) ? Number(value) : value,
   )
     .replace(/[0-9a-f]{24}/g, (id) => {
@@ -47,7 +51,8 @@ async function stored(db: DbOrTrx, messageId: string, now: number, scheduledAt?:
     .replaceAll(scheduledAt === undefined ? '\0' : new Date(scheduledAt).toISOString(), 'scheduledAt')
     .replaceAll(scheduledAt === undefined ? '\0' : String(scheduledAt), '"scheduledAt"')
     .replaceAll(String(now), '"now"')
-    .replaceAll('""now""', '"now"');
+    .replaceAll('""now""', '"now"')
+    .replaceAll(contentId ?? '\0', 'content-id');
   return JSON.parse(text);
 }
 

@@ -40,6 +40,7 @@ export { EventLog, type EventListener, type EventWrite, webhookFanOut } from './
 export { newEventRow } from './events/events.service.js';
 export type { EventRow, EventType } from './events/events.table.js';
 export { acceptedMessage } from './messages/messages.accepted.js';
+export { campaignContent, copyValues, type SharedContent } from './messages/messages.content.js';
 export { insertAcceptedMessages, markWaitingRecipientsCancelled, type AcceptedMessage } from './messages/messages.store.js';
 // What the purge deletes of this area (system/retention), by the store that owns it.
 export { deleteEndedDeliveriesBefore } from './webhooks/webhooks.store.js';

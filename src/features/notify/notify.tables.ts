@@ -2,7 +2,7 @@
 import type { DomainsTable } from './domains/domains.table.js';
 import type { EventsTable } from './events/events.table.js';
 import type { InboundDomainsTable, InboundMessagesTable, InboundRoutesTable } from './inbound/inbound.table.js';
-import type { IdempotencyKeysTable, MessageRecipientsTable, MessagesTable, MessageTagsTable } from './messages/messages.table.js';
+import type { IdempotencyKeysTable, MessageContentsTable, MessageRecipientsTable, MessagesTable, MessageTagsTable } from './messages/messages.table.js';
 import type { SendersTable } from './senders/senders.table.js';
 import type { SuppressionsTable } from './suppressions/suppressions.table.js';
 import type { TemplatesTable } from './templates/templates.table.js';
@@ -13,6 +13,7 @@ export interface NotifyTables {
   domains: DomainsTable;
   messages: MessagesTable;
   message_tags: MessageTagsTable;
+  message_contents: MessageContentsTable;
   idempotency_keys: IdempotencyKeysTable;
   templates: TemplatesTable;
   message_recipients: MessageRecipientsTable;

@@ -25,10 +25,10 @@ import { withoutJit } from '../../../db/without-jit.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { TemplateLimitError, TemplateSyntaxError } from '../../../lib/template-render.js';
 import { enqueueJob, type JobFailure, PermanentJobError } from '../../../queue/jobs.js';
-import { type AcceptedMessage, type EventLog, insertAcceptedMessages } from '../../notify/notify.module.js';
+import { type AcceptedMessage, campaignContent, type EventLog, insertAcceptedMessages, type SharedContent } from '../../notify/notify.module.js';
 import type { OnCampaignEnded } from './campaign-counters.js';
 import { compileRule, SHOWN_STATUS, usableRule } from '../segments/segment-rules.js';
-import { type CampaignRenderer, campaignRenderer, placeholderKey } from './campaign-content.js';
+import { type CampaignRenderer, campaignRenderer, placeholderKey } from '../../../lib/personalise.js';
 import { type CampaignAddressee, campaignMessage, ownerNotice } from './campaign-mail.js';
 import {
   addToCounters,
@@ -110,11 +110,13 @@ function campaignCopies(
   } catch (error) {
     throw notRenderable(error);
   }
+  let content: SharedContent | undefined;
   return {
     renderer,
     copy: (to, now) => {
       try {
-        return campaignMessage(campaign, to, { now, priority: 'bulk', renderer, postalAddress });
+        content ??= campaignContent(campaign.account_id, campaign, postalAddress, now);
+        return campaignMessage(campaign, to, { now, priority: 'bulk', renderer, postalAddress, content });
       } catch (error) {
         throw notRenderable(error, to.email);
       }

@@ -1,6 +1,7 @@
 /**
  * The mail a campaign sends, as rows of the ordinary message tables: one message per
- * contact, with one recipient, built by notify's one builder of accepted rows
+ * contact, with one recipient, its HTML the campaign's content stored once and the contact's
+ * values (notify's messages.content.ts renders it when it is composed), built by notify's one builder of accepted rows
  * (messages.accepted.ts) and written by `insertAcceptedMessages` like any accepted send, and
  * delivered by the same pipeline at bulk priority.
  *
@@ -12,12 +13,11 @@
  * but the rows.
  */
 import { escapeHtml } from '../../../lib/template-render.js';
-import { type AcceptedMessage, acceptedMessage } from '../../notify/notify.module.js';
-import { type CampaignAddressee, type CampaignRenderer, campaignRenderer } from './campaign-content.js';
-import { withCampaignFooter } from './campaign-footer.js';
+import { type AcceptedMessage, acceptedMessage, campaignContent, copyValues, type SharedContent } from '../../notify/notify.module.js';
+import { type CampaignAddressee, type CampaignRenderer, campaignRenderer } from '../../../lib/personalise.js';
 import type { CampaignRow } from './campaigns.table.js';
 
-export type { CampaignAddressee } from './campaign-content.js';
+export type { CampaignAddressee } from '../../../lib/personalise.js';
 
 /** A header may not carry a line break, whatever a contact's field holds. */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
@@ -46,9 +46,14 @@ export function campaignMessage(
     renderer?: CampaignRenderer;
     /** The account's postal address, for the footer ('' when not set). */
     postalAddress: string;
+    /** The campaign's content as stored once (campaignContent): once for many copies. */
+    content?: SharedContent;
   },
 ): AcceptedMessage {
   const renderer = options.renderer ?? campaignRenderer(campaign);
+  // Rendered here too, though the copy keeps only its values: a text that cannot be rendered for this contact fails now, not when it is sent.
+  renderer.html(to);
+  const shared = options.content ?? campaignContent(campaign.account_id, campaign, options.postalAddress, options.now);
   return acceptedMessage({
     now: options.now,
     accountId: campaign.account_id,
@@ -57,7 +62,8 @@ export function campaignMessage(
     from: { email: campaign.from_email, name: campaign.from_name },
     content: {
       subject: (options.subjectPrefix ?? '') + oneLine(renderer.subject(to)),
-      html: withCampaignFooter(renderer.html(to), options.postalAddress),
+      html: '',
+      shared: { content: shared.row, values: copyValues(to) },
       text: null,
     },
     recipients: [{ email: to.email }],

@@ -24,9 +24,9 @@ import { type AcceptedMessage, type EventLog, insertAcceptedMessages, type Notif
 import { findLiveMarketingSender } from '../senders/senders.store.js';
 import type { NewslettersService } from '../newsletters/newsletters.service.js';
 import { cancelDeliveries } from './campaign-cancel.js';
-import { type CampaignAddressee, type CampaignRenderer, campaignRenderer, placeholderKey } from './campaign-content.js';
+import { type CampaignAddressee, type CampaignRenderer, campaignRenderer, placeholderKey } from '../../../lib/personalise.js';
 import { queueDispatch, valuesOf } from './campaign-dispatch.js';
-import { withCampaignFooter } from './campaign-footer.js';
+import { withCampaignFooter } from '../../../lib/campaign-footer.js';
 import { campaignMessage } from './campaign-mail.js';
 import type {
   AudienceBody,

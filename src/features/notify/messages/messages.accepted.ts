@@ -15,13 +15,18 @@ import { iso } from '../../../lib/api-shape.js';
 import { newId } from '../../../lib/ids.js';
 import { newEventRow } from '../events/events.service.js';
 import type { AcceptedMessage } from './messages.store.js';
-import type { NewMessageRow, NewRecipientRow, RecipientKind, StoredAttachment } from './messages.table.js';
+import type { MessageContentRow, NewMessageRow, NewRecipientRow, RecipientKind, StoredAttachment } from './messages.table.js';
 
 /** Subject, HTML and text of a message or of one recipient's own copy. */
 export interface AcceptedContent {
   subject: string;
   /** Empty when there is none (html_content is NOT NULL): composing then sends no HTML part. */
   html: string;
+  /**
+   * Instead of `html`: a content stored once for many messages and this message's values,
+   * rendered into its HTML when it is composed or shown (messages.content.ts).
+   */
+  shared?: { content: MessageContentRow; values: string };
   /** null: derived from the HTML when the message is composed. */
   text: string | null;
 }
@@ -108,6 +113,7 @@ export function acceptedMessage(spec: AcceptedMessageSpec): AcceptedMessage {
     kind: r.kind ?? 'to',
     state: 'queued',
     content: json(r.content),
+    dkim_signature: null,
     mime: null,
     attempts: 0,
     last_response: null,
@@ -122,7 +128,10 @@ export function acceptedMessage(spec: AcceptedMessageSpec): AcceptedMessage {
     from_email: from,
     from_name: spec.from.name,
     subject: spec.content.subject,
-    html_content: spec.content.html,
+    html_content: spec.content.shared ? '' : spec.content.html,
+    content_id: spec.content.shared?.content.id ?? null,
+    content_values: spec.content.shared?.values ?? null,
+    dkim_signature: null,
     text_content: spec.content.text,
     message_id_header: spec.messageIdHeader ?? `<${messageId}@${from.slice(from.lastIndexOf('@') + 1).toLowerCase()}>`,
     mime: null,
@@ -153,5 +162,6 @@ export function acceptedMessage(spec: AcceptedMessageSpec): AcceptedMessage {
     jobs: recipients.map((r) => ({ recipientId: r.id!, messageId, accountId, runAt: scheduledAt ?? now, priority: spec.priority })),
     events: recipients.map((r) => newEventRow({ accountId, messageId, recipientId: r.id!, email: r.email, type: 'accepted', at: now, details })),
     tags: (spec.tags ?? []).map((tag) => ({ message_id: messageId, account_id: accountId, tag })),
+    ...(spec.content.shared ? { content: spec.content.shared.content } : {}),
   };
 }

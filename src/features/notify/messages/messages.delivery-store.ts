@@ -13,7 +13,7 @@ export async function loadRecipients(db: Reads, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('message_recipients')
-    .select(['id', 'message_id', 'account_id', 'email', 'name', 'kind', 'state', 'content', 'mime'])
+    .select(['id', 'message_id', 'account_id', 'email', 'name', 'kind', 'state', 'content', 'dkim_signature', 'mime'])
     .where('id', 'in', ids)
     .execute();
 }
@@ -69,24 +69,75 @@ export async function addresseesOf(db: Reads, messageIds: string[]): Promise<Map
 }
 
 /**
- * Keeps compositions, except where one is stored already: the first stored copy is the
- * one `/raw` shows. One statement per kind of target.
+ * Keeps what first compositions keep (their signature field; the whole MIME only where a
+ * composition cannot give it again), except where one is kept already: the first is the one
+ * every later composition and `/raw` follow. One statement per kind of target and column.
  */
 export async function storeComposed(db: DbOrTrx, targets: ComposedTarget[]): Promise<void> {
-  const onMessages = targets.flatMap((t) => ('messageId' in t ? [{ id: t.messageId, values: [t.mime] }] : []));
-  const onRecipients = targets.flatMap((t) => ('recipientId' in t ? [{ id: t.recipientId, values: [t.mime] }] : []));
-  // The first stored copy stays: only rows without one are set.
-  const firstCopy = { onlyWhere: { column: 'mime', isNull: true } } as const;
-  await updateRowsById(db, 'messages', MIME_COLUMN, onMessages, firstCopy);
-  await updateRowsById(db, 'message_recipients', MIME_COLUMN, onRecipients, firstCopy);
+  for (const [table, of] of [
+    ['messages', (t: ComposedTarget) => ('messageId' in t ? t.messageId : undefined)],
+    ['message_recipients', (t: ComposedTarget) => ('recipientId' in t ? t.recipientId : undefined)],
+  ] as const) {
+    const mine = targets.flatMap((t) => {
+      const id = of(t);
+      return id === undefined ? [] : [{ id, t }];
+    });
+    const first = (column: string) => ({ onlyWhere: { column, isNull: true } }) as const;
+    await updateRowsById(
+      db,
+      table,
+      MIME_COLUMN,
+      mine.flatMap(({ id, t }) => (t.mime !== undefined ? [{ id, values: [t.mime] }] : [])),
+      first('mime'),
+    );
+    await updateRowsById(
+      db,
+      table,
+      SIGNATURE_COLUMN,
+      mine.map(({ id, t }) => ({ id, values: [t.signature] })),
+      first('dkim_signature'),
+    );
+  }
 }
 
 const MIME_COLUMN: UpdatedColumn[] = [{ name: 'mime' }];
+const SIGNATURE_COLUMN: UpdatedColumn[] = [{ name: 'dkim_signature' }];
 
-export async function storedMime(db: DbOrTrx, target: { messageId: string } | { recipientId: string }): Promise<string | null> {
-  const row =
-    'messageId' in target
-      ? await db.selectFrom('messages').select('mime').where('id', '=', target.messageId).executeTakeFirst()
-      : await db.selectFrom('message_recipients').select('mime').where('id', '=', target.recipientId).executeTakeFirst();
-  return row?.mime ?? null;
+/** What is kept of a message's (or a recipient's own copy's) first composition. */
+export async function storedComposition(
+  db: DbOrTrx,
+  target: { messageId: string } | { recipientId: string },
+): Promise<{ dkim_signature: string | null; mime: string | null } | undefined> {
+  return 'messageId' in target
+    ? db.selectFrom('messages').select(['dkim_signature', 'mime']).where('id', '=', target.messageId).executeTakeFirst()
+    : db.selectFrom('message_recipients').select(['dkim_signature', 'mime']).where('id', '=', target.recipientId).executeTakeFirst();
+}
+
+/** Shared contents by id (messages.content.ts). */
+export async function loadContents(db: Reads, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('message_contents').select(['id', 'body']).where('id', 'in', ids).execute();
+}
+
+/**
+ * Retention: the content of messages accepted before `before` goes. Their rows forget
+ * their shared content and values (they then show and compose without HTML), and every
+ * shared content written before `before` that no message refers to any more is deleted.
+ * Returns how many contents were deleted.
+ */
+export async function clearSharedContentsBefore(db: DbOrTrx, before: number): Promise<number> {
+  await db
+    .updateTable('messages')
+    .set({ content_id: null, content_values: null })
+    .where('created_at', '<', before)
+    .where('content_id', 'is not', null)
+    .execute();
+  const result = await db
+    .deleteFrom('message_contents')
+    .where('created_at', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('messages').select('messages.id').whereRef('messages.content_id', '=', 'message_contents.id'))),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

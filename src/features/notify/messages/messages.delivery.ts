@@ -15,7 +15,8 @@ import { type EventLog, newEventRow } from '../events/events.service.js';
 import type { EventRow } from '../events/events.table.js';
 import { liveSuppressionsFor, suppressAddress, suppressionKey } from '../suppressions/suppressions.service.js';
 import { carriedDetails } from './messages.accepted.js';
-import { addresseesOf, loadMessages, loadRecipients, recordRecipientAttempts, storeComposed, storedMime } from './messages.delivery-store.js';
+import { withRenderedContent } from './messages.content.js';
+import { addresseesOf, loadMessages, loadRecipients, recordRecipientAttempts, storeComposed, storedComposition } from './messages.delivery-store.js';
 import type { MessageRow } from './messages.table.js';
 
 export class MessageDeliveryStore implements DeliveryStore<MessageRow> {
@@ -27,7 +28,7 @@ export class MessageDeliveryStore implements DeliveryStore<MessageRow> {
 
   async loadBatch(messageIds: string[], recipientIds: string[]): Promise<LoadedRecipients<MessageRow>> {
     const [messages, [recipients, live]] = await Promise.all([
-      loadMessages(this.reads, messageIds),
+      loadMessages(this.reads, messageIds).then((rows) => withRenderedContent(this.reads, rows)),
       loadRecipients(this.reads, recipientIds).then(async (rows) => [rows, await liveSuppressionsFor(this.reads, rows)] as const),
     ]);
     const suppressed = new Map<string, string>();
@@ -82,8 +83,10 @@ export class MessageDeliveryStore implements DeliveryStore<MessageRow> {
 }
 
 /**
- * The stored MIME, composing and storing it now if no worker has yet (the `/raw`
- * endpoint; the pipeline stores its compositions with its outcomes instead).
+ * The MIME of a message (or of a recipient's own copy) as it was sent, or will be: composed
+ * again with what its first composition kept, or composed now and that kept (the `/raw`
+ * endpoint; the pipeline keeps its compositions with its outcomes instead). `message`
+ * carries its rendered HTML (withRenderedContent).
  */
 export async function ensureComposed(
   composer: Pick<MessageComposer, 'composedCopy'>,
@@ -91,9 +94,20 @@ export async function ensureComposed(
   message: MessageRow,
   personal?: PersonalCopy,
 ): Promise<string> {
-  const copy = await composer.composedCopy(message, await addresseesOf(db, [message.id]).then((m) => m.get(message.id) ?? []), personal);
-  if (!copy.fresh) return copy.mime;
-  const own = personal && hasOwnCopy(message, personal) ? personal.id : undefined;
-  await storeComposed(db, [own ? { recipientId: own, mime: copy.mime } : { messageId: message.id, mime: copy.mime }]);
-  return (await storedMime(db, own ? { recipientId: own } : { messageId: message.id })) ?? copy.mime;
+  const addressees = await addresseesOf(db, [message.id]).then((m) => m.get(message.id) ?? []);
+  const copy = await composer.composedCopy(message, addressees, personal);
+  if (!copy.keep) return copy.mime;
+  const target = personal && hasOwnCopy(message, personal) ? { recipientId: personal.id } : { messageId: message.id };
+  await storeComposed(db, [{ ...target, ...copy.keep }]);
+  // Another composition may have been kept first (a worker's): that one is what was sent.
+  const kept = await storedComposition(db, target);
+  if (!kept || ((kept.mime ?? null) === (copy.keep.mime ?? null) && kept.dkim_signature === copy.keep.signature)) return copy.mime;
+  const stored = { ...kept, mime: kept.mime };
+  return (
+    await composer.composedCopy(
+      { ...message, ...('messageId' in target ? stored : {}) },
+      addressees,
+      personal && 'recipientId' in target ? { ...personal, ...stored } : personal,
+    )
+  ).mime;
 }

@@ -6,6 +6,7 @@ import type { Db, Reads } from '../../../db/database.js';
 import { inOneSnapshot } from '../../../db/snapshot.js';
 import { hasOwnCopy, type MessageComposer } from '../../../delivery/compose.js';
 import { ensureComposed } from './messages.delivery.js';
+import { withRenderedContent } from './messages.content.js';
 import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, resourceFields, type ListResult, type Page } from '../../../lib/api-shape.js';
@@ -99,6 +100,7 @@ export class MessageLog {
 
   async get(principal: Principal, id: string): Promise<MessageDetail> {
     const row = await this.require(principal, id, this.reads);
+    await withRenderedContent(this.reads, [row]);
     // The recipients' states and their events as of one moment: a state never shows without the event that set it.
     const [recipients, timelines] = await inOneSnapshot(this.reads, (trx) =>
       Promise.all([listRecipientsOf(trx, principal.accountId, [row.id]), timelinesOf(trx, principal.accountId, row.id)]),
@@ -133,6 +135,7 @@ export class MessageLog {
   /** The MIME as handed (or about to be handed) to the transport. */
   async raw(principal: Principal, id: string, recipientId?: string): Promise<string> {
     const message = await this.require(principal, id);
+    await withRenderedContent(this.db, [message]);
     const recipient = await findRecipientOf(this.db, principal.accountId, message.id, recipientId);
     if (recipientId !== undefined && !recipient) throw AppError.notFound('Recipient');
     // A personalised or tracked message has no one MIME: each recipient's copy is its own (without recipientId, the first one's).

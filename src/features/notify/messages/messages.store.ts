@@ -2,14 +2,14 @@
 import { type SqlBool, sql } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
-import { insertRows } from '../../../db/group-commit.js';
+import { insertRows, insertRowsCounting } from '../../../db/group-commit.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { enqueueMessages, type QueuedDelivery } from '../../../delivery/enqueue.js';
 import type { EventLog } from '../events/event-listeners.js';
 import type { EventRow } from '../events/events.table.js';
 import type { ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
-import type { IdempotencyKeyRow, MessageRow, MessageTagsTable, NewMessageRow, NewRecipientRow, RecipientRow } from './messages.table.js';
+import type { IdempotencyKeyRow, MessageContentRow, MessageRow, MessageTagsTable, NewMessageRow, NewRecipientRow, RecipientRow } from './messages.table.js';
 
 export interface AcceptedMessage {
   message: NewMessageRow;
@@ -20,6 +20,8 @@ export interface AcceptedMessage {
   events: EventRow[];
   /** One row per tag, for statistics by tag. */
   tags: MessageTagsTable[];
+  /** The content it shares with other messages (a campaign copy's), written once whoever names it. */
+  content?: MessageContentRow;
 }
 
 /**
@@ -73,6 +75,10 @@ export async function insertAcceptedSends(
  * `webhooks`: the accounts' active webhooks, looked up before (webhooks.fan-out.ts).
  */
 export async function insertAcceptedMessages(trx: DbOrTrx, events: EventLog, accepted: AcceptedMessage[], webhooks?: ActiveWebhook[]): Promise<void> {
+  // A shared content is written by the first chunk of copies that names it; the rest find it.
+  const contents = new Map<string, MessageContentRow>();
+  for (const a of accepted) if (a.content) contents.set(a.content.id, a.content);
+  await insertRowsCounting(trx, 'message_contents', [...contents.values()], { onConflict: 'on conflict (id) do nothing' });
   await insertRows(
     trx,
     'messages',
@@ -100,7 +106,10 @@ export async function insertAcceptedMessages(trx: DbOrTrx, events: EventLog, acc
 }
 
 /** The columns of a message in lists: not its content, MIME or attachments. */
-export type ListedMessageRow = Omit<MessageRow, 'mime' | 'submitted_mime' | 'html_content' | 'text_content' | 'attachments'>;
+export type ListedMessageRow = Omit<
+  MessageRow,
+  'mime' | 'submitted_mime' | 'html_content' | 'text_content' | 'attachments' | 'content_id' | 'content_values' | 'dkim_signature'
+>;
 
 export interface MessageFilter {
   recipient?: string | undefined;
@@ -180,7 +189,7 @@ export async function findMessage(db: Reads, accountId: string, id: string): Pro
 
 /** Recipients of the given messages in `to` order; `perMessage` keeps only the first ones of each. */
 /** A recipient as the message log shows it: not its personalised content or MIME. */
-export type ListedRecipientRow = Omit<RecipientRow, 'content' | 'mime' | 'first_opened_at'>;
+export type ListedRecipientRow = Omit<RecipientRow, 'content' | 'dkim_signature' | 'mime' | 'first_opened_at'>;
 
 export async function listRecipientsOf(db: Reads, accountId: string, messageIds: string[], perMessage?: number): Promise<ListedRecipientRow[]> {
   if (messageIds.length === 0) return [];
@@ -304,8 +313,12 @@ export async function findRecipientOf(
   accountId: string,
   messageId: string,
   recipientId?: string,
-): Promise<Pick<RecipientRow, 'id' | 'content' | 'mime'> | undefined> {
-  let query = db.selectFrom('message_recipients').select(['id', 'content', 'mime']).where('account_id', '=', accountId).where('message_id', '=', messageId);
+): Promise<Pick<RecipientRow, 'id' | 'content' | 'dkim_signature' | 'mime'> | undefined> {
+  let query = db
+    .selectFrom('message_recipients')
+    .select(['id', 'content', 'dkim_signature', 'mime'])
+    .where('account_id', '=', accountId)
+    .where('message_id', '=', messageId);
   query = recipientId === undefined ? query.orderBy('position').limit(1) : query.where('id', '=', recipientId);
   return query.executeTakeFirst();
 }

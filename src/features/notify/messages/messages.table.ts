@@ -17,7 +17,19 @@ export interface MessagesTable {
   html_content: string;
   /** The RFC 5322 Message-ID, fixed at acceptance so every retry carries the same one. */
   message_id_header: string;
-  /** The composed MIME, stored on first composition so retries send identical bytes. */
+  /**
+   * A campaign copy's shared content (message_contents, migration 0031), rendered with
+   * `content_values` into its HTML when it is composed or shown; html_content is then ''.
+   */
+  content_id: string | null;
+  /** JSON: the copy's own values (messages.content.ts). */
+  content_values: string | null;
+  /**
+   * The DKIM-Signature field of the first composition, '' when unsigned, null before:
+   * every later composition (a retry, `/raw`) puts it first, so all send the same bytes.
+   */
+  dkim_signature: string | null;
+  /** The composed MIME of rows composed before migration 0031, which kept it; null since. */
   mime: string | null;
   /**
    * SMTP submission: the client's MIME as accepted (Message-ID and Date added when
@@ -70,6 +82,9 @@ export interface MessageRecipientsTable {
    * null: the recipient gets the message's content and MIME.
    */
   content: string | null;
+  /** As on the message: the first composition's signature field of this recipient's own copy. */
+  dkim_signature: string | null;
+  /** A recipient's own composed MIME, for rows composed before migration 0031. */
   mime: string | null;
   attempts: Generated<number>;
   last_response: string | null;
@@ -78,6 +93,16 @@ export interface MessageRecipientsTable {
   first_opened_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A content many messages share, stored once (messages.content.ts). */
+export interface MessageContentsTable {
+  /** sha256 (base64url) of the account and the body. */
+  id: string;
+  account_id: string;
+  /** JSON: the template, its syntax and the footer (messages.content.ts). */
+  body: string;
+  created_at: number;
 }
 
 export interface MessageTagsTable {
@@ -101,4 +126,5 @@ export type MessageRow = Selectable<MessagesTable>;
 export type NewMessageRow = Insertable<MessagesTable>;
 export type RecipientRow = Selectable<MessageRecipientsTable>;
 export type NewRecipientRow = Insertable<MessageRecipientsTable>;
+export type MessageContentRow = Selectable<MessageContentsTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;

@@ -23,6 +23,7 @@ import type { EventRow, EventType } from '../events/events.table.js';
 import { carriedDetails } from '../messages/messages.accepted.js';
 import { suppressAddress } from '../suppressions/suppressions.service.js';
 import { findTrackedRecipient, markFirstOpens, type TrackedRecipient } from './tracking.store.js';
+import { withRenderedContent } from '../messages/messages.content.js';
 import { systemClock, type Clock } from '../../../lib/clock.js';
 
 /** How long an open or click waits for others before its commit starts: hits come in bursts (a campaign read at 9:00). */
@@ -137,6 +138,8 @@ export class TrackingService {
     if (!claim || claim.kind !== kind) return undefined;
     const recipient = await findTrackedRecipient(this.reads, claim.recipientId);
     if (!recipient || !WANTS[kind](recipient)) return undefined;
+    // An open needs no HTML; a click and the web version read the copy's links.
+    if (kind !== 'open') await withRenderedContent(this.reads, [recipient]);
     return { recipient, ...(claim.linkIndex !== undefined ? { linkIndex: claim.linkIndex } : {}) };
   }
 
@@ -171,6 +174,7 @@ export class TrackingService {
   async simulate(accountId: string, recipientId: string, kind: 'open' | 'click', url?: string): Promise<{ email: string; url?: string }> {
     const recipient = await findTrackedRecipient(this.reads, recipientId, accountId);
     if (!recipient) throw AppError.notFound('The recipient');
+    if (kind === 'click') await withRenderedContent(this.reads, [recipient]);
     if (!WANTS[kind](recipient)) {
       const option = kind === 'open' ? 'trackOpens' : 'trackClicks';
       throw new AppError(

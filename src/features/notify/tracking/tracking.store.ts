@@ -18,6 +18,8 @@ export async function findTrackedRecipient(db: Reads, recipientId: string, accou
       'r.content',
       'r.sent_at',
       'm.html_content',
+      'm.content_id',
+      'm.content_values',
       'm.from_name',
       'm.tags',
       'm.metadata',

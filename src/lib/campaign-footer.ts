@@ -5,8 +5,8 @@
  * address, when set, is always in the footer. The link is the copy's own mark
  * (lib/copy-links.ts), filled with the recipient's signed link when the copy is composed.
  */
-import { COPY_LINK } from '../../../lib/copy-links.js';
-import { escapeHtml } from '../../../lib/template-render.js';
+import { COPY_LINK } from './copy-links.js';
+import { escapeHtml } from './template-render.js';
 
 const STYLE = 'font-size:12px;color:#666;text-align:center;margin:24px 0 0';
 /** A mark standing alone (not an href's value): it becomes a link with words. */

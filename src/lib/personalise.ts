@@ -22,11 +22,20 @@
  * The content carries a mark there (lib/copy-links.ts), filled when the copy is composed. A
  * custom field named `unsubscribe` or `webversion` wins over the link, as it did before.
  *
- * A campaign's texts are compiled once (campaignRenderer), then rendered per contact.
+ * A campaign's texts are compiled once (campaignRenderer), then rendered per contact: at
+ * dispatch, and again wherever a copy is composed or shown, since a copy stores only its
+ * values (features/notify/messages/messages.content.ts); hence here, where both areas reach it.
  */
-import { COPY_LINK } from '../../../lib/copy-links.js';
-import { escapeHtml, prepareTemplate, type PreparedTemplate, type Variables } from '../../../lib/template-render.js';
-import type { CampaignRow } from './campaigns.table.js';
+import { COPY_LINK } from './copy-links.js';
+import { escapeHtml, prepareTemplate, type PreparedTemplate, type Variables } from './template-render.js';
+
+/** What a campaign's texts are: a subject and HTML in one of the two syntaxes. */
+export interface CampaignTexts {
+  subject: string;
+  html_content: string;
+  /** `handlebars`, else placeholders. */
+  template_syntax?: string | null;
+}
 
 const PLACEHOLDER = /#([A-Za-z0-9_]+)#/g;
 
@@ -61,7 +70,7 @@ export function personalise(text: string, values: ReadonlyMap<string, string>, h
 
 export interface CampaignAddressee {
   email: string;
-  /** Placeholder key → value: `email` and the custom fields (campaign-dispatch.ts valuesOf). */
+  /** Placeholder key → value: `email` and the custom fields (the campaign dispatch's valuesOf). */
   values: ReadonlyMap<string, string>;
   /** The names of the contact's lists (handlebars campaigns that use them). */
   lists?: readonly string[];
@@ -94,7 +103,7 @@ function variablesOf(to: CampaignAddressee): Variables {
   };
 }
 
-function placeholdersRenderer(campaign: Pick<CampaignRow, 'subject' | 'html_content'>): CampaignRenderer {
+function placeholdersRenderer(campaign: CampaignTexts): CampaignRenderer {
   return {
     subject: (to) => personalise(campaign.subject, to.values, false),
     html: (to) => personalise(campaign.html_content, to.values, true, true),
@@ -107,7 +116,7 @@ function placeholdersRenderer(campaign: Pick<CampaignRow, 'subject' | 'html_cont
  * Throws TemplateSyntaxError for a text that is not a template (saving checks it), and when
  * rendering TemplateLimitError past a bound or for a list where a value belongs.
  */
-function handlebarsRenderer(campaign: Pick<CampaignRow, 'subject' | 'html_content'>): CampaignRenderer {
+function handlebarsRenderer(campaign: CampaignTexts): CampaignRenderer {
   const subject: PreparedTemplate = prepareTemplate(campaign.subject, { html: false, allowMissing: true });
   const html: PreparedTemplate = prepareTemplate(campaign.html_content, { html: true, allowMissing: true });
   const uses = [...new Set([...subject.uses, ...html.uses])];
@@ -129,6 +138,6 @@ function handlebarsRenderer(campaign: Pick<CampaignRow, 'subject' | 'html_conten
 }
 
 /** The renderer of a campaign's texts in its syntax, compiled once for all its copies. */
-export function campaignRenderer(campaign: Pick<CampaignRow, 'subject' | 'html_content' | 'template_syntax'>): CampaignRenderer {
+export function campaignRenderer(campaign: CampaignTexts): CampaignRenderer {
   return campaign.template_syntax === 'handlebars' ? handlebarsRenderer(campaign) : placeholdersRenderer(campaign);
 }

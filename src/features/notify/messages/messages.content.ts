@@ -1,0 +1,107 @@
+/**
+ * Content stored once (migration 0031): a campaign's copies share one `message_contents`
+ * row (its template, syntax and footer), and each copy's message row keeps only its
+ * recipient's values. The copy's HTML is rendered from the two when it is composed, shown
+ * (`GET /messages/{id}`) or opened as a web page, so a 250 KB newsletter costs its 250 KB
+ * once, not once per contact. Rendering is the same code that rendered copies at dispatch
+ * (lib/personalise.ts, lib/campaign-footer.ts), so the bytes are those it gave then.
+ *
+ * The content's id is the sha256 of the account and the content: the next chunk of the
+ * same campaign (or a resend) finds its row there, and two accounts never share one.
+ */
+import { createHash } from 'node:crypto';
+import type { Reads } from '../../../db/database.js';
+import { withCampaignFooter } from '../../../lib/campaign-footer.js';
+import { type CampaignAddressee, type CampaignRenderer, type CampaignTexts, campaignRenderer } from '../../../lib/personalise.js';
+import { loadContents } from './messages.delivery-store.js';
+import type { MessageContentRow } from './messages.table.js';
+
+/** The stored body of a campaign's content: its HTML template, syntax and the footer's postal address. */
+interface CampaignContentBody {
+  kind: 'campaign';
+  html: string;
+  syntax: string | null;
+  postalAddress: string;
+}
+
+/** The values of one copy: what its recipient's placeholders are filled with. */
+interface CopyValues {
+  email: string;
+  values: Record<string, string>;
+  lists?: readonly string[];
+}
+
+/** A content shared by many copies, ready to be written (insertAcceptedMessages writes each id once). */
+export interface SharedContent {
+  row: MessageContentRow;
+}
+
+/** The shared content of a campaign's copies: its HTML template as written, its syntax and the footer's postal address. */
+export function campaignContent(accountId: string, texts: CampaignTexts, postalAddress: string, now: number): SharedContent {
+  const body: CampaignContentBody = { kind: 'campaign', html: texts.html_content, syntax: texts.template_syntax ?? null, postalAddress };
+  const text = JSON.stringify(body);
+  const id = createHash('sha256').update(accountId).update('\n').update(text).digest('base64url');
+  return { row: { id, account_id: accountId, body: text, created_at: now } };
+}
+
+/** One copy's values, as stored on its message (`content_values`). */
+export function copyValues(to: CampaignAddressee): string {
+  const values: CopyValues = { email: to.email, values: Object.fromEntries(to.values), ...(to.lists?.length ? { lists: to.lists } : {}) };
+  return JSON.stringify(values);
+}
+
+/**
+ * Compiled contents, by id: a batch of a campaign's copies compiles its handlebars once.
+ * A few at a time: the campaigns being delivered now.
+ */
+const compiled = new Map<string, { body: CampaignContentBody; renderer: CampaignRenderer }>();
+const COMPILED_KEPT = 16;
+
+function compiledContent(row: Pick<MessageContentRow, 'id' | 'body'>) {
+  let found = compiled.get(row.id);
+  if (!found) {
+    const body = JSON.parse(row.body) as CampaignContentBody;
+    found = { body, renderer: campaignRenderer({ subject: '', html_content: body.html, template_syntax: body.syntax }) };
+    if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
+    compiled.set(row.id, found);
+  }
+  return found;
+}
+
+/** The HTML of one copy of a shared content. */
+export function renderCopy(content: Pick<MessageContentRow, 'id' | 'body'>, values: string): string {
+  const { body, renderer } = compiledContent(content);
+  const copy = JSON.parse(values) as CopyValues;
+  const to: CampaignAddressee = { email: copy.email, values: new Map(Object.entries(copy.values)), ...(copy.lists ? { lists: copy.lists } : {}) };
+  return withCampaignFooter(renderer.html(to), body.postalAddress);
+}
+
+/** What a row needs for its HTML to be rendered from a shared content. */
+interface WithContent {
+  html_content: string;
+  content_id: string | null;
+  content_values: string | null;
+}
+
+/**
+ * The rows with their HTML: a row that refers to a shared content gets it rendered into
+ * `html_content` (in place, and returned). A content gone (its body purged) leaves the HTML empty.
+ */
+export async function withRenderedContent<T extends WithContent>(db: Reads, rows: T[]): Promise<T[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.content_id !== null ? [r.content_id] : [])))];
+  if (ids.length === 0) return rows;
+  const contents = new Map(
+    (
+      await loadContents(
+        db,
+        ids.filter((id) => !compiled.has(id)),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  for (const row of rows) {
+    if (row.content_id === null || row.content_values === null) continue;
+    const content = contents.get(row.content_id) ?? (compiled.has(row.content_id) ? { id: row.content_id, body: '' } : undefined);
+    if (content) row.html_content = renderCopy(content, row.content_values);
+  }
+  return rows;
+}

@@ -1,0 +1,199 @@
+/**
+ * Content stored once (migration 0031): a campaign copy keeps only its values, and no
+ * composition is stored whole, only its DKIM-Signature field. What a user sees must not
+ * change: `GET …/raw` is byte for byte what the relay (a real SMTP server here) received,
+ * for a transactional send, a personalised send and a campaign copy; a retry after a 4xx
+ * sends the bytes of the first attempt; and a copy composed again after the signing key
+ * changed is still the copy first composed.
+ */
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { MessageComposer } from '../../src/delivery/compose.js';
+import type { OutgoingMessage } from '../../src/delivery/delivery-store.js';
+import { clearSharedContentsBefore } from '../../src/features/notify/messages/messages.delivery-store.js';
+import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { DIALECTS } from '../helpers/db.js';
+import { outcomeOf, rawOf, sendMessage } from '../helpers/delivery-api.js';
+import { messagesTo, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
+
+const DKIM_DOMAIN = 'example.com';
+
+const rsaKey = (): string =>
+  generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } })
+    .privateKey;
+
+for (const dialect of DIALECTS) {
+  describe(`content stored once, bytes sent kept [${dialect}]`, () => {
+    let app: TestApp;
+    let sink: SmtpSink;
+    let a: TestAccount;
+    const ok = async (method: 'GET' | 'POST', url: string, body?: unknown, status = 200) =>
+      expectEnvelope(await app.request({ method, url, token: a.token, body }), status).resultObject;
+
+    before(async () => {
+      sink = await startSmtpSink();
+      app = await startTestApp(dialect, {
+        worker: true,
+        config: {
+          transport: 'smtp',
+          smtpUrl: sink.url,
+          smtpTlsRejectUnauthorized: false,
+          retryFirstDelayMs: 100,
+          dkimDomain: DKIM_DOMAIN,
+          dkimSelector: 'postwire',
+          dkimPrivateKey: rsaKey(),
+        },
+      });
+      app.runtime.jobRunner!.start();
+      a = await app.signUp(`owner.${process.pid}@${DKIM_DOMAIN}`);
+    });
+    after(async () => {
+      await app?.close();
+      await sink?.close();
+    });
+
+    const db = () => app.runtime.services.handle.db;
+
+    it('a transactional send: /raw is the delivered bytes; the row keeps the signature field, not the MIME', async () => {
+      const sent = await sendMessage(app, a, ['ann@example.net'], { subject: 'Your receipt', html: '<p>Thank you for your order.</p>' });
+      assert.equal((await outcomeOf(app, a, sent, 'ann@example.net')).state, 'delivered');
+      const [received] = messagesTo(sink, 'ann@example.net');
+      assert.ok(received);
+      assert.match(received.raw.toString('utf8'), /^DKIM-Signature: /);
+      assert.equal(await rawOf(app, a, sent.id), received.raw.toString('utf8'));
+      const row = await db().selectFrom('messages').select(['mime', 'dkim_signature']).where('id', '=', sent.id).executeTakeFirstOrThrow();
+      assert.equal(row.mime, null);
+      assert.ok(row.dkim_signature && received.raw.toString('utf8').startsWith(row.dkim_signature));
+    });
+
+    it('a send with an attachment (built by nodemailer, signed there): /raw is the delivered bytes', async () => {
+      const sent = await ok('POST', '/notify/v1/send', {
+        from: { email: a.email },
+        to: [{ email: 'files@example.net' }],
+        subject: 'Your invoice',
+        htmlContent: '<p>Attached.</p>',
+        attachments: [{ filename: 'invoice.txt', content: Buffer.from('total: 12.00\n').toString('base64'), contentType: 'text/plain' }],
+      });
+      assert.equal((await outcomeOf(app, a, sent, 'files@example.net')).state, 'delivered');
+      const [received] = messagesTo(sink, 'files@example.net');
+      assert.ok(received);
+      assert.match(received.raw.toString('utf8'), /^DKIM-Signature: /);
+      assert.equal(await rawOf(app, a, sent.id), received.raw.toString('utf8'));
+      const row = await db().selectFrom('messages').select(['mime', 'dkim_signature']).where('id', '=', sent.id).executeTakeFirstOrThrow();
+      assert.equal(row.mime, null);
+    });
+
+    it('a personalised send: each recipient’s /raw is the bytes it received', async () => {
+      const sent = await ok('POST', '/notify/v1/send', {
+        from: { email: a.email },
+        to: [
+          { email: 'bob@example.net', params: { name: 'Bob' } },
+          { email: 'cat@example.net', params: { name: 'Cat' } },
+        ],
+        subject: 'Hello {{ name }}',
+        htmlContent: '<p>Dear {{ name }},</p>',
+      });
+      for (const r of sent.recipients as { id: string; email: string }[]) {
+        assert.equal((await outcomeOf(app, a, sent, r.email)).state, 'delivered');
+        const [received] = messagesTo(sink, r.email);
+        assert.ok(received);
+        const response = await app.request({ method: 'GET', url: `/notify/v1/messages/${sent.id}/raw?recipientId=${r.id}`, token: a.token });
+        assert.equal(response.status, 200);
+        assert.equal(response.text, received.raw.toString('utf8'));
+      }
+    });
+
+    it('a retry after a 4xx sends the bytes /raw shows', async () => {
+      const sent = await sendMessage(app, a, ['flaky@example.net'], { subject: 'Try again', html: '<p>Second time lucky.</p>' });
+      const outcome = await outcomeOf(app, a, sent, 'flaky@example.net');
+      const done =
+        outcome.state === 'deferred'
+          ? await eventually(
+              async () => {
+                const now = await outcomeOf(app, a, sent, 'flaky@example.net');
+                return now.state === 'delivered' ? now : undefined;
+              },
+              20_000,
+              'the retry',
+            )
+          : outcome;
+      assert.equal(done.state, 'delivered');
+      const received = messagesTo(sink, 'flaky@example.net');
+      assert.equal(received.length, 1);
+      assert.equal(await rawOf(app, a, sent.id), received[0]!.raw.toString('utf8'));
+    });
+
+    it('a campaign copy keeps its values, its content is stored once, and /raw is the copy delivered', async () => {
+      const senderId = (await ok('POST', '/inbox/v1/senders', { DisplayName: 'News', Email: a.email, ReplyEmail: a.email }, 201)).id;
+      const listId = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Readers' }, 201)).id;
+      const emails = ['dan@example.net', 'eve@example.net'];
+      for (const email of emails) await ok('POST', `/inbox/v1/contactlists/${listId}/add`, { email });
+      const html = `<p>Hello #email#,</p><p>${'Our long autumn letter. '.repeat(400)}</p><a href="https://shop.example.com/autumn">see</a>`;
+      const id: string = await ok(
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        { subject: 'Autumn news', htmlContent: html, language: 'en', senderAccountId: senderId, listType: 2, lists: [listId] },
+        201,
+      );
+      await eventually(async () => ((await ok('GET', `/inbox/v1/campaigns/${id}`)).delivered === 2 ? true : undefined), 20_000, 'two deliveries');
+      for (const email of emails) {
+        const [received] = messagesTo(sink, email);
+        assert.ok(received, `${email} got the campaign`);
+        const text = received.raw.toString('utf8');
+        const messageId = /^X-Postwire-Message-Id: (\S+)/im.exec(text)![1]!;
+        assert.equal(await rawOf(app, a, messageId), text);
+        const detail = await ok('GET', `/notify/v1/messages/${messageId}`);
+        assert.ok(detail.htmlContent.includes(`Hello ${email},`), 'the message shows its own HTML');
+        const row = await db()
+          .selectFrom('messages')
+          .select(['html_content', 'content_id', 'content_values'])
+          .where('id', '=', messageId)
+          .executeTakeFirstOrThrow();
+        assert.equal(row.html_content, '');
+        assert.ok(row.content_values!.length < 200, 'the copy keeps its values, not its HTML');
+      }
+      const contents = await db().selectFrom('message_contents').select(['body']).where('account_id', '=', a.accountId).execute();
+      assert.equal(contents.filter((c) => c.body.includes('Our long autumn letter')).length, 1, 'the content is stored once');
+
+      // Retention's call: the bodies of messages before a time go, and the content with them.
+      assert.ok((await clearSharedContentsBefore(db(), Date.now() + 1)) >= 1);
+      const left = await db().selectFrom('message_contents').select(['body']).where('account_id', '=', a.accountId).execute();
+      assert.equal(left.filter((c) => c.body.includes('Our long autumn letter')).length, 0);
+    });
+  });
+}
+
+describe('a copy composed again after the signing key changed', () => {
+  it('is the copy first composed: the kept signature field goes first', async () => {
+    const message: OutgoingMessage = {
+      id: 'msg1',
+      account_id: 'acc1',
+      from_email: `news@${DKIM_DOMAIN}`,
+      from_name: 'News',
+      subject: 'Hello',
+      html_content: '<p>Hello</p>',
+      text_content: null,
+      reply_to: null,
+      headers: null,
+      attachments: null,
+      message_id_header: `<msg1@${DKIM_DOMAIN}>`,
+      created_at: 1_700_000_000_000,
+      scheduled_at: null,
+      recipient_count: 1,
+      dkim_signature: null,
+      mime: null,
+      track_opens: null,
+      track_clicks: null,
+      list_unsubscribe: null,
+    };
+    const to = [{ email: 'ann@example.net', name: '' }];
+    const first = await new MessageComposer({ domain: DKIM_DOMAIN, selector: 's1', privateKey: rsaKey() }).composedCopy(message, to);
+    assert.ok(first.keep?.signature.startsWith('DKIM-Signature: '));
+    const rotated = new MessageComposer({ domain: DKIM_DOMAIN, selector: 's2', privateKey: rsaKey() });
+    assert.notEqual((await rotated.composedCopy(message, to)).mime, first.mime, 'a new key signs differently');
+    const again = await rotated.composedCopy({ ...message, dkim_signature: first.keep!.signature }, to);
+    assert.equal(again.mime, first.mime);
+    assert.equal(again.keep, undefined);
+  });
+});
