@@ -161,6 +161,32 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('fills a handlebars campaign from the archive defaults too, its recipient links plain words', async () => {
+      const id = await ok(
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        {
+          subject: 'Hb {{ fields.name }}',
+          htmlContent:
+            '<p>Hi {{ fields.name }}{{#if fields.plan}} on {{ fields.plan }}{{/if}}</p><a href="{{ unsubscribe_url }}">Out</a> <a href=\'{{ webversion_url }}\'>Web</a>',
+          language: 'en',
+          senderAccountId: senderId,
+          listType: 2,
+          lists: [listId],
+          templateSyntax: 'handlebars',
+          archive: true,
+          archiveDefaults: { name: 'Subscriber', plan: 'Gold' },
+        },
+        201,
+      );
+      await eventually(async () => ((await campaign(id)).status === 3 ? true : undefined), 20_000, 'the handlebars campaign to be sent');
+      const got = await campaign(id);
+      const page = await open(got.archiveUrl);
+      assert.equal(page.status, 200);
+      assert.equal(page.text, '<p>Hi Subscriber on Gold</p><span>Out</span> <span>Web</span>');
+      assert.match((await open(got.archiveListUrl)).text, /Hb Subscriber/);
+    });
+
     it('pages the archive 20 at a time, the last sent first', async () => {
       const first = await campaign(await send('Paging base', { archive: true }));
       const listPath = new URL(first.archiveListUrl).pathname;

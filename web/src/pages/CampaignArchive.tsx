@@ -2,7 +2,7 @@
  * The campaign's place in the account's public archive (PATCH /inbox/v1/campaigns/{id}
  * `archive`): on by choice, for a draft or a sent campaign alike; the link is shown once on.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { ErrorBox } from '../ui';
 
@@ -25,13 +25,18 @@ export function CampaignArchive({
 }) {
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
-  const change = async (on: boolean) => {
+  // The box follows the click at once; the campaign, reloaded after the save, confirms it.
+  const [on, setOn] = useState(c.archive);
+  useEffect(() => setOn(c.archive), [c.archive]);
+  const change = async (wanted: boolean) => {
     setError(undefined);
     setBusy(true);
+    setOn(wanted);
     try {
-      await api('PATCH', `/inbox/v1/campaigns/${c.id}`, { archive: on });
+      await api('PATCH', `/inbox/v1/campaigns/${c.id}`, { archive: wanted });
       onChanged();
     } catch (failure) {
+      setOn(!wanted);
       setError(failure);
     } finally {
       setBusy(false);
@@ -40,7 +45,7 @@ export function CampaignArchive({
   return (
     <section aria-labelledby="archive-title">
       <h2 id="archive-title">Public archive</h2>
-      <ArchiveCheckbox checked={c.archive} onChange={change} disabled={busy} />
+      <ArchiveCheckbox checked={on} onChange={change} disabled={busy} />
       {c.archive && c.archiveUrl && (
         <p data-testid="archive-link">
           {c.status === 3 ? 'Anyone with the link can read it: ' : 'Readable by anyone with the link once it is sent: '}
