@@ -36,6 +36,7 @@ import * as m0030 from '../../migrations/0030_inbound.js';
 import * as m0031 from '../../migrations/0031_message_contents.js';
 import * as m0033 from '../../migrations/0033_privacy_erasures.js';
 import * as m0034 from '../../migrations/0034_inbound_webhook_secret.js';
+import * as m0035 from '../../migrations/0035_campaign_archive.js';
 import * as m0036 from '../../migrations/0036_dashboard_indexes.js';
 import type { Db } from './database.js';
 
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031_message_contents': m0031,
   '0033_privacy_erasures': m0033,
   '0034_inbound_webhook_secret': m0034,
+  '0035_campaign_archive': m0035,
   '0036_dashboard_indexes': m0036,
 };
 

@@ -10,6 +10,14 @@ import { escapeHtml } from '../lib/template-render.js';
 /** No script, no outside resources, inline styles only, forms only back to this origin, never framed. */
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+/**
+ * A tenant's own HTML shown on the API's origin (a copy's web version, the campaign archive):
+ * sandboxed (no script, no forms, no same-origin access), its images and styles from
+ * anywhere, as a mail client shows them.
+ */
+export const TENANT_HTML_CSP =
+  "sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation; default-src 'none'; img-src * data:; style-src * 'unsafe-inline'; font-src *; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** Headers of a page reached through a private link: never cached, never indexed, the link not passed on. */
 export const PRIVATE_PAGE_HEADERS = {
   'cache-control': 'no-store, no-cache, must-revalidate, private, max-age=0',

@@ -817,6 +817,24 @@ for (const dialect of DIALECTS) {
       assert.equal(await page.getByTestId('campaign-sent').innerText(), '2');
       await accessible('a sent campaign');
 
+      // Shown in the public archive by choice: the checkbox saves at once, the link appears, and a
+      // reader with no login opens it there, with no recipient's unsubscribe or web-version link.
+      await page.getByRole('checkbox', { name: 'Show in the public archive' }).check();
+      const archived = page.getByTestId('archive-link').getByRole('link').first();
+      await archived.waitFor();
+      const archiveUrl = (await archived.getAttribute('href'))!;
+      assert.match(archiveUrl, /\/archive\/[A-Za-z0-9_-]{22}\/[0-9a-f]{24}$/);
+      await accessible('a campaign in the public archive');
+      const readerContext = await browser.newContext();
+      const reader = await readerContext.newPage();
+      try {
+        await reader.goto(archiveUrl);
+        await reader.waitForFunction(() => (globalThis as any).document.body.innerText.includes('November'));
+        assert.equal(await reader.locator('a[href*="/u/"], a[href*="/w/"]').count(), 0);
+      } finally {
+        await readerContext.close();
+      }
+
       // The overview counts the captured copies as delivered, as the campaign's report does; its chart has a legend and axes.
       await go('Overview', 'Overview');
       await page.getByTestId('total-delivered').waitFor();

@@ -263,6 +263,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/archive/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's public campaign archive
+         * @description No authentication. The archived sent campaigns (subject and date), the last sent first, 20 a page.
+         */
+        get: operations["getArchiveBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/archive/{slug}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An archived campaign as a web page
+         * @description No authentication. The campaign's HTML with its placeholders filled from `archiveDefaults`; the recipient's links (unsubscribe, web version) are plain text here. Scripts, forms and frames are not run. 404 unless the campaign is archived and sent.
+         */
+        get: operations["getArchiveBySlugById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account": {
         parameters: {
             query?: never;
@@ -1975,8 +2015,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a draft's subject, content or language
-         * @description Only a draft (status 0): any other status is a 409 saying why. What the body leaves out stays as it was.
+         * Change a draft's subject, content or language, or any campaign's archive choice
+         * @description Subject, content and language: only a draft (status 0); any other status is a 409 saying why. `archive` and `archiveDefaults`: any campaign, a sent one too (the public archive lists sent campaigns only). What the body leaves out stays as it was.
          */
         patch: operations["patchInboxV1CampaignsById"];
         trace?: never;
@@ -2519,6 +2559,90 @@ export interface components {
                 };
             };
         };
+        Campaign: {
+            /**
+             * @description 24 lowercase hex characters, ordered by creation time.
+             * @example 0193a5b2c4d1e2f3a4b5c6d7
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createTime: string;
+            createUserId: string;
+            /** Format: date-time */
+            updateTime: string;
+            updateUserId: string;
+            isDeleted: boolean;
+            name: string;
+            subject: string;
+            /** @description The newsletter the campaign was made from; "" for a campaign from raw HTML. */
+            newsletterId: string;
+            /** @description The marketing sender (GET /inbox/v1/senders). */
+            senderAccountId: string;
+            plannedTime: string;
+            totalRecipients: number;
+            sent: number;
+            delivered: number;
+            /** @description Recipients with at least one open not flagged as a machine. */
+            opened: number;
+            /** @description Recipients with at least one click not flagged as a scanner. */
+            clicked: number;
+            bounceSoft: number;
+            bounceHard: number;
+            spamReported: number;
+            unsubscribed: number;
+            /** @description Every open, flagged ones included. */
+            totalOpens: number;
+            totalClicks: number;
+            /** @description 0001-01-01T00:00:00.000Z when none. */
+            lastOpenTime: string;
+            lastClickTime: string;
+            /** @description Seconds from delivery to first open, averaged over openers. */
+            averageOpenTime: number;
+            /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled, 6 failed (see failureReason). */
+            status: number;
+            /**
+             * @description Why the campaign failed (status 6): what to change before resending it. Empty otherwise.
+             * @example segment "VIPs" (0193a5b2c4d1e2f3a4b5c6d7) cannot be used: rules.and[3].value has 40000 values; a condition has at most 1000
+             */
+            failureReason: string;
+            newsletterLanguage: string;
+            senderAccountDisplayName: string;
+            senderAccountEmail: string;
+            startTime: string;
+            endTime: string;
+            listType: number;
+            lists: string[];
+            notifyWhenStart: boolean;
+            notifyWhenEnd: boolean;
+            trackOpens: boolean;
+            trackClicks: boolean;
+            /**
+             * @description `placeholders` (`#field#`) or `handlebars`.
+             * @example placeholders
+             */
+            templateSyntax: string;
+            /** @description Shown in the account's public archive once sent. */
+            archive: boolean;
+            /**
+             * @description What the public archive page fills each placeholder with, by its key (`name` for `#name#` or `{{ fields.name }}`; `email` for the address). A placeholder not named here is empty there.
+             * @example {
+             *       "name": "Subscriber"
+             *     }
+             */
+            archiveDefaults: {
+                [key: string]: string;
+            };
+            /**
+             * @description The public page of the campaign when `archive` is on (it answers 404 until the campaign is sent); "" when off.
+             * @example https://mail.example.com/archive/q3V0c2lkZS1leGFtcGxlLXNsdWc/0193a5b2c4d1e2f3a4b5c6d7
+             */
+            archiveUrl: string;
+            /** @description The account's public archive (every archived sent campaign, newest first) when `archive` is on; "" when off. */
+            archiveListUrl: string;
+        };
         DomainResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2591,72 +2715,6 @@ export interface components {
                 found: string[];
             }[];
         };
-        Campaign: {
-            /**
-             * @description 24 lowercase hex characters, ordered by creation time.
-             * @example 0193a5b2c4d1e2f3a4b5c6d7
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC with milliseconds.
-             */
-            createTime: string;
-            createUserId: string;
-            /** Format: date-time */
-            updateTime: string;
-            updateUserId: string;
-            isDeleted: boolean;
-            name: string;
-            subject: string;
-            /** @description The newsletter the campaign was made from; "" for a campaign from raw HTML. */
-            newsletterId: string;
-            /** @description The marketing sender (GET /inbox/v1/senders). */
-            senderAccountId: string;
-            plannedTime: string;
-            totalRecipients: number;
-            sent: number;
-            delivered: number;
-            /** @description Recipients with at least one open not flagged as a machine. */
-            opened: number;
-            /** @description Recipients with at least one click not flagged as a scanner. */
-            clicked: number;
-            bounceSoft: number;
-            bounceHard: number;
-            spamReported: number;
-            unsubscribed: number;
-            /** @description Every open, flagged ones included. */
-            totalOpens: number;
-            totalClicks: number;
-            /** @description 0001-01-01T00:00:00.000Z when none. */
-            lastOpenTime: string;
-            lastClickTime: string;
-            /** @description Seconds from delivery to first open, averaged over openers. */
-            averageOpenTime: number;
-            /** @description 0 draft, 1 scheduled, 2 sending, 3 sent, 4 paused, 5 cancelled, 6 failed (see failureReason). */
-            status: number;
-            /**
-             * @description Why the campaign failed (status 6): what to change before resending it. Empty otherwise.
-             * @example segment "VIPs" (0193a5b2c4d1e2f3a4b5c6d7) cannot be used: rules.and[3].value has 40000 values; a condition has at most 1000
-             */
-            failureReason: string;
-            newsletterLanguage: string;
-            senderAccountDisplayName: string;
-            senderAccountEmail: string;
-            startTime: string;
-            endTime: string;
-            listType: number;
-            lists: string[];
-            notifyWhenStart: boolean;
-            notifyWhenEnd: boolean;
-            trackOpens: boolean;
-            trackClicks: boolean;
-            /**
-             * @description `placeholders` (`#field#`) or `handlebars`.
-             * @example placeholders
-             */
-            templateSyntax: string;
-        };
         WebhookResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2701,6 +2759,52 @@ export interface components {
                  * @example whsec_5b0c6d2e8f1a4b7c9d3e5f60718293a4b5c6d7e8f9a0b1c2
                  */
                 secret: string;
+            };
+        };
+        CustomInput: {
+            /** Format: single-line */
+            subject: string;
+            htmlContent: string;
+            /** @example en-US */
+            language: string;
+            /** @description A marketing sender (GET /inbox/v1/senders): the From of every copy. */
+            senderAccountId: string;
+            /**
+             * @description 2: `lists` are contact lists; 3: `lists` are segments.
+             * @example 2
+             */
+            listType: number;
+            lists: string[];
+            /**
+             * @description When to start: ISO 8601; a time without a zone is UTC; absent or past means now.
+             * @example 2026-12-01T09:00:00
+             */
+            plannedTime?: string;
+            /** @description Mail the account's owner when sending starts. */
+            notifyWhenStart?: boolean;
+            /** @description Mail the account's owner when every recipient has a final outcome. */
+            notifyWhenEnd?: boolean;
+            /** @description Open tracking (default true). */
+            trackOpens?: boolean;
+            /** @description Click tracking (default true). */
+            trackClicks?: boolean;
+            /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
+            draft?: boolean;
+            /**
+             * @description How subject and HTML are filled per contact. `placeholders` (default): `#field#`. `handlebars`: the template language of stored templates, with `email`, `fields.<key>`, `lists` and `list_name` as variables (`{{#if fields.plan}}…{{/if}}`); a syntax error is a 400 with line and column. In both, `#unsubscribe#` / `{{ unsubscribe_url }}` and `#webversion#` / `{{ webversion_url }}` are the recipient's own links. See docs/templates.md.
+             * @example handlebars
+             */
+            templateSyntax?: "placeholders" | "handlebars";
+            /** @description Show the campaign, once sent, in the account's public archive (`archiveUrl`): its content with the `archiveDefaults` filled in and no recipient's links. Default false. */
+            archive?: boolean;
+            /**
+             * @description What the public archive page fills each placeholder with, by its key (`name` for `#name#` or `{{ fields.name }}`; `email` for the address). A placeholder not named here is empty there.
+             * @example {
+             *       "name": "Subscriber"
+             *     }
+             */
+            archiveDefaults?: {
+                [key: string]: string;
             };
         };
         AccountResponse: {
@@ -2786,6 +2890,49 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        CampaignInput: {
+            /** @description The newsletter whose subject, language and HTML the campaign copies. */
+            newsletterId: string;
+            /** @description A marketing sender (GET /inbox/v1/senders): the From of every copy. */
+            senderAccountId: string;
+            /**
+             * @description 2: `lists` are contact lists; 3: `lists` are segments.
+             * @example 2
+             */
+            listType: number;
+            lists: string[];
+            /**
+             * @description When to start: ISO 8601; a time without a zone is UTC; absent or past means now.
+             * @example 2026-12-01T09:00:00
+             */
+            plannedTime?: string;
+            /** @description Mail the account's owner when sending starts. */
+            notifyWhenStart?: boolean;
+            /** @description Mail the account's owner when every recipient has a final outcome. */
+            notifyWhenEnd?: boolean;
+            /** @description Open tracking (default true). */
+            trackOpens?: boolean;
+            /** @description Click tracking (default true). */
+            trackClicks?: boolean;
+            /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
+            draft?: boolean;
+            /**
+             * @description How subject and HTML are filled per contact. `placeholders` (default): `#field#`. `handlebars`: the template language of stored templates, with `email`, `fields.<key>`, `lists` and `list_name` as variables (`{{#if fields.plan}}…{{/if}}`); a syntax error is a 400 with line and column. In both, `#unsubscribe#` / `{{ unsubscribe_url }}` and `#webversion#` / `{{ webversion_url }}` are the recipient's own links. See docs/templates.md.
+             * @example handlebars
+             */
+            templateSyntax?: "placeholders" | "handlebars";
+            /** @description Show the campaign, once sent, in the account's public archive (`archiveUrl`): its content with the `archiveDefaults` filled in and no recipient's links. Default false. */
+            archive?: boolean;
+            /**
+             * @description What the public archive page fills each placeholder with, by its key (`name` for `#name#` or `{{ fields.name }}`; `email` for the address). A placeholder not named here is empty there.
+             * @example {
+             *       "name": "Subscriber"
+             *     }
+             */
+            archiveDefaults?: {
+                [key: string]: string;
+            };
+        };
         RouteResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2851,41 +2998,6 @@ export interface components {
              * @example whsec_…3f9a
              */
             secretPreview: string;
-        };
-        CustomInput: {
-            /** Format: single-line */
-            subject: string;
-            htmlContent: string;
-            /** @example en-US */
-            language: string;
-            /** @description A marketing sender (GET /inbox/v1/senders): the From of every copy. */
-            senderAccountId: string;
-            /**
-             * @description 2: `lists` are contact lists; 3: `lists` are segments.
-             * @example 2
-             */
-            listType: number;
-            lists: string[];
-            /**
-             * @description When to start: ISO 8601; a time without a zone is UTC; absent or past means now.
-             * @example 2026-12-01T09:00:00
-             */
-            plannedTime?: string;
-            /** @description Mail the account's owner when sending starts. */
-            notifyWhenStart?: boolean;
-            /** @description Mail the account's owner when every recipient has a final outcome. */
-            notifyWhenEnd?: boolean;
-            /** @description Open tracking (default true). */
-            trackOpens?: boolean;
-            /** @description Click tracking (default true). */
-            trackClicks?: boolean;
-            /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
-            draft?: boolean;
-            /**
-             * @description How subject and HTML are filled per contact. `placeholders` (default): `#field#`. `handlebars`: the template language of stored templates, with `email`, `fields.<key>`, `lists` and `list_name` as variables (`{{#if fields.plan}}…{{/if}}`); a syntax error is a 400 with line and column. In both, `#unsubscribe#` / `{{ unsubscribe_url }}` and `#webversion#` / `{{ webversion_url }}` are the recipient's own links. See docs/templates.md.
-             * @example handlebars
-             */
-            templateSyntax?: "placeholders" | "handlebars";
         };
         /** @description Where mail to matching addresses of a receiving domain goes. */
         Route: {
@@ -3013,38 +3125,6 @@ export interface components {
                 inboundMessages: number;
             };
             createTime: string;
-        };
-        CampaignInput: {
-            /** @description The newsletter whose subject, language and HTML the campaign copies. */
-            newsletterId: string;
-            /** @description A marketing sender (GET /inbox/v1/senders): the From of every copy. */
-            senderAccountId: string;
-            /**
-             * @description 2: `lists` are contact lists; 3: `lists` are segments.
-             * @example 2
-             */
-            listType: number;
-            lists: string[];
-            /**
-             * @description When to start: ISO 8601; a time without a zone is UTC; absent or past means now.
-             * @example 2026-12-01T09:00:00
-             */
-            plannedTime?: string;
-            /** @description Mail the account's owner when sending starts. */
-            notifyWhenStart?: boolean;
-            /** @description Mail the account's owner when every recipient has a final outcome. */
-            notifyWhenEnd?: boolean;
-            /** @description Open tracking (default true). */
-            trackOpens?: boolean;
-            /** @description Click tracking (default true). */
-            trackClicks?: boolean;
-            /** @description Keep it as a draft (status 0): nothing is sent until POST /inbox/v1/campaigns/{id}/schedule. */
-            draft?: boolean;
-            /**
-             * @description How subject and HTML are filled per contact. `placeholders` (default): `#field#`. `handlebars`: the template language of stored templates, with `email`, `fields.<key>`, `lists` and `list_name` as variables (`{{#if fields.plan}}…{{/if}}`); a syntax error is a 400 with line and column. In both, `#unsubscribe#` / `{{ unsubscribe_url }}` and `#webversion#` / `{{ webversion_url }}` are the recipient's own links. See docs/templates.md.
-             * @example handlebars
-             */
-            templateSyntax?: "placeholders" | "handlebars";
         };
         RenderInput: {
             /**
@@ -3648,6 +3728,24 @@ export interface components {
              * @example https://shop.example.com/orders/1001
              */
             url?: string;
+        };
+        CampaignInput2: {
+            /** Format: single-line */
+            subject?: string;
+            htmlContent?: string;
+            /** @example en-US */
+            language?: string;
+            /** @description Show the campaign, once sent, in the account's public archive (`archiveUrl`): its content with the `archiveDefaults` filled in and no recipient's links. Default false. */
+            archive?: boolean;
+            /**
+             * @description What the public archive page fills each placeholder with, by its key (`name` for `#name#` or `{{ fields.name }}`; `email` for the address). A placeholder not named here is empty there.
+             * @example {
+             *       "name": "Subscriber"
+             *     }
+             */
+            archiveDefaults?: {
+                [key: string]: string;
+            };
         };
         Form: {
             /**
@@ -4286,13 +4384,6 @@ export interface components {
              * @example hello@example.com
              */
             ReplyEmail?: string;
-        };
-        CampaignInput2: {
-            /** Format: single-line */
-            subject?: string;
-            htmlContent?: string;
-            /** @example en-US */
-            language?: string;
         };
         RevokeResponse: {
             /** @example 1.0.0 */
@@ -5148,6 +5239,111 @@ export interface operations {
                 };
                 content: {
                     /** @example <!doctype html><html lang="en">…<form method="post">… */
+                    "text/html": string;
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getArchiveBySlug: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The account's archive (a campaign's `archiveListUrl`). */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page (no script). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">… */
+                    "text/html": string;
+                };
+            };
+            /** @description The request is not valid: resultMessage says what to fix, resultObject.errors lists each field (`field`, `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id exists in the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; the Retry-After header says after how many seconds to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getArchiveBySlugById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's archive (a campaign's `archiveListUrl`). */
+                slug: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page (no script). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">… */
                     "text/html": string;
                 };
             };
@@ -17694,12 +17890,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "subject": "Our December news",
-                 *       "htmlContent": "<p>Hi #name#</p>"
-                 *     }
-                 */
                 "application/json": components["schemas"]["CampaignInput2"];
                 "application/x-www-form-urlencoded": components["schemas"]["CampaignInput2"];
                 "multipart/form-data": components["schemas"]["CampaignInput2"];

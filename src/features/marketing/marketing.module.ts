@@ -15,6 +15,8 @@ import type { TaskRegistry } from '../../queue/jobs.js';
 import type { EventListener, NotifyServices } from '../notify/notify.module.js';
 import { campaignCounterListener } from './campaigns/campaign-counters.js';
 import { CampaignDispatcher, campaignEndNotice, DISPATCH_TASK, type DispatchPayload } from './campaigns/campaign-dispatch.js';
+import { CampaignArchive } from './campaigns/campaign-archive.js';
+import { registerCampaignArchiveRoutes } from './campaigns/campaign-archive.routes.js';
 import { registerCampaignRoutes } from './campaigns/campaigns.routes.js';
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import { registerContactListRoutes } from './contact-lists/contact-lists.routes.js';
@@ -53,6 +55,7 @@ export interface MarketingServices {
   imports: ImportsService;
   newsletters: NewslettersService;
   campaigns: CampaignsService;
+  campaignArchive: CampaignArchive;
   campaignDispatcher: CampaignDispatcher;
   forms: FormsService;
 }
@@ -82,7 +85,9 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
       context.events,
       (accountId, listType, ids) => campaignDispatcher.countRecipients(accountId, listType, ids),
       context.clock,
+      context.publicUrl,
     ),
+    campaignArchive: new CampaignArchive(db),
     campaignDispatcher,
     groups: new GroupsService(db),
     contactLists: new ContactListsService(db),
@@ -132,11 +137,12 @@ export function registerMarketingTasks(tasks: TaskRegistry, services: MarketingS
   tasks.registerTask(DISPATCH_TASK, (payload: DispatchPayload) => services.campaignDispatcher.run(payload), { onFailed: services.campaignDispatcher.failed });
 }
 
-/** The sign-up pages of forms: public, outside the authenticated scope. */
+/** The sign-up pages of forms and the campaign archive: public, outside the authenticated scope. */
 export function registerMarketingPublicRoutes(
   app: TypedApp,
   services: MarketingServices,
   options: { frameAncestors: string[]; submissionsPerIp: IpLimit | undefined },
 ): void {
   registerFormPublicRoutes(app, services.forms, options);
+  registerCampaignArchiveRoutes(app, services.campaignArchive);
 }

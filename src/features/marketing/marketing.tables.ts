@@ -1,5 +1,5 @@
 /** The marketing area's tables, added to the whole schema (src/db/schema.ts) below. */
-import type { CampaignLinkClicksTable, CampaignRecipientsTable, CampaignsTable } from './campaigns/campaigns.table.js';
+import type { CampaignArchivesTable, CampaignLinkClicksTable, CampaignRecipientsTable, CampaignsTable } from './campaigns/campaigns.table.js';
 import type { ContactListMembersTable, ContactListsTable } from './contact-lists/contact-lists.table.js';
 import type { ContactFieldValuesTable, ContactsTable, ContactTagsTable } from './contacts/contacts.table.js';
 import type { ContactConsentsTable, FormConfirmationCountersTable, FormSignupsTable, FormsTable } from './forms/forms.table.js';
@@ -26,6 +26,7 @@ export interface MarketingTables {
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
   campaign_link_clicks: CampaignLinkClicksTable;
+  campaign_archives: CampaignArchivesTable;
   contact_import_files: ContactImportFilesTable;
   forms: FormsTable;
   form_signups: FormSignupsTable;

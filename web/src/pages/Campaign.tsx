@@ -5,6 +5,7 @@ import { type ContactList, campaignStatus, type Segment } from '../marketing';
 import { navigate } from '../router';
 import { Card, ConfirmDialog, ErrorBox, Link, Loading, State, Table, useLoad, when } from '../ui';
 import { TimeChart } from './Chart';
+import { CampaignArchive } from './CampaignArchive';
 import { EditDraft } from './EditDraft';
 import { HtmlPreview } from './MessageBody';
 import { PostalAddressNotice } from './PostalAddress';
@@ -462,12 +463,13 @@ export function CampaignPage({ id }: { id: string }) {
               <AudienceNames c={c} />
             </dd>
           </dl>
+          <CampaignArchive c={c} onChanged={campaign.reload} />
           {c.status === 0 && (
             <section className="send-steps" aria-labelledby="send-title">
               <h2 id="send-title">Test, then send</h2>
               <p className="muted">This campaign is a draft: nothing has been sent. Send yourself a test, then send it or schedule it.</p>
               <PostalAddressNotice />
-              <EditDraft id={c.id} onSaved={campaign.reload} />
+              <EditDraft id={c.id} archive={c.archive} onSaved={campaign.reload} />
               <CampaignPreview id={c.id} version={c.updateTime} />
               <TestSend id={c.id} />
               <SendDraft c={c} onDone={campaign.reload} />

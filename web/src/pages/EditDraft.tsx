@@ -2,15 +2,16 @@
 import { type FormEvent, useState } from 'react';
 import { type Answer, api, get } from '../api';
 import { ErrorBox, Field, Loading, useLoad } from '../ui';
+import { ArchiveCheckbox } from './CampaignArchive';
 import { CampaignContent } from './CampaignContent';
 
 type Content = Answer<'/inbox/v1/campaigns/{id}/content', 'get'>;
 
-function EditForm({ id, content, onDone }: { id: string; content: Content; onDone: (saved: boolean) => void }) {
-  const [form, setForm] = useState({ subject: content.subject, language: content.language, htmlContent: content.htmlContent });
+function EditForm({ id, content, archive, onDone }: { id: string; content: Content; archive: boolean; onDone: (saved: boolean) => void }) {
+  const [form, setForm] = useState({ subject: content.subject, language: content.language, htmlContent: content.htmlContent, archive });
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: 'subject' | 'language' | 'htmlContent') => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
@@ -36,6 +37,7 @@ function EditForm({ id, content, onDone }: { id: string; content: Content; onDon
         onStartFrom={(n) => setForm((f) => ({ ...f, language: n.language, htmlContent: n.htmlContent }))}
         error={error}
       />
+      <ArchiveCheckbox checked={form.archive} onChange={(on) => setForm((f) => ({ ...f, archive: on }))} />
       <ErrorBox error={error} />
       <div className="actions">
         <button type="submit" disabled={busy}>
@@ -49,13 +51,13 @@ function EditForm({ id, content, onDone }: { id: string; content: Content; onDon
   );
 }
 
-function LoadedEditor({ id, onDone }: { id: string; onDone: (saved: boolean) => void }) {
+function LoadedEditor({ id, archive, onDone }: { id: string; archive: boolean; onDone: (saved: boolean) => void }) {
   const content = useLoad(() => get<Content>(`/inbox/v1/campaigns/${id}/content`), [id]);
   if (!content.data) return content.error ? <ErrorBox error={content.error} /> : <Loading />;
-  return <EditForm id={id} content={content.data} onDone={onDone} />;
+  return <EditForm id={id} content={content.data} archive={archive} onDone={onDone} />;
 }
 
-export function EditDraft({ id, onSaved }: { id: string; onSaved: () => void }) {
+export function EditDraft({ id, archive, onSaved }: { id: string; archive: boolean; onSaved: () => void }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   return (
@@ -64,6 +66,7 @@ export function EditDraft({ id, onSaved }: { id: string; onSaved: () => void }) 
       {editing ? (
         <LoadedEditor
           id={id}
+          archive={archive}
           onDone={(changed) => {
             setEditing(false);
             setSaved(changed);

@@ -105,15 +105,17 @@ export function registerCampaignRoutes(app: TypedApp, campaigns: CampaignsServic
       schema: {
         tags,
         security,
-        summary: "Change a draft's subject, content or language",
-        description: 'Only a draft (status 0): any other status is a 409 saying why. What the body leaves out stays as it was.',
+        summary: "Change a draft's subject, content or language, or any campaign's archive choice",
+        description:
+          'Subject, content and language: only a draft (status 0); any other status is a 409 saying why. `archive` and `archiveDefaults`: any campaign, ' +
+          'a sent one too (the public archive lists sent campaigns only). What the body leaves out stays as it was.',
         params: IdParams,
         body: PatchCampaignBody,
         response: { 200: EnvelopeSchema(Type.Boolean()) },
       },
     },
     async (request) => {
-      await campaigns.updateDraft(request.principal, request.params.id, request.body);
+      await campaigns.update(request.principal, request.params.id, request.body);
       return success(true);
     },
   );

@@ -3,6 +3,26 @@ import { EmailField, ResourceFields } from '../../../http/resource.js';
 
 const id = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
 
+/** Placeholder values of the public archive page, which no contact reads. */
+export const ArchiveDefaults = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$' }), Type.String({ maxLength: 500 }), {
+  maxProperties: 100,
+  additionalProperties: false,
+  description:
+    'What the public archive page fills each placeholder with, by its key (`name` for `#name#` or `{{ fields.name }}`; `email` for the address). ' +
+    'A placeholder not named here is empty there.',
+  examples: [{ name: 'Subscriber' }],
+});
+
+const archiveFields = {
+  archive: Type.Optional(
+    Type.Boolean({
+      description:
+        "Show the campaign, once sent, in the account's public archive (`archiveUrl`): its content with the `archiveDefaults` filled in and no recipient's links. Default false.",
+    }),
+  ),
+  archiveDefaults: Type.Optional(ArchiveDefaults),
+};
+
 const common = {
   senderAccountId: id('A marketing sender (GET /inbox/v1/senders): the From of every copy.'),
   listType: Type.Integer({ description: '2: `lists` are contact lists; 3: `lists` are segments.', examples: [2] }),
@@ -28,6 +48,7 @@ const common = {
       examples: ['handlebars'],
     }),
   ),
+  ...archiveFields,
 };
 
 export const CampaignFromNewsletterBody = Type.Object(
@@ -58,14 +79,20 @@ export const CustomCampaignBody = Type.Object(
 );
 export type CustomCampaignBody = Static<typeof CustomCampaignBody>;
 
-/** A draft's content changed in place: what is left out stays as it was. */
+/** A draft's content changed in place (the archive choice on any campaign): what is left out stays as it was. */
 export const PatchCampaignBody = Type.Object(
   {
     subject: Type.Optional(CustomCampaignBody.properties.subject),
     htmlContent: Type.Optional(CustomCampaignBody.properties.htmlContent),
     language: Type.Optional(CustomCampaignBody.properties.language),
+    ...archiveFields,
   },
-  { examples: [{ subject: 'Our December news', htmlContent: '<p>Hi #name#</p>' }] },
+  {
+    examples: [
+      { subject: 'Our December news', htmlContent: '<p>Hi #name#</p>' },
+      { archive: true, archiveDefaults: { name: 'Subscriber' } },
+    ],
+  },
 );
 export type PatchCampaignBody = Static<typeof PatchCampaignBody>;
 
@@ -160,6 +187,13 @@ export const Campaign = Type.Object({
   trackOpens: Type.Boolean(),
   trackClicks: Type.Boolean(),
   templateSyntax: Type.String({ description: '`placeholders` (`#field#`) or `handlebars`.', examples: ['placeholders'] }),
+  archive: Type.Boolean({ description: "Shown in the account's public archive once sent." }),
+  archiveDefaults: ArchiveDefaults,
+  archiveUrl: Type.String({
+    description: 'The public page of the campaign when `archive` is on (it answers 404 until the campaign is sent); "" when off.',
+    examples: ['https://mail.example.com/archive/q3V0c2lkZS1leGFtcGxlLXNsdWc/0193a5b2c4d1e2f3a4b5c6d7'],
+  }),
+  archiveListUrl: Type.String({ description: 'The account\'s public archive (every archived sent campaign, newest first) when `archive` is on; "" when off.' }),
 });
 export type Campaign = Static<typeof Campaign>;
 

@@ -23,6 +23,7 @@ import { usableRule } from '../segments/segment-rules.js';
 import { type AcceptedMessage, type EventLog, insertAcceptedMessages, type NotifyServices } from '../../notify/notify.module.js';
 import { findLiveMarketingSender } from '../senders/senders.store.js';
 import type { NewslettersService } from '../newsletters/newsletters.service.js';
+import { ARCHIVE_PATH, archiveDefaultsOf, archiveSlugFor } from './campaign-archive.js';
 import { cancelDeliveries } from './campaign-cancel.js';
 import { type CampaignAddressee, type CampaignRenderer, campaignRenderer, placeholderKey } from '../../../lib/personalise.js';
 import { queueDispatch, valuesOf } from './campaign-dispatch.js';
@@ -61,6 +62,8 @@ import {
   updateCampaignIn,
   recipientsOf,
   postalAddressOf,
+  archiveSlugOf,
+  type CampaignChanges,
 } from './campaigns.store.js';
 import { CAMPAIGN_STATUS, type CampaignRow, type CampaignSyntax, LIST_TYPE } from './campaigns.table.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
@@ -109,7 +112,14 @@ function toItem(row: CampaignRow): CampaignItem {
   };
 }
 
-function toCampaign(row: CampaignRow): Campaign {
+/** The archive's addresses of a campaign: "" while it is not archived (or the account has no archive yet). */
+function archiveUrls(row: CampaignRow, publicUrl: string, slug: string | null): Pick<Campaign, 'archiveUrl' | 'archiveListUrl'> {
+  if (!row.archive || slug === null) return { archiveUrl: '', archiveListUrl: '' };
+  const list = `${publicUrl}${ARCHIVE_PATH}${slug}`;
+  return { archiveUrl: `${list}/${row.id}`, archiveListUrl: list };
+}
+
+function toCampaign(row: CampaignRow, urls: Pick<Campaign, 'archiveUrl' | 'archiveListUrl'>): Campaign {
   return {
     ...toItem(row),
     newsletterLanguage: row.language,
@@ -124,6 +134,9 @@ function toCampaign(row: CampaignRow): Campaign {
     trackOpens: row.track_opens === 1,
     trackClicks: row.track_clicks === 1,
     templateSyntax: row.template_syntax,
+    archive: row.archive === 1,
+    archiveDefaults: archiveDefaultsOf(row),
+    ...urls,
   };
 }
 
@@ -174,6 +187,8 @@ export class CampaignsService {
     /** campaign-dispatch.ts: the audience a dispatch would write out now, counted. */
     private readonly countRecipients: (accountId: string, listType: number, ids: string[]) => Promise<number>,
     private readonly clock: Clock = systemClock,
+    /** The API's public address: the archive's links (campaign-archive.ts) are on it. */
+    private readonly publicUrl: () => string = () => '',
   ) {}
 
   async createFromNewsletter(principal: Principal, body: CampaignFromNewsletterBody): Promise<string> {
@@ -241,6 +256,8 @@ export class CampaignsService {
       track_opens: body.trackOpens === false ? 0 : 1,
       track_clicks: body.trackClicks === false ? 0 : 1,
       failure_reason: null,
+      archive: body.archive ? 1 : 0,
+      archive_defaults: JSON.stringify(body.archiveDefaults ?? {}),
       dispatch_cursor: '',
       dispatch_run: 0,
       total_recipients: 0,
@@ -264,6 +281,7 @@ export class CampaignsService {
       update_user_id: principal.userId,
       deleted_at: null,
     };
+    if (body.archive) await archiveSlugFor(this.db, principal.accountId, now);
     await this.db.transaction().execute(async (trx) => {
       await insertCampaign(trx, row);
       if (!draft) await queueDispatch(trx, row, now);
@@ -305,7 +323,12 @@ export class CampaignsService {
   }
 
   async get(principal: Principal, id: string): Promise<Campaign> {
-    return toCampaign(await this.require(principal, id));
+    const row = await this.require(principal, id);
+    return toCampaign(row, await this.archiveUrlsOf(row));
+  }
+
+  private async archiveUrlsOf(row: CampaignRow): Promise<Pick<Campaign, 'archiveUrl' | 'archiveListUrl'>> {
+    return archiveUrls(row, this.publicUrl(), row.archive ? await archiveSlugOf(this.db, row.account_id) : null);
   }
 
   async content(principal: Principal, id: string): Promise<CampaignContent> {
@@ -313,21 +336,28 @@ export class CampaignsService {
     return { subject: c.subject, htmlContent: c.html_content, language: c.language, templateSyntax: c.template_syntax };
   }
 
-  /** A draft's subject, content or language, checked as on create; a campaign past its draft is refused (409): copies may be out. */
-  async updateDraft(principal: Principal, id: string, body: PatchCampaignBody): Promise<void> {
+  /**
+   * A draft's subject, content or language, checked as on create; a campaign past its draft is
+   * refused (409): copies may be out. The archive choice and its defaults are any campaign's to
+   * change, sent ones above all (the archive shows sent campaigns only).
+   */
+  async update(principal: Principal, id: string, body: PatchCampaignBody): Promise<void> {
     const campaign = await this.require(principal, id);
-    if (campaign.status !== CAMPAIGN_STATUS.draft) throw this.conflict(campaign, 'only a draft can be changed');
-    const subject = body.subject?.trim() ?? campaign.subject;
-    const html = body.htmlContent ?? campaign.html_content;
-    const errors = contentErrors({ subject, html }, campaign.template_syntax);
-    if (errors.length) throw AppError.validation(errors);
-    const changed = await updateCampaignIn(this.db, campaign.id, [CAMPAIGN_STATUS.draft], {
-      subject,
-      html_content: html,
-      language: body.language ?? campaign.language,
-      updated_at: this.clock.now(),
-      update_user_id: principal.userId,
-    });
+    const { archive, archiveDefaults, ...content } = body;
+    const contentChanged = content.subject !== undefined || content.htmlContent !== undefined || content.language !== undefined;
+    if (contentChanged && campaign.status !== CAMPAIGN_STATUS.draft) throw this.conflict(campaign, 'only a draft can be changed');
+    const changes: CampaignChanges = { updated_at: this.clock.now(), update_user_id: principal.userId };
+    if (archive !== undefined) changes.archive = archive ? 1 : 0;
+    if (archiveDefaults !== undefined) changes.archive_defaults = JSON.stringify(archiveDefaults);
+    if (contentChanged) {
+      changes.subject = body.subject?.trim() ?? campaign.subject;
+      changes.html_content = body.htmlContent ?? campaign.html_content;
+      changes.language = body.language ?? campaign.language;
+      const errors = contentErrors({ subject: changes.subject, html: changes.html_content }, campaign.template_syntax);
+      if (errors.length) throw AppError.validation(errors);
+    }
+    if (archive === true) await archiveSlugFor(this.db, principal.accountId, this.clock.now());
+    const changed = await updateCampaignIn(this.db, campaign.id, contentChanged ? [CAMPAIGN_STATUS.draft] : Object.values(CAMPAIGN_STATUS), changes);
     // Scheduled (or deleted) between the read and the write.
     if (!changed) throw this.conflict(campaign, 'only a draft can be changed');
   }
@@ -516,7 +546,7 @@ export class CampaignsService {
       else slot.clicks += Number(h.n);
     }
     return {
-      campaign: toCampaign(campaign),
+      campaign: toCampaign(campaign, await this.archiveUrlsOf(campaign)),
       byDomain: domains.map((d) => ({
         domain: d.domain,
         recipients: Number(d.recipients),

@@ -562,3 +562,65 @@ export async function eraseCampaignCopies(db: DbOrTrx, accountId: string, emailN
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The slug of the account's public archive, or null before it archived a campaign. */
+export async function archiveSlugOf(db: DbOrTrx, accountId: string): Promise<string | null> {
+  const row = await db.selectFrom('campaign_archives').select('slug').where('account_id', '=', accountId).executeTakeFirst();
+  return row?.slug ?? null;
+}
+
+/** Gives the account `slug` unless it has one already (two first archivings at once keep one), and answers the one it has. */
+export async function claimArchiveSlug(db: DbOrTrx, accountId: string, slug: string, now: number): Promise<string> {
+  await db
+    .insertInto('campaign_archives')
+    .values({ account_id: accountId, slug, created_at: now })
+    .onConflict((oc) => oc.column('account_id').doNothing())
+    .execute();
+  return (await archiveSlugOf(db, accountId)) ?? slug;
+}
+
+/** The account of an archive; one deleted since has none. */
+export async function accountIdOfArchive(db: DbOrTrx, slug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('campaign_archives')
+    .innerJoin('accounts', 'accounts.id', 'campaign_archives.account_id')
+    .select('campaign_archives.account_id')
+    .where('campaign_archives.slug', '=', slug)
+    .where('accounts.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.account_id;
+}
+
+function archivedCampaigns(db: DbOrTrx, accountId: string) {
+  return db
+    .selectFrom('campaigns')
+    .where('account_id', '=', accountId)
+    .where('archive', '=', 1)
+    .where('status', '=', CAMPAIGN_STATUS.sent)
+    .where('deleted_at', 'is', null);
+}
+
+/** The account's archived sent campaigns, the last sent first. */
+export async function listArchivedCampaigns(
+  db: DbOrTrx,
+  accountId: string,
+  page: Pick<Page, 'limit' | 'offset'>,
+): Promise<{ rows: Pick<CampaignRow, 'id' | 'subject' | 'template_syntax' | 'archive_defaults' | 'started_at'>[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    archivedCampaigns(db, accountId)
+      .select(['id', 'subject', 'template_syntax', 'archive_defaults', 'started_at'])
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    archivedCampaigns(db, accountId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findArchivedCampaign(db: DbOrTrx, accountId: string, id: string): Promise<CampaignRow | undefined> {
+  return archivedCampaigns(db, accountId).selectAll().where('id', '=', id).executeTakeFirst();
+}

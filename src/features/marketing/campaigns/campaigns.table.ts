@@ -41,6 +41,10 @@ export interface CampaignsTable {
   track_clicks: number;
   /** Why dispatch failed for good (status failed; migration 0020), in words the account can act on. */
   failure_reason: string | null;
+  /** 1: shown in the account's public archive once sent (migration 0035; campaign-archive.ts). */
+  archive: number;
+  /** JSON object, placeholder key → the value the archive page fills in (no contact reads it). */
+  archive_defaults: string;
   dispatch_cursor: string;
   dispatch_run: number;
   total_recipients: number;
@@ -63,6 +67,14 @@ export interface CampaignsTable {
   create_user_id: string | null;
   update_user_id: string | null;
   deleted_at: number | null;
+}
+
+/** An account's public campaign archive (migration 0035; campaign-archive.ts): made when it first archives a campaign. */
+export interface CampaignArchivesTable {
+  account_id: string;
+  /** The random path of the archive: ids are time-ordered, so they would be guessable. */
+  slug: string;
+  created_at: number;
 }
 
 /** A recipient's final outcome as the counters saw it. */

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { TRACKING_PATHS } from '../../../delivery/compose.js';
 import { AppError } from '../../../errors.js';
-import { PRIVATE_PAGE_HEADERS } from '../../../http/hosted-page.js';
+import { PRIVATE_PAGE_HEADERS, TENANT_HTML_CSP } from '../../../http/hosted-page.js';
 import { confirmPage, donePage } from './tracking.page.js';
 import { TokenParams } from './tracking.schemas.js';
 import type { HitRequest, Recording, TrackingService } from './tracking.service.js';
@@ -37,15 +37,8 @@ const NEVER_CACHE = { 'cache-control': 'no-store, no-cache, must-revalidate, pri
 /** The token is in the URL: it must not travel on in a Referer. */
 const PRIVATE_PAGE = PRIVATE_PAGE_HEADERS;
 
-/**
- * The web version shows the tenant's HTML on the API's origin: sandboxed (no script, no forms,
- * no same-origin access), its images and styles from anywhere, as a mail client shows them.
- */
-const WEB_VERSION_HEADERS = {
-  ...PRIVATE_PAGE,
-  'content-security-policy':
-    "sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation; default-src 'none'; img-src * data:; style-src * 'unsafe-inline'; font-src *; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-};
+/** The web version shows the tenant's HTML on the API's origin, sandboxed. */
+const WEB_VERSION_HEADERS = { ...PRIVATE_PAGE, 'content-security-policy': TENANT_HTML_CSP };
 
 /** The very answer of a path no route has (http/error-handler.ts): a bad token tells nothing. */
 function noSuchPath(request: FastifyRequest): AppError {
