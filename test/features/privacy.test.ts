@@ -185,6 +185,43 @@ for (const dialect of DIALECTS) {
       assert.equal((await ok(other.account, 'GET', '/account/privacy/erasures')).totalCount, 0);
     });
 
+    it("a campaign copy Pat got keeps nothing of Pat after the erasure: its own values and its message's content are gone, the campaign's counts stay", async () => {
+      const { account, list } = await withPat();
+      const senderId = (await ok(account, 'POST', '/inbox/v1/senders', { DisplayName: 'News', Email: account.email, ReplyEmail: account.email }, 201)).id;
+      const campaignId = await ok(
+        account,
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        { subject: 'Hello #email#', htmlContent: '<p>For #email# {{unsubscribe}}</p>', language: 'en', senderAccountId: senderId, listType: 2, lists: [list] },
+        201,
+      );
+      const copy = await eventually(async () => {
+        const row = await db
+          .selectFrom('campaign_recipients as c')
+          .innerJoin('message_recipients as r', 'r.id', 'c.recipient_id')
+          .select(['r.message_id', 'r.state'])
+          .where('c.campaign_id', '=', campaignId)
+          .executeTakeFirst();
+        return row && FINAL.has(row.state) ? row : undefined;
+      }, 20_000);
+      const valuesOf = async () =>
+        await db.selectFrom('messages').select(['content_values', 'content_id', 'subject']).where('id', '=', copy.message_id).executeTakeFirstOrThrow();
+      const before = await valuesOf();
+      assert.match(`${before.content_values}`, /pat@example\.net/i, 'the copy kept its own values before');
+      const counts = async () => {
+        const { totalRecipients, sent, delivered, unsubscribed } = await ok(account, 'GET', `/inbox/v1/campaigns/${campaignId}`);
+        return { totalRecipients, sent, delivered, unsubscribed };
+      };
+      const countsBefore = await counts();
+      assert.equal(countsBefore.totalRecipients, 1);
+
+      await erase(account, 'pat@example.net');
+      assert.deepEqual(await valuesOf(), { content_values: null, content_id: null, subject: '' });
+      const shown = await ok(account, 'GET', `/notify/v1/messages/${copy.message_id}`);
+      assert.doesNotMatch(JSON.stringify(shown), /pat@example\.net/i);
+      assert.deepEqual(await counts(), countsBefore);
+    });
+
     it('a send to an erased address is suppressed, and a campaign skips it, while the other account still mails it', async () => {
       const { account, list } = await withPat();
       const other = await withPat();

@@ -384,7 +384,8 @@ export async function eraseRecipients(db: DbOrTrx, accountId: string, ids: strin
 
 /**
  * After their recipients were erased: a message sent to nobody else loses its content
- * (subject, bodies, attachments, headers, metadata, the composed and submitted MIME); a
+ * (subject, bodies, attachments, headers, metadata, the composed and submitted MIME, a
+ * campaign copy's own values); a
  * message others got too keeps its content for them and loses only its composed MIME,
  * whose headers name every addressee (/raw composes it again). Returns how many messages
  * lost their content.
@@ -422,6 +423,10 @@ export async function eraseMessageContent(db: DbOrTrx, accountId: string, messag
       headers: null,
       metadata: null,
       reply_to: null,
+      // A campaign copy's own values (its address, the contact's fields) and its tie to the shared content.
+      content_values: null,
+      content_id: null,
+      dkim_signature: null,
     })
     .where('account_id', '=', accountId)
     .where('id', 'in', alone)
