@@ -33,6 +33,7 @@ import * as m0026 from '../../migrations/0026_templates_campaign_syntax.js';
 import * as m0027 from '../../migrations/0027_account_postal_address.js';
 import * as m0028 from '../../migrations/0028_contact_activity_webhook_answers.js';
 import * as m0030 from '../../migrations/0030_inbound.js';
+import * as m0032 from '../../migrations/0032_retention.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_account_postal_address': m0027,
   '0028_contact_activity_webhook_answers': m0028,
   '0030_inbound': m0030,
+  '0032_retention': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

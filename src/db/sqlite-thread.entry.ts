@@ -125,7 +125,28 @@ function open({ file, synchronous, readonly }: SqliteThreadOptions) {
   sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
+  useIncrementalVacuum(sqlite);
   return sqlite;
+}
+
+/**
+ * Incremental auto-vacuum, so the retention purge can give freed pages back to the file
+ * system (PRAGMA incremental_vacuum, db/space.ts). A new file takes the mode before its
+ * first table. A file made without it needs one VACUUM, which rewrites the whole file
+ * (time and free disk in proportion to its size; docs/operations.md): done once here, at
+ * the first start of this version. If another process holds the file (split roles) the
+ * VACUUM cannot run; the file keeps its mode and the next start tries again.
+ */
+function useIncrementalVacuum(sqlite: Database.Database): void {
+  if (sqlite.pragma('auto_vacuum', { simple: true }) === 2) return;
+  sqlite.pragma('auto_vacuum = INCREMENTAL');
+  const tables = sqlite.prepare("select count(*) as n from sqlite_master where type = 'table'").get() as { n: number };
+  if (tables.n === 0) return;
+  try {
+    sqlite.exec('VACUUM');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+  }
 }
 
 function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOptions): void {

@@ -43,6 +43,7 @@ export { acceptedMessage } from './messages/messages.accepted.js';
 export { insertAcceptedMessages, markWaitingRecipientsCancelled, type AcceptedMessage } from './messages/messages.store.js';
 // What the purge deletes of this area (system/retention), by the store that owns it.
 export { deleteEndedDeliveriesBefore } from './webhooks/webhooks.store.js';
+export { purgeBodiesBatch, purgeMetadataBatch } from './messages/messages.retention.js';
 
 export interface NotifyServices {
   senders: SendersService;

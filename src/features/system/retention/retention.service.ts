@@ -1,69 +1,119 @@
 /**
  * The purge: what outlives its retention period goes, in small batches, on the job runner.
  *
- * Each table's rows are deleted by the module that owns the table (the capture transport,
- * the webhook log, the job queue); this service only says when and how much. A batch is one
- * DELETE of at most `batchRows` rows, its own short transaction, so a send waits at most one
- * batch behind it. A run stops after `budgetMs` and the next run goes on where it stopped.
+ * Each table's rows are cleared or deleted by the module that owns the table (the messages
+ * store, the capture transport, the webhook log, the job queue); this service only says when
+ * and how much. A batch is one short transaction, so a send waits at most one batch behind
+ * it. Its size adapts: a batch that held the database longer than `targetHoldMs` halves the
+ * next one, a quick one lets it grow back to `batchRows` (a 250 KB body frees far more pages
+ * than a 2 KB one). A run stops after `budgetMs` and the next run goes on where it stopped.
+ * On SQLite the run ends by giving the freed pages back to the file system, in steps.
+ *
+ * Message bodies go after `bodyDays` (an account's own setting first), message metadata
+ * (messages, recipients, tags, events) after `metadataDays`, their event counts kept for
+ * /stats (stats_daily).
  *
  * The task reschedules itself: each run queues the next one at the next multiple of the
  * interval, under an idempotency key made of that time, so however many processes run jobs
  * there is one purge per interval.
  */
-import type { Db } from '../../../db/database.js';
+import type { Db, Dialect } from '../../../db/database.js';
+import { giveBackPages } from '../../../db/space.js';
 import { deleteEndedJobsBefore, enqueueJob, type TaskRegistry } from '../../../queue/jobs.js';
 import { deleteCapturedBefore, deleteCapturedBeyond } from '../../../delivery/transports/capture.js';
-import { deleteEndedDeliveriesBefore } from '../../notify/notify.module.js';
+import { accountsWithOwnBodyRetention } from '../../account/account.module.js';
+import { deleteEndedDeliveriesBefore, purgeBodiesBatch, purgeMetadataBatch } from '../../notify/notify.module.js';
 
 export const PURGE_TASK = 'retention.purge';
 const DAY_MS = 86_400_000;
+/** Pages one incremental_vacuum step gives back at most (2 KB pages: 4 MB). */
+const VACUUM_STEP_PAGES = 2000;
 
 export interface RetentionSettings {
   captureDays: number;
   captureMaxRows: number;
   webhookLogDays: number;
   jobsDays: number;
+  /** RETENTION_BODY_DAYS: an account without its own setting. */
+  bodyDays: number;
+  metadataDays: number;
   intervalMs: number;
   batchRows: number;
   /** A run stops starting batches after this long; the next run goes on. */
   budgetMs?: number;
+  /** A batch that took longer makes the next one half as big. */
+  targetHoldMs?: number;
 }
 
-/** Rows deleted by one run, by what they were. */
+/** Rows a run deleted or cleared, by what they were, and how long its longest batch held the database. */
 export interface PurgeReport {
   captured: number;
   webhookCalls: number;
   jobs: number;
+  /** Messages whose body was cleared. */
+  bodies: number;
+  /** Messages deleted with their recipients, tags and events. */
+  messages: number;
+  /** SQLite pages given back to the file system (0 on PostgreSQL). */
+  pagesFreed: number;
+  /** The longest single batch (one transaction or one vacuum step), milliseconds. */
+  longestHoldMs: number;
   /** False when the run ran out of its time budget with more to delete. */
   complete: boolean;
 }
 
-type Batch = (db: Db, limit: number) => Promise<number>;
+type Counted = Exclude<keyof PurgeReport, 'complete' | 'longestHoldMs'>;
+type Batch = (limit: number) => Promise<number>;
 
 export class RetentionPurge {
   constructor(
     private readonly db: Db,
     private readonly settings: RetentionSettings,
     private readonly clock: { now(): number } = Date,
+    private readonly options: { dialect?: Dialect; onBatch?: (ms: number) => void } = {},
   ) {}
 
   async run(): Promise<PurgeReport> {
     const now = this.clock.now();
-    const { captureDays, captureMaxRows, webhookLogDays, jobsDays, batchRows } = this.settings;
+    const { captureDays, captureMaxRows, webhookLogDays, jobsDays, bodyDays, metadataDays, batchRows } = this.settings;
     const deadline = now + (this.settings.budgetMs ?? 10_000);
-    const report: PurgeReport = { captured: 0, webhookCalls: 0, jobs: 0, complete: true };
-    const steps: [keyof Omit<PurgeReport, 'complete'>, Batch][] = [
-      ['captured', (db, limit) => deleteCapturedBefore(db, now - captureDays * DAY_MS, limit)],
-      ['captured', (db, limit) => deleteCapturedBeyond(db, captureMaxRows, limit)],
-      ['webhookCalls', (db, limit) => deleteEndedDeliveriesBefore(db, now - webhookLogDays * DAY_MS, limit)],
-      ['jobs', (db, limit) => deleteEndedJobsBefore(db, now - jobsDays * DAY_MS, limit)],
+    const targetHoldMs = this.settings.targetHoldMs ?? 25;
+    const report: PurgeReport = { captured: 0, webhookCalls: 0, jobs: 0, bodies: 0, messages: 0, pagesFreed: 0, longestHoldMs: 0, complete: true };
+    const own = await accountsWithOwnBodyRetention(this.db);
+    const steps: [Counted, Batch][] = [
+      ['captured', (limit) => deleteCapturedBefore(this.db, now - captureDays * DAY_MS, limit)],
+      ['captured', (limit) => deleteCapturedBeyond(this.db, captureMaxRows, limit)],
+      ['webhookCalls', (limit) => deleteEndedDeliveriesBefore(this.db, now - webhookLogDays * DAY_MS, limit)],
+      ['jobs', (limit) => deleteEndedJobsBefore(this.db, now - jobsDays * DAY_MS, limit)],
+      ...own.map(({ id, days }): [Counted, Batch] => ['bodies', (limit) => purgeBodiesBatch(this.db, { accountId: id }, now - days * DAY_MS, limit, now)]),
+      ['bodies', (limit) => purgeBodiesBatch(this.db, { exceptAccounts: own.map((a) => a.id) }, now - bodyDays * DAY_MS, limit, now)],
+      ['messages', (limit) => purgeMetadataBatch(this.db, now - metadataDays * DAY_MS, limit)],
     ];
+    let limit = batchRows;
+    const timed = async (batch: Batch, size: number): Promise<number> => {
+      const started = performance.now();
+      const done = await batch(size);
+      const held = performance.now() - started;
+      this.options.onBatch?.(held);
+      report.longestHoldMs = Math.max(report.longestHoldMs, held);
+      limit = held > targetHoldMs ? Math.max(1, Math.floor(size / 2)) : held < targetHoldMs / 3 ? Math.min(batchRows, size * 2) : size;
+      return done;
+    };
     for (const [what, batch] of steps) {
       for (;;) {
         if (this.clock.now() > deadline) return { ...report, complete: false };
-        const deleted = await batch(this.db, batchRows);
-        report[what] += deleted;
-        if (deleted < batchRows) break;
+        const size = limit;
+        const done = await timed(batch, size);
+        report[what] += done;
+        if (done < size) break;
+      }
+    }
+    if (this.options.dialect === 'sqlite') {
+      for (;;) {
+        if (this.clock.now() > deadline) return { ...report, complete: false };
+        const free = await timed((pages) => giveBackPages(this.db, 'sqlite', pages), VACUUM_STEP_PAGES);
+        if (free === 0) break;
+        report.pagesFreed += Math.min(free, VACUUM_STEP_PAGES);
       }
     }
     return report;
@@ -91,6 +141,8 @@ export function retentionSettings(config: {
   captureInboxMaxRows: number;
   retentionWebhookLogDays: number;
   retentionJobsDays: number;
+  retentionBodyDays: number;
+  retentionMetadataDays: number;
   purgeIntervalSeconds: number;
   purgeBatchRows: number;
 }): RetentionSettings {
@@ -99,6 +151,8 @@ export function retentionSettings(config: {
     captureMaxRows: config.captureInboxMaxRows,
     webhookLogDays: config.retentionWebhookLogDays,
     jobsDays: config.retentionJobsDays,
+    bodyDays: config.retentionBodyDays,
+    metadataDays: config.retentionMetadataDays,
     intervalMs: config.purgeIntervalSeconds * 1000,
     batchRows: config.purgeBatchRows,
   };
