@@ -29,7 +29,7 @@ for (const dialect of DIALECTS) {
     let app: TestApp;
     let a: TestAccount;
     let b: TestAccount;
-    const clock = new TestClock();
+    const clock = new TestClock({ frozen: true });
     let purge: RetentionPurge;
     const ids: Record<string, string> = {};
     let campaignId: string;
@@ -40,7 +40,7 @@ for (const dialect of DIALECTS) {
       expectEnvelope(await call(account, method, url, body), status).resultObject;
     const send = async (account: TestAccount, extra: Record<string, unknown>) =>
       (await ok(account, 'POST', '/notify/v1/send', { from: { email: account.email }, to: [{ email: 'reader@example.net' }], subject: 'Hi', htmlContent: '<p>Hello</p>', ...extra }))
-        .messageId as string;
+        .id as string;
     const stats = (tag?: string) => ok(a, 'GET', `/notify/v1/stats?from=${today()}&to=${today()}${tag ? `&tag=${tag}` : ''}`);
 
     before(async () => {
