@@ -101,6 +101,8 @@ export type ThreadReply =
 
 const STATEMENT_CACHE_SIZE = 500;
 
+const INCREMENTAL_VACUUM = /^pragma incremental_vacuum\(\d+\)$/;
+
 /** Bytes per page of a new database file (see "Page size" above). */
 const PAGE_SIZE = 2048;
 
@@ -119,13 +121,14 @@ function open({ file, synchronous, readonly }: SqliteThreadOptions) {
   const sqlite = new SqliteDatabase(file);
   // Only a new, empty file takes it; an existing one keeps the size it was made with (see "Page size").
   sqlite.pragma(`page_size = ${PAGE_SIZE}`);
+  // Before WAL: switching to WAL writes the header of a new file, after which the mode needs a VACUUM.
+  useIncrementalVacuum(sqlite);
   // WAL lets readers (the API) proceed while the worker writes; FULL makes every
   // commit durable before the API answers (an accepted message survives power loss).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
-  useIncrementalVacuum(sqlite);
   return sqlite;
 }
 
@@ -186,6 +189,13 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
       for (const { sql, params } of statements) {
         // A ROLLBACK after a failed BEGIN (or a COMMIT that SQLite already undid) has nothing to undo.
         if (sql === 'rollback' && !sqlite.inTransaction) continue;
+        // incremental_vacuum gives back one page per step of its statement and run() steps
+        // once: exec() steps it to the end (db/space.ts).
+        if (INCREMENTAL_VACUUM.test(sql)) {
+          sqlite.exec(sql);
+          reply = { id, rows: [] };
+          continue;
+        }
         const statement = prepare(sql);
         if (statement.reader) {
           reply = { id, rows: statement.all(params) };

@@ -26,8 +26,9 @@ import { deleteEndedDeliveriesBefore, purgeBodiesBatch, purgeMetadataBatch } fro
 
 export const PURGE_TASK = 'retention.purge';
 const DAY_MS = 86_400_000;
-/** Pages one incremental_vacuum step gives back at most (2 KB pages: 4 MB). */
-const VACUUM_STEP_PAGES = 2000;
+/** Pages one incremental_vacuum step gives back at most (2 KB pages: 2 MB). */
+const VACUUM_STEP_PAGES = 1000;
+const FIRST_BATCH_ROWS = 16;
 
 export interface RetentionSettings {
   captureDays: number;
@@ -62,7 +63,7 @@ export interface PurgeReport {
   complete: boolean;
 }
 
-type Counted = Exclude<keyof PurgeReport, 'complete' | 'longestHoldMs'>;
+export type Counted = Exclude<keyof PurgeReport, 'complete' | 'longestHoldMs'>;
 type Batch = (limit: number) => Promise<number>;
 
 export class RetentionPurge {
@@ -70,7 +71,7 @@ export class RetentionPurge {
     private readonly db: Db,
     private readonly settings: RetentionSettings,
     private readonly clock: { now(): number } = Date,
-    private readonly options: { dialect?: Dialect; onBatch?: (ms: number) => void } = {},
+    private readonly options: { dialect?: Dialect; onBatch?: (ms: number, what: Counted, size: number) => void } = {},
   ) {}
 
   async run(): Promise<PurgeReport> {
@@ -89,12 +90,13 @@ export class RetentionPurge {
       ['bodies', (limit) => purgeBodiesBatch(this.db, { exceptAccounts: own.map((a) => a.id) }, now - bodyDays * DAY_MS, limit, now)],
       ['messages', (limit) => purgeMetadataBatch(this.db, now - metadataDays * DAY_MS, limit)],
     ];
-    let limit = batchRows;
-    const timed = async (batch: Batch, size: number): Promise<number> => {
+    // Small at first: the first batch of large bodies must not be the one that holds too long.
+    let limit = Math.min(batchRows, FIRST_BATCH_ROWS);
+    const timed = async (what: Counted, batch: Batch, size: number): Promise<number> => {
       const started = performance.now();
       const done = await batch(size);
       const held = performance.now() - started;
-      this.options.onBatch?.(held);
+      this.options.onBatch?.(held, what, size);
       report.longestHoldMs = Math.max(report.longestHoldMs, held);
       limit = held > targetHoldMs ? Math.max(1, Math.floor(size / 2)) : held < targetHoldMs / 3 ? Math.min(batchRows, size * 2) : size;
       return done;
@@ -103,17 +105,19 @@ export class RetentionPurge {
       for (;;) {
         if (this.clock.now() > deadline) return { ...report, complete: false };
         const size = limit;
-        const done = await timed(batch, size);
+        const done = await timed(what, batch, size);
         report[what] += done;
         if (done < size) break;
       }
     }
     if (this.options.dialect === 'sqlite') {
-      for (;;) {
+      // Stops when nothing is free, or when a step gave nothing back (a file not yet in incremental mode).
+      for (let before = Number.POSITIVE_INFINITY; ; ) {
         if (this.clock.now() > deadline) return { ...report, complete: false };
-        const free = await timed((pages) => giveBackPages(this.db, 'sqlite', pages), VACUUM_STEP_PAGES);
-        if (free === 0) break;
-        report.pagesFreed += Math.min(free, VACUUM_STEP_PAGES);
+        const free = await timed('pagesFreed', (pages) => giveBackPages(this.db, 'sqlite', pages), VACUUM_STEP_PAGES);
+        if (before !== Number.POSITIVE_INFINITY) report.pagesFreed += Math.max(0, before - free);
+        if (free === 0 || free >= before) break;
+        before = free;
       }
     }
     return report;
