@@ -44,7 +44,7 @@ for (const dialect of DIALECTS) {
     const stats = (tag?: string) => ok(a, 'GET', `/notify/v1/stats?from=${today()}&to=${today()}${tag ? `&tag=${tag}` : ''}`);
 
     before(async () => {
-      app = await startTestApp(dialect, { worker: true });
+      app = await startTestApp(dialect, { worker: true, config: { metricsToken: 'scrape-token' } });
       app.runtime.jobRunner!.start();
       a = await app.signUp();
       b = await app.signUp();
@@ -88,6 +88,20 @@ for (const dialect of DIALECTS) {
       assert.equal((await ok(b, 'GET', '/account')).bodyRetentionDays, 30);
       await ok(b, 'PATCH', '/account', { bodyRetentionDays: 90 });
       assert.equal((await ok(b, 'GET', '/account')).bodyRetentionDays, 90);
+    });
+
+    it("storage is visible: the account's share and the whole database in /account/usage, both in the metrics", async () => {
+      const usage = await ok(a, 'GET', '/account/usage');
+      assert.ok(usage.storage.accountBytes > 0 && usage.storage.totalBytes >= usage.storage.accountBytes, JSON.stringify(usage.storage));
+      assert.equal(usage.days.length > 0, true, 'the existing fields stay');
+      const ofB = (await ok(b, 'GET', '/account/usage')).storage;
+      assert.ok(ofB.accountBytes < usage.storage.accountBytes, 'b sent less than a');
+      const metrics = await app.runtime.app!.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-token' } });
+      assert.equal(metrics.statusCode, 200);
+      const total = /^postwire_database_bytes (\d+)$/m.exec(metrics.body);
+      assert.ok(total && Number(total[1]) > 0, 'postwire_database_bytes');
+      const share = new RegExp(`^postwire_account_storage_bytes\\{account="${a.accountId}"\\} (\\d+)$`, 'm').exec(metrics.body);
+      assert.ok(share && Number(share[1]) > 0, 'postwire_account_storage_bytes of a');
     });
 
     it('within the retention the bodies are there', async () => {
@@ -156,6 +170,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('after RETENTION_METADATA_DAYS the messages go; /stats, the campaign counters and its report read the same', async () => {
+      const storageBefore = (await ok(a, 'GET', '/account/usage')).storage;
       clock.advance(310 * DAY_MS);
       const report = await purge.run();
       // Three sends; the campaign's copies stay with the campaign.
@@ -171,6 +186,9 @@ for (const dialect of DIALECTS) {
         { sent: campaign.sent, delivered: campaign.delivered, status: campaign.status },
         { sent: campaignBefore.sent, delivered: campaignBefore.delivered, status: campaignBefore.status },
       );
+      // Fewer rows: the account's estimated share drops (the table averages are kept for 10 minutes).
+      const storageAfter = (await ok(a, 'GET', '/account/usage')).storage;
+      assert.ok(storageAfter.accountBytes < storageBefore.accountBytes, `${storageAfter.accountBytes} < ${storageBefore.accountBytes}`);
       // A second run finds nothing more.
       assert.equal((await purge.run()).messages, 0);
       assert.deepEqual(await stats(), statsBefore);

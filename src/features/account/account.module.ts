@@ -21,6 +21,8 @@ import { UsersService } from './users/users.service.js';
 
 /** What other areas may use of billing: the charge step's types and the refund of recipients never attempted. */
 export { refundNeverAttempted, type Charge } from './billing/billing.service.js';
+/** The database's size and each account's share (the runtime's metric). */
+export { StorageService } from './storage/storage.service.js';
 /** What the purge (system/retention) reads of the accounts: who keeps message bodies for a time of their own. */
 export { accountsWithOwnBodyRetention } from './accounts/accounts.store.js';
 
