@@ -96,14 +96,50 @@ async function seed(handle: DbHandle, email: string): Promise<void> {
         update_user_id: null,
         deleted_at: null,
       });
-      recipients.push({ id: recipientId, message_id: messageId, account_id: owner.account_id, position: 0, email: to, name: '', state: 'delivered' as const, content: null, mime: null, last_response: '250 OK', sent_at: at, first_opened_at: null, created_at: at, updated_at: at });
+      recipients.push({
+        id: recipientId,
+        message_id: messageId,
+        account_id: owner.account_id,
+        position: 0,
+        email: to,
+        name: '',
+        state: 'delivered' as const,
+        content: null,
+        mime: null,
+        last_response: '250 OK',
+        sent_at: at,
+        first_opened_at: null,
+        created_at: at,
+        updated_at: at,
+      });
       for (const type of ['accepted', 'delivered'] as const)
-        events.push({ id: id(at), account_id: owner.account_id, message_id: messageId, recipient_id: recipientId, email: to, type, details: '{}', created_at: at });
+        events.push({
+          id: id(at),
+          account_id: owner.account_id,
+          message_id: messageId,
+          recipient_id: recipientId,
+          email: to,
+          type,
+          details: '{}',
+          created_at: at,
+        });
     }
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < n; i += 100) await trx.insertInto('messages').values(messages.slice(i, i + 100)).execute();
-      for (let i = 0; i < n; i += 100) await trx.insertInto('message_recipients').values(recipients.slice(i, i + 100)).execute();
-      for (let i = 0; i < 2 * n; i += 200) await trx.insertInto('events').values(events.slice(i, i + 200)).execute();
+      for (let i = 0; i < n; i += 100)
+        await trx
+          .insertInto('messages')
+          .values(messages.slice(i, i + 100))
+          .execute();
+      for (let i = 0; i < n; i += 100)
+        await trx
+          .insertInto('message_recipients')
+          .values(recipients.slice(i, i + 100))
+          .execute();
+      for (let i = 0; i < 2 * n; i += 200)
+        await trx
+          .insertInto('events')
+          .values(events.slice(i, i + 200))
+          .execute();
     });
     if ((done / PER_TRANSACTION) % 200 === 0 && done > 0) say(`  ${done.toLocaleString('en-US')} seeded (${fmt((performance.now() - started) / 1000)} s)`);
   }
@@ -179,7 +215,17 @@ async function main(): Promise<void> {
       const longest = new Map<string, { ms: number; size: number }>();
       const purge = new RetentionPurge(
         handle.db,
-        { captureDays: 7, captureMaxRows: 100_000, webhookLogDays: 30, jobsDays: 30, bodyDays: 30, metadataDays: 400, intervalMs: DAY_MS, batchRows: 500, budgetMs: 3_600_000 },
+        {
+          captureDays: 7,
+          captureMaxRows: 100_000,
+          webhookLogDays: 30,
+          jobsDays: 30,
+          bodyDays: 30,
+          metadataDays: 400,
+          intervalMs: DAY_MS,
+          batchRows: 500,
+          budgetMs: 3_600_000,
+        },
         Date,
         {
           dialect,
@@ -208,10 +254,16 @@ async function main(): Promise<void> {
       await purgeRun;
       holds.sort((a, b) => a - b);
       const sizeAfter = await databaseBytes(handle, db.dataDir);
-      say(`3. Purge: ${bodies.toLocaleString('en-US')} bodies in ${fmt(purgeSeconds)} s, ${fmt(bodies / purgeSeconds, 0)} bodies/s; ${holds.length} transactions and vacuum steps,`);
-      say(`   writer held p50 ${fmt(quantile(holds, 0.5))} ms, p99 ${fmt(quantile(holds, 0.99))} ms, longest ${fmt(holds.at(-1) ?? 0)} ms; ${pagesFreed.toLocaleString('en-US')} pages given back.`);
+      say(
+        `3. Purge: ${bodies.toLocaleString('en-US')} bodies in ${fmt(purgeSeconds)} s, ${fmt(bodies / purgeSeconds, 0)} bodies/s; ${holds.length} transactions and vacuum steps,`,
+      );
+      say(
+        `   writer held p50 ${fmt(quantile(holds, 0.5))} ms, p99 ${fmt(quantile(holds, 0.99))} ms, longest ${fmt(holds.at(-1) ?? 0)} ms; ${pagesFreed.toLocaleString('en-US')} pages given back.`,
+      );
       say(`   Longest by kind: ${[...longest].map(([what, l]) => `${what} ${fmt(l.ms)} ms (batch of ${l.size})`).join(', ')}.`);
-      say(`   Sends during the purge: ${during.length}, p50 ${fmt(quantile(during, 0.5))} ms, p99 ${fmt(quantile(during, 0.99))} ms (${fmt(quantile(during, 0.99) / quantile(idle, 0.99), 2)} × idle p99).`);
+      say(
+        `   Sends during the purge: ${during.length}, p50 ${fmt(quantile(during, 0.5))} ms, p99 ${fmt(quantile(during, 0.99))} ms (${fmt(quantile(during, 0.99) / quantile(idle, 0.99), 2)} × idle p99).`,
+      );
       say(`   Database: ${fmt(sizeBefore / 1e6)} MB before, ${fmt(sizeAfter / 1e6)} MB after.`);
       if (bodies < N) throw new Error(`only ${bodies} of ${N} bodies were purged`);
     } finally {

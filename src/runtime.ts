@@ -296,11 +296,7 @@ export async function createRuntime(
   // Acceptance first where the API and the worker share the process (send-pressure.ts).
   const sendPressure = roles.api && roles.worker ? new SendPressure(config.workerGiveWayRate) : undefined;
   const storage = new StorageService(handle.longReads, handle.dialect);
-  const metrics = new Metrics(
-    handle.db,
-    sendPressure && (() => sendPressure.pressed()),
-    () => storage.all(),
-  );
+  const metrics = new Metrics(handle.db, sendPressure && (() => sendPressure.pressed()), () => storage.all());
   // Who hears every event written, in order, in the transaction that writes it: webhooks'
   // fan-out queues the calls, then the campaign counters count.
   const events = new EventLog([webhookFanOut, ...marketingEventListeners({ systemFrom: systemFrom(config) })]);

@@ -122,7 +122,7 @@ function open({ file, synchronous, readonly }: SqliteThreadOptions) {
   // Only a new, empty file takes it; an existing one keeps the size it was made with (see "Page size").
   sqlite.pragma(`page_size = ${PAGE_SIZE}`);
   // Before WAL: switching to WAL writes the header of a new file, after which the mode needs a VACUUM.
-  useIncrementalVacuum(sqlite);
+  switchToIncrementalVacuum(sqlite);
   // WAL lets readers (the API) proceed while the worker writes; FULL makes every
   // commit durable before the API answers (an accepted message survives power loss).
   sqlite.pragma('journal_mode = WAL');
@@ -140,7 +140,7 @@ function open({ file, synchronous, readonly }: SqliteThreadOptions) {
  * the first start of this version. If another process holds the file (split roles) the
  * VACUUM cannot run; the file keeps its mode and the next start tries again.
  */
-function useIncrementalVacuum(sqlite: Database.Database): void {
+function switchToIncrementalVacuum(sqlite: Database.Database): void {
   if (sqlite.pragma('auto_vacuum', { simple: true }) === 2) return;
   sqlite.pragma('auto_vacuum = INCREMENTAL');
   const tables = sqlite.prepare("select count(*) as n from sqlite_master where type = 'table'").get() as { n: number };

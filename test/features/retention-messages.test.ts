@@ -39,8 +39,15 @@ for (const dialect of DIALECTS) {
     const ok = async (account: TestAccount, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, status = 200) =>
       expectEnvelope(await call(account, method, url, body), status).resultObject;
     const send = async (account: TestAccount, extra: Record<string, unknown>) =>
-      (await ok(account, 'POST', '/notify/v1/send', { from: { email: account.email }, to: [{ email: 'reader@example.net' }], subject: 'Hi', htmlContent: '<p>Hello</p>', ...extra }))
-        .id as string;
+      (
+        await ok(account, 'POST', '/notify/v1/send', {
+          from: { email: account.email },
+          to: [{ email: 'reader@example.net' }],
+          subject: 'Hi',
+          htmlContent: '<p>Hello</p>',
+          ...extra,
+        })
+      ).id as string;
     const stats = (tag?: string) => ok(a, 'GET', `/notify/v1/stats?from=${today()}&to=${today()}${tag ? `&tag=${tag}` : ''}`);
 
     before(async () => {

@@ -217,11 +217,15 @@ export function MessageDetail({ id }: { id: string }) {
             <>
               <Tabs tabs={VIEWS} current={view} onChange={setView} label="Message content" />
               <div role="tabpanel" className="panel">
-            {view === 'HTML' &&
-              (m.htmlContent ? <HtmlPreview html={m.htmlContent} title={`HTML of ${m.subject}`} /> : <p className="muted">This message has no HTML part.</p>)}
-            {view === 'Text' && <Source kind="text">{m.textContent ?? '(derived from the HTML when sent; see Raw)'}</Source>}
-            {view === 'Headers' && (raw.data ? <HeaderTable headers={parseHeaders(raw.data)} /> : <ErrorBox error={raw.error} />)}
-            {view === 'Raw' && (raw.data ? <Source kind="raw">{raw.data}</Source> : <ErrorBox error={raw.error} />)}
+                {view === 'HTML' &&
+                  (m.htmlContent ? (
+                    <HtmlPreview html={m.htmlContent} title={`HTML of ${m.subject}`} />
+                  ) : (
+                    <p className="muted">This message has no HTML part.</p>
+                  ))}
+                {view === 'Text' && <Source kind="text">{m.textContent ?? '(derived from the HTML when sent; see Raw)'}</Source>}
+                {view === 'Headers' && (raw.data ? <HeaderTable headers={parseHeaders(raw.data)} /> : <ErrorBox error={raw.error} />)}
+                {view === 'Raw' && (raw.data ? <Source kind="raw">{raw.data}</Source> : <ErrorBox error={raw.error} />)}
               </div>
             </>
           )}

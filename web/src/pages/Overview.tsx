@@ -188,7 +188,10 @@ export function Overview() {
               value={
                 <>
                   {size(usage.data.storage.accountBytes)}
-                  <span className="muted"> of {size(usage.data.storage.totalBytes)} in all; bodies kept {account.data.bodyRetentionDays} days</span>
+                  <span className="muted">
+                    {' '}
+                    of {size(usage.data.storage.totalBytes)} in all; bodies kept {account.data.bodyRetentionDays} days
+                  </span>
                 </>
               }
             />

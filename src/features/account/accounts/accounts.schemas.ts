@@ -54,16 +54,10 @@ export const PatchAccountBody = Type.Object({
     }),
   ),
   bodyRetentionDays: Type.Optional(
-    Type.Union(
-      [
-        Type.Integer({ minimum: MIN_BODY_RETENTION_DAYS, maximum: MAX_BODY_RETENTION_DAYS }),
-        Type.Null(),
-      ],
-      {
-        description: `Days message bodies are kept for this account, ${MIN_BODY_RETENTION_DAYS}–${MAX_BODY_RETENTION_DAYS}, shorter or longer than the server's RETENTION_BODY_DAYS; null goes back to the server's setting.`,
-        examples: [7],
-      },
-    ),
+    Type.Union([Type.Integer({ minimum: MIN_BODY_RETENTION_DAYS, maximum: MAX_BODY_RETENTION_DAYS }), Type.Null()], {
+      description: `Days message bodies are kept for this account, ${MIN_BODY_RETENTION_DAYS}–${MAX_BODY_RETENTION_DAYS}, shorter or longer than the server's RETENTION_BODY_DAYS; null goes back to the server's setting.`,
+      examples: [7],
+    }),
   ),
 });
 export type PatchAccountBody = Static<typeof PatchAccountBody>;

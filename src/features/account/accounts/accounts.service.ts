@@ -198,6 +198,12 @@ export class AccountsService {
       this.options.billing.accountBilling(accountId),
     ]);
     if (!row) throw AppError.notFound('Account');
-    return accountView(row, { recipientsAccepted, periodStart, requestBodyBytes: this.options.bodyLimitBytes, bodyRetentionDays: this.options.bodyRetentionDays, billing });
+    return accountView(row, {
+      recipientsAccepted,
+      periodStart,
+      requestBodyBytes: this.options.bodyLimitBytes,
+      bodyRetentionDays: this.options.bodyRetentionDays,
+      billing,
+    });
   }
 }

@@ -30,7 +30,11 @@ export class StorageService {
   ) {}
 
   async forAccount(accountId: string): Promise<StorageFigures> {
-    const [bytesPerRow, rows, totalBytes] = await Promise.all([this.bytesPerRow(), accountRows(this.reads, accountId), databaseBytes(this.reads, this.dialect)]);
+    const [bytesPerRow, rows, totalBytes] = await Promise.all([
+      this.bytesPerRow(),
+      accountRows(this.reads, accountId),
+      databaseBytes(this.reads, this.dialect),
+    ]);
     return { accountBytes: estimate(rows, bytesPerRow), totalBytes };
   }
 

@@ -36,7 +36,10 @@ export async function tableBytes(db: Reads, dialect: Dialect): Promise<Map<strin
 export async function tableRows(db: Reads): Promise<Map<AccountTable, number>> {
   const counts = await Promise.all(
     ACCOUNT_TABLES.map(async (table) => {
-      const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return [table, Number(row.n)] as const;
     }),
   );

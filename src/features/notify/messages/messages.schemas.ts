@@ -340,7 +340,9 @@ export const MessageDetail = Type.Object({
   ...Message.properties,
   recipients: Type.Array(RecipientWithEvents, { description: 'Every recipient, each with its event timeline.' }),
   htmlContent: Type.Optional(Type.String({ description: 'Absent for a text-only message, and once the body was purged.' })),
-  textContent: Type.Optional(Type.String({ description: 'Present when the send gave one (otherwise derived from the HTML); absent once the body was purged.' })),
+  textContent: Type.Optional(
+    Type.String({ description: 'Present when the send gave one (otherwise derived from the HTML); absent once the body was purged.' }),
+  ),
   bodyPurgedTime: Type.Optional(
     Type.String({
       description:

@@ -32,7 +32,10 @@ export class StatsService {
     if (to - from + 1 > MAX_STATS_DAYS) throw AppError.field('from', `the range may span at most ${MAX_STATS_DAYS} days`);
     const range = { fromMs: from * DAY_MS, toMs: (to + 1) * DAY_MS, tag: query.tag, types: STAT_TYPES };
     // The events still kept, and the counts of those the metadata purge deleted (docs/retention.md).
-    const [live, purged] = await Promise.all([countEventsPerDay(this.db, principal.accountId, range), countRolledUpPerDay(this.db, principal.accountId, range)]);
+    const [live, purged] = await Promise.all([
+      countEventsPerDay(this.db, principal.accountId, range),
+      countRolledUpPerDay(this.db, principal.accountId, range),
+    ]);
     const rows = [...live, ...purged];
     const days = new Map<number, Record<StatType, number>>();
     for (let d = from; d <= to; d++) days.set(d, zeros());
