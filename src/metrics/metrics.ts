@@ -127,21 +127,25 @@ export class Metrics implements SendObserver, DeliveryObserver {
       });
     }
     if (storage) {
-      const perAccount = new Gauge({
-        name: 'postwire_account_storage_bytes',
-        labelNames: ['account'],
-        registers,
-        help: "An account's estimated share of the database in bytes: its rows of each table that grows with use times the table's average row size.",
-      });
+      // Each gauge reads the figures in its own collect (the registry renders each right after
+      // collecting it); the storage service measures once for both.
       new Gauge({
         name: 'postwire_database_bytes',
         registers,
         help: 'The whole database in bytes (SQLite: pages × page size, freed pages given back by the purge; PostgreSQL: pg_database_size).',
         async collect() {
-          const figures = await storage();
-          this.set(figures.totalBytes);
-          perAccount.reset();
-          for (const [account, bytes] of figures.accounts) perAccount.set({ account }, bytes);
+          this.set((await storage()).totalBytes);
+        },
+      });
+      new Gauge({
+        name: 'postwire_account_storage_bytes',
+        labelNames: ['account'],
+        registers,
+        help: "An account's estimated share of the database in bytes: its rows of each table that grows with use times the table's average row size.",
+        async collect() {
+          const { accounts } = await storage();
+          this.reset();
+          for (const [account, bytes] of accounts) this.set({ account }, bytes);
         },
       });
     }
