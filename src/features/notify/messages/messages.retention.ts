@@ -20,15 +20,21 @@ export async function purgeBodiesBatch(db: Db, scope: BodyScope, before: number,
 }
 
 /**
- * Deletes up to `limit` messages made before `before` with their recipients, tags and
- * events; their events' counts go into stats_daily in the same transaction, so /stats
- * reads the same before and after. How many messages.
+ * Looks at up to `limit` messages made before `before`, after the id `after`, and deletes
+ * those that may go (messages.store.ts `messagesBefore`) with their recipients, tags and
+ * events; their events' counts go into stats_daily in the same transaction, so /stats reads
+ * the same before and after. How many were looked at and deleted, and the last id looked at.
  */
-export async function purgeMetadataBatch(db: Db, before: number, limit: number): Promise<number> {
+export async function purgeMetadataBatch(
+  db: Db,
+  before: number,
+  limit: number,
+  after?: string,
+): Promise<{ examined: number; deleted: number; last: string | undefined }> {
   return db.transaction().execute(async (trx) => {
-    const ids = await messagesBefore(trx, before, limit);
+    const { ids, last, examined } = await messagesBefore(trx, before, limit, after);
     await rollUpEventsOf(trx, ids);
     await deleteEventsOfMessages(trx, ids);
-    return deleteMessages(trx, ids);
+    return { examined, deleted: await deleteMessages(trx, ids), last };
   });
 }

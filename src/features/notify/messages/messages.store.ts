@@ -371,24 +371,32 @@ export async function clearBodies(db: DbOrTrx, messageIds: string[], now: number
  * and not a campaign's copy (the campaign keeps its copies' rows for its report; they go
  * with the campaign).
  */
-export async function messagesBefore(db: DbOrTrx, before: number, limit: number): Promise<string[]> {
+export async function messagesBefore(
+  db: DbOrTrx,
+  before: number,
+  limit: number,
+  after = '',
+): Promise<{ ids: string[]; last: string | undefined; examined: number }> {
+  // Every message in id order from `after`, with what makes it stay: the last one looked at
+  // lets the next batch go on past the campaign copies this one skipped.
   const rows = await db
     .selectFrom('messages as m')
-    .select('m.id')
-    .where('m.id', '<', idFloor(before))
-    .where('m.created_at', '<', before)
-    .where((eb) =>
-      eb.not(
-        eb.or([
+    .select((eb) => [
+      'm.id',
+      eb
+        .or([
           eb.exists(eb.selectFrom('message_recipients as r').select('r.id').whereRef('r.message_id', '=', 'm.id').where('r.state', 'in', NOT_FINAL)),
           eb.exists(eb.selectFrom('campaign_recipients as c').select('c.recipient_id').whereRef('c.message_id', '=', 'm.id')),
-        ]),
-      ),
-    )
+        ])
+        .as('stays'),
+    ])
+    .where('m.id', '>', after)
+    .where('m.id', '<', idFloor(before))
+    .where('m.created_at', '<', before)
     .orderBy('m.id')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.id);
+  return { ids: rows.filter((r) => !r.stays).map((r) => r.id), last: rows.at(-1)?.id, examined: rows.length };
 }
 
 /** Deletes these messages with their recipients and tags (their events go first, through the events store). */

@@ -64,7 +64,8 @@ export interface PurgeReport {
 }
 
 export type Counted = Exclude<keyof PurgeReport, 'complete' | 'longestHoldMs'>;
-type Batch = (limit: number) => Promise<number>;
+/** One batch: what it counts in the report, and how many rows it looked at (fewer than asked: nothing more to do). */
+type Batch = (limit: number) => Promise<number | { counted: number; examined: number }>;
 
 export class RetentionPurge {
   constructor(
@@ -73,6 +74,14 @@ export class RetentionPurge {
     private readonly clock: { now(): number } = Date,
     private readonly options: { dialect?: Dialect; onBatch?: (ms: number, what: Counted, size: number) => void } = {},
   ) {}
+
+  /**
+   * The last message the metadata purge looked at: a campaign's copies stay, and the next
+   * batch, and the next run of this process, go on after them instead of reading them again.
+   * Safe to keep: a message before it that stayed (a campaign copy) stays until its campaign
+   * goes, and the cut-off only moves forward.
+   */
+  private metadataCursor: string | undefined;
 
   async run(): Promise<PurgeReport> {
     const now = this.clock.now();
@@ -88,13 +97,21 @@ export class RetentionPurge {
       ['jobs', (limit) => deleteEndedJobsBefore(this.db, now - jobsDays * DAY_MS, limit)],
       ...own.map(({ id, days }): [Counted, Batch] => ['bodies', (limit) => purgeBodiesBatch(this.db, { accountId: id }, now - days * DAY_MS, limit, now)]),
       ['bodies', (limit) => purgeBodiesBatch(this.db, { exceptAccounts: own.map((a) => a.id) }, now - bodyDays * DAY_MS, limit, now)],
-      ['messages', (limit) => purgeMetadataBatch(this.db, now - metadataDays * DAY_MS, limit)],
+      [
+        'messages',
+        async (limit) => {
+          const batch = await purgeMetadataBatch(this.db, now - metadataDays * DAY_MS, limit, this.metadataCursor);
+          if (batch.last !== undefined) this.metadataCursor = batch.last;
+          return { counted: batch.deleted, examined: batch.examined };
+        },
+      ],
     ];
     // Small at first: the first batch of large bodies must not be the one that holds too long.
     let limit = Math.min(batchRows, FIRST_BATCH_ROWS);
-    const timed = async (what: Counted, batch: Batch, size: number): Promise<number> => {
+    const timed = async (what: Counted, batch: Batch, size: number): Promise<{ counted: number; examined: number }> => {
       const started = performance.now();
-      const done = await batch(size);
+      const result = await batch(size);
+      const done = typeof result === 'number' ? { counted: result, examined: result } : result;
       const held = performance.now() - started;
       this.options.onBatch?.(held, what, size);
       report.longestHoldMs = Math.max(report.longestHoldMs, held);
@@ -106,15 +123,15 @@ export class RetentionPurge {
         if (this.clock.now() > deadline) return { ...report, complete: false };
         const size = limit;
         const done = await timed(what, batch, size);
-        report[what] += done;
-        if (done < size) break;
+        report[what] += done.counted;
+        if (done.examined < size) break;
       }
     }
     if (this.options.dialect === 'sqlite') {
       // Stops when nothing is free, or when a step gave nothing back (a file not yet in incremental mode).
       for (let before = Number.POSITIVE_INFINITY; ; ) {
         if (this.clock.now() > deadline) return { ...report, complete: false };
-        const free = await timed('pagesFreed', (pages) => giveBackPages(this.db, 'sqlite', pages), VACUUM_STEP_PAGES);
+        const free = (await timed('pagesFreed', (pages) => giveBackPages(this.db, 'sqlite', pages), VACUUM_STEP_PAGES)).counted;
         if (before !== Number.POSITIVE_INFINITY) report.pagesFreed += Math.max(0, before - free);
         if (free === 0 || free >= before) break;
         before = free;
