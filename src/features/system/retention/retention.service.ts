@@ -29,6 +29,7 @@ const DAY_MS = 86_400_000;
 /** Pages one incremental_vacuum step gives back at most (2 KB pages: 2 MB). */
 const VACUUM_STEP_PAGES = 1000;
 const FIRST_BATCH_ROWS = 16;
+const MIN_BATCH_ROWS = 8;
 
 export interface RetentionSettings {
   captureDays: number;
@@ -115,7 +116,14 @@ export class RetentionPurge {
       const held = performance.now() - started;
       this.options.onBatch?.(held, what, size);
       report.longestHoldMs = Math.max(report.longestHoldMs, held);
-      limit = held > targetHoldMs ? Math.max(1, Math.floor(size / 2)) : held < targetHoldMs / 3 ? Math.min(batchRows, size * 2) : size;
+      // Never below MIN_BATCH_ROWS: on a loaded machine even one row can take the target, and
+      // one-row transactions would make the purge too slow to keep up.
+      limit =
+        held > targetHoldMs
+          ? Math.max(Math.min(batchRows, MIN_BATCH_ROWS), Math.floor(size / 2))
+          : held < targetHoldMs / 3
+            ? Math.min(batchRows, size * 2)
+            : size;
       return done;
     };
     for (const [what, batch] of steps) {
