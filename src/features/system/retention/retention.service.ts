@@ -26,7 +26,7 @@ import { deleteEndedDeliveriesBefore, purgeBodiesBatch, purgeMetadataBatch } fro
 
 export const PURGE_TASK = 'retention.purge';
 const DAY_MS = 86_400_000;
-/** Pages one incremental_vacuum step gives back at most (2 KB pages: 2 MB). */
+/** Pages one incremental_vacuum step gives back at most (2 KB pages: 2 MB); the steps start at 128 and adapt. */
 const VACUUM_STEP_PAGES = 1000;
 const FIRST_BATCH_ROWS = 16;
 const MIN_BATCH_ROWS = 8;
@@ -136,10 +136,14 @@ export class RetentionPurge {
       }
     }
     if (this.options.dialect === 'sqlite') {
+      limit = Math.min(VACUUM_STEP_PAGES, FIRST_BATCH_ROWS * 8);
       // Stops when nothing is free, or when a step gave nothing back (a file not yet in incremental mode).
       for (let before = Number.POSITIVE_INFINITY; ; ) {
         if (this.clock.now() > deadline) return { ...report, complete: false };
-        const free = (await timed('pagesFreed', (pages) => giveBackPages(this.db, 'sqlite', pages), VACUUM_STEP_PAGES)).counted;
+        // The steps adapt like the batches: moving pages is the costliest write of the purge.
+        const pages = limit;
+        const free = (await timed('pagesFreed', (n) => giveBackPages(this.db, 'sqlite', n), pages)).counted;
+        limit = Math.min(limit, VACUUM_STEP_PAGES);
         if (before !== Number.POSITIVE_INFINITY) report.pagesFreed += Math.max(0, before - free);
         if (free === 0 || free >= before) break;
         before = free;
