@@ -388,6 +388,22 @@ export const CONFIG_SCHEMA = {
     min: 1,
     description: 'Days a background job that ended (an import, a campaign dispatch) is kept, with its idempotency key.',
   },
+  RETENTION_BODY_DAYS: {
+    kind: 'integer',
+    default: '30',
+    min: 1,
+    max: 3650,
+    description:
+      "Days a message's content (HTML, text, attachments, stored MIME) is kept; then the purge clears it and GET …/raw answers 410. An account may set its own (PATCH /account bodyRetentionDays).",
+  },
+  RETENTION_METADATA_DAYS: {
+    kind: 'integer',
+    default: '400',
+    min: 1,
+    max: 36500,
+    description:
+      'Days a message, its recipients, tags and events are kept; then the purge deletes them, their counts kept for /stats. A campaign keeps its copies until it is deleted.',
+  },
   PURGE_INTERVAL_SECONDS: {
     kind: 'integer',
     default: '3600',

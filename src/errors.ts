@@ -13,6 +13,7 @@ export const ERROR_CATALOGUE = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -56,6 +57,11 @@ export class AppError extends Error {
 
   static notFound(what: string): AppError {
     return new AppError('not_found', `${what} was not found.`);
+  }
+
+  /** The resource existed and was removed on purpose (a message body cleared by retention): 410, not a 404 that would say it never was. */
+  static gone(message: string): AppError {
+    return new AppError('gone', message);
   }
 
   static unauthorized(message = 'A valid Bearer token is required.'): AppError {

@@ -37,7 +37,7 @@ import { createWebhookDispatcher, type WebhookDispatcher } from './features/noti
 import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { allOf } from './metrics/observers.js';
-import { createAccountServices } from './features/account/account.module.js';
+import { createAccountServices, StorageService } from './features/account/account.module.js';
 import { createMarketingServices, marketingEventListeners, registerMarketingTasks } from './features/marketing/marketing.module.js';
 import { PrivacyService } from './features/system/privacy/privacy.service.js';
 import { RetentionPurge, registerRetentionTask, retentionSettings } from './features/system/retention/retention.service.js';
@@ -296,7 +296,8 @@ export async function createRuntime(
   const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys, mimeBuilder, tracking);
   // Acceptance first where the API and the worker share the process (send-pressure.ts).
   const sendPressure = roles.api && roles.worker ? new SendPressure(config.workerGiveWayRate) : undefined;
-  const metrics = new Metrics(handle.db, sendPressure && (() => sendPressure.pressed()));
+  const storage = new StorageService(handle.longReads, handle.dialect);
+  const metrics = new Metrics(handle.db, sendPressure && (() => sendPressure.pressed()), () => storage.all());
   // Who hears every event written, in order, in the transaction that writes it: webhooks'
   // fan-out queues the calls, then the campaign counters count.
   const events = new EventLog([webhookFanOut, ...marketingEventListeners({ systemFrom: systemFrom(config) })]);
@@ -330,7 +331,7 @@ export async function createRuntime(
   let webhookDispatcher: WebhookDispatcher | undefined;
   const tasks = new TaskRegistry();
   registerMarketingTasks(tasks, services.marketing);
-  const purge = new RetentionPurge(handle.db, retentionSettings(config));
+  const purge = new RetentionPurge(handle.db, retentionSettings(config), clock, { dialect: handle.dialect });
   registerRetentionTask(tasks, purge);
   let jobRunner: JobRunner | undefined;
   if (runs.has('webhooks')) webhookDispatcher = createWebhookDispatcher(handle, config, logger, clock);

@@ -34,6 +34,7 @@ import * as m0027 from '../../migrations/0027_account_postal_address.js';
 import * as m0028 from '../../migrations/0028_contact_activity_webhook_answers.js';
 import * as m0030 from '../../migrations/0030_inbound.js';
 import * as m0031 from '../../migrations/0031_message_contents.js';
+import * as m0032 from '../../migrations/0032_retention.js';
 import * as m0033 from '../../migrations/0033_privacy_erasures.js';
 import * as m0034 from '../../migrations/0034_inbound_webhook_secret.js';
 import * as m0035 from '../../migrations/0035_campaign_archive.js';
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028_contact_activity_webhook_answers': m0028,
   '0030_inbound': m0030,
   '0031_message_contents': m0031,
+  '0032_retention': m0032,
   '0033_privacy_erasures': m0033,
   '0034_inbound_webhook_secret': m0034,
   '0035_campaign_archive': m0035,

@@ -101,6 +101,8 @@ export type ThreadReply =
 
 const STATEMENT_CACHE_SIZE = 500;
 
+const INCREMENTAL_VACUUM = /^pragma incremental_vacuum\(\d+\)$/;
+
 /** Bytes per page of a new database file (see "Page size" above). */
 const PAGE_SIZE = 2048;
 
@@ -119,6 +121,8 @@ function open({ file, synchronous, readonly }: SqliteThreadOptions) {
   const sqlite = new SqliteDatabase(file);
   // Only a new, empty file takes it; an existing one keeps the size it was made with (see "Page size").
   sqlite.pragma(`page_size = ${PAGE_SIZE}`);
+  // Before WAL: switching to WAL writes the header of a new file, after which the mode needs a VACUUM.
+  switchToIncrementalVacuum(sqlite);
   // WAL lets readers (the API) proceed while the worker writes; FULL makes every
   // commit durable before the API answers (an accepted message survives power loss).
   sqlite.pragma('journal_mode = WAL');
@@ -126,6 +130,26 @@ function open({ file, synchronous, readonly }: SqliteThreadOptions) {
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
   return sqlite;
+}
+
+/**
+ * Incremental auto-vacuum, so the retention purge can give freed pages back to the file
+ * system (PRAGMA incremental_vacuum, db/space.ts). A new file takes the mode before its
+ * first table. A file made without it needs one VACUUM, which rewrites the whole file
+ * (time and free disk in proportion to its size; docs/operations.md): done once here, at
+ * the first start of this version. If another process holds the file (split roles) the
+ * VACUUM cannot run; the file keeps its mode and the next start tries again.
+ */
+function switchToIncrementalVacuum(sqlite: Database.Database): void {
+  if (sqlite.pragma('auto_vacuum', { simple: true }) === 2) return;
+  sqlite.pragma('auto_vacuum = INCREMENTAL');
+  const tables = sqlite.prepare("select count(*) as n from sqlite_master where type = 'table'").get() as { n: number };
+  if (tables.n === 0) return;
+  try {
+    sqlite.exec('VACUUM');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+  }
 }
 
 function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOptions): void {
@@ -165,6 +189,13 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
       for (const { sql, params } of statements) {
         // A ROLLBACK after a failed BEGIN (or a COMMIT that SQLite already undid) has nothing to undo.
         if (sql === 'rollback' && !sqlite.inTransaction) continue;
+        // incremental_vacuum gives back one page per step of its statement and run() steps
+        // once: exec() steps it to the end (db/space.ts).
+        if (INCREMENTAL_VACUUM.test(sql)) {
+          sqlite.exec(sql);
+          reply = { id, rows: [] };
+          continue;
+        }
         const statement = prepare(sql);
         if (statement.reader) {
           reply = { id, rows: statement.all(params) };

@@ -58,6 +58,8 @@ export class Metrics implements SendObserver, DeliveryObserver {
   constructor(
     private readonly db: Db,
     givingWay?: () => boolean,
+    /** The database's size and each account's estimated share (features/account/storage), read at every scrape. */
+    storage?: () => Promise<{ accounts: Map<string, number>; totalBytes: number }>,
   ) {
     const own = new Registry();
     const registers = [own];
@@ -121,6 +123,29 @@ export class Metrics implements SendObserver, DeliveryObserver {
         help: '1 while the worker of this process keeps one delivery in flight because its API accepts at least WORKER_GIVE_WAY_RATE messages per second (postwire start), else 0.',
         collect() {
           this.set(givingWay() ? 1 : 0);
+        },
+      });
+    }
+    if (storage) {
+      // Each gauge reads the figures in its own collect (the registry renders each right after
+      // collecting it); the storage service measures once for both.
+      new Gauge({
+        name: 'postwire_database_bytes',
+        registers,
+        help: 'The whole database in bytes (SQLite: pages × page size, freed pages given back by the purge; PostgreSQL: pg_database_size).',
+        async collect() {
+          this.set((await storage()).totalBytes);
+        },
+      });
+      new Gauge({
+        name: 'postwire_account_storage_bytes',
+        labelNames: ['account'],
+        registers,
+        help: "An account's estimated share of the database in bytes: its rows of each table that grows with use times the table's average row size.",
+        async collect() {
+          const { accounts } = await storage();
+          this.reset();
+          for (const [account, bytes] of accounts) this.set({ account }, bytes);
         },
       });
     }

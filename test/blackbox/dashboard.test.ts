@@ -136,6 +136,11 @@ for (const dialect of DIALECTS) {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
       await page.getByTestId('credits').waitFor();
+      // The account's share of the database and the whole, with the body retention in force.
+      await page
+        .getByTestId('storage')
+        .filter({ hasText: /^[\d.]+ (B|KB|MB) of [\d.]+ (KB|MB) in all; bodies kept 30 days$/ })
+        .waitFor();
       await accessible('the overview');
 
       await page.reload();

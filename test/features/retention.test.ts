@@ -12,7 +12,16 @@ import { DIALECTS } from '../helpers/db.js';
 import { Receiver } from '../helpers/webhook-receiver.js';
 
 const DAY_MS = 86_400_000;
-const SETTINGS: RetentionSettings = { captureDays: 7, captureMaxRows: 1000, webhookLogDays: 30, jobsDays: 30, intervalMs: 3_600_000, batchRows: 2 };
+const SETTINGS: RetentionSettings = {
+  captureDays: 7,
+  captureMaxRows: 1000,
+  webhookLogDays: 30,
+  jobsDays: 30,
+  bodyDays: 30,
+  metadataDays: 400,
+  intervalMs: 3_600_000,
+  batchRows: 2,
+};
 
 for (const dialect of DIALECTS) {
   describe(`retention purge [${dialect}]`, () => {
@@ -82,7 +91,10 @@ for (const dialect of DIALECTS) {
 
     it('a day on, only the row cap deletes: the oldest captured copies beyond it go, in batches', async () => {
       const report = await purgeAt(1, { captureMaxRows: 1 }).run();
-      assert.deepEqual(report, { captured: 2, webhookCalls: 0, jobs: 0, complete: true });
+      assert.deepEqual(
+        { captured: report.captured, webhookCalls: report.webhookCalls, jobs: report.jobs, bodies: report.bodies, complete: report.complete },
+        { captured: 2, webhookCalls: 0, jobs: 0, bodies: 0, complete: true },
+      );
       assert.deepEqual(await inbox(), ['third@example.net']);
       assert.equal((await webhookLog()).length, 3);
     });

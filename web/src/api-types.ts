@@ -2715,6 +2715,94 @@ export interface components {
                 found: string[];
             }[];
         };
+        AccountResponse: {
+            /** @example 1.0.0 */
+            version: string;
+            resultStatus: boolean;
+            resultCode: number;
+            resultMessage: string;
+            /** @description The account: profile, plan, limits and this month's usage. */
+            resultObject: {
+                /**
+                 * @description 24 lowercase hex characters, ordered by creation time.
+                 * @example 0193a5b2c4d1e2f3a4b5c6d7
+                 */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds.
+                 */
+                createTime: string;
+                createUserId: string;
+                /** Format: date-time */
+                updateTime: string;
+                updateUserId: string;
+                isDeleted: boolean;
+                /** @example Example Ltd */
+                name: string;
+                /**
+                 * @description The account's contact address (not a login; users log in with their own).
+                 * @example billing@example.com
+                 */
+                email: string;
+                /**
+                 * @description A label set by the operator.
+                 * @example self-hosted
+                 */
+                plan: string;
+                /**
+                 * @description The sender's postal address, printed in the footer of every campaign copy; empty until set (the campaign pages warn then).
+                 * @example Example Ltd, 1 Market Street, Springfield 12345, USA
+                 */
+                postalAddress: string;
+                /**
+                 * @description Days a message's content (HTML, text, attachments, MIME) is kept before the purge clears it: the account's own setting, or the server's RETENTION_BODY_DAYS when it has none.
+                 * @example 30
+                 */
+                bodyRetentionDays: number;
+                /**
+                 * @description off: sending is not metered; credits: each accepted recipient costs one credit.
+                 * @enum {unknown}
+                 */
+                billingMode: "off" | "credits";
+                /**
+                 * @description The sum of the account's credit ledger: payments and refunds minus usage.
+                 * @example 9880
+                 */
+                creditBalance: number;
+                limits: {
+                    /**
+                     * @description Most recipients in the to of one POST /notify/v1/send.
+                     * @example 1000
+                     */
+                    recipientsPerMessage: number;
+                    /**
+                     * @description Largest request body accepted (413 above).
+                     * @example 10485760
+                     */
+                    requestBodyBytes: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                usage: {
+                    /**
+                     * Format: date-time
+                     * @description Start of the current calendar month, UTC.
+                     * @example 2026-11-01T00:00:00.000Z
+                     */
+                    periodStart: string;
+                    /**
+                     * @description Recipients accepted for delivery since periodStart.
+                     * @example 1234
+                     */
+                    recipientsAccepted: number;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        };
         WebhookResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -2805,89 +2893,6 @@ export interface components {
              */
             archiveDefaults?: {
                 [key: string]: string;
-            };
-        };
-        AccountResponse: {
-            /** @example 1.0.0 */
-            version: string;
-            resultStatus: boolean;
-            resultCode: number;
-            resultMessage: string;
-            /** @description The account: profile, plan, limits and this month's usage. */
-            resultObject: {
-                /**
-                 * @description 24 lowercase hex characters, ordered by creation time.
-                 * @example 0193a5b2c4d1e2f3a4b5c6d7
-                 */
-                id: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 UTC with milliseconds.
-                 */
-                createTime: string;
-                createUserId: string;
-                /** Format: date-time */
-                updateTime: string;
-                updateUserId: string;
-                isDeleted: boolean;
-                /** @example Example Ltd */
-                name: string;
-                /**
-                 * @description The account's contact address (not a login; users log in with their own).
-                 * @example billing@example.com
-                 */
-                email: string;
-                /**
-                 * @description A label set by the operator.
-                 * @example self-hosted
-                 */
-                plan: string;
-                /**
-                 * @description The sender's postal address, printed in the footer of every campaign copy; empty until set (the campaign pages warn then).
-                 * @example Example Ltd, 1 Market Street, Springfield 12345, USA
-                 */
-                postalAddress: string;
-                /**
-                 * @description off: sending is not metered; credits: each accepted recipient costs one credit.
-                 * @enum {unknown}
-                 */
-                billingMode: "off" | "credits";
-                /**
-                 * @description The sum of the account's credit ledger: payments and refunds minus usage.
-                 * @example 9880
-                 */
-                creditBalance: number;
-                limits: {
-                    /**
-                     * @description Most recipients in the to of one POST /notify/v1/send.
-                     * @example 1000
-                     */
-                    recipientsPerMessage: number;
-                    /**
-                     * @description Largest request body accepted (413 above).
-                     * @example 10485760
-                     */
-                    requestBodyBytes: number;
-                } & {
-                    [key: string]: unknown;
-                };
-                usage: {
-                    /**
-                     * Format: date-time
-                     * @description Start of the current calendar month, UTC.
-                     * @example 2026-11-01T00:00:00.000Z
-                     */
-                    periodStart: string;
-                    /**
-                     * @description Recipients accepted for delivery since periodStart.
-                     * @example 1234
-                     */
-                    recipientsAccepted: number;
-                } & {
-                    [key: string]: unknown;
-                };
-            } & {
-                [key: string]: unknown;
             };
         };
         CampaignInput: {
@@ -3854,6 +3859,29 @@ export interface components {
             /** @description The tag of tag and untag. */
             tag?: string;
         };
+        AccountInput: {
+            /**
+             * Format: single-line
+             * @example Example Ltd
+             */
+            name?: string;
+            /**
+             * Format: email
+             * @description The account's contact address.
+             * @example hello@example.com
+             */
+            email?: string;
+            /**
+             * @description The sender's postal address for the footer of campaign mail; line breaks are kept. Empty removes it.
+             * @example Example Ltd, 1 Market Street, Springfield 12345, USA
+             */
+            postalAddress?: string;
+            /**
+             * @description Days message bodies are kept for this account, 1–3650, shorter or longer than the server's RETENTION_BODY_DAYS; null goes back to the server's setting.
+             * @example 7
+             */
+            bodyRetentionDays?: number | null;
+        };
         /** @description JSON, form-urlencoded or multipart; field names are matched without regard to case. */
         TokenInput: {
             /**
@@ -4081,7 +4109,7 @@ export interface components {
             name: string;
             rules: unknown;
         };
-        AccountInput: {
+        AccountInput2: {
             /**
              * Format: email
              * @description The owner's login address; also the account's first sender.
@@ -4146,24 +4174,6 @@ export interface components {
              * @example hello@example.com
              */
             ReplyEmail: string;
-        };
-        AccountInput2: {
-            /**
-             * Format: single-line
-             * @example Example Ltd
-             */
-            name?: string;
-            /**
-             * Format: email
-             * @description The account's contact address.
-             * @example hello@example.com
-             */
-            email?: string;
-            /**
-             * @description The sender's postal address for the footer of campaign mail; line breaks are kept. Empty removes it.
-             * @example Example Ltd, 1 Market Street, Springfield 12345, USA
-             */
-            postalAddress?: string;
         };
         ContactlistInput: {
             /**
@@ -4836,9 +4846,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AccountInput"];
-                "application/x-www-form-urlencoded": components["schemas"]["AccountInput"];
-                "multipart/form-data": components["schemas"]["AccountInput"];
+                "application/json": components["schemas"]["AccountInput2"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountInput2"];
+                "multipart/form-data": components["schemas"]["AccountInput2"];
             };
         };
         responses: {
@@ -5432,9 +5442,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AccountInput2"];
-                "application/x-www-form-urlencoded": components["schemas"]["AccountInput2"];
-                "multipart/form-data": components["schemas"]["AccountInput2"];
+                "application/json": components["schemas"]["AccountInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountInput"];
+                "multipart/form-data": components["schemas"]["AccountInput"];
             };
         };
         responses: {
@@ -6686,7 +6696,7 @@ export interface operations {
                         resultStatus: boolean;
                         resultCode: number;
                         resultMessage: string;
-                        /** @description Credits used per UTC day. */
+                        /** @description Credits used per UTC day, and the storage the account uses now. */
                         resultObject: {
                             /**
                              * @description A UTC day, YYYY-MM-DD.
@@ -6736,6 +6746,19 @@ export interface operations {
                                  */
                                 used: number;
                             }[];
+                            /** @description Storage now (not per day): what message retention (docs/retention.md) keeps in check. */
+                            storage: {
+                                /**
+                                 * @description The account's share of the database, estimated: its rows of messages, recipients, events, tags, contacts, inbound mail and suppressions, each times its table's average bytes per row (measured at most every 10 minutes).
+                                 * @example 52428800
+                                 */
+                                accountBytes: number;
+                                /**
+                                 * @description The whole database now, all accounts together.
+                                 * @example 1073741824
+                                 */
+                                totalBytes: number;
+                            };
                         };
                     };
                 };
@@ -8285,10 +8308,15 @@ export interface operations {
                             trackClicks?: boolean;
                             /** @description Present (true) when each copy carries a List-Unsubscribe link. */
                             listUnsubscribe?: boolean;
-                            /** @description Absent for a text-only message. */
+                            /** @description Absent for a text-only message, and once the body was purged. */
                             htmlContent?: string;
-                            /** @description Present when the send gave one (otherwise derived from the HTML). */
+                            /** @description Present when the send gave one (otherwise derived from the HTML); absent once the body was purged. */
                             textContent?: string;
+                            /**
+                             * @description When the retention purge cleared the message's content (HTML, text, attachments, MIME) (docs/retention.md); GET …/raw and the attachments then answer 410. Absent while the body is kept.
+                             * @example 2026-12-27T03:00:00.000Z
+                             */
+                            bodyPurgedTime?: string;
                             attachments?: {
                                 filename: string;
                                 contentType: string;

@@ -21,6 +21,10 @@ import { UsersService } from './users/users.service.js';
 
 /** What other areas may use of billing: the charge step's types and the refund of recipients never attempted. */
 export { refundNeverAttempted, type Charge } from './billing/billing.service.js';
+/** The database's size and each account's share (the runtime's metric). */
+export { StorageService } from './storage/storage.service.js';
+/** What the purge (system/retention) reads of the accounts: who keeps message bodies for a time of their own. */
+export { accountsWithOwnBodyRetention } from './accounts/accounts.store.js';
 
 export interface AccountServices {
   auth: AuthService;
@@ -36,7 +40,12 @@ export function createAccountServices({ handle, config, clock }: AreaContext): A
   const billing = new BillingService(handle, config.billing);
   return {
     auth,
-    accounts: new AccountsService(handle, { signupEnabled: config.signupEnabled, bodyLimitBytes: config.bodyLimitBytes, billing }),
+    accounts: new AccountsService(handle, {
+      signupEnabled: config.signupEnabled,
+      bodyLimitBytes: config.bodyLimitBytes,
+      bodyRetentionDays: config.retentionBodyDays,
+      billing,
+    }),
     users: new UsersService(handle.db, auth),
     apiKeys: new ApiKeysService(handle.db, auth),
     billing,

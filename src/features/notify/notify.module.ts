@@ -50,6 +50,7 @@ export { deleteInboundMessagesFrom, inboundMessagesFrom } from './inbound/inboun
 export { eraseMessageContent, eraseRecipients, recipientIdsOfAddress, recipientsOfAddress } from './messages/messages.store.js';
 export { deleteSuppressionsOfAddress, suppressionsOfAddress } from './suppressions/suppressions.store.js';
 export { suppressAddress } from './suppressions/suppressions.service.js';
+export { purgeBodiesBatch, purgeMetadataBatch } from './messages/messages.retention.js';
 
 export interface NotifyServices {
   senders: SendersService;

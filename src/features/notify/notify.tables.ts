@@ -3,6 +3,7 @@ import type { DomainsTable } from './domains/domains.table.js';
 import type { EventsTable } from './events/events.table.js';
 import type { InboundDomainsTable, InboundMessagesTable, InboundRoutesTable } from './inbound/inbound.table.js';
 import type { IdempotencyKeysTable, MessageContentsTable, MessageRecipientsTable, MessagesTable, MessageTagsTable } from './messages/messages.table.js';
+import type { StatsDailyTable } from './stats/stats.table.js';
 import type { SendersTable } from './senders/senders.table.js';
 import type { SuppressionsTable } from './suppressions/suppressions.table.js';
 import type { TemplatesTable } from './templates/templates.table.js';
@@ -18,6 +19,7 @@ export interface NotifyTables {
   templates: TemplatesTable;
   message_recipients: MessageRecipientsTable;
   events: EventsTable;
+  stats_daily: StatsDailyTable;
   suppressions: SuppressionsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;

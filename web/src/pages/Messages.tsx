@@ -208,14 +208,27 @@ export function MessageDetail({ id }: { id: string }) {
             </>
           ) : null}
           <h2>Content</h2>
-          <Tabs tabs={VIEWS} current={view} onChange={setView} label="Message content" />
-          <div role="tabpanel" className="panel">
-            {view === 'HTML' &&
-              (m.htmlContent ? <HtmlPreview html={m.htmlContent} title={`HTML of ${m.subject}`} /> : <p className="muted">This message has no HTML part.</p>)}
-            {view === 'Text' && <Source kind="text">{m.textContent ?? '(derived from the HTML when sent; see Raw)'}</Source>}
-            {view === 'Headers' && (raw.data ? <HeaderTable headers={parseHeaders(raw.data)} /> : <ErrorBox error={raw.error} />)}
-            {view === 'Raw' && (raw.data ? <Source kind="raw">{raw.data}</Source> : <ErrorBox error={raw.error} />)}
-          </div>
+          {m.bodyPurgedTime ? (
+            <p className="empty" data-testid="body-purged">
+              The content of this message was purged by retention on {when(m.bodyPurgedTime)}: the account keeps message bodies for a set number of days
+              (bodyRetentionDays of GET /account). Its recipients and events are kept.
+            </p>
+          ) : (
+            <>
+              <Tabs tabs={VIEWS} current={view} onChange={setView} label="Message content" />
+              <div role="tabpanel" className="panel">
+                {view === 'HTML' &&
+                  (m.htmlContent ? (
+                    <HtmlPreview html={m.htmlContent} title={`HTML of ${m.subject}`} />
+                  ) : (
+                    <p className="muted">This message has no HTML part.</p>
+                  ))}
+                {view === 'Text' && <Source kind="text">{m.textContent ?? '(derived from the HTML when sent; see Raw)'}</Source>}
+                {view === 'Headers' && (raw.data ? <HeaderTable headers={parseHeaders(raw.data)} /> : <ErrorBox error={raw.error} />)}
+                {view === 'Raw' && (raw.data ? <Source kind="raw">{raw.data}</Source> : <ErrorBox error={raw.error} />)}
+              </div>
+            </>
+          )}
         </>
       )}
     </section>

@@ -32,6 +32,20 @@ type Day = Stats['days'][number];
 
 type Account = Answer<'/account', 'get'>;
 
+type Usage = Answer<'/account/usage', 'get'>;
+
+/** Bytes as the storage card shows them: 1,000-based units, one decimal. */
+function size(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
 type Queue = Answer<'/notify/v1/stats/queue', 'get'>;
 
 /** "3 min", "2 h 5 min": how long the oldest waiting recipient has waited. */
@@ -106,6 +120,7 @@ function Chart({ days }: { days: Stats['days'] }) {
 export function Overview() {
   const stats = useLoad(() => get<Stats>('/notify/v1/stats'), [], 10_000);
   const account = useLoad(() => get<Account>('/account'), []);
+  const usage = useLoad(() => get<Usage>('/account/usage'), []);
   // The queue moves by the second while mail goes out; the per-day figures do not need it.
   const queue = useLoad(() => get<Queue>('/notify/v1/stats/queue'), [], 3_000);
   return (
@@ -116,6 +131,21 @@ export function Overview() {
         <div className="cards">
           <Card label="Credits left" testId="credits" value={account.data.billingMode === 'off' ? 'Unlimited (billing off)' : account.data.creditBalance} />
           <Card label="Recipients this month" value={account.data.usage.recipientsAccepted} />
+          {usage.data && (
+            <Card
+              label="Storage"
+              testId="storage"
+              value={
+                <>
+                  {size(usage.data.storage.accountBytes)}
+                  <span className="muted">
+                    {' '}
+                    of {size(usage.data.storage.totalBytes)} in all; bodies kept {account.data.bodyRetentionDays} days
+                  </span>
+                </>
+              }
+            />
+          )}
         </div>
       )}
       {queue.data && <QueueDepth queue={queue.data} />}

@@ -2,6 +2,10 @@ import { Type, type Static } from 'typebox';
 import { EmailField, NameField, ResourceFields } from '../../../http/resource.js';
 import { AccountBilling } from '../billing/billing.schemas.js';
 
+/** The range an account may choose its body retention in, days. */
+export const MIN_BODY_RETENTION_DAYS = 1;
+export const MAX_BODY_RETENTION_DAYS = 3650;
+
 export const Account = Type.Object(
   {
     ...ResourceFields,
@@ -11,6 +15,13 @@ export const Account = Type.Object(
     postalAddress: Type.String({
       description: "The sender's postal address, printed in the footer of every campaign copy; empty until set (the campaign pages warn then).",
       examples: ['Example Ltd, 1 Market Street, Springfield 12345, USA'],
+    }),
+    bodyRetentionDays: Type.Integer({
+      minimum: MIN_BODY_RETENTION_DAYS,
+      maximum: MAX_BODY_RETENTION_DAYS,
+      description:
+        "Days a message's content (HTML, text, attachments, MIME) is kept before the purge clears it: the account's own setting, or the server's RETENTION_BODY_DAYS when it has none.",
+      examples: [30],
     }),
     ...AccountBilling,
     limits: Type.Object(
@@ -40,6 +51,12 @@ export const PatchAccountBody = Type.Object({
       maxLength: 500,
       description: "The sender's postal address for the footer of campaign mail; line breaks are kept. Empty removes it.",
       examples: ['Example Ltd, 1 Market Street, Springfield 12345, USA'],
+    }),
+  ),
+  bodyRetentionDays: Type.Optional(
+    Type.Union([Type.Integer({ minimum: MIN_BODY_RETENTION_DAYS, maximum: MAX_BODY_RETENTION_DAYS }), Type.Null()], {
+      description: `Days message bodies are kept for this account, ${MIN_BODY_RETENTION_DAYS}–${MAX_BODY_RETENTION_DAYS}, shorter or longer than the server's RETENTION_BODY_DAYS; null goes back to the server's setting.`,
+      examples: [7],
     }),
   ),
 });

@@ -131,7 +131,7 @@ type AccountBillingFields = Awaited<ReturnType<BillingService['accountBilling']>
  */
 export function accountView(
   row: AccountRow,
-  facts: { recipientsAccepted: number; periodStart: number; requestBodyBytes: number; billing: AccountBillingFields },
+  facts: { recipientsAccepted: number; periodStart: number; requestBodyBytes: number; bodyRetentionDays: number; billing: AccountBillingFields },
 ): Account {
   return {
     ...resourceFields(row),
@@ -139,6 +139,7 @@ export function accountView(
     email: row.email,
     plan: row.plan,
     postalAddress: row.postal_address,
+    bodyRetentionDays: row.body_retention_days ?? facts.bodyRetentionDays,
     ...facts.billing,
     limits: { recipientsPerMessage: MAX_RECIPIENTS, requestBodyBytes: facts.requestBodyBytes },
     usage: { periodStart: new Date(facts.periodStart).toISOString(), recipientsAccepted: facts.recipientsAccepted },
@@ -154,7 +155,13 @@ export function accountView(
 export class AccountsService {
   constructor(
     private readonly handle: DbHandle,
-    private readonly options: { signupEnabled: boolean; bodyLimitBytes: number; billing: Pick<BillingService, 'accountBilling'> },
+    private readonly options: {
+      signupEnabled: boolean;
+      bodyLimitBytes: number;
+      /** RETENTION_BODY_DAYS: an account without its own setting keeps bodies this long. */
+      bodyRetentionDays: number;
+      billing: Pick<BillingService, 'accountBilling'>;
+    },
   ) {}
 
   async get(principal: Principal): Promise<Account> {
@@ -167,6 +174,7 @@ export class AccountsService {
     if (input.name !== undefined) changes.name = input.name.trim();
     if (input.email !== undefined) changes.email = input.email.trim();
     if (input.postalAddress !== undefined) changes.postal_address = input.postalAddress.trim();
+    if (input.bodyRetentionDays !== undefined) changes.body_retention_days = input.bodyRetentionDays;
     await updateAccount(this.handle.db, principal.accountId, changes);
   }
 
@@ -190,6 +198,12 @@ export class AccountsService {
       this.options.billing.accountBilling(accountId),
     ]);
     if (!row) throw AppError.notFound('Account');
-    return accountView(row, { recipientsAccepted, periodStart, requestBodyBytes: this.options.bodyLimitBytes, billing });
+    return accountView(row, {
+      recipientsAccepted,
+      periodStart,
+      requestBodyBytes: this.options.bodyLimitBytes,
+      bodyRetentionDays: this.options.bodyRetentionDays,
+      billing,
+    });
   }
 }

@@ -49,7 +49,7 @@ export async function findLiveAccount(db: DbOrTrx, id: string): Promise<AccountR
 export async function updateAccount(
   db: DbOrTrx,
   id: string,
-  changes: Partial<Pick<AccountRow, 'name' | 'email' | 'postal_address'>> & { updated_at: number; update_user_id: string },
+  changes: Partial<Pick<AccountRow, 'name' | 'email' | 'postal_address' | 'body_retention_days'>> & { updated_at: number; update_user_id: string },
 ): Promise<void> {
   await db.updateTable('accounts').set(changes).where('id', '=', id).where('deleted_at', 'is', null).execute();
 }
@@ -63,4 +63,15 @@ export async function countRecipientsAcceptedSince(db: DbOrTrx, accountId: strin
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The live accounts that chose their own body retention (few: most follow RETENTION_BODY_DAYS). */
+export async function accountsWithOwnBodyRetention(db: DbOrTrx): Promise<{ id: string; days: number }[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'body_retention_days'])
+    .where('body_retention_days', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => ({ id: r.id, days: Number(r.body_retention_days) }));
 }

@@ -9,6 +9,8 @@ export interface AccountsTable {
   plan: Generated<string>;
   /** Printed in the footer of campaign mail; '' until the account sets it. */
   postal_address: Generated<string>;
+  /** Days message bodies are kept for this account; null: RETENTION_BODY_DAYS (docs/retention.md). */
+  body_retention_days: Generated<number | null>;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;

@@ -71,8 +71,20 @@ export const Usage = Type.Object(
     to: Day(),
     ...UsageCounts,
     days: Type.Array(Type.Object({ date: Day(), ...UsageCounts }), { description: 'Every day of the range, oldest first, days without use included.' }),
+    storage: Type.Object(
+      {
+        accountBytes: Type.Integer({
+          minimum: 0,
+          description:
+            "The account's share of the database, estimated: its rows of messages, recipients, events, tags, contacts, inbound mail and suppressions, each times its table's average bytes per row (measured at most every 10 minutes).",
+          examples: [52428800],
+        }),
+        totalBytes: Type.Integer({ minimum: 0, description: 'The whole database now, all accounts together.', examples: [1073741824] }),
+      },
+      { description: 'Storage now (not per day): what message retention (docs/retention.md) keeps in check.' },
+    ),
   },
-  { description: 'Credits used per UTC day.' },
+  { description: 'Credits used per UTC day, and the storage the account uses now.' },
 );
 
 export type Usage = Static<typeof Usage>;

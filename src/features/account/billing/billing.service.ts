@@ -17,6 +17,7 @@ import { AppError } from '../../../errors.js';
 import { formatMinorUnits, isCurrencyCode } from '../../../lib/currency.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
+import { StorageService } from '../storage/storage.service.js';
 import type { BillingMode, Payment, PaymentRecorded, Usage, UsageQuery } from './billing.schemas.js';
 import {
   chargedMessageIds,
@@ -81,6 +82,8 @@ export class BillingService {
   constructor(
     private readonly handle: DbHandle,
     readonly mode: BillingMode,
+    /** What GET /account/usage says of the database's size. */
+    private readonly storage: Pick<StorageService, 'forAccount'> = new StorageService(handle.longReads, handle.dialect),
   ) {}
 
   /**
@@ -196,7 +199,11 @@ export class BillingService {
     if (to < from) throw AppError.field('to', `must not be before from (${dayString(from)})`);
     if (to - from + 1 > MAX_USAGE_DAYS) throw AppError.field('to', `the range may cover at most ${MAX_USAGE_DAYS} days`);
 
-    const rows = new Map((await usageByDay(this.handle.db, principal.accountId, from * DAY_MS, (to + 1) * DAY_MS)).map((r) => [r.day, r]));
+    const [byDay, storage] = await Promise.all([
+      usageByDay(this.handle.db, principal.accountId, from * DAY_MS, (to + 1) * DAY_MS),
+      this.storage.forAccount(principal.accountId),
+    ]);
+    const rows = new Map(byDay.map((r) => [r.day, r]));
     const days: Usage['days'] = [];
     for (let day = from; day <= to; day++) {
       const r = rows.get(day);
@@ -206,7 +213,7 @@ export class BillingService {
     }
     const charged = days.reduce((n, d) => n + d.charged, 0);
     const refunded = days.reduce((n, d) => n + d.refunded, 0);
-    return { from: dayString(from), to: dayString(to), charged, refunded, used: charged - refunded, days };
+    return { from: dayString(from), to: dayString(to), charged, refunded, used: charged - refunded, days, storage };
   }
 }
 

@@ -76,3 +76,10 @@ export async function eraseEventsOf(db: DbOrTrx, accountId: string, recipientIds
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Deletes the events of these messages (the metadata purge, after their counts went into stats_daily). */
+export async function deleteEventsOfMessages(db: DbOrTrx, messageIds: string[]): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  const result = await db.deleteFrom('events').where('message_id', 'in', messageIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -71,6 +71,14 @@ function toMessage(row: ListedMessageRow, recipients: ListedRecipientRow[]): Mes
   };
 }
 
+/** A message whose body the retention purge cleared has no content to show: 410, saying why. */
+function requireBody(row: MessageRow): void {
+  if (row.body_purged_at !== null)
+    throw AppError.gone(
+      `The body of this message was purged by retention on ${iso(row.body_purged_at)} (the account keeps message bodies for a set number of days); its metadata and events are kept.`,
+    );
+}
+
 export class MessageLog {
   constructor(
     /** Where /raw keeps a composition it makes (the writer). */
@@ -109,6 +117,7 @@ export class MessageLog {
     return {
       ...message,
       recipients: message.recipients.map((r) => ({ ...r, events: timelines.get(r.id) ?? [] })),
+      ...(row.body_purged_at !== null ? { bodyPurgedTime: iso(row.body_purged_at) } : {}),
       ...(row.html_content !== '' ? { htmlContent: row.html_content } : {}),
       ...(row.text_content !== null ? { textContent: row.text_content } : {}),
       ...(row.attachments !== null
@@ -127,6 +136,7 @@ export class MessageLog {
   /** Attachment `index` of the message as it was sent (in the order `get` lists them); a send without attachments has none. */
   async attachment(principal: Principal, id: string, index: number): Promise<{ filename: string; contentType: string; content: Buffer }> {
     const row = await this.require(principal, id, this.reads);
+    requireBody(row);
     const found = parseJson<StoredAttachment[]>(row.attachments)?.[index];
     if (!found) throw AppError.notFound('The attachment');
     return { filename: found.filename, contentType: found.contentType, content: Buffer.from(found.content, 'base64') };
@@ -135,6 +145,7 @@ export class MessageLog {
   /** The MIME as handed (or about to be handed) to the transport. */
   async raw(principal: Principal, id: string, recipientId?: string): Promise<string> {
     const message = await this.require(principal, id);
+    requireBody(message);
     await withRenderedContent(this.db, [message]);
     const recipient = await findRecipientOf(this.db, principal.accountId, message.id, recipientId);
     if (recipientId !== undefined && !recipient) throw AppError.notFound('Recipient');

@@ -339,8 +339,17 @@ export const RecipientWithEvents = Type.Object({
 export const MessageDetail = Type.Object({
   ...Message.properties,
   recipients: Type.Array(RecipientWithEvents, { description: 'Every recipient, each with its event timeline.' }),
-  htmlContent: Type.Optional(Type.String({ description: 'Absent for a text-only message.' })),
-  textContent: Type.Optional(Type.String({ description: 'Present when the send gave one (otherwise derived from the HTML).' })),
+  htmlContent: Type.Optional(Type.String({ description: 'Absent for a text-only message, and once the body was purged.' })),
+  textContent: Type.Optional(
+    Type.String({ description: 'Present when the send gave one (otherwise derived from the HTML); absent once the body was purged.' }),
+  ),
+  bodyPurgedTime: Type.Optional(
+    Type.String({
+      description:
+        "When the retention purge cleared the message's content (HTML, text, attachments, MIME) (docs/retention.md); GET …/raw and the attachments then answer 410. Absent while the body is kept.",
+      examples: ['2026-12-27T03:00:00.000Z'],
+    }),
+  ),
   attachments: Type.Optional(
     Type.Array(
       Type.Object({

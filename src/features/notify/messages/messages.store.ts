@@ -173,6 +173,7 @@ export async function listMessages(db: Reads, accountId: string, page: Page, fil
         'track_opens',
         'track_clicks',
         'list_unsubscribe',
+        'body_purged_at',
         'created_at',
         'updated_at',
         'create_user_id',
@@ -443,4 +444,101 @@ export function recipientIdsOfAddress(db: DbOrTrx, accountId: string, emails: st
     .where(sql<string>`lower(email)`, 'in', emails)
     .orderBy('id')
     .execute();
+}
+
+// ---- Retention (features/system/retention): the purge clears and deletes through these ----
+
+/** The smallest id made at `ms` or later: ids begin with their creation time (lib/ids.ts), so `id < idFloor(t)` means made before t. */
+function idFloor(ms: number): string {
+  return `${Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0')}000000000000`;
+}
+
+/** Recipient states after which nothing is sent or composed again (delivery-store.ts FINAL_STATES). */
+const NOT_FINAL: RecipientRow['state'][] = ['queued', 'deferred'];
+
+/**
+ * Up to `limit` messages made before `before` whose body is still kept and whose every
+ * recipient is final (a message still to be delivered or retried keeps what it is made of),
+ * oldest first: of one account, or of every account but `exceptAccounts`.
+ */
+export async function messagesWithBodyBefore(
+  db: DbOrTrx,
+  scope: { accountId: string } | { exceptAccounts: string[] },
+  before: number,
+  limit: number,
+): Promise<string[]> {
+  let query = db
+    .selectFrom('messages as m')
+    .select('m.id')
+    .where('m.body_purged_at', 'is', null)
+    .where('m.id', '<', idFloor(before))
+    .where('m.created_at', '<', before)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('message_recipients as r').select('r.id').whereRef('r.message_id', '=', 'm.id').where('r.state', 'in', NOT_FINAL))),
+    );
+  if ('accountId' in scope) query = query.where('m.account_id', '=', scope.accountId);
+  else if (scope.exceptAccounts.length > 0) query = query.where('m.account_id', 'not in', scope.exceptAccounts);
+  const rows = await query.orderBy('m.id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Clears the content of these messages and of their recipients' own copies: html, text,
+ * attachments, the composed and the submitted MIME. The message, its recipients and events stay.
+ */
+export async function clearBodies(db: DbOrTrx, messageIds: string[], now: number): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db
+    .updateTable('messages')
+    .set({ html_content: '', text_content: null, attachments: null, mime: null, submitted_mime: null, body_purged_at: now })
+    .where('id', 'in', messageIds)
+    .execute();
+  await db
+    .updateTable('message_recipients')
+    .set({ content: null, mime: null })
+    .where('message_id', 'in', messageIds)
+    .where((eb) => eb.or([eb('content', 'is not', null), eb('mime', 'is not', null)]))
+    .execute();
+}
+
+/**
+ * Up to `limit` messages made before `before` whose metadata may go: every recipient final,
+ * and not a campaign's copy (the campaign keeps its copies' rows for its report; they go
+ * with the campaign).
+ */
+export async function messagesBefore(
+  db: DbOrTrx,
+  before: number,
+  limit: number,
+  after = '',
+): Promise<{ ids: string[]; last: string | undefined; examined: number }> {
+  // Every message in id order from `after`, with what makes it stay: the last one looked at
+  // lets the next batch go on past the campaign copies this one skipped.
+  const rows = await db
+    .selectFrom('messages as m')
+    .select((eb) => [
+      'm.id',
+      eb
+        .or([
+          eb.exists(eb.selectFrom('message_recipients as r').select('r.id').whereRef('r.message_id', '=', 'm.id').where('r.state', 'in', NOT_FINAL)),
+          eb.exists(eb.selectFrom('campaign_recipients as c').select('c.recipient_id').whereRef('c.message_id', '=', 'm.id')),
+        ])
+        .as('stays'),
+    ])
+    .where('m.id', '>', after)
+    .where('m.id', '<', idFloor(before))
+    .where('m.created_at', '<', before)
+    .orderBy('m.id')
+    .limit(limit)
+    .execute();
+  return { ids: rows.filter((r) => !r.stays).map((r) => r.id), last: rows.at(-1)?.id, examined: rows.length };
+}
+
+/** Deletes these messages with their recipients and tags (their events go first, through the events store). */
+export async function deleteMessages(db: DbOrTrx, messageIds: string[]): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  await db.deleteFrom('message_tags').where('message_id', 'in', messageIds).execute();
+  await db.deleteFrom('message_recipients').where('message_id', 'in', messageIds).execute();
+  const result = await db.deleteFrom('messages').where('id', 'in', messageIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -60,6 +60,8 @@ export interface MessagesTable {
   track_opens: Generated<number | null>;
   track_clicks: Generated<number | null>;
   list_unsubscribe: Generated<number | null>;
+  /** When the purge cleared the content (html, text, attachments, MIME); null while it is kept (docs/retention.md). */
+  body_purged_at: Generated<number | null>;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;

@@ -1,14 +1,15 @@
 /**
  * Sending statistics: per UTC day, how many recipients were accepted, sent, delivered,
  * deferred, bounced, complained about, opened and clicked, counted from the event log
- * (one event per state change, so a recipient deferred twice counts twice as deferred).
+ * (one event per state change, so a recipient deferred twice counts twice as deferred),
+ * plus the counts kept in stats_daily for the events the metadata purge deleted.
  */
 import type { Reads } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso } from '../../../lib/api-shape.js';
 import { MAX_STATS_DAYS, type QueueDepth, STAT_TYPES, type StatsQuery, type StatsResult, type StatType } from './stats.schemas.js';
-import { countEventsPerDay, countQueueByState, DAY_MS } from './stats.store.js';
+import { countEventsPerDay, countQueueByState, countRolledUpPerDay, DAY_MS } from './stats.store.js';
 
 const zeros = (): Record<StatType, number> => Object.fromEntries(STAT_TYPES.map((t) => [t, 0])) as Record<StatType, number>;
 
@@ -29,7 +30,13 @@ export class StatsService {
     const from = query.from === undefined ? to - 29 : dayOf(query.from, 'from');
     if (to < from) throw AppError.field('to', 'must not be before from');
     if (to - from + 1 > MAX_STATS_DAYS) throw AppError.field('from', `the range may span at most ${MAX_STATS_DAYS} days`);
-    const rows = await countEventsPerDay(this.db, principal.accountId, { fromMs: from * DAY_MS, toMs: (to + 1) * DAY_MS, tag: query.tag, types: STAT_TYPES });
+    const range = { fromMs: from * DAY_MS, toMs: (to + 1) * DAY_MS, tag: query.tag, types: STAT_TYPES };
+    // The events still kept, and the counts of those the metadata purge deleted (docs/retention.md).
+    const [live, purged] = await Promise.all([
+      countEventsPerDay(this.db, principal.accountId, range),
+      countRolledUpPerDay(this.db, principal.accountId, range),
+    ]);
+    const rows = [...live, ...purged];
     const days = new Map<number, Record<StatType, number>>();
     for (let d = from; d <= to; d++) days.set(d, zeros());
     const totals = zeros();

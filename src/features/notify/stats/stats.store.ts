@@ -1,6 +1,6 @@
 /** SQL for statistics: events of one account counted per UTC day and type. */
 import { sql } from 'kysely';
-import type { Reads } from '../../../db/database.js';
+import type { DbOrTrx, Reads } from '../../../db/database.js';
 import type { EventType } from '../events/events.table.js';
 
 export const DAY_MS = 86_400_000;
@@ -68,4 +68,60 @@ export async function countQueueByState(db: Reads, accountId: string, now: numbe
     scheduled: Number(row.scheduled ?? 0),
     oldest: row.oldest === null ? null : Number(row.oldest),
   };
+}
+
+/** The rows of stats_daily for [fromMs, toMs): what purged messages' events counted (tag '' for all events). */
+export async function countRolledUpPerDay(
+  db: Reads,
+  accountId: string,
+  range: { fromMs: number; toMs: number; tag?: string; types: readonly EventType[] },
+): Promise<{ day: number; type: EventType; n: number }[]> {
+  const rows = await db
+    .selectFrom('stats_daily')
+    .select(['day', 'type', 'n'])
+    .where('account_id', '=', accountId)
+    .where('tag', '=', range.tag ?? '')
+    .where('day', '>=', Math.floor(range.fromMs / DAY_MS))
+    .where('day', '<', Math.ceil(range.toMs / DAY_MS))
+    .where('type', 'in', [...range.types])
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), type: r.type as EventType, n: Number(r.n) }));
+}
+
+/**
+ * Adds the events of these messages to stats_daily, per account, day, type, and per tag of
+ * their message: run in the transaction that deletes them, so /stats counts each event
+ * exactly once, before and after.
+ */
+export async function rollUpEventsOf(db: DbOrTrx, messageIds: string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  const day = sql<number>`e.created_at / ${sql.lit(DAY_MS)}`;
+  const all = await db
+    .selectFrom('events as e')
+    .select(['e.account_id', day.as('day'), 'e.type', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('e.message_id', 'in', messageIds)
+    .groupBy(['e.account_id', day, 'e.type'])
+    .execute();
+  const tagged = await db
+    .selectFrom('events as e')
+    .innerJoin('message_tags as t', 't.message_id', 'e.message_id')
+    .select(['e.account_id', 't.tag', day.as('day'), 'e.type', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('e.message_id', 'in', messageIds)
+    .groupBy(['e.account_id', 't.tag', day, 'e.type'])
+    .execute();
+  const rows = [...all.map((r) => ({ ...r, tag: '' })), ...tagged].map((r) => ({
+    account_id: r.account_id,
+    tag: r.tag,
+    day: Number(r.day),
+    type: r.type,
+    n: Number(r.n),
+  }));
+  // A few hundred rows at most per batch (accounts × days × types × tags of its messages).
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('stats_daily')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) => oc.columns(['account_id', 'tag', 'day', 'type']).doUpdateSet((eb) => ({ n: eb('stats_daily.n', '+', eb.ref('excluded.n')) })))
+      .execute();
+  }
 }

@@ -1,69 +1,155 @@
 /**
  * The purge: what outlives its retention period goes, in small batches, on the job runner.
  *
- * Each table's rows are deleted by the module that owns the table (the capture transport,
- * the webhook log, the job queue); this service only says when and how much. A batch is one
- * DELETE of at most `batchRows` rows, its own short transaction, so a send waits at most one
- * batch behind it. A run stops after `budgetMs` and the next run goes on where it stopped.
+ * Each table's rows are cleared or deleted by the module that owns the table (the messages
+ * store, the capture transport, the webhook log, the job queue); this service only says when
+ * and how much. A batch is one short transaction, so a send waits at most one batch behind
+ * it. Its size adapts: a batch that held the database longer than `targetHoldMs` halves the
+ * next one, a quick one lets it grow back to `batchRows` (a 250 KB body frees far more pages
+ * than a 2 KB one). A run stops after `budgetMs` and the next run goes on where it stopped.
+ * On SQLite the run ends by giving the freed pages back to the file system, in steps.
+ *
+ * Message bodies go after `bodyDays` (an account's own setting first), message metadata
+ * (messages, recipients, tags, events) after `metadataDays`, their event counts kept for
+ * /stats (stats_daily).
  *
  * The task reschedules itself: each run queues the next one at the next multiple of the
  * interval, under an idempotency key made of that time, so however many processes run jobs
  * there is one purge per interval.
  */
-import type { Db } from '../../../db/database.js';
+import { setTimeout as pause } from 'node:timers/promises';
+import type { Db, Dialect } from '../../../db/database.js';
+import { giveBackPages } from '../../../db/space.js';
 import { deleteEndedJobsBefore, enqueueJob, type TaskRegistry } from '../../../queue/jobs.js';
 import { deleteCapturedBefore, deleteCapturedBeyond } from '../../../delivery/transports/capture.js';
-import { deleteEndedDeliveriesBefore } from '../../notify/notify.module.js';
+import { accountsWithOwnBodyRetention } from '../../account/account.module.js';
+import { deleteEndedDeliveriesBefore, purgeBodiesBatch, purgeMetadataBatch } from '../../notify/notify.module.js';
 
 export const PURGE_TASK = 'retention.purge';
 const DAY_MS = 86_400_000;
+/** Pages one incremental_vacuum step gives back at most (2 KB pages: 2 MB); the steps start at 128 and adapt. */
+const VACUUM_STEP_PAGES = 1000;
+const FIRST_BATCH_ROWS = 16;
+const MIN_BATCH_ROWS = 8;
 
 export interface RetentionSettings {
   captureDays: number;
   captureMaxRows: number;
   webhookLogDays: number;
   jobsDays: number;
+  /** RETENTION_BODY_DAYS: an account without its own setting. */
+  bodyDays: number;
+  metadataDays: number;
   intervalMs: number;
   batchRows: number;
   /** A run stops starting batches after this long; the next run goes on. */
   budgetMs?: number;
+  /** A batch that took longer makes the next one half as big. */
+  targetHoldMs?: number;
 }
 
-/** Rows deleted by one run, by what they were. */
+/** Rows a run deleted or cleared, by what they were, and how long its longest batch held the database. */
 export interface PurgeReport {
   captured: number;
   webhookCalls: number;
   jobs: number;
+  /** Messages whose body was cleared. */
+  bodies: number;
+  /** Messages deleted with their recipients, tags and events. */
+  messages: number;
+  /** SQLite pages given back to the file system (0 on PostgreSQL). */
+  pagesFreed: number;
+  /** The longest single batch (one transaction or one vacuum step), milliseconds. */
+  longestHoldMs: number;
   /** False when the run ran out of its time budget with more to delete. */
   complete: boolean;
 }
 
-type Batch = (db: Db, limit: number) => Promise<number>;
+export type Counted = Exclude<keyof PurgeReport, 'complete' | 'longestHoldMs'>;
+/** One batch: what it counts in the report, and how many rows it looked at (fewer than asked: nothing more to do). */
+type Batch = (limit: number) => Promise<number | { counted: number; examined: number }>;
 
 export class RetentionPurge {
   constructor(
     private readonly db: Db,
     private readonly settings: RetentionSettings,
     private readonly clock: { now(): number } = Date,
+    private readonly options: { dialect?: Dialect; onBatch?: (ms: number, what: Counted, size: number) => void } = {},
   ) {}
+
+  /**
+   * The last message the metadata purge looked at: a campaign's copies stay, and the next
+   * batch, and the next run of this process, go on after them instead of reading them again.
+   * Safe to keep: a message before it that stayed (a campaign copy) stays until its campaign
+   * goes, and the cut-off only moves forward.
+   */
+  private metadataCursor: string | undefined;
 
   async run(): Promise<PurgeReport> {
     const now = this.clock.now();
-    const { captureDays, captureMaxRows, webhookLogDays, jobsDays, batchRows } = this.settings;
+    const { captureDays, captureMaxRows, webhookLogDays, jobsDays, bodyDays, metadataDays, batchRows } = this.settings;
     const deadline = now + (this.settings.budgetMs ?? 10_000);
-    const report: PurgeReport = { captured: 0, webhookCalls: 0, jobs: 0, complete: true };
-    const steps: [keyof Omit<PurgeReport, 'complete'>, Batch][] = [
-      ['captured', (db, limit) => deleteCapturedBefore(db, now - captureDays * DAY_MS, limit)],
-      ['captured', (db, limit) => deleteCapturedBeyond(db, captureMaxRows, limit)],
-      ['webhookCalls', (db, limit) => deleteEndedDeliveriesBefore(db, now - webhookLogDays * DAY_MS, limit)],
-      ['jobs', (db, limit) => deleteEndedJobsBefore(db, now - jobsDays * DAY_MS, limit)],
+    const targetHoldMs = this.settings.targetHoldMs ?? 25;
+    const report: PurgeReport = { captured: 0, webhookCalls: 0, jobs: 0, bodies: 0, messages: 0, pagesFreed: 0, longestHoldMs: 0, complete: true };
+    const own = await accountsWithOwnBodyRetention(this.db);
+    const steps: [Counted, Batch][] = [
+      ['captured', (limit) => deleteCapturedBefore(this.db, now - captureDays * DAY_MS, limit)],
+      ['captured', (limit) => deleteCapturedBeyond(this.db, captureMaxRows, limit)],
+      ['webhookCalls', (limit) => deleteEndedDeliveriesBefore(this.db, now - webhookLogDays * DAY_MS, limit)],
+      ['jobs', (limit) => deleteEndedJobsBefore(this.db, now - jobsDays * DAY_MS, limit)],
+      ...own.map(({ id, days }): [Counted, Batch] => ['bodies', (limit) => purgeBodiesBatch(this.db, { accountId: id }, now - days * DAY_MS, limit, now)]),
+      ['bodies', (limit) => purgeBodiesBatch(this.db, { exceptAccounts: own.map((a) => a.id) }, now - bodyDays * DAY_MS, limit, now)],
+      [
+        'messages',
+        async (limit) => {
+          const batch = await purgeMetadataBatch(this.db, now - metadataDays * DAY_MS, limit, this.metadataCursor);
+          if (batch.last !== undefined) this.metadataCursor = batch.last;
+          return { counted: batch.deleted, examined: batch.examined };
+        },
+      ],
     ];
+    // Small at first: the first batch of large bodies must not be the one that holds too long.
+    let limit = Math.min(batchRows, FIRST_BATCH_ROWS);
+    const timed = async (what: Counted, batch: Batch, size: number): Promise<{ counted: number; examined: number }> => {
+      const started = performance.now();
+      const result = await batch(size);
+      const done = typeof result === 'number' ? { counted: result, examined: result } : result;
+      const held = performance.now() - started;
+      this.options.onBatch?.(held, what, size);
+      // As long again for everyone else: the sends that waited behind this batch go first.
+      await pause(Math.min(held, 100));
+      report.longestHoldMs = Math.max(report.longestHoldMs, held);
+      // Never below MIN_BATCH_ROWS: on a loaded machine even one row can take the target, and
+      // one-row transactions would make the purge too slow to keep up.
+      limit =
+        held > targetHoldMs
+          ? Math.max(Math.min(batchRows, MIN_BATCH_ROWS), Math.floor(size / 2))
+          : held < targetHoldMs / 3
+            ? Math.min(batchRows, size * 2)
+            : size;
+      return done;
+    };
     for (const [what, batch] of steps) {
       for (;;) {
         if (this.clock.now() > deadline) return { ...report, complete: false };
-        const deleted = await batch(this.db, batchRows);
-        report[what] += deleted;
-        if (deleted < batchRows) break;
+        const size = limit;
+        const done = await timed(what, batch, size);
+        report[what] += done.counted;
+        if (done.examined < size) break;
+      }
+    }
+    if (this.options.dialect === 'sqlite') {
+      limit = Math.min(VACUUM_STEP_PAGES, FIRST_BATCH_ROWS * 8);
+      // Stops when nothing is free, or when a step gave nothing back (a file not yet in incremental mode).
+      for (let before = Number.POSITIVE_INFINITY; ; ) {
+        if (this.clock.now() > deadline) return { ...report, complete: false };
+        // The steps adapt like the batches: moving pages is the costliest write of the purge.
+        const pages = limit;
+        const free = (await timed('pagesFreed', (n) => giveBackPages(this.db, 'sqlite', n), pages)).counted;
+        limit = Math.min(limit, VACUUM_STEP_PAGES);
+        if (before !== Number.POSITIVE_INFINITY) report.pagesFreed += Math.max(0, before - free);
+        if (free === 0 || free >= before) break;
+        before = free;
       }
     }
     return report;
@@ -91,6 +177,8 @@ export function retentionSettings(config: {
   captureInboxMaxRows: number;
   retentionWebhookLogDays: number;
   retentionJobsDays: number;
+  retentionBodyDays: number;
+  retentionMetadataDays: number;
   purgeIntervalSeconds: number;
   purgeBatchRows: number;
 }): RetentionSettings {
@@ -99,6 +187,8 @@ export function retentionSettings(config: {
     captureMaxRows: config.captureInboxMaxRows,
     webhookLogDays: config.retentionWebhookLogDays,
     jobsDays: config.retentionJobsDays,
+    bodyDays: config.retentionBodyDays,
+    metadataDays: config.retentionMetadataDays,
     intervalMs: config.purgeIntervalSeconds * 1000,
     batchRows: config.purgeBatchRows,
   };

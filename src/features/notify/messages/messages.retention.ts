@@ -1,0 +1,40 @@
+/**
+ * What the retention purge (features/system/retention) does to messages, one batch at a
+ * time: each call is one short transaction, so a send waits at most one batch behind it.
+ * The SQL is the stores'; the order and the transaction are here.
+ */
+import type { Db } from '../../../db/database.js';
+import { deleteEventsOfMessages } from '../events/events.store.js';
+import { rollUpEventsOf } from '../stats/stats.store.js';
+import { clearBodies, deleteMessages, messagesBefore, messagesWithBodyBefore } from './messages.store.js';
+
+export type BodyScope = { accountId: string } | { exceptAccounts: string[] };
+
+/** Clears the bodies of up to `limit` messages made before `before`; how many. */
+export async function purgeBodiesBatch(db: Db, scope: BodyScope, before: number, limit: number, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ids = await messagesWithBodyBefore(trx, scope, before, limit);
+    await clearBodies(trx, ids, now);
+    return ids.length;
+  });
+}
+
+/**
+ * Looks at up to `limit` messages made before `before`, after the id `after`, and deletes
+ * those that may go (messages.store.ts `messagesBefore`) with their recipients, tags and
+ * events; their events' counts go into stats_daily in the same transaction, so /stats reads
+ * the same before and after. How many were looked at and deleted, and the last id looked at.
+ */
+export async function purgeMetadataBatch(
+  db: Db,
+  before: number,
+  limit: number,
+  after?: string,
+): Promise<{ examined: number; deleted: number; last: string | undefined }> {
+  return db.transaction().execute(async (trx) => {
+    const { ids, last, examined } = await messagesBefore(trx, before, limit, after);
+    await rollUpEventsOf(trx, ids);
+    await deleteEventsOfMessages(trx, ids);
+    return { examined, deleted: await deleteMessages(trx, ids), last };
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Giving freed space back (src/db/space.ts, sqlite-thread.entry.ts): a new SQLite file is made
+ * with incremental auto-vacuum; a file made before without it is converted at open, its rows
+ * kept; after a delete, the free pages go back in steps and the file shrinks. SQLite only:
+ * PostgreSQL's space is autovacuum's.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { openDatabase } from '../../src/db/database.js';
+import BetterSqlite from '../../src/db/sqlite-driver.js';
+import { freePages, giveBackPages } from '../../src/db/space.js';
+import { createTestDatabase } from '../helpers/db.js';
+
+const mode = async (db: Parameters<typeof freePages>[0]) => Number((await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(db)).rows[0]!.auto_vacuum);
+
+describe('SQLite gives freed pages back', () => {
+  it('a new file uses incremental auto-vacuum', async () => {
+    const test = await createTestDatabase('sqlite');
+    const handle = await openDatabase({ dataDir: test.dataDir });
+    try {
+      assert.equal(await mode(handle.db), 2);
+    } finally {
+      await handle.close();
+      await test.drop();
+    }
+  });
+
+  it('a file made without it is converted at open with its rows; after a delete the pages go back in steps and the file shrinks', async () => {
+    const test = await createTestDatabase('sqlite');
+    const file = path.join(test.dataDir, 'postwire.db');
+    const old = new BetterSqlite(file);
+    old.pragma('journal_mode = WAL');
+    old.exec('create table kept (id integer primary key, body text not null)');
+    old.prepare('insert into kept (body) values (?)').run('the row made before');
+    assert.equal(old.pragma('auto_vacuum', { simple: true }), 0);
+    old.close();
+
+    const handle = await openDatabase({ dataDir: test.dataDir });
+    try {
+      assert.equal(await mode(handle.db), 2);
+      assert.deepEqual((await sql<{ body: string }>`select body from kept`.execute(handle.db)).rows, [{ body: 'the row made before' }]);
+      for (let i = 0; i < 10; i++) await sql`insert into kept (body) select hex(randomblob(2000)) from kept limit 500`.execute(handle.db);
+      await sql`insert into kept (body) select hex(randomblob(2000)) from kept`.execute(handle.db);
+      await sql`pragma wal_checkpoint(truncate)`.execute(handle.db);
+      const full = fs.statSync(file).size;
+      await sql`delete from kept where id > 1`.execute(handle.db);
+      const free = await freePages(handle.db, 'sqlite');
+      assert.ok(free > 1000, `${free} pages free after the delete`);
+      let steps = 0;
+      while ((await giveBackPages(handle.db, 'sqlite', 500)) > 0) steps++;
+      assert.ok(steps >= Math.floor(free / 500), `${steps} steps of at most 500 pages for ${free}`);
+      assert.equal(await freePages(handle.db, 'sqlite'), 0);
+      await sql`pragma wal_checkpoint(truncate)`.execute(handle.db);
+      const after = fs.statSync(file).size;
+      assert.ok(after < full / 4, `the file shrank from ${full} to ${after} bytes`);
+    } finally {
+      await handle.close();
+      await test.drop();
+    }
+  });
+});
