@@ -39,6 +39,7 @@ import * as m0033 from '../../migrations/0033_privacy_erasures.js';
 import * as m0034 from '../../migrations/0034_inbound_webhook_secret.js';
 import * as m0035 from '../../migrations/0035_campaign_archive.js';
 import * as m0036 from '../../migrations/0036_dashboard_indexes.js';
+import * as m0037 from '../../migrations/0037_kept_links.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034_inbound_webhook_secret': m0034,
   '0035_campaign_archive': m0035,
   '0036_dashboard_indexes': m0036,
+  '0037_kept_links': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

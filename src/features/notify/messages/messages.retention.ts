@@ -6,7 +6,8 @@
 import type { Db } from '../../../db/database.js';
 import { deleteEventsOfMessages } from '../events/events.store.js';
 import { rollUpEventsOf } from '../stats/stats.store.js';
-import { clearBodies, deleteMessages, messagesBefore, messagesWithBodyBefore } from './messages.store.js';
+import { trackableLinks } from '../../../lib/tracked-html.js';
+import { clearBodies, deleteMessages, keepLinks, messagesBefore, messagesWithBodyBefore, trackedHtmlOf } from './messages.store.js';
 
 export type BodyScope = { accountId: string } | { exceptAccounts: string[] };
 
@@ -14,6 +15,14 @@ export type BodyScope = { accountId: string } | { exceptAccounts: string[] };
 export async function purgeBodiesBatch(db: Db, scope: BodyScope, before: number, limit: number, now: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const ids = await messagesWithBodyBefore(trx, scope, before, limit);
+    // The links of mail still in people's mailboxes keep leading where they did (migration 0037).
+    const tracked = await trackedHtmlOf(trx, ids);
+    const linksOf = (html: string) => JSON.stringify(trackableLinks(html));
+    await keepLinks(
+      trx,
+      tracked.messages.map((m) => ({ id: m.id, links: linksOf(m.html_content) })),
+      tracked.copies.map((c) => ({ id: c.id, links: linksOf((JSON.parse(c.content!) as { html?: string }).html ?? '') })),
+    );
     await clearBodies(trx, ids, now);
     return ids.length;
   });

@@ -108,7 +108,7 @@ export async function insertAcceptedMessages(trx: DbOrTrx, events: EventLog, acc
 /** The columns of a message in lists: not its content, MIME or attachments. */
 export type ListedMessageRow = Omit<
   MessageRow,
-  'mime' | 'submitted_mime' | 'html_content' | 'text_content' | 'attachments' | 'content_id' | 'content_values' | 'dkim_signature'
+  'mime' | 'submitted_mime' | 'html_content' | 'text_content' | 'attachments' | 'content_id' | 'content_values' | 'dkim_signature' | 'kept_links'
 >;
 
 export interface MessageFilter {
@@ -190,7 +190,7 @@ export async function findMessage(db: Reads, accountId: string, id: string): Pro
 
 /** Recipients of the given messages in `to` order; `perMessage` keeps only the first ones of each. */
 /** A recipient as the message log shows it: not its personalised content or MIME. */
-export type ListedRecipientRow = Omit<RecipientRow, 'content' | 'dkim_signature' | 'mime' | 'first_opened_at'>;
+export type ListedRecipientRow = Omit<RecipientRow, 'content' | 'dkim_signature' | 'mime' | 'first_opened_at' | 'kept_links'>;
 
 export async function listRecipientsOf(db: Reads, accountId: string, messageIds: string[], perMessage?: number): Promise<ListedRecipientRow[]> {
   if (messageIds.length === 0) return [];
@@ -376,7 +376,7 @@ export async function eraseRecipients(db: DbOrTrx, accountId: string, ids: strin
     .execute();
   const result = await db
     .updateTable('message_recipients')
-    .set({ email: erased, name: '', content: null, mime: null, last_response: null, updated_at: now })
+    .set({ email: erased, name: '', content: null, mime: null, kept_links: null, last_response: null, updated_at: now })
     .where('account_id', '=', accountId)
     .where('id', 'in', ids)
     .executeTakeFirst();
@@ -428,6 +428,7 @@ export async function eraseMessageContent(db: DbOrTrx, accountId: string, messag
       content_values: null,
       content_id: null,
       dkim_signature: null,
+      kept_links: null,
     })
     .where('account_id', '=', accountId)
     .where('id', 'in', alone)
@@ -480,6 +481,38 @@ export async function messagesWithBodyBefore(
   else if (scope.exceptAccounts.length > 0) query = query.where('m.account_id', 'not in', scope.exceptAccounts);
   const rows = await query.orderBy('m.id').limit(limit).execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * The HTML of the click-tracked ones among these messages, and of their personalised copies,
+ * whose links the purge keeps before it clears them (messages.retention.ts).
+ */
+export async function trackedHtmlOf(db: DbOrTrx, messageIds: string[]) {
+  if (messageIds.length === 0) return { messages: [], copies: [] };
+  const [messages, copies] = await Promise.all([
+    db
+      .selectFrom('messages')
+      .select(['id', 'html_content'])
+      .where('id', 'in', messageIds)
+      .where('track_clicks', '=', 1)
+      .where('html_content', '!=', '')
+      .execute(),
+    db
+      .selectFrom('message_recipients as r')
+      .innerJoin('messages as m', 'm.id', 'r.message_id')
+      .select(['r.id', 'r.content'])
+      .where('r.message_id', 'in', messageIds)
+      .where('m.track_clicks', '=', 1)
+      .where('r.content', 'is not', null)
+      .execute(),
+  ]);
+  return { messages, copies };
+}
+
+/** Writes the kept links (a JSON array) of messages and of personalised copies. */
+export async function keepLinks(db: DbOrTrx, messages: { id: string; links: string }[], copies: { id: string; links: string }[]): Promise<void> {
+  for (const { id, links } of messages) await db.updateTable('messages').set({ kept_links: links }).where('id', '=', id).execute();
+  for (const { id, links } of copies) await db.updateTable('message_recipients').set({ kept_links: links }).where('id', '=', id).execute();
 }
 
 /**

@@ -62,6 +62,8 @@ export interface MessagesTable {
   list_unsubscribe: Generated<number | null>;
   /** When the purge cleared the content (html, text, attachments, MIME); null while it is kept (docs/retention.md). */
   body_purged_at: Generated<number | null>;
+  /** A click-tracked message's links (JSON array of URLs), written when the purge clears its HTML: its clicks still lead there. */
+  kept_links: Generated<string | null>;
   created_at: number;
   updated_at: number;
   create_user_id: string | null;
@@ -93,6 +95,8 @@ export interface MessageRecipientsTable {
   sent_at: number | null;
   /** When the copy was first opened (tracking): decides which open is also `unique_opened`. */
   first_opened_at: number | null;
+  /** A personalised copy's own links, kept as the message's are (`MessagesTable.kept_links`). */
+  kept_links: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

@@ -128,7 +128,10 @@ export class TrackingService {
     return recipient.content !== null ? (JSON.parse(recipient.content) as { html: string }).html : recipient.html_content;
   }
 
+  /** The copy's links: from its HTML, or, once retention cleared that, the links the purge kept. */
   private static linksOf(recipient: TrackedRecipient): string[] {
+    const kept = recipient.copy_kept_links ?? recipient.kept_links;
+    if (kept !== null && TrackingService.htmlOf(recipient) === '') return JSON.parse(kept) as string[];
     return trackableLinks(TrackingService.htmlOf(recipient));
   }
 
