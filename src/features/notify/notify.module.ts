@@ -51,6 +51,7 @@ export { eraseMessageContent, eraseRecipients, recipientIdsOfAddress, recipients
 export { deleteSuppressionsOfAddress, suppressionsOfAddress } from './suppressions/suppressions.store.js';
 export { suppressAddress } from './suppressions/suppressions.service.js';
 export { purgeBodiesBatch, purgeMetadataBatch } from './messages/messages.retention.js';
+export { purgeInboundBefore } from './inbound/inbound.store.js';
 
 export interface NotifyServices {
   senders: SendersService;

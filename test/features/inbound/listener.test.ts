@@ -23,6 +23,7 @@ import { SmtpDialogue } from '../../helpers/smtp-dialogue.js';
 import { messagesTo, startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink.js';
 import { GTUBE, requireSpamd, SPAMD } from '../../helpers/spamd.js';
 import { purgeInboundBefore } from '../../../src/features/notify/inbound/inbound.store.js';
+import { RetentionPurge } from '../../../src/features/system/retention/retention.service.js';
 
 const MX_HOST = 'mx.postwire.example.test';
 const SENDER_DOMAIN = 'sender.example.test';
@@ -401,14 +402,21 @@ for (const dialect of DIALECTS) {
       dialogue.close();
     });
 
-    it('purges received messages older than a time, raw and attachments with them, a batch at a time (purgeInboundBefore)', async () => {
+    it('purges received messages older than a time, raw and attachments with them, a batch at a time; the retention purge after the body retention', async () => {
       const db = app.runtime.services.handle.db;
       const total = expectEnvelope(await get('messages?limit=1'), 200).resultObject.totalCount;
       const [newest] = expectEnvelope(await get('messages?limit=1'), 200).resultObject.items;
       assert.ok(total > 2);
       assert.equal(await purgeInboundBefore(db, Date.parse(newest.createTime) + 1, 2), 2, 'at most the limit');
       assert.equal(expectEnvelope(await get('messages?limit=1'), 200).resultObject.totalCount, total - 2);
-      assert.equal(await purgeInboundBefore(db, Date.parse(newest.createTime) + 1, 100_000), total - 2);
+      // The retention purge deletes the rest once they are older than the body retention.
+      const bodyDays = 30;
+      const purge = new RetentionPurge(
+        db,
+        { captureDays: 7, captureMaxRows: 100_000, webhookLogDays: 30, jobsDays: 30, bodyDays, metadataDays: 400, intervalMs: 3_600_000, batchRows: 50 },
+        { now: () => Date.parse(newest.createTime) + 1 + bodyDays * 86_400_000 },
+      );
+      assert.equal((await purge.run()).inbound, total - 2);
       expectEnvelope(await get(`messages/${newest.id}`), 404);
       expectEnvelope(await get(`messages/${newest.id}/raw`), 404);
       assert.equal(await purgeInboundBefore(db, Date.now() + 1000, 100), 0, 'nothing left');

@@ -23,7 +23,7 @@ import { giveBackPages } from '../../../db/space.js';
 import { deleteEndedJobsBefore, enqueueJob, type TaskRegistry } from '../../../queue/jobs.js';
 import { deleteCapturedBefore, deleteCapturedBeyond } from '../../../delivery/transports/capture.js';
 import { accountsWithOwnBodyRetention } from '../../account/account.module.js';
-import { deleteEndedDeliveriesBefore, purgeBodiesBatch, purgeMetadataBatch } from '../../notify/notify.module.js';
+import { deleteEndedDeliveriesBefore, purgeBodiesBatch, purgeInboundBefore, purgeMetadataBatch } from '../../notify/notify.module.js';
 
 export const PURGE_TASK = 'retention.purge';
 const DAY_MS = 86_400_000;
@@ -57,6 +57,8 @@ export interface PurgeReport {
   bodies: number;
   /** Messages deleted with their recipients, tags and events. */
   messages: number;
+  /** Received (inbound) messages deleted, their raw message and attachments with them, after the body retention. */
+  inbound: number;
   /** SQLite pages given back to the file system (0 on PostgreSQL). */
   pagesFreed: number;
   /** The longest single batch (one transaction or one vacuum step), milliseconds. */
@@ -90,7 +92,7 @@ export class RetentionPurge {
     const { captureDays, captureMaxRows, webhookLogDays, jobsDays, bodyDays, metadataDays, batchRows } = this.settings;
     const deadline = now + (this.settings.budgetMs ?? 10_000);
     const targetHoldMs = this.settings.targetHoldMs ?? 25;
-    const report: PurgeReport = { captured: 0, webhookCalls: 0, jobs: 0, bodies: 0, messages: 0, pagesFreed: 0, longestHoldMs: 0, complete: true };
+    const report: PurgeReport = { captured: 0, webhookCalls: 0, jobs: 0, bodies: 0, messages: 0, inbound: 0, pagesFreed: 0, longestHoldMs: 0, complete: true };
     const own = await accountsWithOwnBodyRetention(this.db);
     const steps: [Counted, Batch][] = [
       ['captured', (limit) => deleteCapturedBefore(this.db, now - captureDays * DAY_MS, limit)],
@@ -99,6 +101,8 @@ export class RetentionPurge {
       ['jobs', (limit) => deleteEndedJobsBefore(this.db, now - jobsDays * DAY_MS, limit)],
       ...own.map(({ id, days }): [Counted, Batch] => ['bodies', (limit) => purgeBodiesBatch(this.db, { accountId: id }, now - days * DAY_MS, limit, now)]),
       ['bodies', (limit) => purgeBodiesBatch(this.db, { exceptAccounts: own.map((a) => a.id) }, now - bodyDays * DAY_MS, limit, now)],
+      // A received message is its body (the raw message and its attachments): it goes when bodies do.
+      ['inbound', (limit) => purgeInboundBefore(this.db, now - bodyDays * DAY_MS, limit)],
       [
         'messages',
         async (limit) => {
