@@ -789,6 +789,12 @@ for (const dialect of DIALECTS) {
       const clicksByHour: string[] = [];
       for (const row of (await hourRows.all()).slice(1)) clicksByHour.push((await row.getByRole('cell').nth(2).innerText()).trim());
       assert.deepEqual(clicksByHour, ['1'], 'one hour had a click, and one click');
+      // The campaign's counters take the click in their own commit, which may land after the link's row:
+      // the page shows the rate at its next look.
+      await page
+        .getByTestId('rate-clicked')
+        .filter({ hasText: /^50 %$/ })
+        .waitFor({ timeout: 30_000 });
       assert.equal(await page.getByTestId('rate-clicked').innerText(), '50 %', 'one of the two delivered copies was clicked');
       assert.equal(await page.getByTestId('rate-complaints').innerText(), '0 %');
       // The report as CSV: the campaign, its list by name, the counts and rates, the domain, the link and the hour.
