@@ -11,6 +11,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { MessageComposer } from '../../src/delivery/compose.js';
 import type { OutgoingMessage } from '../../src/delivery/delivery-store.js';
+import { withRenderedContent } from '../../src/features/notify/messages/messages.content.js';
 import { clearSharedContentsBefore } from '../../src/features/notify/messages/messages.delivery-store.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
@@ -122,6 +123,35 @@ for (const dialect of DIALECTS) {
       const received = messagesTo(sink, 'flaky@example.net');
       assert.equal(received.length, 1);
       assert.equal(await rawOf(app, a, sent.id), received[0]!.raw.toString('utf8'));
+    });
+
+    it('copies of many contents render in one call, though compiling some pushes others out of the cache meanwhile', async () => {
+      const now = Date.now();
+      const ids = Array.from({ length: 20 }, (_, i) => `cache-test-${dialect}-${String(i).padStart(2, '0')}`);
+      await db()
+        .insertInto('message_contents')
+        .values(
+          ids.map((id, i) => ({
+            id,
+            account_id: a.accountId,
+            body: JSON.stringify({ kind: 'campaign', html: `<p>Letter ${i} for #email#</p>`, syntax: null, postalAddress: '1 Main St' }),
+            created_at: now,
+          })),
+        )
+        .execute();
+      const values = JSON.stringify({ email: 'fay@example.net', values: {} });
+      // The first sixteen are compiled and cached; the rows then ask for four new ones first,
+      // whose compiling pushes the cached ones out before their rows are rendered.
+      await withRenderedContent(
+        db(),
+        ids.slice(0, 16).map((id) => ({ html_content: '', content_id: id, content_values: values })),
+      );
+      const rows = [...ids.slice(16), ...ids.slice(0, 16)].map((id) => ({ html_content: '', content_id: id, content_values: values }));
+      await withRenderedContent(db(), rows);
+      assert.deepEqual(
+        rows.map((r) => /<p>Letter (\d+) for /.exec(r.html_content)?.[1]),
+        [...ids.slice(16), ...ids.slice(0, 16)].map((id) => String(ids.indexOf(id))),
+      );
     });
 
     it('a campaign copy keeps its values, its content is stored once, and /raw is the copy delivered', async () => {

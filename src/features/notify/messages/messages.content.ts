@@ -68,9 +68,14 @@ function compiledContent(row: Pick<MessageContentRow, 'id' | 'body'>) {
   return found;
 }
 
+type CompiledContent = NonNullable<ReturnType<typeof compiled.get>>;
+
 /** The HTML of one copy of a shared content. */
 export function renderCopy(content: Pick<MessageContentRow, 'id' | 'body'>, values: string): string {
-  const { body, renderer } = compiledContent(content);
+  return renderWith(compiledContent(content), values);
+}
+
+function renderWith({ body, renderer }: CompiledContent, values: string): string {
   const copy = JSON.parse(values) as CopyValues;
   const to: CampaignAddressee = { email: copy.email, values: new Map(Object.entries(copy.values)), ...(copy.lists ? { lists: copy.lists } : {}) };
   return withCampaignFooter(renderer.html(to), body.postalAddress);
@@ -86,22 +91,23 @@ interface WithContent {
 /**
  * The rows with their HTML: a row that refers to a shared content gets it rendered into
  * `html_content` (in place, and returned). A content gone (its body purged) leaves the HTML empty.
+ * The compiled contents this needs are taken from the cache before the load's await: other
+ * renders meanwhile may push them out of it, and a copy must never go out without its HTML.
  */
 export async function withRenderedContent<T extends WithContent>(db: Reads, rows: T[]): Promise<T[]> {
   const ids = [...new Set(rows.flatMap((r) => (r.content_id !== null ? [r.content_id] : [])))];
   if (ids.length === 0) return rows;
-  const contents = new Map(
-    (
-      await loadContents(
-        db,
-        ids.filter((id) => !compiled.has(id)),
-      )
-    ).map((c) => [c.id, c]),
-  );
+  const ready = new Map<string, CompiledContent>();
+  for (const id of ids) {
+    const found = compiled.get(id);
+    if (found) ready.set(id, found);
+  }
+  const missing = ids.filter((id) => !ready.has(id));
+  for (const content of await loadContents(db, missing)) ready.set(content.id, compiledContent(content));
   for (const row of rows) {
     if (row.content_id === null || row.content_values === null) continue;
-    const content = contents.get(row.content_id) ?? (compiled.has(row.content_id) ? { id: row.content_id, body: '' } : undefined);
-    if (content) row.html_content = renderCopy(content, row.content_values);
+    const content = ready.get(row.content_id);
+    if (content) row.html_content = renderWith(content, row.content_values);
   }
   return rows;
 }
