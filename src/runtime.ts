@@ -206,6 +206,15 @@ function mailHostName(config: Config): string {
   return config.heloName ?? os.hostname();
 }
 
+/**
+ * Who hears every event written, in order, in the transaction that writes it: webhooks'
+ * fan-out queues the calls, then the campaign counters count. A CLI command that writes
+ * events uses the same.
+ */
+export function eventLogFor(config: Config): EventLog {
+  return new EventLog([webhookFanOut, ...marketingEventListeners({ systemFrom: systemFrom(config) })]);
+}
+
 /** SYSTEM_FROM, else postwire@ the bounce domain or this machine. */
 function systemFrom(config: Config): string {
   return config.systemFrom ?? `postwire@${config.bounceDomain ?? mailHostName(config)}`;
@@ -298,9 +307,7 @@ export async function createRuntime(
   const sendPressure = roles.api && roles.worker ? new SendPressure(config.workerGiveWayRate) : undefined;
   const storage = new StorageService(handle.longReads, handle.dialect);
   const metrics = new Metrics(handle.db, sendPressure && (() => sendPressure.pressed()), () => storage.all());
-  // Who hears every event written, in order, in the transaction that writes it: webhooks'
-  // fan-out queues the calls, then the campaign counters count.
-  const events = new EventLog([webhookFanOut, ...marketingEventListeners({ systemFrom: systemFrom(config) })]);
+  const events = eventLogFor(config);
   const context: AreaContext = {
     handle,
     config,
@@ -318,7 +325,7 @@ export async function createRuntime(
     ...account,
     ...notify,
     marketing: createMarketingServices(context, notify),
-    privacy: new PrivacyService(handle, clock),
+    privacy: new PrivacyService(handle, clock, events),
     workSignal,
     eventLog: events,
     metrics,

@@ -485,7 +485,8 @@ async function personCommand(config: Config, command: 'export' | 'erase', option
   const answer = await withDatabase(config, async (handle) => {
     const { findLiveAccount } = await import('../features/account/accounts/accounts.store.js');
     if (!(await findLiveAccount(handle.db, values.account!))) throw new AppError('not_found', `No account ${values.account}.`);
-    const privacy = new PrivacyService(handle, systemClock);
+    const { eventLogFor } = await import('../runtime.js');
+    const privacy = new PrivacyService(handle, systemClock, eventLogFor(config));
     return command === 'export' ? privacy.export(values.account!, values.email!) : privacy.erase(values.account!, values.email!, { operator: true });
   });
   process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);

@@ -275,7 +275,7 @@ for (const dialect of DIALECTS) {
       assert.equal((await send(account, ['pat@example.net'], 'Welcome back')).suppressed, undefined);
     });
 
-    it('a message still waiting for its time is taken out of the queue and ends cancelled, without the address', async () => {
+    it('a message still waiting for its time is taken out of the queue and ends cancelled with its event, without the address', async () => {
       const account = await app.signUp();
       const later = new Date(Date.now() + 86_400_000).toISOString();
       const scheduled = await ok(account, 'POST', '/notify/v1/send', {
@@ -293,6 +293,11 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(
         message.recipients.map((r: any) => [r.email, r.state]),
         [[erasure.emailHash, 'cancelled']],
+      );
+      // The state comes with its event, which a campaign's counters count as final.
+      assert.deepEqual(
+        message.recipients[0].events.map((e: { type: string }) => e.type),
+        ['accepted', 'cancelled'],
       );
       assert.equal(message.subject, '');
     });

@@ -363,24 +363,36 @@ export function recipientsOfAddress(db: Reads, accountId: string, emails: string
 /**
  * Erases these recipients of the account: the address becomes its hash, the name, the
  * copy's own content and MIME and the last response (a remote server quotes the address)
- * are cleared, and a recipient still waiting ends `cancelled` (its queue row was withdrawn).
+ * are cleared, and those whose delivery was just taken back (`withdrawn`) end `cancelled`:
+ * the ones it returns, for their events.
  */
-export async function eraseRecipients(db: DbOrTrx, accountId: string, ids: string[], erased: string, now: number): Promise<number> {
-  if (ids.length === 0) return 0;
-  await db
-    .updateTable('message_recipients')
-    .set({ state: 'cancelled' })
-    .where('account_id', '=', accountId)
-    .where('id', 'in', ids)
-    .where('state', 'in', ['queued', 'deferred'])
-    .execute();
+export async function eraseRecipients(
+  db: DbOrTrx,
+  accountId: string,
+  ids: string[],
+  withdrawn: string[],
+  erased: string,
+  now: number,
+): Promise<{ count: number; cancelled: { id: string; message_id: string }[] }> {
+  if (ids.length === 0) return { count: 0, cancelled: [] };
+  const cancelled =
+    withdrawn.length === 0
+      ? []
+      : await db
+          .updateTable('message_recipients')
+          .set({ state: 'cancelled' })
+          .where('account_id', '=', accountId)
+          .where('id', 'in', withdrawn)
+          .where('state', 'in', ['queued', 'deferred'])
+          .returning(['id', 'message_id'])
+          .execute();
   const result = await db
     .updateTable('message_recipients')
     .set({ email: erased, name: '', content: null, mime: null, kept_links: null, last_response: null, updated_at: now })
     .where('account_id', '=', accountId)
     .where('id', 'in', ids)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return { count: Number(result.numUpdatedRows), cancelled };
 }
 
 /**
@@ -406,7 +418,8 @@ export async function eraseMessageContent(db: DbOrTrx, accountId: string, messag
   if (sharedIds.size) {
     await db
       .updateTable('messages')
-      .set({ mime: null })
+      // The kept signature covered headers that named the erased addressee: it goes with the MIME.
+      .set({ mime: null, dkim_signature: null })
       .where('account_id', '=', accountId)
       .where('id', 'in', [...sharedIds])
       .execute();

@@ -96,7 +96,8 @@ export function suppressionsByKey(
   if (erased.length === 0) return found;
   const reasons = new Map(erased.map((row) => [`${row.account_id}\n${row.email_normalized}`, row.reason]));
   for (const r of recipients) {
-    const reason = reasons.get(`${r.account_id}\n${erasedAddress(r.account_id, r.email)}`);
+    // A recipient erased while its delivery was with a worker carries the erased form itself.
+    const reason = reasons.get(`${r.account_id}\n${isErasedAddress(r.email) ? r.email : erasedAddress(r.account_id, r.email)}`);
     if (reason) found.set(suppressionKey(r.account_id, r.email), reason);
   }
   return found;

@@ -38,8 +38,10 @@ import {
   eraseEventsOf,
   eraseMessageContent,
   eraseRecipients,
+  type EventLog,
   eventsOfRecipients,
   inboundMessagesFrom,
+  newEventRow,
   recipientIdsOfAddress,
   recipientsOfAddress,
   suppressAddress,
@@ -100,6 +102,8 @@ export class PrivacyService {
   constructor(
     private readonly handle: DbHandle,
     private readonly clock: Clock,
+    /** Where the `cancelled` events of deliveries taken back are written: their campaign counts them as final. */
+    private readonly events: EventLog,
   ) {}
 
   /** Everything the account stores about the address, oldest first in each part. */
@@ -256,11 +260,27 @@ export class PrivacyService {
         const chunk = recipients.slice(i, i + 500);
         const ids = chunk.map((r) => r.id);
         const messageIds = [...new Set(chunk.map((r) => r.message_id))];
-        // A delivery still queued is taken back; one a worker holds ends as its transport says.
-        await withdrawDeliveries(trx, ids, now);
-        counts.recipients += await eraseRecipients(trx, accountId, ids, hash, now);
+        // A delivery still queued is taken back and ends `cancelled`, with its event (a campaign
+        // counts it as final); one a worker holds ends as its transport says.
+        const withdrawn = await withdrawDeliveries(trx, ids, now);
+        const erased = await eraseRecipients(trx, accountId, ids, withdrawn, hash, now);
+        counts.recipients += erased.count;
         counts.capturedCopies += await deleteCapturedOfRecipients(trx, accountId, messageIds, ids);
         counts.events += await eraseEventsOf(trx, accountId, ids, hash);
+        await this.events.record(
+          trx,
+          erased.cancelled.map((r) =>
+            newEventRow({
+              accountId,
+              messageId: r.message_id,
+              recipientId: r.id,
+              email: hash,
+              type: 'cancelled',
+              details: { reason: 'address erased' },
+              at: now,
+            }),
+          ),
+        );
         counts.messagesCleared += await eraseMessageContent(trx, accountId, messageIds, ERASED_PREFIX);
       }
 
