@@ -26,6 +26,7 @@ import type { WorkSignal } from '../../../delivery/work-signal.js';
 import {
   claimDueDeliveries,
   loadDeliveries,
+  markUnloadable,
   markAttemptFailed,
   markDelivered,
   webhookQueue,
@@ -84,12 +85,19 @@ export class WebhookDispatcher extends LeaseRole {
     super();
     const handler: SlotHandler<ClaimedDelivery, DeliveryToMake> = {
       claim: (holder, limit) => claimDueDeliveries(handle.db, handle.dialect, holder, limit, options.leaseMs, this.runner.clock.now()),
-      // A delivery whose webhook was deleted between claim and load is left out: released.
-      prepare: (claimed) =>
-        loadDeliveries(
+      // A call whose webhook, event or received message is gone ends failed, not released to be claimed again.
+      prepare: async (claimed) => {
+        const loaded = await loadDeliveries(
           handle.db,
           claimed.map((c) => c.id),
-        ),
+        );
+        if (loaded.length < claimed.length) {
+          const found = new Set(loaded.map((d) => d.id));
+          const gone = claimed.map((c) => c.id).filter((id) => !found.has(id));
+          await markUnloadable(handle.db, gone, this.runner.id, this.runner.clock.now());
+        }
+        return loaded;
+      },
       perform: (delivery) => this.deliver(delivery),
     };
     this.runner = new LeaseRunner(

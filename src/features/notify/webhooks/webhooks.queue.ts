@@ -173,3 +173,20 @@ export async function markAttemptFailed(db: DbOrTrx, id: string, workerId: strin
     ...(retryAt === undefined ? { failed_at: result.at } : { run_at: retryAt }),
   });
 }
+
+/**
+ * A claimed call whose event, received message or webhook is gone (erased, purged, deleted)
+ * ends failed, saying why: released instead, it would be claimed again at once, for ever,
+ * ahead of every other account's calls.
+ */
+export async function markUnloadable(db: DbOrTrx, ids: string[], workerId: string, at: number): Promise<void> {
+  for (const id of ids) {
+    await webhookQueue.settle(db, id, workerId, {
+      last_attempt_at: at,
+      last_status: null,
+      last_error: 'not sent: its event, received message or webhook no longer exists',
+      last_response: null,
+      failed_at: at,
+    });
+  }
+}
