@@ -137,8 +137,9 @@ function open({ file, synchronous, readonly }: SqliteThreadOptions) {
  * system (PRAGMA incremental_vacuum, db/space.ts). A new file takes the mode before its
  * first table. A file made without it needs one VACUUM, which rewrites the whole file
  * (time and free disk in proportion to its size; docs/operations.md): done once here, at
- * the first start of this version. If another process holds the file (split roles) the
- * VACUUM cannot run; the file keeps its mode and the next start tries again.
+ * the first start of this version. If another process holds the file (split roles), or the
+ * disk has no room for the copy it writes, the VACUUM cannot run; the file keeps its mode and
+ * the next start tries again.
  */
 function switchToIncrementalVacuum(sqlite: Database.Database): void {
   if (sqlite.pragma('auto_vacuum', { simple: true }) === 2) return;
@@ -147,8 +148,9 @@ function switchToIncrementalVacuum(sqlite: Database.Database): void {
   if (tables.n === 0) return;
   try {
     sqlite.exec('VACUUM');
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+  } catch {
+    // Busy (another process), or no room for the copy VACUUM writes (SQLITE_FULL): the service
+    // runs as before, without giving space back, and the next start tries again.
   }
 }
 

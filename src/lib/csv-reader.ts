@@ -33,7 +33,7 @@ const LF = 0x0a;
 const SPACE = 0x20;
 const TAB = 0x09;
 
-const enum State {
+enum State {
   /** Before a cell's first character (spaces and tabs skipped). */
   CellStart,
   Unquoted,

@@ -108,7 +108,8 @@ export class MessageLog {
 
   async get(principal: Principal, id: string): Promise<MessageDetail> {
     const row = await this.require(principal, id, this.reads);
-    await withRenderedContent(this.reads, [row]);
+    // A campaign copy keeps its values for its links after its body is purged; it is not shown again.
+    if (row.body_purged_at === null) await withRenderedContent(this.reads, [row]);
     // The recipients' states and their events as of one moment: a state never shows without the event that set it.
     const [recipients, timelines] = await inOneSnapshot(this.reads, (trx) =>
       Promise.all([listRecipientsOf(trx, principal.accountId, [row.id]), timelinesOf(trx, principal.accountId, row.id)]),

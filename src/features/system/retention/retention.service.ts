@@ -80,15 +80,16 @@ export class RetentionPurge {
   ) {}
 
   /**
-   * The last message the metadata purge looked at: a campaign's copies stay, and the next
-   * batch, and the next run of this process, go on after them instead of reading them again.
-   * Safe to keep: a message before it that stayed (a campaign copy) stays until its campaign
-   * goes, and the cut-off only moves forward.
+   * The last message the metadata purge looked at in this run: a campaign's copies stay, and
+   * the next batch goes on after them instead of reading them again.
    */
   private metadataCursor: string | undefined;
 
   async run(): Promise<PurgeReport> {
     const now = this.clock.now();
+    // Each run starts from the beginning: a message kept back because a recipient was still
+    // waiting (a send scheduled far ahead) may go now.
+    this.metadataCursor = undefined;
     const { captureDays, captureMaxRows, webhookLogDays, jobsDays, bodyDays, metadataDays, batchRows } = this.settings;
     const deadline = now + (this.settings.budgetMs ?? 10_000);
     const targetHoldMs = this.settings.targetHoldMs ?? 25;
