@@ -216,17 +216,9 @@ async function runGroup(queue) {
   process.stdout.write(
     `\n▶ ${sent.length} file${sent.length === 1 ? '' : 's'} in one process${version} (${run.seconds.toFixed(1)} s, CPU ${run.cpu.toFixed(1)} s${verdict})\n${list}\n${output}`,
   );
-  const failures = failed
-    ? failureSummary(
-        output,
-        `${
-          results
-            .filter((r) => r.failed)
-            .map((r) => r.file)
-            .join(', ') || 'a group'
-        }${version}`,
-      )
-    : '';
+  // Each failed file's label names its Node already.
+  const failedLabels = results.filter((r) => r.failed).map((r) => r.file);
+  const failures = failed ? failureSummary(output, failedLabels.join(', ') || `a group of files${version}`) : '';
   return { files: results, cpu: run.cpu, pass: run.pass, fail: run.fail, failed, failures };
 }
 

@@ -178,10 +178,17 @@ const PROBES: Probe[] = [
     expect: 'own',
   },
   { op: 'GET /notify/v1/inbound/routes/{id}', url: (a) => `/notify/v1/inbound/routes/${a.inboundRouteId}`, expect: 'denied' },
+  {
+    op: 'PATCH /notify/v1/inbound/routes/{id}',
+    url: (a) => `/notify/v1/inbound/routes/${a.inboundRouteId}`,
+    body: () => ({ description: 'mine now' }),
+    expect: 'denied',
+  },
   { op: 'DELETE /notify/v1/inbound/routes/{id}', url: (a) => `/notify/v1/inbound/routes/${a.inboundRouteId}`, expect: 'denied' },
   { op: 'GET /notify/v1/inbound/messages', url: (a) => `/notify/v1/inbound/messages?routeId=${a.inboundRouteId}`, expect: 'own' },
   { op: 'GET /notify/v1/inbound/messages/{id}', url: (a) => `/notify/v1/inbound/messages/${a.inboundMessageId}`, expect: 'denied' },
   { op: 'GET /notify/v1/inbound/messages/{id}/raw', url: (a) => `/notify/v1/inbound/messages/${a.inboundMessageId}/raw`, expect: 'denied' },
+  { op: 'POST /notify/v1/inbound/messages/{id}/replay', url: (a) => `/notify/v1/inbound/messages/${a.inboundMessageId}/replay`, expect: 'denied' },
   {
     op: 'GET /notify/v1/inbound/messages/{id}/attachments/{index}',
     url: (a) => `/notify/v1/inbound/messages/${a.inboundMessageId}/attachments/0`,
@@ -394,6 +401,8 @@ const PROBES: Probe[] = [
     expect: 'own',
   },
   { op: 'GET /inbox/v1/campaigns/{id}', url: (a) => `/inbox/v1/campaigns/${a.campaignId}`, expect: 'denied' },
+  { op: 'PATCH /inbox/v1/campaigns/{id}', url: (a) => `/inbox/v1/campaigns/${a.campaignId}`, body: () => ({ subject: 'Mine now' }), expect: 'denied' },
+  { op: 'GET /inbox/v1/campaigns/{id}/content', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/content`, expect: 'denied' },
   { op: 'DELETE /inbox/v1/campaigns/{id}', url: (a) => `/inbox/v1/campaigns/${a.campaignId}`, expect: 'denied' },
   { op: 'POST /inbox/v1/campaigns/{id}/pause', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/pause`, expect: 'denied' },
   { op: 'POST /inbox/v1/campaigns/{id}/resume', url: (a) => `/inbox/v1/campaigns/${a.campaignId}/resume`, expect: 'denied' },
@@ -428,6 +437,9 @@ const PUBLIC_OPS = new Set([
   'POST /u/{token}',
   // The web version of a campaign copy: the same kind of token (campaign-templates.test.ts tries a forged one).
   'GET /w/{token}',
+  // The public campaign archive: a random per-account slug, only campaigns their account chose to show (campaign-archive.test.ts).
+  'GET /archive/{slug}',
+  'GET /archive/{slug}/{id}',
 ]);
 
 for (const dialect of DIALECTS) {
