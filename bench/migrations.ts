@@ -3,7 +3,8 @@
  * messages, and what it holds while it runs, on the embedded SQLite file or on PostgreSQL.
  *
  *   npm run bench:migrations -- [--dialect sqlite|postgres] [--messages 1000000] [--from NNNN]
- *                               [--html-kb 2] [--database-url postgres://…/postgres] [--json]
+ *                               [--contacts 250000] [--html-kb 2]
+ *                               [--database-url postgres://…/postgres] [--json]
  *
  * What happens: a fresh database (SQLite: a file in a temporary folder, opened as the service
  * opens it; PostgreSQL: a new database on the server of --database-url, dropped at the end) is
@@ -12,9 +13,14 @@
  * a `delivered` event per message and an `opened` one for every second message, one or two
  * tags per message, the HTML body (--html-kb) and its composed MIME where the schema keeps
  * them; where the schema has campaigns, every second message is a campaign's copy
- * (campaign_recipients, 5,000 copies a campaign). Rows are made in SQL (generate_series, a
- * recursive CTE on SQLite), in chunks of one transaction each. Tables the schema only gets
- * later stay empty, so campaign tables are only filled with --from after 0012.
+ * (campaign_recipients, 5,000 copies a campaign, each naming one of the contacts). Where the
+ * schema has contacts, --contacts of them (default 250,000, about what an installation with a
+ * million messages keeps; one in twenty soft-deleted, addresses of varied names and domains, so
+ * an index over their text, 0036's trigram one, is built on realistic text). Rows are made in
+ * SQL (generate_series, a recursive CTE on SQLite), in chunks of one transaction each. Tables
+ * the schema only gets later stay empty, so campaign tables are only filled with --from after
+ * 0012. Nothing is seeded for what a timed migration creates itself (0031's
+ * message_contents): an installation upgrading across it has no rows there yet.
  *
  * Then every later migration the `migrations/` folder holds is applied alone, each in a
  * transaction of its own (the service puts all pending ones in one), and timed. So a migration
@@ -113,7 +119,56 @@ function htmlOf(kb: number): string {
   return head + rows.join('') + tail;
 }
 
-async function seed(db: Kysely<any>, dialect: Dialect, messages: number, htmlKb: number, log: (line: string) => void): Promise<void> {
+const FIRST_NAMES = [
+  'anna',
+  'ben',
+  'chloe',
+  'david',
+  'emma',
+  'felix',
+  'grace',
+  'hugo',
+  'ines',
+  'jonas',
+  'karin',
+  'lucas',
+  'maria',
+  'noah',
+  'olga',
+  'pierre',
+  'quinn',
+  'rosa',
+  'sven',
+  'tomasz',
+];
+const LAST_NAMES = [
+  'schmidt',
+  'dubois',
+  'rossi',
+  'garcia',
+  'smith',
+  'nowak',
+  'jansen',
+  'silva',
+  'novak',
+  'larsen',
+  'murphy',
+  'kowalski',
+  'martin',
+  'weber',
+  'ferrari',
+  'lopez',
+  'brown',
+  'moreau',
+  'fischer',
+  'berg',
+];
+const DOMAINS = ['gmail.com', 'outlook.com', 'yahoo.com', 'gmx.de', 'web.de', 'orange.fr', 'icloud.com', 'proton.me'];
+
+/** A SQL expression picking one of `words` by `index` (an integer expression). */
+const pick = (words: string[], index: string) => `case (${index}) % ${words.length} ${words.map((w, k) => `when ${k} then '${w}'`).join(' ')} end`;
+
+async function seed(db: Kysely<any>, dialect: Dialect, messages: number, contacts: number, htmlKb: number, log: (line: string) => void): Promise<void> {
   const tables = new Map((await db.introspection.getTables()).map((t) => [t.name, t.columns as Column[]]));
   if (!tables.has('messages') || !tables.has('message_recipients')) throw new Error('--from must come after the migration that creates the message tables');
   const { pad, rows } = dialectSql(dialect);
@@ -215,6 +270,19 @@ async function seed(db: Kysely<any>, dialect: Dialect, messages: number, htmlKb:
     outcome: `'delivered'`,
     delivered_at: at('2000'),
     created_at: at(),
+    ...(tables.has('contacts') ? { contact_id: `'cnt' || ${pad(`n.i % ${contacts} + 1`, 21)}` } : {}),
+  });
+  // Half the addresses at a common provider, half at one of 5,000 company domains.
+  const contactEmail = `${pick(FIRST_NAMES, 'n.i')} || '.' || ${pick(LAST_NAMES, 'n.i / 20')} || n.i || '@' || case when n.i % 2 = 0 then ${pick(DOMAINS, 'n.i / 2')} else 'company' || (n.i % 5000) || '.example' end`;
+  const contactCols = columnsFor(tables.get('contacts'), {
+    id: `'cnt' || ${pad('n.i', 21)}`,
+    account_id: `'${ACCOUNT}'`,
+    email: contactEmail,
+    email_normalized: contactEmail,
+    status: `case when n.i % 50 = 0 then 3 else 1 end`,
+    created_at: `${T0} + n.i * 60`,
+    updated_at: `${T0} + n.i * 60`,
+    deleted_at: `case when n.i % 20 = 0 then ${T0} + n.i * 60 + 1000 else null end`,
   });
   if (campaignCols && copyCols) {
     await sql
@@ -224,6 +292,14 @@ async function seed(db: Kysely<any>, dialect: Dialect, messages: number, htmlKb:
   const ks = `cross join (select 0 as k union all select 1 union all select 2) k`;
 
   const chunk = 50_000;
+  if (contactCols) {
+    const contactsStarted = performance.now();
+    for (let lo = 1; lo <= contacts; lo += chunk) {
+      const hi = Math.min(contacts, lo + chunk - 1);
+      await db.transaction().execute((trx) => sql.raw(`insert into contacts (${contactCols.names}) ${rows(lo, hi, contactCols.values)}`).execute(trx));
+    }
+    log(`  seeded ${fmt(contacts)} contacts (${fmt((performance.now() - contactsStarted) / 1000, 1)} s)`);
+  }
   const started = performance.now();
   for (let lo = 1; lo <= messages; lo += chunk) {
     const hi = Math.min(messages, lo + chunk - 1);
@@ -243,7 +319,7 @@ async function seed(db: Kysely<any>, dialect: Dialect, messages: number, htmlKb:
     if (hi === messages || Math.floor(hi / chunk) % 10 === 0) log(`  seeded ${fmt(hi)} messages (${fmt(seconds, 1)} s)`);
   }
   const counts: string[] = [];
-  for (const table of ['messages', 'message_recipients', 'events', 'message_tags', 'campaigns', 'campaign_recipients']) {
+  for (const table of ['messages', 'message_recipients', 'events', 'message_tags', 'campaigns', 'campaign_recipients', 'contacts']) {
     if (!tables.has(table)) continue;
     const { rows: found } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
     counts.push(`${table} ${fmt(Number(found[0]!.n))}`);
@@ -307,6 +383,7 @@ async function main(): Promise<number> {
     options: {
       dialect: { type: 'string', default: 'sqlite' },
       messages: { type: 'string', default: '1000000' },
+      contacts: { type: 'string', default: '250000' },
       from: { type: 'string', default: '0004' },
       'html-kb': { type: 'string', default: '2' },
       'database-url': { type: 'string', default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
@@ -315,10 +392,19 @@ async function main(): Promise<number> {
   });
   const dialect = values.dialect as Dialect;
   const messages = Number(values.messages);
+  const contacts = Number(values.contacts);
   const htmlKb = Number(values['html-kb']);
-  if ((dialect !== 'sqlite' && dialect !== 'postgres') || !Number.isInteger(messages) || messages < 1 || !(htmlKb > 0) || !/^\d{4}$/.test(values.from!)) {
+  if (
+    (dialect !== 'sqlite' && dialect !== 'postgres') ||
+    !Number.isInteger(messages) ||
+    messages < 1 ||
+    !Number.isInteger(contacts) ||
+    contacts < 1 ||
+    !(htmlKb > 0) ||
+    !/^\d{4}$/.test(values.from!)
+  ) {
     process.stderr.write(
-      'Usage: npm run bench:migrations -- [--dialect sqlite|postgres] [--messages N] [--from NNNN] [--html-kb KB] [--database-url URL] [--json]\n',
+      'Usage: npm run bench:migrations -- [--dialect sqlite|postgres] [--messages N] [--from NNNN] [--contacts N] [--html-kb KB] [--database-url URL] [--json]\n',
     );
     return 2;
   }
@@ -361,7 +447,7 @@ async function main(): Promise<number> {
 
     log(`seeding ${fmt(messages)} messages`);
     const seedStart = performance.now();
-    await seed(db, dialect, messages, htmlKb, log);
+    await seed(db, dialect, messages, contacts, htmlKb, log);
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
     const timings: Timing[] = [];
@@ -389,10 +475,14 @@ async function main(): Promise<number> {
 
     const total = timings.reduce((sum, t) => sum + t.seconds, 0);
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ dialect, messages, htmlKb, from: all[firstTimed]![0], seedSeconds, timings, totalSeconds: total }, null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ dialect, messages, contacts, htmlKb, from: all[firstTimed]![0], seedSeconds, timings, totalSeconds: total }, null, 2)}\n`,
+      );
     } else {
       const width = Math.max(...timings.map((t) => t.name.length));
-      process.stdout.write(`\nbench:migrations ${dialect}, ${fmt(messages)} messages (${htmlKb} KB HTML), seeded in ${fmt(seedSeconds, 0)} s\n\n`);
+      process.stdout.write(
+        `\nbench:migrations ${dialect}, ${fmt(messages)} messages (${htmlKb} KB HTML), ${fmt(contacts)} contacts, seeded in ${fmt(seedSeconds, 0)} s\n\n`,
+      );
       for (const t of timings) process.stdout.write(`${t.name.padEnd(width)}  ${fmt(t.seconds, 2).padStart(9)} s  holds ${t.holds}\n`);
       process.stdout.write(`${'total'.padEnd(width)}  ${fmt(total, 2).padStart(9)} s  (one transaction when the service upgrades)\n`);
     }
