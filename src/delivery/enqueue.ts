@@ -97,18 +97,3 @@ export async function withdrawDeliveries(trx: DbOrTrx, recipients: QueuedRecipie
     .execute();
   return rows.map((r) => r.id);
 }
-
-/**
- * Takes a message's deliveries that no worker holds a lease on out of the queue (a
- * scheduled send cancelled), and returns their recipient ids; a delivery a worker holds
- * stays: it may be under way.
- */
-export async function withdrawDeliveriesOf(trx: DbOrTrx, messageId: string, now: number): Promise<string[]> {
-  const rows = await trx
-    .deleteFrom('delivery_jobs')
-    .where('message_id', '=', messageId)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .returning('recipient_id')
-    .execute();
-  return rows.map((r) => r.recipient_id);
-}

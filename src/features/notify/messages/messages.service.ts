@@ -13,7 +13,7 @@
  */
 import type { Db, DbHandle } from '../../../db/database.js';
 import type { MessageComposer } from '../../../delivery/compose.js';
-import { withdrawDeliveriesOf } from '../../../delivery/enqueue.js';
+import { withdrawDeliveries } from '../../../delivery/enqueue.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
@@ -158,7 +158,15 @@ export class MessagesService {
     return this.db.transaction().execute(async (trx) => {
       const now = Date.now();
       const recipients = await listRecipientsOf(trx, principal.accountId, [message.id]);
-      const removed = new Set(await withdrawDeliveriesOf(trx, message.id, now));
+      // By the recipients' ids (a queue row's id is its recipient's): delivery_jobs has no index on
+      // message_id, and none is added for this rare call (every index of the queue is paid on every send).
+      const removed = new Set(
+        await withdrawDeliveries(
+          trx,
+          recipients.map((r) => r.id),
+          now,
+        ),
+      );
       if (recipients.some((r) => !removed.has(r.id))) {
         throw new AppError(
           'conflict',

@@ -274,15 +274,6 @@ export async function deleteExpiredIdempotencyKeys(db: DbOrTrx, accountId: strin
   await db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('expires_at', '<=', now).execute();
 }
 
-export async function countJobsOf(db: DbOrTrx, messageId: string): Promise<number> {
-  const row = await db
-    .selectFrom('delivery_jobs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('message_id', '=', messageId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function markRecipientsCancelled(db: DbOrTrx, accountId: string, ids: string[], now: number): Promise<void> {
   if (ids.length === 0) return;
   await db
