@@ -55,7 +55,7 @@ function queueRow(d: QueuedDelivery, now: number): NewDeliveryJobRow {
 }
 
 /** Queues the deliveries in the caller's transaction (see the header); the caller wakes its own worker after commit. */
-export async function enqueueMessages(trx: DbOrTrx, deliveries: QueuedDelivery[], now = Date.now()): Promise<void> {
+export async function enqueueMessages(trx: DbOrTrx, deliveries: QueuedDelivery[], now: number): Promise<void> {
   if (deliveries.length === 0) return;
   await insertRows(
     trx,

@@ -92,6 +92,8 @@ export async function insertAcceptedMessages(trx: DbOrTrx, events: EventLog, acc
   await enqueueMessages(
     trx,
     accepted.flatMap((a) => a.jobs),
+    // Queued when accepted: the time the messages were accepted by (the caller's clock).
+    accepted.reduce((latest, a) => Math.max(latest, Number(a.message.created_at)), 0),
   );
   await insertRows(
     trx,

@@ -37,7 +37,7 @@ export const webhookQueue = new LeaseQueue('webhook_deliveries', [], {
       ),
 });
 
-export function claimDueDeliveries(db: Db, dialect: Dialect, workerId: string, limit: number, leaseMs: number, now = Date.now()): Promise<ClaimedDelivery[]> {
+export function claimDueDeliveries(db: Db, dialect: Dialect, workerId: string, limit: number, leaseMs: number, now: number): Promise<ClaimedDelivery[]> {
   return webhookQueue.claim(db, dialect, { holder: workerId, limit, leaseMs, now });
 }
 
