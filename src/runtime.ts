@@ -96,7 +96,7 @@ function createTransport(config: Config, handle: DbHandle, clock: Clock): Transp
       // Its writes are plain INSERTs: write-behind, one round trip per commit. A copy that a
       // power loss undoes is captured again on the retry, as after a crash between a copy and
       // its outcome.
-      return new CaptureTransport(handle.workerWrites);
+      return new CaptureTransport(handle.workerWrites, clock);
     case 'smtp':
       return new SmtpRelayTransport({
         url: config.smtpUrl!,

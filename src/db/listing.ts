@@ -1,7 +1,7 @@
 /**
- * The two queries every list and every "get one" of an account's resources repeat, written
- * once: a page of rows newest first with the total the filter matches, and the one live
- * row of an account by id.
+ * The queries every list, every "get one" and every change of an account's resources repeat,
+ * written once: a page of rows newest first with the total the filter matches, the one live
+ * row of an account by id, and the change of that one row.
  *
  * Paging. Ids are time-ordered (lib/ids.ts), so "newest first" is `order by id desc`, served
  * by the (account_id, id) index every listed table has. A page is asked for either by
@@ -17,9 +17,9 @@
  * table of millions (a contact list's `count`, a campaign's counters), it is a maintained
  * counter updated in the transaction that changes the rows, not a scan (the marketing area).
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Page } from '../lib/api-shape.js';
-import type { Reads } from './database.js';
+import type { DbOrTrx, Reads } from './database.js';
 import type { Database } from './schema.js';
 
 /**
@@ -58,4 +58,23 @@ export function findLiveRow<T extends LiveTable, O>(
   return columns(liveRowsOf(db, table, accountId))
     .where(sql.ref('id'), '=', id)
     .executeTakeFirst();
+}
+
+/** Changes one live row of an account's table by id; false when there is none (deleted, another account's, or no such id). */
+export async function updateLiveRow<T extends LiveTable>(
+  db: DbOrTrx,
+  table: T,
+  accountId: string,
+  id: string,
+  changes: Updateable<Database[T]>,
+): Promise<boolean> {
+  // As in liveRowsOf: every LiveTable has these columns, which the generic table hides from Kysely.
+  const result = await db
+    .updateTable(table as LiveTable)
+    .set(changes as never)
+    .where(sql.ref('account_id'), '=', accountId)
+    .where(sql.ref('id'), '=', id)
+    .where(sql.ref('deleted_at'), 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

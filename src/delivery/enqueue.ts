@@ -55,7 +55,7 @@ function queueRow(d: QueuedDelivery, now: number): NewDeliveryJobRow {
 }
 
 /** Queues the deliveries in the caller's transaction (see the header); the caller wakes its own worker after commit. */
-export async function enqueueMessages(trx: DbOrTrx, deliveries: QueuedDelivery[], now = Date.now()): Promise<void> {
+export async function enqueueMessages(trx: DbOrTrx, deliveries: QueuedDelivery[], now: number): Promise<void> {
   if (deliveries.length === 0) return;
   await insertRows(
     trx,
@@ -96,19 +96,4 @@ export async function withdrawDeliveries(trx: DbOrTrx, recipients: QueuedRecipie
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
-}
-
-/**
- * Takes a message's deliveries that no worker holds a lease on out of the queue (a
- * scheduled send cancelled), and returns their recipient ids; a delivery a worker holds
- * stays: it may be under way.
- */
-export async function withdrawDeliveriesOf(trx: DbOrTrx, messageId: string, now: number): Promise<string[]> {
-  const rows = await trx
-    .deleteFrom('delivery_jobs')
-    .where('message_id', '=', messageId)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .returning('recipient_id')
-    .execute();
-  return rows.map((r) => r.recipient_id);
 }

@@ -235,7 +235,7 @@ export class Worker extends LeaseRole {
    */
   private transactionalMayBeWaiting(): boolean {
     if (!this.buffer.at(-1)?.bulk || this.claiming || this.looking) return false;
-    return this.signal.notifications !== this.lastLook.notifications || Date.now() - this.lastLook.at >= this.options.pollMs;
+    return this.signal.notifications !== this.lastLook.notifications || this.runner.clock.now() - this.lastLook.at >= this.options.pollMs;
   }
 
   /**
@@ -246,7 +246,7 @@ export class Worker extends LeaseRole {
   private async claimFromQueue(lanes: 'all' | 'transactional'): Promise<BufferedJob[]> {
     const claim = (holder: string) => {
       // Noted before the read, so that work signalled during it is looked for again.
-      this.lastLook = { notifications: this.signal.notifications, at: Date.now() };
+      this.lastLook = { notifications: this.signal.notifications, at: this.runner.clock.now() };
       // A claim a power loss undoes only makes its jobs due again (database.ts `workerWrites`).
       const db = this.handle.workerWrites;
       const request: JobClaim = { holder, limit: this.options.batchSize, leaseMs: this.options.leaseMs, now: this.runner.clock.now() };

@@ -3,8 +3,10 @@
  * scheduled sends) reads the time and waits. The running program uses `systemClock`; a test
  * passes its own (test/helpers/clock.ts) and moves it forward instead of sleeping.
  *
- * Log timestamps and durations measured for metrics read the real clock directly: they
- * decide nothing.
+ * Every service reads the time through the clock its area module gives it (area.ts). Log
+ * timestamps, durations measured for metrics, the lifetimes of caches (MX routes, DKIM keys,
+ * idle SMTP pools) and the CLI's own commands read the real clock directly: they decide
+ * nothing a user sees by the time.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 

@@ -177,6 +177,32 @@ for (const dialect of DIALECTS) {
       assert.match(text, /reply\+\*@.*\s+keep for fetching\s+Replies to order mail/);
     });
 
+    it('gives each domain’s route form fields of its own: no id twice on the page, and a label leads to its own card’s input', async () => {
+      const other = 'in.other-example.test';
+      await page.getByLabel('Receiving domain', { exact: true }).fill(other);
+      await page.getByRole('button', { name: 'Add receiving domain' }).click();
+      const otherCard = page.getByTestId(`inbound-domain-${other}`);
+      await otherCard.waitFor();
+      const ids = await page.locator('[id]').evaluateAll((elements) => elements.map((element) => element.id));
+      const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+      assert.deepEqual(repeated, [], 'ids used more than once');
+      await otherCard
+        .getByRole('form', { name: `Add a route on ${other}` })
+        .getByLabel('Description (optional)')
+        .fill('Only on the other domain');
+      const description = domainCard()
+        .getByRole('form', { name: `Add a route on ${DOMAIN}` })
+        .getByLabel('Description (optional)');
+      assert.equal(await description.inputValue(), '', 'the first card’s field is untouched');
+
+      await otherCard.getByRole('button', { name: `Delete ${other}` }).click();
+      await page
+        .getByRole('dialog', { name: `Delete the receiving domain ${other}?` })
+        .getByRole('button', { name: /^Delete the domain/ })
+        .click();
+      await otherCard.waitFor({ state: 'detached' });
+    });
+
     it('shows a received message on its route’s page and on its own page, with attachments and the raw message to download', async () => {
       await domainCard()
         .getByRole('link', { name: `reply+*@${DOMAIN}` })

@@ -68,6 +68,7 @@ async function queueBulkOf(app: TestApp, account: TestAccount, count: number, ru
     await enqueueMessages(
       trx,
       recipients.map((r) => ({ recipientId: r.id, messageId: r.message_id, accountId: r.account_id, runAt, priority: 'bulk' })),
+      Date.now(),
     );
   });
 }

@@ -337,6 +337,7 @@ for (const dialect of DIALECTS) {
         await deliverDue();
         const [r] = sent.recipients;
         const result = await recordFeedback(db, app.runtime.services.eventLog, {
+          at: Date.now(),
           recipientId: r!.id,
           type: 'complained',
           details: { feedbackType: 'abuse', userAgent: 'ExampleISP FBL' },
@@ -368,7 +369,7 @@ for (const dialect of DIALECTS) {
         assert.equal((await recipient(next.recipients[0]!.id)).state, 'suppressed');
         assert.equal(transport.handedTo('annoyed@example.net'), 1);
 
-        const again = await recordFeedback(db, app.runtime.services.eventLog, { recipientId: r!.id, type: 'complained' });
+        const again = await recordFeedback(db, app.runtime.services.eventLog, { at: Date.now(), recipientId: r!.id, type: 'complained' });
         assert.equal(again!.suppressed, false, 'already on the list');
         assert.equal((await suppressionsOf('annoyed@example.net')).length, 1);
       });
@@ -379,6 +380,7 @@ for (const dialect of DIALECTS) {
         const [r] = sent.recipients;
         const delivered = await recipient(r!.id);
         const result = await recordFeedback(db, app.runtime.services.eventLog, {
+          at: Date.now(),
           recipientId: r!.id,
           type: 'bounced',
           details: { response: '550 5.2.1 mailbox disabled', status: '5.2.1' },
@@ -399,7 +401,7 @@ for (const dialect of DIALECTS) {
       it('a bounce report for a recipient still queued stops its delivery', async () => {
         const sent = await send(['never-sent@example.net']);
         const [r] = sent.recipients;
-        await recordFeedback(db, app.runtime.services.eventLog, { recipientId: r!.id, type: 'bounced' });
+        await recordFeedback(db, app.runtime.services.eventLog, { at: Date.now(), recipientId: r!.id, type: 'bounced' });
         await deliverDue();
         assert.equal(transport.handedTo('never-sent@example.net'), 0);
         const row = await recipient(r!.id);
@@ -412,7 +414,10 @@ for (const dialect of DIALECTS) {
           .selectFrom('events')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow();
-        assert.equal(await recordFeedback(db, app.runtime.services.eventLog, { recipientId: '000000000000000000000000', type: 'complained' }), undefined);
+        assert.equal(
+          await recordFeedback(db, app.runtime.services.eventLog, { at: Date.now(), recipientId: '000000000000000000000000', type: 'complained' }),
+          undefined,
+        );
         const afterCount = await db
           .selectFrom('events')
           .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -20,7 +20,6 @@ import { runPostwire } from '../helpers/process.js';
 
 const ADMIN_TOKEN = 'operator-secret-0123456789abcdef';
 const ID = /^[0-9a-f]{24}$/;
-const today = () => new Date().toISOString().slice(0, 10);
 
 function sendBody(account: TestAccount, to: string[]) {
   return { from: { email: account.email }, to: to.map((email) => ({ email })), subject: 'Receipt', htmlContent: '<p>Thanks</p>' };
@@ -40,6 +39,8 @@ for (const dialect of DIALECTS) {
     let app: TestApp;
     /** Moved to a scheduled send's time instead of waiting for it. */
     const clock = new TestClock();
+    /** The clock's day: what charges are dated by and usage counts from. */
+    const today = () => new Date(clock.now()).toISOString().slice(0, 10);
     let db: Db;
 
     const send = (account: TestAccount, to: string[]) =>

@@ -59,7 +59,8 @@ export function Field(props: {
   required?: boolean;
   autoComplete?: string;
 }) {
-  const id = `field-${props.name}`;
+  // Unique per instance: a page may hold the same form twice (a route form on each domain card).
+  const id = `field-${props.name}${useId()}`;
   const message = fieldMessage(props.error, props.name);
   return (
     <div className="field">
@@ -117,7 +118,7 @@ export function CheckGroup<T extends string>(props: {
   onChange: (checked: T[]) => void;
   error?: unknown;
 }) {
-  const errorId = `field-${props.name}-error`;
+  const errorId = `field-${props.name}${useId()}-error`;
   const message = fieldMessage(props.error, props.name);
   return (
     <fieldset aria-describedby={message ? errorId : undefined}>

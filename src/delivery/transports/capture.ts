@@ -7,6 +7,7 @@ import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import { GroupCommit, insertRows } from '../../db/group-commit.js';
 import type { CapturedEmailsTable } from '../delivery.table.js';
 import { newId } from '../../lib/ids.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
 
 async function insertCaptured(trx: Trx, rows: CapturedEmailsTable[]): Promise<void> {
@@ -17,12 +18,16 @@ export class CaptureTransport implements Transport {
   readonly name = 'capture';
   private readonly writer: GroupCommit<CapturedEmailsTable>;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.writer = new GroupCommit(db, insertCaptured);
   }
 
   async send(envelope: Envelope, raw: string): Promise<SendOutcome> {
-    const id = newId();
+    const now = this.clock.now();
+    const id = newId(now);
     await this.writer.submit({
       id,
       account_id: envelope.accountId,
@@ -31,7 +36,7 @@ export class CaptureTransport implements Transport {
       envelope_from: envelope.from,
       envelope_to: envelope.to,
       raw,
-      created_at: Date.now(),
+      created_at: now,
     });
     return { kind: 'sent', response: `250 captured as ${id}` };
   }

@@ -37,17 +37,21 @@ export interface AccountServices {
 export function createAccountServices({ handle, config, clock }: AreaContext): AccountServices {
   const jwt = new JwtCodec(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds, clock);
   const auth = new AuthService(handle, jwt, config, clock);
-  const billing = new BillingService(handle, config.billing);
+  const billing = new BillingService(handle, config.billing, undefined, clock);
   return {
     auth,
-    accounts: new AccountsService(handle, {
-      signupEnabled: config.signupEnabled,
-      bodyLimitBytes: config.bodyLimitBytes,
-      bodyRetentionDays: config.retentionBodyDays,
-      billing,
-    }),
-    users: new UsersService(handle.db, auth),
-    apiKeys: new ApiKeysService(handle.db, auth),
+    accounts: new AccountsService(
+      handle,
+      {
+        signupEnabled: config.signupEnabled,
+        bodyLimitBytes: config.bodyLimitBytes,
+        bodyRetentionDays: config.retentionBodyDays,
+        billing,
+      },
+      clock,
+    ),
+    users: new UsersService(handle.db, auth, clock),
+    apiKeys: new ApiKeysService(handle.db, auth, clock),
     billing,
   };
 }

@@ -63,7 +63,7 @@ export interface MarketingServices {
 /** `notify`: campaign senders stand on the transactional area's sender confirmation (senders.service.ts). */
 export function createMarketingServices(context: AreaContext, notify: Pick<NotifyServices, 'senders' | 'messages'>): MarketingServices {
   const { db, longReads, dialect } = context.handle;
-  const newsletters = new NewslettersService(db);
+  const newsletters = new NewslettersService(db, context.clock);
   const campaignDispatcher = new CampaignDispatcher(
     db,
     dialect,
@@ -89,13 +89,17 @@ export function createMarketingServices(context: AreaContext, notify: Pick<Notif
     ),
     campaignArchive: new CampaignArchive(db),
     campaignDispatcher,
-    groups: new GroupsService(db),
-    contactLists: new ContactListsService(db),
-    customFields: new CustomFieldsService(db),
-    contacts: new ContactsService(db),
-    senders: new MarketingSendersService(db, notify.senders),
-    segments: new SegmentsService(db, longReads, dialect),
-    imports: new ImportsService(db, { chunkRows: context.config.importChunkRows, systemFrom: context.delivery.systemFrom, events: context.events }),
+    groups: new GroupsService(db, context.clock),
+    contactLists: new ContactListsService(db, context.clock),
+    customFields: new CustomFieldsService(db, context.clock),
+    contacts: new ContactsService(db, context.clock),
+    senders: new MarketingSendersService(db, notify.senders, context.clock),
+    segments: new SegmentsService(db, longReads, dialect, context.clock),
+    imports: new ImportsService(
+      db,
+      { chunkRows: context.config.importChunkRows, systemFrom: context.delivery.systemFrom, events: context.events },
+      context.clock,
+    ),
     forms: new FormsService(db, notify, {
       publicUrl: context.publicUrl,
       minFillMs: context.config.formMinFillSeconds * 1000,

@@ -70,7 +70,7 @@ export interface NotifyServices {
 }
 
 export function createNotifyServices(context: AreaContext, account: Pick<AccountServices, 'billing'>): NotifyServices {
-  const { handle, config, delivery, events } = context;
+  const { handle, config, delivery, events, clock } = context;
   const senders = new SendersService(handle.db, {
     required: config.requireVerifiedSenders,
     systemFrom: delivery.systemFrom,
@@ -83,10 +83,12 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
   const tracking = new TrackingService(handle.db, handle.reads, delivery.tracking.tokens, events, context.clock);
   return {
     senders,
-    domains: new DomainsService(handle.db, { defaultSelector: config.dkimSelector, records: delivery.domainRecords, resolver: config.dnsResolver }, [
-      delivery.signingKeys,
-      senders,
-    ]),
+    domains: new DomainsService(
+      handle.db,
+      { defaultSelector: config.dkimSelector, records: delivery.domainRecords, resolver: config.dnsResolver },
+      [delivery.signingKeys, senders],
+      clock,
+    ),
     messages: new MessagesService(
       handle,
       events,
@@ -100,15 +102,16 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
         maxAttachmentBytes: config.attachmentMaxBytes,
         maxAttachmentsTotalBytes: config.attachmentsMaxTotalBytes,
       },
+      clock,
     ),
-    templates: new TemplatesService(handle.db),
+    templates: new TemplatesService(handle.db, clock),
     // Read-only, and their queries can scan: off the writer's thread (database.ts `longReads`).
-    stats: new StatsService(handle.longReads),
+    stats: new StatsService(handle.longReads, clock),
     events: new EventsService(handle.longReads),
-    suppressions: new SuppressionsService(handle.db),
-    webhooks: new WebhooksService(handle.db, new OutboundPolicy(config.outboundAllow)),
+    suppressions: new SuppressionsService(handle.db, clock),
+    webhooks: new WebhooksService(handle.db, new OutboundPolicy(config.outboundAllow), clock),
     tracking,
-    captureInbox: new CaptureInboxService(handle.db, config.transport === 'capture', tracking, events),
+    captureInbox: new CaptureInboxService(handle.db, config.transport === 'capture', tracking, events, clock),
     deliveryStore: new MessageDeliveryStore(handle.reads, events),
     inbound: new InboundService(handle.db, {
       mxHost: config.inboundMxHost ?? os.hostname(),
@@ -118,6 +121,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
         ? { host: config.spamdHost, port: config.spamdPort, timeoutMs: config.spamdTimeoutMs, rejectScore: config.spamdRejectScore }
         : undefined,
       forward: { events, systemFrom: delivery.systemFrom, wake: () => delivery.workSignal.notify() },
+      clock: () => clock.now(),
     }),
   };
 }

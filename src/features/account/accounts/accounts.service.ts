@@ -27,6 +27,7 @@ import {
 import { insertSender } from '../../notify/senders/senders.store.js';
 import { revokeUserSessions } from '../auth/auth.store.js';
 import { updateUser } from '../users/users.store.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export interface CreateAccountInput {
   email: string;
@@ -42,14 +43,14 @@ export interface CreatedAccount {
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-export async function createAccount(handle: DbHandle, input: CreateAccountInput): Promise<CreatedAccount> {
+/** `now`: the service passes its clock's reading; the CLI (no clock of its own) the wall time. */
+export async function createAccount(handle: DbHandle, input: CreateAccountInput, now = Date.now()): Promise<CreatedAccount> {
   const problem = emailAddressProblem(input.email);
   if (problem) throw AppError.field('email', problem);
   if (input.password.length < MIN_PASSWORD_LENGTH) throw AppError.field('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
   const email = input.email.trim();
   const normalized = normalizeEmail(email);
   const passwordHash = await hashPassword(input.password);
-  const now = Date.now();
   const accountId = newId(now);
   const userId = newId(now);
   const senderId = newId(now);
@@ -101,10 +102,9 @@ export async function createAccount(handle: DbHandle, input: CreateAccountInput)
  * lost theirs. Every session of the user ends with it (whoever held the old password
  * is signed out); API keys are the account's and stay valid.
  */
-export async function resetPassword(handle: DbHandle, input: { email: string; password: string }): Promise<void> {
+export async function resetPassword(handle: DbHandle, input: { email: string; password: string }, now = Date.now()): Promise<void> {
   if (input.password.length < MIN_PASSWORD_LENGTH) throw AppError.field('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
   const passwordHash = await hashPassword(input.password);
-  const now = Date.now();
   await handle.db.transaction().execute(async (trx) => {
     const user = await findLiveUserByEmail(trx, normalizeEmail(input.email.trim()));
     if (!user) throw AppError.notFound(`A user with the email ${input.email.trim()}`);
@@ -162,6 +162,7 @@ export class AccountsService {
       bodyRetentionDays: number;
       billing: Pick<BillingService, 'accountBilling'>;
     },
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async get(principal: Principal): Promise<Account> {
@@ -170,7 +171,7 @@ export class AccountsService {
 
   async update(principal: Principal, input: PatchAccountBody): Promise<void> {
     requireScope(principal, 'account');
-    const changes: Parameters<typeof updateAccount>[2] = { updated_at: Date.now(), update_user_id: principal.userId };
+    const changes: Parameters<typeof updateAccount>[2] = { updated_at: this.clock.now(), update_user_id: principal.userId };
     if (input.name !== undefined) changes.name = input.name.trim();
     if (input.email !== undefined) changes.email = input.email.trim();
     if (input.postalAddress !== undefined) changes.postal_address = input.postalAddress.trim();
@@ -185,12 +186,12 @@ export class AccountsService {
 
   async signUp(input: SignUpBody): Promise<Account> {
     this.requireSignUpOpen();
-    const created = await createAccount(this.handle, input);
+    const created = await createAccount(this.handle, input, this.clock.now());
     return this.view(created.accountId);
   }
 
   private async view(accountId: string): Promise<Account> {
-    const now = Date.now();
+    const now = this.clock.now();
     const periodStart = monthStartUtc(now);
     const [row, recipientsAccepted, billing] = await Promise.all([
       findLiveAccount(this.handle.db, accountId),

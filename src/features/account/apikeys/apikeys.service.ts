@@ -17,6 +17,7 @@ import { generateApiKey, previewApiKey } from './apikey-format.js';
 import type { ApiKey, CreateApiKeyBody, CreatedApiKey, CredentialInfo } from './apikeys.schemas.js';
 import { insertApiKey, listLiveApiKeys, revokeApiKey } from './apikeys.store.js';
 import type { ApiKeyRow } from './apikeys.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export function toApiKey(row: ApiKeyRow): ApiKey {
   return {
@@ -33,6 +34,7 @@ export class ApiKeysService {
   constructor(
     private readonly db: Db,
     private readonly auth: AuthService,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async list(principal: Principal, page: Page): Promise<ListResult<ApiKey>> {
@@ -42,7 +44,7 @@ export class ApiKeysService {
 
   async create(principal: Principal, input: CreateApiKeyBody): Promise<CreatedApiKey> {
     requireManager(principal);
-    const now = Date.now();
+    const now = this.clock.now();
     const expiresAt = input.expiresAt === undefined ? null : Date.parse(input.expiresAt);
     if (expiresAt !== null && expiresAt <= now) throw AppError.field('expiresAt', 'must be in the future');
     const key = generateApiKey();
@@ -68,7 +70,7 @@ export class ApiKeysService {
 
   async revoke(principal: Principal, id: string): Promise<void> {
     requireManager(principal);
-    const revoked = isId(id) && (await revokeApiKey(this.db, principal.accountId, id, { now: Date.now(), userId: principal.userId }));
+    const revoked = isId(id) && (await revokeApiKey(this.db, principal.accountId, id, { now: this.clock.now(), userId: principal.userId }));
     if (!revoked) throw AppError.notFound('API key');
     this.auth.forgetApiKey(id);
   }

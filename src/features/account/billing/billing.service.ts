@@ -32,6 +32,7 @@ import {
   usageByDay,
 } from './billing.store.js';
 import type { NewLedgerRow, PaymentRow } from './billing.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 /** The price of one accepted recipient. */
 export const CREDITS_PER_RECIPIENT = 1;
@@ -84,6 +85,7 @@ export class BillingService {
     readonly mode: BillingMode,
     /** What GET /account/usage says of the database's size. */
     private readonly storage: Pick<StorageService, 'forAccount'> = new StorageService(handle.longReads, handle.dialect),
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -94,7 +96,7 @@ export class BillingService {
     const accountIds = [...new Set(items.flatMap((charges) => charges.map((c) => c.accountId)))];
     if (this.handle.dialect === 'postgres') await lockAccountsForCharging(trx, accountIds);
     const balances = await ledgerBalances(trx, accountIds);
-    const now = Date.now();
+    const now = this.clock.now();
     const usage: NewLedgerRow[] = [];
     const refusals = items.map((charges) => {
       const needed = new Map<string, number>();
@@ -143,7 +145,7 @@ export class BillingService {
     if (method.length > 50) throw AppError.field('method', 'must be at most 50 characters');
     if (reference && reference.length > 200) throw AppError.field('reference', 'must be at most 200 characters');
 
-    const now = Date.now();
+    const now = this.clock.now();
     const row: PaymentRow = {
       id: newId(now),
       account_id: input.accountId,
@@ -192,8 +194,9 @@ export class BillingService {
   }
 
   async usage(principal: Principal, query: UsageQuery): Promise<Usage> {
-    const today = Math.floor(Date.now() / DAY_MS);
-    const firstOfMonth = Math.floor(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1) / DAY_MS);
+    const now = new Date(this.clock.now());
+    const today = Math.floor(now.getTime() / DAY_MS);
+    const firstOfMonth = Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) / DAY_MS);
     const from = query.from === undefined ? firstOfMonth : parseDay('from', query.from);
     const to = query.to === undefined ? Math.max(today, from) : parseDay('to', query.to);
     if (to < from) throw AppError.field('to', `must not be before from (${dayString(from)})`);
@@ -239,7 +242,7 @@ export function describePayment(recorded: PaymentRecorded): string {
  * transaction (the one recording the outcome). Only recipients of charged messages,
  * and each at most once.
  */
-export async function refundNeverAttempted(trx: Trx, recipients: { accountId: string; messageId: string; recipientId: string }[]): Promise<void> {
+export async function refundNeverAttempted(trx: Trx, recipients: { accountId: string; messageId: string; recipientId: string }[], now: number): Promise<void> {
   if (recipients.length === 0) return;
   const [charged, refunded] = await Promise.all([
     chargedMessageIds(trx, [...new Set(recipients.map((r) => r.messageId))]),
@@ -248,7 +251,6 @@ export async function refundNeverAttempted(trx: Trx, recipients: { accountId: st
       recipients.map((r) => r.recipientId),
     ),
   ]);
-  const now = Date.now();
   const seen = new Set<string>();
   const entries: NewLedgerRow[] = [];
   for (const r of recipients) {

@@ -23,6 +23,7 @@ import { forbidden, managesUsers, mayManageRole, requireManager } from '../auth/
 import { isUniqueViolation } from '../../../db/errors.js';
 import type { ChangePasswordBody, CreatedUser, CreateUserBody, Me, PatchUserBody, User } from './users.schemas.js';
 import { countLiveOwners, findLiveUser, findPasswordHash, listLiveUsers, updateUser, type PublicUserRow } from './users.store.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export function toUser(row: PublicUserRow): User {
   return { ...resourceFields(row), email: row.email, name: row.name, role: row.role };
@@ -41,6 +42,7 @@ export class UsersService {
   constructor(
     private readonly db: Db,
     private readonly auth: AuthService,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async list(principal: Principal, page: Page): Promise<ListResult<User>> {
@@ -76,7 +78,7 @@ export class UsersService {
     const email = input.email.trim();
     const generated = input.password === undefined ? generatePassword() : null;
     const passwordHash = await hashPassword(input.password ?? generated!);
-    const now = Date.now();
+    const now = this.clock.now();
     const row = {
       id: newId(now),
       account_id: principal.accountId,
@@ -114,7 +116,7 @@ export class UsersService {
       if (target.role === 'owner' && input.role !== undefined && input.role !== 'owner' && (await countLiveOwners(trx, principal.accountId)) <= 1) {
         throw new AppError('conflict', "This is the account's last owner; make another user owner first.");
       }
-      const changes: Parameters<typeof updateUser>[3] = { updated_at: Date.now(), update_user_id: principal.userId };
+      const changes: Parameters<typeof updateUser>[3] = { updated_at: this.clock.now(), update_user_id: principal.userId };
       if (input.name !== undefined) changes.name = input.name.trim();
       if (input.role !== undefined) changes.role = input.role;
       await updateUser(trx, principal.accountId, id, changes);
@@ -137,7 +139,7 @@ export class UsersService {
       if (target.role === 'owner' && (await countLiveOwners(trx, principal.accountId)) <= 1) {
         throw new AppError('conflict', "This is the account's last owner and cannot be deleted; make another user owner first.");
       }
-      const now = Date.now();
+      const now = this.clock.now();
       await updateUser(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId });
     });
     await this.auth.revokeUserSessions(id, 'user deleted');
@@ -151,7 +153,11 @@ export class UsersService {
       throw AppError.field('currentPassword', 'is not the current password');
     }
     const passwordHash = await hashPassword(input.newPassword);
-    await updateUser(this.db, principal.accountId, principal.userId, { password_hash: passwordHash, updated_at: Date.now(), update_user_id: principal.userId });
+    await updateUser(this.db, principal.accountId, principal.userId, {
+      password_hash: passwordHash,
+      updated_at: this.clock.now(),
+      update_user_id: principal.userId,
+    });
     await this.auth.revokeUserSessions(principal.userId, 'password changed', principal.sessionId);
   }
 

@@ -78,10 +78,13 @@ export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener
         relevant.filter((e) => campaignOf.has(e.recipient_id!)),
       );
       let latest = 0;
+      let deferredAt = 0;
       for (const event of relevant) {
         const campaignId = campaignOf.get(event.recipient_id!);
         if (!campaignId) continue;
         if (event.type === 'deferred') {
+          // Dated by the deferrals themselves (the writer's clock): nothing here reads a clock.
+          deferredAt = Math.max(deferredAt, event.created_at);
           deferred.set(campaignId, [...(deferred.get(campaignId) ?? []), event.recipient_id!]);
           continue;
         }
@@ -90,7 +93,7 @@ export function campaignCounterListener(onEnded: OnCampaignEnded): EventListener
         latest = Math.max(latest, event.created_at);
         await countEvent(trx, event, campaignId, d, finals);
       }
-      if (deferred.size) await stopRetriesOfStopped(trx, log, deferred, latest || Date.now());
+      if (deferred.size) await stopRetriesOfStopped(trx, log, deferred, deferredAt);
       for (const [campaignId, d] of deltas) {
         const counted = await addToCounters(trx, campaignId, d);
         // The counters' row, as this update left it, says whether the campaign may be done:

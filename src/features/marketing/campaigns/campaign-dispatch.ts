@@ -348,7 +348,7 @@ export class CampaignDispatcher {
   }
 
   private async audience(accountId: string, listType: number, ids: string[]) {
-    const now = Date.now();
+    const now = this.clock.now();
     if (listType !== LIST_TYPE.segments) return onAnyList(ids);
     const segments = await segmentRulesOf(this.db, accountId, ids);
     if (segments.length === 0) return sql<SqlBool>`1 = 0`;

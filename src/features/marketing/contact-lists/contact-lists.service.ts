@@ -21,16 +21,20 @@ import { findLiveGroup } from '../groups/groups.store.js';
 import type { ContactList, ContactListBody, PatchContactListBody } from './contact-lists.schemas.js';
 import { findLiveContactList, insertContactList, listLiveContactLists, removeAllMembers, updateContactList } from './contact-lists.store.js';
 import type { ContactListRow } from './contact-lists.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 function toContactList(row: ContactListRow): ContactList {
   return { ...resourceFields(row), listName: row.name, groupId: row.group_id, legislation: row.legislation, count: Number(row.contacts_count) };
 }
 
 export class ContactListsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async create(principal: Principal, body: ContactListBody): Promise<ContactList> {
-    const now = Date.now();
+    const now = this.clock.now();
     const row: ContactListRow = {
       id: newId(now),
       account_id: principal.accountId,
@@ -64,7 +68,7 @@ export class ContactListsService {
       ...(body.listName !== undefined ? { name: body.listName.trim() } : {}),
       ...(body.groupId !== undefined || replace ? { group_id: await this.groupOf(principal, body.groupId) } : {}),
       ...(body.legislation !== undefined || replace ? { legislation: body.legislation ?? 0 } : {}),
-      updated_at: Date.now(),
+      updated_at: this.clock.now(),
       update_user_id: principal.userId,
     };
     if (!(await updateContactList(this.db, principal.accountId, id, changes))) throw AppError.notFound('Contact list');
@@ -72,7 +76,7 @@ export class ContactListsService {
 
   /** The contacts stay (on their other lists, or on none); only their membership of this list goes. */
   async remove(principal: Principal, id: string): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const removed =
         isId(id) && (await updateContactList(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));

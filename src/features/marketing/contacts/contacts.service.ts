@@ -42,6 +42,7 @@ import {
   valuesOfContacts,
 } from './contacts.store.js';
 import { CONTACT_STATUS, newActiveContact } from './contacts.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 /** The status a contact is shown with: a hard bounce, unsubscribe or complaint on the suppression list wins over the stored one. */
 export function effectiveStatus(stored: number, suppressionReason: string | null): number {
@@ -78,7 +79,10 @@ export function skippedFieldsMessage(skipped: SkippedField[]): string | undefine
 }
 
 export class ContactsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /**
    * M10: upsert by address into the list; the contact's id, and the `customFields` entries
@@ -87,7 +91,7 @@ export class ContactsService {
    * refusing the request would lose the person, while their address is what matters.
    */
   async addToList(principal: Principal, listId: string, body: AddContactBody): Promise<{ id: string; skipped: SkippedField[] }> {
-    const now = Date.now();
+    const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       await this.requireList(trx, principal, listId);
       const { values, skipped } = await this.knownFieldValues(trx, principal, body.customFields);
@@ -144,7 +148,7 @@ export class ContactsService {
   async update(principal: Principal, id: string, body: UpdateContactBody): Promise<string> {
     await this.db.transaction().execute(async (trx) => {
       const values = await this.fieldValues(trx, principal, body.customFields);
-      if (!isId(id) || !(await updateContact(trx, principal.accountId, id, { updated_at: Date.now(), update_user_id: principal.userId })))
+      if (!isId(id) || !(await updateContact(trx, principal.accountId, id, { updated_at: this.clock.now(), update_user_id: principal.userId })))
         throw AppError.notFound('Contact');
       if (body.tags) await replaceTags(trx, principal.accountId, id, tidyTags(body.tags));
       await setFieldValues(trx, principal.accountId, id, values);
@@ -166,13 +170,13 @@ export class ContactsService {
         `${row.email} is on this account's suppression list (${row.suppression_reason}); remove it there first (DELETE /notify/v1/suppressions/{email}).`,
       );
     }
-    if (!(await updateContact(this.db, principal.accountId, id, { status, updated_at: Date.now(), update_user_id: principal.userId })))
+    if (!(await updateContact(this.db, principal.accountId, id, { status, updated_at: this.clock.now(), update_user_id: principal.userId })))
       throw AppError.notFound('Contact');
   }
 
   /** Deletes the contact everywhere: off every list, its tags and values gone. */
   async remove(principal: Principal, id: string): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const removed = isId(id) && (await updateContact(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
       if (!removed) throw AppError.notFound('Contact');
@@ -218,7 +222,7 @@ export class ContactsService {
     const needsTag = body.action === 'tag' || body.action === 'untag';
     if (needsList && body.listId === undefined) throw AppError.validation([{ field: 'listId', message: `is required for ${body.action}` }]);
     if (needsTag && !body.tag?.trim()) throw AppError.validation([{ field: 'tag', message: `is required for ${body.action}` }]);
-    const now = Date.now();
+    const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       if (needsList) await this.requireList(trx, principal, body.listId!);
       const ids = await liveContactIds(trx, principal.accountId, [...new Set(body.contactIds.filter(isId))]);

@@ -11,6 +11,7 @@ import type { Principal } from '../../../http/principal.js';
 import type { CustomField, CustomFieldBody, PatchCustomFieldBody } from './custom-fields.schemas.js';
 import { deleteValuesOfField, findLiveCustomField, insertCustomField, listLiveCustomFields, updateCustomField } from './custom-fields.store.js';
 import type { CustomFieldRow } from './custom-fields.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 function toCustomField(row: CustomFieldRow): CustomField {
   return { ...resourceFields(row), name: row.name, type: Number(row.type), items: null };
@@ -32,10 +33,13 @@ export function newCustomFieldRow(principal: Principal, name: string, type: numb
 }
 
 export class CustomFieldsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async create(principal: Principal, body: CustomFieldBody): Promise<CustomField> {
-    const row = newCustomFieldRow(principal, body.Name, body.Type, Date.now());
+    const row = newCustomFieldRow(principal, body.Name, body.Type, this.clock.now());
     await insertCustomField(this.db, row);
     return toCustomField(row);
   }
@@ -56,14 +60,14 @@ export class CustomFieldsService {
     const changes = {
       ...(body.Name !== undefined ? { name: body.Name.trim() } : {}),
       ...(body.Type !== undefined ? { type: body.Type } : {}),
-      updated_at: Date.now(),
+      updated_at: this.clock.now(),
       update_user_id: principal.userId,
     };
     if (!isId(id) || !(await updateCustomField(this.db, principal.accountId, id, changes))) throw AppError.notFound('Custom field');
   }
 
   async remove(principal: Principal, id: string): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const removed =
         isId(id) && (await updateCustomField(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));

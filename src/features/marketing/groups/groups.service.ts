@@ -11,16 +11,20 @@ import type { Principal } from '../../../http/principal.js';
 import type { Group, GroupBody, PatchGroupBody } from './groups.schemas.js';
 import { countGroupContacts, findLiveGroup, insertGroup, listLiveGroups, ungroupLists, updateGroup } from './groups.store.js';
 import type { ContactGroupRow } from './groups.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 function toGroup(row: ContactGroupRow, contactsCount: number): Group {
   return { ...resourceFields(row), groupName: row.name, contactsCount };
 }
 
 export class GroupsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async create(principal: Principal, body: GroupBody): Promise<Group> {
-    const now = Date.now();
+    const now = this.clock.now();
     const row: ContactGroupRow = {
       id: newId(now),
       account_id: principal.accountId,
@@ -56,12 +60,16 @@ export class GroupsService {
 
   /** PUT and PATCH: the name, if given (PATCH may leave it out and change nothing). */
   async update(principal: Principal, id: string, body: PatchGroupBody): Promise<void> {
-    const changes = { ...(body.groupName !== undefined ? { name: body.groupName.trim() } : {}), updated_at: Date.now(), update_user_id: principal.userId };
+    const changes = {
+      ...(body.groupName !== undefined ? { name: body.groupName.trim() } : {}),
+      updated_at: this.clock.now(),
+      update_user_id: principal.userId,
+    };
     if (!isId(id) || !(await updateGroup(this.db, principal.accountId, id, changes))) throw AppError.notFound('Group');
   }
 
   async remove(principal: Principal, id: string): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const removed = isId(id) && (await updateGroup(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
       if (!removed) throw AppError.notFound('Group');

@@ -56,6 +56,7 @@ import {
   suppressionReasons,
 } from './imports.store.js';
 import { type ContactImportRow, IMPORT_STATUS, type ImportCounter, type NewContactImportRow, type PendingImportRow } from './imports.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export const IMPORT_TASK = 'marketing.contact-import';
 
@@ -116,6 +117,7 @@ export class ImportsService {
   constructor(
     private readonly db: Db,
     private readonly options: ImportOptions,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Checks and stores a JSON import with its job (status 0, waiting); its id. */
@@ -194,7 +196,7 @@ export class ImportsService {
       if (!header) throw AppError.field('file', 'is empty');
       const fields = await allLiveCustomFields(this.db, principal.accountId);
       const mapped = parts?.mapping === undefined ? { columns: mapColumns(header, fields), created: [] } : mapByHand(parts.mapping, header, fields);
-      const now = Date.now();
+      const now = this.clock.now();
       const created = mapped.created.map((c) => ({ ...c, row: newCustomFieldRow(principal, c.name, 0, now) }));
       const columns = mapped.columns.map((column) => (column?.startsWith('new:') ? created.find((c) => c.index === Number(column.slice(4)))!.row.id : column));
       const fieldIds = [...new Set(columns.filter((c): c is string => c !== null && c !== 'email'))];
@@ -227,7 +229,7 @@ export class ImportsService {
   async run(importId: string): Promise<void> {
     const job = await findImportById(this.db, importId);
     if (!job || job.status === IMPORT_STATUS.completed || job.status === IMPORT_STATUS.failed) return;
-    await setImportStatus(this.db, importId, IMPORT_STATUS.running, Date.now());
+    await setImportStatus(this.db, importId, IMPORT_STATUS.running, this.clock.now());
     try {
       if (job.source === 'csv') await this.runCsv(job);
       else await this.runJson(job);
@@ -243,7 +245,7 @@ export class ImportsService {
 
   private async complete(importId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await setImportStatus(trx, importId, IMPORT_STATUS.completed, Date.now(), null);
+      await setImportStatus(trx, importId, IMPORT_STATUS.completed, this.clock.now(), null);
       await this.discardInput(trx, importId);
     });
   }
@@ -253,7 +255,7 @@ export class ImportsService {
    * import ends failed with the reason, its input is deleted, and the owner is told.
    */
   failed = async (trx: DbOrTrx, payload: { importId: string }, failure: JobFailure): Promise<void> => {
-    const now = Date.now();
+    const now = this.clock.now();
     const reason = failure.permanent ? failure.reason : `the import stopped after ${failure.attempts} attempts: ${failure.reason}`;
     const failed = await failImport(trx, payload.importId, reason, now);
     if (!failed) return;
@@ -355,7 +357,7 @@ export class ImportsService {
     also?: (trx: DbOrTrx) => Promise<void>,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const now = Date.now();
+      const now = this.clock.now();
       const deltas: Record<ImportCounter, number> = {
         added: 0,
         already_exists: 0,
@@ -459,7 +461,7 @@ export class ImportsService {
     listId: string,
     o: { source: 'json' | 'csv'; fieldIds: string[]; invalidRows: InvalidRow[] },
   ): NewContactImportRow {
-    const now = Date.now();
+    const now = this.clock.now();
     return {
       id,
       account_id: principal.accountId,

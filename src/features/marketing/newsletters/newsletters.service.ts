@@ -11,16 +11,20 @@ import type { Principal } from '../../../http/principal.js';
 import type { Newsletter, NewsletterBody, PatchNewsletterBody } from './newsletters.schemas.js';
 import { findLiveNewsletter, insertNewsletter, listLiveNewsletters, updateNewsletter } from './newsletters.store.js';
 import type { NewsletterRow } from './newsletters.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 function toNewsletter(row: NewsletterRow): Newsletter {
   return { ...resourceFields(row), name: row.subject, subject: row.subject, language: row.language, htmlContent: row.html_content, type: row.type };
 }
 
 export class NewslettersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async create(principal: Principal, body: NewsletterBody): Promise<Newsletter> {
-    const now = Date.now();
+    const now = this.clock.now();
     const row: NewsletterRow = {
       id: newId(now),
       account_id: principal.accountId,
@@ -53,14 +57,14 @@ export class NewslettersService {
       ...(body.subject !== undefined ? { subject: body.subject.trim() } : {}),
       ...(body.language !== undefined ? { language: body.language } : {}),
       ...(body.htmlContent !== undefined ? { html_content: body.htmlContent } : {}),
-      updated_at: Date.now(),
+      updated_at: this.clock.now(),
       update_user_id: principal.userId,
     };
     if (!isId(id) || !(await updateNewsletter(this.db, principal.accountId, id, changes))) throw AppError.notFound('Newsletter');
   }
 
   async remove(principal: Principal, id: string): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     const removed =
       isId(id) && (await updateNewsletter(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
     if (!removed) throw AppError.notFound('Newsletter');

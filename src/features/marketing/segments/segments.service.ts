@@ -15,6 +15,7 @@ import { checkRules, compileRule, type Rule, usableRule } from './segment-rules.
 import type { PatchSegmentBody, Segment, SegmentBody, SegmentCount } from './segments.schemas.js';
 import { countContactsWhere, findLiveSegment, insertSegment, listLiveSegments, liveIdsOf, updateSegment } from './segments.store.js';
 import type { SegmentRow } from './segments.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 const MAX_UNKNOWN_SHOWN = 20;
 
@@ -27,11 +28,12 @@ export class SegmentsService {
     private readonly db: Db,
     private readonly longReads: Reads,
     private readonly dialect: Dialect,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async create(principal: Principal, body: SegmentBody): Promise<Segment> {
     const rules = await this.checked(principal, body.rules);
-    const now = Date.now();
+    const now = this.clock.now();
     const row: SegmentRow = {
       id: newId(now),
       account_id: principal.accountId,
@@ -61,14 +63,14 @@ export class SegmentsService {
     const changes = {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.rules !== undefined ? { rules: JSON.stringify(await this.checked(principal, body.rules)) } : {}),
-      updated_at: Date.now(),
+      updated_at: this.clock.now(),
       update_user_id: principal.userId,
     };
     if (!(await updateSegment(this.db, principal.accountId, id, changes))) throw AppError.notFound('Segment');
   }
 
   async remove(principal: Principal, id: string): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     const removed = isId(id) && (await updateSegment(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
     if (!removed) throw AppError.notFound('Segment');
   }
@@ -86,7 +88,7 @@ export class SegmentsService {
   }
 
   private async countWhere(principal: Principal, rule: Rule): Promise<SegmentCount> {
-    const condition = compileRule(rule, this.dialect, Date.now());
+    const condition = compileRule(rule, this.dialect, this.clock.now());
     return { count: await withoutJit(this.longReads, this.dialect, (db) => countContactsWhere(db, principal.accountId, condition)) };
   }
 

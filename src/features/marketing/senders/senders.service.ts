@@ -28,6 +28,7 @@ import {
   updateMarketingSender,
 } from './senders.store.js';
 import type { MarketingSenderRow } from './senders.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 /** The domain of an address and each parent of it with at least two labels, most specific first. */
 function domainsCovering(email: string): string[] {
@@ -49,11 +50,12 @@ export class MarketingSendersService {
   constructor(
     private readonly db: Db,
     private readonly notifySenders: Pick<NotifyServices['senders'], 'create'>,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async create(principal: Principal, body: MarketingSenderBody): Promise<MarketingSender> {
     await this.ensureNotifySender(principal, body.Email, body.DisplayName);
-    const now = Date.now();
+    const now = this.clock.now();
     const row: MarketingSenderRow = {
       id: newId(now),
       account_id: principal.accountId,
@@ -89,7 +91,7 @@ export class MarketingSendersService {
       ...(body.DisplayName !== undefined ? { display_name: body.DisplayName.trim() } : {}),
       ...(body.Email !== undefined ? { email: body.Email.trim() } : {}),
       ...(body.ReplyEmail !== undefined ? { reply_email: body.ReplyEmail.trim() } : {}),
-      updated_at: Date.now(),
+      updated_at: this.clock.now(),
       update_user_id: principal.userId,
     };
     if (!(await updateMarketingSender(this.db, principal.accountId, id, changes))) throw AppError.notFound('Sender');
@@ -97,7 +99,7 @@ export class MarketingSendersService {
 
   /** The Notify sender of the address stays: transactional mail may use it. */
   async remove(principal: Principal, id: string): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     const removed =
       isId(id) && (await updateMarketingSender(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
     if (!removed) throw AppError.notFound('Sender');

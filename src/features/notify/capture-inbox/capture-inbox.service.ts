@@ -23,6 +23,7 @@ import type { TrackingService } from '../tracking/tracking.service.js';
 import type { CapturedEmail, CapturedSummary, ClearResult, InboxQuery, SimulateBody } from './capture-inbox.schemas.js';
 import { deleteAllCaptured, deleteCaptured } from '../../../delivery/transports/capture.js';
 import { findCaptured, listCaptured } from './capture-inbox.store.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 type SummaryRow = Awaited<ReturnType<typeof listCaptured>>['rows'][number];
 
@@ -49,6 +50,7 @@ export class CaptureInboxService {
     private readonly tracking: Pick<TrackingService, 'simulate'>,
     /** The process's event log: a simulated bounce's or complaint's event reaches its listeners. */
     private readonly events: EventLog,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   private async captured(principal: Principal, id: string) {
@@ -124,6 +126,7 @@ export class CaptureInboxService {
     }
     const result = await recordFeedback(this.db, this.events, {
       recipientId: row.recipient_id,
+      at: this.clock.now(),
       type: body.outcome === 'bounce' ? 'bounced' : 'complained',
       details:
         body.outcome === 'bounce'

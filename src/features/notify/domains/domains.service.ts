@@ -32,6 +32,7 @@ import {
 import type { CreateDomainBody, Domain } from './domains.schemas.js';
 import { findLiveDomain, findLiveDomainByName, findVerifiedDomains, insertDomain, listLiveDomains, updateDomain } from './domains.store.js';
 import type { DomainRow } from './domains.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 /** A per-process cache of something an account's domains decide. */
 export interface AccountCache {
@@ -76,6 +77,7 @@ export class DomainsService {
     private readonly db: Db,
     private readonly options: DomainsOptions,
     private readonly dependents: AccountCache[],
+    private readonly clock: Clock = systemClock,
   ) {
     this.resolver = new Resolver({ timeout: 5_000, tries: 2 });
     if (options.resolver) this.resolver.setServers([options.resolver]);
@@ -124,7 +126,7 @@ export class DomainsService {
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
       publicKeyEncoding: { type: 'spki', format: 'der' },
     });
-    const now = Date.now();
+    const now = this.clock.now();
     const row: DomainRow = {
       id: newId(now),
       account_id: principal.accountId,
@@ -155,7 +157,7 @@ export class DomainsService {
 
   /** Soft delete; the private key is erased, it will never sign again. */
   async remove(principal: Principal, id: string): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     const removed =
       isId(id) &&
       (await updateDomain(this.db, principal.accountId, id, {
@@ -179,7 +181,7 @@ export class DomainsService {
       }),
     );
     const results = evaluate(records, answers, row.public_key, this.options.records);
-    const now = Date.now();
+    const now = this.clock.now();
     const verifiedAt = isVerified(records, results) ? (row.verified_at ?? now) : null;
     const changes = { verified_at: verifiedAt, checked_at: now, check_results: JSON.stringify(results), updated_at: now, update_user_id: principal.userId };
     if (!(await updateDomain(this.db, principal.accountId, id, changes))) throw AppError.notFound('Domain');

@@ -239,7 +239,7 @@ export class InboundListener {
       .filter((id): id is string => id !== undefined);
     try {
       for (const recipientId of new Set(recipientIds)) {
-        const result = await recordFeedback(this.db, this.events, { recipientId, type: feedback.type, details: feedback.details });
+        const result = await recordFeedback(this.db, this.events, { recipientId, type: feedback.type, details: feedback.details, at: this.clock.now() });
         this.log.info({ recipientId, messageId: result?.messageId, type: feedback.type, recorded: result?.recorded ?? false }, 'inbound SMTP: report received');
       }
     } catch (error) {

@@ -4,7 +4,7 @@
  * from the recipient's domain.
  */
 import { sql } from 'kysely';
-import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
+import { findLiveRow, listPage, liveRowsOf, updateLiveRow } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { InboundDomainRow, InboundMessageRow, InboundRouteRow } from './inbound.table.js';
@@ -32,14 +32,7 @@ export async function updateInboundDomain(
   id: string,
   changes: Partial<Pick<InboundDomainRow, 'verified_at' | 'checked_at' | 'mx_found' | 'updated_at' | 'update_user_id' | 'deleted_at'>>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('inbound_domains')
-    .set(changes)
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateLiveRow(db, 'inbound_domains', accountId, id, changes);
 }
 
 export async function insertInboundRoute(db: DbOrTrx, row: InboundRouteRow): Promise<void> {
@@ -67,14 +60,7 @@ export async function updateInboundRoute(
     >
   >,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('inbound_routes')
-    .set(changes)
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateLiveRow(db, 'inbound_routes', accountId, id, changes);
 }
 
 export async function listLiveInboundRoutes(

@@ -175,6 +175,7 @@ async function writeAcceptedSends(events: EventLog, trx: Trx, sends: AcceptedSen
     sends
       .flatMap((s) => s.messages.flatMap((m) => m.recipients.filter((r) => s.suppressed.has(r.id))))
       .map((r) => ({ accountId: r.account_id, messageId: r.message_id, recipientId: r.id })),
+    messages.reduce((latest, m) => Math.max(latest, Number(m.message.created_at)), 0),
   );
 }
 

@@ -78,7 +78,11 @@ export class MessageDeliveryStore implements DeliveryStore<MessageRow> {
     }
     await this.events.record(trx, events);
     // BILLING=credits: a recipient never attempted gets its credit back in this same write.
-    await refundNeverAttempted(trx, neverAttempted);
+    await refundNeverAttempted(
+      trx,
+      neverAttempted,
+      recorded.reduce((latest, a) => Math.max(latest, a.at), 0),
+    );
   }
 }
 

@@ -12,6 +12,7 @@ import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { deleteExpiredIdempotencyKeys, findIdempotencyKey } from './messages.store.js';
 import type { IdempotencyKeyRow } from './messages.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
@@ -34,13 +35,16 @@ function canonicalJson(value: unknown): string {
 }
 
 export class IdempotentRequests {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Runs `accept` once per Idempotency-Key (see the header comment). */
   async once<T>(principal: Principal, key: string | undefined, body: unknown, accept: (record: IdempotencyRecord) => Promise<T>): Promise<Answer<T>> {
     if (key === undefined) return { result: await accept(undefined), replayed: false };
     const hash = createHash('sha256').update(canonicalJson(body)).digest('hex');
-    const now = Date.now();
+    const now = this.clock.now();
     const stored = await this.storedAnswer<T>(principal, key, hash, now);
     if (stored) return stored;
     await deleteExpiredIdempotencyKeys(this.db, principal.accountId, now);
@@ -50,7 +54,7 @@ export class IdempotentRequests {
     } catch (error) {
       if (error instanceof AppError) throw error;
       // Most likely a concurrent request with the same key committed first.
-      const winner = await this.storedAnswer<T>(principal, key, hash, Date.now());
+      const winner = await this.storedAnswer<T>(principal, key, hash, this.clock.now());
       if (winner) return winner;
       throw error;
     }

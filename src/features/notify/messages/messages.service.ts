@@ -13,7 +13,7 @@
  */
 import type { Db, DbHandle } from '../../../db/database.js';
 import type { MessageComposer } from '../../../delivery/compose.js';
-import { withdrawDeliveriesOf } from '../../../delivery/enqueue.js';
+import { withdrawDeliveries } from '../../../delivery/enqueue.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { AppError, type FieldError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
@@ -33,6 +33,7 @@ import type { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, Sen
 import { DEFAULT_SEND_LIMITS, type SendLimits } from './messages.send-options.js';
 import { SubmissionPreparer, type Submission } from './messages.submission.js';
 import { listRecipientsOf, markRecipientsCancelled, type AcceptedMessage, type AcceptedSend, type LookupsInAdvance } from './messages.store.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export { carriedDetails } from './messages.accepted.js';
 export { IDEMPOTENCY_TTL_MS, type Answer } from './messages.idempotency.js';
@@ -58,18 +59,19 @@ export class MessagesService {
     /** BILLING=credits: the charge step of the accept commit; absent, sending is not metered. */
     charger: SendCharger | undefined,
     limits: SendLimits = DEFAULT_SEND_LIMITS,
+    private readonly clock: Clock = systemClock,
   ) {
     this.db = handle.db;
     this.acceptor = new SendAcceptor(handle, charger, events);
     this.preparer = new SendPreparer(handle.db, senders, limits);
     this.submissions = new SubmissionPreparer(senders, limits);
-    this.idempotency = new IdempotentRequests(handle.db);
+    this.idempotency = new IdempotentRequests(handle.db, clock);
     this.log = new MessageLog(handle.db, handle.longReads, composer);
   }
 
   async send(principal: Principal, body: SendRequest, idempotencyKey?: string): Promise<Answer<SendResult>> {
     return this.idempotency.once(principal, idempotencyKey, body, async (record) => {
-      const accepted = await this.preparer.prepare(principal, body, Date.now());
+      const accepted = await this.preparer.prepare(principal, body, this.clock.now());
       return this.commit([accepted], record, (suppressed) => sendResultOf(accepted, suppressed));
     });
   }
@@ -80,7 +82,7 @@ export class MessagesService {
    * Idempotency-Key header is honoured over the envelope and the bytes as received.
    */
   async submitMime(principal: Principal, submission: Submission): Promise<Answer<SendResult>> {
-    const now = Date.now();
+    const now = this.clock.now();
     const { accepted, idempotencyKey } = await this.submissions.prepare(principal, submission, now);
     // Only a key's request is hashed (messages.idempotency.ts): no copy of the bytes without one.
     const request =
@@ -98,7 +100,7 @@ export class MessagesService {
   /** Each message validated on its own; the accepted ones committed together, in one transaction. */
   async sendBatch(principal: Principal, body: BatchBody, idempotencyKey?: string): Promise<Answer<BatchResult>> {
     return this.idempotency.once(principal, idempotencyKey, body, async (record) => {
-      const now = Date.now();
+      const now = this.clock.now();
       const senders = new Map<string, Promise<SenderOf>>();
       const outcomes: ({ accepted: AcceptedMessage } | { errors: FieldError[] })[] = [];
       for (const item of body.messages) {
@@ -156,9 +158,17 @@ export class MessagesService {
     }
     const scheduledAt = message.scheduled_at;
     return this.db.transaction().execute(async (trx) => {
-      const now = Date.now();
+      const now = this.clock.now();
       const recipients = await listRecipientsOf(trx, principal.accountId, [message.id]);
-      const removed = new Set(await withdrawDeliveriesOf(trx, message.id, now));
+      // By the recipients' ids (a queue row's id is its recipient's): delivery_jobs has no index on
+      // message_id, and none is added for this rare call (every index of the queue is paid on every send).
+      const removed = new Set(
+        await withdrawDeliveries(
+          trx,
+          recipients.map((r) => r.id),
+          now,
+        ),
+      );
       if (recipients.some((r) => !removed.has(r.id))) {
         throw new AppError(
           'conflict',
@@ -172,6 +182,7 @@ export class MessagesService {
       await refundNeverAttempted(
         trx,
         recipients.map((r) => ({ accountId: principal.accountId, messageId: message.id, recipientId: r.id })),
+        now,
       );
       const details = { ...carriedDetails(message), scheduledAt: iso(scheduledAt) };
       await this.events.record(

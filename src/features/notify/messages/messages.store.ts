@@ -92,6 +92,8 @@ export async function insertAcceptedMessages(trx: DbOrTrx, events: EventLog, acc
   await enqueueMessages(
     trx,
     accepted.flatMap((a) => a.jobs),
+    // Queued when accepted: the time the messages were accepted by (the caller's clock).
+    accepted.reduce((latest, a) => Math.max(latest, Number(a.message.created_at)), 0),
   );
   await insertRows(
     trx,
@@ -272,15 +274,6 @@ export async function findIdempotencyKey(db: DbOrTrx, accountId: string, key: st
 /** Forgets the account's expired answers: their keys can be used afresh, and the table stays small. */
 export async function deleteExpiredIdempotencyKeys(db: DbOrTrx, accountId: string, now: number): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('expires_at', '<=', now).execute();
-}
-
-export async function countJobsOf(db: DbOrTrx, messageId: string): Promise<number> {
-  const row = await db
-    .selectFrom('delivery_jobs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('message_id', '=', messageId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export async function markRecipientsCancelled(db: DbOrTrx, accountId: string, ids: string[], now: number): Promise<void> {

@@ -36,7 +36,7 @@ export interface ConfirmationMail {
 }
 
 /** The rows of the confirmation message, ready to commit with the token that its link carries. */
-export function confirmationMessage(mail: ConfirmationMail, now = Date.now()): AcceptedMessage {
+export function confirmationMessage(mail: ConfirmationMail, now: number): AcceptedMessage {
   const email = mail.sender.email;
   const link = escapeHtml(mail.link);
   const html =

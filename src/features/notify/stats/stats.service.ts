@@ -10,6 +10,7 @@ import type { Principal } from '../../../http/principal.js';
 import { iso } from '../../../lib/api-shape.js';
 import { MAX_STATS_DAYS, type QueueDepth, STAT_TYPES, type StatsQuery, type StatsResult, type StatType } from './stats.schemas.js';
 import { countEventsPerDay, countQueueByState, countRolledUpPerDay, DAY_MS } from './stats.store.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 const zeros = (): Record<StatType, number> => Object.fromEntries(STAT_TYPES.map((t) => [t, 0])) as Record<StatType, number>;
 
@@ -23,10 +24,13 @@ function dayOf(text: string, field: string): number {
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 export class StatsService {
-  constructor(private readonly db: Reads) {}
+  constructor(
+    private readonly db: Reads,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async perDay(principal: Principal, query: StatsQuery): Promise<StatsResult> {
-    const to = query.to === undefined ? Math.floor(Date.now() / DAY_MS) : dayOf(query.to, 'to');
+    const to = query.to === undefined ? Math.floor(this.clock.now() / DAY_MS) : dayOf(query.to, 'to');
     const from = query.from === undefined ? to - 29 : dayOf(query.from, 'from');
     if (to < from) throw AppError.field('to', 'must not be before from');
     if (to - from + 1 > MAX_STATS_DAYS) throw AppError.field('from', `the range may span at most ${MAX_STATS_DAYS} days`);
@@ -57,7 +61,7 @@ export class StatsService {
 
   /** The account's recipients still in the delivery queue now, by state, and how long the oldest has waited. */
   async queueDepth(principal: Principal): Promise<QueueDepth> {
-    const now = Date.now();
+    const now = this.clock.now();
     const counts = await countQueueByState(this.db, principal.accountId, now);
     return {
       time: iso(now),

@@ -25,6 +25,7 @@ import {
   softDeleteSuppression,
 } from './suppressions.store.js';
 import type { SuppressionReason, SuppressionRow } from './suppressions.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export function toSuppression(row: SuppressionRow): Suppression {
   return { ...resourceFields(row), email: row.email, reason: row.reason, details: row.details === null ? {} : parseDetails(row.details) };
@@ -113,7 +114,8 @@ export interface FeedbackInput {
   type: 'bounced' | 'complained' | 'deferred';
   /** Stored on the event and the suppression, e.g. `{ response, status, feedbackType }`. */
   details?: Record<string, unknown>;
-  at?: number;
+  /** When it was reported: the caller's clock. */
+  at: number;
 }
 
 export interface FeedbackResult {
@@ -146,7 +148,7 @@ export interface FeedbackResult {
  * pipeline's recordOutcome).
  */
 export async function recordFeedback(db: Db, events: EventLog, input: FeedbackInput): Promise<FeedbackResult | undefined> {
-  const at = input.at ?? Date.now();
+  const at = input.at;
   const details = input.details ?? {};
   return db.transaction().execute(async (trx) => {
     const recipient = await lockRecipientById(trx, input.recipientId);
@@ -201,7 +203,10 @@ function alreadySuppressed(email: string): AppError {
 }
 
 export class SuppressionsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async list(principal: Principal, query: SuppressionsQuery): Promise<ListResult<Suppression>> {
     const email = query.email === undefined ? undefined : normalizeEmail(query.email);
@@ -247,7 +252,7 @@ export class SuppressionsService {
       email: input.email,
       reason: input.reason ?? 'manual',
       details: { source: 'api' },
-      at: Date.now(),
+      at: this.clock.now(),
       userId: principal.userId,
     });
     // The unique index decides, so two concurrent requests give one 201 and one 409.
@@ -257,7 +262,7 @@ export class SuppressionsService {
 
   async remove(principal: Principal, email: string): Promise<void> {
     // An erased address is removed by naming it: the person asked to be mailed again.
-    const change = { now: Date.now(), userId: principal.userId };
+    const change = { now: this.clock.now(), userId: principal.userId };
     const plain = await softDeleteSuppression(this.db, principal.accountId, normalizeEmail(email), change);
     const erased = await softDeleteSuppression(this.db, principal.accountId, erasedAddress(principal.accountId, email), change);
     if (!plain && !erased) throw AppError.notFound('Suppression');

@@ -35,6 +35,7 @@ import {
   updateTemplate,
 } from './templates.store.js';
 import type { TemplateRow } from './templates.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 function toTemplate(row: TemplateRow): Template {
   return {
@@ -276,14 +277,17 @@ function preview(content: MessageContent, body: RenderStoredTemplateBody): Rende
 }
 
 export class TemplatesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async create(principal: Principal, body: CreateTemplateBody): Promise<Template> {
     const { html, mjml } = await htmlOf(body.htmlContent);
     const partials = await partialsOf(this.db, principal.accountId, [body.subject, html, body.textContent]);
     checkContent({ subject: body.subject, htmlContent: html, textContent: body.textContent }, partials);
     await this.checkLayout(principal, undefined, { isLayout: body.isLayout ?? false, layoutId: body.layoutId ?? null, html });
-    const now = Date.now();
+    const now = this.clock.now();
     const row: TemplateRow = {
       id: newId(now),
       account_id: principal.accountId,
@@ -351,7 +355,7 @@ export class TemplatesService {
       ...(body.textContent !== undefined || replace ? { text_content: body.textContent ?? null } : {}),
       is_layout: isLayout ? 1 : 0,
       layout_id: layoutId,
-      updated_at: Date.now(),
+      updated_at: this.clock.now(),
       update_user_id: principal.userId,
     };
     if (!(await updateTemplate(this.db, principal.accountId, id, changes))) throw AppError.notFound('Template');
@@ -360,7 +364,7 @@ export class TemplatesService {
 
   async remove(principal: Principal, id: string): Promise<void> {
     if (isId(id)) await this.refuseIfUsed(principal, id, 'deleted');
-    const now = Date.now();
+    const now = this.clock.now();
     const removed =
       isId(id) && (await updateTemplate(this.db, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
     if (!removed) throw AppError.notFound('Template');

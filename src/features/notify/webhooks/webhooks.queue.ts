@@ -37,7 +37,7 @@ export const webhookQueue = new LeaseQueue('webhook_deliveries', [], {
       ),
 });
 
-export function claimDueDeliveries(db: Db, dialect: Dialect, workerId: string, limit: number, leaseMs: number, now = Date.now()): Promise<ClaimedDelivery[]> {
+export function claimDueDeliveries(db: Db, dialect: Dialect, workerId: string, limit: number, leaseMs: number, now: number): Promise<ClaimedDelivery[]> {
   return webhookQueue.claim(db, dialect, { holder: workerId, limit, leaseMs, now });
 }
 
@@ -55,18 +55,21 @@ export interface DeliveryToMake {
   body: string;
 }
 
+/**
+ * The claimed rows of webhook_deliveries with what every call keeps of them; a caller joins
+ * where the call goes (a webhook, an inbound route) and what it sends (an event, a received message).
+ */
+function claimedRows(db: DbOrTrx, ids: string[]) {
+  return db.selectFrom('webhook_deliveries as d').select(['d.id', 'd.attempts', 'd.created_at', 'd.webhook_id']).where('d.id', 'in', ids);
+}
+
 /** The claimed deliveries with their webhook and event, in one query. */
 export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<DeliveryToMake[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('webhook_deliveries as d')
+  const rows = await claimedRows(db, ids)
     .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
     .innerJoin('events as e', 'e.id', 'd.event_id')
     .select([
-      'd.id',
-      'd.attempts',
-      'd.created_at',
-      'd.webhook_id',
       'w.url',
       'w.secret',
       'e.id as event_id',
@@ -78,7 +81,6 @@ export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<Delive
       'e.details',
       'e.created_at as event_created_at',
     ])
-    .where('d.id', 'in', ids)
     .where('w.deleted_at', 'is', null)
     .execute();
   const events: DeliveryToMake[] = rows.map((r) => {
@@ -101,15 +103,10 @@ export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<Delive
 
 /** Calls of received messages to their route's webhook: the body is the message as GET …/inbound/messages/{id} shows it. */
 async function loadInboundDeliveries(db: DbOrTrx, ids: string[]): Promise<DeliveryToMake[]> {
-  const rows = await db
-    .selectFrom('webhook_deliveries as d')
+  const rows = await claimedRows(db, ids)
     .innerJoin('inbound_routes as r', 'r.id', 'd.webhook_id')
     .innerJoin('inbound_messages as m', 'm.id', 'd.event_id')
     .select([
-      'd.id',
-      'd.attempts',
-      'd.created_at',
-      'd.webhook_id',
       'r.webhook_url',
       'r.webhook_secret',
       'm.id as message_id',
@@ -125,7 +122,6 @@ async function loadInboundDeliveries(db: DbOrTrx, ids: string[]): Promise<Delive
       'm.created_at as message_created_at',
       'm.document',
     ])
-    .where('d.id', 'in', ids)
     .where('r.deleted_at', 'is', null)
     .execute();
   return rows

@@ -41,6 +41,7 @@ import {
   type WebhookChanges,
 } from './webhooks.store.js';
 import type { WebhookRow } from './webhooks.table.js';
+import { systemClock, type Clock } from '../../../lib/clock.js';
 
 export function toWebhook(row: WebhookRow): Webhook {
   return {
@@ -112,6 +113,7 @@ export class WebhooksService {
   constructor(
     private readonly db: Db,
     private readonly outbound: OutboundPolicy,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async list(principal: Principal, query: { page?: number; pageSize?: number }): Promise<ListResult<Webhook>> {
@@ -124,7 +126,7 @@ export class WebhooksService {
   }
 
   async create(principal: Principal, input: CreateWebhookBody): Promise<WebhookWithSecret> {
-    const now = Date.now();
+    const now = this.clock.now();
     const row: WebhookRow = {
       id: newId(now),
       account_id: principal.accountId,
@@ -144,7 +146,7 @@ export class WebhooksService {
   }
 
   async update(principal: Principal, id: string, input: PatchWebhookBody): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     const changes: WebhookChanges = { updated_at: now, update_user_id: principal.userId };
     if (input.url !== undefined) changes.url = checkUrl('url', input.url, this.outbound);
     if (input.description !== undefined) changes.description = input.description.trim();
@@ -161,14 +163,14 @@ export class WebhooksService {
   async rotateSecret(principal: Principal, id: string): Promise<WebhookWithSecret> {
     return this.db.transaction().execute(async (trx) => {
       const current = await this.require(principal, id, trx);
-      const changes = { secret: newWebhookSecret(), updated_at: Date.now(), update_user_id: principal.userId };
+      const changes = { secret: newWebhookSecret(), updated_at: this.clock.now(), update_user_id: principal.userId };
       await updateWebhook(trx, principal.accountId, id, changes);
       return withSecret({ ...current, ...changes });
     });
   }
 
   async remove(principal: Principal, id: string): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const removed = isId(id) && (await updateWebhook(trx, principal.accountId, id, { deleted_at: now, updated_at: now, update_user_id: principal.userId }));
       if (!removed) throw AppError.notFound('Webhook');
@@ -218,7 +220,7 @@ export class WebhooksService {
       if (events.length > MAX_REPLAY_EVENTS) {
         throw AppError.field(input.from !== undefined ? 'from' : 'to', `selects more than ${MAX_REPLAY_EVENTS} events; replay a narrower time range at a time`);
       }
-      const now = Date.now();
+      const now = this.clock.now();
       await queueDeliveries(
         trx,
         events.map((e) => newDeliveryRow(webhook, e.id, now)),
