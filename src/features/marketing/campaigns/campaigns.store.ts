@@ -488,7 +488,7 @@ export function engagementByHour(db: DbOrTrx, campaignId: string) {
   return (
     db
       .selectFrom('events as e')
-      // By message, then recipient: the events' index (events_message_recipient).
+      // Through the copy's message: the events' index (events_message).
       .innerJoin('campaign_recipients as c', (join) => join.onRef('c.message_id', '=', 'e.message_id').onRef('c.recipient_id', '=', 'e.recipient_id'))
       .select((eb) => [sql<number>`(e.created_at / 3600000)`.as('hour'), 'e.type', eb.fn.countAll<number>().as('n')])
       .where('c.campaign_id', '=', campaignId)

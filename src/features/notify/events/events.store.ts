@@ -53,7 +53,7 @@ export async function listEventsOfMessage(db: Reads, accountId: string, messageI
 
 /**
  * One recipient's events of one type, oldest first: for telling a repeated report from a new one.
- * Found by message, then recipient (events_message_recipient): every event of a recipient names its message.
+ * Found through its message (events_message): every event of a recipient names its message, and a message has few.
  */
 export async function listRecipientEventsOfType(
   db: DbOrTrx,
@@ -72,11 +72,13 @@ export async function listRecipientEventsOfType(
 }
 
 /**
- * The messages of these recipients: events are indexed by message, then recipient
- * (events_message_recipient), and every event of a recipient names its message.
+ * The account's messages of these recipients: their events are found through them (events_message),
+ * as every event of a recipient names its message. The account is checked here, on the recipients:
+ * an `events.account_id` condition would lead the planner to read all the account's events (events_account).
  */
-function messagesOfRecipients(recipientIds: string[]) {
-  return (eb: ExpressionBuilder<Database, 'events'>) => eb.selectFrom('message_recipients').select('message_id').where('id', 'in', recipientIds);
+function messagesOfRecipients(accountId: string, recipientIds: string[]) {
+  return (eb: ExpressionBuilder<Database, 'events'>) =>
+    eb.selectFrom('message_recipients').select('message_id').where('account_id', '=', accountId).where('id', 'in', recipientIds);
 }
 
 /** The events of these recipients of the account, oldest first (a person's data: privacy.service.ts). */
@@ -85,8 +87,7 @@ export async function eventsOfRecipients(db: Reads, accountId: string, recipient
   return db
     .selectFrom('events')
     .selectAll()
-    .where('account_id', '=', accountId)
-    .where('message_id', 'in', messagesOfRecipients(recipientIds))
+    .where('message_id', 'in', messagesOfRecipients(accountId, recipientIds))
     .where('recipient_id', 'in', recipientIds)
     .orderBy('id')
     .execute();
@@ -98,8 +99,7 @@ export async function eraseEventsOf(db: DbOrTrx, accountId: string, recipientIds
   const result = await db
     .updateTable('events')
     .set({ email: erased, details: '{}' })
-    .where('account_id', '=', accountId)
-    .where('message_id', 'in', messagesOfRecipients(recipientIds))
+    .where('message_id', 'in', messagesOfRecipients(accountId, recipientIds))
     .where('recipient_id', 'in', recipientIds)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
