@@ -38,6 +38,7 @@ import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
 import { CONFIG_SCHEMA } from '../src/config.ts';
 import { createTestDatabase } from '../test/helpers/db.ts';
+import { apiUrlOf, importContacts, signIn } from './bench-api.ts';
 import { Child, postwireEnv, ROOT, sleep } from './child.ts';
 import { summariseProfile } from './profile-summary.ts';
 
@@ -154,35 +155,13 @@ async function main(): Promise<number> {
       }),
     );
     await postwire.waitFor((out) => (out.includes('(the password is shown only this once)') ? true : undefined), 90_000, 'seeded credentials');
-    const url = postwire.stdout.match(/API:\s+(\S+)/)![1]!;
-    const email = postwire.stdout.match(/EmailAddress:\s+(\S+)/)![1]!;
-    const password = postwire.stdout.match(/Password:\s+(\S+)/)![1]!;
-    const call = async (method: string, route: string, body?: unknown, token?: string) => {
-      const response = await fetch(url + route, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const json = (await response.json()) as any;
-      if (!json.resultStatus) throw new Error(`${method} ${route} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
-      return json.resultObject;
-    };
-    const token = (await call('POST', '/token', { EmailAddress: email, Password: password })).access_token as string;
-    const api = (method: string, route: string, body?: unknown) => call(method, route, body, token);
+    const url = apiUrlOf(postwire.stdout);
+    const { email, api } = await signIn(postwire.stdout, () => url);
 
     const sender = (await api('POST', '/inbox/v1/senders', { DisplayName: 'News', Email: email, ReplyEmail: email })).id;
     const list = (await api('POST', '/inbox/v1/contactlists', { listName: 'Everyone' })).id;
     const importStarted = Date.now();
-    for (let from = 0; from < count; from += 10_000) {
-      const rows = Array.from({ length: Math.min(10_000, count - from) }, (_, i) => ({ email: `c${from + i}@${DOMAIN}`, customFields: [] }));
-      const importId = await api('POST', `/inbox/v1/contactlists/${list}/import`, rows);
-      for (;;) {
-        const status = await api('GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
-        if (status.status === 2) break;
-        if (status.status === 3) throw new Error('an import failed');
-        await sleep(200);
-      }
-    }
+    await importContacts(api, list, count, DOMAIN);
     say(`1. Imported ${fmt(count)} contacts in ${fmt((Date.now() - importStarted) / 1000, 1)} s (not part of the figures).`);
 
     const body = html();

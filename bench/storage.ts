@@ -4,7 +4,8 @@
  * PostgreSQL.
  *
  *   npm run bench:storage -- [--dialect sqlite|postgres] [--messages 2000] [--recipients 2000]
- *                            [--html-kb 2] [--campaign-kb 5,250] [--transport smtp|capture] [--json]
+ *                            [--html-kb 2] [--campaign-kb 5,250] [--transport smtp|capture]
+ *                            [--purge yes|no] [--keep] [--json]
  *
  * What happens: `postwire start` on a fresh database, delivering to a local relay
  * (bench/latency-relay.ts) or keeping copies in the capture inbox. The contacts are imported
@@ -18,8 +19,16 @@
  *    indexes), after a VACUUM (which makes dead row versions reusable; it returns no space).
  * A phase's cost is the growth over the phase divided by its messages or recipients.
  *
- * Targets (not asserted): a campaign copy ≤ 2 KB per recipient whatever the content size;
- * a 2 KB transactional message ≤ 5 KB while its body is retained.
+ * After the purge (--purge yes, the default): each phase then clears every body as the
+ * retention purge does (the real RetentionPurge on the stopped database, its clock past the
+ * body retention; on SQLite it ends with its incremental vacuum) and reads the size again, on
+ * PostgreSQL after a VACUUM FULL: the space a plain VACUUM frees stays in the files and later
+ * mail reuses it, so what a year of mail keeps per message is its rows as they are compacted.
+ * The start is compacted the same way, so no phase's growth fills space freed before it.
+ * --keep leaves the database in place (its path is printed) for a look at its rows.
+ *
+ * Targets (not asserted): a campaign copy ≤ 2 KiB per recipient whatever the content size;
+ * a 2 KB transactional message ≤ 5 KiB while its body is retained, ≤ 1.5 KiB after the purge.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +36,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import BetterSqlite from '../src/db/sqlite-driver.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { RetentionPurge } from '../src/features/system/retention/retention.service.ts';
+import { apiUrlOf, importContacts, signIn } from './bench-api.ts';
 import { Child, postwireEnv, ROOT, sleep } from './child.ts';
 
 const DOMAIN = 'bench.example';
@@ -43,7 +55,7 @@ function htmlOf(kb: number, title: string): string {
 }
 
 /** Bytes in use in all, and by table (its indexes and, on PostgreSQL, its TOAST included). */
-async function databaseBytes(db: TestDatabase): Promise<{ total: number; tables: Map<string, number> }> {
+async function databaseBytes(db: TestDatabase, options: { compact?: boolean } = {}): Promise<{ total: number; tables: Map<string, number> }> {
   const tables = new Map<string, number>();
   if (!db.databaseUrl) {
     const file = new BetterSqlite(path.join(db.dataDir, 'postwire.db'), { readonly: true });
@@ -68,6 +80,11 @@ async function databaseBytes(db: TestDatabase): Promise<{ total: number; tables:
   const client = new pg.Client({ connectionString: db.databaseUrl });
   await client.connect();
   try {
+    // After the purge, VACUUM FULL: the space a plain VACUUM makes reusable stays in the table
+    // files, and later mail fills it; what is left of each row is what a year of mail keeps.
+    // A plain VACUUM after it too: VACUUM FULL leaves the tables without their free-space and
+    // visibility maps, which the next VACUUM makes again, a few pages per table.
+    if (options.compact) await client.query('vacuum full');
     await client.query('vacuum');
     const { rows } = await client.query<{ name: string; bytes: string }>(
       `select c.relname as name, pg_total_relation_size(c.oid) as bytes
@@ -78,6 +95,40 @@ async function databaseBytes(db: TestDatabase): Promise<{ total: number; tables:
     return { total: rows.reduce((sum, r) => sum + Number(r.bytes), 0), tables };
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Clears every body as the retention purge does once the bodies' retention has passed: the
+ * real RetentionPurge on the stopped database, its clock two days on and bodies kept one day
+ * (metadata kept). On SQLite the purge ends by giving the freed pages back (incremental vacuum).
+ */
+async function purgeBodies(db: TestDatabase): Promise<{ bodies: number; pagesFreed: number }> {
+  const handle = await openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
+  try {
+    const later = Date.now() + 2 * 86_400_000;
+    const settings = {
+      captureDays: 36_500,
+      captureMaxRows: Number.MAX_SAFE_INTEGER,
+      webhookLogDays: 36_500,
+      jobsDays: 36_500,
+      bodyDays: 1,
+      metadataDays: 36_500,
+      intervalMs: 3_600_000,
+      batchRows: 1000,
+      budgetMs: 3_600_000,
+    };
+    const purge = new RetentionPurge(handle.db, settings, { now: () => later }, { dialect: handle.dialect });
+    let bodies = 0;
+    let pagesFreed = 0;
+    for (;;) {
+      const run = await purge.run();
+      bodies += run.bodies;
+      pagesFreed += run.pagesFreed;
+      if (run.complete) return { bodies, pagesFreed };
+    }
+  } finally {
+    await handle.close();
   }
 }
 
@@ -93,6 +144,8 @@ async function main(): Promise<number> {
       'campaign-kb': { type: 'string', default: '5,250' },
       transport: { type: 'string', default: 'smtp' },
       json: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      purge: { type: 'string', default: 'yes' },
     },
   });
   const dialect = values.dialect!;
@@ -101,10 +154,16 @@ async function main(): Promise<number> {
   const htmlKb = Number(values['html-kb']);
   const campaignKbs = values['campaign-kb']!.split(',').map(Number);
   const transport = values.transport!;
+  const purge = values.purge === 'yes';
   const valid = [messages, recipients, htmlKb, ...campaignKbs].every((n) => Number.isFinite(n) && n > 0);
-  if (!valid || (dialect !== 'sqlite' && dialect !== 'postgres') || (transport !== 'smtp' && transport !== 'capture')) {
+  if (
+    !valid ||
+    (dialect !== 'sqlite' && dialect !== 'postgres') ||
+    (transport !== 'smtp' && transport !== 'capture') ||
+    (values.purge !== 'yes' && values.purge !== 'no')
+  ) {
     process.stderr.write(
-      'Usage: npm run bench:storage -- [--dialect sqlite|postgres] [--messages N] [--recipients N] [--html-kb KB] [--campaign-kb KB,KB] [--transport smtp|capture] [--json]\n',
+      'Usage: npm run bench:storage -- [--dialect sqlite|postgres] [--messages N] [--recipients N] [--html-kb KB] [--campaign-kb KB,KB] [--transport smtp|capture] [--purge yes|no] [--keep] [--json]\n',
     );
     return 2;
   }
@@ -146,53 +205,44 @@ async function main(): Promise<number> {
       postwire = new Child('postwire start', [path.join(ROOT, 'bin/postwire.mjs'), 'start'], env);
       const ready = first ? '(the password is shown only this once)' : 'API:';
       await postwire.waitFor((out) => (out.includes(ready) ? true : undefined), 90_000, 'its start');
-      url = postwire.stdout.match(/API:\s+(\S+)/)![1]!;
+      url = apiUrlOf(postwire.stdout);
     };
     await start(true);
-    const email = postwire!.stdout.match(/EmailAddress:\s+(\S+)/)![1]!;
-    const password = postwire!.stdout.match(/Password:\s+(\S+)/)![1]!;
-    const call = async (method: string, route: string, body?: unknown, token?: string) => {
-      const response = await fetch(url + route, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const json = (await response.json()) as any;
-      if (!json.resultStatus) throw new Error(`${method} ${route} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
-      return json.resultObject;
-    };
-    const token = (await call('POST', '/token', { EmailAddress: email, Password: password })).access_token as string;
-    const api = (method: string, route: string, body?: unknown) => call(method, route, body, token);
+    const { email, api } = await signIn(postwire!.stdout, () => url);
 
     const sender = (await api('POST', '/inbox/v1/senders', { DisplayName: 'News', Email: email, ReplyEmail: email })).id;
     const list = (await api('POST', '/inbox/v1/contactlists', { listName: 'Everyone' })).id;
-    for (let from = 0; from < recipients; from += 10_000) {
-      const rows = Array.from({ length: Math.min(10_000, recipients - from) }, (_, i) => ({ email: `c${from + i}@${DOMAIN}`, customFields: [] }));
-      const importId = await api('POST', `/inbox/v1/contactlists/${list}/import`, rows);
-      for (;;) {
-        const status = await api('GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
-        if (status.status === 2) break;
-        if (status.status === 3) throw new Error('an import failed');
-        await sleep(200);
-      }
-    }
+    await importContacts(api, list, recipients, DOMAIN);
     say(`Imported ${fmt(recipients)} contacts.`);
 
-    /** Stops the process cleanly, reads the size, and starts it again. */
+    /**
+     * Stops the process cleanly, reads the size; then (but for the first call) clears the
+     * bodies as the retention purge does and reads it again; and starts the process again.
+     */
     let before = { total: 0, tables: new Map<string, number>() };
+    const report = (phase: string, count: number, bytes: typeof before, from: typeof before) => {
+      const grown = bytes.total - from.total;
+      results.push({ phase, count, bytes: grown, perItem: grown / count });
+      say(`${phase}: ${fmt(grown / 1024)} KiB for ${fmt(count)}, ${fmt(grown / count / 1024, 2)} KiB each.`);
+      // Where they went: the tables that grew by more than 16 bytes each, most first.
+      const byTable = [...bytes.tables]
+        .map(([name, size]) => [name, (size - (from.tables.get(name) ?? 0)) / count] as const)
+        .filter(([, each]) => each > 16)
+        .sort((x, y) => y[1] - x[1]);
+      say(`  by table (bytes each): ${byTable.map(([name, each]) => `${name} ${fmt(each)}`).join(', ')}`);
+    };
     const measure = async (phase: string, count: number) => {
       await postwire!.stop();
-      const bytes = await databaseBytes(db);
+      // The start, like every state after a purge, compacted on PostgreSQL: a phase's growth never fills space freed before it.
+      let bytes = await databaseBytes(db, { compact: purge && !phase });
       if (phase) {
-        const grown = bytes.total - before.total;
-        results.push({ phase, count, bytes: grown, perItem: grown / count });
-        say(`${phase}: ${fmt(grown / 1024)} KiB for ${fmt(count)}, ${fmt(grown / count / 1024, 2)} KiB each.`);
-        // Where they went: the tables that grew by more than 16 bytes each, most first.
-        const byTable = [...bytes.tables]
-          .map(([name, size]) => [name, (size - (before.tables.get(name) ?? 0)) / count] as const)
-          .filter(([, each]) => each > 16)
-          .sort((x, y) => y[1] - x[1]);
-        say(`  by table (bytes each): ${byTable.map(([name, each]) => `${name} ${fmt(each)}`).join(', ')}`);
+        report(phase, count, bytes, before);
+        if (purge) {
+          const purged = await purgeBodies(db);
+          say(`  the purge cleared ${fmt(purged.bodies)} bodies${purged.pagesFreed ? ` and gave ${fmt(purged.pagesFreed)} pages back` : ''}.`);
+          bytes = await databaseBytes(db, { compact: true });
+          report(`${phase}, after the body purge`, count, bytes, before);
+        }
       }
       before = bytes;
       await start(false);
@@ -244,7 +294,8 @@ async function main(): Promise<number> {
   } finally {
     await postwire?.stop();
     await relay?.stop(5000);
-    await db.drop().catch(() => undefined);
+    if (values.keep) say(`Kept the database: ${db.databaseUrl ?? path.join(db.dataDir, 'postwire.db')}`);
+    else await db.drop().catch(() => undefined);
   }
   return failed ? 1 : 0;
 }

@@ -40,6 +40,7 @@ import * as m0034 from '../../migrations/0034_inbound_webhook_secret.js';
 import * as m0035 from '../../migrations/0035_campaign_archive.js';
 import * as m0036 from '../../migrations/0036_dashboard_indexes.js';
 import * as m0037 from '../../migrations/0037_kept_links.js';
+import * as m0038 from '../../migrations/0038_slimmer_copies.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035_campaign_archive': m0035,
   '0036_dashboard_indexes': m0036,
   '0037_kept_links': m0037,
+  '0038_slimmer_copies': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

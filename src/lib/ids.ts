@@ -25,6 +25,15 @@ export function createIdGenerator(options: { processTag?: string; counter?: numb
 
 export const newId: (now?: number) => string = createIdGenerator();
 
+/**
+ * The smallest id made at `ms` or later: an id begins with its time, never earlier than the
+ * time it was made for (the generator only moves it later), so a row made at `ms` or later
+ * has `id >= idFloor(ms)`, and `id < idFloor(t)` means made before t.
+ */
+export function idFloor(ms: number): string {
+  return `${Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0')}000000000000`;
+}
+
 export const ID_PATTERN = '^[0-9a-f]{24}$';
 
 export function isId(value: string): boolean {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createIdGenerator, ID_PATTERN, isId, newId } from '../../src/lib/ids.js';
+import { createIdGenerator, ID_PATTERN, idFloor, isId, newId } from '../../src/lib/ids.js';
 
 const HEX24 = /^[0-9a-f]{24}$/;
 
@@ -79,5 +79,19 @@ describe('newId', () => {
       assert.equal(isId(bad), false, bad);
       assert.equal(new RegExp(ID_PATTERN).test(bad), false, bad);
     }
+  });
+});
+
+describe('idFloor', () => {
+  it('is at or below every id made for that time or later, and above every id made before it', () => {
+    const next = createIdGenerator({ counter: 0xfffffe });
+    const t = Date.UTC(2032, 2, 3, 4, 5, 6, 7);
+    const before = next(t - 1);
+    // Made for t, t again (the counter wraps and borrows the next millisecond), then a clock that stepped back.
+    const later = [next(t), next(t), next(t), next(t - 5_000)];
+    assert.ok(before < idFloor(t), `${before} before ${idFloor(t)}`);
+    for (const id of later) assert.ok(id >= idFloor(t), `${id} at or after ${idFloor(t)}`);
+    assert.match(idFloor(t), HEX24);
+    assert.equal(idFloor(-5), '0'.repeat(24));
   });
 });

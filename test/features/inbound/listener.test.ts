@@ -232,6 +232,25 @@ for (const dialect of DIALECTS) {
       assert.equal(expectEnvelope(await get(`messages/${received.id}`), 200).resultObject.document.inReplyTo, messageId);
     });
 
+    it('links a reply to a message whose Message-ID is its sender’s own (as SMTP submission keeps it), by In-Reply-To alone', async () => {
+      const sent = await sendMessage(app, a, ['own-id@example.net']);
+      const own = '<order-42.confirmation@shop.example>';
+      // A submitted message keeps the Message-ID its client wrote; this one is given one the same way.
+      await app.runtime.services.handle.db.updateTable('messages').set({ message_id_header: own }).where('id', '=', sent.id).execute();
+      const answer = await send(port, {
+        envelope: { from: 'own-id@example.net', to: [`reply+none@${domain}`] },
+        from: 'own-id@example.net',
+        to: `reply+none@${domain}`,
+        subject: 'Re: order 42',
+        inReplyTo: own,
+        references: [own],
+        text: 'Thanks!',
+      });
+      assert.ok(answer.accepted, answer.response);
+      const received = (await messagesOfRoute(routes.reply.id)).find((m) => m.subject === 'Re: order 42');
+      assert.equal(received.replyToMessageId, sent.id);
+    });
+
     it('links a reply by its per-message reply address alone (reply+<message id>@, no In-Reply-To)', async () => {
       const sent = await sendMessage(app, a, ['other-customer@example.net']);
       const answer = await send(port, {

@@ -485,15 +485,18 @@ export async function peopleOnLinks(db: DbOrTrx, campaignId: string, linkIndexes
 
 /** Opens and clicks (every one, flagged included) per hour. */
 export function engagementByHour(db: DbOrTrx, campaignId: string) {
-  return db
-    .selectFrom('events as e')
-    .innerJoin('campaign_recipients as c', 'c.recipient_id', 'e.recipient_id')
-    .select((eb) => [sql<number>`(e.created_at / 3600000)`.as('hour'), 'e.type', eb.fn.countAll<number>().as('n')])
-    .where('c.campaign_id', '=', campaignId)
-    .where('e.type', 'in', ['opened', 'clicked'])
-    .groupBy([sql`(e.created_at / 3600000)`, 'e.type'])
-    .orderBy('hour')
-    .execute();
+  return (
+    db
+      .selectFrom('events as e')
+      // Through the copy's message: the events' index (events_message).
+      .innerJoin('campaign_recipients as c', (join) => join.onRef('c.message_id', '=', 'e.message_id').onRef('c.recipient_id', '=', 'e.recipient_id'))
+      .select((eb) => [sql<number>`(e.created_at / 3600000)`.as('hour'), 'e.type', eb.fn.countAll<number>().as('n')])
+      .where('c.campaign_id', '=', campaignId)
+      .where('e.type', 'in', ['opened', 'clicked'])
+      .groupBy([sql`(e.created_at / 3600000)`, 'e.type'])
+      .orderBy('hour')
+      .execute()
+  );
 }
 
 /** The newest campaign copies sent to a contact (not superseded by a resend), with their campaign's subject. */

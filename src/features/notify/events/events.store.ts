@@ -1,6 +1,9 @@
 /** SQL for the event log. Reads are scoped by account; writes come from the send and delivery paths. */
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../../db/schema.js';
 import { listPage } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
+import { idFloor } from '../../../lib/ids.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import type { EventRow, EventType } from './events.table.js';
@@ -26,7 +29,8 @@ export async function listEvents(db: Reads, accountId: string, filter: EventFilt
   if (filter.type !== undefined) base = base.where('type', '=', filter.type);
   if (filter.messageId !== undefined) base = base.where('message_id', '=', filter.messageId);
   if (filter.email !== undefined) base = base.where((eb) => eb(eb.fn('lower', ['email']), '=', filter.email!));
-  if (filter.from !== undefined) base = base.where('created_at', '>=', filter.from);
+  // The id bound lets the account's index (events_account) start at `from`: an event's id is never earlier than its time.
+  if (filter.from !== undefined) base = base.where('id', '>=', idFloor(filter.from)).where('created_at', '>=', filter.from);
   if (filter.to !== undefined) base = base.where('created_at', '<=', filter.to);
   return listPage(base, (q) => q.selectAll(), page);
 }
@@ -47,22 +51,46 @@ export async function listEventsOfMessage(db: Reads, accountId: string, messageI
     .execute();
 }
 
-/** One recipient's events of one type, oldest first: for telling a repeated report from a new one. */
-export async function listRecipientEventsOfType(db: DbOrTrx, recipientId: string, type: EventType): Promise<Pick<EventRow, 'id' | 'details'>[]> {
+/**
+ * One recipient's events of one type, oldest first: for telling a repeated report from a new one.
+ * Found through its message (events_message): every event of a recipient names its message, and a message has few.
+ */
+export async function listRecipientEventsOfType(
+  db: DbOrTrx,
+  recipient: { id: string; message_id: string },
+  type: EventType,
+): Promise<Pick<EventRow, 'id' | 'details'>[]> {
   return db
     .selectFrom('events')
     .select(['id', 'details'])
-    .where('recipient_id', '=', recipientId)
+    .where('message_id', '=', recipient.message_id)
+    .where('recipient_id', '=', recipient.id)
     .where('type', '=', type)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
 }
 
+/**
+ * The account's messages of these recipients: their events are found through them (events_message),
+ * as every event of a recipient names its message. The account is checked here, on the recipients:
+ * an `events.account_id` condition would lead the planner to read all the account's events (events_account).
+ */
+function messagesOfRecipients(accountId: string, recipientIds: string[]) {
+  return (eb: ExpressionBuilder<Database, 'events'>) =>
+    eb.selectFrom('message_recipients').select('message_id').where('account_id', '=', accountId).where('id', 'in', recipientIds);
+}
+
 /** The events of these recipients of the account, oldest first (a person's data: privacy.service.ts). */
 export async function eventsOfRecipients(db: Reads, accountId: string, recipientIds: string[]): Promise<EventRow[]> {
   if (recipientIds.length === 0) return [];
-  return db.selectFrom('events').selectAll().where('account_id', '=', accountId).where('recipient_id', 'in', recipientIds).orderBy('id').execute();
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('message_id', 'in', messagesOfRecipients(accountId, recipientIds))
+    .where('recipient_id', 'in', recipientIds)
+    .orderBy('id')
+    .execute();
 }
 
 /** Scrubs the events of erased recipients: the address becomes its hash and the details (which quote it) go. Returns how many. */
@@ -71,7 +99,7 @@ export async function eraseEventsOf(db: DbOrTrx, accountId: string, recipientIds
   const result = await db
     .updateTable('events')
     .set({ email: erased, details: '{}' })
-    .where('account_id', '=', accountId)
+    .where('message_id', 'in', messagesOfRecipients(accountId, recipientIds))
     .where('recipient_id', 'in', recipientIds)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

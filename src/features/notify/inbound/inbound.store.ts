@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf, updateLiveRow } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
+import { isId } from '../../../lib/ids.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { InboundDomainRow, InboundMessageRow, InboundRouteRow } from './inbound.table.js';
 
@@ -164,20 +165,41 @@ export async function findSentMessageById(db: DbOrTrx, accountId: string, ids: s
   return found && withCampaign(db, found.id);
 }
 
-/** The account's sent message with one of these Message-IDs (the newest), and its campaign when it was campaign mail. */
+/** Whether a message's Message-ID is not the one made from its id, `<id@domain>` (those are found by id). */
+const OWN_HEADER = sql<boolean>`substr(message_id_header, 2, 24) <> id`;
+
+/**
+ * The account's sent message with one of these Message-IDs (the newest), and its campaign when it was campaign mail.
+ * A Message-ID made from its message's id is found by that id; the others (a submitted message's own) by
+ * messages_account_message_id_header, which holds only them (migration 0038).
+ */
 export async function findSentMessageByHeader(
   db: DbOrTrx,
   accountId: string,
   messageIds: string[],
 ): Promise<{ id: string; campaignId: string | null } | undefined> {
   if (messageIds.length === 0) return undefined;
-  const found = await db
+  const ids = [...new Set(messageIds.map((header) => header.slice(1, 25)).filter(isId))];
+  const byId =
+    ids.length === 0
+      ? undefined
+      : await db
+          .selectFrom('messages')
+          .select('id')
+          .where('account_id', '=', accountId)
+          .where('id', 'in', ids)
+          .where('message_id_header', 'in', messageIds)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+  const byHeader = await db
     .selectFrom('messages')
     .select('id')
     .where('account_id', '=', accountId)
     .where('message_id_header', 'in', messageIds)
+    .where(OWN_HEADER)
     .orderBy('id', 'desc')
     .executeTakeFirst();
+  const found = byId && byHeader ? (byId.id > byHeader.id ? byId : byHeader) : (byId ?? byHeader);
   return found && withCampaign(db, found.id);
 }
 
@@ -207,7 +229,12 @@ export async function purgeInboundBefore(db: DbOrTrx, before: number, limit: num
 
 /** A sent message's id with its campaign's, when it was campaign mail. */
 async function withCampaign(db: DbOrTrx, id: string): Promise<{ id: string; campaignId: string | null }> {
-  const campaign = await db.selectFrom('campaign_recipients').select('campaign_id').where('message_id', '=', id).executeTakeFirst();
+  // Through the message's recipients (message_recipients_message, then the primary key): campaign_recipients has no index on message_id.
+  const campaign = await db
+    .selectFrom('campaign_recipients')
+    .select('campaign_id')
+    .where('recipient_id', 'in', (eb) => eb.selectFrom('message_recipients').select('id').where('message_id', '=', id))
+    .executeTakeFirst();
   return { id, campaignId: campaign?.campaign_id ?? null };
 }
 

@@ -2,6 +2,7 @@
 import { type SqlBool, sql } from 'kysely';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
+import { idFloor } from '../../../lib/ids.js';
 import { insertRows, insertRowsCounting } from '../../../db/group-commit.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { enqueueMessages, type QueuedDelivery } from '../../../delivery/enqueue.js';
@@ -148,7 +149,8 @@ export function filteredMessages(db: Reads, accountId: string, filter: MessageFi
     );
   }
   if (filter.subject !== undefined) base = base.where(sql<SqlBool>`lower(subject) like ${likeContaining(filter.subject)} escape '\\'`);
-  if (filter.sinceMs !== undefined) base = base.where(sql.ref('created_at'), '>=', filter.sinceMs);
+  // The id bound lets messages_live start at `since`: a message's id is never earlier than its time (lib/ids.ts).
+  if (filter.sinceMs !== undefined) base = base.where(sql.ref('id'), '>=', idFloor(filter.sinceMs)).where(sql.ref('created_at'), '>=', filter.sinceMs);
   if (filter.untilMs !== undefined) base = base.where(sql.ref('created_at'), '<=', filter.untilMs);
   return base;
 }
@@ -455,11 +457,6 @@ export function recipientIdsOfAddress(db: DbOrTrx, accountId: string, emails: st
 
 // ---- Retention (features/system/retention): the purge clears and deletes through these ----
 
-/** The smallest id made at `ms` or later: ids begin with their creation time (lib/ids.ts), so `id < idFloor(t)` means made before t. */
-function idFloor(ms: number): string {
-  return `${Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0')}000000000000`;
-}
-
 /** Recipient states after which nothing is sent or composed again (delivery-store.ts FINAL_STATES). */
 const NOT_FINAL: RecipientRow['state'][] = ['queued', 'deferred'];
 
@@ -560,7 +557,14 @@ export async function messagesBefore(
       eb
         .or([
           eb.exists(eb.selectFrom('message_recipients as r').select('r.id').whereRef('r.message_id', '=', 'm.id').where('r.state', 'in', NOT_FINAL)),
-          eb.exists(eb.selectFrom('campaign_recipients as c').select('c.recipient_id').whereRef('c.message_id', '=', 'm.id')),
+          // By the copy's recipient (the primary key): campaign_recipients has no index on message_id.
+          eb.exists(
+            eb
+              .selectFrom('message_recipients as cr')
+              .innerJoin('campaign_recipients as c', 'c.recipient_id', 'cr.id')
+              .select('c.recipient_id')
+              .whereRef('cr.message_id', '=', 'm.id'),
+          ),
         ])
         .as('stays'),
     ])

@@ -1,6 +1,7 @@
 /** SQL for statistics: events of one account counted per UTC day and type. */
 import { sql } from 'kysely';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
+import { idFloor } from '../../../lib/ids.js';
 import type { EventType } from '../events/events.table.js';
 
 export const DAY_MS = 86_400_000;
@@ -17,6 +18,8 @@ export async function countEventsPerDay(
     .selectFrom('events')
     .select([day.as('day'), 'type', (eb) => eb.fn.countAll<number>().as('n')])
     .where('account_id', '=', accountId)
+    // The id bound lets the account's index (events_account) start at fromMs: an event's id is never earlier than its time.
+    .where('id', '>=', idFloor(range.fromMs))
     .where('created_at', '>=', range.fromMs)
     .where('created_at', '<', range.toMs)
     .where('type', 'in', [...range.types]);

@@ -156,7 +156,7 @@ export async function recordFeedback(db: Db, events: EventLog, input: FeedbackIn
     const result = { accountId: recipient.account_id, messageId: recipient.message_id, recipientId: recipient.id, email: recipient.email };
 
     // The earlier event this report would repeat: a delay notice repeats only an identical one.
-    const earlier = await listRecipientEventsOfType(trx, recipient.id, input.type);
+    const earlier = await listRecipientEventsOfType(trx, recipient, input.type);
     const detailsText = JSON.stringify(details);
     const same = input.type === 'deferred' ? earlier.find((e) => e.details === detailsText) : earlier.at(-1);
     const repeated =

@@ -7,6 +7,7 @@ import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { insertRows } from '../../../db/group-commit.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
+import { idFloor } from '../../../lib/ids.js';
 import type { EventType } from '../events/events.table.js';
 import type { DeliveryStatus } from './webhooks.schemas.js';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookRow } from './webhooks.table.js';
@@ -113,7 +114,8 @@ export interface ReplaySelection {
 export async function selectEventsForReplay(db: DbOrTrx, accountId: string, selection: ReplaySelection, limit: number): Promise<{ id: string }[]> {
   let query = db.selectFrom('events').select('id').where('account_id', '=', accountId);
   if (selection.eventIds !== undefined) query = query.where('id', 'in', selection.eventIds);
-  if (selection.from !== undefined) query = query.where('created_at', '>=', selection.from);
+  // The id bound lets the account's index (events_account) start at `from`: an event's id is never earlier than its time.
+  if (selection.from !== undefined) query = query.where('id', '>=', idFloor(selection.from)).where('created_at', '>=', selection.from);
   if (selection.to !== undefined) query = query.where('created_at', '<=', selection.to);
   if (selection.types.length) query = query.where('type', 'in', selection.types);
   return query.orderBy('created_at').orderBy('id').limit(limit).execute();
