@@ -49,7 +49,7 @@ export { eraseEventsOf, eventsOfRecipients } from './events/events.store.js';
 export { deleteInboundMessagesFrom, inboundMessagesFrom } from './inbound/inbound.store.js';
 export { eraseMessageContent, eraseRecipients, recipientIdsOfAddress, recipientsOfAddress } from './messages/messages.store.js';
 export { deleteSuppressionsOfAddress, suppressionsOfAddress } from './suppressions/suppressions.store.js';
-export { suppressAddress } from './suppressions/suppressions.service.js';
+export { isErasedAddressOf, liveSuppressionsFor, suppressAddress, suppressionKey } from './suppressions/suppressions.service.js';
 export { purgeBodiesBatch, purgeMetadataBatch } from './messages/messages.retention.js';
 export { purgeInboundBefore } from './inbound/inbound.store.js';
 
