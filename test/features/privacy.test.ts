@@ -15,6 +15,11 @@ import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestAp
 import { errorFields } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';
 import { runPostwire } from '../helpers/process.js';
+import { forwardedMessage } from '../../src/features/notify/inbound/inbound-forward.js';
+import { insertAcceptedMessages } from '../../src/features/notify/notify.module.js';
+import type { Principal } from '../../src/http/principal.js';
+import { IMPORT_TASK } from '../../src/features/marketing/imports/imports.service.js';
+import { enqueueJob } from '../../src/queue/jobs.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const FINAL = new Set(['sent', 'suppressed', 'cancelled']);
@@ -151,10 +156,15 @@ for (const dialect of DIALECTS) {
         recipients: 2,
         messagesCleared: 1,
         events: 4,
-        capturedCopies: 2,
+        // Pat's two copies, and Kim's copy of the shared message, whose To names Pat.
+        capturedCopies: 3,
         campaignCopies: 0,
         suppressions: 0,
         inboundMessages: 1,
+        forwards: 0,
+        submissionsCleared: 0,
+        importRows: 0,
+        idempotencyAnswers: 0,
       });
 
       // Nothing names the address any more; the export finds nothing but the erasure's suppression.
@@ -293,6 +303,206 @@ for (const dialect of DIALECTS) {
         (await ok(account, 'GET', `/inbox/v1/contacts?listId=${list}`)).items.map((c: any) => c.email),
         ['lee@example.net'],
       );
+    });
+
+    it("reaches what names the address beside its own rows: a shared SMTP submission, a forward of mail with it as Reply-To, co-recipients' captured copies, a running import, an idempotency answer", async () => {
+      const account = await app.signUp();
+      const services = app.runtime.services;
+      const principal = {
+        accountId: account.accountId,
+        userId: account.userId,
+        credential: 'apiKey',
+        sessionId: null,
+        apiKeyId: null,
+        role: null,
+        scopes: ['send'],
+      };
+      // An SMTP submission to Pat and Kim: one submitted MIME for both, naming both.
+      const mime = `From: <${account.email}>\r\nTo: Pat <pat@example.net>, <kim@example.net>\r\nSubject: Minutes\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPat and Kim: the minutes.\r\n`;
+      const submitted = await services.messages.submitMime(principal as Principal, {
+        mailFrom: account.email,
+        rcptTo: ['pat@example.net', 'kim@example.net'],
+        raw: Buffer.from(mime),
+      });
+      // An API send to Pat and Lee with an Idempotency-Key: the answer kept 24 hours names Pat.
+      const keyed = () =>
+        app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: account.token,
+          headers: { 'idempotency-key': 'erasure-key-1' },
+          body: {
+            from: { email: account.email },
+            to: [{ email: 'Pat@example.net' }, { email: 'lee@example.net' }],
+            subject: 'Keyed',
+            htmlContent: '<p>Keyed</p>',
+          },
+        });
+      const first = expectEnvelope(await keyed(), 200).resultObject;
+      // Mail from a list server with Pat as Reply-To, stored and forwarded to the desk by an inbound route.
+      const document = {
+        from: [{ address: 'bot@lists.example', name: 'List' }],
+        replyTo: [{ address: 'Pat@Example.net', name: 'Pat' }],
+        subject: 'Question',
+        text: 'Please answer pat@example.net soon.',
+        html: null,
+        envelope: { mailFrom: 'bounce@lists.example', rcptTo: ['support@in.example.com'] },
+      };
+      const raw = Buffer.from(
+        'From: List <bot@lists.example>\r\nReply-To: Pat <Pat@Example.net>\r\nSubject: Question\r\n\r\nPlease answer pat@example.net soon.\r\n',
+      );
+      const inboundId = newId();
+      await db
+        .insertInto('inbound_messages')
+        .values({
+          id: inboundId,
+          account_id: account.accountId,
+          domain_id: newId(),
+          route_id: newId(),
+          action: 'forward',
+          mail_from: 'bounce@lists.example',
+          recipients: JSON.stringify(['support@in.example.com']),
+          subject: 'Question',
+          document: JSON.stringify(document),
+          raw: raw.toString('base64'),
+          raw_size: raw.length,
+          reply_to_message_id: null,
+          reply_to_campaign_id: null,
+          created_at: Date.now(),
+          deleted_at: null,
+        })
+        .execute();
+      const sender = await db.selectFrom('senders').select('id').where('account_id', '=', account.accountId).executeTakeFirstOrThrow();
+      const forward = await forwardedMessage({
+        accountId: account.accountId,
+        senderId: sender.id,
+        systemFrom: account.email,
+        to: 'desk@example.org',
+        document: document as never,
+        raw,
+        now: Date.now(),
+      });
+      await db.transaction().execute((trx) => insertAcceptedMessages(trx, services.eventLog, [forward]));
+      services.workSignal.notify();
+      for (const id of [submitted.result.id, first.id, forward.message.id]) await settled(id, account);
+
+      // An import accepted and not yet applied (its job is queued below, after the erasure) holds
+      // Pat in a row, and names Pat among the invalid rows it reports (an unknown field).
+      const list = (await ok(account, 'POST', '/inbox/v1/contactlists', { listName: 'Imported' }, 201)).id as string;
+      const importId = newId();
+      await db
+        .insertInto('contact_imports')
+        .values({
+          id: importId,
+          account_id: account.accountId,
+          list_id: list,
+          status: 0,
+          custom_fields: '[]',
+          invalid_rows: JSON.stringify([{ row: 3, email: 'Pat@Example.net', reason: 'customFieldId 0 is not a custom field of this account' }]),
+          total: 3,
+          added: 0,
+          already_exists: 0,
+          repetitive: 0,
+          invalid: 1,
+          hard_bounce: 0,
+          unsubscribe: 0,
+          spam: 0,
+          blocked: 0,
+          limit_exceeded: 0,
+          source: 'json',
+          rows_done: 0,
+          columns: null,
+          ignored_columns: null,
+          charset: null,
+          failure_reason: null,
+          created_at: Date.now(),
+          updated_at: Date.now(),
+          create_user_id: account.userId,
+          update_user_id: account.userId,
+          deleted_at: null,
+        })
+        .execute();
+      await db
+        .insertInto('contact_import_rows')
+        .values([
+          { import_id: importId, row_number: 1, email: 'PAT@example.net', custom_fields: '[]' },
+          { import_id: importId, row_number: 2, email: 'lee@example.net', custom_fields: '[]' },
+        ])
+        .execute();
+
+      const exported = await exportOf(account, 'pat@example.net');
+      assert.deepEqual(
+        exported.inboundMessages.map((m: any) => m.id),
+        [inboundId],
+      );
+      assert.deepEqual(
+        exported.forwardedMessages.map((m: any) => [m.messageId, m.replyTo]),
+        [[forward.message.id, 'List <bot@lists.example>']],
+      );
+      assert.deepEqual(
+        exported.importRows.map((r: any) => [r.importId, r.row, r.email]),
+        [[importId, 1, 'PAT@example.net']],
+      );
+
+      const namingPat = async () => {
+        const texts = [
+          await db.selectFrom('messages').selectAll().where('account_id', '=', account.accountId).execute(),
+          await db.selectFrom('captured_emails').selectAll().where('account_id', '=', account.accountId).execute(),
+          await db.selectFrom('inbound_messages').selectAll().where('account_id', '=', account.accountId).execute(),
+          [
+            ...(await db.selectFrom('contact_import_rows').selectAll().where('import_id', '=', importId).execute()),
+            ...(await db.selectFrom('contact_imports').select('invalid_rows').where('id', '=', importId).execute()),
+          ],
+          await db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', account.accountId).execute(),
+        ].map((rows) => JSON.stringify(rows));
+        return texts.map((text) => /pat@example\.net/i.test(text));
+      };
+      assert.deepEqual(await namingPat(), [true, true, true, true, true]);
+
+      const erasure = await erase(account, 'pat@example.net');
+      try {
+        assert.deepEqual(await namingPat(), [false, false, false, false, false], 'messages, captured copies, inbound, import rows, idempotency answers');
+        assert.deepEqual(
+          [
+            erasure.counts.submissionsCleared,
+            erasure.counts.forwards,
+            erasure.counts.importRows,
+            erasure.counts.idempotencyAnswers,
+            erasure.counts.inboundMessages,
+          ],
+          [1, 1, 2, 1, 1],
+        );
+        // Pat's and Kim's copies of the submission, Pat's and Lee's of the keyed send, the desk's of the forward.
+        assert.equal(erasure.counts.capturedCopies, 5);
+        const shared = await ok(account, 'GET', `/notify/v1/messages/${submitted.result.id}`);
+        assert.deepEqual(
+          shared.recipients.map((r: any) => r.state),
+          ['sent', 'sent'],
+          'the outcomes stay',
+        );
+        const forwarded = await ok(account, 'GET', `/notify/v1/messages/${forward.message.id}`);
+        assert.deepEqual([forwarded.subject, forwarded.recipients[0].email, forwarded.recipients[0].state], ['', 'desk@example.org', 'sent']);
+      } finally {
+        await db.transaction().execute((trx) => enqueueJob(trx, { task: IMPORT_TASK, payload: { importId }, key: `contact-import:${importId}` }));
+      }
+
+      // The import goes on: the erased row counts as suppressed, no contact is made of it.
+      const status = await eventually(async () => {
+        const s = await ok(account, 'GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
+        return s.status === 2 ? s : undefined;
+      }, 20_000);
+      assert.deepEqual([status.total, status.added, status.blocked, status.invalid], [3, 1, 1, 1]);
+      assert.deepEqual(
+        status.invalidRows.map((r: any) => r.email),
+        [erasure.emailHash],
+      );
+      assert.equal((await rowsNaming(account.accountId, 'pat@example.net')).contacts, 0);
+
+      // The key still stops a second send; its answer names the hash.
+      const again = expectEnvelope(await keyed(), 200).resultObject;
+      assert.equal(again.id, first.id);
+      assert.doesNotMatch(JSON.stringify(again), /pat@example\.net/i);
+      assert.ok(JSON.stringify(again).includes(erasure.emailHash));
     });
 
     it('a message still waiting for its time is taken out of the queue and ends cancelled with its event, without the address', async () => {
