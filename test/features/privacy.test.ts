@@ -16,7 +16,7 @@ import { errorFields } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';
 import { runPostwire } from '../helpers/process.js';
 import { forwardedMessage } from '../../src/features/notify/inbound/inbound-forward.js';
-import { insertAcceptedMessages } from '../../src/features/notify/notify.module.js';
+import { acceptedMessage, insertAcceptedMessages } from '../../src/features/notify/notify.module.js';
 import type { Principal } from '../../src/http/principal.js';
 import { IMPORT_TASK } from '../../src/features/marketing/imports/imports.service.js';
 import { enqueueJob } from '../../src/queue/jobs.js';
@@ -503,6 +503,66 @@ for (const dialect of DIALECTS) {
       assert.equal(again.id, first.id);
       assert.doesNotMatch(JSON.stringify(again), /pat@example\.net/i);
       assert.ok(JSON.stringify(again).includes(erasure.emailHash));
+    });
+
+    it("what still waits is not lost: a forward of the person's mail still queued ends cancelled; a shared submission whose other delivery waits keeps its bytes for it", async () => {
+      const account = await app.signUp();
+      const sender = await db.selectFrom('senders').select('id').where('account_id', '=', account.accountId).executeTakeFirstOrThrow();
+      const later = Date.now() + 86_400_000;
+      const mime = `From: <${account.email}>\r\nTo: <pat@example.net>, <kim@example.net>\r\nSubject: Later\r\n\r\nFor Pat and Kim.\r\n`;
+      // Both wait for their time: Kim's delivery is still queued when Pat is erased.
+      const submission = acceptedMessage({
+        now: Date.now(),
+        accountId: account.accountId,
+        userId: account.userId,
+        senderId: sender.id,
+        from: { email: account.email, name: '' },
+        content: { subject: 'Later', html: '', text: null },
+        submittedMime: mime,
+        recipients: [{ email: 'pat@example.net' }, { email: 'kim@example.net' }],
+        priority: 'transactional',
+        scheduledAt: later,
+      });
+      const forward = await forwardedMessage({
+        accountId: account.accountId,
+        senderId: sender.id,
+        systemFrom: account.email,
+        to: 'desk@example.org',
+        document: {
+          from: [{ address: 'pat@example.net', name: 'Pat' }],
+          replyTo: [],
+          subject: 'Hi',
+          text: 'Pat here',
+          html: null,
+          envelope: { mailFrom: 'pat@example.net', rcptTo: [] },
+        } as never,
+        raw: Buffer.from('From: pat@example.net\r\n\r\nPat here\r\n'),
+        now: Date.now(),
+      });
+      forward.jobs = forward.jobs.map((job) => ({ ...job, runAt: later }));
+      await db.transaction().execute((trx) => insertAcceptedMessages(trx, app.runtime.services.eventLog, [submission, forward]));
+
+      const erasure = await erase(account, 'pat@example.net');
+      assert.deepEqual([erasure.counts.submissionsCleared, erasure.counts.forwards], [0, 1]);
+      const kept = await db.selectFrom('messages').select('submitted_mime').where('id', '=', submission.message.id).executeTakeFirstOrThrow();
+      assert.equal(kept.submitted_mime, mime, "Kim's copy still has its bytes");
+      const shared = await ok(account, 'GET', `/notify/v1/messages/${submission.message.id}`);
+      assert.deepEqual(
+        shared.recipients.map((r: any) => [r.email, r.state]),
+        [
+          [erasure.emailHash, 'cancelled'],
+          ['kim@example.net', 'queued'],
+        ],
+      );
+      assert.equal((await db.selectFrom('delivery_jobs').select('id').where('message_id', '=', submission.message.id).execute()).length, 1);
+
+      const forwarded = await ok(account, 'GET', `/notify/v1/messages/${forward.message.id}`);
+      assert.deepEqual([forwarded.subject, forwarded.recipients[0].email, forwarded.recipients[0].state], ['', 'desk@example.org', 'cancelled']);
+      assert.deepEqual(
+        forwarded.recipients[0].events.map((e: { type: string }) => e.type),
+        ['accepted', 'cancelled'],
+      );
+      assert.equal((await db.selectFrom('delivery_jobs').select('id').where('message_id', '=', forward.message.id).execute()).length, 0);
     });
 
     it('a message still waiting for its time is taken out of the queue and ends cancelled with its event, without the address', async () => {
