@@ -495,6 +495,8 @@ export function systemMessagesNaming(
     .select(['id', 'from_email', 'from_name', 'reply_to', 'subject', 'html_content', 'text_content', 'created_at'])
     .where('account_id', '=', accountId)
     .where('create_user_id', 'is', null)
+    // Not a campaign copy (its content is the campaign's, shared with every other copy).
+    .where('content_id', 'is', null)
     .where((eb) =>
       eb.or(
         emails.flatMap((email) => {
