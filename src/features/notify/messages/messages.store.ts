@@ -485,7 +485,7 @@ export async function clearSharedSubmissions(db: DbOrTrx, accountId: string, mes
  * subject or bodies: a forward carries the erased person's own mail. Their ids.
  */
 export function systemMessagesNaming(
-  db: DbOrTrx,
+  db: Reads,
   accountId: string,
   emails: string[],
 ): Promise<Pick<MessageRow, 'id' | 'from_email' | 'from_name' | 'reply_to' | 'subject' | 'html_content' | 'text_content' | 'created_at'>[]> {

@@ -179,7 +179,7 @@ export class PrivacyService {
       recipientsOfAddress(db, accountId, lowered),
       campaignCopiesOfAddress(db, accountId, normalized),
       this.inboundFrom(this.handle.db, accountId, lowered),
-      systemMessagesNaming(this.handle.db, accountId, lowered),
+      systemMessagesNaming(db, accountId, lowered),
       pendingRowsNaming(this.handle.db, accountId, lowered),
     ]);
     const contactIds = contacts.map((c) => c.id);
