@@ -490,25 +490,27 @@ export function systemMessagesNaming(
   emails: string[],
 ): Promise<Pick<MessageRow, 'id' | 'from_email' | 'from_name' | 'reply_to' | 'subject' | 'html_content' | 'text_content' | 'created_at'>[]> {
   if (emails.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('messages')
-    .select(['id', 'from_email', 'from_name', 'reply_to', 'subject', 'html_content', 'text_content', 'created_at'])
-    .where('account_id', '=', accountId)
-    .where('create_user_id', 'is', null)
-    // Not a campaign copy (its content is the campaign's, shared with every other copy).
-    .where('content_id', 'is', null)
-    .where((eb) =>
-      eb.or(
-        emails.flatMap((email) => {
-          const like = containsPattern(email);
-          return ['reply_to', 'from_name', 'subject', 'html_content', 'text_content'].map(
-            (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${like} escape '\\'`,
-          );
-        }),
-      ),
-    )
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('messages')
+      .select(['id', 'from_email', 'from_name', 'reply_to', 'subject', 'html_content', 'text_content', 'created_at'])
+      .where('account_id', '=', accountId)
+      .where('create_user_id', 'is', null)
+      // Not a campaign copy (its content is the campaign's, shared with every other copy).
+      .where('content_id', 'is', null)
+      .where((eb) =>
+        eb.or(
+          emails.flatMap((email) => {
+            const like = containsPattern(email);
+            return ['reply_to', 'from_name', 'subject', 'html_content', 'text_content'].map(
+              (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${like} escape '\\'`,
+            );
+          }),
+        ),
+      )
+      .orderBy('id')
+      .execute()
+  );
 }
 
 /** The recipients of these messages of the account whose delivery still waits: an erased forward's, taken back. */
