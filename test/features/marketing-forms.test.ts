@@ -162,6 +162,22 @@ for (const dialect of DIALECTS) {
       assert.equal((await browse(link!.replace(/sig=.*/, 'sig=forged'))).status, 404);
     });
 
+    it('an erased address that signs up again is neither stored nor mailed, and sees the same page as anyone', async () => {
+      const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Erased' }, 201)).id;
+      const form = await ok('POST', '/inbox/v1/forms', { title: 'Erased', listIds: [list] }, 201);
+      await ok('POST', '/account/privacy/erase', { email: 'gone@example.net' });
+      const page = await browse(pathOf(form.formUrl));
+      clock.advance(MIN_FILL_MS + 100);
+      const sent = await post(pathOf(form.formUrl), { email: 'Gone@Example.net', website: '', token: tokenOf(page.text) });
+      assert.equal(sent.status, 200);
+      assert.match(sent.text, /Check your inbox/);
+      const db = app.runtime.services.handle.db;
+      const signups = await db.selectFrom('form_signups').select('email').where('form_id', '=', form.id).execute();
+      assert.deepEqual(signups, [], 'no sign-up row keeps the address');
+      const messages = await db.selectFrom('message_recipients').select('email').where('account_id', '=', a.accountId).execute();
+      assert.ok(!messages.some((m) => m.email.toLowerCase() === 'gone@example.net'), 'no confirmation mail was written');
+    });
+
     it('bots are dropped quietly: honeypot, too fast, replayed or forged token; a bad address is shown again', async () => {
       const list = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Bots' }, 201)).id;
       const form = await ok('POST', '/inbox/v1/forms', { title: 'Bots welcome', listIds: [list] }, 201);

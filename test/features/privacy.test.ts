@@ -15,6 +15,11 @@ import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestAp
 import { errorFields } from '../helpers/bodies.js';
 import { DIALECTS } from '../helpers/db.js';
 import { runPostwire } from '../helpers/process.js';
+import { forwardedMessage } from '../../src/features/notify/inbound/inbound-forward.js';
+import { acceptedMessage, insertAcceptedMessages } from '../../src/features/notify/notify.module.js';
+import type { Principal } from '../../src/http/principal.js';
+import { IMPORT_TASK } from '../../src/features/marketing/imports/imports.service.js';
+import { enqueueJob } from '../../src/queue/jobs.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const FINAL = new Set(['sent', 'suppressed', 'cancelled']);
@@ -151,10 +156,15 @@ for (const dialect of DIALECTS) {
         recipients: 2,
         messagesCleared: 1,
         events: 4,
-        capturedCopies: 2,
+        // Pat's two copies, and Kim's copy of the shared message, whose To names Pat.
+        capturedCopies: 3,
         campaignCopies: 0,
         suppressions: 0,
         inboundMessages: 1,
+        forwards: 0,
+        submissionsCleared: 0,
+        importRows: 0,
+        idempotencyAnswers: 0,
       });
 
       // Nothing names the address any more; the export finds nothing but the erasure's suppression.
@@ -237,7 +247,8 @@ for (const dialect of DIALECTS) {
       const lookedUp = await ok(account, 'GET', `/notify/v1/suppressions/${encodeURIComponent('pat@example.net')}`);
       assert.equal(lookedUp.email, erasedAddress(account.accountId, 'pat@example.net'));
 
-      // Pat comes back on a list (an import, a form): the campaign still does not mail Pat.
+      // Pat comes back on a list (added by hand; an import leaves Pat out): the campaign writes
+      // no copy for Pat, as for any suppressed address, and does not count Pat as a recipient.
       await ok(account, 'POST', `/inbox/v1/contactlists/${list}/add`, { email: 'pat@example.net' });
       await ok(account, 'POST', `/inbox/v1/contactlists/${list}/add`, { email: 'lee@example.net' });
       const senderId = (await ok(account, 'POST', '/inbox/v1/senders', { DisplayName: 'News', Email: account.email, ReplyEmail: account.email }, 201)).id;
@@ -248,20 +259,23 @@ for (const dialect of DIALECTS) {
         { subject: 'Offer', htmlContent: '<p>Offer {{unsubscribe}}</p>', language: 'en', senderAccountId: senderId, listType: 2, lists: [list] },
         201,
       );
-      await eventually(async () => ((await ok(account, 'GET', `/inbox/v1/campaigns/${campaignId}`)).status === 3 ? true : undefined), 20_000);
-      const copies = await eventually(async () => {
-        const rows = await db
-          .selectFrom('campaign_recipients as c')
-          .innerJoin('message_recipients as r', 'r.id', 'c.recipient_id')
-          .select(['r.email', 'r.state'])
-          .where('c.campaign_id', '=', campaignId)
-          .execute();
-        return rows.length === 2 && rows.every((r) => FINAL.has(r.state)) ? rows : undefined;
+      const ended = await eventually(async () => {
+        const campaign = await ok(account, 'GET', `/inbox/v1/campaigns/${campaignId}`);
+        return campaign.status === 3 ? campaign : undefined;
       }, 20_000);
-      assert.deepEqual(copies.map((r) => [r.email, r.state]).sort(), [
-        ['lee@example.net', 'sent'],
-        ['pat@example.net', 'suppressed'],
-      ]);
+      assert.equal(ended.totalRecipients, 1, 'the erased address is not among the recipients');
+      const copies = await db
+        .selectFrom('campaign_recipients as c')
+        .innerJoin('message_recipients as r', 'r.id', 'c.recipient_id')
+        .select(['r.email', 'r.state'])
+        .where('c.campaign_id', '=', campaignId)
+        .execute();
+      assert.deepEqual(
+        copies.map((r) => [r.email, r.state]),
+        [['lee@example.net', 'sent']],
+      );
+      const written = await db.selectFrom('message_recipients').select('email').where('account_id', '=', account.accountId).execute();
+      assert.equal(written.filter((r) => r.email.toLowerCase() === 'pat@example.net').length, 1, 'only the API send above names Pat; no campaign copy');
       const delivered = await db.selectFrom('captured_emails').select('envelope_to').where('account_id', '=', account.accountId).execute();
       assert.ok(!delivered.some((c) => c.envelope_to.toLowerCase() === 'pat@example.net'), 'nothing reached the erased address');
 
@@ -273,6 +287,282 @@ for (const dialect of DIALECTS) {
       // Removing the suppression by naming the address makes it mailable again (the person asked).
       await ok(account, 'DELETE', `/notify/v1/suppressions/${encodeURIComponent('pat@example.net')}`, undefined);
       assert.equal((await send(account, ['pat@example.net'], 'Welcome back')).suppressed, undefined);
+    });
+
+    it('re-importing an erased address leaves it out, counted with its suppression; the others are imported', async () => {
+      const { account, list } = await withPat();
+      await erase(account, 'pat@example.net');
+      const importId = await ok(account, 'POST', `/inbox/v1/contactlists/${list}/import`, [{ email: 'PAT@example.net' }, { email: 'lee@example.net' }]);
+      const status = await eventually(async () => {
+        const s = await ok(account, 'GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
+        return s.status === 2 ? s : undefined;
+      }, 20_000);
+      assert.deepEqual([status.total, status.added, status.blocked], [2, 1, 1]);
+      assert.equal((await rowsNaming(account.accountId, 'pat@example.net')).contacts, 0, 'the import stored no contact of Pat');
+      assert.deepEqual(
+        (await ok(account, 'GET', `/inbox/v1/contacts?listId=${list}`)).items.map((c: any) => c.email),
+        ['lee@example.net'],
+      );
+    });
+
+    it("reaches what names the address beside its own rows: a shared SMTP submission, a forward of mail with it as Reply-To, co-recipients' captured copies, a running import, an idempotency answer", async () => {
+      const account = await app.signUp();
+      const services = app.runtime.services;
+      const principal = {
+        accountId: account.accountId,
+        userId: account.userId,
+        credential: 'apiKey',
+        sessionId: null,
+        apiKeyId: null,
+        role: null,
+        scopes: ['send'],
+      };
+      // An SMTP submission to Pat and Kim: one submitted MIME for both, naming both.
+      const mime = `From: <${account.email}>\r\nTo: Pat <pat@example.net>, <kim@example.net>\r\nSubject: Minutes\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPat and Kim: the minutes.\r\n`;
+      const submitted = await services.messages.submitMime(principal as Principal, {
+        mailFrom: account.email,
+        rcptTo: ['pat@example.net', 'kim@example.net'],
+        raw: Buffer.from(mime),
+      });
+      // An API send to Pat and Lee with an Idempotency-Key: the answer kept 24 hours names Pat.
+      const keyed = () =>
+        app.request({
+          method: 'POST',
+          url: '/notify/v1/send',
+          token: account.token,
+          headers: { 'idempotency-key': 'erasure-key-1' },
+          body: {
+            from: { email: account.email },
+            to: [{ email: 'Pat@example.net' }, { email: 'lee@example.net' }],
+            subject: 'Keyed',
+            htmlContent: '<p>Keyed</p>',
+          },
+        });
+      const first = expectEnvelope(await keyed(), 200).resultObject;
+      // Mail from a list server with Pat as Reply-To, stored and forwarded to the desk by an inbound route.
+      const document = {
+        from: [{ address: 'bot@lists.example', name: 'List' }],
+        replyTo: [{ address: 'Pat@Example.net', name: 'Pat' }],
+        subject: 'Question',
+        text: 'Please answer pat@example.net soon.',
+        html: null,
+        envelope: { mailFrom: 'bounce@lists.example', rcptTo: ['support@in.example.com'] },
+      };
+      const raw = Buffer.from(
+        'From: List <bot@lists.example>\r\nReply-To: Pat <Pat@Example.net>\r\nSubject: Question\r\n\r\nPlease answer pat@example.net soon.\r\n',
+      );
+      const inboundId = newId();
+      await db
+        .insertInto('inbound_messages')
+        .values({
+          id: inboundId,
+          account_id: account.accountId,
+          domain_id: newId(),
+          route_id: newId(),
+          action: 'forward',
+          mail_from: 'bounce@lists.example',
+          recipients: JSON.stringify(['support@in.example.com']),
+          subject: 'Question',
+          document: JSON.stringify(document),
+          raw: raw.toString('base64'),
+          raw_size: raw.length,
+          reply_to_message_id: null,
+          reply_to_campaign_id: null,
+          created_at: Date.now(),
+          deleted_at: null,
+        })
+        .execute();
+      const sender = await db.selectFrom('senders').select('id').where('account_id', '=', account.accountId).executeTakeFirstOrThrow();
+      const forward = await forwardedMessage({
+        accountId: account.accountId,
+        senderId: sender.id,
+        systemFrom: account.email,
+        to: 'desk@example.org',
+        document: document as never,
+        raw,
+        now: Date.now(),
+      });
+      await db.transaction().execute((trx) => insertAcceptedMessages(trx, services.eventLog, [forward]));
+      services.workSignal.notify();
+      for (const id of [submitted.result.id, first.id, forward.message.id]) await settled(id, account);
+
+      // An import accepted and not yet applied (its job is queued below, after the erasure) holds
+      // Pat in a row, and names Pat among the invalid rows it reports (an unknown field).
+      const list = (await ok(account, 'POST', '/inbox/v1/contactlists', { listName: 'Imported' }, 201)).id as string;
+      const importId = newId();
+      await db
+        .insertInto('contact_imports')
+        .values({
+          id: importId,
+          account_id: account.accountId,
+          list_id: list,
+          status: 0,
+          custom_fields: '[]',
+          invalid_rows: JSON.stringify([{ row: 3, email: 'Pat@Example.net', reason: 'customFieldId 0 is not a custom field of this account' }]),
+          total: 3,
+          added: 0,
+          already_exists: 0,
+          repetitive: 0,
+          invalid: 1,
+          hard_bounce: 0,
+          unsubscribe: 0,
+          spam: 0,
+          blocked: 0,
+          limit_exceeded: 0,
+          source: 'json',
+          rows_done: 0,
+          columns: null,
+          ignored_columns: null,
+          charset: null,
+          failure_reason: null,
+          created_at: Date.now(),
+          updated_at: Date.now(),
+          create_user_id: account.userId,
+          update_user_id: account.userId,
+          deleted_at: null,
+        })
+        .execute();
+      await db
+        .insertInto('contact_import_rows')
+        .values([
+          { import_id: importId, row_number: 1, email: 'PAT@example.net', custom_fields: '[]' },
+          { import_id: importId, row_number: 2, email: 'lee@example.net', custom_fields: '[]' },
+        ])
+        .execute();
+
+      const exported = await exportOf(account, 'pat@example.net');
+      assert.deepEqual(
+        exported.inboundMessages.map((m: any) => m.id),
+        [inboundId],
+      );
+      assert.deepEqual(
+        exported.forwardedMessages.map((m: any) => [m.messageId, m.replyTo]),
+        [[forward.message.id, 'List <bot@lists.example>']],
+      );
+      assert.deepEqual(
+        exported.importRows.map((r: any) => [r.importId, r.row, r.email]),
+        [[importId, 1, 'PAT@example.net']],
+      );
+
+      const namingPat = async () => {
+        const texts = [
+          await db.selectFrom('messages').selectAll().where('account_id', '=', account.accountId).execute(),
+          await db.selectFrom('captured_emails').selectAll().where('account_id', '=', account.accountId).execute(),
+          await db.selectFrom('inbound_messages').selectAll().where('account_id', '=', account.accountId).execute(),
+          [
+            ...(await db.selectFrom('contact_import_rows').selectAll().where('import_id', '=', importId).execute()),
+            ...(await db.selectFrom('contact_imports').select('invalid_rows').where('id', '=', importId).execute()),
+          ],
+          await db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', account.accountId).execute(),
+        ].map((rows) => JSON.stringify(rows));
+        return texts.map((text) => /pat@example\.net/i.test(text));
+      };
+      assert.deepEqual(await namingPat(), [true, true, true, true, true]);
+
+      const erasure = await erase(account, 'pat@example.net');
+      try {
+        assert.deepEqual(await namingPat(), [false, false, false, false, false], 'messages, captured copies, inbound, import rows, idempotency answers');
+        assert.deepEqual(
+          [
+            erasure.counts.submissionsCleared,
+            erasure.counts.forwards,
+            erasure.counts.importRows,
+            erasure.counts.idempotencyAnswers,
+            erasure.counts.inboundMessages,
+          ],
+          [1, 1, 2, 1, 1],
+        );
+        // Pat's and Kim's copies of the submission, Pat's and Lee's of the keyed send, the desk's of the forward.
+        assert.equal(erasure.counts.capturedCopies, 5);
+        const shared = await ok(account, 'GET', `/notify/v1/messages/${submitted.result.id}`);
+        assert.deepEqual(
+          shared.recipients.map((r: any) => r.state),
+          ['sent', 'sent'],
+          'the outcomes stay',
+        );
+        const forwarded = await ok(account, 'GET', `/notify/v1/messages/${forward.message.id}`);
+        assert.deepEqual([forwarded.subject, forwarded.recipients[0].email, forwarded.recipients[0].state], ['', 'desk@example.org', 'sent']);
+      } finally {
+        await db.transaction().execute((trx) => enqueueJob(trx, { task: IMPORT_TASK, payload: { importId }, key: `contact-import:${importId}` }));
+      }
+
+      // The import goes on: the erased row counts as suppressed, no contact is made of it.
+      const status = await eventually(async () => {
+        const s = await ok(account, 'GET', `/inbox/v1/contactlists/${list}/import/${importId}`);
+        return s.status === 2 ? s : undefined;
+      }, 20_000);
+      assert.deepEqual([status.total, status.added, status.blocked, status.invalid], [3, 1, 1, 1]);
+      assert.deepEqual(
+        status.invalidRows.map((r: any) => r.email),
+        [erasure.emailHash],
+      );
+      assert.equal((await rowsNaming(account.accountId, 'pat@example.net')).contacts, 0);
+
+      // The key still stops a second send; its answer names the hash.
+      const again = expectEnvelope(await keyed(), 200).resultObject;
+      assert.equal(again.id, first.id);
+      assert.doesNotMatch(JSON.stringify(again), /pat@example\.net/i);
+      assert.ok(JSON.stringify(again).includes(erasure.emailHash));
+    });
+
+    it("what still waits is not lost: a forward of the person's mail still queued ends cancelled; a shared submission whose other delivery waits keeps its bytes for it", async () => {
+      const account = await app.signUp();
+      const sender = await db.selectFrom('senders').select('id').where('account_id', '=', account.accountId).executeTakeFirstOrThrow();
+      const later = Date.now() + 86_400_000;
+      const mime = `From: <${account.email}>\r\nTo: <pat@example.net>, <kim@example.net>\r\nSubject: Later\r\n\r\nFor Pat and Kim.\r\n`;
+      // Both wait for their time: Kim's delivery is still queued when Pat is erased.
+      const submission = acceptedMessage({
+        now: Date.now(),
+        accountId: account.accountId,
+        userId: account.userId,
+        senderId: sender.id,
+        from: { email: account.email, name: '' },
+        content: { subject: 'Later', html: '', text: null },
+        submittedMime: mime,
+        recipients: [{ email: 'pat@example.net' }, { email: 'kim@example.net' }],
+        priority: 'transactional',
+        scheduledAt: later,
+      });
+      const forward = await forwardedMessage({
+        accountId: account.accountId,
+        senderId: sender.id,
+        systemFrom: account.email,
+        to: 'desk@example.org',
+        document: {
+          from: [{ address: 'pat@example.net', name: 'Pat' }],
+          replyTo: [],
+          subject: 'Hi',
+          text: 'Pat here',
+          html: null,
+          envelope: { mailFrom: 'pat@example.net', rcptTo: [] },
+        } as never,
+        raw: Buffer.from('From: pat@example.net\r\n\r\nPat here\r\n'),
+        now: Date.now(),
+      });
+      forward.jobs = forward.jobs.map((job) => ({ ...job, runAt: later }));
+      await db.transaction().execute((trx) => insertAcceptedMessages(trx, app.runtime.services.eventLog, [submission, forward]));
+
+      const erasure = await erase(account, 'pat@example.net');
+      assert.deepEqual([erasure.counts.submissionsCleared, erasure.counts.forwards], [0, 1]);
+      const kept = await db.selectFrom('messages').select('submitted_mime').where('id', '=', submission.message.id).executeTakeFirstOrThrow();
+      assert.equal(kept.submitted_mime, mime, "Kim's copy still has its bytes");
+      const shared = await ok(account, 'GET', `/notify/v1/messages/${submission.message.id}`);
+      assert.deepEqual(
+        shared.recipients.map((r: any) => [r.email, r.state]),
+        [
+          [erasure.emailHash, 'cancelled'],
+          ['kim@example.net', 'queued'],
+        ],
+      );
+      assert.equal((await db.selectFrom('delivery_jobs').select('id').where('message_id', '=', submission.message.id).execute()).length, 1);
+
+      const forwarded = await ok(account, 'GET', `/notify/v1/messages/${forward.message.id}`);
+      assert.deepEqual([forwarded.subject, forwarded.recipients[0].email, forwarded.recipients[0].state], ['', 'desk@example.org', 'cancelled']);
+      assert.deepEqual(
+        forwarded.recipients[0].events.map((e: { type: string }) => e.type),
+        ['accepted', 'cancelled'],
+      );
+      assert.equal((await db.selectFrom('delivery_jobs').select('id').where('message_id', '=', forward.message.id).execute()).length, 0);
     });
 
     it('a message still waiting for its time is taken out of the queue and ends cancelled with its event, without the address', async () => {

@@ -2803,6 +2803,50 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description One erasure: who erased which address (as its hash), what, and when. */
+        Erase: {
+            id: string;
+            /** @description The address as the suppression list keeps it: `erased:` and the SHA-256 of the account id and the normalized address. */
+            emailHash: string;
+            /**
+             * @description Who asked: a person's session, an API key, or the operator's `postwire erase`.
+             * @enum {unknown}
+             */
+            actor: "user" | "apiKey" | "operator";
+            /** @description The person (for a key, who created it); null for the operator. */
+            userId: string | null;
+            /** @description The API key used; null otherwise. */
+            apiKeyId: string | null;
+            counts: {
+                /** @description Contacts deleted, with their field values, tags and list memberships. */
+                contacts: number;
+                /** @description Consents and form sign-ups deleted. */
+                consentsAndSignups: number;
+                /** @description Message recipients whose address became its hash and whose copy was cleared. */
+                recipients: number;
+                /** @description Messages sent to nobody else, whose content was cleared. */
+                messagesCleared: number;
+                /** @description Events scrubbed of the address and their details. */
+                events: number;
+                /** @description Capture-inbox copies deleted. */
+                capturedCopies: number;
+                /** @description Campaign records kept under the hash (counters and reports stay). */
+                campaignCopies: number;
+                /** @description Suppressions of the address replaced by the one hashed suppression. */
+                suppressions: number;
+                /** @description Inbound messages from the address (sent from it, or with it as From or Reply-To) deleted. */
+                inboundMessages: number;
+                /** @description Messages Postwire made itself naming the address (an inbound route's forwards) whose content was cleared; a delivery still queued ends cancelled. */
+                forwards: number;
+                /** @description SMTP submissions sent to others too whose submitted bytes (naming every addressee) were cleared, none of their deliveries waiting. */
+                submissionsCleared: number;
+                /** @description Rows of running imports, or invalid rows an import reports, whose address became its hash. */
+                importRows: number;
+                /** @description Idempotency-Key answers kept 24 hours whose address became its hash. */
+                idempotencyAnswers: number;
+            };
+            createTime: string;
+        };
         WebhookResponse: {
             /** @example 1.0.0 */
             version: string;
@@ -3094,42 +3138,6 @@ export interface components {
              * @description When the MX record was last checked; null: never.
              */
             lastCheckTime: string | null;
-        };
-        /** @description One erasure: who erased which address (as its hash), what, and when. */
-        Erase: {
-            id: string;
-            /** @description The address as the suppression list keeps it: `erased:` and the SHA-256 of the account id and the normalized address. */
-            emailHash: string;
-            /**
-             * @description Who asked: a person's session, an API key, or the operator's `postwire erase`.
-             * @enum {unknown}
-             */
-            actor: "user" | "apiKey" | "operator";
-            /** @description The person (for a key, who created it); null for the operator. */
-            userId: string | null;
-            /** @description The API key used; null otherwise. */
-            apiKeyId: string | null;
-            counts: {
-                /** @description Contacts deleted, with their field values, tags and list memberships. */
-                contacts: number;
-                /** @description Consents and form sign-ups deleted. */
-                consentsAndSignups: number;
-                /** @description Message recipients whose address became its hash and whose copy was cleared. */
-                recipients: number;
-                /** @description Messages sent to nobody else, whose content was cleared. */
-                messagesCleared: number;
-                /** @description Events scrubbed of the address and their details. */
-                events: number;
-                /** @description Capture-inbox copies deleted. */
-                capturedCopies: number;
-                /** @description Campaign records kept under the hash (counters and reports stay). */
-                campaignCopies: number;
-                /** @description Suppressions of the address replaced by the one hashed suppression. */
-                suppressions: number;
-                /** @description Inbound messages from the address deleted. */
-                inboundMessages: number;
-            };
-            createTime: string;
         };
         RenderInput: {
             /**
@@ -18908,6 +18916,7 @@ export interface operations {
                                 /** @description null: did not unsubscribe. */
                                 unsubscribedTime: string | null;
                             }[];
+                            /** @description Mail received from the address: sent from it, or with it as From or Reply-To. */
                             inboundMessages: {
                                 id: string;
                                 mailFrom: string;
@@ -18917,6 +18926,25 @@ export interface operations {
                                 document: {
                                     [key: string]: unknown;
                                 };
+                            }[];
+                            /** @description Messages Postwire made itself (an inbound route's forwards) that name the address in their Reply-To, sender name, subject or body. */
+                            forwardedMessages: {
+                                messageId: string;
+                                from: string;
+                                replyTo: string | null;
+                                subject: string;
+                                htmlContent: string;
+                                textContent: string | null;
+                                createTime: string;
+                            }[];
+                            /** @description Rows of imports still running that hold the address and are not applied yet. */
+                            importRows: {
+                                importId: string;
+                                row: number;
+                                email: string;
+                                customFields: {
+                                    [key: string]: unknown;
+                                }[];
                             }[];
                         };
                     };

@@ -3,11 +3,13 @@
  * its envelope and exact bytes, viewable through the API. The default transport.
  * Stores are group-committed like every other high-rate write (db/group-commit.ts).
  */
+import { type SqlBool, sql } from 'kysely';
 import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import { GroupCommit, insertRows } from '../../db/group-commit.js';
 import type { CapturedEmailsTable } from '../delivery.table.js';
 import { newId } from '../../lib/ids.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 import type { Envelope, SendOutcome, Transport } from './transport.js';
 
 async function insertCaptured(trx: Trx, rows: CapturedEmailsTable[]): Promise<void> {
@@ -87,5 +89,28 @@ export async function deleteCapturedOfRecipients(db: DbOrTrx, accountId: string,
     .where('message_id', 'in', messageIds)
     .where('recipient_id', 'in', recipientIds)
     .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes the captured copies of these messages of the account whose bytes name one of these
+ * addresses (lower case): a co-recipient's copy carries an erased addressee in its To or Cc,
+ * a forward's the erased person's mail. How many.
+ */
+export async function deleteCapturedNaming(db: DbOrTrx, accountId: string, messageIds: string[], emails: string[]): Promise<number> {
+  if (messageIds.length === 0 || emails.length === 0) return 0;
+  const result = await db
+    .deleteFrom('captured_emails')
+    .where('account_id', '=', accountId)
+    .where('message_id', 'in', messageIds)
+    .where((eb) => eb.or(emails.map((email) => sql<SqlBool>`lower(raw) like ${containsPattern(email)} escape '\\'`)))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes every captured copy of these messages of the account (forwards of an erased person's mail); how many. */
+export async function deleteCapturedOfMessages(db: DbOrTrx, accountId: string, messageIds: string[]): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  const result = await db.deleteFrom('captured_emails').where('account_id', '=', accountId).where('message_id', 'in', messageIds).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

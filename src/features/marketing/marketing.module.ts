@@ -41,6 +41,7 @@ import { MarketingSendersService } from './senders/senders.service.js';
 
 // What a person's export and erasure read and change of this area (system/privacy), by the stores that own it.
 export { campaignCopiesOfAddress, eraseCampaignCopies } from './campaigns/campaigns.store.js';
+export { erasePendingRows, importsWithInvalidRowsNaming, pendingRowsNaming, setInvalidRows } from './imports/imports.store.js';
 export { membershipsOfContacts, removeContactFromAllLists } from './contact-lists/contact-lists.store.js';
 export { contactsOfAddress, deleteContactsForGood, tagsOfContacts, valuesOfContacts } from './contacts/contacts.store.js';
 export { consentsOfContacts, deleteConsentsAndSignups, signupsOfAddress } from './forms/forms.store.js';

@@ -46,10 +46,21 @@ export { insertAcceptedMessages, markWaitingRecipientsCancelled, type AcceptedMe
 export { deleteEndedDeliveriesBefore } from './webhooks/webhooks.store.js';
 // What a person's export and erasure read and change of this area (system/privacy), by the stores that own it.
 export { eraseEventsOf, eventsOfRecipients } from './events/events.store.js';
-export { deleteInboundMessagesFrom, inboundMessagesFrom } from './inbound/inbound.store.js';
-export { eraseMessageContent, eraseRecipients, recipientIdsOfAddress, recipientsOfAddress } from './messages/messages.store.js';
+export { deleteInboundMessages, inboundMessagesFrom } from './inbound/inbound.store.js';
+export {
+  clearForwards,
+  clearSharedSubmissions,
+  eraseMessageContent,
+  eraseRecipients,
+  idempotencyAnswersNaming,
+  recipientIdsOfAddress,
+  recipientsOfAddress,
+  setIdempotencyAnswer,
+  systemMessagesNaming,
+  waitingRecipientsOf,
+} from './messages/messages.store.js';
 export { deleteSuppressionsOfAddress, suppressionsOfAddress } from './suppressions/suppressions.store.js';
-export { suppressAddress } from './suppressions/suppressions.service.js';
+export { isErasedAddressOf, liveSuppressionsFor, suppressAddress, suppressionKey } from './suppressions/suppressions.service.js';
 export { purgeBodiesBatch, purgeMetadataBatch } from './messages/messages.retention.js';
 export { purgeInboundBefore } from './inbound/inbound.store.js';
 

@@ -1,8 +1,9 @@
 /**
  * Dispatch: the job (task `campaign.dispatch`) that turns a campaign's audience into queued
  * mail. It pages the audience by contact id after `dispatch_cursor` (live, shown-active,
- * unsuppressed contacts of the lists or segments, each address once) and writes each page in
- * ONE transaction: a message, recipient, queue row and `accepted` event per contact, the
+ * unsuppressed contacts of the lists or segments, each address once), leaves out the page's
+ * contacts whose address is suppressed in its erased form (the SQL cannot hash; see
+ * `mailable`), and writes each page in ONE transaction: a message, recipient, queue row and `accepted` event per contact, the
  * campaign's record of each, and last the cursor move, only from where the page started (last,
  * because that UPDATE locks the campaign row the delivery outcomes also update). An empty page
  * ends dispatch; the campaign ends when its last recipient is final (campaign-counters.ts).
@@ -25,7 +26,15 @@ import { withoutJit } from '../../../db/without-jit.js';
 import type { WorkSignal } from '../../../delivery/work-signal.js';
 import { TemplateLimitError, TemplateSyntaxError } from '../../../lib/template-render.js';
 import { enqueueJob, type JobFailure, PermanentJobError } from '../../../queue/jobs.js';
-import { type AcceptedMessage, campaignContent, type EventLog, insertAcceptedMessages, type SharedContent } from '../../notify/notify.module.js';
+import {
+  type AcceptedMessage,
+  campaignContent,
+  type EventLog,
+  insertAcceptedMessages,
+  liveSuppressionsFor,
+  type SharedContent,
+  suppressionKey,
+} from '../../notify/notify.module.js';
 import type { OnCampaignEnded } from './campaign-counters.js';
 import { compileRule, SHOWN_STATUS, usableRule } from '../segments/segment-rules.js';
 import { type CampaignRenderer, campaignRenderer, placeholderKey } from '../../../lib/personalise.js';
@@ -226,8 +235,9 @@ export class CampaignDispatcher {
     );
     const now = this.clock.now();
     const last = page.at(-1)!.id;
+    const mailable = await this.mailable(campaign.account_id, page);
     const messages: AcceptedMessage[] = [];
-    const records = page.map((contact) => {
+    const records = mailable.map((contact) => {
       const to: CampaignAddressee = { email: contact.email, values: valuesOf(contact, byContact.get(contact.id) ?? []), lists: lists.get(contact.id) };
       const rows = copy(to, now);
       messages.push(rows);
@@ -238,7 +248,7 @@ export class CampaignDispatcher {
       await this.db.transaction().execute(async (trx) => {
         await insertAcceptedMessages(trx, this.events, messages);
         await insertCampaignRecipients(trx, records);
-        if (!(await advanceCursor(trx, campaign.id, campaign.dispatch_cursor, last, page.length, CAMPAIGN_STATUS.sending, now))) throw new PageNotWritten();
+        if (!(await advanceCursor(trx, campaign.id, campaign.dispatch_cursor, last, mailable.length, CAMPAIGN_STATUS.sending, now))) throw new PageNotWritten();
       });
     } catch (error) {
       if (error instanceof PageNotWritten) return undefined;
@@ -249,7 +259,23 @@ export class CampaignDispatcher {
       throw error;
     }
     this.workSignal.notify();
-    return { ...campaign, dispatch_cursor: last, total_recipients: campaign.total_recipients + page.length };
+    return { ...campaign, dispatch_cursor: last, total_recipients: campaign.total_recipients + mailable.length };
+  }
+
+  /**
+   * The contacts of a page that may be mailed: the audience's SQL leaves out addresses on the
+   * suppression list as they are, but an erased address is kept there only as its hash
+   * (lib/erased-address.ts), which the SQL cannot compute. It may be a contact again (an
+   * import, a form, a list that still held it); it is left out here like any suppressed
+   * address: no copy, not among the campaign's recipients.
+   */
+  private async mailable<C extends { email: string }>(accountId: string, contacts: C[]): Promise<C[]> {
+    if (contacts.length === 0) return contacts;
+    const suppressed = await liveSuppressionsFor(
+      this.db,
+      contacts.map((c) => ({ account_id: accountId, email: c.email })),
+    );
+    return suppressed.size === 0 ? contacts : contacts.filter((c) => !suppressed.has(suppressionKey(accountId, c.email)));
   }
 
   /** A resend's new copies, page by page (see the header); false when the campaign stopped sending. */
@@ -261,7 +287,10 @@ export class CampaignDispatcher {
       if (failed.length === 0) return true;
       after = failed.at(-1)!.recipient_id;
       const contactIds = failed.map((r) => r.contact_id).filter((id): id is string => id !== null);
-      const mayMail = await audiencePage(this.db, campaign.account_id, onContacts(contactIds), SHOWN_STATUS, '', contactIds.length);
+      const mayMail = await this.mailable(
+        campaign.account_id,
+        await audiencePage(this.db, campaign.account_id, onContacts(contactIds), SHOWN_STATUS, '', contactIds.length),
+      );
       const contacts = new Map(mayMail.map((c) => [c.id, c]));
       const chosen = failed.filter((r) => r.contact_id !== null && contacts.has(r.contact_id));
       if (chosen.length === 0) continue;

@@ -17,7 +17,7 @@ import { listResult, type ListResult, type Page, iso, resourceFields } from '../
 import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
-import type { NotifyServices } from '../../notify/notify.module.js';
+import { isErasedAddressOf, type NotifyServices } from '../../notify/notify.module.js';
 import { addMember, liveContactListIds } from '../contact-lists/contact-lists.store.js';
 import { findLiveContact, insertContactOrFindByEmail, updateContact } from '../contacts/contacts.store.js';
 import { CONTACT_STATUS, newActiveContact } from '../contacts/contacts.table.js';
@@ -229,6 +229,9 @@ export class FormsService {
     if (problem !== undefined)
       return { kind: 'again', token: this.pageToken(form, now), note: `The email address ${problem}.`, email, status: 400, title: form.title };
 
+    // An erased address (docs/privacy.md) is not stored again by a sign-up, nor mailed: the
+    // visitor sees the same page, so the form does not tell who was erased.
+    if (await isErasedAddressOf(this.db, form.account_id, email)) return quiet;
     // A form with no sender at all sends nothing: nothing is admitted or counted.
     const from = form.from_email ?? (await firstSenderEmail(this.db, form.account_id));
     if (!from) return { kind: 'cannot-send', title: form.title, reason: 'its account has no sender' };

@@ -21,6 +21,7 @@ import { AppError } from '../../../errors.js';
 import { iso } from '../../../lib/api-shape.js';
 import { CsvSyntaxError } from '../../../lib/csv-reader.js';
 import { emailAddressProblem, normalizeEmail } from '../../../lib/email-address.js';
+import { erasedAddress } from '../../../lib/erased-address.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import { enqueueJob, type JobFailure, PermanentJobError } from '../../../queue/jobs.js';
@@ -69,6 +70,21 @@ const LEFT_ALONE_BY_SUPPRESSION: Record<string, ImportCounter> = {
   unsubscribe: 'unsubscribe',
   manual: 'blocked',
 };
+
+/**
+ * The reasons of the live suppressions of these addresses (normalized), as they are or in
+ * their erased form (lib/erased-address.ts): an erased address is left out of an import like
+ * any suppressed one, so re-importing a list that still holds it does not store it again.
+ */
+async function suppressedAmong(trx: DbOrTrx, accountId: string, emails: string[]): Promise<Map<string, string>> {
+  const hashes = new Map(emails.map((email) => [erasedAddress(accountId, email), email]));
+  const found = await suppressionReasons(trx, accountId, [...emails, ...hashes.keys()]);
+  for (const [hash, email] of hashes) {
+    const reason = found.get(hash);
+    if (reason !== undefined && !found.has(email)) found.set(email, reason);
+  }
+  return found;
+}
 
 type FieldValue = { fieldId: string; value: string | null };
 /** A row to apply: its number in the file (from 1), its address, its values. */
@@ -377,7 +393,7 @@ export class ImportsService {
         else byEmail.set(normalized, input);
       }
       const emails = [...byEmail.keys()];
-      const [contacts, suppressed] = await Promise.all([liveContactsByEmail(trx, job.account_id, emails), suppressionReasons(trx, job.account_id, emails)]);
+      const [contacts, suppressed] = await Promise.all([liveContactsByEmail(trx, job.account_id, emails), suppressedAmong(trx, job.account_id, emails)]);
 
       const toCreate: { id: string; email: string; email_normalized: string }[] = [];
       // Contacts that existed before this chunk (they may be on the list already), and contacts it created (they are not).

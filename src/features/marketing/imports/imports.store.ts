@@ -1,5 +1,6 @@
 /** SQL for contact imports: the import row and its counters, and the rows still to apply. */
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
+import { containsPattern } from '../../../lib/like-pattern.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import { insertRowsCounting } from '../../../db/group-commit.js';
 import { newActiveContact } from '../contacts/contacts.table.js';
@@ -256,4 +257,48 @@ export async function pendingRowsAfter(db: DbOrTrx, importId: string, after: num
 /** Every live custom field of the account: what a CSV header's names are matched against. */
 export function allLiveCustomFields(db: DbOrTrx, accountId: string): Promise<{ id: string; name: string }[]> {
   return db.selectFrom('custom_fields').select(['id', 'name']).where('account_id', '=', accountId).where('deleted_at', 'is', null).orderBy('id').execute();
+}
+
+/** The account's imports (a subquery): an import row has no account of its own. */
+const importsOf = (db: DbOrTrx, accountId: string) => db.selectFrom('contact_imports').select('id').where('account_id', '=', accountId);
+
+/** Rows of the account's imports not applied yet whose address is one of these (lower case): a person's data. */
+export function pendingRowsNaming(db: DbOrTrx, accountId: string, emails: string[]): Promise<PendingImportRow[]> {
+  return db
+    .selectFrom('contact_import_rows')
+    .selectAll()
+    .where('import_id', 'in', importsOf(db, accountId))
+    .where(sql<string>`lower(email)`, 'in', emails)
+    .orderBy('import_id')
+    .orderBy('row_number')
+    .execute();
+}
+
+/**
+ * An erasure's change to the rows of imports still running: the address becomes its hash and
+ * its values go. The row stays, so the import's counters still add up to its total: applied,
+ * the hash is found on the suppression list and the row is counted as suppressed. How many.
+ */
+export async function erasePendingRows(db: DbOrTrx, accountId: string, emails: string[], hash: string): Promise<number> {
+  const result = await db
+    .updateTable('contact_import_rows')
+    .set({ email: hash, custom_fields: '[]' })
+    .where('import_id', 'in', importsOf(db, accountId))
+    .where(sql<string>`lower(email)`, 'in', emails)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The account's imports whose reported invalid rows may name one of these addresses (lower case). */
+export function importsWithInvalidRowsNaming(db: DbOrTrx, accountId: string, emails: string[]): Promise<{ id: string; invalid_rows: string }[]> {
+  return db
+    .selectFrom('contact_imports')
+    .select(['id', 'invalid_rows'])
+    .where('account_id', '=', accountId)
+    .where((eb) => eb.or(emails.map((email) => sql<SqlBool>`lower(invalid_rows) like ${containsPattern(email)} escape '\\'`)))
+    .execute();
+}
+
+export async function setInvalidRows(db: DbOrTrx, accountId: string, id: string, invalidRows: string): Promise<void> {
+  await db.updateTable('contact_imports').set({ invalid_rows: invalidRows }).where('account_id', '=', accountId).where('id', '=', id).execute();
 }

@@ -3,7 +3,8 @@
  * (a domain by name, a domain's routes) serve the SMTP listener, which learns the account
  * from the recipient's domain.
  */
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
+import { containsPattern } from '../../../lib/like-pattern.js';
 import { findLiveRow, listPage, liveRowsOf, updateLiveRow } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { isId } from '../../../lib/ids.js';
@@ -238,23 +239,29 @@ async function withCampaign(db: DbOrTrx, id: string): Promise<{ id: string; camp
   return { id, campaignId: campaign?.campaign_id ?? null };
 }
 
-/** The account's inbound messages sent from one of these addresses (lower case), oldest first (a person's data). */
+/**
+ * The account's inbound messages that may be from one of these addresses (lower case), oldest
+ * first (a person's data): sent from it, or naming it anywhere in their parsed document (its
+ * From or Reply-To; the caller reads the document to decide).
+ */
 export function inboundMessagesFrom(db: DbOrTrx, accountId: string, emails: string[]): Promise<InboundMessageRow[]> {
   return db
     .selectFrom('inbound_messages')
     .selectAll()
     .where('account_id', '=', accountId)
-    .where(sql<string>`lower(mail_from)`, 'in', emails)
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(mail_from)`, 'in', emails),
+        ...emails.map((email) => sql<SqlBool>`lower(document) like ${containsPattern(email)} escape '\\'`),
+      ]),
+    )
     .orderBy('id')
     .execute();
 }
 
-/** Deletes the account's inbound messages sent from one of these addresses (lower case; erased with their sender). Returns how many. */
-export async function deleteInboundMessagesFrom(db: DbOrTrx, accountId: string, emails: string[]): Promise<number> {
-  const result = await db
-    .deleteFrom('inbound_messages')
-    .where('account_id', '=', accountId)
-    .where(sql<string>`lower(mail_from)`, 'in', emails)
-    .executeTakeFirst();
+/** Deletes these inbound messages of the account (erased with their sender). Returns how many. */
+export async function deleteInboundMessages(db: DbOrTrx, accountId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('inbound_messages').where('account_id', '=', accountId).where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

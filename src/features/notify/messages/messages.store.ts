@@ -1,5 +1,6 @@
 /** SQL for messages and their recipients. Every read is scoped by account. */
 import { type SqlBool, sql } from 'kysely';
+import { containsPattern } from '../../../lib/like-pattern.js';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { idFloor } from '../../../lib/ids.js';
@@ -124,9 +125,6 @@ export interface MessageFilter {
 }
 
 /** LIKE's own wildcards in a search text match themselves. */
-function likeContaining(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The account's live messages the filter matches (FROM and WHERE only): the list's query
@@ -148,7 +146,7 @@ export function filteredMessages(db: Reads, accountId: string, filter: MessageFi
       db.selectFrom('message_tags').select('message_id').where('account_id', '=', accountId).where('tag', '=', filter.tag),
     );
   }
-  if (filter.subject !== undefined) base = base.where(sql<SqlBool>`lower(subject) like ${likeContaining(filter.subject)} escape '\\'`);
+  if (filter.subject !== undefined) base = base.where(sql<SqlBool>`lower(subject) like ${containsPattern(filter.subject)} escape '\\'`);
   // The id bound lets messages_live start at `since`: a message's id is never earlier than its time (lib/ids.ts).
   if (filter.sinceMs !== undefined) base = base.where(sql.ref('id'), '>=', idFloor(filter.sinceMs)).where(sql.ref('created_at'), '>=', filter.sinceMs);
   if (filter.untilMs !== undefined) base = base.where(sql.ref('created_at'), '<=', filter.untilMs);
@@ -420,6 +418,11 @@ export async function eraseMessageContent(db: DbOrTrx, accountId: string, messag
       .execute();
   }
   if (alone.length === 0) return 0;
+  return clearMessages(db, accountId, alone);
+}
+
+/** Clears the content of these messages of the account: nothing of what was sent stays. How many. */
+async function clearMessages(db: DbOrTrx, accountId: string, ids: string[], set: { from_name?: string } = {}): Promise<number> {
   const result = await db
     .updateTable('messages')
     .set({
@@ -437,11 +440,107 @@ export async function eraseMessageContent(db: DbOrTrx, accountId: string, messag
       content_id: null,
       dkim_signature: null,
       kept_links: null,
+      ...set,
     })
     .where('account_id', '=', accountId)
-    .where('id', 'in', alone)
+    .where('id', 'in', ids)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * After an erased recipient's message was left to its other recipients: an SMTP submission
+ * keeps its content only as the submitted bytes, whose header fields name every addressee
+ * and which cannot be edited without changing what the client sent. Once none of its
+ * deliveries is waiting, they are cleared for everyone, as the purge clears a body
+ * (`body_purged_at`); while one waits they are kept, or its copy would be lost. How many.
+ */
+export async function clearSharedSubmissions(db: DbOrTrx, accountId: string, messageIds: string[], now: number): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  const result = await db
+    .updateTable('messages')
+    .set({ submitted_mime: null, mime: null, dkim_signature: null, body_purged_at: now })
+    .where('account_id', '=', accountId)
+    .where('id', 'in', messageIds)
+    .where('submitted_mime', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('message_recipients as r').select('r.id').whereRef('r.message_id', '=', 'messages.id').where('r.state', 'in', ['queued', 'deferred']),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * The account's messages made by Postwire itself (no user: an inbound route's forward, a
+ * notice) that name one of these addresses (lower case) in their Reply-To, sender name,
+ * subject or bodies: a forward carries the erased person's own mail. Their ids.
+ */
+export function systemMessagesNaming(
+  db: Reads,
+  accountId: string,
+  emails: string[],
+): Promise<Pick<MessageRow, 'id' | 'from_email' | 'from_name' | 'reply_to' | 'subject' | 'html_content' | 'text_content' | 'created_at'>[]> {
+  if (emails.length === 0) return Promise.resolve([]);
+  return (
+    db
+      .selectFrom('messages')
+      .select(['id', 'from_email', 'from_name', 'reply_to', 'subject', 'html_content', 'text_content', 'created_at'])
+      .where('account_id', '=', accountId)
+      .where('create_user_id', 'is', null)
+      // Not a campaign copy (its content is the campaign's, shared with every other copy).
+      .where('content_id', 'is', null)
+      .where((eb) =>
+        eb.or(
+          emails.flatMap((email) => {
+            const like = containsPattern(email);
+            return ['reply_to', 'from_name', 'subject', 'html_content', 'text_content'].map(
+              (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${like} escape '\\'`,
+            );
+          }),
+        ),
+      )
+      .orderBy('id')
+      .execute()
+  );
+}
+
+/** The recipients of these messages of the account whose delivery still waits: an erased forward's, taken back. */
+export async function waitingRecipientsOf(db: DbOrTrx, accountId: string, messageIds: string[]): Promise<string[]> {
+  if (messageIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('message_recipients')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('message_id', 'in', messageIds)
+    .where('state', 'in', ['queued', 'deferred'])
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Clears forwards of an erased person's mail (systemMessagesNaming): their content and the sender name that named the person. How many. */
+export function clearForwards(db: DbOrTrx, accountId: string, ids: string[]): Promise<number> {
+  return ids.length === 0 ? Promise.resolve(0) : clearMessages(db, accountId, ids, { from_name: '' });
+}
+
+/**
+ * Idempotency-Key answers (kept 24 hours, replayed as they are) of the account that name one
+ * of these addresses (lower case): the key and the answer's text.
+ */
+export function idempotencyAnswersNaming(db: DbOrTrx, accountId: string, emails: string[]) {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['key', 'response'])
+    .where('account_id', '=', accountId)
+    .where((eb) => eb.or(emails.map((email) => sql<SqlBool>`lower(response) like ${containsPattern(email)} escape '\\'`)))
+    .execute();
+}
+
+export async function setIdempotencyAnswer(db: DbOrTrx, accountId: string, key: string, response: string): Promise<void> {
+  await db.updateTable('idempotency_keys').set({ response }).where('account_id', '=', accountId).where('key', '=', key).execute();
 }
 
 /** The ids of the account's recipients whose address is one of `emails` (lower case), and their messages: what an erasure changes. */

@@ -66,6 +66,11 @@ export function suppressAddress(db: DbOrTrx, input: SuppressInput): Promise<bool
   return insertSuppressionIfAbsent(db, suppressionRow(input));
 }
 
+/** Whether the account keeps the address suppressed in its erased form (docs/privacy.md): the person asked to be forgotten. */
+export async function isErasedAddressOf(db: DbOrTrx, accountId: string, email: string): Promise<boolean> {
+  return (await findLiveSuppression(db, accountId, erasedAddress(accountId, email))) !== undefined;
+}
+
 /** The key `liveSuppressionsFor` answers with. */
 export function suppressionKey(accountId: string, email: string): string {
   return `${accountId}\n${normalizeEmail(email)}`;

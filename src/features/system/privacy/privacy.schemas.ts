@@ -92,6 +92,23 @@ export const PersonData = Type.Object(
         receiveTime: Type.String(),
         document: Json('The parsed message as the inbound API shows it.'),
       }),
+      { description: 'Mail received from the address: sent from it, or with it as From or Reply-To.' },
+    ),
+    forwardedMessages: Type.Array(
+      Type.Object({
+        messageId: Type.String(),
+        from: Type.String(),
+        replyTo: Type.Union([Type.String(), Type.Null()]),
+        subject: Type.String(),
+        htmlContent: Type.String(),
+        textContent: Type.Union([Type.String(), Type.Null()]),
+        createTime: Type.String(),
+      }),
+      { description: "Messages Postwire made itself (an inbound route's forwards) that name the address in their Reply-To, sender name, subject or body." },
+    ),
+    importRows: Type.Array(
+      Type.Object({ importId: Type.String(), row: Type.Integer(), email: Type.String(), customFields: Type.Array(Json('A value of the row.')) }),
+      { description: 'Rows of imports still running that hold the address and are not applied yet.' },
     ),
   },
   { description: 'Everything the account stores about one address.' },
@@ -108,7 +125,16 @@ export const ErasureCounts = Type.Object(
     capturedCopies: Type.Integer({ description: 'Capture-inbox copies deleted.' }),
     campaignCopies: Type.Integer({ description: 'Campaign records kept under the hash (counters and reports stay).' }),
     suppressions: Type.Integer({ description: 'Suppressions of the address replaced by the one hashed suppression.' }),
-    inboundMessages: Type.Integer({ description: 'Inbound messages from the address deleted.' }),
+    inboundMessages: Type.Integer({ description: 'Inbound messages from the address (sent from it, or with it as From or Reply-To) deleted.' }),
+    forwards: Type.Integer({
+      description:
+        "Messages Postwire made itself naming the address (an inbound route's forwards) whose content was cleared; a delivery still queued ends cancelled.",
+    }),
+    submissionsCleared: Type.Integer({
+      description: 'SMTP submissions sent to others too whose submitted bytes (naming every addressee) were cleared, none of their deliveries waiting.',
+    }),
+    importRows: Type.Integer({ description: 'Rows of running imports, or invalid rows an import reports, whose address became its hash.' }),
+    idempotencyAnswers: Type.Integer({ description: 'Idempotency-Key answers kept 24 hours whose address became its hash.' }),
   },
   { additionalProperties: false },
 );

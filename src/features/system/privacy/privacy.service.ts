@@ -7,11 +7,14 @@
  * An erasure is one transaction: either every trace goes, the address's suppression becomes
  * its hash and the audit row is written, or nothing changes. What stays: campaign records and
  * events (under the hash, with their details cleared), so counters, reports and statistics do
- * not change; a message sent to others too keeps its content for them.
+ * not change; a message sent to others too keeps its content for them (an SMTP submission's
+ * bytes only while one of their deliveries waits). Beside its own rows it reaches what names
+ * the address: co-recipients' captured copies, forwards of the person's mail, rows of imports
+ * still running and Idempotency-Key answers (the last two keep their place under the hash).
  */
-import type { DbHandle } from '../../../db/database.js';
+import type { DbHandle, DbOrTrx } from '../../../db/database.js';
 import { withdrawDeliveries } from '../../../delivery/enqueue.js';
-import { deleteCapturedOfRecipients } from '../../../delivery/transports/capture.js';
+import { deleteCapturedNaming, deleteCapturedOfMessages, deleteCapturedOfRecipients } from '../../../delivery/transports/capture.js';
 import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, type ListResult, toPage } from '../../../lib/api-shape.js';
@@ -26,26 +29,37 @@ import {
   deleteConsentsAndSignups,
   deleteContactsForGood,
   eraseCampaignCopies,
+  erasePendingRows,
+  importsWithInvalidRowsNaming,
   membershipsOfContacts,
+  pendingRowsNaming,
   removeContactFromAllLists,
+  setInvalidRows,
   signupsOfAddress,
   tagsOfContacts,
   valuesOfContacts,
 } from '../../marketing/marketing.module.js';
 import {
-  deleteInboundMessagesFrom,
+  clearForwards,
+  clearSharedSubmissions,
+  deleteInboundMessages,
   deleteSuppressionsOfAddress,
   eraseEventsOf,
   eraseMessageContent,
   eraseRecipients,
   type EventLog,
   eventsOfRecipients,
+  idempotencyAnswersNaming,
   inboundMessagesFrom,
+  markWaitingRecipientsCancelled,
   newEventRow,
   recipientIdsOfAddress,
   recipientsOfAddress,
+  setIdempotencyAnswer,
   suppressAddress,
   suppressionsOfAddress,
+  systemMessagesNaming,
+  waitingRecipientsOf,
 } from '../../notify/notify.module.js';
 import type { Erasure, ErasureCounts, ErasuresQuery, PersonData } from './privacy.schemas.js';
 import { insertErasure, listErasures } from './privacy.store.js';
@@ -86,6 +100,52 @@ function checkedAddress(email: string): string {
   return email.trim();
 }
 
+/** Counts of every kind, none yet: an audit row written before a kind was counted shows it as 0. */
+const NO_COUNTS: ErasureCounts = {
+  contacts: 0,
+  consentsAndSignups: 0,
+  recipients: 0,
+  messagesCleared: 0,
+  events: 0,
+  capturedCopies: 0,
+  campaignCopies: 0,
+  suppressions: 0,
+  inboundMessages: 0,
+  forwards: 0,
+  submissionsCleared: 0,
+  importRows: 0,
+  idempotencyAnswers: 0,
+};
+
+/** The addresses of a parsed inbound document's sender fields (From, Reply-To, Sender), lower case. */
+function sendersOf(document: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const field of ['from', 'replyTo', 'sender']) {
+    const value = document[field];
+    for (const box of Array.isArray(value) ? value : value ? [value] : [])
+      if (box && typeof box === 'object' && typeof (box as { address?: unknown }).address === 'string')
+        out.push((box as { address: string }).address.trim().toLowerCase());
+  }
+  return out;
+}
+
+/** Whether a string names the address (as typed or normalized). */
+function isAddress(value: string, lowered: string[], normalized: string): boolean {
+  const trimmed = value.trim();
+  if (!trimmed.includes('@')) return false;
+  return lowered.includes(trimmed.toLowerCase()) || normalizeEmail(trimmed) === normalized;
+}
+
+/** A JSON value with every string that is the address replaced by its hash, and how many were. */
+function withHash(value: unknown, lowered: string[], normalized: string, hash: string): { value: unknown; changed: number } {
+  if (typeof value === 'string') return isAddress(value, lowered, normalized) ? { value: hash, changed: 1 } : { value, changed: 0 };
+  const items: [string, { value: unknown; changed: number }][] =
+    value !== null && typeof value === 'object' ? Object.entries(value).map(([key, v]) => [key, withHash(v, lowered, normalized, hash)]) : [];
+  const changed = items.reduce((n, [, item]) => n + item.changed, 0);
+  if (changed === 0) return { value, changed };
+  return { value: Array.isArray(value) ? items.map(([, item]) => item.value) : Object.fromEntries(items.map(([key, item]) => [key, item.value])), changed };
+}
+
 export function toErasure(row: ErasureRow): Erasure {
   return {
     id: row.id,
@@ -93,7 +153,7 @@ export function toErasure(row: ErasureRow): Erasure {
     actor: row.actor,
     userId: row.user_id,
     apiKeyId: row.api_key_id,
-    counts: JSON.parse(row.counts) as ErasureCounts,
+    counts: { ...NO_COUNTS, ...(JSON.parse(row.counts) as Partial<ErasureCounts>) },
     createTime: iso(Number(row.created_at)),
   };
 }
@@ -112,13 +172,15 @@ export class PrivacyService {
     const { normalized, lowered } = addressForms(address);
     // Reads that can scan an account's message log: off the writer's thread (database.ts `longReads`).
     const db = this.handle.longReads;
-    const [contacts, signups, suppressions, recipients, campaigns, inbound] = await Promise.all([
+    const [contacts, signups, suppressions, recipients, campaigns, inbound, forwards, importRows] = await Promise.all([
       contactsOfAddress(this.handle.db, accountId, normalized),
       signupsOfAddress(this.handle.db, accountId, lowered),
       suppressionsOfAddress(db, accountId, normalized),
       recipientsOfAddress(db, accountId, lowered),
       campaignCopiesOfAddress(db, accountId, normalized),
-      inboundMessagesFrom(this.handle.db, accountId, lowered),
+      this.inboundFrom(this.handle.db, accountId, lowered),
+      systemMessagesNaming(db, accountId, lowered),
+      pendingRowsNaming(this.handle.db, accountId, lowered),
     ]);
     const contactIds = contacts.map((c) => c.id);
     const [values, tags, lists, consents, events] = await Promise.all([
@@ -208,7 +270,38 @@ export class PrivacyService {
         receiveTime: iso(Number(m.created_at)),
         document: json(m.document),
       })),
+      forwardedMessages: forwards.map((m) => {
+        const replyTo = json(m.reply_to) as { email?: string; name?: string };
+        return {
+          messageId: m.id,
+          from: m.from_name ? `${m.from_name} <${m.from_email}>` : m.from_email,
+          replyTo: replyTo.email ? (replyTo.name ? `${replyTo.name} <${replyTo.email}>` : replyTo.email) : null,
+          subject: m.subject,
+          htmlContent: m.html_content,
+          textContent: m.text_content,
+          createTime: iso(Number(m.created_at)),
+        };
+      }),
+      importRows: importRows.map((r) => ({
+        importId: r.import_id,
+        row: Number(r.row_number),
+        email: r.email,
+        customFields: (() => {
+          try {
+            const value: unknown = JSON.parse(r.custom_fields);
+            return Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+          } catch {
+            return [];
+          }
+        })(),
+      })),
     };
+  }
+
+  /** The account's inbound mail from the address: sent from it (the envelope), or with it as From, Reply-To or Sender. */
+  private async inboundFrom(db: DbOrTrx, accountId: string, lowered: string[]) {
+    const rows = await inboundMessagesFrom(db, accountId, lowered);
+    return rows.filter((row) => lowered.includes(row.mail_from.trim().toLowerCase()) || sendersOf(json(row.document)).some((a) => lowered.includes(a)));
   }
 
   /**
@@ -244,17 +337,7 @@ export class PrivacyService {
       const campaignCopies = await eraseCampaignCopies(trx, accountId, normalized, hash);
 
       const recipients = await recipientIdsOfAddress(trx, accountId, lowered);
-      const counts: ErasureCounts = {
-        contacts: deletedContacts,
-        consentsAndSignups,
-        recipients: 0,
-        messagesCleared: 0,
-        events: 0,
-        capturedCopies: 0,
-        campaignCopies,
-        suppressions: 0,
-        inboundMessages: 0,
-      };
+      const counts: ErasureCounts = { ...NO_COUNTS, contacts: deletedContacts, consentsAndSignups, campaignCopies };
       // In chunks: one person may have been sent many thousands of messages.
       for (let i = 0; i < recipients.length; i += 500) {
         const chunk = recipients.slice(i, i + 500);
@@ -266,6 +349,8 @@ export class PrivacyService {
         const erased = await eraseRecipients(trx, accountId, ids, withdrawn, hash, now);
         counts.recipients += erased.count;
         counts.capturedCopies += await deleteCapturedOfRecipients(trx, accountId, messageIds, ids);
+        // The other recipients' captured copies name the address in their To or Cc.
+        counts.capturedCopies += await deleteCapturedNaming(trx, accountId, messageIds, lowered);
         counts.events += await eraseEventsOf(trx, accountId, ids, hash);
         await this.events.record(
           trx,
@@ -282,6 +367,55 @@ export class PrivacyService {
           ),
         );
         counts.messagesCleared += await eraseMessageContent(trx, accountId, messageIds, ERASED_PREFIX);
+        counts.submissionsCleared += await clearSharedSubmissions(trx, accountId, messageIds, now);
+      }
+
+      // Forwards of the person's mail (and anything else Postwire wrote naming them): cleared,
+      // and a forward still queued is taken back, ending `cancelled` with its event.
+      const forwards = (await systemMessagesNaming(trx, accountId, lowered)).map((m) => m.id);
+      if (forwards.length > 0) {
+        const withdrawn = await withdrawDeliveries(trx, await waitingRecipientsOf(trx, accountId, forwards), now);
+        const cancelled = withdrawn.length ? await markWaitingRecipientsCancelled(trx, withdrawn, 'address erased', now) : [];
+        await this.events.record(
+          trx,
+          cancelled.map((r) =>
+            newEventRow({
+              accountId,
+              messageId: r.message_id,
+              recipientId: r.id,
+              email: r.email,
+              type: 'cancelled',
+              details: { reason: 'address erased' },
+              at: now,
+            }),
+          ),
+        );
+        counts.capturedCopies += await deleteCapturedOfMessages(trx, accountId, forwards);
+        counts.forwards = await clearForwards(trx, accountId, forwards);
+      }
+
+      // Imports still running: their rows keep their place (the counters add up), under the hash.
+      counts.importRows = await erasePendingRows(trx, accountId, lowered, hash);
+      for (const found of await importsWithInvalidRowsNaming(trx, accountId, lowered)) {
+        const rows = json(`{"rows":${found.invalid_rows}}`).rows;
+        const changed = withHash(rows, lowered, normalized, hash);
+        if (changed.changed === 0) continue;
+        await setInvalidRows(trx, accountId, found.id, JSON.stringify(changed.value));
+        counts.importRows += changed.changed;
+      }
+      // Idempotency-Key answers are replayed for 24 hours: the key keeps protecting against a
+      // second send, its answer names the hash instead of the address.
+      for (const answer of await idempotencyAnswersNaming(trx, accountId, lowered)) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(answer.response);
+        } catch {
+          continue;
+        }
+        const changed = withHash(parsed, lowered, normalized, hash);
+        if (changed.changed === 0) continue;
+        await setIdempotencyAnswer(trx, accountId, answer.key, JSON.stringify(changed.value));
+        counts.idempotencyAnswers += 1;
       }
 
       const earlier = await suppressionsOfAddress(trx, accountId, normalized);
@@ -295,7 +429,11 @@ export class PrivacyService {
         at: now,
         userId: actor.user_id,
       });
-      counts.inboundMessages = await deleteInboundMessagesFrom(trx, accountId, lowered);
+      counts.inboundMessages = await deleteInboundMessages(
+        trx,
+        accountId,
+        (await this.inboundFrom(trx, accountId, lowered)).map((m) => m.id),
+      );
       const erasure: ErasureRow = { id: newId(now), account_id: accountId, email_hash: hash, ...actor, counts: JSON.stringify(counts), created_at: now };
       await insertErasure(trx, erasure);
       return erasure;
