@@ -232,9 +232,10 @@ async function main(): Promise<void> {
         Date,
         {
           dialect,
-          writes: handle.writeBehind,
+          writes: handle.workerWrites,
           onBatch: (ms, what, size) => {
             holds.push(ms);
+            if (process.env.PURGE_HOLDS_FILE) fs.appendFileSync(process.env.PURGE_HOLDS_FILE, `${what} ${size} ${ms.toFixed(1)}\n`);
             if (ms > (longest.get(what)?.ms ?? -1)) longest.set(what, { ms, size });
           },
         },

@@ -18,10 +18,11 @@ export type BodyScope = { accountId: string } | { exceptAccounts: string[] };
  * The reads (which messages, the HTML whose links are kept) come first, outside the
  * transaction: on SQLite every statement is a trip to the SQLite thread and back through
  * the event loop, and a transaction holds the one writer across all of its trips. The
- * writes then go through `writes` (the write-behind handle, database.ts) as one trip: BEGIN,
- * the updates and COMMIT run together on the SQLite thread. What changed in between is
- * harmless: each write applies only to a message that may still be cleared (messages.store.ts
- * `stillPurgeable`).
+ * writes then go through `writes` (database.ts `workerWrites`) as one trip: BEGIN, the
+ * updates and COMMIT run together on the SQLite thread, and the COMMIT does not wait for the
+ * disk (a power loss may undo the last batches; the next run clears those bodies again).
+ * What changed in between is harmless: each write applies only to a message that may still
+ * be cleared (messages.store.ts `stillPurgeable`).
  */
 export async function purgeBodiesBatch(db: Db, writes: Db, scope: BodyScope, before: number, limit: number, now: number): Promise<number> {
   const ids = await messagesWithBodyBefore(db, scope, before, limit);

@@ -536,19 +536,9 @@ function stillPurgeable(messageRef: 'messages.id' | 'message_recipients.message_
 /** Writes the kept links (a JSON array) of messages and of personalised copies whose body is about to be cleared (`stillPurgeable`). */
 export async function keepLinks(db: DbOrTrx, messages: { id: string; links: string }[], copies: { id: string; links: string }[]): Promise<void> {
   for (const { id, links } of messages)
-    await db
-      .updateTable('messages')
-      .set({ kept_links: links })
-      .where('id', '=', id)
-      .where(stillPurgeable('messages.id'))
-      .execute();
+    await db.updateTable('messages').set({ kept_links: links }).where('id', '=', id).where(stillPurgeable('messages.id')).execute();
   for (const { id, links } of copies)
-    await db
-      .updateTable('message_recipients')
-      .set({ kept_links: links })
-      .where('id', '=', id)
-      .where(stillPurgeable('message_recipients.message_id'))
-      .execute();
+    await db.updateTable('message_recipients').set({ kept_links: links }).where('id', '=', id).where(stillPurgeable('message_recipients.message_id')).execute();
 }
 
 /**
