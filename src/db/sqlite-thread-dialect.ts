@@ -239,8 +239,9 @@ class ThreadConnection implements DatabaseConnection {
     this.held = [];
     statements.push(statement);
     const { result, heldMs } = await this.thread.run(this.session, this.how, statements);
-    // Told to whoever measures the work this list belongs to (writer-hold.ts), in its async context.
-    if (heldMs !== undefined) recordWriterHold(heldMs);
+    // Told to whoever measures the work this list belongs to (writer-hold.ts), in its async
+    // context; a list that held nothing (a read, a transaction still open) counts as nothing.
+    recordWriterHold(heldMs ?? 0);
     return result;
   }
 }

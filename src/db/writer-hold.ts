@@ -17,7 +17,7 @@ interface Meter {
 
 const meters = new AsyncLocalStorage<Meter>();
 
-/** Called by the SQLite dialect with what a list of statements held (in the caller's async context). */
+/** Called by the SQLite dialect with what each list of statements held, 0 for none (in the caller's async context). */
 export function recordWriterHold(ms: number): void {
   const meter = meters.getStore();
   if (!meter) return;
