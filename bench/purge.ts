@@ -20,7 +20,8 @@
  *     here is the server process's, nor this process's event loop); on PostgreSQL from BEGIN
  *     sent to COMMIT answered. The load runs until the purge is done (at least --seconds).
  *  Printed: the purge rate (bodies per second), the longest writer hold, the send p50/p99
- *  idle and during the purge, and the database size before and after.
+ *  idle and during the purge, and the database size before and after. With PURGE_HOLDS_FILE
+ *  set, each hold is appended to that file as a line `kind size ms`.
  */
 import os from 'node:os';
 import fs from 'node:fs';
