@@ -14,10 +14,14 @@
  *     of each answer is kept.
  *  3. Purge: the same load, and in this process the purge (RetentionPurge, the job runner's
  *     own code, on its own connection) clears the N bodies, then gives the space back
- *     (SQLite). Each purge transaction and vacuum step is timed: the longest is the longest
- *     hold of the writer. The load runs until the purge is done (at least --seconds).
+ *     (SQLite). Each purge transaction and vacuum step's hold of the writer is measured as
+ *     the purge measures it (db/writer-hold.ts): on SQLite in the SQLite thread, from the
+ *     moment BEGIN has the write lock to the end of COMMIT (not the wait for the lock, which
+ *     here is the server process's, nor this process's event loop); on PostgreSQL from BEGIN
+ *     sent to COMMIT answered. The load runs until the purge is done (at least --seconds).
  *  Printed: the purge rate (bodies per second), the longest writer hold, the send p50/p99
- *  idle and during the purge, and the database size before and after.
+ *  idle and during the purge, and the database size before and after. With PURGE_HOLDS_FILE
+ *  set, each hold is appended to that file as a line `kind size ms`.
  */
 import os from 'node:os';
 import fs from 'node:fs';
@@ -229,8 +233,10 @@ async function main(): Promise<void> {
         Date,
         {
           dialect,
+          writes: handle.workerWrites,
           onBatch: (ms, what, size) => {
             holds.push(ms);
+            if (process.env.PURGE_HOLDS_FILE) fs.appendFileSync(process.env.PURGE_HOLDS_FILE, `${what} ${size} ${ms.toFixed(1)}\n`);
             if (ms > (longest.get(what)?.ms ?? -1)) longest.set(what, { ms, size });
           },
         },

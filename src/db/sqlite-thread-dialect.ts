@@ -29,6 +29,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { threadEntry } from '../lib/thread-entry.js';
+import { recordWriterHold } from './writer-hold.js';
 import {
   type CompiledQuery,
   DeleteQueryNode,
@@ -53,8 +54,14 @@ export interface Lending {
   relaxed: boolean;
 }
 
+/** A list's result, and how long it held the write lock (sqlite-thread.entry.ts). */
+interface Answer {
+  result: QueryResult<unknown>;
+  heldMs: number | undefined;
+}
+
 interface Pending {
-  resolve: (result: QueryResult<unknown>) => void;
+  resolve: (answer: Answer) => void;
   reject: (error: Error) => void;
 }
 
@@ -94,8 +101,8 @@ class SqliteThread {
       this.pending.delete(reply.id);
       if (this.pending.size === 0) this.worker.unref();
       if ('error' in reply) request.reject(toError(reply.error));
-      else if ('rows' in reply) request.resolve({ rows: reply.rows });
-      else request.resolve({ rows: [], numAffectedRows: BigInt(reply.changes), insertId: BigInt(reply.lastInsertRowid) });
+      else if ('rows' in reply) request.resolve({ result: { rows: reply.rows }, heldMs: reply.heldMs });
+      else request.resolve({ result: { rows: [], numAffectedRows: BigInt(reply.changes), insertId: BigInt(reply.lastInsertRowid) }, heldMs: reply.heldMs });
     });
     const fail = (error: Error) => {
       this.exitReason ??= error;
@@ -117,7 +124,7 @@ class SqliteThread {
   }
 
   /** Runs a list of statements for a session, `how` it is lent (see sqlite-thread.entry.ts). */
-  run(session: number, how: Lending, statements: Statement[]): Promise<QueryResult<unknown>> {
+  run(session: number, how: Lending, statements: Statement[]): Promise<Answer> {
     if (this.exitReason) return Promise.reject(this.exitReason);
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
@@ -227,11 +234,15 @@ class ThreadConnection implements DatabaseConnection {
     if (!neverSent) await this.send(ROLLBACK);
   }
 
-  private send(statement: Statement): Promise<QueryResult<unknown>> {
+  private async send(statement: Statement): Promise<QueryResult<unknown>> {
     const statements = this.held;
     this.held = [];
     statements.push(statement);
-    return this.thread.run(this.session, this.how, statements);
+    const { result, heldMs } = await this.thread.run(this.session, this.how, statements);
+    // Told to whoever measures the work this list belongs to (writer-hold.ts), in its async
+    // context; a list that held nothing (a read, a transaction still open) counts as nothing.
+    recordWriterHold(heldMs ?? 0);
+    return result;
   }
 }
 

@@ -55,6 +55,7 @@
  * failed COMMIT) leaves its session "broken": every later list of that session fails
  * until the session's ROLLBACK, instead of running outside any transaction.
  */
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import SqliteDatabase from './sqlite-driver.js';
@@ -65,6 +66,8 @@ export interface SqliteThreadOptions {
   synchronous: 'FULL' | 'NORMAL';
   /** A read-only connection (database.ts `longReads`): it sets nothing up and never writes. */
   readonly?: boolean;
+  /** The checkpointer (see "Checkpoints"): a connection that only copies the WAL back into the file, on a timer. */
+  checkpoints?: boolean;
 }
 
 export interface Statement {
@@ -95,13 +98,30 @@ export interface ThreadError {
 export type ThreadReply =
   | { ready: true }
   | { failed: ThreadError }
-  | { id: number; rows: unknown[] }
-  | { id: number; changes: number; lastInsertRowid: number | bigint }
+  | ({ id: number; rows: unknown[] } & Held)
+  | ({ id: number; changes: number; lastInsertRowid: number | bigint } & Held)
   | { id: number; error: ThreadError };
+
+/**
+ * How long the list held the write lock, in milliseconds: from the moment its BEGIN got the
+ * lock to the end of its COMMIT (or ROLLBACK), for each transaction it ended, a write run on
+ * its own included. Absent when it held nothing (reads, or a transaction still open).
+ */
+interface Held {
+  heldMs?: number;
+}
 
 const STATEMENT_CACHE_SIZE = 500;
 
 const INCREMENTAL_VACUUM = /^pragma incremental_vacuum\(\d+\)$/;
+
+/** An INSERT, UPDATE or DELETE (with RETURNING too): run outside a transaction, it is one. */
+const PLAIN_WRITE = /^\s*(insert|update|delete|replace)\s/i;
+
+/** WAL pages the writer lets gather before it checkpoints on its own, should the checkpointer not keep up (SQLite's default is 1000). */
+const WRITER_AUTOCHECKPOINT_PAGES = 16_000;
+/** How often the checkpointer looks whether the WAL has grown. */
+const CHECKPOINT_EVERY_MS = 250;
 
 /** Bytes per page of a new database file (see "Page size" above). */
 const PAGE_SIZE = 2048;
@@ -111,7 +131,13 @@ function threadError(error: unknown): ThreadError {
   return { message: e.message, name: e.name, code: (e as NodeJS.ErrnoException).code };
 }
 
-function open({ file, synchronous, readonly }: SqliteThreadOptions) {
+function open({ file, synchronous, readonly, checkpoints }: SqliteThreadOptions) {
+  if (checkpoints) {
+    const checkpointer = new SqliteDatabase(file);
+    // Never waits: a checkpoint that cannot run now (another process's) is tried again at the next tick.
+    checkpointer.pragma('busy_timeout = 0');
+    return checkpointer;
+  }
   if (readonly) {
     // With WAL a reader never waits for the writer, nor the writer for it; the file was set up by the writer's thread.
     const reader = new SqliteDatabase(file, { readonly: true });
@@ -129,6 +155,8 @@ function open({ file, synchronous, readonly }: SqliteThreadOptions) {
   sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
+  // The checkpointer thread copies the WAL back (see "Checkpoints"); this is only the backstop.
+  sqlite.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
   return sqlite;
 }
 
@@ -162,6 +190,17 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
     port.postMessage({ failed: threadError(error) } satisfies ThreadReply);
     return;
   }
+  if (options.checkpoints) {
+    checkpointOnTimer(sqlite, options.file);
+    port.on('message', (request: ThreadRequest) => {
+      if ('close' in request) {
+        sqlite.close();
+        port.close();
+      }
+    });
+    port.postMessage({ ready: true } satisfies ThreadReply);
+    return;
+  }
   const prepare = statementCache(sqlite, STATEMENT_CACHE_SIZE);
   /** The session whose transaction is open, if any; the others' lists wait in `waiting`. */
   let owner: number | undefined;
@@ -171,6 +210,8 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
 
   /** Whether `synchronous` is switched to NORMAL for a relaxed session's transaction. */
   let relaxing = false;
+  /** When the open transaction got the write lock (performance.now()). */
+  let lockedAt = 0;
 
   const execute = (request: ThreadStatements): ThreadReply => {
     const { id, session, statements } = request;
@@ -187,24 +228,47 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
     // Whether this session had a transaction open when a statement failed (not a BEGIN that failed).
     let opened = owner === session;
     let reply: ThreadReply = { id, rows: [] };
+    let held: number | undefined;
+    const hold = (ms: number) => {
+      held = (held ?? 0) + ms;
+    };
     try {
       for (const { sql, params } of statements) {
         // A ROLLBACK after a failed BEGIN (or a COMMIT that SQLite already undid) has nothing to undo.
         if (sql === 'rollback' && !sqlite.inTransaction) continue;
-        // incremental_vacuum gives back one page per step of its statement and run() steps
-        // once: exec() steps it to the end (db/space.ts).
-        if (INCREMENTAL_VACUUM.test(sql)) {
-          sqlite.exec(sql);
-          reply = { id, rows: [] };
-          continue;
+        const inTransaction = sqlite.inTransaction;
+        const vacuum = INCREMENTAL_VACUUM.test(sql);
+        // A write on its own is its own transaction, begun here so that what it holds is
+        // measured from the lock on, as a transaction's is: without the wait for the lock
+        // (another process's writer).
+        const alone = !inTransaction && (vacuum || PLAIN_WRITE.test(sql));
+        if (alone) {
+          prepare('begin immediate').run();
+          lockedAt = performance.now();
         }
-        const statement = prepare(sql);
-        if (statement.reader) {
-          reply = { id, rows: statement.all(params) };
-        } else {
-          const { changes, lastInsertRowid } = statement.run(params);
-          reply = { id, changes, lastInsertRowid };
+        try {
+          // incremental_vacuum gives back one page per step of its statement and run() steps
+          // once: exec() steps it to the end (db/space.ts).
+          if (vacuum) {
+            sqlite.exec(sql);
+            reply = { id, rows: [] };
+          } else {
+            const statement = prepare(sql);
+            if (statement.reader) {
+              reply = { id, rows: statement.all(params) };
+            } else {
+              const { changes, lastInsertRowid } = statement.run(params);
+              reply = { id, changes, lastInsertRowid };
+            }
+          }
+          if (alone) prepare('commit').run();
+        } catch (error) {
+          if (alone && sqlite.inTransaction) sqlite.exec('rollback');
+          throw error;
         }
+        // The lock is the writer's from the moment BEGIN IMMEDIATE returns.
+        if (!inTransaction && sqlite.inTransaction) lockedAt = performance.now();
+        if ((inTransaction || alone) && !sqlite.inTransaction) hold(performance.now() - lockedAt);
         opened ||= sqlite.inTransaction;
       }
     } catch (error) {
@@ -212,6 +276,7 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
       const ended = statements.some((s) => s.sql === 'rollback');
       if (opened && !ended && !sqlite.inTransaction) broken.add(session);
     }
+    if (held !== undefined && !('error' in reply)) reply.heldMs = held;
     if (relaxing && !sqlite.inTransaction) {
       sqlite.pragma(`synchronous = ${options.synchronous}`);
       relaxing = false;
@@ -239,6 +304,39 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
     }
   });
   port.postMessage({ ready: true } satisfies ThreadReply);
+}
+
+/**
+ * Checkpoints. In WAL mode a commit appends pages to the WAL; a checkpoint copies them back
+ * into the database file and syncs it. SQLite runs one by itself at the end of the commit
+ * that takes the WAL past 1000 pages, on the committing connection: the one connection every
+ * write of this process goes through, whose thread then serves nothing else until the copy
+ * and its sync are done (hundreds of milliseconds on a busy disk, after a few megabytes of
+ * purge or vacuum). So the writer's connection leaves that to a connection of its own on a
+ * thread of its own, which copies whatever the WAL holds a few times a second. A passive
+ * checkpoint waits for no one and no writer waits for it: SQLite lets writers append to the
+ * WAL while it copies. The writer still checkpoints by itself past
+ * WRITER_AUTOCHECKPOINT_PAGES, should this thread fall behind.
+ */
+function checkpointOnTimer(sqlite: Database.Database, file: string): void {
+  let seen = -1;
+  const timer = setInterval(() => {
+    let changed: number;
+    try {
+      // The WAL's modification time moves with every commit: an idle database is not checkpointed over and over.
+      changed = fs.statSync(`${file}-wal`).mtimeMs;
+    } catch {
+      return;
+    }
+    if (changed === seen) return;
+    try {
+      sqlite.pragma('wal_checkpoint(PASSIVE)');
+      seen = changed;
+    } catch {
+      // Busy (another process's checkpoint) or the disk: the next tick tries again.
+    }
+  }, CHECKPOINT_EVERY_MS);
+  timer.unref();
 }
 
 if (parentPort) serve(parentPort, (workerData as { options: SqliteThreadOptions }).options);

@@ -55,16 +55,31 @@ export class CaptureTransport implements Transport {
  */
 export async function deleteCapturedBefore(db: DbOrTrx, before: number, limit: number): Promise<number> {
   // In id order, which is creation order: the oldest come first, so the scan stops early.
-  const oldest = db.selectFrom('captured_emails').select('id').where('created_at', '<', before).orderBy('id').limit(limit);
-  const result = await db.deleteFrom('captured_emails').where('id', 'in', oldest).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const oldest = await db.selectFrom('captured_emails').select('id').where('created_at', '<', before).orderBy('id').limit(limit).execute();
+  return deleteCapturedIds(db, oldest);
 }
 
 export async function deleteCapturedBeyond(db: DbOrTrx, keepNewest: number, limit: number): Promise<number> {
   const boundary = await db.selectFrom('captured_emails').select('id').orderBy('id', 'desc').offset(keepNewest).limit(1).executeTakeFirst();
   if (!boundary) return 0;
-  const oldest = db.selectFrom('captured_emails').select('id').where('id', '<=', boundary.id).orderBy('id').limit(limit);
-  const result = await db.deleteFrom('captured_emails').where('id', 'in', oldest).executeTakeFirst();
+  const oldest = await db.selectFrom('captured_emails').select('id').where('id', '<=', boundary.id).orderBy('id').limit(limit).execute();
+  return deleteCapturedIds(db, oldest);
+}
+
+/**
+ * The delete itself, apart from the scan that chose the rows: outside a transaction the scan
+ * holds no write lock, and a copy that went meanwhile is simply not counted.
+ */
+async function deleteCapturedIds(db: DbOrTrx, rows: { id: string }[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db
+    .deleteFrom('captured_emails')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

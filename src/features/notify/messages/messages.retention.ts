@@ -4,6 +4,7 @@
  * The SQL is the stores'; the order and the transaction are here.
  */
 import type { Db } from '../../../db/database.js';
+import { holding } from '../../../db/writer-hold.js';
 import { deleteEventsOfMessages } from '../events/events.store.js';
 import { rollUpEventsOf } from '../stats/stats.store.js';
 import { trackableLinks } from '../../../lib/tracked-html.js';
@@ -11,21 +12,33 @@ import { clearBodies, deleteMessages, keepLinks, messagesBefore, messagesWithBod
 
 export type BodyScope = { accountId: string } | { exceptAccounts: string[] };
 
-/** Clears the bodies of up to `limit` messages made before `before`; how many. */
-export async function purgeBodiesBatch(db: Db, scope: BodyScope, before: number, limit: number, now: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const ids = await messagesWithBodyBefore(trx, scope, before, limit);
-    // The links of mail still in people's mailboxes keep leading where they did (migration 0037).
-    const tracked = await trackedHtmlOf(trx, ids);
-    const linksOf = (html: string) => JSON.stringify(trackableLinks(html));
-    await keepLinks(
-      trx,
-      tracked.messages.map((m) => ({ id: m.id, links: linksOf(m.html_content) })),
-      tracked.copies.map((c) => ({ id: c.id, links: linksOf((JSON.parse(c.content!) as { html?: string }).html ?? '') })),
-    );
-    await clearBodies(trx, ids, now);
-    return ids.length;
-  });
+/**
+ * Clears the bodies of up to `limit` messages made before `before`; how many it chose.
+ *
+ * The reads (which messages, the HTML whose links are kept) come first, outside the
+ * transaction: on SQLite every statement is a trip to the SQLite thread and back through
+ * the event loop, and a transaction holds the one writer across all of its trips. The
+ * writes then go through `writes` (database.ts `workerWrites`) as one trip: BEGIN, the
+ * updates and COMMIT run together on the SQLite thread, and the COMMIT does not wait for the
+ * disk (a power loss may undo the last batches; the next run clears those bodies again).
+ * What changed in between is harmless: each write applies only to a message that may still
+ * be cleared (messages.store.ts `stillPurgeable`).
+ */
+export async function purgeBodiesBatch(db: Db, writes: Db, scope: BodyScope, before: number, limit: number, now: number): Promise<number> {
+  const ids = await messagesWithBodyBefore(db, scope, before, limit);
+  if (ids.length === 0) return 0;
+  // The links of mail still in people's mailboxes keep leading where they did (migration 0037).
+  const tracked = await trackedHtmlOf(db, ids);
+  const linksOf = (html: string) => JSON.stringify(trackableLinks(html));
+  const messages = tracked.messages.map((m) => ({ id: m.id, links: linksOf(m.html_content) }));
+  const copies = tracked.copies.map((c) => ({ id: c.id, links: linksOf((JSON.parse(c.content!) as { html?: string }).html ?? '') }));
+  await holding(() =>
+    writes.transaction().execute(async (trx) => {
+      await keepLinks(trx, messages, copies);
+      await clearBodies(trx, ids, now);
+    }),
+  );
+  return ids.length;
 }
 
 /**
@@ -40,10 +53,12 @@ export async function purgeMetadataBatch(
   limit: number,
   after?: string,
 ): Promise<{ examined: number; deleted: number; last: string | undefined }> {
-  return db.transaction().execute(async (trx) => {
-    const { ids, last, examined } = await messagesBefore(trx, before, limit, after);
-    await rollUpEventsOf(trx, ids);
-    await deleteEventsOfMessages(trx, ids);
-    return { examined, deleted: await deleteMessages(trx, ids), last };
-  });
+  return holding(() =>
+    db.transaction().execute(async (trx) => {
+      const { ids, last, examined } = await messagesBefore(trx, before, limit, after);
+      await rollUpEventsOf(trx, ids);
+      await deleteEventsOfMessages(trx, ids);
+      return { examined, deleted: await deleteMessages(trx, ids), last };
+    }),
+  );
 }

@@ -611,28 +611,45 @@ export async function trackedHtmlOf(db: DbOrTrx, messageIds: string[]) {
   return { messages, copies };
 }
 
-/** Writes the kept links (a JSON array) of messages and of personalised copies. */
+/**
+ * Whether the message `messageRef` names (a column holding a message id) may still have its
+ * body cleared: not cleared yet and every recipient final. The purge reads which messages
+ * go before its write transaction and its writes travel without an answer
+ * (messages.retention.ts); this condition in each write keeps a message that changed in
+ * between (a recipient queued again, a body cleared by another run) as it is.
+ */
+function stillPurgeable(messageRef: 'messages.id' | 'message_recipients.message_id') {
+  return sql<SqlBool>`exists (select 1 from messages pm where pm.id = ${sql.ref(messageRef)} and pm.body_purged_at is null and not exists (select 1 from message_recipients pr where pr.message_id = pm.id and pr.state in (${sql.join(NOT_FINAL)})))`;
+}
+
+/** Writes the kept links (a JSON array) of messages and of personalised copies whose body is about to be cleared (`stillPurgeable`). */
 export async function keepLinks(db: DbOrTrx, messages: { id: string; links: string }[], copies: { id: string; links: string }[]): Promise<void> {
-  for (const { id, links } of messages) await db.updateTable('messages').set({ kept_links: links }).where('id', '=', id).execute();
-  for (const { id, links } of copies) await db.updateTable('message_recipients').set({ kept_links: links }).where('id', '=', id).execute();
+  for (const { id, links } of messages)
+    await db.updateTable('messages').set({ kept_links: links }).where('id', '=', id).where(stillPurgeable('messages.id')).execute();
+  for (const { id, links } of copies)
+    await db.updateTable('message_recipients').set({ kept_links: links }).where('id', '=', id).where(stillPurgeable('message_recipients.message_id')).execute();
 }
 
 /**
  * Clears the content of these messages and of their recipients' own copies: html, text,
- * attachments, the composed and the submitted MIME. The message, its recipients and events stay.
+ * attachments, the composed and the submitted MIME. The message, its recipients and events
+ * stay. Only messages that may still be cleared (`stillPurgeable`): the copies first, while
+ * their message still says so.
  */
 export async function clearBodies(db: DbOrTrx, messageIds: string[], now: number): Promise<void> {
   if (messageIds.length === 0) return;
-  await db
-    .updateTable('messages')
-    .set({ html_content: '', text_content: null, attachments: null, mime: null, submitted_mime: null, body_purged_at: now })
-    .where('id', 'in', messageIds)
-    .execute();
   await db
     .updateTable('message_recipients')
     .set({ content: null, mime: null })
     .where('message_id', 'in', messageIds)
     .where((eb) => eb.or([eb('content', 'is not', null), eb('mime', 'is not', null)]))
+    .where(stillPurgeable('message_recipients.message_id'))
+    .execute();
+  await db
+    .updateTable('messages')
+    .set({ html_content: '', text_content: null, attachments: null, mime: null, submitted_mime: null, body_purged_at: now })
+    .where('id', 'in', messageIds)
+    .where(stillPurgeable('messages.id'))
     .execute();
 }
 
