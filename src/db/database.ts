@@ -100,13 +100,9 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
   const db = lend(false, false);
   const writeBehind = lend(true, false);
   const workerWrites = lend(true, true);
-  // Copies the WAL back into the file beside the writer, not on its thread (sqlite-thread.entry.ts, "Checkpoints").
-  const checkpointer = new SqliteHost({ file, synchronous, checkpoints: true });
   try {
     await sql`select 1`.execute(db);
-    await checkpointer.start();
   } catch (error) {
-    await checkpointer.close();
     await host.close();
     throw error;
   }
@@ -133,7 +129,6 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
       await workerWrites.destroy();
       await writeBehind.destroy();
       await db.destroy();
-      await checkpointer.close();
     },
   };
 }

@@ -55,7 +55,6 @@
  * failed COMMIT) leaves its session "broken": every later list of that session fails
  * until the session's ROLLBACK, instead of running outside any transaction.
  */
-import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import SqliteDatabase from './sqlite-driver.js';
@@ -66,8 +65,6 @@ export interface SqliteThreadOptions {
   synchronous: 'FULL' | 'NORMAL';
   /** A read-only connection (database.ts `longReads`): it sets nothing up and never writes. */
   readonly?: boolean;
-  /** The checkpointer (see "Checkpoints"): a connection that only copies the WAL back into the file, on a timer. */
-  checkpoints?: boolean;
 }
 
 export interface Statement {
@@ -118,11 +115,6 @@ const INCREMENTAL_VACUUM = /^pragma incremental_vacuum\(\d+\)$/;
 /** An INSERT, UPDATE or DELETE (with RETURNING too): run outside a transaction, it is one. */
 const PLAIN_WRITE = /^\s*(insert|update|delete|replace)\s/i;
 
-/** WAL pages the writer lets gather before it checkpoints on its own, should the checkpointer not keep up (SQLite's default is 1000). */
-const WRITER_AUTOCHECKPOINT_PAGES = 16_000;
-/** How often the checkpointer looks whether the WAL has grown. */
-const CHECKPOINT_EVERY_MS = 250;
-
 /** Bytes per page of a new database file (see "Page size" above). */
 const PAGE_SIZE = 2048;
 
@@ -131,13 +123,7 @@ function threadError(error: unknown): ThreadError {
   return { message: e.message, name: e.name, code: (e as NodeJS.ErrnoException).code };
 }
 
-function open({ file, synchronous, readonly, checkpoints }: SqliteThreadOptions) {
-  if (checkpoints) {
-    const checkpointer = new SqliteDatabase(file);
-    // Never waits: a checkpoint that cannot run now (another process's) is tried again at the next tick.
-    checkpointer.pragma('busy_timeout = 0');
-    return checkpointer;
-  }
+function open({ file, synchronous, readonly }: SqliteThreadOptions) {
   if (readonly) {
     // With WAL a reader never waits for the writer, nor the writer for it; the file was set up by the writer's thread.
     const reader = new SqliteDatabase(file, { readonly: true });
@@ -155,8 +141,6 @@ function open({ file, synchronous, readonly, checkpoints }: SqliteThreadOptions)
   sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
-  // The checkpointer thread copies the WAL back (see "Checkpoints"); this is only the backstop.
-  sqlite.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
   return sqlite;
 }
 
@@ -188,17 +172,6 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
     sqlite = open(options);
   } catch (error) {
     port.postMessage({ failed: threadError(error) } satisfies ThreadReply);
-    return;
-  }
-  if (options.checkpoints) {
-    checkpointOnTimer(sqlite, options.file);
-    port.on('message', (request: ThreadRequest) => {
-      if ('close' in request) {
-        sqlite.close();
-        port.close();
-      }
-    });
-    port.postMessage({ ready: true } satisfies ThreadReply);
     return;
   }
   const prepare = statementCache(sqlite, STATEMENT_CACHE_SIZE);
@@ -304,39 +277,6 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
     }
   });
   port.postMessage({ ready: true } satisfies ThreadReply);
-}
-
-/**
- * Checkpoints. In WAL mode a commit appends pages to the WAL; a checkpoint copies them back
- * into the database file and syncs it. SQLite runs one by itself at the end of the commit
- * that takes the WAL past 1000 pages, on the committing connection: the one connection every
- * write of this process goes through, whose thread then serves nothing else until the copy
- * and its sync are done (hundreds of milliseconds on a busy disk, after a few megabytes of
- * purge or vacuum). So the writer's connection leaves that to a connection of its own on a
- * thread of its own, which copies whatever the WAL holds a few times a second. A passive
- * checkpoint waits for no one and no writer waits for it: SQLite lets writers append to the
- * WAL while it copies. The writer still checkpoints by itself past
- * WRITER_AUTOCHECKPOINT_PAGES, should this thread fall behind.
- */
-function checkpointOnTimer(sqlite: Database.Database, file: string): void {
-  let seen = -1;
-  const timer = setInterval(() => {
-    let changed: number;
-    try {
-      // The WAL's modification time moves with every commit: an idle database is not checkpointed over and over.
-      changed = fs.statSync(`${file}-wal`).mtimeMs;
-    } catch {
-      return;
-    }
-    if (changed === seen) return;
-    try {
-      sqlite.pragma('wal_checkpoint(PASSIVE)');
-      seen = changed;
-    } catch {
-      // Busy (another process's checkpoint) or the disk: the next tick tries again.
-    }
-  }, CHECKPOINT_EVERY_MS);
-  timer.unref();
 }
 
 if (parentPort) serve(parentPort, (workerData as { options: SqliteThreadOptions }).options);
