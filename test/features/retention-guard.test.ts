@@ -1,3 +1,6 @@
+// Runs in a process of its own (scripts/run-tests.mjs): the purge finds old messages by their ids, which begin with
+// the time they were made for, and a file before it in a shared process whose clock ran ahead leaves the
+// process's id sequence ahead of this file's clock (ids never go back within a process).
 /**
  * The body purge reads which messages go before its write transaction, and its writes
  * travel to the database without an answer (messages.retention.ts). A message that changed

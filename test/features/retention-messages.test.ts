@@ -1,3 +1,6 @@
+// Runs in a process of its own (scripts/run-tests.mjs): the purge finds old messages by their ids, which begin with
+// the time they were made for, and a file before it in a shared process whose clock ran ahead leaves the
+// process's id sequence ahead of this file's clock (ids never go back within a process).
 /**
  * Retention of messages: after the body retention a message's content is cleared (raw and
  * attachments answer 410, the message says when), an account's own setting first; after the
