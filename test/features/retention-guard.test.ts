@@ -9,23 +9,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { RetentionPurge, type RetentionSettings } from '../../src/features/system/retention/retention.service.js';
+import { RetentionPurge } from '../../src/features/system/retention/retention.service.js';
 import { clearBodies, keepLinks } from '../../src/features/notify/messages/messages.store.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
 import { DIALECTS } from '../helpers/db.js';
+import { DAY_MS, purgeSettings } from '../helpers/retention.js';
 
-const DAY_MS = 86_400_000;
-const SETTINGS: RetentionSettings = {
-  captureDays: 7,
-  captureMaxRows: 100_000,
-  webhookLogDays: 30,
-  jobsDays: 30,
-  bodyDays: 30,
-  metadataDays: 400,
-  intervalMs: 3_600_000,
-  batchRows: 2,
-};
+const SETTINGS = purgeSettings();
 
 for (const dialect of DIALECTS) {
   describe(`the body purge and a message that changed after it was chosen [${dialect}]`, () => {

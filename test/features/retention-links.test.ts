@@ -10,22 +10,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { simpleParser } from 'mailparser';
-import { RetentionPurge, type RetentionSettings } from '../../src/features/system/retention/retention.service.js';
+import { RetentionPurge } from '../../src/features/system/retention/retention.service.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
 import { DIALECTS } from '../helpers/db.js';
+import { DAY_MS, purgeSettings } from '../helpers/retention.js';
 
-const DAY_MS = 86_400_000;
-const SETTINGS: RetentionSettings = {
-  captureDays: 365,
-  captureMaxRows: 100_000,
-  webhookLogDays: 30,
-  jobsDays: 30,
-  bodyDays: 30,
-  metadataDays: 400,
-  intervalMs: 3_600_000,
-  batchRows: 50,
-};
+const SETTINGS = purgeSettings({ captureDays: 365, batchRows: 50 });
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 for (const dialect of DIALECTS) {

@@ -12,19 +12,10 @@ import { after, before, describe, it } from 'node:test';
 import { PURGE_TASK, RetentionPurge, type RetentionSettings } from '../../src/features/system/retention/retention.service.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
+import { DAY_MS, purgeSettings } from '../helpers/retention.js';
 import { Receiver } from '../helpers/webhook-receiver.js';
 
-const DAY_MS = 86_400_000;
-const SETTINGS: RetentionSettings = {
-  captureDays: 7,
-  captureMaxRows: 1000,
-  webhookLogDays: 30,
-  jobsDays: 30,
-  bodyDays: 30,
-  metadataDays: 400,
-  intervalMs: 3_600_000,
-  batchRows: 2,
-};
+const SETTINGS = purgeSettings({ captureMaxRows: 1000 });
 
 for (const dialect of DIALECTS) {
   describe(`retention purge [${dialect}]`, () => {
