@@ -52,13 +52,7 @@ export async function listEvents(db: Reads, accountId: string, filter: EventFilt
  * one millisecond.
  */
 export async function listEventsOfMessage(db: Reads, accountId: string, messageId: string): Promise<EventRow[]> {
-  return db
-    .selectFrom('events')
-    .selectAll()
-    .where('message_id', 'in', messageOfAccount(accountId, messageId))
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('events').selectAll().where('message_id', 'in', messageOfAccount(accountId, messageId)).orderBy('created_at').orderBy('id').execute();
 }
 
 /**
