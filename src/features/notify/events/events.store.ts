@@ -24,12 +24,23 @@ export async function insertEvents(db: DbOrTrx, rows: EventRow[]): Promise<void>
   await insertRows(db, 'events', rows);
 }
 
+/**
+ * The account's message of this id, as a set: a message's events are found through it
+ * (events_message), its account checked on the message. An `events.account_id` condition beside
+ * the message's would lead SQLite's planner to the key (account_id, id), all the account's events.
+ */
+function messageOfAccount(accountId: string, messageId: string) {
+  return (eb: ExpressionBuilder<Database, 'events'>) => eb.selectFrom('messages').select('id').where('account_id', '=', accountId).where('id', '=', messageId);
+}
+
 export async function listEvents(db: Reads, accountId: string, filter: EventFilter, page: Page): Promise<{ rows: EventRow[]; total: number }> {
-  let base = db.selectFrom('events').where('account_id', '=', accountId);
+  let base =
+    filter.messageId === undefined
+      ? db.selectFrom('events').where('account_id', '=', accountId)
+      : db.selectFrom('events').where('message_id', 'in', messageOfAccount(accountId, filter.messageId));
   if (filter.type !== undefined) base = base.where('type', '=', filter.type);
-  if (filter.messageId !== undefined) base = base.where('message_id', '=', filter.messageId);
   if (filter.email !== undefined) base = base.where((eb) => eb(eb.fn('lower', ['email']), '=', filter.email!));
-  // The id bound lets the account's index (events_account) start at `from`: an event's id is never earlier than its time.
+  // The id bound lets the key (account_id, id) start at `from`: an event's id is never earlier than its time.
   if (filter.from !== undefined) base = base.where('id', '>=', idFloor(filter.from)).where('created_at', '>=', filter.from);
   if (filter.to !== undefined) base = base.where('created_at', '<=', filter.to);
   return listPage(base, (q) => q.selectAll(), page);
@@ -41,14 +52,7 @@ export async function listEvents(db: Reads, accountId: string, filter: EventFilt
  * one millisecond.
  */
 export async function listEventsOfMessage(db: Reads, accountId: string, messageId: string): Promise<EventRow[]> {
-  return db
-    .selectFrom('events')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('message_id', '=', messageId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('events').selectAll().where('message_id', 'in', messageOfAccount(accountId, messageId)).orderBy('created_at').orderBy('id').execute();
 }
 
 /**
@@ -74,7 +78,7 @@ export async function listRecipientEventsOfType(
 /**
  * The account's messages of these recipients: their events are found through them (events_message),
  * as every event of a recipient names its message. The account is checked here, on the recipients:
- * an `events.account_id` condition would lead the planner to read all the account's events (events_account).
+ * an `events.account_id` condition would lead the planner to read all the account's events (the key, account_id and id).
  */
 function messagesOfRecipients(accountId: string, recipientIds: string[]) {
   return (eb: ExpressionBuilder<Database, 'events'>) =>

@@ -18,7 +18,7 @@ export async function countEventsPerDay(
     .selectFrom('events')
     .select([day.as('day'), 'type', (eb) => eb.fn.countAll<number>().as('n')])
     .where('account_id', '=', accountId)
-    // The id bound lets the account's index (events_account) start at fromMs: an event's id is never earlier than its time.
+    // The id bound lets the key (account_id, id) start at fromMs: an event's id is never earlier than its time.
     .where('id', '>=', idFloor(range.fromMs))
     .where('created_at', '>=', range.fromMs)
     .where('created_at', '<', range.toMs)

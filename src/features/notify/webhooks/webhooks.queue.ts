@@ -63,12 +63,12 @@ function claimedRows(db: DbOrTrx, ids: string[]) {
   return db.selectFrom('webhook_deliveries as d').select(['d.id', 'd.attempts', 'd.created_at', 'd.webhook_id']).where('d.id', 'in', ids);
 }
 
-/** The claimed deliveries with their webhook and event, in one query. */
+/** The claimed deliveries with their webhook and event, in one query (the event on its key: a delivery's account is its event's). */
 export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<DeliveryToMake[]> {
   if (ids.length === 0) return [];
   const rows = await claimedRows(db, ids)
     .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .innerJoin('events as e', (join) => join.onRef('e.account_id', '=', 'd.account_id').onRef('e.id', '=', 'd.event_id'))
     .select([
       'w.url',
       'w.secret',

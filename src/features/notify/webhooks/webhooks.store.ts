@@ -89,7 +89,7 @@ export async function listDeliveriesOfWebhook(
   if (status === 'pending') base = base.where('d.delivered_at', 'is', null).where('d.failed_at', 'is', null);
   const [rows, count] = await Promise.all([
     base
-      .innerJoin('events as e', 'e.id', 'd.event_id')
+      .innerJoin('events as e', (join) => join.onRef('e.account_id', '=', 'd.account_id').onRef('e.id', '=', 'd.event_id'))
       .selectAll('d')
       .select('e.type as event_type')
       .orderBy('d.id', 'desc')
@@ -114,7 +114,7 @@ export interface ReplaySelection {
 export async function selectEventsForReplay(db: DbOrTrx, accountId: string, selection: ReplaySelection, limit: number): Promise<{ id: string }[]> {
   let query = db.selectFrom('events').select('id').where('account_id', '=', accountId);
   if (selection.eventIds !== undefined) query = query.where('id', 'in', selection.eventIds);
-  // The id bound lets the account's index (events_account) start at `from`: an event's id is never earlier than its time.
+  // The id bound lets the key (account_id, id) start at `from`: an event's id is never earlier than its time.
   if (selection.from !== undefined) query = query.where('id', '>=', idFloor(selection.from)).where('created_at', '>=', selection.from);
   if (selection.to !== undefined) query = query.where('created_at', '<=', selection.to);
   if (selection.types.length) query = query.where('type', 'in', selection.types);
@@ -136,7 +136,7 @@ export async function deleteEndedDeliveriesBefore(db: DbOrTrx, before: number, l
 export async function findDeliveryOfWebhook(db: DbOrTrx, accountId: string, webhookId: string, id: string) {
   const delivery = await db
     .selectFrom('webhook_deliveries as d')
-    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .innerJoin('events as e', (join) => join.onRef('e.account_id', '=', 'd.account_id').onRef('e.id', '=', 'd.event_id'))
     .selectAll('d')
     .select('e.type as event_type')
     .where('d.account_id', '=', accountId)
