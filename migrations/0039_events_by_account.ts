@@ -12,8 +12,12 @@
  *
  * What each index serves: the key, an account's events in id order (the event list, /stats per
  * day, webhook replays, a time range from T read from idFloor(T)) and one event of an account (a
- * webhook delivery's event, joined on its account); events_message (message_id, id), a message's
- * events (its timeline, a recipient's events, the erasure and the retention purge).
+ * webhook delivery's event, joined on its account); events_message, a message's events (its
+ * timeline, a recipient's events, the erasure and the retention purge). It was (message_id, id)
+ * and is now (message_id) alone: no query reads a message's events in id order (the timeline
+ * sorts its few by time), and PostgreSQL keeps the equal keys of a message's events as one
+ * entry (B-tree deduplication), which the id made unique. On SQLite the index holds the key's
+ * columns after message_id either way.
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { required } from './columns.js';
@@ -53,20 +57,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable('events').dropConstraint('events_pkey').execute();
     await db.schema.dropIndex('events_account').execute();
     await db.schema.alterTable('events').addPrimaryKeyConstraint('events_pkey', ['account_id', 'id']).execute();
-    return;
+    await db.schema.dropIndex('events_message').execute();
+  } else {
+    await rebuildEvents(db, true);
   }
-  await rebuildEvents(db, true);
-  await db.schema.createIndex('events_message').on('events').columns(['message_id', 'id']).execute();
+  await db.schema.createIndex('events_message').on('events').column('message_id').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await db.schema.alterTable('events').dropConstraint('events_pkey').execute();
     await db.schema.alterTable('events').addPrimaryKeyConstraint('events_pkey', ['id']).execute();
-    await db.schema.createIndex('events_account').on('events').columns(['account_id', 'id']).execute();
-    return;
+    await db.schema.dropIndex('events_message').execute();
+  } else {
+    await rebuildEvents(db, false);
   }
-  await rebuildEvents(db, false);
   await db.schema.createIndex('events_account').on('events').columns(['account_id', 'id']).execute();
   await db.schema.createIndex('events_message').on('events').columns(['message_id', 'id']).execute();
 }
