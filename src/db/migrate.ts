@@ -41,6 +41,7 @@ import * as m0035 from '../../migrations/0035_campaign_archive.js';
 import * as m0036 from '../../migrations/0036_dashboard_indexes.js';
 import * as m0037 from '../../migrations/0037_kept_links.js';
 import * as m0038 from '../../migrations/0038_slimmer_copies.js';
+import * as m0040 from '../../migrations/0040_slim_copy_rows.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036_dashboard_indexes': m0036,
   '0037_kept_links': m0037,
   '0038_slimmer_copies': m0038,
+  '0040_slim_copy_rows': m0040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
