@@ -16,7 +16,14 @@ export function storedMessageId(id: string, fromEmail: string, messageId: string
   return messageId === ownMessageId(id, fromEmail) ? '' : messageId;
 }
 
+/** The columns of a message row its Message-ID is read from. */
+interface MessageIdColumns {
+  id: string;
+  from_email: string;
+  message_id_header: string;
+}
+
 /** A message row's Message-ID: the stored one, or the one made from its id when none is stored. */
-export function messageIdOf(row: { id: string; from_email: string; message_id_header: string }): string {
+export function messageIdOf(row: MessageIdColumns): string {
   return row.message_id_header || ownMessageId(row.id, row.from_email);
 }
