@@ -348,10 +348,7 @@ for (const dialect of DIALECTS) {
       const messageId = /^Message-ID: (<[^>]+>)\r$/m.exec(await rawOf(app, a, copy.id))![1]!;
       const shown = await app.request({ method: 'GET', url: `/notify/v1/messages/${copy.id}`, token: a.token });
       assert.equal(expectEnvelope(shown, 200).resultObject.messageId, messageId);
-      const raw = mail(
-        { To: `reply+news@${aDomain.name}`, Subject: 'Re: June news', References: `<unrelated@example.net> ${messageId}` },
-        'Unsubscribe me',
-      );
+      const raw = mail({ To: `reply+news@${aDomain.name}`, Subject: 'Re: June news', References: `<unrelated@example.net> ${messageId}` }, 'Unsubscribe me');
       const result = await inbound.receive({ mailFrom: 'reader@example.net', rcptTo: [`reply+news@${aDomain.name}`] }, raw, session);
       const id = (result as { ids: string[] }).ids[0]!;
       const message = expectEnvelope(await get(a, `messages/${id}`), 200).resultObject;
