@@ -42,6 +42,7 @@ import * as m0036 from '../../migrations/0036_dashboard_indexes.js';
 import * as m0037 from '../../migrations/0037_kept_links.js';
 import * as m0038 from '../../migrations/0038_slimmer_copies.js';
 import * as m0039 from '../../migrations/0039_events_by_account.js';
+import * as m0040 from '../../migrations/0040_slim_copy_rows.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037_kept_links': m0037,
   '0038_slimmer_copies': m0038,
   '0039_events_by_account': m0039,
+  '0040_slim_copy_rows': m0040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -35,6 +35,8 @@ import fs from 'node:fs';
 import { htmlToText } from '../lib/html-to-text.js';
 import { fillCopyLinks, hasCopyLinks } from '../lib/copy-links.js';
 import { trackHtml } from '../lib/tracked-html.js';
+import { messageIdOf } from '../lib/message-id.js';
+import { replyToOf } from '../lib/reply-to.js';
 import type { TrackingTokens } from '../lib/tracking-tokens.js';
 import type { ComposeRecipient, KeptComposition, RecipientKind } from './compose.types.js';
 import type { OutgoingMessage } from './delivery-store.js';
@@ -122,7 +124,7 @@ function specOf(
   dkim: DkimKey | undefined,
 ): MimeSpec {
   const named = (kind: RecipientKind) => recipients.filter((r) => (r.kind ?? 'to') === kind).map((r) => ({ name: r.name, address: r.email }));
-  const replyTo = message.reply_to ? (JSON.parse(message.reply_to) as { email: string; name: string }) : undefined;
+  const replyTo = replyToOf({ reply_to: message.reply_to ?? null, from_email: message.from_email, from_name: message.from_name });
   return {
     baseBoundary,
     from: { name: message.from_name, address: message.from_email },
@@ -135,7 +137,7 @@ function specOf(
     html: (own ? own.html : message.html_content) || null,
     text: own ? own.text : (message.text_content ?? null),
     attachments: message.attachments ? (JSON.parse(message.attachments) as StoredAttachment[]) : [],
-    messageId: message.message_id_header,
+    messageId: messageIdOf(message),
     date: message.created_at,
     // The sender's own headers were checked against a deny-list at acceptance; ours come last and win.
     headers: { ...(message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {}), 'X-Postwire-Message-Id': message.id },

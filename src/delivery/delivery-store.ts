@@ -31,13 +31,13 @@ export interface OutgoingMessage {
   subject: string;
   html_content: string;
   text_content: string | null;
-  /** JSON `{ email, name }`. */
+  /** JSON `{ email, name }`; `{}`: the From (lib/reply-to.ts). */
   reply_to: string | null;
   /** JSON object of extra headers. */
   headers: string | null;
   /** JSON array of StoredAttachment (mime.types.ts). */
   attachments: string | null;
-  /** The RFC 5322 Message-ID, fixed at acceptance. */
+  /** The RFC 5322 Message-ID, fixed at acceptance; '' when made from the id (lib/message-id.ts). */
   message_id_header: string;
   created_at: number;
   /** A scheduled message's retry age counts from here. */

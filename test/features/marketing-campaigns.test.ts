@@ -272,6 +272,11 @@ for (const dialect of DIALECTS) {
         const parsed = await simpleParser(copies[0]!.raw);
         assert.equal(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '', email);
         assert.ok(String(parsed.html).includes(`<p>Dear ${name}, .</p>`), String(parsed.html));
+        // The sender's reply address is its From address here: Reply-To names it all the same.
+        assert.deepEqual(
+          [parsed.from!.value, parsed.replyTo!.value].map((v) => v.map((m) => [m.address, m.name])),
+          [[[a.email, 'News']], [[a.email, 'News']]],
+        );
       }
       for (const email of ['gone@example.com', 'blocked@example.com', 'reject@example.com', 'spam@example.com'])
         assert.equal(messagesTo(sink, email).length, 0, email);
@@ -303,6 +308,13 @@ for (const dialect of DIALECTS) {
         const raw = await app.request({ method: 'GET', url: `/notify/v1/messages/${r.message_id}/raw?recipientId=${r.recipient_id}`, token: a.token });
         assert.equal(raw.status, 200);
         assert.equal(raw.text, messagesTo(sink, email)[0]!.raw.toString('utf8'), `${email}: /raw is the copy sent`);
+        const shown = await ok('GET', `/notify/v1/messages/${r.message_id}`);
+        const sent = await simpleParser(messagesTo(sink, email)[0]!.raw);
+        assert.deepEqual(
+          [shown.messageId, shown.replyTo],
+          [sent.messageId, { email: a.email, name: 'News' }],
+          `${email}: the copy's Message-ID and Reply-To as shown`,
+        );
       }
       const event = (r: typeof ann, type: 'opened' | 'clicked' | 'unsubscribed' | 'complained', at: number, details: Record<string, unknown> = {}) =>
         newEventRow({ accountId: a.accountId, messageId: r.message_id, recipientId: r.recipient_id, email: r.email_normalized, type, details, at });

@@ -114,6 +114,25 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(detail.headers, { 'X-Campaign': 'spring-2026', 'List-Unsubscribe': '<https://example.com/u/1>' });
     });
 
+    it('a replyTo that is the From itself arrives and is shown as given, and GET raw is the copy delivered', async () => {
+      for (const [email, name] of [
+        ['same@example.net', 'Shop'],
+        ['other-name@example.net', 'Shop desk'],
+      ] as const) {
+        const result = expectEnvelope(await send({ to: [{ email }], replyTo: { email: a.email, name } }), 200).resultObject;
+        assert.equal((await outcomeOf(app, a, result, email)).state, 'delivered');
+        const parsed = await delivered(email);
+        assert.deepEqual(
+          parsed.replyTo!.value.map((v) => [v.address, v.name]),
+          [[a.email, name]],
+        );
+        assert.equal(parsed.messageId, result.messageId);
+        const detail = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/messages/${result.id}`, token: a.token }), 200).resultObject;
+        assert.deepEqual([detail.replyTo, detail.messageId], [{ email: a.email, name }, result.messageId]);
+        assert.equal(await rawOf(app, a, result.id), messagesTo(sink, email)[0]!.raw.toString('utf8'));
+      }
+    });
+
     it('without textContent the text part is derived from the HTML', async () => {
       const result = expectEnvelope(await send({ to: [{ email: 'derived@example.net' }] }), 200).resultObject;
       assert.equal((await outcomeOf(app, a, result, 'derived@example.net')).state, 'delivered');

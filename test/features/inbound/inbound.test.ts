@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { DIALECTS } from '../../helpers/db.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp, type TestResponse } from '../../helpers/app.js';
 import { errorFields } from '../../helpers/bodies.js';
+import { rawOf } from '../../helpers/delivery-api.js';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server.js';
 import { seededRandom } from '../../helpers/seeded-random.js';
 import { GTUBE, requireSpamd, SPAMD } from '../../helpers/spamd.js';
@@ -338,17 +339,16 @@ for (const dialect of DIALECTS) {
         lists: [listId],
       });
       await app.runtime.services.marketing.campaignDispatcher.run({ campaignId, resend: false });
-      // The Message-ID the reader's copy carried, as their mail program quotes it back.
       const copy = await app.runtime.services.handle.db
         .selectFrom('campaign_recipients')
-        .innerJoin('messages', 'messages.id', 'campaign_recipients.message_id')
-        .select(['messages.id', 'messages.message_id_header'])
-        .where('campaign_recipients.campaign_id', '=', campaignId)
+        .select('message_id as id')
+        .where('campaign_id', '=', campaignId)
         .executeTakeFirstOrThrow();
-      const raw = mail(
-        { To: `reply+news@${aDomain.name}`, Subject: 'Re: June news', References: `<unrelated@example.net> ${copy.message_id_header}` },
-        'Unsubscribe me',
-      );
+      // The Message-ID the reader's copy carries (GET /raw is the copy as sent), as their mail program quotes it back.
+      const messageId = /^Message-ID: (<[^>]+>)\r$/m.exec(await rawOf(app, a, copy.id))![1]!;
+      const shown = await app.request({ method: 'GET', url: `/notify/v1/messages/${copy.id}`, token: a.token });
+      assert.equal(expectEnvelope(shown, 200).resultObject.messageId, messageId);
+      const raw = mail({ To: `reply+news@${aDomain.name}`, Subject: 'Re: June news', References: `<unrelated@example.net> ${messageId}` }, 'Unsubscribe me');
       const result = await inbound.receive({ mailFrom: 'reader@example.net', rcptTo: [`reply+news@${aDomain.name}`] }, raw, session);
       const id = (result as { ids: string[] }).ids[0]!;
       const message = expectEnvelope(await get(a, `messages/${id}`), 200).resultObject;

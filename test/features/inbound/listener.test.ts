@@ -251,6 +251,26 @@ for (const dialect of DIALECTS) {
       assert.equal(received.replyToMessageId, sent.id);
     });
 
+    it('links a reply to a message whose row stores its own Message-ID written out, as rows from before did', async () => {
+      const sent = await sendMessage(app, a, ['older@example.net']);
+      // Since migration 0040 a row stores '' for the Message-ID made from its id; rows written before keep it whole.
+      await app.runtime.services.handle.db.updateTable('messages').set({ message_id_header: sent.messageId }).where('id', '=', sent.id).execute();
+      const shown = await app.request({ method: 'GET', url: `/notify/v1/messages/${sent.id}`, token: a.token });
+      assert.equal(expectEnvelope(shown, 200).resultObject.messageId, sent.messageId);
+      const answer = await send(port, {
+        envelope: { from: 'older@example.net', to: [`reply+none@${domain}`] },
+        from: 'older@example.net',
+        to: `reply+none@${domain}`,
+        subject: 'Re: an older order',
+        inReplyTo: sent.messageId,
+        references: [sent.messageId],
+        text: 'Thanks!',
+      });
+      assert.ok(answer.accepted, answer.response);
+      const received = (await messagesOfRoute(routes.reply.id)).find((m) => m.subject === 'Re: an older order');
+      assert.equal(received.replyToMessageId, sent.id);
+    });
+
     it('links a reply by its per-message reply address alone (reply+<message id>@, no In-Reply-To)', async () => {
       const sent = await sendMessage(app, a, ['other-customer@example.net']);
       const answer = await send(port, {

@@ -8,6 +8,7 @@ import { containsPattern } from '../../../lib/like-pattern.js';
 import { findLiveRow, listPage, liveRowsOf, updateLiveRow } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { isId } from '../../../lib/ids.js';
+import { messageIdOf } from '../../../lib/message-id.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { InboundDomainRow, InboundMessageRow, InboundRouteRow } from './inbound.table.js';
 
@@ -166,13 +167,17 @@ export async function findSentMessageById(db: DbOrTrx, accountId: string, ids: s
   return found && withCampaign(db, found.id);
 }
 
-/** Whether a message's Message-ID is not the one made from its id, `<id@domain>` (those are found by id). */
-const OWN_HEADER = sql<boolean>`substr(message_id_header, 2, 24) <> id`;
+/**
+ * Whether a message's Message-ID is stored and is not the one made from its id, `<id@domain>`:
+ * the condition of messages_account_message_id_header (migration 0040), written as it is there.
+ * Rows since then store '' for the one made from the id (lib/message-id.ts); older ones store it.
+ */
+const OWN_HEADER = sql<boolean>`message_id_header <> '' and substr(message_id_header, 2, 24) <> id`;
 
 /**
  * The account's sent message with one of these Message-IDs (the newest), and its campaign when it was campaign mail.
- * A Message-ID made from its message's id is found by that id; the others (a submitted message's own) by
- * messages_account_message_id_header, which holds only them (migration 0038).
+ * A Message-ID made from its message's id is found by that id, and compared as it reads (messageIdOf); the others
+ * (a submitted message's own) by messages_account_message_id_header, which holds only them.
  */
 export async function findSentMessageByHeader(
   db: DbOrTrx,
@@ -181,17 +186,19 @@ export async function findSentMessageByHeader(
 ): Promise<{ id: string; campaignId: string | null } | undefined> {
   if (messageIds.length === 0) return undefined;
   const ids = [...new Set(messageIds.map((header) => header.slice(1, 25)).filter(isId))];
+  const wanted = new Set(messageIds);
   const byId =
     ids.length === 0
       ? undefined
-      : await db
-          .selectFrom('messages')
-          .select('id')
-          .where('account_id', '=', accountId)
-          .where('id', 'in', ids)
-          .where('message_id_header', 'in', messageIds)
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
+      : (
+          await db
+            .selectFrom('messages')
+            .select(['id', 'from_email', 'message_id_header'])
+            .where('account_id', '=', accountId)
+            .where('id', 'in', ids)
+            .orderBy('id', 'desc')
+            .execute()
+        ).find((row) => wanted.has(messageIdOf(row)));
   const byHeader = await db
     .selectFrom('messages')
     .select('id')

@@ -19,6 +19,7 @@ import { GroupCommit, type GroupCommitOptions } from '../../../db/group-commit.j
 import { readTogether } from '../../../db/one-round-trip-reads.js';
 import type { AppError } from '../../../errors.js';
 import { iso } from '../../../lib/api-shape.js';
+import { messageIdOf } from '../../../lib/message-id.js';
 import { refundNeverAttempted, type Charge } from '../../account/account.module.js';
 import { newEventRow } from '../events/events.service.js';
 import { liveSuppressionsFor, liveSuppressionsQuery, suppressionKey, suppressionsByKey } from '../suppressions/suppressions.service.js';
@@ -57,7 +58,7 @@ export function sendResultOf(accepted: AcceptedMessage, suppressed: ReadonlyMap<
   const notSent = accepted.recipients.filter((r) => suppressed.has(r.id)).map((r) => r.email);
   return {
     id: accepted.message.id,
-    messageId: accepted.message.message_id_header,
+    messageId: messageIdOf(accepted.message),
     queuedAt: iso(accepted.message.created_at),
     accepted: accepted.recipients.filter((r) => !suppressed.has(r.id)).map((r) => r.email),
     rejected: [],

@@ -13,6 +13,8 @@
 import type { DeliveryPriority } from '../../../delivery/enqueue.js';
 import { iso } from '../../../lib/api-shape.js';
 import { newId } from '../../../lib/ids.js';
+import { ownMessageId, storedMessageId } from '../../../lib/message-id.js';
+import { storedReplyTo } from '../../../lib/reply-to.js';
 import { newEventRow } from '../events/events.service.js';
 import type { AcceptedMessage } from './messages.store.js';
 import type { MessageContentRow, NewMessageRow, NewRecipientRow, RecipientKind, StoredAttachment } from './messages.table.js';
@@ -133,11 +135,12 @@ export function acceptedMessage(spec: AcceptedMessageSpec): AcceptedMessage {
     content_values: spec.content.shared?.values ?? null,
     dkim_signature: null,
     text_content: spec.content.text,
-    message_id_header: spec.messageIdHeader ?? `<${messageId}@${from.slice(from.lastIndexOf('@') + 1).toLowerCase()}>`,
+    // '' for the Message-ID made from the id (lib/message-id.ts): read as messageIdOf(row).
+    message_id_header: storedMessageId(messageId, from, spec.messageIdHeader ?? ownMessageId(messageId, from)),
     mime: null,
     submitted_mime: spec.submittedMime ?? null,
     recipient_count: recipients.length,
-    reply_to: spec.replyTo ? JSON.stringify({ email: spec.replyTo.email, name: spec.replyTo.name }) : null,
+    reply_to: storedReplyTo(spec.replyTo, spec.from),
     headers: json(spec.headers),
     tags: json(spec.tags),
     metadata: json(spec.metadata),

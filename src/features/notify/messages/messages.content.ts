@@ -24,10 +24,15 @@ interface CampaignContentBody {
   postalAddress: string;
 }
 
-/** The values of one copy: what its recipient's placeholders are filled with. */
+/**
+ * The values of one copy: what its recipient's placeholders are filled with. The `email` value is
+ * the copy's address, so it is stored once: `fields` holds the others (none: left out). Copies
+ * stored before hold all of them in `values`, and are read as they are.
+ */
 interface CopyValues {
   email: string;
-  values: Record<string, string>;
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
   lists?: readonly string[];
 }
 
@@ -46,8 +51,18 @@ export function campaignContent(accountId: string, texts: CampaignTexts, postalA
 
 /** One copy's values, as stored on its message (`content_values`). */
 export function copyValues(to: CampaignAddressee): string {
-  const values: CopyValues = { email: to.email, values: Object.fromEntries(to.values), ...(to.lists?.length ? { lists: to.lists } : {}) };
+  const { email, ...fields } = Object.fromEntries(to.values);
+  const values: CopyValues = {
+    email: to.email,
+    ...(email !== to.email ? { values: Object.fromEntries(to.values) } : Object.keys(fields).length ? { fields } : {}),
+    ...(to.lists?.length ? { lists: to.lists } : {}),
+  };
   return JSON.stringify(values);
+}
+
+/** The placeholder values of a stored copy (copyValues). */
+function valuesOfCopy(copy: CopyValues): Map<string, string> {
+  return new Map(copy.values ? Object.entries(copy.values) : [...Object.entries(copy.fields ?? {}), ['email', copy.email]]);
 }
 
 /**
@@ -77,7 +92,7 @@ export function renderCopy(content: Pick<MessageContentRow, 'id' | 'body'>, valu
 
 function renderWith({ body, renderer }: CompiledContent, values: string): string {
   const copy = JSON.parse(values) as CopyValues;
-  const to: CampaignAddressee = { email: copy.email, values: new Map(Object.entries(copy.values)), ...(copy.lists ? { lists: copy.lists } : {}) };
+  const to: CampaignAddressee = { email: copy.email, values: valuesOfCopy(copy), ...(copy.lists ? { lists: copy.lists } : {}) };
   return withCampaignFooter(renderer.html(to), body.postalAddress);
 }
 

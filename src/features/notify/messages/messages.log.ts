@@ -11,6 +11,8 @@ import { AppError } from '../../../errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { iso, listResult, resourceFields, type ListResult, type Page } from '../../../lib/api-shape.js';
 import { isId } from '../../../lib/ids.js';
+import { messageIdOf } from '../../../lib/message-id.js';
+import { replyToOf } from '../../../lib/reply-to.js';
 import { timelinesOf } from '../events/events.service.js';
 import type { Message, MessageDetail, Recipient } from './messages.schemas.js';
 import {
@@ -45,7 +47,7 @@ export function toRecipient(
 const parseJson = <T>(text: string | null): T | undefined => (text === null ? undefined : (JSON.parse(text) as T));
 
 function toMessage(row: ListedMessageRow, recipients: ListedRecipientRow[]): Message {
-  const replyTo = parseJson<{ email: string; name: string }>(row.reply_to);
+  const replyTo = replyToOf(row);
   const headers = parseJson<Record<string, string>>(row.headers);
   const tags = parseJson<string[]>(row.tags);
   const metadata = parseJson<Record<string, string | number | boolean>>(row.metadata);
@@ -53,7 +55,7 @@ function toMessage(row: ListedMessageRow, recipients: ListedRecipientRow[]): Mes
     ...resourceFields(row),
     customerId: row.account_id,
     senderId: row.sender_id,
-    messageId: row.message_id_header,
+    messageId: messageIdOf(row),
     from: { email: row.from_email, name: row.from_name },
     subject: row.subject,
     recipientCount: row.recipient_count,

@@ -14,6 +14,7 @@ import type { Principal } from '../../../http/principal.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
 import { decodeWords, oneLine, parseHeaderBlock } from '../../../lib/mail-parser.js';
 import { newId } from '../../../lib/ids.js';
+import { ownMessageId } from '../../../lib/message-id.js';
 import type { SendersService } from '../senders/senders.service.js';
 import { acceptedMessage } from './messages.accepted.js';
 import { MAX_TAG_LENGTH, MAX_TAGS, type SendBody } from './messages.schemas.js';
@@ -170,9 +171,7 @@ export class SubmissionPreparer {
 
     const messageId = newId(now);
     const fromEmail = from.address.trim();
-    const messageIdHeader = parsed.messageId
-      ? `<${oneLine(parsed.messageId).replace(/^<|>$/g, '')}>`
-      : `<${messageId}@${fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase()}>`;
+    const messageIdHeader = parsed.messageId ? `<${oneLine(parsed.messageId).replace(/^<|>$/g, '')}>` : ownMessageId(messageId, fromEmail);
     const added = [...(field('message-id') ? [] : [`Message-ID: ${messageIdHeader}`]), ...(field('date') ? [] : [`Date: ${rfc5322Date(now)}`])];
     const kept = fields
       .filter((f) => !REMOVED_HEADERS.has(f.name))

@@ -15,7 +15,10 @@ export interface MessagesTable {
   from_name: string;
   subject: string;
   html_content: string;
-  /** The RFC 5322 Message-ID, fixed at acceptance so every retry carries the same one. */
+  /**
+   * The RFC 5322 Message-ID, fixed at acceptance so every retry carries the same one; '' when it
+   * is the one made from the id (read it with lib/message-id.ts messageIdOf).
+   */
   message_id_header: string;
   /**
    * A campaign copy's shared content (message_contents, migration 0031), rendered with
@@ -40,7 +43,7 @@ export interface MessagesTable {
   recipient_count: number;
   /** The text/plain part as given; null: derived from the HTML at composition. */
   text_content: string | null;
-  /** JSON `{ email, name }` of the Reply-To address. */
+  /** JSON `{ email, name }` of the Reply-To address; `{}` when it is the From (read it with lib/reply-to.ts replyToOf). */
   reply_to: string | null;
   /** JSON object of extra headers (names already checked against the deny-list). */
   headers: string | null;

@@ -22,6 +22,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { normalizeEmail, recipientAddressProblem } from '../../../lib/email-address.js';
 import { ERASED_PREFIX, erasedAddress } from '../../../lib/erased-address.js';
 import { newId } from '../../../lib/ids.js';
+import { replyToOf } from '../../../lib/reply-to.js';
 import {
   campaignCopiesOfAddress,
   consentsOfContacts,
@@ -271,11 +272,11 @@ export class PrivacyService {
         document: json(m.document),
       })),
       forwardedMessages: forwards.map((m) => {
-        const replyTo = json(m.reply_to) as { email?: string; name?: string };
+        const replyTo = replyToOf(m);
         return {
           messageId: m.id,
           from: m.from_name ? `${m.from_name} <${m.from_email}>` : m.from_email,
-          replyTo: replyTo.email ? (replyTo.name ? `${replyTo.name} <${replyTo.email}>` : replyTo.email) : null,
+          replyTo: replyTo ? (replyTo.name ? `${replyTo.name} <${replyTo.email}>` : replyTo.email) : null,
           subject: m.subject,
           htmlContent: m.html_content,
           textContent: m.text_content,
