@@ -9,7 +9,8 @@
  * than a 2 KB one). A run stops after `budgetMs` and the next run goes on where it stopped.
  * On SQLite each batch's freed pages go back to the file system right after it, in vacuum
  * steps that adapt on their own: a step's cost grows with the number of free pages
- * (db/space.ts), so they must never pile up; what was free before the run goes at its end.
+ * (db/space.ts), so they must never pile up; what was free before the run goes at its end
+ * (all of it there, the bodies first, when the list was long already).
  *
  * Message bodies go after `bodyDays` (an account's own setting first), message metadata
  * (messages, recipients, tags, events) after `metadataDays`, their event counts kept for
@@ -39,6 +40,8 @@ const DAY_MS = 86_400_000;
 const VACUUM_STEP_PAGES = 256;
 const FIRST_VACUUM_STEP_PAGES = 64;
 const MIN_VACUUM_STEP_PAGES = 8;
+/** Free pages from which a step costs several times what it does on a short list (2 KB pages: 100 MB). */
+const LONG_FREELIST_PAGES = 50_000;
 const FIRST_BATCH_ROWS = 16;
 const MIN_BATCH_ROWS = 8;
 
@@ -164,7 +167,10 @@ export class RetentionPurge {
       return done;
     };
     // Pages free before the run stay on the list until its end: the batches' own go back first.
+    // When the list is already long (a file from before this was done), each step is slow
+    // whatever it gives back, and the bodies go first as they did.
     const keep = this.options.dialect === 'sqlite' ? await freePages(writes, 'sqlite') : 0;
+    const asItGoes = this.options.dialect === 'sqlite' && keep <= LONG_FREELIST_PAGES;
     /** Gives back the free pages beyond the first `kept`; false when the run's time is up first. */
     const giveBack = async (kept: number): Promise<boolean> => {
       for (;;) {
@@ -182,7 +188,7 @@ export class RetentionPurge {
         const size = rows.next;
         const done = await timed(what, batch, rows);
         report[what] += done.counted;
-        if (this.options.dialect === 'sqlite' && !(await giveBack(keep))) return { ...report, complete: false };
+        if (asItGoes && !(await giveBack(keep))) return { ...report, complete: false };
         if (done.examined < size) break;
       }
     }
