@@ -23,11 +23,12 @@ export async function freePages(db: Db, dialect: Dialect): Promise<number> {
 
 /**
  * One step: up to `pages` of the free pages beyond the first `keep` given back; how many went
- * (0 when no more than `keep` were free, or the file is not in incremental mode).
+ * (none when the file is not in incremental mode) and how many are free after it.
  */
-export async function giveBackPages(db: Db, dialect: Dialect, pages: number, keep = 0): Promise<number> {
+export async function giveBackPages(db: Db, dialect: Dialect, pages: number, keep = 0): Promise<{ given: number; free: number }> {
+  const before = await freePages(db, dialect);
+  if (before <= keep) return { given: 0, free: before };
+  await sql`pragma incremental_vacuum(${sql.lit(Math.min(before - keep, pages))})`.execute(db);
   const free = await freePages(db, dialect);
-  if (free <= keep) return 0;
-  await sql`pragma incremental_vacuum(${sql.lit(Math.min(free - keep, pages))})`.execute(db);
-  return Math.max(0, free - (await freePages(db, dialect)));
+  return { given: Math.max(0, before - free), free };
 }

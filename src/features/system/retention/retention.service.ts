@@ -173,14 +173,21 @@ export class RetentionPurge {
     const asItGoes = this.options.dialect === 'sqlite' && keep <= LONG_FREELIST_PAGES;
     /** Gives back the free pages beyond the first `kept`; false when the run's time is up first. */
     const giveBack = async (kept: number): Promise<boolean> => {
-      for (;;) {
+      // Known before each step: a step with nothing to write would be timed whole (writer-hold.ts).
+      let free = await freePages(writes, 'sqlite');
+      while (free > kept) {
         if (this.clock.now() > deadline) return false;
-        const asked = pages.next;
-        const given = (await timed('pagesFreed', (n) => giveBackPages(writes, 'sqlite', n, kept), pages)).counted;
+        const step = async (n: number) => {
+          const { given, free: left } = await giveBackPages(writes, 'sqlite', n, kept);
+          free = left;
+          return given;
+        };
+        const given = (await timed('pagesFreed', step, pages)).counted;
         report.pagesFreed += given;
-        // Nothing more beyond `kept`, or a file not yet in incremental mode (nothing goes).
-        if (given < asked) return true;
+        // A file not yet in incremental mode gives nothing back.
+        if (given === 0) return true;
       }
+      return true;
     };
     for (const [what, batch] of steps) {
       for (;;) {
