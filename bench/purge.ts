@@ -20,7 +20,8 @@
  *     here is the server process's, nor this process's event loop); on PostgreSQL from BEGIN
  *     sent to COMMIT answered. The load runs until the purge is done (at least --seconds).
  *  Printed: the purge rate (bodies per second), the longest writer hold, the send p50/p99
- *  idle and during the purge, and the database size before and after. With PURGE_HOLDS_FILE
+ *  idle and during the purge, the database size before and after and the SQLite pages still
+ *  free (the vacuum did not finish when more than a few). With PURGE_HOLDS_FILE
  *  set, each hold is appended to that file as a line `kind size ms`.
  */
 import os from 'node:os';
@@ -30,6 +31,7 @@ import { parseArgs } from 'node:util';
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
 import { openDatabase, type DbHandle } from '../src/db/database.ts';
+import { freePages } from '../src/db/space.ts';
 import { RetentionPurge } from '../src/features/system/retention/retention.service.ts';
 import { createIdGenerator } from '../src/lib/ids.ts';
 import { createTestDatabase } from '../test/helpers/db.ts';
@@ -270,7 +272,9 @@ async function main(): Promise<void> {
       say(
         `   Sends during the purge: ${during.length}, p50 ${fmt(quantile(during, 0.5))} ms, p99 ${fmt(quantile(during, 0.99))} ms (${fmt(quantile(during, 0.99) / quantile(idle, 0.99), 2)} × idle p99).`,
       );
-      say(`   Database: ${fmt(sizeBefore / 1e6)} MB before, ${fmt(sizeAfter / 1e6)} MB after.`);
+      say(
+        `   Database: ${fmt(sizeBefore / 1e6)} MB before, ${fmt(sizeAfter / 1e6)} MB after; ${(await freePages(handle.db, dialect)).toLocaleString('en-US')} pages still free.`,
+      );
       if (bodies < N) throw new Error(`only ${bodies} of ${N} bodies were purged`);
     } finally {
       await handle.close();

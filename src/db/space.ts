@@ -4,6 +4,12 @@
  * incremental_vacuum(n)` moves up to n pages to the end and truncates the file. It runs in
  * steps of a few pages, each its own short write, for the same reason the purge deletes in
  * batches. PostgreSQL's autovacuum reclaims on its own (docs/operations.md); nothing to do.
+ *
+ * A step costs per page in proportion to the freelist's length: taking a page off the list
+ * walks its trunk pages (btree.c allocateBtreePage, for the exact page when the last page is
+ * free, for one below the new end when it is in use). With millions of free pages even a
+ * few pages' step holds the writer long, so the purge gives pages back as it frees them and
+ * the list stays short (retention.service.ts).
  */
 import { sql } from 'kysely';
 import type { Db, Dialect } from './database.js';
@@ -15,9 +21,14 @@ export async function freePages(db: Db, dialect: Dialect): Promise<number> {
   return Number(rows[0]?.freelist_count ?? 0);
 }
 
-/** One step: up to `pages` free pages given back; how many were free before it. */
-export async function giveBackPages(db: Db, dialect: Dialect, pages: number): Promise<number> {
+/**
+ * One step: up to `pages` of the free pages beyond the first `keep` given back; how many went
+ * (none when the file is not in incremental mode) and how many are free after it.
+ */
+export async function giveBackPages(db: Db, dialect: Dialect, pages: number, keep = 0): Promise<{ given: number; free: number }> {
+  const before = await freePages(db, dialect);
+  if (before <= keep) return { given: 0, free: before };
+  await sql`pragma incremental_vacuum(${sql.lit(Math.min(before - keep, pages))})`.execute(db);
   const free = await freePages(db, dialect);
-  if (free > 0) await sql`pragma incremental_vacuum(${sql.lit(Math.min(free, pages))})`.execute(db);
-  return free;
+  return { given: Math.max(0, before - free), free };
 }

@@ -7,7 +7,10 @@
  * it. Its size adapts: a batch that held the database longer than `targetHoldMs` halves the
  * next one, a quick one lets it grow back to `batchRows` (a 250 KB body frees far more pages
  * than a 2 KB one). A run stops after `budgetMs` and the next run goes on where it stopped.
- * On SQLite the run ends by giving the freed pages back to the file system, in steps.
+ * On SQLite each batch's freed pages go back to the file system right after it, in vacuum
+ * steps that adapt on their own: a step's cost grows with the number of free pages
+ * (db/space.ts), so they must never pile up; what was free before the run goes at its end
+ * (all of it there, the bodies first, when the list was long already).
  *
  * Message bodies go after `bodyDays` (an account's own setting first), message metadata
  * (messages, recipients, tags, events) after `metadataDays`, their event counts kept for
@@ -19,7 +22,7 @@
  */
 import { setTimeout as pause } from 'node:timers/promises';
 import type { Db, Dialect } from '../../../db/database.js';
-import { giveBackPages } from '../../../db/space.js';
+import { freePages, giveBackPages } from '../../../db/space.js';
 import { measureWriterHold } from '../../../db/writer-hold.js';
 import { deleteEndedJobsBefore, enqueueJob, type TaskRegistry } from '../../../queue/jobs.js';
 import { deleteCapturedBefore, deleteCapturedBeyond } from '../../../delivery/transports/capture.js';
@@ -29,14 +32,25 @@ import { deleteEndedDeliveriesBefore, purgeBodiesBatch, purgeInboundBefore, purg
 export const PURGE_TASK = 'retention.purge';
 const DAY_MS = 86_400_000;
 /**
- * Pages one incremental_vacuum step gives back at most (2 KB pages: 256 KB); the steps start
- * at 64 and adapt. Each moved page rewrites the pages that point to it as well, all of it one
+ * Pages one incremental_vacuum step gives back at most (2 KB pages: 512 KB); the steps start
+ * at 64 and adapt, apart from the batches' rows (a batch of large bodies frees hundreds of
+ * pages). Each moved page rewrites the pages that point to it as well, all of it one
  * commit's WAL.
  */
-const VACUUM_STEP_PAGES = 128;
+const VACUUM_STEP_PAGES = 256;
 const FIRST_VACUUM_STEP_PAGES = 64;
+const MIN_VACUUM_STEP_PAGES = 8;
+/** Free pages from which a step costs several times what it does on a short list (2 KB pages: 100 MB). */
+const LONG_FREELIST_PAGES = 50_000;
 const FIRST_BATCH_ROWS = 16;
 const MIN_BATCH_ROWS = 8;
+
+/** How much the next batch or step does: halved after a hold over the target, doubled after a quick one. */
+interface StepSize {
+  next: number;
+  min: number;
+  max: number;
+}
 
 export interface RetentionSettings {
   captureDays: number;
@@ -135,49 +149,57 @@ export class RetentionPurge {
       ],
     ];
     // Small at first: the first batch of large bodies must not be the one that holds too long.
-    let limit = Math.min(batchRows, FIRST_BATCH_ROWS);
-    const timed = async (what: Counted, batch: Batch, size: number): Promise<{ counted: number; examined: number }> => {
+    // Never below the minimum: on a loaded machine even one row can take the target, and
+    // one-row transactions would make the purge too slow to keep up.
+    const rows: StepSize = { next: Math.min(batchRows, FIRST_BATCH_ROWS), min: Math.min(batchRows, MIN_BATCH_ROWS), max: batchRows };
+    const pages: StepSize = { next: FIRST_VACUUM_STEP_PAGES, min: MIN_VACUUM_STEP_PAGES, max: VACUUM_STEP_PAGES };
+    const timed = async (what: Counted, batch: Batch, size: StepSize): Promise<{ counted: number; examined: number }> => {
+      const asked = size.next;
       // What the batch held the writer, measured where the writer is (db/writer-hold.ts): not
       // its reads outside the transaction, its wait for the lock, nor this event loop's turns.
-      const { result, heldMs: held } = await measureWriterHold(() => batch(size));
+      const { result, heldMs: held } = await measureWriterHold(() => batch(asked));
       const done = typeof result === 'number' ? { counted: result, examined: result } : result;
-      this.options.onBatch?.(held, what, size);
+      this.options.onBatch?.(held, what, asked);
       // As long again for everyone else: the sends that waited behind this batch go first.
       await pause(Math.min(held, 100));
       report.longestHoldMs = Math.max(report.longestHoldMs, held);
-      // Never below MIN_BATCH_ROWS: on a loaded machine even one row can take the target, and
-      // one-row transactions would make the purge too slow to keep up.
-      limit =
-        held > targetHoldMs
-          ? Math.max(Math.min(batchRows, MIN_BATCH_ROWS), Math.floor(size / 2))
-          : held < targetHoldMs / 3
-            ? Math.min(batchRows, size * 2)
-            : size;
+      size.next = held > targetHoldMs ? Math.max(size.min, Math.floor(asked / 2)) : held < targetHoldMs / 3 ? Math.min(size.max, asked * 2) : asked;
       return done;
+    };
+    // Pages free before the run stay on the list until its end: the batches' own go back first.
+    // When the list is already long (a file from before this was done), each step is slow
+    // whatever it gives back, and the bodies go first as they did.
+    const keep = this.options.dialect === 'sqlite' ? await freePages(writes, 'sqlite') : 0;
+    const asItGoes = this.options.dialect === 'sqlite' && keep <= LONG_FREELIST_PAGES;
+    /** Gives back the free pages beyond the first `kept`; false when the run's time is up first. */
+    const giveBack = async (kept: number): Promise<boolean> => {
+      // Known before each step: a step with nothing to write would be timed whole (writer-hold.ts).
+      let free = await freePages(writes, 'sqlite');
+      while (free > kept) {
+        if (this.clock.now() > deadline) return false;
+        const step = async (n: number) => {
+          const { given, free: left } = await giveBackPages(writes, 'sqlite', n, kept);
+          free = left;
+          return given;
+        };
+        const given = (await timed('pagesFreed', step, pages)).counted;
+        report.pagesFreed += given;
+        // A file not yet in incremental mode gives nothing back.
+        if (given === 0) return true;
+      }
+      return true;
     };
     for (const [what, batch] of steps) {
       for (;;) {
         if (this.clock.now() > deadline) return { ...report, complete: false };
-        const size = limit;
-        const done = await timed(what, batch, size);
+        const size = rows.next;
+        const done = await timed(what, batch, rows);
         report[what] += done.counted;
+        if (asItGoes && !(await giveBack(keep))) return { ...report, complete: false };
         if (done.examined < size) break;
       }
     }
-    if (this.options.dialect === 'sqlite') {
-      limit = FIRST_VACUUM_STEP_PAGES;
-      // Stops when nothing is free, or when a step gave nothing back (a file not yet in incremental mode).
-      for (let before = Number.POSITIVE_INFINITY; ; ) {
-        if (this.clock.now() > deadline) return { ...report, complete: false };
-        // The steps adapt like the batches: moving pages is the costliest write of the purge.
-        const pages = limit;
-        const free = (await timed('pagesFreed', (n) => giveBackPages(writes, 'sqlite', n), pages)).counted;
-        limit = Math.min(limit, VACUUM_STEP_PAGES);
-        if (before !== Number.POSITIVE_INFINITY) report.pagesFreed += Math.max(0, before - free);
-        if (free === 0 || free >= before) break;
-        before = free;
-      }
-    }
+    if (this.options.dialect === 'sqlite' && !(await giveBack(0))) return { ...report, complete: false };
     return report;
   }
 

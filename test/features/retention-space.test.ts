@@ -1,0 +1,86 @@
+// Runs in a process of its own (scripts/run-tests.mjs): the purge finds old messages by their ids, which begin with
+// the time they were made for, and a file before it in a shared process whose clock ran ahead leaves the
+// process's id sequence ahead of this file's clock (ids never go back within a process).
+/**
+ * The purge gives SQLite's freed pages back as it goes, batch by batch (retention.service.ts,
+ * db/space.ts): the database's size in /account/usage falls during a run cut short by its
+ * time budget, and after the whole purge it is back near what it was before the mail.
+ * SQLite only: PostgreSQL's space is autovacuum's.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { RetentionPurge } from '../../src/features/system/retention/retention.service.js';
+import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { TestClock } from '../helpers/clock.js';
+import { DIALECTS } from '../helpers/db.js';
+import { DAY_MS, purgeSettings } from '../helpers/retention.js';
+
+const MESSAGES = 40;
+const SETTINGS = purgeSettings({ batchRows: 2, budgetMs: 60_000 });
+// About 40 KB of HTML each, stored twice (the message and its composed MIME).
+const HTML = `<html><body>${Array.from({ length: 400 }, (_, i) => `<p>Line ${i} of a long order confirmation, kept until the purge.</p>`).join('')}</body></html>`;
+
+for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
+  describe(`the purge gives the space back as it goes [${dialect}]`, () => {
+    let app: TestApp;
+    let a: TestAccount;
+    const clock = new TestClock({ frozen: true });
+    const ok = async (url: string) => expectEnvelope(await app.request({ method: 'GET', url, token: a.token }), 200).resultObject;
+    const databaseBytes = async () => (await ok('/account/usage')).storage.totalBytes as number;
+
+    before(async () => {
+      app = await startTestApp(dialect, { worker: true });
+      a = await app.signUp();
+    });
+    after(async () => {
+      await app?.close();
+    });
+
+    it('a run cut short has already given back what it cleared; the whole purge brings the database back near its size before the mail', async () => {
+      const start = await databaseBytes();
+      for (let i = 0; i < MESSAGES; i++) {
+        expectEnvelope(
+          await app.request({
+            method: 'POST',
+            url: '/notify/v1/send',
+            token: a.token,
+            body: { from: { email: a.email }, to: [{ email: `reader${i}@example.net` }], subject: 'Your order', htmlContent: HTML },
+          }),
+          200,
+        );
+      }
+      await eventually(
+        async () => ((await ok('/notify/v1/messages?state=queued')).totalCount === 0 ? true : undefined),
+        30_000,
+        'every recipient handed to the capture inbox',
+      );
+      const full = await databaseBytes();
+      const grown = full - start;
+      assert.ok(grown > MESSAGES * 40_000, `the mail took ${grown} bytes`);
+
+      const { handle } = app.runtime.services;
+      clock.advance(31 * DAY_MS);
+      // The run's time is up after half the body batches.
+      let bodyBatches = 0;
+      const cutShort = new RetentionPurge(handle.db, SETTINGS, clock, {
+        dialect,
+        writes: handle.workerWrites,
+        onBatch: (_ms, what) => {
+          if (what === 'bodies' && ++bodyBatches === MESSAGES / SETTINGS.batchRows / 2) clock.advance(SETTINGS.budgetMs! + 1);
+        },
+      });
+      const first = await cutShort.run();
+      assert.equal(first.complete, false);
+      assert.ok(first.bodies > 0 && first.bodies < MESSAGES, `${first.bodies} bodies cleared`);
+      const partly = await databaseBytes();
+      assert.ok(partly < full - grown / 3, `${full - partly} of ${grown} bytes back after ${first.bodies} of ${MESSAGES} bodies`);
+
+      const report = await new RetentionPurge(handle.db, SETTINGS, clock, { dialect, writes: handle.workerWrites }).run();
+      assert.equal(report.complete, true);
+      assert.equal(first.bodies + report.bodies, MESSAGES);
+      const end = await databaseBytes();
+      assert.ok(end < start + grown / 5, `${end} bytes after the purge, ${start} before the mail, ${full} with it`);
+      assert.equal((await ok('/notify/v1/messages')).totalCount, MESSAGES, 'the messages themselves stay');
+    });
+  });
+}
