@@ -29,10 +29,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Insertable, sql } from 'kysely';
+import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import { openDatabase, type DbHandle } from '../src/db/database.ts';
 import { freePages } from '../src/db/space.ts';
-import { RetentionPurge } from '../src/features/system/retention/retention.service.ts';
+import { RetentionPurge, retentionSettings } from '../src/features/system/retention/retention.service.ts';
 import { createIdGenerator } from '../src/lib/ids.ts';
 import { createTestDatabase } from '../test/helpers/db.ts';
 import { callApi, logIn, resultOf, startPostwire, stopPostwire, type PostwireProcess } from '../test/helpers/process.ts';
@@ -221,17 +222,8 @@ async function main(): Promise<void> {
       const longest = new Map<string, { ms: number; size: number }>();
       const purge = new RetentionPurge(
         handle.db,
-        {
-          captureDays: 7,
-          captureMaxRows: 100_000,
-          webhookLogDays: 30,
-          jobsDays: 30,
-          bodyDays: 30,
-          metadataDays: 400,
-          intervalMs: DAY_MS,
-          batchRows: 500,
-          budgetMs: 3_600_000,
-        },
+        // The configuration's defaults, given an hour: one run clears every body.
+        { ...retentionSettings(loadConfig({})), intervalMs: DAY_MS, budgetMs: 3_600_000 },
         Date,
         {
           dialect,
