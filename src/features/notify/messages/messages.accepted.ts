@@ -13,7 +13,7 @@
 import type { DeliveryPriority } from '../../../delivery/enqueue.js';
 import { iso } from '../../../lib/api-shape.js';
 import { newId } from '../../../lib/ids.js';
-import { ownMessageId, storedMessageId } from '../../../lib/message-id.js';
+import { storedMessageId } from '../../../lib/message-id.js';
 import { storedReplyTo } from '../../../lib/reply-to.js';
 import { newEventRow } from '../events/events.service.js';
 import type { AcceptedMessage } from './messages.store.js';
@@ -136,7 +136,7 @@ export function acceptedMessage(spec: AcceptedMessageSpec): AcceptedMessage {
     dkim_signature: null,
     text_content: spec.content.text,
     // '' for the Message-ID made from the id (lib/message-id.ts): read as messageIdOf(row).
-    message_id_header: storedMessageId(messageId, from, spec.messageIdHeader ?? ownMessageId(messageId, from)),
+    message_id_header: spec.messageIdHeader === undefined ? '' : storedMessageId(messageId, from, spec.messageIdHeader),
     mime: null,
     submitted_mime: spec.submittedMime ?? null,
     recipient_count: recipients.length,
