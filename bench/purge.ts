@@ -220,19 +220,15 @@ async function main(): Promise<void> {
 
       const holds: number[] = [];
       const longest = new Map<string, { ms: number; size: number }>();
-      const purge = new RetentionPurge(
-        handle.db,
+      const purge = RetentionPurge.of(
+        handle,
         // The configuration's defaults, given an hour: one run clears every body.
         { ...retentionSettings(loadConfig({})), intervalMs: DAY_MS, budgetMs: 3_600_000 },
         Date,
-        {
-          dialect,
-          writes: handle.workerWrites,
-          onBatch: (ms, what, size) => {
-            holds.push(ms);
-            if (process.env.PURGE_HOLDS_FILE) fs.appendFileSync(process.env.PURGE_HOLDS_FILE, `${what} ${size} ${ms.toFixed(1)}\n`);
-            if (ms > (longest.get(what)?.ms ?? -1)) longest.set(what, { ms, size });
-          },
+        (ms, what, size) => {
+          holds.push(ms);
+          if (process.env.PURGE_HOLDS_FILE) fs.appendFileSync(process.env.PURGE_HOLDS_FILE, `${what} ${size} ${ms.toFixed(1)}\n`);
+          if (ms > (longest.get(what)?.ms ?? -1)) longest.set(what, { ms, size });
         },
       );
       let purging = true;

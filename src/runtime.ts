@@ -338,7 +338,7 @@ export async function createRuntime(
   let webhookDispatcher: WebhookDispatcher | undefined;
   const tasks = new TaskRegistry();
   registerMarketingTasks(tasks, services.marketing);
-  const purge = new RetentionPurge(handle.db, retentionSettings(config), clock, { dialect: handle.dialect, writes: handle.workerWrites });
+  const purge = RetentionPurge.of(handle, retentionSettings(config), clock);
   registerRetentionTask(tasks, purge);
   let jobRunner: JobRunner | undefined;
   if (runs.has('webhooks')) webhookDispatcher = createWebhookDispatcher(handle, config, logger, clock);

@@ -62,6 +62,11 @@ export interface DbHandle {
   storage: StorageHealth;
   /** Where the data lives, for log lines (no password). */
   describe: string;
+  /**
+   * Runs `work` (a bulk writer: the purge) with SQLite's WAL checkpoints on a thread of their
+   * own instead of inside commits (sqlite-checkpoint.entry.ts). PostgreSQL: runs it.
+   */
+  checkpointsAside<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -123,6 +128,7 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
     dialect: 'sqlite',
     storage: new StorageHealth(db, 'sqlite'),
     describe: `sqlite:${file}`,
+    checkpointsAside: (work) => host.checkpointsAside(work),
     close: async () => {
       await longReads.destroy();
       await reads.destroy();
@@ -157,6 +163,7 @@ async function openPostgres(url: string, poolSize: number, onIdleError: (error: 
     dialect: 'postgres',
     storage: new StorageHealth(db, 'postgres'),
     describe: safe,
+    checkpointsAside: (work) => work(),
     close: async () => {
       await writeBehind.destroy();
       await db.destroy();

@@ -45,6 +45,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { SqliteThreadOptions, Statement, ThreadError, ThreadReply, ThreadRequest } from './sqlite-thread.entry.js';
+import type { CheckpointOptions } from './sqlite-checkpoint.entry.js';
 
 /** How a Kysely instance borrows the connection (ThreadedSqliteDialect's options). */
 export interface Lending {
@@ -143,6 +144,35 @@ class SqliteThread {
   }
 }
 
+/** SQLite's own: a commit that takes the WAL past this many pages checkpoints it. */
+const COMMIT_CHECKPOINT_PAGES = 1000;
+
+/** The same while checkpoints run aside: only if the checkpointer stops or falls far behind. */
+const FALLBACK_CHECKPOINT_PAGES = 20_000;
+
+/**
+ * The checkpointer (sqlite-checkpoint.entry.ts): a thread and connection of its own. It never
+ * keeps the process alive; if it fails, the writer's fallback threshold checkpoints instead.
+ */
+class Checkpointer {
+  private readonly worker: Worker;
+  private readonly exited: Promise<void>;
+
+  constructor(options: CheckpointOptions) {
+    const { script, entry } = threadEntry(new URL('./sqlite-checkpoint.entry.ts', import.meta.url), import.meta.url);
+    this.worker = new Worker(script, { workerData: { entry, options } });
+    this.worker.unref();
+    this.worker.on('error', () => {});
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
+  }
+
+  async close(): Promise<void> {
+    this.worker.ref(); // until it has exited
+    this.worker.postMessage({ close: true });
+    await this.exited;
+  }
+}
+
 /**
  * The file's one connection (its thread). Shared by the Kysely instances of one DbHandle
  * (plain, write-behind, and the worker's), whose lendings take turns in the thread.
@@ -151,6 +181,9 @@ export class SqliteHost {
   private thread: SqliteThread | undefined;
   private closed: Promise<void> | undefined;
   private nextSession = 0;
+  /** Runs of `checkpointsAside` not yet ended, and their checkpointer. */
+  private aside = 0;
+  private checkpointer: Checkpointer | undefined;
 
   constructor(private readonly options: SqliteThreadOptions) {}
 
@@ -165,6 +198,34 @@ export class SqliteHost {
     return { thread, session: this.nextSession++ };
   }
 
+  /**
+   * Runs `work` with the WAL checkpointed beside the writer instead of inside its commits
+   * (sqlite-checkpoint.entry.ts says why). For bulk writes, the purge: a steady send load
+   * alone keeps SQLite's own, as each of its commits would otherwise share the disk with the
+   * checkpointer's syncs.
+   */
+  async checkpointsAside<T>(work: () => Promise<T>): Promise<T> {
+    if (this.aside++ === 0) {
+      this.checkpointer = new Checkpointer({ file: this.options.file, synchronous: this.options.synchronous });
+      await this.commitCheckpoints(FALLBACK_CHECKPOINT_PAGES);
+    }
+    try {
+      return await work();
+    } finally {
+      if (--this.aside === 0) {
+        await this.commitCheckpoints(COMMIT_CHECKPOINT_PAGES).catch(() => {});
+        await this.checkpointer?.close();
+        this.checkpointer = undefined;
+      }
+    }
+  }
+
+  /** Sets the WAL's size at which a commit checkpoints it; a thread started later has SQLite's own. */
+  private async commitCheckpoints(pages: number): Promise<void> {
+    const { thread, session } = await this.lend();
+    await thread.run(session, { writeBehind: false, relaxed: false }, [{ sql: `pragma wal_autocheckpoint = ${pages}`, params: [] }]);
+  }
+
   /** The thread, or a new one if there is none yet or the last has died. */
   private liveThread(): SqliteThread {
     if (!this.thread?.alive) this.thread = new SqliteThread(this.options);
@@ -173,7 +234,10 @@ export class SqliteHost {
 
   /** Ends the thread; safe to call from every Kysely instance sharing it. */
   close(): Promise<void> {
-    this.closed ??= this.thread?.close() ?? Promise.resolve();
+    this.closed ??= (async () => {
+      await this.checkpointer?.close();
+      await this.thread?.close();
+    })();
     return this.closed;
   }
 }

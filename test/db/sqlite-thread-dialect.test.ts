@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import BetterSqlite from '../../src/db/sqlite-driver.js';
@@ -172,6 +173,38 @@ describe('SQLite on its own thread', () => {
     // 2 = FULL, the setting this handle was opened with (openDatabase's default).
     const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
     assert.deepEqual(rows, [{ synchronous: 2 }]);
+  });
+
+  it('checkpoints aside: a commit reaches the database file with no later commit, and the writer checkpoints itself again after', async () => {
+    const threshold = async () => (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db)).rows[0]!.wal_autocheckpoint;
+    const file = path.join(database.dataDir, 'postwire.db');
+    const copy = path.join(database.dataDir, 'copy-of-the-file.db');
+    // The file itself, read without its WAL (from a copy of it alone): what has been checkpointed.
+    const inTheFile = (name: string) => {
+      fs.copyFileSync(file, copy);
+      const alone = new BetterSqlite(copy);
+      try {
+        return (alone.prepare("select count(*) as n from idempotency_keys where account_id = 'acct-w' and key = ?").get(name) as { n: number }).n;
+      } catch {
+        return 0; // copied while a checkpoint wrote it: read again
+      } finally {
+        alone.close();
+        for (const f of [copy, `${copy}-wal`, `${copy}-shm`]) fs.rmSync(f, { force: true });
+      }
+    };
+    const seen = await handle.checkpointsAside(async () => {
+      // SQLite's own checkpoint, inside a commit, only as a fallback meanwhile.
+      assert.ok((await threshold()) >= 10_000, `commits checkpoint past ${await threshold()} pages`);
+      // One small commit, far below any threshold, and no other write after it.
+      await handle.db.insertInto('idempotency_keys').values(key('acct-w', 'aside')).execute();
+      const deadline = Date.now() + 10_000;
+      while (inTheFile('aside') === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      return inTheFile('aside');
+    });
+    assert.equal(seen, 1, 'the commit is in the database file');
+    assert.equal(await threshold(), 1000, "SQLite's own threshold again");
+    await handle.db.insertInto('idempotency_keys').values(key('acct-w', 'after')).execute();
+    assert.deepEqual(await keysOf(handle.reads, 'acct-w'), ['after', 'aside']);
   });
 
   describe('a thread that ends inside a transaction', () => {

@@ -70,7 +70,7 @@ for (const dialect of DIALECTS) {
 
       await handle.db.updateTable('message_recipients').set({ state: 'delivered' }).where('message_id', '=', id).execute();
       clock.advance(31 * DAY_MS);
-      const report = await new RetentionPurge(handle.db, SETTINGS, clock, { dialect, writes: handle.workerWrites }).run();
+      const report = await RetentionPurge.of(handle, SETTINGS, clock).run();
       assert.equal(report.bodies, 3);
       for (const purged of [id, ...others]) {
         const message = await ok(`/notify/v1/messages/${purged}`);

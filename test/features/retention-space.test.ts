@@ -62,12 +62,8 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
       clock.advance(31 * DAY_MS);
       // The run's time is up after half the body batches.
       let bodyBatches = 0;
-      const cutShort = new RetentionPurge(handle.db, SETTINGS, clock, {
-        dialect,
-        writes: handle.workerWrites,
-        onBatch: (_ms, what) => {
-          if (what === 'bodies' && ++bodyBatches === MESSAGES / SETTINGS.batchRows / 2) clock.advance(SETTINGS.budgetMs! + 1);
-        },
+      const cutShort = RetentionPurge.of(handle, SETTINGS, clock, (_ms, what) => {
+        if (what === 'bodies' && ++bodyBatches === MESSAGES / SETTINGS.batchRows / 2) clock.advance(SETTINGS.budgetMs! + 1);
       });
       const first = await cutShort.run();
       assert.equal(first.complete, false);
@@ -75,7 +71,7 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
       const partly = await databaseBytes();
       assert.ok(partly < full - grown / 3, `${full - partly} of ${grown} bytes back after ${first.bodies} of ${MESSAGES} bodies`);
 
-      const report = await new RetentionPurge(handle.db, SETTINGS, clock, { dialect, writes: handle.workerWrites }).run();
+      const report = await RetentionPurge.of(handle, SETTINGS, clock).run();
       assert.equal(report.complete, true);
       assert.equal(first.bodies + report.bodies, MESSAGES);
       const end = await databaseBytes();

@@ -21,7 +21,7 @@
  * there is one purge per interval.
  */
 import { setTimeout as pause } from 'node:timers/promises';
-import type { Db, Dialect } from '../../../db/database.js';
+import type { Db, DbHandle, Dialect } from '../../../db/database.js';
 import { freePages, giveBackPages } from '../../../db/space.js';
 import { measureWriterHold } from '../../../db/writer-hold.js';
 import { deleteEndedJobsBefore, enqueueJob, type TaskRegistry } from '../../../queue/jobs.js';
@@ -103,9 +103,26 @@ export class RetentionPurge {
        * trip, and on SQLite without waiting for the disk. `db` when not given.
        */
       writes?: Db;
+      /** Runs the purge with SQLite's checkpoints beside the writer (database.ts `checkpointsAside`). */
+      checkpointsAside?: DbHandle['checkpointsAside'];
       onBatch?: (ms: number, what: Counted, size: number) => void;
     } = {},
   ) {}
+
+  /** As the server runs it: writes through the worker's lending, checkpoints aside (database.ts). */
+  static of(
+    handle: DbHandle,
+    settings: RetentionSettings,
+    clock: { now(): number },
+    onBatch?: (ms: number, what: Counted, size: number) => void,
+  ): RetentionPurge {
+    return new RetentionPurge(handle.db, settings, clock, {
+      dialect: handle.dialect,
+      writes: handle.workerWrites,
+      checkpointsAside: handle.checkpointsAside,
+      onBatch,
+    });
+  }
 
   /**
    * The last message the metadata purge looked at in this run: a campaign's copies stay, and
@@ -113,7 +130,14 @@ export class RetentionPurge {
    */
   private metadataCursor: string | undefined;
 
-  async run(): Promise<PurgeReport> {
+  run(): Promise<PurgeReport> {
+    // A body batch writes a thousand WAL pages or more: a checkpoint inside its commit would
+    // hold the writer many times the batch's own work.
+    const aside = this.options.checkpointsAside ?? ((work) => work());
+    return aside(() => this.purge());
+  }
+
+  private async purge(): Promise<PurgeReport> {
     const now = this.clock.now();
     // Each run starts from the beginning: a message kept back because a recipient was still
     // waiting (a send scheduled far ahead) may go now.
