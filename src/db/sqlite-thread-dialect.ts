@@ -213,7 +213,8 @@ export class SqliteHost {
       return await work();
     } finally {
       if (--this.aside === 0) {
-        await this.commitCheckpoints(COMMIT_CHECKPOINT_PAGES).catch(() => {});
+        // Not after close(): lending would start a new thread.
+        if (!this.closed) await this.commitCheckpoints(COMMIT_CHECKPOINT_PAGES).catch(() => {});
         await this.checkpointer?.close();
         this.checkpointer = undefined;
       }
