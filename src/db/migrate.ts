@@ -43,6 +43,7 @@ import * as m0037 from '../../migrations/0037_kept_links.js';
 import * as m0038 from '../../migrations/0038_slimmer_copies.js';
 import * as m0039 from '../../migrations/0039_events_by_account.js';
 import * as m0040 from '../../migrations/0040_slim_copy_rows.js';
+import * as m0041 from '../../migrations/0041_hot_copy_updates.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0038_slimmer_copies': m0038,
   '0039_events_by_account': m0039,
   '0040_slim_copy_rows': m0040,
+  '0041_hot_copy_updates': m0041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
