@@ -6,9 +6,9 @@
  * SQLite checkpoints inside the COMMIT that takes the WAL past a threshold
  * (`wal_autocheckpoint`, 1,000 pages): that commit copies every page written since the last
  * checkpoint into the file and syncs it. The SQLite thread runs one list at a time, so the
- * sends waiting behind such a commit wait for the copy and the sync too. A purge batch
- * writes about that many pages, so most of its commits checkpointed, and one whose sync was
- * slow held the writer many times its own work. A PASSIVE checkpoint needs no write lock (it
+ * sends waiting behind such a commit wait for the copy and the sync too. The purge's batches
+ * and vacuum steps write hundreds of pages each, so their commits crossed the threshold often,
+ * and one whose sync was slow held the writer many times its own work. A PASSIVE checkpoint needs no write lock (it
  * copies what no reader still needs and leaves the rest for the next), so here it runs
  * beside the writer every INTERVAL_MS, while the writer's own threshold is raised to a
  * fallback. Not all the time: with a send load alone, the syncs of a checkpointer beside

@@ -131,8 +131,8 @@ export class RetentionPurge {
   private metadataCursor: string | undefined;
 
   run(): Promise<PurgeReport> {
-    // A body batch writes a thousand WAL pages or more: a checkpoint inside its commit would
-    // hold the writer many times the batch's own work.
+    // Its batches and vacuum steps write hundreds of WAL pages each, so their commits often
+    // cross SQLite's checkpoint threshold: a checkpoint inside one holds the writer too.
     const aside = this.options.checkpointsAside ?? ((work) => work());
     return aside(() => this.purge());
   }
