@@ -46,7 +46,6 @@ import { type Principal } from '../src/http/principal.ts';
 import { createIdGenerator } from '../src/lib/ids.ts';
 import { EventLog, webhookFanOut } from '../src/features/notify/events/event-listeners.ts';
 import type { EventRow } from '../src/features/notify/events/events.table.ts';
-import { carriedDetails } from '../src/features/notify/messages/messages.accepted.ts';
 import { SendPreparer } from '../src/features/notify/messages/messages.prepare.ts';
 import type { SendBody } from '../src/features/notify/messages/messages.schemas.ts';
 import { DEFAULT_SEND_LIMITS } from '../src/features/notify/messages/messages.send-options.ts';
@@ -238,7 +237,6 @@ const outcomeEventId = createIdGenerator();
 /** The recipients' outcomes, written on the accepted rows as the pipeline would record them. */
 function withOutcomes(accepted: AcceptedMessage, now: number, pick: () => number): AcceptedMessage {
   const at = accepted.message.created_at;
-  const carried = carriedDetails(accepted.message);
   const events: EventRow[] = [...accepted.events];
   const pending = new Set<string>();
   const recipients = accepted.recipients.map((r) => {
@@ -258,7 +256,7 @@ function withOutcomes(accepted: AcceptedMessage, now: number, pick: () => number
       recipient_id: r.id,
       email: r.email,
       type: state as 'delivered' | 'bounced' | 'deferred',
-      details: JSON.stringify({ ...carried, response, attempt: attempts }),
+      details: JSON.stringify({ response, attempt: attempts }),
       created_at: done,
     });
     return { ...r, state, last_response: response, attempts, sent_at: state === 'delivered' ? done : null, updated_at: done };

@@ -315,6 +315,15 @@ for (const dialect of DIALECTS) {
           [sent.messageId, { email: a.email, name: 'News' }],
           `${email}: the copy's Message-ID and Reply-To as shown`,
         );
+        // Every event of the copy shows the campaign (its metadata), read from the copy: no event row keeps it.
+        const events = shown.recipients[0].events as { type: string; details: Record<string, unknown> }[];
+        assert.deepEqual(
+          events.map((e) => [e.type, e.details.metadata]),
+          (email === 'ann@example.com' ? ['accepted', 'delivered'] : ['accepted', 'deferred', 'delivered']).map((type) => [type, { campaignId: id }]),
+          `${email}: each event names the campaign`,
+        );
+        const rows = await db().selectFrom('events').select('details').where('message_id', '=', r.message_id).execute();
+        assert.ok(rows.length >= 2 && rows.every((e) => !e.details.includes(id)), `${email}: no event row copies the metadata`);
       }
       const event = (r: typeof ann, type: 'opened' | 'clicked' | 'unsubscribed' | 'complained', at: number, details: Record<string, unknown> = {}) =>
         newEventRow({ accountId: a.accountId, messageId: r.message_id, recipientId: r.recipient_id, email: r.email_normalized, type, details, at });

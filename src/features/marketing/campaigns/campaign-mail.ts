@@ -29,9 +29,8 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
  * Tracking as the campaign says, and always the per-recipient List-Unsubscribe link with
  * RFC 8058 one-click (every bulk message must let its recipient leave; notify/tracking
  * builds the link), and a visible one in the mail with the postal address (campaign-footer.ts).
- * The metadata names the campaign: carried into the events of its
- * delivery (pipeline.ts carriedDetails), so webhooks see the campaign. The `accepted`
- * event, one per contact, is written without it.
+ * The metadata names the campaign: every event of the copy shows it
+ * (events.service.ts carriedDetails), so webhooks see the campaign.
  */
 export function campaignMessage(
   campaign: CampaignRow,
@@ -71,7 +70,6 @@ export function campaignMessage(
     replyTo: campaign.reply_email ? { email: campaign.reply_email, name: campaign.from_name } : null,
     metadata: options.test ? { campaignId: campaign.id, test: true } : { campaignId: campaign.id },
     tracking: { opens: Boolean(campaign.track_opens), clicks: Boolean(campaign.track_clicks), listUnsubscribe: true },
-    detailedEvents: false,
   });
 }
 

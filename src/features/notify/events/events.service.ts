@@ -11,7 +11,7 @@ import { normalizeEmail } from '../../../lib/email-address.js';
 import { newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import type { Event, EventsQuery } from './events.schemas.js';
-import { listEvents, listEventsOfMessage } from './events.store.js';
+import { carriedOfMessages, listEvents, listEventsOfMessage } from './events.store.js';
 import type { EventRow, EventType } from './events.table.js';
 
 export { EventLog, type EventListener, type EventWrite } from './event-listeners.js';
@@ -50,7 +50,28 @@ export function parseDetails(text: string): Record<string, unknown> {
   }
 }
 
-export function toEvent(row: EventRow): Event {
+/**
+ * What every event of a message shows in its details besides its own facts: the send's tags
+ * and metadata (webhooks pass them on, so a receiver can match an event to its own records).
+ * They are read from the message, not stored with each event: a campaign's copies would
+ * otherwise keep the campaign's id once per event. Events stored before kept them in their
+ * details too; theirs are the same.
+ */
+export function carriedDetails(message: { tags?: string | null; metadata?: string | null } | undefined): Record<string, unknown> {
+  if (!message) return {};
+  return {
+    ...(message.tags ? { tags: JSON.parse(message.tags) as unknown } : {}),
+    ...(message.metadata ? { metadata: JSON.parse(message.metadata) as unknown } : {}),
+  };
+}
+
+/** The carried part of these events' details, by message id (one query). */
+export async function carriedOf(db: Reads, accountId: string, rows: readonly Pick<EventRow, 'message_id'>[]): Promise<Map<string, Record<string, unknown>>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.message_id === null ? [] : [r.message_id])))];
+  return new Map((await carriedOfMessages(db, accountId, ids)).map((m) => [m.id, carriedDetails(m)]));
+}
+
+export function toEvent(row: EventRow, carried: ReadonlyMap<string, Record<string, unknown>>): Event {
   return {
     id: row.id,
     createTime: iso(row.created_at),
@@ -58,18 +79,20 @@ export function toEvent(row: EventRow): Event {
     messageId: row.message_id,
     recipientId: row.recipient_id,
     email: row.email,
-    details: parseDetails(row.details),
+    details: { ...(row.message_id === null ? {} : carried.get(row.message_id)), ...parseDetails(row.details) },
   };
 }
 
 /** Each recipient's timeline (oldest first) of one message of the account, by recipient id. */
 export async function timelinesOf(db: Reads, accountId: string, messageId: string): Promise<Map<string, Event[]>> {
   const byRecipient = new Map<string, Event[]>();
-  for (const row of await listEventsOfMessage(db, accountId, messageId)) {
+  const rows = await listEventsOfMessage(db, accountId, messageId);
+  const carried = await carriedOf(db, accountId, rows.slice(0, 1));
+  for (const row of rows) {
     if (row.recipient_id === null) continue;
     let events = byRecipient.get(row.recipient_id);
     if (!events) byRecipient.set(row.recipient_id, (events = []));
-    events.push(toEvent(row));
+    events.push(toEvent(row, carried));
   }
   return byRecipient;
 }
@@ -93,6 +116,10 @@ export class EventsService {
       },
       toPage(query),
     );
-    return listResult(rows.map(toEvent), total);
+    const carried = await carriedOf(this.db, principal.accountId, rows);
+    return listResult(
+      rows.map((row) => toEvent(row, carried)),
+      total,
+    );
   }
 }

@@ -109,6 +109,18 @@ export async function eraseEventsOf(db: DbOrTrx, accountId: string, recipientIds
   return Number(result.numUpdatedRows);
 }
 
+/** The tags and metadata (JSON text) of these messages of the account, which every event of a message carries when read. */
+export async function carriedOfMessages(db: Reads, accountId: string, messageIds: string[]): Promise<CarriedRow[]> {
+  if (messageIds.length === 0) return [];
+  return db.selectFrom('messages').select(['id', 'tags', 'metadata']).where('account_id', '=', accountId).where('id', 'in', messageIds).execute();
+}
+
+export interface CarriedRow {
+  id: string;
+  tags: string | null;
+  metadata: string | null;
+}
+
 /** Deletes the events of these messages (the metadata purge, after their counts went into stats_daily). */
 export async function deleteEventsOfMessages(db: DbOrTrx, messageIds: string[]): Promise<number> {
   if (messageIds.length === 0) return 0;

@@ -26,7 +26,6 @@ import { liveSuppressionsFor, liveSuppressionsQuery, suppressionKey, suppression
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
 import { activeWebhooksFor, activeWebhooksQuery, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import { toRecipient } from './messages.log.js';
-import { carriedDetails } from './messages.accepted.js';
 import type { EventLog } from '../events/event-listeners.js';
 import type { SendResult } from './messages.schemas.js';
 import { insertAcceptedSends, type AcceptedMessage, type AcceptedSend, type LookupsInAdvance, type SendLookups } from './messages.store.js';
@@ -73,7 +72,6 @@ export function sendResultOf(accepted: AcceptedMessage, suppressed: ReadonlyMap<
  * end `suppressed` at once, with no queue row and a `suppressed` event after `accepted`.
  */
 function withSuppressions(accepted: AcceptedMessage, suppressed: ReadonlyMap<string, SuppressionReason>): AcceptedMessage {
-  const carried = carriedDetails(accepted.message);
   const at = accepted.message.created_at;
   const events = [...accepted.events];
   const recipients = accepted.recipients.map((r) => {
@@ -88,7 +86,7 @@ function withSuppressions(accepted: AcceptedMessage, suppressed: ReadonlyMap<str
         email: r.email,
         type: 'suppressed',
         at,
-        details: { ...carried, response, reason },
+        details: { response, reason },
       }),
     );
     return { ...r, state: 'suppressed' as const, last_response: response };

@@ -77,23 +77,6 @@ export interface AcceptedMessageSpec {
    * null, which reads as off (migration 0013), as for the system's own mail.
    */
   tracking?: { opens: boolean; clicks: boolean; listUnsubscribe: boolean };
-  /**
-   * Whether the `accepted` events carry the message's tags, metadata and schedule (default
-   * yes); a campaign's copies record theirs without (campaign-mail.ts).
-   */
-  detailedEvents?: boolean;
-}
-
-/**
- * What every event of a message carries in its details besides its own facts: the
- * send's tags and metadata (webhooks pass them on, so a receiver can match an event to
- * its own records).
- */
-export function carriedDetails(message: { tags?: string | null; metadata?: string | null }): Record<string, unknown> {
-  return {
-    ...(message.tags ? { tags: JSON.parse(message.tags) as unknown } : {}),
-    ...(message.metadata ? { metadata: JSON.parse(message.metadata) as unknown } : {}),
-  };
 }
 
 const json = (value: object | null | undefined) => (value == null ? null : JSON.stringify(value));
@@ -156,8 +139,8 @@ export function acceptedMessage(spec: AcceptedMessageSpec): AcceptedMessage {
     update_user_id: userId,
     deleted_at: null,
   };
-  const details =
-    spec.detailedEvents === false ? undefined : { ...carriedDetails(message), ...(scheduledAt !== null ? { scheduledAt: iso(scheduledAt) } : {}) };
+  // The message's tags and metadata are not copied in: events show them from the message (events.service.ts carriedDetails).
+  const details = scheduledAt !== null ? { scheduledAt: iso(scheduledAt) } : undefined;
   return {
     message,
     recipients,

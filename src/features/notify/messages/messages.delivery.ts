@@ -14,7 +14,6 @@ import { refundNeverAttempted } from '../../account/account.module.js';
 import { type EventLog, newEventRow } from '../events/events.service.js';
 import type { EventRow } from '../events/events.table.js';
 import { liveSuppressionsFor, suppressAddress, suppressionKey } from '../suppressions/suppressions.service.js';
-import { carriedDetails } from './messages.accepted.js';
 import { withRenderedContent } from './messages.content.js';
 import { addresseesOf, loadMessages, loadRecipients, recordRecipientAttempts, storeComposed, storedComposition } from './messages.delivery-store.js';
 import type { MessageRow } from './messages.table.js';
@@ -56,7 +55,7 @@ export class MessageDeliveryStore implements DeliveryStore<MessageRow> {
     const events: EventRow[] = [];
     const neverAttempted: { accountId: string; messageId: string; recipientId: string }[] = [];
     for (const a of recorded) {
-      const details: Record<string, unknown> = { ...carriedDetails(a.message), response: a.response };
+      const details: Record<string, unknown> = { response: a.response };
       if (a.state === 'suppressed') {
         details.reason = a.suppressedFor;
         neverAttempted.push({ accountId: a.accountId, messageId: a.message.id, recipientId: a.recipientId });

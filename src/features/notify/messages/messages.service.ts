@@ -27,7 +27,6 @@ import { SendAcceptor, sendResultOf, type SendCharger } from './messages.accept.
 import { checkBatchItem } from './messages.batch.js';
 import { IdempotentRequests, type Answer, type IdempotencyRecord } from './messages.idempotency.js';
 import { MessageLog } from './messages.log.js';
-import { carriedDetails } from './messages.accepted.js';
 import { SendPreparer, type SenderOf } from './messages.prepare.js';
 import type { BatchBody, BatchResult, Message, MessageDetail, MessagesQuery, SendBody, SendRequest, SendResult } from './messages.schemas.js';
 import { DEFAULT_SEND_LIMITS, type SendLimits } from './messages.send-options.js';
@@ -35,7 +34,6 @@ import { SubmissionPreparer, type Submission } from './messages.submission.js';
 import { listRecipientsOf, markRecipientsCancelled, type AcceptedMessage, type AcceptedSend, type LookupsInAdvance } from './messages.store.js';
 import { systemClock, type Clock } from '../../../lib/clock.js';
 
-export { carriedDetails } from './messages.accepted.js';
 export { IDEMPOTENCY_TTL_MS, type Answer } from './messages.idempotency.js';
 export { LIST_RECIPIENTS_PER_MESSAGE } from './messages.log.js';
 
@@ -184,7 +182,7 @@ export class MessagesService {
         recipients.map((r) => ({ accountId: principal.accountId, messageId: message.id, recipientId: r.id })),
         now,
       );
-      const details = { ...carriedDetails(message), scheduledAt: iso(scheduledAt) };
+      const details = { scheduledAt: iso(scheduledAt) };
       await this.events.record(
         trx,
         recipients.map((r) =>

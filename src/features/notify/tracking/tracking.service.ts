@@ -20,7 +20,6 @@ import { trackableLinks } from '../../../lib/tracked-html.js';
 import type { TrackingKind, TrackingTokens } from '../../../lib/tracking-tokens.js';
 import { type EventLog, newEventRow } from '../events/events.service.js';
 import type { EventRow, EventType } from '../events/events.table.js';
-import { carriedDetails } from '../messages/messages.accepted.js';
 import { suppressAddress } from '../suppressions/suppressions.service.js';
 import { findTrackedRecipient, markFirstOpens, type TrackedRecipient } from './tracking.store.js';
 import { withRenderedContent } from '../messages/messages.content.js';
@@ -59,7 +58,7 @@ function eventOf(type: EventType, recipient: TrackedRecipient, details: Record<s
     recipientId: recipient.id,
     email: recipient.email,
     type,
-    details: { ...carriedDetails(recipient), ...details },
+    details,
     at,
   });
 }

@@ -23,8 +23,6 @@ export async function findTrackedRecipient(db: Reads, recipientId: string, accou
       'm.content_id',
       'm.content_values',
       'm.from_name',
-      'm.tags',
-      'm.metadata',
       'm.track_opens',
       'm.track_clicks',
       'm.list_unsubscribe',

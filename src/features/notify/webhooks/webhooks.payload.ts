@@ -3,7 +3,8 @@ import { iso } from '../../../lib/api-shape.js';
 import { parseDetails } from '../events/events.service.js';
 import type { EventRow } from '../events/events.table.js';
 
-export function webhookPayload(event: EventRow, webhookId: string) {
+/** `carried`: the event's message's tags and metadata (events.service.ts carriedDetails). */
+export function webhookPayload(event: EventRow, webhookId: string, carried: Record<string, unknown>) {
   return {
     id: event.id,
     type: event.type,
@@ -11,7 +12,7 @@ export function webhookPayload(event: EventRow, webhookId: string) {
     messageId: event.message_id,
     recipientId: event.recipient_id,
     email: event.email,
-    details: parseDetails(event.details),
+    details: { ...carried, ...parseDetails(event.details) },
     webhookId,
   };
 }

@@ -16,6 +16,7 @@ import type { EventRow } from '../events/events.table.js';
 import { LeaseQueue, type ClaimedRow } from '../../../queue/lease-queue.js';
 import { inboundMessageView } from '../inbound/inbound.payload.js';
 import { webhookPayload } from './webhooks.payload.js';
+import { carriedDetails } from '../events/events.service.js';
 
 export type ClaimedDelivery = ClaimedRow;
 
@@ -69,7 +70,11 @@ export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<Delive
   const rows = await claimedRows(db, ids)
     .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
     .innerJoin('events as e', (join) => join.onRef('e.account_id', '=', 'd.account_id').onRef('e.id', '=', 'd.event_id'))
+    // The tags and metadata every event of a message carries come from the message.
+    .leftJoin('messages as m', (join) => join.onRef('m.account_id', '=', 'e.account_id').onRef('m.id', '=', 'e.message_id'))
     .select([
+      'm.tags',
+      'm.metadata',
       'w.url',
       'w.secret',
       'e.id as event_id',
@@ -95,7 +100,7 @@ export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<Delive
       created_at: r.event_created_at,
     };
     const { id, attempts, created_at, webhook_id, url, secret } = r;
-    return { id, attempts, created_at, webhook_id, url, secret, eventId: event.id, body: JSON.stringify(webhookPayload(event, webhook_id)) };
+    return { id, attempts, created_at, webhook_id, url, secret, eventId: event.id, body: JSON.stringify(webhookPayload(event, webhook_id, carriedDetails(r))) };
   });
   if (events.length === ids.length) return events;
   return [...events, ...(await loadInboundDeliveries(db, ids))];

@@ -27,6 +27,7 @@ import {
   type WebhookWithSecret,
 } from './webhooks.schemas.js';
 import { webhookPayload } from './webhooks.payload.js';
+import { carriedOf } from '../events/events.service.js';
 import { newWebhookSecret, secretPreview } from './webhooks.signing.js';
 import {
   deletePendingDeliveries,
@@ -189,7 +190,9 @@ export class WebhooksService {
     const webhook = await this.require(principal, id);
     const found = isId(deliveryId) ? await findDeliveryOfWebhook(this.db, principal.accountId, webhook.id, deliveryId) : undefined;
     if (!found) throw AppError.notFound('Delivery');
-    return { ...toDelivery(found.delivery), payload: webhookPayload(found.event, webhook.id), lastResponse: found.delivery.last_response };
+    const carried = await carriedOf(this.db, principal.accountId, [found.event]);
+    const payload = webhookPayload(found.event, webhook.id, (found.event.message_id && carried.get(found.event.message_id)) || {});
+    return { ...toDelivery(found.delivery), payload, lastResponse: found.delivery.last_response };
   }
 
   /**
