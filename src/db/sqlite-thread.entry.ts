@@ -51,6 +51,14 @@
  * is fixed when a file is created: an existing database keeps the one it has and works as
  * before (docs/architecture.md).
  *
+ * Waiting for another process's writer. With split roles (or the retention purge of a
+ * worker process) another process can hold the write lock when BEGIN IMMEDIATE asks for it.
+ * SQLite's own busy handler sleeps 1, 2, 5, 10, 15, 20, 25… ms between tries, so a writer
+ * that came a moment into another's 5 ms transaction often slept through the gap before
+ * the next one and waited tens of milliseconds. BEGIN IMMEDIATE here tries again every
+ * millisecond instead, for as long as the busy timeout; every other statement keeps SQLite's
+ * handler (docs/performance.md, "Purge").
+ *
  * A transaction SQLite itself rolled back (some errors do: SQLITE_FULL, an I/O error, a
  * failed COMMIT) leaves its session "broken": every later list of that session fails
  * until the session's ROLLBACK, instead of running outside any transaction.
@@ -112,8 +120,14 @@ const STATEMENT_CACHE_SIZE = 500;
 
 const INCREMENTAL_VACUUM = /^pragma incremental_vacuum\(\d+\)$/;
 
+/** As the dialect sends it (sqlite-thread-dialect.ts BEGIN). */
+const BEGIN_IMMEDIATE = 'begin immediate';
+
 /** An INSERT, UPDATE or DELETE (with RETURNING too): run outside a transaction, it is one. */
 const PLAIN_WRITE = /^\s*(insert|update|delete|replace)\s/i;
+
+/** How long a statement waits for another process's lock before failing with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 10_000;
 
 /** Bytes per page of a new database file (see "Page size" above). */
 const PAGE_SIZE = 2048;
@@ -127,7 +141,7 @@ function open({ file, synchronous, readonly }: SqliteThreadOptions) {
   if (readonly) {
     // With WAL a reader never waits for the writer, nor the writer for it; the file was set up by the writer's thread.
     const reader = new SqliteDatabase(file, { readonly: true });
-    reader.pragma('busy_timeout = 10000');
+    reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     return reader;
   }
   const sqlite = new SqliteDatabase(file);
@@ -139,7 +153,7 @@ function open({ file, synchronous, readonly }: SqliteThreadOptions) {
   // commit durable before the API answers (an accepted message survives power loss).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${synchronous}`);
-  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
   return sqlite;
 }
@@ -186,6 +200,25 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
   /** When the open transaction got the write lock (performance.now()). */
   let lockedAt = 0;
 
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  /** BEGIN IMMEDIATE, tried every millisecond while another process writes (see "Waiting for another process's writer"). */
+  const beginImmediate = () => {
+    const giveUpAt = performance.now() + BUSY_TIMEOUT_MS;
+    prepare('pragma busy_timeout = 0').get();
+    try {
+      for (;;) {
+        try {
+          return prepare(BEGIN_IMMEDIATE).run();
+        } catch (error) {
+          if (!String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY') || performance.now() >= giveUpAt) throw error;
+          Atomics.wait(nap, 0, 0, 1);
+        }
+      }
+    } finally {
+      prepare(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
+    }
+  };
+
   const execute = (request: ThreadStatements): ThreadReply => {
     const { id, session, statements } = request;
     if (broken.has(session)) {
@@ -216,7 +249,7 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
         // (another process's writer).
         const alone = !inTransaction && (vacuum || PLAIN_WRITE.test(sql));
         if (alone) {
-          prepare('begin immediate').run();
+          beginImmediate();
           lockedAt = performance.now();
         }
         try {
@@ -225,6 +258,9 @@ function serve(port: NonNullable<typeof parentPort>, options: SqliteThreadOption
           if (vacuum) {
             sqlite.exec(sql);
             reply = { id, rows: [] };
+          } else if (sql === BEGIN_IMMEDIATE) {
+            const { changes, lastInsertRowid } = beginImmediate();
+            reply = { id, changes, lastInsertRowid };
           } else {
             const statement = prepare(sql);
             if (statement.reader) {

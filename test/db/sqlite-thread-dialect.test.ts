@@ -3,9 +3,10 @@
  * relies on. A write-behind transaction whose held-back write fails commits nothing; a
  * read inside it sees its own earlier writes; the read-only connection sees what has
  * committed; and two handles on one file (two processes, in effect) with read-then-write
- * transactions wait for each other instead of failing with SQLITE_BUSY. A new file gets
- * 2 KB pages; a file made before with 4 KB pages keeps them and works. With checkpoints
- * aside (the purge), a commit reaches the database file without a later commit checkpointing.
+ * transactions wait for each other instead of failing with SQLITE_BUSY; a writer waits out
+ * another connection's write lock (tried every millisecond). A new file gets 2 KB pages; a
+ * file made before with 4 KB pages keeps them and works. With checkpoints aside (the purge),
+ * a commit reaches the database file without a later commit checkpointing.
  * SQLite only: on PostgreSQL `writeBehind` and `reads` are the plain `db`.
  */
 import assert from 'node:assert/strict';
@@ -133,6 +134,38 @@ describe('SQLite on its own thread', () => {
       );
     } finally {
       await other.close();
+    }
+  });
+
+  it("a transaction and a lone write wait for another process's write lock, commit once it is released, and leave SQLite's busy timeout as it was", async () => {
+    // Another process, in effect: a connection of its own, holding the write lock.
+    const other = new BetterSqlite(path.join(database.dataDir, 'postwire.db'));
+    try {
+      other.exec('begin immediate');
+      other
+        .prepare('insert into idempotency_keys (account_id, key, request_hash, response, created_at, expires_at) values (?, ?, ?, ?, ?, ?)')
+        .run(...Object.values(key('acct-l', 'other')));
+      const done: string[] = [];
+      const transaction = handle.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.insertInto('idempotency_keys').values(key('acct-l', 'transaction')).execute();
+        })
+        .then(() => done.push('transaction'));
+      const lone = handle.db
+        .insertInto('idempotency_keys')
+        .values(key('acct-l', 'lone'))
+        .execute()
+        .then(() => done.push('lone'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual(done, [], 'wrote while another connection held the write lock');
+      other.exec('commit');
+      await Promise.all([transaction, lone]);
+      assert.deepEqual(await keysOf(handle.db, 'acct-l'), ['lone', 'other', 'transaction']);
+      const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(handle.db);
+      assert.deepEqual(rows, [{ timeout: 10_000 }]);
+    } finally {
+      other.close();
     }
   });
 
