@@ -29,8 +29,8 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
  * Tracking as the campaign says, and always the per-recipient List-Unsubscribe link with
  * RFC 8058 one-click (every bulk message must let its recipient leave; notify/tracking
  * builds the link), and a visible one in the mail with the postal address (campaign-footer.ts).
- * The metadata names the campaign: every event of the copy shows it
- * (events.service.ts carriedDetails), so webhooks see the campaign.
+ * The metadata names the campaign: every event of the copy shows it (events.service.ts
+ * carriedDetails), so webhooks see the campaign.
  */
 export function campaignMessage(
   campaign: CampaignRow,
