@@ -179,6 +179,14 @@ for (const dialect of DIALECTS) {
       const both = await ok(account, 'GET', `/notify/v1/messages/${shared}`);
       assert.equal(both.subject, 'Team news', 'a message others got keeps its content for them');
       assert.deepEqual(both.recipients.map((r: any) => r.email).sort(), [erasure.emailHash, 'kim@example.net'].sort());
+      // Pat's events there keep their type and time and show no details, not even the send's tags; Kim's show them.
+      const timeline = (email: string) => both.recipients.find((r: any) => r.email === email).events as { type: string; details: object }[];
+      assert.ok(timeline(erasure.emailHash).length >= 2, 'Pat still has events');
+      assert.deepEqual(
+        timeline(erasure.emailHash).map((e) => e.details),
+        timeline(erasure.emailHash).map(() => ({})),
+      );
+      assert.ok(timeline('kim@example.net').every((e: any) => e.details.tags?.[0] === 'welcome'));
       // The contact list's count followed the contact out.
       assert.equal((await ok(account, 'GET', '/inbox/v1/contactlists')).items[0].count, 0);
 

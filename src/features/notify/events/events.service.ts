@@ -8,6 +8,7 @@ import { listResult, type ListResult, toPage, iso } from '../../../lib/api-shape
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
+import { isErasedAddress } from '../../../lib/erased-address.js';
 import { newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import type { Event, EventsQuery } from './events.schemas.js';
@@ -58,11 +59,28 @@ export function parseDetails(text: string): Record<string, unknown> {
  * details too; theirs are the same.
  */
 export function carriedDetails(message: { tags?: string | null; metadata?: string | null } | undefined): Record<string, unknown> {
-  if (!message) return {};
-  return {
-    ...(message.tags ? { tags: JSON.parse(message.tags) as unknown } : {}),
-    ...(message.metadata ? { metadata: JSON.parse(message.metadata) as unknown } : {}),
-  };
+  const tags = jsonOf(message?.tags);
+  const metadata = jsonOf(message?.metadata);
+  return { ...(tags === undefined ? {} : { tags }), ...(metadata === undefined ? {} : { metadata }) };
+}
+
+/** Read for every event shown: text that is not JSON is left out, never thrown on. */
+function jsonOf(text: string | null | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An event's details as shown: its message's tags and metadata, then its own facts. An
+ * erased recipient's event shows neither (docs/privacy.md: its events lose their details).
+ */
+export function shownDetails(row: Pick<EventRow, 'details' | 'email'>, carried: Record<string, unknown> | undefined): Record<string, unknown> {
+  const own = parseDetails(row.details);
+  return row.email !== null && isErasedAddress(row.email) ? own : { ...carried, ...own };
 }
 
 /** The carried part of these events' details, by message id (one query). */
@@ -79,7 +97,7 @@ export function toEvent(row: EventRow, carried: ReadonlyMap<string, Record<strin
     messageId: row.message_id,
     recipientId: row.recipient_id,
     email: row.email,
-    details: { ...(row.message_id === null ? {} : carried.get(row.message_id)), ...parseDetails(row.details) },
+    details: shownDetails(row, row.message_id === null ? undefined : carried.get(row.message_id)),
   };
 }
 

@@ -1,6 +1,6 @@
 /** The JSON body of a webhook call (documented in docs/webhooks.md): what the dispatcher sends, and what the delivery log shows was sent. */
 import { iso } from '../../../lib/api-shape.js';
-import { parseDetails } from '../events/events.service.js';
+import { shownDetails } from '../events/events.service.js';
 import type { EventRow } from '../events/events.table.js';
 
 /** `carried`: the event's message's tags and metadata (events.service.ts carriedDetails). */
@@ -12,7 +12,7 @@ export function webhookPayload(event: EventRow, webhookId: string, carried: Reco
     messageId: event.message_id,
     recipientId: event.recipient_id,
     email: event.email,
-    details: { ...carried, ...parseDetails(event.details) },
+    details: shownDetails(event, carried),
     webhookId,
   };
 }
