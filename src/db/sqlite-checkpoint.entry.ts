@@ -8,11 +8,12 @@
  * checkpoint into the file and syncs it. The SQLite thread runs one list at a time, so the
  * sends waiting behind such a commit wait for the copy and the sync too. The purge's batches
  * and vacuum steps write hundreds of pages each, so their commits crossed the threshold often,
- * and one whose sync was slow held the writer many times its own work. A PASSIVE checkpoint needs no write lock (it
- * copies what no reader still needs and leaves the rest for the next), so here it runs
- * beside the writer every INTERVAL_MS, while the writer's own threshold is raised to a
- * fallback. Not all the time: with a send load alone, the syncs of a checkpointer beside
- * every commit cost more than the checkpoints inside them (docs/performance.md, "Purge").
+ * and one whose sync was slow held the writer many times its own work. A PASSIVE checkpoint
+ * needs no write lock (it copies what no reader still needs and leaves the rest for the
+ * next), so here it runs beside the writer every INTERVAL_MS, while the writer's own threshold
+ * is raised to a fallback. Not all the time: with a send load alone, the syncs of a
+ * checkpointer beside every commit cost more than the checkpoints inside them
+ * (docs/performance.md, "Purge").
  *
  * Protocol: `{ close: true }` closes the connection and ends the thread. A failure to open
  * ends it: the writer's fallback threshold then checkpoints.

@@ -83,6 +83,11 @@ export function shownDetails(row: Pick<EventRow, 'details' | 'email'>, carried: 
   return row.email !== null && isErasedAddress(row.email) ? own : { ...carried, ...own };
 }
 
+/** The carried part of one event's details: none when it names no message, or its message is gone. */
+export function carriedFor(carried: ReadonlyMap<string, Record<string, unknown>>, row: Pick<EventRow, 'message_id'>): Record<string, unknown> | undefined {
+  return row.message_id === null ? undefined : carried.get(row.message_id);
+}
+
 /** The carried part of these events' details, by message id (one query). */
 export async function carriedOf(db: Reads, accountId: string, rows: readonly Pick<EventRow, 'message_id'>[]): Promise<Map<string, Record<string, unknown>>> {
   const ids = [...new Set(rows.flatMap((r) => (r.message_id === null ? [] : [r.message_id])))];
@@ -97,7 +102,7 @@ export function toEvent(row: EventRow, carried: ReadonlyMap<string, Record<strin
     messageId: row.message_id,
     recipientId: row.recipient_id,
     email: row.email,
-    details: shownDetails(row, row.message_id === null ? undefined : carried.get(row.message_id)),
+    details: shownDetails(row, carriedFor(carried, row)),
   };
 }
 
@@ -105,7 +110,7 @@ export function toEvent(row: EventRow, carried: ReadonlyMap<string, Record<strin
 export async function timelinesOf(db: Reads, accountId: string, messageId: string): Promise<Map<string, Event[]>> {
   const byRecipient = new Map<string, Event[]>();
   const rows = await listEventsOfMessage(db, accountId, messageId);
-  const carried = await carriedOf(db, accountId, rows.slice(0, 1));
+  const carried = await carriedOf(db, accountId, rows);
   for (const row of rows) {
     if (row.recipient_id === null) continue;
     let events = byRecipient.get(row.recipient_id);

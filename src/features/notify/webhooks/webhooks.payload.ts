@@ -4,7 +4,7 @@ import { shownDetails } from '../events/events.service.js';
 import type { EventRow } from '../events/events.table.js';
 
 /** `carried`: the event's message's tags and metadata (events.service.ts carriedDetails). */
-export function webhookPayload(event: EventRow, webhookId: string, carried: Record<string, unknown>) {
+export function webhookPayload(event: EventRow, webhookId: string, carried: Record<string, unknown> | undefined) {
   return {
     id: event.id,
     type: event.type,

@@ -27,7 +27,7 @@ import {
   type WebhookWithSecret,
 } from './webhooks.schemas.js';
 import { webhookPayload } from './webhooks.payload.js';
-import { carriedOf } from '../events/events.service.js';
+import { carriedFor, carriedOf } from '../events/events.service.js';
 import { newWebhookSecret, secretPreview } from './webhooks.signing.js';
 import {
   deletePendingDeliveries,
@@ -191,7 +191,7 @@ export class WebhooksService {
     const found = isId(deliveryId) ? await findDeliveryOfWebhook(this.db, principal.accountId, webhook.id, deliveryId) : undefined;
     if (!found) throw AppError.notFound('Delivery');
     const carried = await carriedOf(this.db, principal.accountId, [found.event]);
-    const payload = webhookPayload(found.event, webhook.id, (found.event.message_id && carried.get(found.event.message_id)) || {});
+    const payload = webhookPayload(found.event, webhook.id, carriedFor(carried, found.event));
     return { ...toDelivery(found.delivery), payload, lastResponse: found.delivery.last_response };
   }
 
