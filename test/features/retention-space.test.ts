@@ -8,6 +8,8 @@
  * SQLite only: PostgreSQL's space is autovacuum's.
  */
 import assert from 'node:assert/strict';
+import path from 'node:path';
+import SqliteDatabase from '../../src/db/sqlite-driver.js';
 import { after, before, describe, it } from 'node:test';
 import { RetentionPurge } from '../../src/features/system/retention/retention.service.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
@@ -77,6 +79,41 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
       const end = await databaseBytes();
       assert.ok(end < start + grown / 5, `${end} bytes after the purge, ${start} before the mail, ${full} with it`);
       assert.equal((await ok('/notify/v1/messages')).totalCount, MESSAGES, 'the messages themselves stay');
+    });
+
+    it('messages whose bodies were cleared fill their pages again, not the pages their bodies spread over', async () => {
+      // About 2 KB of HTML: a row larger than a page keeps one page's worth there, so a row
+      // cleared in place would leave each page mostly empty.
+      const html = `<html><body>${Array.from({ length: 30 }, (_, i) => `<p>Line ${i} of an order confirmation.</p>`).join('')}</body></html>`;
+      const before = (await ok('/notify/v1/messages')).totalCount as number;
+      for (let i = 0; i < 200; i++) {
+        expectEnvelope(
+          await app.request({
+            method: 'POST',
+            url: '/notify/v1/send',
+            token: a.token,
+            body: { from: { email: a.email }, to: [{ email: `buyer${i}@example.net` }], subject: 'Your order', htmlContent: html },
+          }),
+          200,
+        );
+      }
+      await eventually(async () => ((await ok('/notify/v1/messages?state=queued')).totalCount === 0 ? true : undefined), 30_000, 'every recipient delivered');
+      clock.advance(31 * DAY_MS);
+      const report = await RetentionPurge.of(app.runtime.services.handle, SETTINGS, clock).run();
+      assert.equal(report.bodies, 200);
+      assert.equal((await ok('/notify/v1/messages')).totalCount, before + 200);
+
+      const file = new SqliteDatabase(path.join(app.database.dataDir, 'postwire.db'), { readonly: true });
+      try {
+        const pages = file.prepare(`select count(*) as pages, sum(pgsize) as size, sum(pgsize - unused) as used from dbstat where name = 'messages'`).get() as {
+          pages: number;
+          size: number;
+          used: number;
+        };
+        assert.ok(pages.used / pages.size > 0.8, `messages use ${pages.used} of the ${pages.size} bytes of their ${pages.pages} pages`);
+      } finally {
+        file.close();
+      }
     });
   });
 }

@@ -1,5 +1,5 @@
 /** SQL for messages and their recipients. Every read is scoped by account. */
-import { type SqlBool, sql } from 'kysely';
+import { PostgresAdapter, type SqlBool, sql } from 'kysely';
 import { containsPattern } from '../../../lib/like-pattern.js';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
@@ -11,7 +11,16 @@ import type { EventLog } from '../events/event-listeners.js';
 import type { EventRow } from '../events/events.table.js';
 import type { ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
-import type { IdempotencyKeyRow, MessageContentRow, MessageRow, MessageTagsTable, NewMessageRow, NewRecipientRow, RecipientRow } from './messages.table.js';
+import type {
+  IdempotencyKeyRow,
+  MessageContentRow,
+  MessageRow,
+  MessagesTable,
+  MessageTagsTable,
+  NewMessageRow,
+  NewRecipientRow,
+  RecipientRow,
+} from './messages.table.js';
 
 export interface AcceptedMessage {
   message: NewMessageRow;
@@ -645,13 +654,64 @@ export async function clearBodies(db: DbOrTrx, messageIds: string[], now: number
     .where((eb) => eb.or([eb('content', 'is not', null), eb('mime', 'is not', null)]))
     .where(stillPurgeable('message_recipients.message_id'))
     .execute();
+  const cleared = { html_content: '', text_content: null, attachments: null, mime: null, submitted_mime: null, body_purged_at: now };
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await db.updateTable('messages').set(cleared).where('id', 'in', messageIds).where(stillPurgeable('messages.id')).execute();
+    return;
+  }
+  // SQLite: the rows are written again at the table's end, as REPLACE deletes each one and
+  // inserts it under a new rowid. Cleared in place, a row that held its body across pages kept
+  // its page, then mostly empty (SQLite merges pages only under a third full); moved, the old
+  // pages empty out and go to the incremental vacuum, and the slim rows fill new pages.
   await db
-    .updateTable('messages')
-    .set({ html_content: '', text_content: null, attachments: null, mime: null, submitted_mime: null, body_purged_at: now })
-    .where('id', 'in', messageIds)
-    .where(stillPurgeable('messages.id'))
+    .insertInto('messages')
+    .orReplace()
+    .columns([...KEPT_WHEN_CLEARED, ...CLEARED])
+    .expression(
+      db
+        .selectFrom('messages')
+        .select([...KEPT_WHEN_CLEARED, ...CLEARED.map((column) => sql`${cleared[column]}`.as(column))])
+        .where('id', 'in', messageIds)
+        .where(stillPurgeable('messages.id'))
+        .orderBy('id'),
+    )
     .execute();
 }
+
+/** A message's columns that clearing its body sets, and (below) every other one, which it keeps. */
+const CLEARED = ['html_content', 'text_content', 'attachments', 'mime', 'submitted_mime', 'body_purged_at'] as const;
+const KEPT_WHEN_CLEARED = [
+  'id',
+  'account_id',
+  'sender_id',
+  'from_email',
+  'from_name',
+  'subject',
+  'message_id_header',
+  'content_id',
+  'content_values',
+  'dkim_signature',
+  'recipient_count',
+  'reply_to',
+  'headers',
+  'tags',
+  'metadata',
+  'scheduled_at',
+  'template_id',
+  'track_opens',
+  'track_clicks',
+  'list_unsubscribe',
+  'kept_links',
+  'created_at',
+  'updated_at',
+  'create_user_id',
+  'update_user_id',
+  'deleted_at',
+] as const;
+// A column left out of both lists would be lost by the REPLACE above: this fails to compile, naming it.
+type NotMoved = Exclude<keyof MessagesTable, (typeof CLEARED)[number] | (typeof KEPT_WHEN_CLEARED)[number]>;
+const everyColumnMoved: [NotMoved] extends [never] ? true : NotMoved = true;
+void everyColumnMoved;
 
 /**
  * Up to `limit` messages made before `before` whose metadata may go: every recipient final,
