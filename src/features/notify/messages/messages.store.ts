@@ -1,5 +1,5 @@
 /** SQL for messages and their recipients. Every read is scoped by account. */
-import { PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { containsPattern } from '../../../lib/like-pattern.js';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
@@ -15,6 +15,7 @@ import type {
   IdempotencyKeyRow,
   MessageContentRow,
   MessageRow,
+  MessageRecipientsTable,
   MessagesTable,
   MessageTagsTable,
   NewMessageRow,
@@ -647,40 +648,47 @@ export async function keepLinks(db: DbOrTrx, messages: { id: string; links: stri
  */
 export async function clearBodies(db: DbOrTrx, messageIds: string[], now: number): Promise<void> {
   if (messageIds.length === 0) return;
-  await db
-    .updateTable('message_recipients')
-    .set({ content: null, mime: null })
-    .where('message_id', 'in', messageIds)
-    .where((eb) => eb.or([eb('content', 'is not', null), eb('mime', 'is not', null)]))
-    .where(stillPurgeable('message_recipients.message_id'))
-    .execute();
-  const cleared = { html_content: '', text_content: null, attachments: null, mime: null, submitted_mime: null, body_purged_at: now };
+  const copies = { content: null, mime: null } satisfies Record<(typeof RECIPIENT_BODY)[number], null>;
+  const bodies = { html_content: '', text_content: null, attachments: null, mime: null, submitted_mime: null, body_purged_at: now } satisfies Record<
+    (typeof MESSAGE_BODY)[number],
+    unknown
+  >;
+  const ofCopies = sql<SqlBool>`message_id in (${sql.join(messageIds)}) and (content is not null or mime is not null) and ${stillPurgeable('message_recipients.message_id')}`;
+  const ofMessages = sql<SqlBool>`id in (${sql.join(messageIds)}) and ${stillPurgeable('messages.id')}`;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await db.updateTable('messages').set(cleared).where('id', 'in', messageIds).where(stillPurgeable('messages.id')).execute();
+    await db.updateTable('message_recipients').set(copies).where(ofCopies).execute();
+    await db.updateTable('messages').set(bodies).where(ofMessages).execute();
     return;
   }
-  // SQLite: the rows are written again at the table's end, as REPLACE deletes each one and
-  // inserts it under a new rowid. Cleared in place, a row that held its body across pages kept
-  // its page, then mostly empty (SQLite merges pages only under a third full); moved, the old
-  // pages empty out and go to the incremental vacuum, and the slim rows fill new pages.
-  await db
-    .insertInto('messages')
-    .orReplace()
-    .columns([...KEPT_WHEN_CLEARED, ...CLEARED])
-    .expression(
-      db
-        .selectFrom('messages')
-        .select([...KEPT_WHEN_CLEARED, ...CLEARED.map((column) => sql`${cleared[column]}`.as(column))])
-        .where('id', 'in', messageIds)
-        .where(stillPurgeable('messages.id'))
-        .orderBy('id'),
-    )
-    .execute();
+  await writeAgainAtEnd(db, 'message_recipients', RECIPIENT_KEPT, copies, ofCopies);
+  await writeAgainAtEnd(db, 'messages', MESSAGE_KEPT, bodies, ofMessages);
 }
 
-/** A message's columns that clearing its body sets, and (below) every other one, which it keeps. */
-const CLEARED = ['html_content', 'text_content', 'attachments', 'mime', 'submitted_mime', 'body_purged_at'] as const;
-const KEPT_WHEN_CLEARED = [
+/**
+ * SQLite: writes the rows `where` chooses again with `cleared` set, at the table's end: REPLACE
+ * deletes each one and inserts it under a new rowid. Cleared in place, a row that held its
+ * body across pages stays on its page, then mostly empty (SQLite merges pages only under a
+ * third full); moved, the slim rows fill new pages and the old ones go to the incremental
+ * vacuum. `kept` and `cleared` name every column between them (checked below), or REPLACE
+ * would lose the others.
+ */
+async function writeAgainAtEnd(
+  db: DbOrTrx,
+  table: 'messages' | 'message_recipients',
+  kept: readonly string[],
+  cleared: Record<string, unknown>,
+  where: RawBuilder<SqlBool>,
+) {
+  const columns = [...kept, ...Object.keys(cleared)].map((column) => sql.ref(column));
+  const values = [...kept.map((column) => sql.ref(column)), ...Object.values(cleared).map((value) => sql`${value}`)];
+  await sql`insert or replace into ${sql.table(table)} (${sql.join(columns)}) select ${sql.join(values)} from ${sql.table(table)} where ${where} order by id`.execute(
+    db,
+  );
+}
+
+/** The columns clearing a body sets, and every other one, which it keeps. */
+const MESSAGE_BODY = ['html_content', 'text_content', 'attachments', 'mime', 'submitted_mime', 'body_purged_at'] as const;
+const MESSAGE_KEPT = [
   'id',
   'account_id',
   'sender_id',
@@ -708,10 +716,30 @@ const KEPT_WHEN_CLEARED = [
   'update_user_id',
   'deleted_at',
 ] as const;
-// A column left out of both lists would be lost by the REPLACE above: this fails to compile, naming it.
-type NotMoved = Exclude<keyof MessagesTable, (typeof CLEARED)[number] | (typeof KEPT_WHEN_CLEARED)[number]>;
-const everyColumnMoved: [NotMoved] extends [never] ? true : NotMoved = true;
-void everyColumnMoved;
+const RECIPIENT_BODY = ['content', 'mime'] as const;
+const RECIPIENT_KEPT = [
+  'id',
+  'message_id',
+  'account_id',
+  'position',
+  'email',
+  'name',
+  'state',
+  'kind',
+  'dkim_signature',
+  'attempts',
+  'last_response',
+  'sent_at',
+  'first_opened_at',
+  'kept_links',
+  'created_at',
+  'updated_at',
+] as const;
+// A column in neither list fails to compile here, named in the error.
+type Unlisted<Table, Listed> = [Exclude<keyof Table, Listed>] extends [never] ? true : Exclude<keyof Table, Listed>;
+const everyMessageColumn: Unlisted<MessagesTable, (typeof MESSAGE_BODY)[number] | (typeof MESSAGE_KEPT)[number]> = true;
+const everyRecipientColumn: Unlisted<MessageRecipientsTable, (typeof RECIPIENT_BODY)[number] | (typeof RECIPIENT_KEPT)[number]> = true;
+void [everyMessageColumn, everyRecipientColumn];
 
 /**
  * Up to `limit` messages made before `before` whose metadata may go: every recipient final,
