@@ -95,19 +95,43 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
             method: 'POST',
             url: '/notify/v1/send',
             token: a.token,
-            body: { from: { email: a.email }, to, subject: 'Your order', htmlContent: html, params: { code: 'none' } },
+            body: {
+              from: { email: a.email, name: 'Shop' },
+              to,
+              replyTo: { email: 'desk@example.net', name: 'Desk' },
+              subject: 'Your order',
+              htmlContent: html,
+              params: { code: 'none' },
+              headers: { 'X-Order': String(i) },
+              tags: ['orders'],
+              metadata: { order: i },
+            },
           }),
           200,
         );
       }
       await eventually(async () => ((await ok('/notify/v1/messages?state=queued')).totalCount === 0 ? true : undefined), 30_000, 'every recipient delivered');
-      clock.advance(31 * DAY_MS);
-      const report = await RetentionPurge.of(app.runtime.services.handle, SETTINGS, clock).run();
-      assert.equal(report.bodies, 200);
-      assert.equal((await ok('/notify/v1/messages')).totalCount, before + 200);
-
       const file = new SqliteDatabase(path.join(app.database.dataDir, 'postwire.db'), { readonly: true });
+      // Every column of every row, by table and id, but those the purge clears (the body, and
+      // the tracked links it keeps): moved rows must keep all the others.
+      const cleared = ['html_content', 'text_content', 'attachments', 'mime', 'submitted_mime', 'body_purged_at', 'content', 'kept_links'];
+      const rowsOf = (table: string) =>
+        new Map(
+          (file.prepare(`select * from ${table}`).all() as Record<string, unknown>[]).map((row) => [
+            row.id,
+            Object.fromEntries(Object.entries(row).filter(([column]) => !cleared.includes(column))),
+          ]),
+        );
+      const rows = () => ({ messages: rowsOf('messages'), recipients: rowsOf('message_recipients') });
       try {
+        const kept = rows();
+        clock.advance(31 * DAY_MS);
+        const report = await RetentionPurge.of(app.runtime.services.handle, SETTINGS, clock).run();
+        assert.equal(report.bodies, 200);
+        assert.equal((await ok('/notify/v1/messages')).totalCount, before + 200);
+        assert.deepEqual(rows(), kept, 'the purge changed nothing but the bodies');
+        assert.equal(kept.recipients.size, before + 300);
+
         const fill = file.prepare(
           `select name, count(*) as pages, sum(pgsize) as size, sum(pgsize - unused) as used from dbstat where name in ('messages', 'message_recipients') group by name`,
         );
