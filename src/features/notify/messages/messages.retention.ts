@@ -19,7 +19,7 @@ export type BodyScope = { accountId: string } | { exceptAccounts: string[] };
  * transaction: on SQLite every statement is a trip to the SQLite thread and back through
  * the event loop, and a transaction holds the one writer across all of its trips. The
  * writes then go through `writes` (database.ts `workerWrites`) as one trip: BEGIN, the
- * updates and COMMIT run together on the SQLite thread, and the COMMIT does not wait for the
+ * writes and COMMIT run together on the SQLite thread, and the COMMIT does not wait for the
  * disk (a power loss may undo the last batches; the next run clears those bodies again).
  * What changed in between is harmless: each write applies only to a message that may still
  * be cleared (messages.store.ts `stillPurgeable`).
