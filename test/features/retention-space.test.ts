@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import SqliteDatabase from '../../src/db/sqlite-driver.js';
 import { after, before, describe, it } from 'node:test';
+import { clearBodies } from '../../src/features/notify/messages/messages.store.js';
 import { RetentionPurge } from '../../src/features/system/retention/retention.service.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
@@ -140,6 +141,39 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
         for (const t of tables) assert.ok(t.used / t.size > 0.8, `${t.name} use ${t.used} of the ${t.size} bytes of their ${t.pages} pages`);
       } finally {
         file.close();
+      }
+    });
+
+    it("a batch's writes reach SQLite with its COMMIT, in one trip: the writer is not held open across the event loop", async () => {
+      for (let i = 0; i < 3; i++) {
+        expectEnvelope(
+          await app.request({
+            method: 'POST',
+            url: '/notify/v1/send',
+            token: a.token,
+            body: { from: { email: a.email }, to: [{ email: `late${i}@example.net` }], subject: 'Your order', htmlContent: HTML },
+          }),
+          200,
+        );
+      }
+      await eventually(async () => ((await ok('/notify/v1/messages?state=queued')).totalCount === 0 ? true : undefined), 30_000, 'every recipient delivered');
+      const file = path.join(app.database.dataDir, 'postwire.db');
+      const other = new SqliteDatabase(file);
+      try {
+        other.pragma('busy_timeout = 0');
+        const kept = () => (other.prepare('select id from messages where body_purged_at is null').all() as { id: string }[]).map((r) => r.id);
+        const ids = kept();
+        assert.equal(ids.length, 3);
+        await app.runtime.services.handle.workerWrites.transaction().execute(async (trx) => {
+          await clearBodies(trx, ids, clock.now());
+          // Nothing has been sent yet: another connection can still take the write lock (it
+          // could not if BEGIN and a statement had gone ahead to wait for an answer).
+          other.exec('begin immediate');
+          other.exec('rollback');
+        });
+        assert.deepEqual(kept(), [], 'the bodies are cleared once the transaction commits');
+      } finally {
+        other.close();
       }
     });
   });

@@ -679,11 +679,17 @@ async function writeAgainAtEnd(
   cleared: Record<string, unknown>,
   where: RawBuilder<SqlBool>,
 ) {
-  const columns = [...kept, ...Object.keys(cleared)].map((column) => sql.ref(column));
-  const values = [...kept.map((column) => sql.ref(column)), ...Object.values(cleared).map((value) => sql`${value}`)];
-  await sql`insert or replace into ${sql.table(table)} (${sql.join(columns)}) select ${sql.join(values)} from ${sql.table(table)} where ${where} order by id`.execute(
-    db,
-  );
+  // Built as an INSERT (not raw SQL): inside the purge's write-behind transaction it travels
+  // with BEGIN and COMMIT in one trip (db/sqlite-thread-dialect.ts); raw SQL waits for its
+  // answer, and the transaction then stays open across a trip through the event loop.
+  const names = Object.keys(cleared);
+  const values = [...kept.map((column) => sql.ref(column).as(column)), ...names.map((column) => sql`${cleared[column]}`.as(column))];
+  await db
+    .insertInto(table)
+    .orReplace()
+    .columns([...kept, ...names] as never)
+    .expression(db.selectFrom(table).select(values).where(where).orderBy(sql`id`))
+    .execute();
 }
 
 /** The columns clearing a body sets, and every other one, which it keeps. */
