@@ -4,8 +4,10 @@
 /**
  * The purge gives SQLite's freed pages back as it goes, batch by batch (retention.service.ts,
  * db/space.ts): the database's size in /account/usage falls during a run cut short by its
- * time budget, and after the whole purge it is back near what it was before the mail.
- * SQLite only: PostgreSQL's space is autovacuum's.
+ * time budget, and after the whole purge it is back near what it was before the mail. The
+ * rows whose bodies were cleared are written again at the table's end (messages.store.ts
+ * `clearBodies`): they fill their pages and keep every other column, and a batch's writes
+ * still go with its COMMIT. SQLite only: PostgreSQL's space is autovacuum's.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
