@@ -169,9 +169,22 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
         await app.runtime.services.handle.workerWrites.transaction().execute(async (trx) => {
           await clearBodies(trx, ids, clock.now());
           // Nothing has been sent yet: another connection can still take the write lock (it
-          // could not if BEGIN and a statement had gone ahead to wait for an answer).
-          other.exec('begin immediate');
-          other.exec('rollback');
+          // could not until the COMMIT if BEGIN and a statement had gone ahead to wait for an
+          // answer). Tried until it is free: the app's own worker may hold it for a moment.
+          await eventually(
+            async () => {
+              try {
+                other.exec('begin immediate');
+              } catch (error) {
+                if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
+                throw error;
+              }
+              other.exec('rollback');
+              return true;
+            },
+            3_000,
+            'the write lock taken by another connection while the batch is open',
+          );
         });
         assert.deepEqual(kept(), [], 'the bodies are cleared once the transaction commits');
       } finally {
