@@ -31,6 +31,10 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
     let a: TestAccount;
     const clock = new TestClock({ frozen: true });
     const ok = async (url: string) => expectEnvelope(await app.request({ method: 'GET', url, token: a.token }), 200).resultObject;
+    const everyRecipientDelivered = () =>
+      eventually(async () => ((await ok('/notify/v1/messages?state=queued')).totalCount === 0 ? true : undefined), 30_000, 'every recipient delivered');
+    const send = async (body: Record<string, unknown>) =>
+      expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/send', token: a.token, body: { from: { email: a.email }, ...body } }), 200);
     const databaseBytes = async () => (await ok('/account/usage')).storage.totalBytes as number;
 
     before(async () => {
@@ -44,15 +48,7 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
     it('a run cut short has already given back what it cleared; the whole purge brings the database back near its size before the mail', async () => {
       const start = await databaseBytes();
       for (let i = 0; i < MESSAGES; i++) {
-        expectEnvelope(
-          await app.request({
-            method: 'POST',
-            url: '/notify/v1/send',
-            token: a.token,
-            body: { from: { email: a.email }, to: [{ email: `reader${i}@example.net` }], subject: 'Your order', htmlContent: HTML },
-          }),
-          200,
-        );
+        await send({ to: [{ email: `reader${i}@example.net` }], subject: 'Your order', htmlContent: HTML });
       }
       await eventually(
         async () => ((await ok('/notify/v1/messages?state=queued')).totalCount === 0 ? true : undefined),
@@ -93,27 +89,19 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
       for (let i = 0; i < 200; i++) {
         const to =
           i % 2 === 0 ? [{ email: `buyer${i}@example.net` }] : [1, 2].map((n) => ({ email: `buyer${i}.${n}@example.net`, params: { code: `C${i}.${n}` } }));
-        expectEnvelope(
-          await app.request({
-            method: 'POST',
-            url: '/notify/v1/send',
-            token: a.token,
-            body: {
-              from: { email: a.email, name: 'Shop' },
-              to,
-              replyTo: { email: 'desk@example.net', name: 'Desk' },
-              subject: 'Your order',
-              htmlContent: html,
-              params: { code: 'none' },
-              headers: { 'X-Order': String(i) },
-              tags: ['orders'],
-              metadata: { order: i },
-            },
-          }),
-          200,
-        );
+        await send({
+          from: { email: a.email, name: 'Shop' },
+          to,
+          replyTo: { email: 'desk@example.net', name: 'Desk' },
+          subject: 'Your order',
+          htmlContent: html,
+          params: { code: 'none' },
+          headers: { 'X-Order': String(i) },
+          tags: ['orders'],
+          metadata: { order: i },
+        });
       }
-      await eventually(async () => ((await ok('/notify/v1/messages?state=queued')).totalCount === 0 ? true : undefined), 30_000, 'every recipient delivered');
+      await everyRecipientDelivered();
       const file = new SqliteDatabase(path.join(app.database.dataDir, 'postwire.db'), { readonly: true });
       // Every column of every row, by table and id, but those the purge clears (the body, and
       // the tracked links it keeps): moved rows must keep all the others.
@@ -148,17 +136,9 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
 
     it("a batch's writes reach SQLite with its COMMIT, in one trip: the writer is not held open across the event loop", async () => {
       for (let i = 0; i < 3; i++) {
-        expectEnvelope(
-          await app.request({
-            method: 'POST',
-            url: '/notify/v1/send',
-            token: a.token,
-            body: { from: { email: a.email }, to: [{ email: `late${i}@example.net` }], subject: 'Your order', htmlContent: HTML },
-          }),
-          200,
-        );
+        await send({ to: [{ email: `late${i}@example.net` }], subject: 'Your order', htmlContent: HTML });
       }
-      await eventually(async () => ((await ok('/notify/v1/messages?state=queued')).totalCount === 0 ? true : undefined), 30_000, 'every recipient delivered');
+      await everyRecipientDelivered();
       const file = path.join(app.database.dataDir, 'postwire.db');
       const other = new SqliteDatabase(file);
       try {
