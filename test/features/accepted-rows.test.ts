@@ -169,6 +169,34 @@ for (const dialect of DIALECTS) {
       check('ownerNotice', await write(ownerNotice(campaign(), 'owner@shop.example', 'system@postwire.example', 'failed', NOW)));
     });
 
+    // A campaign page is built, then written; deliveries write their events meanwhile. The page's
+    // events take their ids at the write, so they go after those at the end of the events' key
+    // (event-listeners.ts idsTakenNow), in the order they were built.
+    it('takes the ids of its events when it is written', async () => {
+      const page = ['ann', 'bob', 'cat'].map((name) =>
+        campaignMessage(campaign(), { email: `${name}@example.net`, values: new Map() }, { now: NOW, priority: 'bulk', postalAddress: 'Shop Ltd' }),
+      );
+      const madeMeanwhile = newId(NOW);
+      await db()
+        .transaction()
+        .execute((trx) => insertAcceptedMessages(trx, app.runtime.services.eventLog, page));
+      const events = await db()
+        .selectFrom('events')
+        .select(['id', 'email', 'type', 'created_at'])
+        .where(
+          'message_id',
+          'in',
+          page.map((m) => m.message.id),
+        )
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        events.map((e) => [e.email, e.type, Number(e.created_at)]),
+        ['ann', 'bob', 'cat'].map((name) => [`${name}@example.net`, 'accepted', NOW]),
+      );
+      for (const e of events) assert.ok(e.id > madeMeanwhile, `event ${e.id} after ${madeMeanwhile}, made before the write`);
+    });
+
     it("a sender's confirmation", async () => {
       const mail = confirmationMessage(
         {

@@ -8,6 +8,7 @@
  * A listener must be cheap for events it does not care about: it runs on the send path.
  */
 import type { DbOrTrx } from '../../../db/database.js';
+import { newId } from '../../../lib/ids.js';
 import { fanOutToWebhooks, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import { insertEvents } from './events.store.js';
 import type { EventRow } from './events.table.js';
@@ -36,6 +37,17 @@ export class EventLog {
     await insertEvents(trx, rows);
     for (const listener of this.listeners) await listener.onEvents(trx, rows, { webhooks, log: this });
   }
+}
+
+/**
+ * The same events with ids taken now, in their order, for rows built before a long write.
+ * A campaign page's `accepted` events are written after its messages and recipients, and
+ * meanwhile the deliveries write events with later ids: written behind those, they went into
+ * the middle of the events' key (account_id, id), splitting its pages in two half-empty ones
+ * where an append leaves them full (PostgreSQL's rightmost page). Nothing has read the ids yet.
+ */
+export function idsTakenNow(rows: readonly EventRow[]): EventRow[] {
+  return rows.map((row) => ({ ...row, id: newId(Number(row.created_at)) }));
 }
 
 /** Webhooks' fan-out: every event becomes its webhook calls in the same transaction. */

@@ -7,7 +7,7 @@ import { idFloor } from '../../../lib/ids.js';
 import { insertRows, insertRowsCounting } from '../../../db/group-commit.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { enqueueMessages, type QueuedDelivery } from '../../../delivery/enqueue.js';
-import type { EventLog } from '../events/event-listeners.js';
+import { type EventLog, idsTakenNow } from '../events/event-listeners.js';
 import type { EventRow } from '../events/events.table.js';
 import type { ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
@@ -87,6 +87,9 @@ export async function insertAcceptedSends(
  * `webhooks`: the accounts' active webhooks, looked up before (webhooks.fan-out.ts).
  */
 export async function insertAcceptedMessages(trx: DbOrTrx, events: EventLog, accepted: AcceptedMessage[], webhooks?: ActiveWebhook[]): Promise<void> {
+  // The events first, their ids taken now (event-listeners.ts idsTakenNow): each takes its
+  // place at the end of the events' key, before the deliveries running meanwhile add theirs.
+  await events.record(trx, idsTakenNow(accepted.flatMap((a) => a.events)), webhooks);
   // A shared content is written by the first chunk of copies that names it; the rest find it.
   const contents = new Map<string, MessageContentRow>();
   for (const a of accepted) if (a.content) contents.set(a.content.id, a.content);
@@ -111,11 +114,6 @@ export async function insertAcceptedMessages(trx: DbOrTrx, events: EventLog, acc
     trx,
     'message_tags',
     accepted.flatMap((a) => a.tags),
-  );
-  await events.record(
-    trx,
-    accepted.flatMap((a) => a.events),
-    webhooks,
   );
 }
 
