@@ -14,7 +14,7 @@
  * waits for the event loop's next turn, a millisecond or more; a group commit of eight
  * statements held the connection for all eight turns. So a dialect made with
  * `writeBehind` holds back, inside a transaction, the statements whose answers nobody
- * needs before the end (BEGIN, and INSERT/UPDATE/DELETE without RETURNING) and sends them
+ * needs before the end (BEGIN, and INSERT/UPDATE/DELETE without RETURNING, built or raw) and sends them
  * with the transaction's next read or with its COMMIT, as one list run in order. Their
  * results (affected-row counts) are therefore not known: only writers that never look at
  * them use it (the group commits, see database.ts `writeBehind`). A held-back write that
@@ -34,6 +34,7 @@ import {
   type CompiledQuery,
   DeleteQueryNode,
   InsertQueryNode,
+  RawNode,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -247,9 +248,17 @@ const BEGIN: Statement = { sql: 'begin immediate', params: [] };
 const COMMIT: Statement = { sql: 'commit', params: [] };
 const ROLLBACK: Statement = { sql: 'rollback', params: [] };
 
+/**
+ * A write in raw SQL that returns nothing: held back like a built one. Sent at once, it would
+ * send the BEGIN with it and keep the write lock across trips through the event loop until
+ * the COMMIT, the very hold write-behind is there to avoid.
+ */
+const RAW_PLAIN_WRITE = /^\s*(?:insert|replace|update|delete)\b(?![\s\S]*\breturning\b)/i;
+
 /** A statement whose answer nobody inside a write-behind transaction waits for. */
 function isPlainWrite(compiled: CompiledQuery): boolean {
   const node = compiled.query;
+  if (RawNode.is(node)) return RAW_PLAIN_WRITE.test(compiled.sql);
   return (InsertQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node)) && node.returning === undefined;
 }
 

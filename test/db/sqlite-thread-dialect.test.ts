@@ -1,7 +1,7 @@
 /**
  * The SQLite connection on its own thread (src/db/sqlite-thread-dialect.ts): what a writer
- * relies on. A write-behind transaction whose held-back write fails commits nothing; a
- * read inside it sees its own earlier writes; the read-only connection sees what has
+ * relies on. A write-behind transaction whose held-back write fails commits nothing; its
+ * writes in raw SQL are held back too; a read inside it sees its own earlier writes; the read-only connection sees what has
  * committed; and two handles on one file (two processes, in effect) with read-then-write
  * transactions wait for each other instead of failing with SQLITE_BUSY; a writer waits out
  * another connection's write lock (tried every millisecond). A new file gets 2 KB pages; a
@@ -73,6 +73,27 @@ describe('SQLite on its own thread', () => {
       return keysOf(trx, 'acct-b');
     });
     assert.deepEqual(seen, ['one', 'two']);
+  });
+
+  it('a write-behind transaction holds back a write in raw SQL as it does a built one: the write lock stays free until its COMMIT', async () => {
+    const other = new BetterSqlite(path.join(database.dataDir, 'postwire.db'));
+    other.pragma('busy_timeout = 0');
+    try {
+      await handle.writeBehind.transaction().execute(async (trx) => {
+        await sql`insert into idempotency_keys (account_id, key, request_hash, response, created_at, expires_at) values ('acct-r', 'raw', 'h', '{}', 1, 2)`.execute(
+          trx,
+        );
+        await sql`update idempotency_keys set response = '[]' where account_id = 'acct-r'`.execute(trx);
+        // Nothing sent yet, the BEGIN included: another connection takes the lock and lets it go.
+        other.exec('begin immediate');
+        other.exec('rollback');
+      });
+      assert.deepEqual(await handle.db.selectFrom('idempotency_keys').select(['key', 'response']).where('account_id', '=', 'acct-r').execute(), [
+        { key: 'raw', response: '[]' },
+      ]);
+    } finally {
+      other.close();
+    }
   });
 
   it('the read-only connection sees what has committed, and refuses to write', async () => {
