@@ -6,8 +6,9 @@
  * once, not once per contact. Rendering is the same code that rendered copies at dispatch
  * (lib/personalise.ts, lib/campaign-footer.ts), so the bytes are those it gave then.
  *
- * The content's id is the sha256 of the account and the content: the next chunk of the
- * same campaign (or a resend) finds its row there, and two accounts never share one.
+ * The content's id is the sha256 of the account and the content, its first 128 bits (every copy's
+ * row names it; contents stored before keep their whole hash): the next chunk of the same
+ * campaign (or a resend) finds its row there, and two accounts never share one.
  */
 import { createHash } from 'node:crypto';
 import type { Reads } from '../../../db/database.js';
@@ -45,7 +46,7 @@ export interface SharedContent {
 export function campaignContent(accountId: string, texts: CampaignTexts, postalAddress: string, now: number): SharedContent {
   const body: CampaignContentBody = { kind: 'campaign', html: texts.html_content, syntax: texts.template_syntax ?? null, postalAddress };
   const text = JSON.stringify(body);
-  const id = createHash('sha256').update(accountId).update('\n').update(text).digest('base64url');
+  const id = createHash('sha256').update(accountId).update('\n').update(text).digest().subarray(0, 16).toString('base64url');
   return { row: { id, account_id: accountId, body: text, created_at: now } };
 }
 
