@@ -1,14 +1,16 @@
 /**
  * The body purge under a steady send load.
  *
- *   npm run bench:purge -- [--messages 1000000] [--rate 50] [--seconds 20] [--dialect sqlite|postgres]
+ *   npm run bench:purge -- [--messages 1000000] [--rate 50] [--seconds 20] [--age-days 40] [--dialect sqlite|postgres]
  *
  * The postgres dialect needs DATABASE_URL (a server where the bench may create a database).
  *
  *  1. Setup, not timed: `postwire start` on a fresh database migrates it and seeds its first
  *     account; it is stopped. Then N messages are written straight into the database, made
- *     40 days ago, each delivered to one recipient with its two events, a 2 KB HTML body and
- *     its composed MIME (what a delivered transactional message keeps).
+ *     40 days ago (--age-days), each delivered to one recipient with its two events, a 2 KB
+ *     HTML body and its composed MIME (what a delivered transactional message keeps). Past
+ *     the metadata retention (400 days by default: --age-days 401) the purge deletes the
+ *     messages too, after clearing their bodies.
  *  2. Idle: `postwire start` again (capture transport, the purge's own schedule a day away);
  *     --rate sends per second, one POST /notify/v1/send each, for --seconds; the latency
  *     of each answer is kept.
@@ -46,12 +48,14 @@ const { values } = parseArgs({
     messages: { type: 'string', default: '1000000' },
     rate: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '20' },
+    'age-days': { type: 'string', default: '40' },
     dialect: { type: 'string', default: 'sqlite' },
   },
 });
 const N = Number(values.messages);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
+const AGE_DAYS = Number(values['age-days']);
 const dialect = values.dialect === 'postgres' ? 'postgres' : 'sqlite';
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -64,8 +68,8 @@ async function seed(handle: DbHandle, email: string): Promise<void> {
   const db = handle.db;
   const owner = await db.selectFrom('users').select('account_id').where('email', '=', email).executeTakeFirstOrThrow();
   const sender = await db.selectFrom('senders').select('id').where('account_id', '=', owner.account_id).executeTakeFirstOrThrow();
-  const made = Date.now() - 40 * DAY_MS;
-  // Ids of their own time (40 days ago), from a sequence of their own: the server's later ids stay newer.
+  const made = Date.now() - AGE_DAYS * DAY_MS;
+  // Ids of their own time, from a sequence of their own: the server's later ids stay newer.
   const id = createIdGenerator();
   const started = performance.now();
   for (let done = 0; done < N; done += PER_TRANSACTION) {
@@ -234,12 +238,14 @@ async function main(): Promise<void> {
       let purging = true;
       let purgeSeconds = 0;
       let bodies = 0;
+      let deleted = 0;
       let pagesFreed = 0;
       const purgeRun = (async () => {
         const t0 = performance.now();
         try {
           const report = await purge.run();
           bodies = report.bodies;
+          deleted = report.messages;
           pagesFreed = report.pagesFreed;
         } finally {
           purgeSeconds = (performance.now() - t0) / 1000;
@@ -251,7 +257,7 @@ async function main(): Promise<void> {
       holds.sort((a, b) => a - b);
       const sizeAfter = await databaseBytes(handle, db.dataDir);
       say(
-        `3. Purge: ${bodies.toLocaleString('en-US')} bodies in ${fmt(purgeSeconds)} s, ${fmt(bodies / purgeSeconds, 0)} bodies/s; ${holds.length} transactions and vacuum steps,`,
+        `3. Purge: ${bodies.toLocaleString('en-US')} bodies${deleted ? ` and ${deleted.toLocaleString('en-US')} messages` : ''} in ${fmt(purgeSeconds)} s, ${fmt(bodies / purgeSeconds, 0)} bodies/s; ${holds.length} transactions and vacuum steps,`,
       );
       say(
         `   writer held p50 ${fmt(quantile(holds, 0.5))} ms, p99 ${fmt(quantile(holds, 0.99))} ms, longest ${fmt(holds.at(-1) ?? 0)} ms; ${pagesFreed.toLocaleString('en-US')} pages given back.`,

@@ -7,13 +7,16 @@
  * time budget, and after the whole purge it is back near what it was before the mail. The
  * rows whose bodies were cleared are written again at the table's end (messages.store.ts
  * `clearBodies`): they fill their pages and keep every other column, and a batch's writes
- * still go with its COMMIT. SQLite only: PostgreSQL's space is autovacuum's.
+ * still go with its COMMIT, as the metadata purge's do. SQLite only: PostgreSQL's space is
+ * autovacuum's.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import SqliteDatabase from '../../src/db/sqlite-driver.js';
 import { after, before, describe, it } from 'node:test';
-import { clearBodies } from '../../src/features/notify/messages/messages.store.js';
+import { deleteEventsOfMessages } from '../../src/features/notify/events/events.store.js';
+import { clearBodies, deleteMessages } from '../../src/features/notify/messages/messages.store.js';
+import { rollUpEventsOf } from '../../src/features/notify/stats/stats.store.js';
 import { RetentionPurge } from '../../src/features/system/retention/retention.service.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
@@ -36,6 +39,26 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
     const send = async (body: Record<string, unknown>) =>
       expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/send', token: a.token, body: { from: { email: a.email }, ...body } }), 200);
     const databaseBytes = async () => (await ok('/account/usage')).storage.totalBytes as number;
+    /**
+     * Another connection takes the write lock and lets it go: it could not until the COMMIT if
+     * BEGIN and a statement had gone ahead to wait for an answer. Tried until it is free: the
+     * app's own worker may hold it for a moment.
+     */
+    const lockTakenMeanwhile = (other: InstanceType<typeof SqliteDatabase>) =>
+      eventually(
+        async () => {
+          try {
+            other.exec('begin immediate');
+          } catch (error) {
+            if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
+            throw error;
+          }
+          other.exec('rollback');
+          return true;
+        },
+        3_000,
+        'the write lock taken by another connection while the batch is open',
+      );
 
     before(async () => {
       app = await startTestApp(dialect, { worker: true });
@@ -148,25 +171,37 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
         assert.equal(ids.length, 3);
         await app.runtime.services.handle.workerWrites.transaction().execute(async (trx) => {
           await clearBodies(trx, ids, clock.now());
-          // Nothing has been sent yet: another connection can still take the write lock (it
-          // could not until the COMMIT if BEGIN and a statement had gone ahead to wait for an
-          // answer). Tried until it is free: the app's own worker may hold it for a moment.
-          await eventually(
-            async () => {
-              try {
-                other.exec('begin immediate');
-              } catch (error) {
-                if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
-                throw error;
-              }
-              other.exec('rollback');
-              return true;
-            },
-            3_000,
-            'the write lock taken by another connection while the batch is open',
-          );
+          await lockTakenMeanwhile(other);
         });
         assert.deepEqual(kept(), [], 'the bodies are cleared once the transaction commits');
+      } finally {
+        other.close();
+      }
+    });
+
+    it("the metadata purge's writes, the counts /stats keeps with them, reach SQLite with its COMMIT in one trip", async () => {
+      for (let i = 0; i < 2; i++) {
+        await send({ to: [{ email: `old${i}@example.net` }], subject: 'Your order', htmlContent: '<p>Thanks</p>', tags: ['old'] });
+      }
+      await everyRecipientDelivered();
+      const other = new SqliteDatabase(path.join(app.database.dataDir, 'postwire.db'));
+      try {
+        other.pragma('busy_timeout = 0');
+        const ids = (other.prepare(`select message_id from message_recipients where email like 'old%'`).all() as { message_id: string }[]).map(
+          (r) => r.message_id,
+        );
+        assert.equal(ids.length, 2);
+        const count = (sql: string, ...params: string[]) => (other.prepare(sql).get(...params) as { n: number }).n;
+        const events = count('select count(*) as n from events where message_id in (?, ?)', ...ids);
+        assert.ok(events >= 4, `${events} events`);
+        await app.runtime.services.handle.workerWrites.transaction().execute(async (trx) => {
+          await rollUpEventsOf(trx, ids);
+          await deleteEventsOfMessages(trx, ids);
+          await deleteMessages(trx, ids);
+          await lockTakenMeanwhile(other);
+        });
+        assert.equal(count('select count(*) as n from messages where id in (?, ?)', ...ids), 0, 'the messages are gone once the transaction commits');
+        assert.equal(count(`select coalesce(sum(n), 0) as n from stats_daily where tag = 'old'`), events, 'their events counted under their tag');
       } finally {
         other.close();
       }

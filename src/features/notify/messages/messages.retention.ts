@@ -46,19 +46,27 @@ export async function purgeBodiesBatch(db: Db, writes: Db, scope: BodyScope, bef
  * those that may go (messages.store.ts `messagesBefore`) with their recipients, tags and
  * events; their events' counts go into stats_daily in the same transaction, so /stats reads
  * the same before and after. How many were looked at and deleted, and the last id looked at.
+ *
+ * As for bodies, the choice is read first, and the writes go through `writes` as one trip.
+ * A message that may go stays so: its recipients are final (none is queued again) and a
+ * campaign's copy is one from the start. The events are counted by the writes themselves,
+ * so one that came after the choice is counted too.
  */
 export async function purgeMetadataBatch(
   db: Db,
+  writes: Db,
   before: number,
   limit: number,
   after?: string,
 ): Promise<{ examined: number; deleted: number; last: string | undefined }> {
-  return holding(() =>
-    db.transaction().execute(async (trx) => {
-      const { ids, last, examined } = await messagesBefore(trx, before, limit, after);
-      await rollUpEventsOf(trx, ids);
-      await deleteEventsOfMessages(trx, ids);
-      return { examined, deleted: await deleteMessages(trx, ids), last };
-    }),
-  );
+  const { ids, last, examined } = await messagesBefore(db, before, limit, after);
+  if (ids.length > 0)
+    await holding(() =>
+      writes.transaction().execute(async (trx) => {
+        await rollUpEventsOf(trx, ids);
+        await deleteEventsOfMessages(trx, ids);
+        await deleteMessages(trx, ids);
+      }),
+    );
+  return { examined, deleted: ids.length, last };
 }

@@ -1,6 +1,7 @@
 /** SQL for statistics: events of one account counted per UTC day and type. */
-import { sql } from 'kysely';
+import { type OnConflictBuilder, sql } from 'kysely';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
+import type { Database } from '../../../db/schema.js';
 import { idFloor } from '../../../lib/ids.js';
 import type { EventType } from '../events/events.table.js';
 
@@ -94,37 +95,42 @@ export async function countRolledUpPerDay(
 /**
  * Adds the events of these messages to stats_daily, per account, day, type, and per tag of
  * their message: run in the transaction that deletes them, so /stats counts each event
- * exactly once, before and after.
+ * exactly once, before and after. Two INSERT … SELECTs counted where they write (no answer
+ * awaited: a write-behind transaction sends them with its COMMIT).
  */
 export async function rollUpEventsOf(db: DbOrTrx, messageIds: string[]): Promise<void> {
   if (messageIds.length === 0) return;
   const day = sql<number>`e.created_at / ${sql.lit(DAY_MS)}`;
-  const all = await db
-    .selectFrom('events as e')
-    .select(['e.account_id', day.as('day'), 'e.type', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('e.message_id', 'in', messageIds)
-    .groupBy(['e.account_id', day, 'e.type'])
+  await db
+    .insertInto('stats_daily')
+    .columns(STATS_COLUMNS)
+    .expression(
+      db
+        .selectFrom('events as e')
+        .select(['e.account_id', sql.lit('').as('tag'), day.as('day'), 'e.type', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('e.message_id', 'in', messageIds)
+        .groupBy(['e.account_id', day, 'e.type']),
+    )
+    .onConflict(addedToCount)
     .execute();
-  const tagged = await db
-    .selectFrom('events as e')
-    .innerJoin('message_tags as t', 't.message_id', 'e.message_id')
-    .select(['e.account_id', 't.tag', day.as('day'), 'e.type', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('e.message_id', 'in', messageIds)
-    .groupBy(['e.account_id', 't.tag', day, 'e.type'])
+  await db
+    .insertInto('stats_daily')
+    .columns(STATS_COLUMNS)
+    .expression(
+      db
+        .selectFrom('events as e')
+        .innerJoin('message_tags as t', 't.message_id', 'e.message_id')
+        .select(['e.account_id', 't.tag', day.as('day'), 'e.type', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('e.message_id', 'in', messageIds)
+        .groupBy(['e.account_id', 't.tag', day, 'e.type']),
+    )
+    .onConflict(addedToCount)
     .execute();
-  const rows = [...all.map((r) => ({ ...r, tag: '' })), ...tagged].map((r) => ({
-    account_id: r.account_id,
-    tag: r.tag,
-    day: Number(r.day),
-    type: r.type,
-    n: Number(r.n),
-  }));
-  // A few hundred rows at most per batch (accounts × days × types × tags of its messages).
-  for (let i = 0; i < rows.length; i += 200) {
-    await db
-      .insertInto('stats_daily')
-      .values(rows.slice(i, i + 200))
-      .onConflict((oc) => oc.columns(['account_id', 'tag', 'day', 'type']).doUpdateSet((eb) => ({ n: eb('stats_daily.n', '+', eb.ref('excluded.n')) })))
-      .execute();
-  }
+}
+
+const STATS_COLUMNS = ['account_id', 'tag', 'day', 'type', 'n'] as const;
+
+/** A day's count already there: the rolled-up events are added to it. */
+function addedToCount(oc: OnConflictBuilder<Database, 'stats_daily'>) {
+  return oc.columns(['account_id', 'tag', 'day', 'type']).doUpdateSet((eb) => ({ n: eb('stats_daily.n', '+', eb.ref('excluded.n')) }));
 }

@@ -166,7 +166,7 @@ export class RetentionPurge {
       [
         'messages',
         async (limit) => {
-          const batch = await purgeMetadataBatch(this.db, now - metadataDays * DAY_MS, limit, this.metadataCursor);
+          const batch = await purgeMetadataBatch(this.db, writes, now - metadataDays * DAY_MS, limit, this.metadataCursor);
           if (batch.last !== undefined) this.metadataCursor = batch.last;
           return { counted: batch.deleted, examined: batch.examined };
         },
