@@ -14,11 +14,12 @@
  * waits for the event loop's next turn, a millisecond or more; a group commit of eight
  * statements held the connection for all eight turns. So a dialect made with
  * `writeBehind` holds back, inside a transaction, the statements whose answers nobody
- * needs before the end (BEGIN, and INSERT/UPDATE/DELETE without RETURNING, built or raw) and sends them
- * with the transaction's next read or with its COMMIT, as one list run in order. Their
- * results (affected-row counts) are therefore not known: only writers that never look at
- * them use it (the group commits, see database.ts `writeBehind`). A held-back write that
- * fails makes its transaction fail at that next read or COMMIT, which rolls it back.
+ * needs before the end (BEGIN, and INSERT/UPDATE/DELETE without RETURNING, built or raw)
+ * and sends them with the transaction's next read or with its COMMIT, as one list run in
+ * order. Their results (affected-row counts) are therefore not known: only writers that
+ * never look at them use it (the group commits, see database.ts `writeBehind`). A
+ * held-back write that fails makes its transaction fail at that next read or COMMIT, which
+ * rolls it back.
  *
  * A thread that dies: a transaction is a run of statements on the same connection. If the
  * thread ends in the middle (it should not: statement errors are answered, not thrown),
