@@ -1,12 +1,13 @@
 /**
  * The SQLite connection on its own thread (src/db/sqlite-thread-dialect.ts): what a writer
  * relies on. A write-behind transaction whose held-back write fails commits nothing; its
- * writes in raw SQL are held back too; a read inside it sees its own earlier writes; the read-only connection sees what has
- * committed; and two handles on one file (two processes, in effect) with read-then-write
- * transactions wait for each other instead of failing with SQLITE_BUSY; a writer waits out
- * another connection's write lock (tried every millisecond). A new file gets 2 KB pages; a
- * file made before with 4 KB pages keeps them and works. With checkpoints aside (the purge),
- * a commit reaches the database file without a later commit checkpointing.
+ * writes in raw SQL are held back too; a read inside it sees its own earlier writes; the
+ * read-only connection sees what has committed; and two handles on one file (two processes,
+ * in effect) with read-then-write transactions wait for each other instead of failing with
+ * SQLITE_BUSY; a writer waits out another connection's write lock (tried every
+ * millisecond). A new file gets 2 KB pages; a file made before with 4 KB pages keeps them
+ * and works. With checkpoints aside (the purge), a commit reaches the database file without
+ * a later commit checkpointing.
  * SQLite only: on PostgreSQL `writeBehind` and `reads` are the plain `db`.
  */
 import assert from 'node:assert/strict';
