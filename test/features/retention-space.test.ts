@@ -14,9 +14,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import SqliteDatabase from '../../src/db/sqlite-driver.js';
 import { after, before, describe, it } from 'node:test';
-import { deleteEventsOfMessages } from '../../src/features/notify/events/events.store.js';
-import { clearBodies, deleteMessages } from '../../src/features/notify/messages/messages.store.js';
-import { rollUpEventsOf } from '../../src/features/notify/stats/stats.store.js';
+import { deleteCounted } from '../../src/features/notify/messages/messages.retention.js';
+import { clearBodies } from '../../src/features/notify/messages/messages.store.js';
 import { RetentionPurge } from '../../src/features/system/retention/retention.service.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
@@ -73,11 +72,7 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
       for (let i = 0; i < MESSAGES; i++) {
         await send({ to: [{ email: `reader${i}@example.net` }], subject: 'Your order', htmlContent: HTML });
       }
-      await eventually(
-        async () => ((await ok('/notify/v1/messages?state=queued')).totalCount === 0 ? true : undefined),
-        30_000,
-        'every recipient handed to the capture inbox',
-      );
+      await everyRecipientDelivered();
       const full = await databaseBytes();
       const grown = full - start;
       assert.ok(grown > MESSAGES * 40_000, `the mail took ${grown} bytes`);
@@ -195,9 +190,7 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
         const events = count('select count(*) as n from events where message_id in (?, ?)', ...ids);
         assert.ok(events >= 4, `${events} events`);
         await app.runtime.services.handle.workerWrites.transaction().execute(async (trx) => {
-          await rollUpEventsOf(trx, ids);
-          await deleteEventsOfMessages(trx, ids);
-          await deleteMessages(trx, ids);
+          await deleteCounted(trx, ids);
           await lockTakenMeanwhile(other);
         });
         assert.equal(count('select count(*) as n from messages where id in (?, ?)', ...ids), 0, 'the messages are gone once the transaction commits');

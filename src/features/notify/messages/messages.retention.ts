@@ -3,7 +3,7 @@
  * time: each call is one short transaction, so a send waits at most one batch behind it.
  * The SQL is the stores'; the order and the transaction are here.
  */
-import type { Db } from '../../../db/database.js';
+import type { Db, DbOrTrx } from '../../../db/database.js';
 import { holding } from '../../../db/writer-hold.js';
 import { deleteEventsOfMessages } from '../events/events.store.js';
 import { rollUpEventsOf } from '../stats/stats.store.js';
@@ -60,13 +60,13 @@ export async function purgeMetadataBatch(
   after?: string,
 ): Promise<{ examined: number; deleted: number; last: string | undefined }> {
   const { ids, last, examined } = await messagesBefore(db, before, limit, after);
-  if (ids.length > 0)
-    await holding(() =>
-      writes.transaction().execute(async (trx) => {
-        await rollUpEventsOf(trx, ids);
-        await deleteEventsOfMessages(trx, ids);
-        await deleteMessages(trx, ids);
-      }),
-    );
+  if (ids.length > 0) await holding(() => writes.transaction().execute((trx) => deleteCounted(trx, ids)));
   return { examined, deleted: ids.length, last };
+}
+
+/** The metadata batch's writes: these messages' events counted into stats_daily, then the messages deleted with them. */
+export async function deleteCounted(trx: DbOrTrx, ids: string[]): Promise<void> {
+  await rollUpEventsOf(trx, ids);
+  await deleteEventsOfMessages(trx, ids);
+  await deleteMessages(trx, ids);
 }

@@ -677,9 +677,8 @@ async function writeAgainAtEnd(
   cleared: Record<string, unknown>,
   where: RawBuilder<SqlBool>,
 ) {
-  // Built as an INSERT (not raw SQL): inside the purge's write-behind transaction it travels
-  // with BEGIN and COMMIT in one trip (db/sqlite-thread-dialect.ts); raw SQL waits for its
-  // answer, and the transaction then stays open across a trip through the event loop.
+  // A plain write, no answer read: inside the purge's write-behind transaction it travels with
+  // BEGIN and COMMIT in one trip (db/sqlite-thread-dialect.ts).
   const names = Object.keys(cleared);
   const values = [...kept.map((column) => sql.ref(column).as(column)), ...names.map((column) => sql`${cleared[column]}`.as(column))];
   await db
