@@ -13,6 +13,7 @@ import { buildApp } from './app.js';
 import { publicBaseUrl, type Config } from './config.js';
 import { openDatabase, type DbHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { autovacuumIsOff } from './db/space.js';
 import { loadDkimKey, MessageComposer, type CopyTracking } from './delivery/compose.js';
 import { resolveJwtSecret } from './features/account/auth/jwt-secret.js';
 import { deriveTrackingKey, TrackingTokens } from './lib/tracking-tokens.js';
@@ -287,6 +288,9 @@ export async function createRuntime(
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length) logger.info({ applied, database: handle.describe }, 'database migrated');
+    if (await autovacuumIsOff(handle.db, handle.dialect)) {
+      logger.warn("PostgreSQL's autovacuum is off: delivered and purged mail leaves dead rows whose space is not reused until VACUUM runs (docs/retention.md)");
+    }
   } catch (error) {
     await handle.close();
     throw error;

@@ -3,7 +3,8 @@
  * are reused; with incremental auto-vacuum (set at open, sqlite-thread.entry.ts) `PRAGMA
  * incremental_vacuum(n)` moves up to n pages to the end and truncates the file. It runs in
  * steps of a few pages, each its own short write, for the same reason the purge deletes in
- * batches. PostgreSQL's autovacuum reclaims on its own (docs/operations.md); nothing to do.
+ * batches. PostgreSQL's autovacuum reclaims on its own (docs/retention.md); a server that
+ * runs without it is named at start (`autovacuumIsOff`), as its tables then only grow.
  *
  * A step costs per page in proportion to the freelist's length: taking a page off the list
  * walks its trunk pages (btree.c allocateBtreePage, for the exact page when the last page is
@@ -31,4 +32,15 @@ export async function giveBackPages(db: Db, dialect: Dialect, pages: number, kee
   await sql`pragma incremental_vacuum(${sql.lit(Math.min(before - keep, pages))})`.execute(db);
   const free = await freePages(db, dialect);
   return { given: Math.max(0, before - free), free };
+}
+
+/**
+ * Whether a PostgreSQL server runs with its autovacuum off: the space of every delivered copy's
+ * old row versions and of every purged row then stays unused until someone runs VACUUM. Always
+ * false on SQLite.
+ */
+export async function autovacuumIsOff(db: Db, dialect: Dialect): Promise<boolean> {
+  if (dialect !== 'postgres') return false;
+  const { rows } = await sql<{ autovacuum: string }>`show autovacuum`.execute(db);
+  return rows[0]?.autovacuum === 'off';
 }

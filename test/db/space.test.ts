@@ -1,18 +1,22 @@
 /**
  * Giving freed space back (src/db/space.ts, sqlite-thread.entry.ts): a new SQLite file is made
  * with incremental auto-vacuum; a file made before without it is converted at open, its rows
- * kept; after a delete, the free pages go back in steps and the file shrinks. SQLite only:
- * PostgreSQL's space is autovacuum's.
+ * kept; after a delete, the free pages go back in steps and the file shrinks. On PostgreSQL the
+ * space is autovacuum's, and a start on a server that runs without it says so.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
+import pino from 'pino';
+import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import BetterSqlite from '../../src/db/sqlite-driver.js';
 import { freePages, giveBackPages } from '../../src/db/space.js';
-import { createTestDatabase } from '../helpers/db.js';
+import { createRuntime } from '../../src/runtime.js';
+import { createTestDatabase, DIALECTS } from '../helpers/db.js';
 
 const mode = async (db: Parameters<typeof freePages>[0]) => Number((await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(db)).rows[0]!.auto_vacuum);
 
@@ -67,3 +71,31 @@ describe('SQLite gives freed pages back', () => {
     }
   });
 });
+
+for (const dialect of DIALECTS) {
+  describe(`a start names a server that would keep dead rows [${dialect}]`, () => {
+    it("warns when PostgreSQL's autovacuum is off, and only then", async () => {
+      const test = await createTestDatabase(dialect);
+      const lines: { level: number; msg: string }[] = [];
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      });
+      const config = loadConfig({ LOG_LEVEL: 'info', PASSWORD_HASH_COST: '4' }, { dataDir: test.dataDir, databaseUrl: test.databaseUrl, port: 0 });
+      const runtime = await createRuntime(config, { api: true, worker: false }, pino({ level: 'info' }, sink));
+      try {
+        // The server's setting, which no session can change: the warning follows it.
+        const off =
+          dialect === 'postgres' && (await sql<{ autovacuum: string }>`show autovacuum`.execute(runtime.services.handle.db)).rows[0]!.autovacuum === 'off';
+        const warnings = lines.filter((line) => line.level === 40 && line.msg.includes('autovacuum is off'));
+        assert.equal(warnings.length, off ? 1 : 0, JSON.stringify(lines.map((line) => line.msg)));
+        if (off) assert.match(warnings[0]!.msg, /not reused until VACUUM runs/);
+      } finally {
+        await runtime.close();
+        await test.drop();
+      }
+    });
+  });
+}
