@@ -5,7 +5,7 @@
  *
  *   npm run bench:storage -- [--dialect sqlite|postgres] [--messages 2000] [--recipients 2000]
  *                            [--html-kb 2] [--campaign-kb 5,250] [--transport smtp|capture]
- *                            [--purge yes|no] [--keep] [--json]
+ *                            [--purge yes|no] [--autovacuum yes|no] [--keep] [--json]
  *
  * What happens: `postwire start` on a fresh database, delivering to a local relay
  * (bench/latency-relay.ts) or keeping copies in the capture inbox. The contacts are imported
@@ -18,6 +18,9 @@
  *  - PostgreSQL: the sum of pg_total_relation_size over the schema's tables (heap, TOAST,
  *    indexes), after a VACUUM (which makes dead row versions reusable; it returns no space).
  * A phase's cost is the growth over the phase divided by its messages or recipients.
+ * PostgreSQL's autovacuum runs while the mail is delivered, as on a server with its default
+ * settings: where the server has it off, a stand-in does its job (bench/pg-autovacuum.ts);
+ * --autovacuum no leaves every dead row version in place until the measurement's VACUUM.
  *
  * After the purge (--purge yes, the default): each phase then clears every body as the
  * retention purge does (the real RetentionPurge on the stopped database, its clock past the
@@ -40,6 +43,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { RetentionPurge } from '../src/features/system/retention/retention.service.ts';
 import { apiUrlOf, importContacts, signIn } from './bench-api.ts';
 import { Child, postwireEnv, ROOT, sleep } from './child.ts';
+import { AutovacuumStandIn } from './pg-autovacuum.ts';
 
 const DOMAIN = 'bench.example';
 
@@ -132,6 +136,18 @@ async function purgeBodies(db: TestDatabase): Promise<{ bodies: number; pagesFre
   }
 }
 
+/** "a 3, b 1": how often each name occurs, most first. */
+function countsOf(names: string[]): string {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return (
+    [...counts]
+      .sort((x, y) => y[1] - x[1])
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ') || 'none'
+  );
+}
+
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 async function main(): Promise<number> {
@@ -146,6 +162,7 @@ async function main(): Promise<number> {
       json: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       purge: { type: 'string', default: 'yes' },
+      autovacuum: { type: 'string', default: 'yes' },
     },
   });
   const dialect = values.dialect!;
@@ -160,10 +177,11 @@ async function main(): Promise<number> {
     !valid ||
     (dialect !== 'sqlite' && dialect !== 'postgres') ||
     (transport !== 'smtp' && transport !== 'capture') ||
-    (values.purge !== 'yes' && values.purge !== 'no')
+    (values.purge !== 'yes' && values.purge !== 'no') ||
+    (values.autovacuum !== 'yes' && values.autovacuum !== 'no')
   ) {
     process.stderr.write(
-      'Usage: npm run bench:storage -- [--dialect sqlite|postgres] [--messages N] [--recipients N] [--html-kb KB] [--campaign-kb KB,KB] [--transport smtp|capture] [--purge yes|no] [--keep] [--json]\n',
+      'Usage: npm run bench:storage -- [--dialect sqlite|postgres] [--messages N] [--recipients N] [--html-kb KB] [--campaign-kb KB,KB] [--transport smtp|capture] [--purge yes|no] [--autovacuum yes|no] [--keep] [--json]\n',
     );
     return 2;
   }
@@ -186,7 +204,12 @@ async function main(): Promise<number> {
   let postwire: Child | undefined;
   const results: { phase: string; count: number; bytes: number; perItem: number }[] = [];
   let failed = false;
+  let autovacuum: AutovacuumStandIn | undefined;
   try {
+    if (db.databaseUrl && values.autovacuum === 'yes') {
+      autovacuum = await AutovacuumStandIn.startFor(db.databaseUrl);
+      say(autovacuum ? "The server's autovacuum is off: a stand-in does its job (bench/pg-autovacuum.ts)." : "The server's autovacuum is on.");
+    }
     const relayPort = relay ? Number(await relay.waitFor((out) => /LISTENING (\d+)/.exec(out)?.[1], 30_000, 'LISTENING line')) : undefined;
     const env = postwireEnv({
       PORT: '0',
@@ -293,6 +316,10 @@ async function main(): Promise<number> {
     process.stderr.write(`\nThe benchmark could not run: ${(error as Error).stack ?? String(error)}\n${postwire?.stderr.slice(-2000) ?? ''}\n`);
   } finally {
     await postwire?.stop();
+    if (autovacuum) {
+      await autovacuum.stop();
+      say(`The autovacuum stand-in vacuumed ${autovacuum.vacuumed.length} times: ${countsOf(autovacuum.vacuumed)}.`);
+    }
     await relay?.stop(5000);
     if (values.keep) say(`Kept the database: ${db.databaseUrl ?? path.join(db.dataDir, 'postwire.db')}`);
     else await db.drop().catch(() => undefined);
