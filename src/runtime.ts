@@ -288,14 +288,12 @@ export async function createRuntime(
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length) logger.info({ applied, database: handle.describe }, 'database migrated');
-    if (await autovacuumIsOff(handle.db, handle.dialect)) {
-      logger.warn("PostgreSQL's autovacuum is off: delivered and purged mail leaves dead rows whose space is not reused until VACUUM runs (docs/retention.md)");
-    }
   } catch (error) {
     await handle.close();
     throw error;
   }
 
+  const autovacuumOff = await autovacuumIsOff(handle.db, handle.dialect);
   const workSignal = new WorkSignal();
   const signingKeys = new DomainSigningKeys(handle.db);
   // Composing gives way to the API in the process that serves both (mime-thread-pool.ts); a
@@ -549,6 +547,12 @@ export async function createRuntime(
     metricsUrl: undefined,
     async listen() {
       for (const name of START_ORDER) await parts[name]?.start?.();
+      // Once started: a start that fails prints only why.
+      if (autovacuumOff) {
+        logger.warn(
+          "PostgreSQL's autovacuum is off: delivered and purged mail leaves dead rows whose space is not reused until VACUUM runs (docs/retention.md)",
+        );
+      }
       return runtime.url ?? '';
     },
     async close() {

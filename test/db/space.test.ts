@@ -74,7 +74,7 @@ describe('SQLite gives freed pages back', () => {
 
 for (const dialect of DIALECTS) {
   describe(`a start names a server that would keep dead rows [${dialect}]`, () => {
-    it("warns when PostgreSQL's autovacuum is off, and only then", async () => {
+    it("warns once started when PostgreSQL's autovacuum is off, and only then", async () => {
       const test = await createTestDatabase(dialect);
       const lines: { level: number; msg: string }[] = [];
       const sink = new Writable({
@@ -86,6 +86,7 @@ for (const dialect of DIALECTS) {
       const config = loadConfig({ LOG_LEVEL: 'info', PASSWORD_HASH_COST: '4' }, { dataDir: test.dataDir, databaseUrl: test.databaseUrl, port: 0 });
       const runtime = await createRuntime(config, { api: true, worker: false }, pino({ level: 'info' }, sink));
       try {
+        await runtime.listen();
         // The server's setting, which no session can change: the warning follows it.
         const off =
           dialect === 'postgres' && (await sql<{ autovacuum: string }>`show autovacuum`.execute(runtime.services.handle.db)).rows[0]!.autovacuum === 'off';

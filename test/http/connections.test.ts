@@ -94,13 +94,15 @@ for (const dialect of DIALECTS) {
     });
 
     it('junk after a request in the same write is refused with the envelope and never logged as a server error', async () => {
+      // What the start logged is not the junk's (on a PostgreSQL server without autovacuum, a warning).
+      const before = logLines.length;
       for (const junk of ['\u0000\u0001junk', 'GARBAGE\r\n\r\n', 'x'.repeat(70_000)]) {
         const raw = await exchange(port, `GET /notify/v1/senders HTTP/1.1\r\nHost: x\r\n\r\n${junk}`).closed;
         envelopeReply(raw, 400);
       }
       // The request itself is still handled (to no one); give it a moment to reach every hook.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const serious = logLines.filter((line) => line.level >= 40);
+      const serious = logLines.slice(before).filter((line) => line.level >= 40);
       assert.deepEqual(serious, [], 'nothing at warn or above');
     });
 
