@@ -7,16 +7,15 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import BetterSqlite from '../../src/db/sqlite-driver.js';
 import { freePages, giveBackPages } from '../../src/db/space.js';
 import { createRuntime } from '../../src/runtime.js';
 import { createTestDatabase, DIALECTS } from '../helpers/db.js';
+import { loggerKeepingLines } from '../helpers/log-lines.js';
 
 const mode = async (db: Parameters<typeof freePages>[0]) => Number((await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(db)).rows[0]!.auto_vacuum);
 
@@ -76,15 +75,9 @@ for (const dialect of DIALECTS) {
   describe(`a start names a server that would keep dead rows [${dialect}]`, () => {
     it("warns once started when PostgreSQL's autovacuum is off, and only then", async () => {
       const test = await createTestDatabase(dialect);
-      const lines: { level: number; msg: string }[] = [];
-      const sink = new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(JSON.parse(String(chunk)));
-          done();
-        },
-      });
+      const { logger, lines } = loggerKeepingLines();
       const config = loadConfig({ LOG_LEVEL: 'info', PASSWORD_HASH_COST: '4' }, { dataDir: test.dataDir, databaseUrl: test.databaseUrl, port: 0 });
-      const runtime = await createRuntime(config, { api: true, worker: false }, pino({ level: 'info' }, sink));
+      const runtime = await createRuntime(config, { api: true, worker: false }, logger);
       try {
         await runtime.listen();
         // The server's setting, which no session can change: the warning follows it.

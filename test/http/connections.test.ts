@@ -6,12 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/db.js';
+import { loggerKeepingLines, type LogLine } from '../helpers/log-lines.js';
 import { startPostwire, stopAll } from '../helpers/process.js';
 
 /** How long a test waits for the server to cut a stalled client before calling it a failure (not a timing claim). */
@@ -71,22 +71,14 @@ for (const dialect of DIALECTS) {
     let database: TestDatabase;
     let runtime: Runtime;
     let port: number;
-    const logLines: { level: number; msg: string; err?: unknown }[] = [];
+    let logLines: LogLine[];
 
     before(async () => {
       database = await createTestDatabase(dialect);
-      const sink = new Writable({
-        write(chunk, _encoding, done) {
-          logLines.push(JSON.parse(String(chunk)));
-          done();
-        },
-      });
+      const kept = loggerKeepingLines();
+      logLines = kept.lines;
       // No address exempt from the per-IP limit, so its hook meets every request.
-      ({ runtime, port } = await startApi(
-        database,
-        { rateLimitExemptIps: [], httpHeadersTimeoutMs: 500, httpRequestTimeoutMs: 1000 },
-        pino({ level: 'info' }, sink),
-      ));
+      ({ runtime, port } = await startApi(database, { rateLimitExemptIps: [], httpHeadersTimeoutMs: 500, httpRequestTimeoutMs: 1000 }, kept.logger));
     });
     after(async () => {
       await runtime.close();

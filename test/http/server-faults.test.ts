@@ -1,32 +1,27 @@
 // A fault on our side (here: the database is gone) must answer with the envelope, no
 // internals, and a request id that the log line carries too, so an operator can find it.
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { createAccount } from '../../src/features/account/accounts/accounts.service.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { expectEnvelope, startTestApp, type TestApp } from '../helpers/app.js';
 import { DIALECTS, createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { loggerKeepingLines, type LogLine } from '../helpers/log-lines.js';
 
 for (const dialect of DIALECTS) {
   describe(`5xx answers [${dialect}]`, () => {
     let database: TestDatabase;
     let runtime: Runtime;
-    const logLines: any[] = [];
+    let logLines: LogLine[];
     let token: string;
 
     before(async () => {
       database = await createTestDatabase(dialect);
       const config = loadConfig({ LOG_LEVEL: 'info', PASSWORD_HASH_COST: '4' }, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, port: 0 });
-      const sink = new Writable({
-        write(chunk, _enc, done) {
-          logLines.push(JSON.parse(String(chunk)));
-          done();
-        },
-      });
-      runtime = await createRuntime(config, { api: true, worker: false }, pino({ level: 'info' }, sink));
+      const kept = loggerKeepingLines();
+      logLines = kept.lines;
+      runtime = await createRuntime(config, { api: true, worker: false }, kept.logger);
       await runtime.app!.ready();
       await createAccount(runtime.services.handle, { email: 'fault@example.com', password: 'correct horse battery' });
       const login = await runtime.app!.inject({
