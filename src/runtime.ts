@@ -29,7 +29,7 @@ import { JobRunner, TaskRegistry } from './queue/jobs.js';
 import { PgNotificationListener } from './queue/notifications.js';
 import { SendPressure } from './delivery/send-pressure.js';
 import { WorkSignal } from './delivery/work-signal.js';
-import { DomainSigningKeys } from './features/notify/domains/signing-keys.js';
+import { ContentSigningKeyPins, DomainSigningKeys } from './features/notify/domains/signing-keys.js';
 import type { RecordSettings } from './features/notify/domains/domain-records.js';
 import { InboundListener } from './features/notify/feedback/feedback.listener.js';
 import { SubmissionListener } from './features/notify/submission/submission.listener.js';
@@ -296,6 +296,7 @@ export async function createRuntime(
   const autovacuumOff = await autovacuumIsOff(handle.db, handle.dialect);
   const workSignal = new WorkSignal();
   const signingKeys = new DomainSigningKeys(handle.db);
+  const signingKeyPins = new ContentSigningKeyPins(handle.db, clock);
   // Composing gives way to the API in the process that serves both (mime-thread-pool.ts); a
   // worker process alone has nothing to give way to, and would only lose to other programs.
   const mimeBuilder = createMimeBuilder(config.composeThreads, roles.api ? config.composeNice : 0);
@@ -304,7 +305,13 @@ export async function createRuntime(
     tokens: new TrackingTokens(deriveTrackingKey(resolveJwtSecret(config.jwtSecret, config.dataDir))),
     baseUrl: () => config.trackingBaseUrl ?? context.publicUrl(),
   };
-  const composer = new MessageComposer(loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey), signingKeys, mimeBuilder, tracking);
+  const composer = new MessageComposer(
+    loadDkimKey(config.dkimDomain, config.dkimSelector, config.dkimPrivateKey),
+    signingKeys,
+    mimeBuilder,
+    tracking,
+    signingKeyPins,
+  );
   // Acceptance first where the API and the worker share the process (send-pressure.ts).
   const sendPressure = roles.api && roles.worker ? new SendPressure(config.workerGiveWayRate) : undefined;
   const storage = new StorageService(handle.longReads, handle.dialect);
@@ -318,7 +325,7 @@ export async function createRuntime(
     publicUrl: () => runtime.url ?? publicBaseUrl(config),
     sendObserver: sendPressure ? allOf(metrics, sendPressure) : metrics,
     events,
-    delivery: { workSignal, composer, signingKeys, systemFrom: systemFrom(config), domainRecords: domainRecordSettings(config), tracking },
+    delivery: { workSignal, composer, signingKeys, signingKeyPins, systemFrom: systemFrom(config), domainRecords: domainRecordSettings(config), tracking },
   };
   const account = createAccountServices(context);
   const notify = createNotifyServices(context, account);

@@ -26,9 +26,13 @@
  * bytes (and the kept signature would no longer match them).
  *
  * Bulk copies (a campaign's, one per recipient) keep nothing from the pipeline: a large
- * campaign would write inside the outcome commits, copy after copy. Their retries and
- * `/raw` compose them again, the same bytes unless the key, the tracking base URL or the
- * secret changed in between; `/raw` keeps the field of what it composed, so from then on
+ * campaign would write inside the outcome commits, copy after copy. Instead the key is fixed
+ * once for all the copies of a shared content, From domain and day of acceptance
+ * (`SigningKeyPins`: the first bulk composition fixes the key it finds, or no key). Their
+ * retries and `/raw` compose them again with that key, the same bytes after a change of the
+ * account's or the configured key; only a change of the tracking base URL or the secret
+ * changes them. A copy whose content has no key fixed (composed before keys were) is signed
+ * with the key of the moment, and `/raw` keeps the field of what it composed, so from then on
  * it answers the same.
  */
 import fs from 'node:fs';
@@ -50,7 +54,7 @@ export type { ComposeRecipient, ComposedTarget, RecipientKind } from './compose.
 type TrackingFlags = Partial<Pick<OutgoingMessage, 'track_opens' | 'track_clicks' | 'list_unsubscribe'>>;
 
 type Composable = Pick<OutgoingMessage, 'id' | 'account_id' | 'from_email' | 'from_name' | 'subject' | 'html_content' | 'message_id_header' | 'created_at'> &
-  Partial<Pick<OutgoingMessage, 'text_content' | 'reply_to' | 'headers' | 'attachments'>> &
+  Partial<Pick<OutgoingMessage, 'text_content' | 'reply_to' | 'headers' | 'attachments' | 'content_id'>> &
   TrackingFlags;
 
 /** Whether the message's copies carry per-recipient tracking or unsubscribe links. */
@@ -157,6 +161,27 @@ export interface DomainKeySource {
   keyFor(accountId: string, fromEmail: string): Promise<DkimKey | undefined>;
 }
 
+/** Which bulk copies share one fixed key: those of one shared content and From domain accepted on one day (UTC). */
+export interface PinnedCopies {
+  contentId: string;
+  fromDomain: string;
+  /** Days since 1970-01-01 UTC. */
+  day: number;
+}
+
+/**
+ * The keys fixed for bulk copies (a fixed key of `undefined`: they go unsigned). A fixed
+ * key never changes: the first to fix one wins, and every later composition reads it.
+ */
+export interface SigningKeyPins {
+  /** The key fixed for these copies; if none is, fixes `current()`'s. */
+  pin(copies: PinnedCopies, current: () => Promise<DkimKey | undefined>): Promise<DkimKey | undefined>;
+  /** The key fixed for these copies, if one is (`{ key: undefined }`: fixed unsigned). */
+  pinned(copies: PinnedCopies): Promise<{ key: DkimKey | undefined } | undefined>;
+}
+
+const DAY_MS = 86_400_000;
+
 export class MessageComposer {
   /**
    * `dkim` is the configured key (DKIM_DOMAIN); `domainKeys` the keys of the accounts'
@@ -169,6 +194,8 @@ export class MessageComposer {
     private readonly builder: MimeBuilder = BUILD_ON_THIS_THREAD,
     /** Tracked copies' links; absent (tests of other parts): a tracked message is composed without them. */
     private readonly tracking: CopyTracking | undefined = undefined,
+    /** Keys fixed for bulk copies; absent (tests of other parts): every copy is signed with the key of the moment. */
+    private readonly pins: SigningKeyPins | undefined = undefined,
   ) {}
 
   /** The key that signs `message`: its account's verified domain's, else the configured one for its domain or a subdomain of it. */
@@ -180,6 +207,23 @@ export class MessageComposer {
   }
 
   /**
+   * The key for a first composition. A bulk copy of a shared content takes the key fixed for
+   * its content, From domain and day, fixing the current one if none is; any other copy of
+   * such content (`/raw`, a campaign's test send) takes that key if one is fixed, else the current.
+   */
+  private async signingKey(message: Composable, bulk: boolean): Promise<DkimKey | undefined> {
+    if (!this.pins || !message.content_id) return this.keyFor(message);
+    const copies: PinnedCopies = {
+      contentId: message.content_id,
+      fromDomain: message.from_email.slice(message.from_email.lastIndexOf('@') + 1).toLowerCase(),
+      day: Math.floor(message.created_at / DAY_MS),
+    };
+    if (bulk) return this.pins.pin(copies, () => this.keyFor(message));
+    const fixed = await this.pins.pinned(copies);
+    return fixed ? fixed.key : this.keyFor(message);
+  }
+
+  /**
    * `own`: the content of one recipient's personalised copy, instead of the message's;
    * `copyId` names that copy (the recipient's id) so its boundaries are its own, and its
    * tracking links name that recipient. `signature`: the field a first composition kept
@@ -187,7 +231,7 @@ export class MessageComposer {
    * the bytes the first composition gave, whatever the key is now.
    */
   async compose(message: Composable, to: ComposeRecipient[], own?: PersonalContent, copyId?: string): Promise<string> {
-    return (await this.composeCopy(message, to, own, copyId, null)).mime;
+    return (await this.composeCopy(message, to, own, copyId, null, false)).mime;
   }
 
   private async composeCopy(
@@ -196,8 +240,9 @@ export class MessageComposer {
     own: PersonalContent | undefined,
     copyId: string | undefined,
     signature: string | null,
+    bulk: boolean,
   ): Promise<ComposedCopy> {
-    const key = signature === null ? await this.keyFor(message) : undefined;
+    const key = signature === null ? await this.signingKey(message, bulk) : undefined;
     const spec = specOf(message, to, own, copyId ?? message.id, key);
     const built = await this.builder.build(
       copyId !== undefined && this.tracking && isTracked(message) ? trackCopy(spec, message, copyId, this.tracking) : spec,
@@ -212,14 +257,20 @@ export class MessageComposer {
    * first composition, composed again from the content and the signature field that one
    * kept, or composed now for the first time. `addressees` are the message's recipients, in
    * order, for the To and Cc headers. A fresh composition says what to keep (the caller
-   * stores it: the pipeline's DeliveryStore, or `/raw`). Pure apart from the signing-key
-   * look-up: no database write.
+   * stores it: the pipeline's DeliveryStore, or `/raw`). `bulk`: a bulk copy, which keeps
+   * nothing, so its first composition fixes the key of its content's copies. No database
+   * write apart from that key.
    */
-  async composedCopy(message: OutgoingMessage, addressees: ComposeRecipient[], personal?: PersonalCopy): Promise<ComposedCopy> {
+  async composedCopy(
+    message: OutgoingMessage,
+    addressees: ComposeRecipient[],
+    personal?: PersonalCopy,
+    options: { bulk?: boolean } = {},
+  ): Promise<ComposedCopy> {
     if (personal && hasOwnCopy(message, personal)) {
       if (personal.mime !== null) return { mime: personal.mime, fresh: false };
       const own = personal.content !== null ? (JSON.parse(personal.content) as PersonalContent) : undefined;
-      return this.composeCopy(message, addressees, own, personal.id, personal.dkim_signature);
+      return this.composeCopy(message, addressees, own, personal.id, personal.dkim_signature, options.bulk ?? false);
     }
     if (message.mime !== null) return { mime: message.mime, fresh: false };
     // Submitted over SMTP: the client's MIME as accepted, only signed here.
@@ -231,7 +282,7 @@ export class MessageComposer {
       const same = signature !== '' ? signed.slice(signature.length) === message.submitted_mime : signed === message.submitted_mime;
       return { mime: signed, fresh: true, keep: same ? { signature } : { signature, mime: signed } };
     }
-    return this.composeCopy(message, addressees, undefined, undefined, message.dkim_signature);
+    return this.composeCopy(message, addressees, undefined, undefined, message.dkim_signature, false);
   }
 }
 

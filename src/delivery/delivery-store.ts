@@ -49,6 +49,8 @@ export interface OutgoingMessage {
   mime: string | null;
   /** SMTP submission: the client's MIME as accepted, only signed at composition. */
   submitted_mime?: string | null;
+  /** The shared content its HTML is rendered from (a campaign's): its bulk copies are signed with the key fixed for it (compose.ts). */
+  content_id?: string | null;
   track_opens: number | null;
   track_clicks: number | null;
   list_unsubscribe: number | null;

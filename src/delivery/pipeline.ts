@@ -301,13 +301,14 @@ export class DeliveryPipeline<M extends OutgoingMessage = OutgoingMessage> imple
     const addressees = batch.addressees.get(message.id) ?? [];
     // A recipient of a personalised or tracked send has its own copy. Its signature field is
     // kept for transactional mail; a bulk copy's (a campaign's) is not: composition is
-    // deterministic, so a retry or `/raw` composes the same bytes again (compose.ts), and
-    // keeping anything per copy of a large campaign cost a write per recipient inside the
-    // outcome commits (docs/performance.md, "Campaigns", has the measurement).
+    // deterministic and its key fixed for all its content's copies, so a retry or `/raw`
+    // composes the same bytes again (compose.ts), and keeping anything per copy of a large
+    // campaign cost a write per recipient inside the outcome commits (docs/performance.md,
+    // "Campaigns", has the measurement).
     if (hasOwnCopy(message, recipient)) {
       const transactional = job.priority === DELIVERY_PRIORITY.transactional;
       return this.composer
-        .composedCopy(message, addressees, recipient)
+        .composedCopy(message, addressees, recipient, { bulk: !transactional })
         .then(({ mime, keep }) => ({ raw: mime, ...(keep && transactional ? { store: { recipientId: recipient.id, ...keep } } : {}) }));
     }
     let composed = batch.composed.get(message.id);

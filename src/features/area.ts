@@ -11,7 +11,7 @@ import type { CopyTracking, MessageComposer } from '../delivery/compose.js';
 import type { WorkSignal } from '../delivery/work-signal.js';
 import type { SendObserver } from '../metrics/observers.js';
 import type { RecordSettings } from './notify/domains/domain-records.js';
-import type { DomainSigningKeys } from './notify/domains/signing-keys.js';
+import type { ContentSigningKeyPins, DomainSigningKeys } from './notify/domains/signing-keys.js';
 import type { EventLog } from './notify/events/event-listeners.js';
 
 export interface AreaContext {
@@ -29,6 +29,8 @@ export interface AreaContext {
     workSignal: WorkSignal;
     composer: MessageComposer;
     signingKeys: DomainSigningKeys;
+    /** The keys fixed for campaign copies; a deleted domain's go with it. */
+    signingKeyPins: ContentSigningKeyPins;
     /** From address of the mail Postwire sends itself (SYSTEM_FROM or its default). */
     systemFrom: string;
     domainRecords: RecordSettings;

@@ -9,7 +9,10 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { MessageComposer } from '../../src/delivery/compose.js';
+import { type ComposeRecipient, MessageComposer, type PersonalCopy } from '../../src/delivery/compose.js';
+import { ContentSigningKeyPins } from '../../src/features/notify/domains/signing-keys.js';
+import { systemClock } from '../../src/lib/clock.js';
+import { createLogger, createRuntime } from '../../src/runtime.js';
 import type { OutgoingMessage } from '../../src/delivery/delivery-store.js';
 import { withRenderedContent } from '../../src/features/notify/messages/messages.content.js';
 import { clearSharedContentsBefore } from '../../src/features/notify/messages/messages.delivery-store.js';
@@ -23,6 +26,29 @@ const DKIM_DOMAIN = 'example.com';
 const rsaKey = (): string =>
   generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } })
     .privateKey;
+
+/** A message as the delivery engine loads it, before any composition. */
+const LETTER: OutgoingMessage = {
+  id: 'msg1',
+  account_id: 'acc1',
+  from_email: `news@${DKIM_DOMAIN}`,
+  from_name: 'News',
+  subject: 'Hello',
+  html_content: '<p>Hello</p>',
+  text_content: null,
+  reply_to: null,
+  headers: null,
+  attachments: null,
+  message_id_header: `<msg1@${DKIM_DOMAIN}>`,
+  created_at: 1_700_000_000_000,
+  scheduled_at: null,
+  recipient_count: 1,
+  dkim_signature: null,
+  mime: null,
+  track_opens: null,
+  track_clicks: null,
+  list_unsubscribe: null,
+};
 
 for (const dialect of DIALECTS) {
   describe(`content stored once, bytes sent kept [${dialect}]`, () => {
@@ -186,37 +212,113 @@ for (const dialect of DIALECTS) {
       const contents = await db().selectFrom('message_contents').select(['body']).where('account_id', '=', a.accountId).execute();
       assert.equal(contents.filter((c) => c.body.includes('Our long autumn letter')).length, 1, 'the content is stored once');
 
+      // The key its copies were signed with is fixed for the content, once.
+      const { content_id: contentId } = await db()
+        .selectFrom('messages')
+        .select(['content_id'])
+        .where('id', '=', /^X-Postwire-Message-Id: (\S+)/im.exec(messagesTo(sink, emails[0]!)[0]!.raw.toString('utf8'))![1]!)
+        .executeTakeFirstOrThrow();
+      const fixed = await db().selectFrom('content_signing_keys').selectAll().where('content_id', '=', contentId!).execute();
+      assert.deepEqual(
+        fixed.map((k) => [k.from_domain, k.key_domain, k.selector, k.private_key === null]),
+        [[DKIM_DOMAIN, DKIM_DOMAIN, 'postwire', false]],
+      );
+
       // Retention's call: the bodies of messages before a time go, and the content with them.
       assert.ok((await clearSharedContentsBefore(db(), Date.now() + 1)) >= 1);
       const left = await db().selectFrom('message_contents').select(['body']).where('account_id', '=', a.accountId).execute();
       assert.equal(left.filter((c) => c.body.includes('Our long autumn letter')).length, 0);
+      assert.equal((await db().selectFrom('content_signing_keys').selectAll().where('content_id', '=', contentId!).execute()).length, 0, 'its key went too');
+    });
+
+    it('bulk copies of one content, From domain and day are signed with the key the first fixed', async () => {
+      const key = (selector: string) => ({ domain: DKIM_DOMAIN, selector, privateKey: rsaKey() });
+      // Each composer with its own pins, as each process has: what they share is the database.
+      const composerWith = (dkim: ReturnType<typeof key> | undefined) =>
+        new MessageComposer(dkim, undefined, undefined, undefined, new ContentSigningKeyPins(db(), systemClock));
+      const [before, after] = [composerWith(key('k1')), composerWith(key('k2'))];
+      const morning = Date.UTC(2026, 10, 2, 9);
+      const contentId = `content-${dialect}-${process.pid}`;
+      const copy = (id: string, createdAt: number, content = contentId): [OutgoingMessage, ComposeRecipient[], PersonalCopy] => [
+        { ...LETTER, id, created_at: createdAt, message_id_header: `<${id}@${DKIM_DOMAIN}>`, content_id: content },
+        [{ email: `${id}@example.net`, name: '' }],
+        { id: `r${id}`, content: JSON.stringify({ subject: 'Hi', html: `<p>Hi ${id}</p>`, text: null }), dkim_signature: null, mime: null },
+      ];
+      const selectorOf = (mime: string) => /^DKIM-Signature: [\s\S]*?\bs=([a-z0-9]+);/.exec(mime)?.[1];
+
+      const sent = await before.composedCopy(...copy('m1', morning), { bulk: true });
+      assert.equal(selectorOf(sent.mime), 'k1');
+      assert.equal((await after.composedCopy(...copy('m1', morning))).mime, sent.mime, 'composed again with the key fixed: the same bytes');
+      assert.equal(selectorOf((await after.composedCopy(...copy('m2', morning + 3_600_000), { bulk: true })).mime), 'k1', 'the same day');
+      assert.equal(selectorOf((await after.composedCopy(...copy('m3', morning + 86_400_000), { bulk: true })).mime), 'k2', 'the next day');
+
+      // Copies that went unsigned stay unsigned; a copy with no key fixed (a test send) takes the key of the moment and fixes none.
+      assert.equal(selectorOf((await composerWith(undefined).composedCopy(...copy('m4', morning, `${contentId}-b`), { bulk: true })).mime), undefined);
+      assert.equal(selectorOf((await after.composedCopy(...copy('m5', morning, `${contentId}-b`), { bulk: true })).mime), undefined);
+      assert.equal(selectorOf((await after.composedCopy(...copy('m6', morning, `${contentId}-c`))).mime), 'k2');
+      const fixed = await db()
+        .selectFrom('content_signing_keys')
+        .select(['content_id', 'day', 'selector'])
+        .where('content_id', 'like', `${contentId}%`)
+        .execute();
+      const today = Math.floor(morning / 86_400_000);
+      assert.deepEqual(
+        fixed.map((k) => [k.content_id, k.day, k.selector]).sort(),
+        [
+          [contentId, today, 'k1'],
+          [contentId, today + 1, 'k2'],
+          [`${contentId}-b`, today, null],
+        ].sort(),
+      );
+    });
+
+    it('a campaign copy asked for after the signing key changed is still the copy delivered', async () => {
+      const senderId = (await ok('POST', '/inbox/v1/senders', { DisplayName: 'Offers', Email: a.email, ReplyEmail: a.email }, 201)).id;
+      const listId = (await ok('POST', '/inbox/v1/contactlists', { listName: 'Buyers' }, 201)).id;
+      const emails = ['kim@example.net', 'lou@example.net'];
+      for (const email of emails) await ok('POST', `/inbox/v1/contactlists/${listId}/add`, { email });
+      const id: string = await ok(
+        'POST',
+        '/inbox/v1/campaigns/custom',
+        {
+          subject: 'Winter offers',
+          htmlContent: '<p>Hello #email#, winter is here.</p>',
+          language: 'en',
+          senderAccountId: senderId,
+          listType: 2,
+          lists: [listId],
+        },
+        201,
+      );
+      await eventually(async () => ((await ok('GET', `/inbox/v1/campaigns/${id}`)).delivered === 2 ? true : undefined), 20_000, 'two deliveries');
+
+      // The operator puts a new key in place: another process starts with it on the same data.
+      const config = { ...app.runtime.config, dkimSelector: 'rotated', dkimPrivateKey: rsaKey() };
+      const rotated = await createRuntime(config, { api: true, worker: false }, createLogger(config));
+      try {
+        await rotated.app!.ready();
+        for (const email of emails) {
+          const delivered = messagesTo(sink, email)[0]!.raw.toString('utf8');
+          assert.match(delivered, /^DKIM-Signature: [\s\S]*?\bs=postwire;/);
+          const messageId = /^X-Postwire-Message-Id: (\S+)/im.exec(delivered)![1]!;
+          const raw = await rotated.app!.inject({
+            method: 'GET',
+            url: `/notify/v1/messages/${messageId}/raw`,
+            headers: { authorization: `Bearer ${a.token}` },
+          });
+          assert.equal(raw.statusCode, 200);
+          assert.equal(raw.body, delivered, `${email}'s copy is the one delivered, signed with the key of then`);
+        }
+      } finally {
+        await rotated.close();
+      }
     });
   });
 }
 
 describe('a copy composed again after the signing key changed', () => {
   it('is the copy first composed: the kept signature field goes first', async () => {
-    const message: OutgoingMessage = {
-      id: 'msg1',
-      account_id: 'acc1',
-      from_email: `news@${DKIM_DOMAIN}`,
-      from_name: 'News',
-      subject: 'Hello',
-      html_content: '<p>Hello</p>',
-      text_content: null,
-      reply_to: null,
-      headers: null,
-      attachments: null,
-      message_id_header: `<msg1@${DKIM_DOMAIN}>`,
-      created_at: 1_700_000_000_000,
-      scheduled_at: null,
-      recipient_count: 1,
-      dkim_signature: null,
-      mime: null,
-      track_opens: null,
-      track_clicks: null,
-      list_unsubscribe: null,
-    };
+    const message = LETTER;
     const to = [{ email: 'ann@example.net', name: '' }];
     const first = await new MessageComposer({ domain: DKIM_DOMAIN, selector: 's1', privateKey: rsaKey() }).composedCopy(message, to);
     assert.ok(first.keep?.signature.startsWith('DKIM-Signature: '));

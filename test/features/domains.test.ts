@@ -405,13 +405,33 @@ for (const dialect of DIALECTS) {
         assert.doesNotMatch(received.raw.toString('utf8'), /^DKIM-Signature:/im);
       });
 
-      it('a deleted domain no longer signs', async () => {
+      it('a deleted domain no longer signs, nor is its key kept where it was fixed for campaign copies', async () => {
         const account = await app.signUp();
         const domain = await createOk(account, 'deleted-signer.example.test');
         publish(domain);
         assert.equal((await verifyOk(account, domain.id)).verified, true);
         await addSender(account, 'hello@deleted-signer.example.test');
+        const db = app.runtime.services.handle.db;
+        const { private_key: privateKey } = await db.selectFrom('domains').select('private_key').where('id', '=', domain.id).executeTakeFirstOrThrow();
+        const fixed = (contentId: string, key: string) => ({
+          content_id: contentId,
+          from_domain: 'deleted-signer.example.test',
+          day: 20_000,
+          key_domain: 'deleted-signer.example.test',
+          selector: 'postwire',
+          private_key: key,
+          created_at: Date.now(),
+        });
+        await db
+          .insertInto('content_signing_keys')
+          .values([fixed(`its-${domain.id}`, privateKey!), fixed(`other-${domain.id}`, '-----BEGIN PRIVATE KEY----- another')])
+          .execute();
         expectEnvelope(await app.request({ method: 'DELETE', url: url(domain.id), token: account.token }), 200);
+        const left = await db.selectFrom('content_signing_keys').select('content_id').where('content_id', 'like', `%-${domain.id}`).execute();
+        assert.deepEqual(
+          left.map((k) => k.content_id),
+          [`other-${domain.id}`],
+        );
         const received = await deliver(account, 'hello@deleted-signer.example.test', 'dee@example.net');
         assert.doesNotMatch(received.raw.toString('utf8'), /^DKIM-Signature:/im);
       });

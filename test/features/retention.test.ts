@@ -109,6 +109,37 @@ for (const dialect of DIALECTS) {
       assert.equal(await endedJobs(), 0);
     });
 
+    it('a signing key fixed for campaign copies stays while a body it signed may, then goes', async () => {
+      const db = app.runtime.services.handle.db;
+      const today = Math.floor(started / DAY_MS);
+      const fixedOn = (day: number) => ({
+        content_id: `content-${dialect}-${day}`,
+        from_domain: 'example.com',
+        day,
+        key_domain: 'example.com',
+        selector: 'news',
+        private_key: '-----BEGIN PRIVATE KEY-----',
+        created_at: day * DAY_MS,
+      });
+      await db
+        .insertInto('content_signing_keys')
+        .values([fixedOn(today), fixedOn(today - 29), fixedOn(today - 32)])
+        .execute();
+      const left = async () => (await db.selectFrom('content_signing_keys').select('day').orderBy('day').execute()).map((k) => today - k.day);
+
+      // An account that keeps its bodies 60 days: every key stays.
+      const patch = async (bodyRetentionDays: number | null) =>
+        expectEnvelope(await app.request({ method: 'PATCH', url: '/account', token: a.token, body: { bodyRetentionDays } }), 200);
+      await patch(60);
+      assert.equal((await purgeAt(0).run()).signingKeys, 0);
+      assert.deepEqual(await left(), [32, 29, 0]);
+
+      // With the server's 30 days only: the key of 32 days ago goes.
+      await patch(null);
+      assert.equal((await purgeAt(0).run()).signingKeys, 1);
+      assert.deepEqual(await left(), [29, 0]);
+    });
+
     // At the test's own time: a job's id is made from the clock, and the process's ids never
     // go back, so an id from a clock days ahead would date every later row of this process.
     it('the next run is queued once per interval, whoever asks', async () => {

@@ -62,6 +62,7 @@ export {
 export { deleteSuppressionsOfAddress, suppressionsOfAddress } from './suppressions/suppressions.store.js';
 export { isErasedAddressOf, liveSuppressionsFor, suppressAddress, suppressionKey } from './suppressions/suppressions.service.js';
 export { purgeBodiesBatch, purgeMetadataBatch } from './messages/messages.retention.js';
+export { deleteContentSigningKeysBefore } from './messages/messages.delivery-store.js';
 export { purgeInboundBefore } from './inbound/inbound.store.js';
 
 export interface NotifyServices {
@@ -97,7 +98,7 @@ export function createNotifyServices(context: AreaContext, account: Pick<Account
     domains: new DomainsService(
       handle.db,
       { defaultSelector: config.dkimSelector, records: delivery.domainRecords, resolver: config.dnsResolver },
-      [delivery.signingKeys, senders],
+      [delivery.signingKeys, delivery.signingKeyPins, senders],
       clock,
     ),
     messages: new MessagesService(

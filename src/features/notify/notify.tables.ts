@@ -2,7 +2,14 @@
 import type { DomainsTable } from './domains/domains.table.js';
 import type { EventsTable } from './events/events.table.js';
 import type { InboundDomainsTable, InboundMessagesTable, InboundRoutesTable } from './inbound/inbound.table.js';
-import type { IdempotencyKeysTable, MessageContentsTable, MessageRecipientsTable, MessagesTable, MessageTagsTable } from './messages/messages.table.js';
+import type {
+  ContentSigningKeysTable,
+  IdempotencyKeysTable,
+  MessageContentsTable,
+  MessageRecipientsTable,
+  MessagesTable,
+  MessageTagsTable,
+} from './messages/messages.table.js';
 import type { StatsDailyTable } from './stats/stats.table.js';
 import type { SendersTable } from './senders/senders.table.js';
 import type { SuppressionsTable } from './suppressions/suppressions.table.js';
@@ -15,6 +22,7 @@ export interface NotifyTables {
   messages: MessagesTable;
   message_tags: MessageTagsTable;
   message_contents: MessageContentsTable;
+  content_signing_keys: ContentSigningKeysTable;
   idempotency_keys: IdempotencyKeysTable;
   templates: TemplatesTable;
   message_recipients: MessageRecipientsTable;

@@ -32,6 +32,7 @@ import {
 import type { CreateDomainBody, Domain } from './domains.schemas.js';
 import { findLiveDomain, findLiveDomainByName, findVerifiedDomains, insertDomain, listLiveDomains, updateDomain } from './domains.store.js';
 import type { DomainRow } from './domains.table.js';
+import { deleteContentSigningKeysWith } from '../messages/messages.delivery-store.js';
 import { systemClock, type Clock } from '../../../lib/clock.js';
 
 /** A per-process cache of something an account's domains decide. */
@@ -155,17 +156,24 @@ export class DomainsService {
     return this.toDomain(row);
   }
 
-  /** Soft delete; the private key is erased, it will never sign again. */
+  /**
+   * Soft delete; the private key is erased, it will never sign again: also where it was fixed
+   * for campaign copies (those not yet sent go with the key of the moment, and `/raw` of those
+   * sent is composed with it too).
+   */
   async remove(principal: Principal, id: string): Promise<void> {
     const now = this.clock.now();
-    const removed =
-      isId(id) &&
-      (await updateDomain(this.db, principal.accountId, id, {
+    const row = await this.require(principal, id);
+    const removed = await this.db.transaction().execute(async (trx) => {
+      const done = await updateDomain(trx, principal.accountId, id, {
         deleted_at: now,
         updated_at: now,
         update_user_id: principal.userId,
         private_key: null,
-      }));
+      });
+      if (done && row.private_key) await deleteContentSigningKeysWith(trx, row.private_key);
+      return done;
+    });
     if (!removed) throw AppError.notFound('Domain');
     for (const cache of this.dependents) cache.forget(principal.accountId);
   }

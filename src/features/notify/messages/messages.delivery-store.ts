@@ -2,7 +2,8 @@
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { updateRowsById, type UpdatedColumn } from '../../../db/group-commit.js';
 import type { ComposeRecipient, ComposedTarget } from '../../../delivery/compose.types.js';
-import type { RecipientState } from './messages.table.js';
+import type { PinnedCopies } from '../../../delivery/compose.js';
+import type { ContentSigningKeysTable, RecipientState } from './messages.table.js';
 
 export async function loadMessages(db: Reads, ids: string[]) {
   if (ids.length === 0) return [];
@@ -119,6 +120,40 @@ export async function loadContents(db: Reads, ids: string[]) {
   return db.selectFrom('message_contents').select(['id', 'body']).where('id', 'in', ids).execute();
 }
 
+/** The key fixed for these bulk copies (delivery/compose.ts SigningKeyPins), if one is. */
+export function findContentSigningKey(db: Reads, copies: PinnedCopies) {
+  return db
+    .selectFrom('content_signing_keys')
+    .select(['key_domain', 'selector', 'private_key'])
+    .where('content_id', '=', copies.contentId)
+    .where('from_domain', '=', copies.fromDomain)
+    .where('day', '=', copies.day)
+    .executeTakeFirst();
+}
+
+/** Fixes a key for these bulk copies, unless one is fixed already (the first wins). */
+export async function insertContentSigningKey(db: DbOrTrx, row: ContentSigningKeysTable): Promise<void> {
+  await db
+    .insertInto('content_signing_keys')
+    .values(row)
+    .onConflict((oc) => oc.columns(['content_id', 'from_domain', 'day']).doNothing())
+    .execute();
+}
+
+/** A deleted domain's private key goes from where it was fixed for bulk copies too. */
+export async function deleteContentSigningKeysWith(db: DbOrTrx, privateKey: string): Promise<void> {
+  await db.deleteFrom('content_signing_keys').where('private_key', '=', privateKey).execute();
+}
+
+/**
+ * Retention: the keys fixed for bulk copies accepted before `day` go (their bodies are purged by
+ * then, so nothing composes those copies again). Few rows, one per content and day: one statement.
+ */
+export async function deleteContentSigningKeysBefore(db: DbOrTrx, day: number): Promise<number> {
+  const result = await db.deleteFrom('content_signing_keys').where('day', '<', day).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
  * Retention: the content of messages accepted before `before` goes. Their rows forget
  * their shared content and values (they then show and compose without HTML), and every
@@ -139,5 +174,12 @@ export async function clearSharedContentsBefore(db: DbOrTrx, before: number): Pr
       not(exists(selectFrom('messages').select('messages.id').whereRef('messages.content_id', '=', 'message_contents.id'))),
     )
     .executeTakeFirst();
+  // The keys fixed for the deleted contents' copies go with them: nothing composes those copies again.
+  await db
+    .deleteFrom('content_signing_keys')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('message_contents').select('message_contents.id').whereRef('message_contents.id', '=', 'content_signing_keys.content_id'))),
+    )
+    .execute();
   return Number(result.numDeletedRows);
 }

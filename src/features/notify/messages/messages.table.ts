@@ -114,6 +114,21 @@ export interface MessageContentsTable {
   created_at: number;
 }
 
+/**
+ * The DKIM key fixed for the bulk copies of one shared content, From domain and day of their
+ * acceptance (delivery/compose.ts `SigningKeyPins`); `private_key` null: they go unsigned.
+ */
+export interface ContentSigningKeysTable {
+  content_id: string;
+  from_domain: string;
+  /** Days since 1970-01-01 UTC of the copies' acceptance. */
+  day: number;
+  key_domain: string | null;
+  selector: string | null;
+  private_key: string | null;
+  created_at: number;
+}
+
 export interface MessageTagsTable {
   message_id: string;
   account_id: string;

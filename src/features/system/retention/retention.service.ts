@@ -27,7 +27,13 @@ import { measureWriterHold } from '../../../db/writer-hold.js';
 import { deleteEndedJobsBefore, enqueueJob, type TaskRegistry } from '../../../queue/jobs.js';
 import { deleteCapturedBefore, deleteCapturedBeyond } from '../../../delivery/transports/capture.js';
 import { accountsWithOwnBodyRetention } from '../../account/account.module.js';
-import { deleteEndedDeliveriesBefore, purgeBodiesBatch, purgeInboundBefore, purgeMetadataBatch } from '../../notify/notify.module.js';
+import {
+  deleteContentSigningKeysBefore,
+  deleteEndedDeliveriesBefore,
+  purgeBodiesBatch,
+  purgeInboundBefore,
+  purgeMetadataBatch,
+} from '../../notify/notify.module.js';
 
 export const PURGE_TASK = 'retention.purge';
 const DAY_MS = 86_400_000;
@@ -79,6 +85,8 @@ export interface PurgeReport {
   messages: number;
   /** Received (inbound) messages deleted, their raw message and attachments with them, after the body retention. */
   inbound: number;
+  /** Signing keys fixed for campaign copies (delivery/compose.ts), deleted after the longest body retention. */
+  signingKeys: number;
   /** SQLite pages given back to the file system (0 on PostgreSQL). */
   pagesFreed: number;
   /** The longest single batch (one transaction or one vacuum step), milliseconds. */
@@ -148,8 +156,20 @@ export class RetentionPurge {
     // several times as long. On PostgreSQL a batch is timed from here, its round trips
     // included, and holds no single writer, only its rows.
     const targetHoldMs = this.settings.targetHoldMs ?? (this.options.dialect === 'sqlite' ? 6 : 25);
-    const report: PurgeReport = { captured: 0, webhookCalls: 0, jobs: 0, bodies: 0, messages: 0, inbound: 0, pagesFreed: 0, longestHoldMs: 0, complete: true };
+    const report: PurgeReport = {
+      captured: 0,
+      webhookCalls: 0,
+      jobs: 0,
+      bodies: 0,
+      messages: 0,
+      inbound: 0,
+      signingKeys: 0,
+      pagesFreed: 0,
+      longestHoldMs: 0,
+      complete: true,
+    };
     const own = await accountsWithOwnBodyRetention(this.db);
+    const longestBodyDays = Math.max(bodyDays, ...own.map((a) => a.days));
     const writes = this.options.writes ?? this.db;
     const steps: [Counted, Batch][] = [
       ['captured', (limit) => deleteCapturedBefore(this.db, now - captureDays * DAY_MS, limit)],
@@ -163,6 +183,8 @@ export class RetentionPurge {
       ['bodies', (limit) => purgeBodiesBatch(this.db, writes, { exceptAccounts: own.map((a) => a.id) }, now - bodyDays * DAY_MS, limit, now)],
       // A received message is its body (the raw message and its attachments): it goes when bodies do.
       ['inbound', (limit) => purgeInboundBefore(this.db, now - bodyDays * DAY_MS, limit)],
+      // A key fixed for campaign copies (a private key) is kept while any body it signed may be: the longest retention, and a day for the day it covers.
+      ['signingKeys', () => deleteContentSigningKeysBefore(this.db, Math.floor((now - longestBodyDays * DAY_MS) / DAY_MS) - 1)],
       [
         'messages',
         async (limit) => {
