@@ -132,7 +132,9 @@ function CampaignPreview({ id, version }: { id: string; version: string }) {
         aria-label="Preview as a contact"
         onSubmit={(e) => {
           e.preventDefault();
+          // Show again with the same address loads the copy again (the campaign may have changed meanwhile).
           setShown(email.trim());
+          preview.reload();
         }}
       >
         <div className="field">
