@@ -78,12 +78,15 @@ export class ContentSigningKeyPins implements SigningKeyPins {
 
   async pinned(copies: PinnedCopies): Promise<Fixed | undefined> {
     const name = nameOf(copies);
-    const cached = this.cached(name);
-    if (cached) return cached;
-    const row = await findContentSigningKey(this.db, copies);
-    if (!row) return undefined;
-    const found = { key: keyOfRow(row) };
-    this.remember(name, Promise.resolve(found));
+    let lookUp = this.cached(name);
+    if (!lookUp) {
+      // One look-up for the copies composed meanwhile, not one each.
+      lookUp = findContentSigningKey(this.db, copies).then((row) => (row ? { key: keyOfRow(row) } : undefined));
+      this.remember(name, lookUp);
+    }
+    const found = await lookUp;
+    // None fixed yet is not remembered: the next composition asks again (or fixes one).
+    if (!found) this.drop(name, lookUp);
     return found;
   }
 
@@ -115,10 +118,14 @@ export class ContentSigningKeyPins implements SigningKeyPins {
 
   private remember(name: string, fixed: Promise<Fixed | undefined>): void {
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-    const entry = { fixed, expires: this.clock.now() + this.ttlMs };
-    this.cache.set(name, entry);
+    this.cache.set(name, { fixed, expires: this.clock.now() + this.ttlMs });
     // A failed look-up is not remembered: the next composition asks again.
-    fixed.catch(() => this.cache.get(name) === entry && this.cache.delete(name));
+    fixed.catch(() => this.drop(name, fixed));
+  }
+
+  /** Forgets `fixed` if it is still what is kept for `name` (not a newer look-up or fix). */
+  private drop(name: string, fixed: Promise<Fixed | undefined>): void {
+    if (this.cache.get(name)?.fixed === fixed) this.cache.delete(name);
   }
 }
 
