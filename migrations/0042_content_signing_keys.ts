@@ -2,8 +2,8 @@
  * The DKIM key a campaign's copies are signed with, fixed when the first of them is composed
  * (delivery/compose.ts): one row per shared content, From domain and day of acceptance, so that
  * a copy composed again for `/raw` after the key changed is signed as it was when sent. A copy
- * keeps nothing of its own. `private_key` null: the copies went unsigned. Rows go with their
- * content (retention).
+ * keeps nothing of its own. `private_key` null: the copies went unsigned. A row goes a day after
+ * the longest body retention (the purge), or with its domain's key when the domain is deleted.
  */
 import type { Kysely } from 'kysely';
 import { required } from './columns.js';

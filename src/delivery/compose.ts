@@ -182,6 +182,11 @@ export interface SigningKeyPins {
 
 const DAY_MS = 86_400_000;
 
+/** The domain of the message's From address, lowercased: what chooses, and fixes, its key. */
+function fromDomainOf(message: Pick<Composable, 'from_email'>): string {
+  return message.from_email.slice(message.from_email.lastIndexOf('@') + 1).toLowerCase();
+}
+
 export class MessageComposer {
   /**
    * `dkim` is the configured key (DKIM_DOMAIN); `domainKeys` the keys of the accounts'
@@ -202,7 +207,7 @@ export class MessageComposer {
   private async keyFor(message: Composable): Promise<DkimKey | undefined> {
     const own = await this.domainKeys?.keyFor(message.account_id, message.from_email);
     if (own || !this.dkim) return own;
-    const domain = message.from_email.slice(message.from_email.lastIndexOf('@') + 1).toLowerCase();
+    const domain = fromDomainOf(message);
     return domain === this.dkim.domain || domain.endsWith(`.${this.dkim.domain}`) ? this.dkim : undefined;
   }
 
@@ -215,7 +220,7 @@ export class MessageComposer {
     if (!this.pins || !message.content_id) return this.keyFor(message);
     const copies: PinnedCopies = {
       contentId: message.content_id,
-      fromDomain: message.from_email.slice(message.from_email.lastIndexOf('@') + 1).toLowerCase(),
+      fromDomain: fromDomainOf(message),
       day: Math.floor(message.created_at / DAY_MS),
     };
     if (bulk) return this.pins.pin(copies, () => this.keyFor(message));
