@@ -176,6 +176,7 @@ async function seed(server: PostwireProcess, database: TestDatabase, options: Da
       name: '',
       state: outcome(i) === 'delivered' ? 'delivered' : 'bounced',
       last_response: outcome(i) === 'delivered' ? '250 2.0.0 OK' : outcome(i) === 'bounced_hard' ? '550 5.1.1 user unknown' : '452 4.2.2 mailbox full',
+      campaign_copy: 1,
       sent_at: sentAt,
       created_at: sentAt,
       updated_at: sentAt,
@@ -183,8 +184,9 @@ async function seed(server: PostwireProcess, database: TestDatabase, options: Da
     await insertChunked(db, 'campaign_recipients', n, 1000, (i) => ({
       recipient_id: recipientIds[i],
       campaign_id: campaignId,
-      account_id: accountId,
-      message_id: messageIds[i],
+      // As the dispatcher writes a copy's record (migration 0043).
+      account_id: '',
+      message_id: '',
       contact_id: contactIds[i],
       email_normalized: contactEmail(i).toLowerCase(),
       domain: DOMAINS[i % DOMAINS.length],

@@ -45,6 +45,7 @@ import * as m0039 from '../../migrations/0039_events_by_account.js';
 import * as m0040 from '../../migrations/0040_slim_copy_rows.js';
 import * as m0041 from '../../migrations/0041_hot_copy_updates.js';
 import * as m0042 from '../../migrations/0042_content_signing_keys.js';
+import * as m0043 from '../../migrations/0043_campaign_copy_rows.js';
 import type { Db } from './database.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040_slim_copy_rows': m0040,
   '0041_hot_copy_updates': m0041,
   '0042_content_signing_keys': m0042,
+  '0043_campaign_copy_rows': m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

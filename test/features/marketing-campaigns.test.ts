@@ -290,9 +290,10 @@ for (const dialect of DIALECTS) {
 
       // Engagement as the tracking endpoints will write it: through the one event write path.
       const recipients = await db()
-        .selectFrom('campaign_recipients')
-        .select(['recipient_id', 'message_id', 'email_normalized', 'delivered_at'])
-        .where('campaign_id', '=', id)
+        .selectFrom('campaign_recipients as c')
+        .innerJoin('message_recipients as r', 'r.id', 'c.recipient_id')
+        .select(['c.recipient_id', 'r.message_id', 'c.email_normalized', 'c.delivered_at'])
+        .where('c.campaign_id', '=', id)
         .execute();
       const of = (email: string) => recipients.find((r) => r.email_normalized === email)!;
       const ann = of('ann@example.com');
@@ -638,6 +639,13 @@ for (const dialect of DIALECTS) {
       assert.equal(records.filter((r) => Number(r.superseded) === 1 && r.outcome === 'cancelled').length, 7);
       assert.equal(records.filter((r) => Number(r.superseded) === 0 && r.outcome === null).length, 7);
       assert.equal((await jobsOf(id)).length, 7);
+      // The message list's recipient filter finds both copies an address got, the one the resend replaced too.
+      const [someone] = await db().selectFrom('campaign_recipients').select('email_normalized').where('campaign_id', '=', id).limit(1).execute();
+      const listed = await ok('GET', `/notify/v1/messages?recipient=${encodeURIComponent(someone!.email_normalized.toUpperCase())}`);
+      assert.deepEqual(listed.items.map((m: any) => [m.recipients.map((r: any) => r.email.toLowerCase()), m.recipients[0].state]).sort(), [
+        [[someone!.email_normalized], 'cancelled'],
+        [[someone!.email_normalized], 'queued'],
+      ]);
       const after = await db().selectFrom('campaigns').select('finished').where('id', '=', id).executeTakeFirstOrThrow();
       assert.equal(Number(after.finished), 0);
       expectEnvelope(await app.request({ method: 'POST', url: `/inbox/v1/campaigns/${id}/resend`, token: a.token }), 409);
@@ -647,9 +655,10 @@ for (const dialect of DIALECTS) {
       const id = await create();
       await dispatch(id);
       const [one, two] = await db()
-        .selectFrom('campaign_recipients')
-        .select(['recipient_id', 'message_id', 'email_normalized'])
-        .where('campaign_id', '=', id)
+        .selectFrom('campaign_recipients as c')
+        .innerJoin('message_recipients as r', 'r.id', 'c.recipient_id')
+        .select(['c.recipient_id', 'r.message_id', 'c.email_normalized'])
+        .where('c.campaign_id', '=', id)
         .limit(2)
         .execute();
       // The delivery pipeline itself, over a transport that answers 451: its outcome commit

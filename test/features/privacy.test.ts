@@ -232,8 +232,14 @@ for (const dialect of DIALECTS) {
       };
       const countsBefore = await counts();
       assert.equal(countsBefore.totalRecipients, 1);
+      // Found by address, as every message to Pat is: in Pat's data and in the message list.
+      const found = await exportOf(account, 'PAT@example.net');
+      assert.ok(found.messages.some((m: any) => m.messageId === copy.message_id && m.email === 'Pat@Example.net'));
+      const listed = async () => (await ok(account, 'GET', '/notify/v1/messages?recipient=Pat%40Example.net&pageSize=100')).items.map((m: any) => m.id);
+      assert.ok((await listed()).includes(copy.message_id));
 
       await erase(account, 'pat@example.net');
+      assert.deepEqual(await listed(), []);
       assert.deepEqual(await valuesOf(), { content_values: null, content_id: null, subject: '' });
       const shown = await ok(account, 'GET', `/notify/v1/messages/${copy.message_id}`);
       assert.doesNotMatch(JSON.stringify(shown), /pat@example\.net/i);

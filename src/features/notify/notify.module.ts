@@ -53,6 +53,7 @@ export {
   eraseMessageContent,
   eraseRecipients,
   idempotencyAnswersNaming,
+  campaignCopiesTo,
   recipientIdsOfAddress,
   recipientsOfAddress,
   setIdempotencyAnswer,

@@ -340,9 +340,10 @@ for (const dialect of DIALECTS) {
       });
       await app.runtime.services.marketing.campaignDispatcher.run({ campaignId, resend: false });
       const copy = await app.runtime.services.handle.db
-        .selectFrom('campaign_recipients')
-        .select('message_id as id')
-        .where('campaign_id', '=', campaignId)
+        .selectFrom('campaign_recipients as c')
+        .innerJoin('message_recipients as r', 'r.id', 'c.recipient_id')
+        .select('r.message_id as id')
+        .where('c.campaign_id', '=', campaignId)
         .executeTakeFirstOrThrow();
       // The Message-ID the reader's copy carries (GET /raw is the copy as sent), as their mail program quotes it back.
       const messageId = /^Message-ID: (<[^>]+>)\r$/m.exec(await rawOf(app, a, copy.id))![1]!;

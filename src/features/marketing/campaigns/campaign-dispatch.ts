@@ -150,8 +150,9 @@ function recipientRecord(campaign: CampaignRow, contact: AudienceContact, rows: 
   return {
     recipient_id: rows.recipients[0]!.id,
     campaign_id: campaign.id,
-    account_id: campaign.account_id,
-    message_id: rows.message.id,
+    // Not stored (migration 0043): the campaign names the account, the recipient its message.
+    account_id: '',
+    message_id: '',
     contact_id: contact.id,
     email_normalized: contact.email_normalized,
     domain: contact.email_normalized.slice(contact.email_normalized.lastIndexOf('@') + 1),

@@ -65,7 +65,8 @@ export function campaignMessage(
       shared: { content: shared.row, values: copyValues(to) },
       text: null,
     },
-    recipients: [{ email: to.email }],
+    // A test is no copy of the campaign: it has no campaign_recipients row.
+    recipients: [{ email: to.email, campaignCopy: !options.test }],
     priority: options.priority,
     replyTo: campaign.reply_email ? { email: campaign.reply_email, name: campaign.from_name } : null,
     metadata: options.test ? { campaignId: campaign.id, test: true } : { campaignId: campaign.id },

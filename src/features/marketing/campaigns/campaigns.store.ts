@@ -10,6 +10,7 @@ import { insertRows, updateRowsById } from '../../../db/group-commit.js';
 import type { Page } from '../../../lib/api-shape.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import type { QueuedRecipients } from '../../../delivery/enqueue.js';
+import { campaignCopiesTo } from '../../notify/notify.module.js';
 import {
   CAMPAIGN_STATUS,
   type CampaignOutcome,
@@ -487,9 +488,10 @@ export async function peopleOnLinks(db: DbOrTrx, campaignId: string, linkIndexes
 export function engagementByHour(db: DbOrTrx, campaignId: string) {
   return (
     db
-      .selectFrom('events as e')
+      .selectFrom('campaign_recipients as c')
+      .innerJoin('message_recipients as r', 'r.id', 'c.recipient_id')
       // Through the copy's message: the events' index (events_message).
-      .innerJoin('campaign_recipients as c', (join) => join.onRef('c.message_id', '=', 'e.message_id').onRef('c.recipient_id', '=', 'e.recipient_id'))
+      .innerJoin('events as e', (join) => join.onRef('e.message_id', '=', 'r.message_id').onRef('e.recipient_id', '=', 'r.id'))
       .select((eb) => [sql<number>`(e.created_at / 3600000)`.as('hour'), 'e.type', eb.fn.countAll<number>().as('n')])
       .where('c.campaign_id', '=', campaignId)
       .where('e.type', 'in', ['opened', 'clicked'])
@@ -504,10 +506,11 @@ export function copiesOfContact(db: DbOrTrx, accountId: string, contactId: strin
   return db
     .selectFrom('campaign_recipients as r')
     .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .innerJoin('message_recipients as m', 'm.id', 'r.recipient_id')
     .select([
       'r.campaign_id',
       'c.subject',
-      'r.message_id',
+      'm.message_id',
       'r.created_at',
       'r.outcome',
       'r.delivered_at',
@@ -517,7 +520,7 @@ export function copiesOfContact(db: DbOrTrx, accountId: string, contactId: strin
       'r.complained_at',
     ])
     .where('r.contact_id', '=', contactId)
-    .where('r.account_id', '=', accountId)
+    .where('c.account_id', '=', accountId)
     .where('r.superseded', '=', 0)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.recipient_id', 'desc')
@@ -530,11 +533,12 @@ export function campaignCopiesOfAddress(db: Reads, accountId: string, emailNorma
   return db
     .selectFrom('campaign_recipients as r')
     .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .innerJoin('message_recipients as m', 'm.id', 'r.recipient_id')
     .select([
       'r.campaign_id',
       'c.subject',
       'r.recipient_id',
-      'r.message_id',
+      'm.message_id',
       'r.outcome',
       'r.delivered_at',
       'r.first_open_at',
@@ -544,8 +548,7 @@ export function campaignCopiesOfAddress(db: Reads, accountId: string, emailNorma
       'r.created_at',
     ])
     .where('c.account_id', '=', accountId)
-    .where('r.account_id', '=', accountId)
-    .where('r.email_normalized', '=', emailNormalized)
+    .where('r.recipient_id', 'in', campaignCopiesTo(db, accountId, emailNormalized))
     .orderBy('r.created_at')
     .execute();
 }
@@ -558,10 +561,7 @@ export async function eraseCampaignCopies(db: DbOrTrx, accountId: string, emailN
   const result = await db
     .updateTable('campaign_recipients')
     .set({ email_normalized: erased, contact_id: null })
-    // By campaign: the (campaign_id, email_normalized) index finds the rows.
-    .where('campaign_id', 'in', (eb) => eb.selectFrom('campaigns').select('id').where('account_id', '=', accountId))
-    .where('account_id', '=', accountId)
-    .where('email_normalized', '=', emailNormalized)
+    .where('recipient_id', 'in', campaignCopiesTo(db, accountId, emailNormalized))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

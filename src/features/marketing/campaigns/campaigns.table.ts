@@ -84,6 +84,10 @@ export type CampaignOutcome = 'delivered' | 'bounced_hard' | 'bounced_soft' | 's
 export interface CampaignRecipientsTable {
   recipient_id: string;
   campaign_id: string;
+  /**
+   * '' since migration 0043, which stores neither again: read the account from the campaign
+   * and the message from the recipient (message_recipients). Rows written before keep theirs.
+   */
   account_id: string;
   message_id: string;
   contact_id: string | null;

@@ -43,6 +43,8 @@ export interface AcceptedRecipient {
   content?: AcceptedContent | null;
   /** The recipient's id when the caller needed it first (a campaign copy's own unsubscribe link names it). */
   id?: string;
+  /** A campaign's copy: the dispatcher writes its campaign_recipients row, which indexes its address. */
+  campaignCopy?: boolean;
 }
 
 /** What one accepted message is: the caller states what differs, the builder fills in the rest. */
@@ -97,6 +99,7 @@ export function acceptedMessage(spec: AcceptedMessageSpec): AcceptedMessage {
     name: r.name ?? '',
     kind: r.kind ?? 'to',
     state: 'queued',
+    campaign_copy: r.campaignCopy ? 1 : null,
     content: json(r.content),
     dkim_signature: null,
     mime: null,

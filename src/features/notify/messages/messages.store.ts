@@ -4,6 +4,7 @@ import { containsPattern } from '../../../lib/like-pattern.js';
 import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { idFloor } from '../../../lib/ids.js';
+import { normalizeEmail } from '../../../lib/email-address.js';
 import { insertRows, insertRowsCounting } from '../../../db/group-commit.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { enqueueMessages, type QueuedDelivery } from '../../../delivery/enqueue.js';
@@ -143,9 +144,13 @@ export function filteredMessages(db: Reads, accountId: string, filter: MessageFi
   // Recipient and state look in message_recipients, tag in message_tags (indexed by account and tag).
   if (filter.recipient !== undefined || filter.state !== undefined) {
     let recipients = db.selectFrom('message_recipients').select('message_id').where('account_id', '=', accountId);
-    if (filter.recipient !== undefined) recipients = recipients.where((eb) => eb(eb.fn('lower', ['email']), '=', filter.recipient!.toLowerCase()));
     if (filter.state !== undefined) recipients = recipients.where('state', '=', filter.state as RecipientRow['state']);
-    base = base.where(sql.ref('id'), 'in', recipients);
+    if (filter.recipient !== undefined) {
+      // The address index holds no campaign copy (migration 0043): those are found by their campaign.
+      const copies = recipients.where('id', 'in', campaignCopiesTo(db, accountId, normalizeEmail(filter.recipient)));
+      recipients = recipients.where(ADDRESS_INDEXED).where((eb) => eb(eb.fn('lower', ['email']), '=', filter.recipient!.toLowerCase()));
+      base = base.where(sql.ref('id'), 'in', recipients.unionAll(copies));
+    } else base = base.where(sql.ref('id'), 'in', recipients);
   }
   if (filter.tag !== undefined) {
     base = base.where(
@@ -200,7 +205,7 @@ export async function findMessage(db: Reads, accountId: string, id: string): Pro
 
 /** Recipients of the given messages in `to` order; `perMessage` keeps only the first ones of each. */
 /** A recipient as the message log shows it: not its personalised content or MIME. */
-export type ListedRecipientRow = Omit<RecipientRow, 'content' | 'dkim_signature' | 'mime' | 'first_opened_at' | 'kept_links'>;
+export type ListedRecipientRow = Omit<RecipientRow, 'content' | 'dkim_signature' | 'mime' | 'first_opened_at' | 'kept_links' | 'campaign_copy'>;
 
 export async function listRecipientsOf(db: Reads, accountId: string, messageIds: string[], perMessage?: number): Promise<ListedRecipientRow[]> {
   if (messageIds.length === 0) return [];
@@ -326,11 +331,58 @@ export async function findRecipientOf(
 }
 
 /**
- * A person's copies (privacy.service.ts): the account's recipients whose address is one of
- * `emails` (lower case), with what their message says, oldest first. Served by the
- * (account_id, lower(email)) index.
+ * The condition of message_recipients_account_email (migration 0043), written as it is there:
+ * a partial index is used only when the query names its condition.
  */
-export function recipientsOfAddress(db: Reads, accountId: string, emails: string[]) {
+const ADDRESS_INDEXED = sql<SqlBool>`campaign_copy is null`;
+
+/**
+ * The recipient ids of the account's campaign copies to the address (as campaign_recipients
+ * normalises it), current and superseded by a resend, each found by its own index on
+ * (campaign_id, email_normalized). message_recipients' address index leaves these out.
+ */
+export function campaignCopiesTo(db: Reads, accountId: string, emailNormalized: string) {
+  const copies = (superseded: '=' | '<>') =>
+    db
+      .selectFrom('campaign_recipients')
+      .select('recipient_id as id')
+      .where('campaign_id', 'in', (eb) => eb.selectFrom('campaigns').select('id').where('account_id', '=', accountId))
+      .where('email_normalized', '=', emailNormalized)
+      .where('superseded', superseded, 0);
+  return copies('=').unionAll(copies('<>'));
+}
+
+/**
+ * The ids of the account's recipients whose address is one of `emails` (lower case, the
+ * normalised form among them), oldest first: through the address index, and the campaign
+ * copies through their campaign. A copy written before migration 0043 is found both ways.
+ */
+async function recipientIdsTo(db: Reads, accountId: string, emails: string[]): Promise<string[]> {
+  const [direct, ...copies] = await Promise.all([
+    db
+      .selectFrom('message_recipients')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where(ADDRESS_INDEXED)
+      .where(sql<string>`lower(email)`, 'in', emails)
+      .execute(),
+    ...emails.map((email) => campaignCopiesTo(db, accountId, email).execute()),
+  ]);
+  return [...new Set([direct, ...copies].flat().map((r) => r.id))].sort();
+}
+
+function* chunksOf<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/** A person's copies (privacy.service.ts): the account's recipients whose address is one of `emails`, with what their message says, oldest first. */
+export async function recipientsOfAddress(db: Reads, accountId: string, emails: string[]) {
+  const rows = [];
+  for (const ids of chunksOf(await recipientIdsTo(db, accountId, emails), 500)) rows.push(...(await recipientsWithMessage(db, accountId, ids)));
+  return rows;
+}
+
+function recipientsWithMessage(db: Reads, accountId: string, ids: string[]) {
   return db
     .selectFrom('message_recipients as r')
     .innerJoin('messages as m', 'm.id', 'r.message_id')
@@ -356,7 +408,7 @@ export function recipientsOfAddress(db: Reads, accountId: string, emails: string
       'm.metadata',
     ])
     .where('r.account_id', '=', accountId)
-    .where(sql<string>`lower(r.email)`, 'in', emails)
+    .where('r.id', 'in', ids)
     .orderBy('r.id')
     .execute();
 }
@@ -552,14 +604,19 @@ export async function setIdempotencyAnswer(db: DbOrTrx, accountId: string, key: 
 }
 
 /** The ids of the account's recipients whose address is one of `emails` (lower case), and their messages: what an erasure changes. */
-export function recipientIdsOfAddress(db: DbOrTrx, accountId: string, emails: string[]): Promise<{ id: string; message_id: string }[]> {
-  return db
-    .selectFrom('message_recipients')
-    .select(['id', 'message_id'])
-    .where('account_id', '=', accountId)
-    .where(sql<string>`lower(email)`, 'in', emails)
-    .orderBy('id')
-    .execute();
+export async function recipientIdsOfAddress(db: DbOrTrx, accountId: string, emails: string[]): Promise<{ id: string; message_id: string }[]> {
+  const rows = [];
+  for (const ids of chunksOf(await recipientIdsTo(db, accountId, emails), 500))
+    rows.push(
+      ...(await db
+        .selectFrom('message_recipients')
+        .select(['id', 'message_id'])
+        .where('account_id', '=', accountId)
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute()),
+    );
+  return rows;
 }
 
 // ---- Retention (features/system/retention): the purge clears and deletes through these ----
@@ -735,6 +792,7 @@ const RECIPIENT_KEPT = [
   'sent_at',
   'first_opened_at',
   'kept_links',
+  'campaign_copy',
   'created_at',
   'updated_at',
 ] as const;

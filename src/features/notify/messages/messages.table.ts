@@ -100,6 +100,11 @@ export interface MessageRecipientsTable {
   first_opened_at: number | null;
   /** A personalised copy's own links, kept as the message's are (`MessagesTable.kept_links`). */
   kept_links: Generated<string | null>;
+  /**
+   * 1: a campaign's copy, whose address campaign_recipients indexes, so the address index
+   * here leaves it out (migration 0043); null: any other recipient, and copies written before.
+   */
+  campaign_copy: number | null;
   created_at: number;
   updated_at: number;
 }

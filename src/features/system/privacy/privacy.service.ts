@@ -335,9 +335,9 @@ export class PrivacyService {
         signups.map((s) => s.id),
       );
       const deletedContacts = await deleteContactsForGood(trx, accountId, contactIds);
-      const campaignCopies = await eraseCampaignCopies(trx, accountId, normalized, hash);
-
+      // Before the campaign records lose the address: the copies are found through them.
       const recipients = await recipientIdsOfAddress(trx, accountId, lowered);
+      const campaignCopies = await eraseCampaignCopies(trx, accountId, normalized, hash);
       const counts: ErasureCounts = { ...NO_COUNTS, contacts: deletedContacts, consentsAndSignups, campaignCopies };
       // In chunks: one person may have been sent many thousands of messages.
       for (let i = 0; i < recipients.length; i += 500) {
