@@ -10,7 +10,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Kysely } from 'kysely';
 import { simpleParser } from 'mailparser';
+import * as copyRows from '../../migrations/0043_campaign_copy_rows.js';
 import { newEventRow } from '../../src/features/notify/events/events.service.js';
 import { MessageComposer } from '../../src/delivery/compose.js';
 import { HELD_RUN_AT } from '../../src/delivery/enqueue.js';
@@ -649,6 +651,58 @@ for (const dialect of DIALECTS) {
       const after = await db().selectFrom('campaigns').select('finished').where('id', '=', id).executeTakeFirstOrThrow();
       assert.equal(Number(after.finished), 0);
       expectEnvelope(await app.request({ method: 'POST', url: `/inbox/v1/campaigns/${id}/resend`, token: a.token }), 409);
+
+      // Cancelled and resent again: each address has three records now, two of them replaced, all listed.
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/cancel`), true);
+      assert.equal(await ok('POST', `/inbox/v1/campaigns/${id}/resend`), true);
+      await dispatch(id, true);
+      const superseded = async () =>
+        (
+          await db()
+            .selectFrom('campaign_recipients')
+            .select('superseded')
+            .where('campaign_id', '=', id)
+            .where('email_normalized', '=', someone!.email_normalized)
+            .execute()
+        )
+          .map((r) => Number(r.superseded))
+          .sort();
+      assert.deepEqual(await superseded(), [0, 1, 2]);
+      const again = await ok('GET', `/notify/v1/messages?recipient=${encodeURIComponent(someone!.email_normalized)}`);
+      assert.deepEqual(again.items.map((m: any) => m.recipients[0].state).sort(), ['cancelled', 'cancelled', 'queued']);
+
+      // Migration 0043 taken back and made again on these records: the code before it reads one
+      // record replaced as 1 and finds each copy's account and message on its record; after it,
+      // the replaced records are numbered again in the order they were written.
+      const ownRecords = () =>
+        db()
+          .selectFrom('campaign_recipients as c')
+          .innerJoin('message_recipients as r', 'r.id', 'c.recipient_id')
+          .select(['c.recipient_id', 'c.superseded', 'c.account_id', 'c.message_id', 'r.message_id as copy'])
+          .where('c.campaign_id', '=', id)
+          .where('c.email_normalized', '=', someone!.email_normalized)
+          .orderBy('c.recipient_id')
+          .execute();
+      assert.deepEqual(
+        (await ownRecords()).map((r) => [Number(r.superseded), r.account_id, r.message_id]),
+        [
+          [1, '', ''],
+          [2, '', ''],
+          [0, '', ''],
+        ],
+      );
+      const kysely = db() as unknown as Kysely<any>;
+      await kysely.transaction().execute((trx) => copyRows.down(trx));
+      const restored = await ownRecords();
+      assert.deepEqual(
+        restored.map((r) => [Number(r.superseded), r.account_id, r.message_id]),
+        restored.map((r, i) => [[1, 1, 0][i], a.accountId, r.copy]),
+      );
+      await kysely.transaction().execute((trx) => copyRows.up(trx));
+      assert.deepEqual(
+        (await ownRecords()).map((r) => Number(r.superseded)),
+        [1, 2, 0],
+      );
     });
 
     it('a delivery deferred while its campaign is paused is held, and one deferred after a cancel ends cancelled', async () => {

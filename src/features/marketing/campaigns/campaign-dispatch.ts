@@ -286,7 +286,7 @@ export class CampaignDispatcher {
     for (;;) {
       const failed = await retryableRecipients(this.db, campaign.id, after, this.pageSize);
       if (failed.length === 0) return true;
-      after = failed.at(-1)!.recipient_id;
+      after = failed.at(-1)!.email_normalized;
       const contactIds = failed.map((r) => r.contact_id).filter((id): id is string => id !== null);
       const mayMail = await this.mailable(
         campaign.account_id,

@@ -119,26 +119,36 @@ export function onContacts(contactIds: string[]): RawBuilder<SqlBool> {
   return sql<SqlBool>`contacts.id in (${sql.join(contactIds)})`;
 }
 
-/** Current records whose copy failed for good without a hard bounce, or was cancelled: a resend's candidates, in id order after `after`. */
+/**
+ * Current records whose copy failed for good without a hard bounce, or was cancelled: a
+ * resend's candidates, in address order after `after` (campaign_recipients_address's order).
+ */
 export function retryableRecipients(db: DbOrTrx, campaignId: string, after: string, limit: number) {
   return db
     .selectFrom('campaign_recipients')
-    .select(['recipient_id', 'contact_id', 'outcome'])
+    .select(['recipient_id', 'contact_id', 'outcome', 'email_normalized'])
     .where('campaign_id', '=', campaignId)
+    .where('email_normalized', '>', after)
     .where('superseded', '=', 0)
     .where('outcome', 'in', ['bounced_soft', 'cancelled'])
-    .where('recipient_id', '>', after)
-    .orderBy('recipient_id')
+    .orderBy('email_normalized')
     .limit(limit)
     .execute();
 }
 
-/** Marks these records replaced by a resend, unless another run did: the ones this call took, with their outcome. */
+/**
+ * Marks these records replaced by a resend, unless another run did: the ones this call took,
+ * with their outcome. Each is numbered after the address's records replaced before it, so
+ * (campaign, address, superseded) stays unique (migration 0043).
+ */
 export async function supersede(trx: DbOrTrx, recipientIds: string[]) {
   if (recipientIds.length === 0) return [];
   return trx
     .updateTable('campaign_recipients')
-    .set({ superseded: 1 })
+    .set({
+      superseded: sql<number>`(select max(o.superseded) + 1 from campaign_recipients o
+        where o.campaign_id = campaign_recipients.campaign_id and o.email_normalized = campaign_recipients.email_normalized)`,
+    })
     .where('recipient_id', 'in', recipientIds)
     .where('superseded', '=', 0)
     .where('outcome', 'in', ['bounced_soft', 'cancelled'])

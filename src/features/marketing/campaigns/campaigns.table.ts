@@ -99,6 +99,10 @@ export interface CampaignRecipientsTable {
   first_click_at: number | null;
   complained_at: number | null;
   unsubscribed_at: number | null;
+  /**
+   * 0: the address's current record in the campaign; 1, 2, …: records a resend replaced, in
+   * turn (migration 0043: one unique index holds them all).
+   */
   superseded: number;
   created_at: number;
 }

@@ -338,18 +338,15 @@ const ADDRESS_INDEXED = sql<SqlBool>`campaign_copy is null`;
 
 /**
  * The recipient ids of the account's campaign copies to the address (as campaign_recipients
- * normalises it), current and superseded by a resend, each found by its own index on
- * (campaign_id, email_normalized). message_recipients' address index leaves these out.
+ * normalises it), current and replaced by a resend: campaign_recipients_address by campaign.
+ * message_recipients' address index leaves these out.
  */
 export function campaignCopiesTo(db: Reads, accountId: string, emailNormalized: string) {
-  const copies = (superseded: '=' | '<>') =>
-    db
-      .selectFrom('campaign_recipients')
-      .select('recipient_id as id')
-      .where('campaign_id', 'in', (eb) => eb.selectFrom('campaigns').select('id').where('account_id', '=', accountId))
-      .where('email_normalized', '=', emailNormalized)
-      .where('superseded', superseded, 0);
-  return copies('=').unionAll(copies('<>'));
+  return db
+    .selectFrom('campaign_recipients')
+    .select('recipient_id as id')
+    .where('campaign_id', 'in', (eb) => eb.selectFrom('campaigns').select('id').where('account_id', '=', accountId))
+    .where('email_normalized', '=', emailNormalized);
 }
 
 /**
