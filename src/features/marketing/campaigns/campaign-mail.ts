@@ -56,7 +56,8 @@ export function campaignMessage(
   return acceptedMessage({
     now: options.now,
     accountId: campaign.account_id,
-    userId: options.userId ?? campaign.create_user_id,
+    // '' for a copy: its campaign names the user (as the campaign's record names the copy's account and message). A test names who sent it.
+    userId: options.test ? (options.userId ?? null) : '',
     senderId: campaign.sender_id,
     from: { email: campaign.from_email, name: campaign.from_name },
     content: {

@@ -52,7 +52,7 @@ export interface AcceptedMessageSpec {
   /** When it was accepted: its times, and when it is due unless scheduled. */
   now: number;
   accountId: string;
-  /** Whose act it was (create_user_id, update_user_id). */
+  /** Whose act it was (create_user_id, update_user_id): null for the system's own mail, '' for a campaign's copy (its campaign names the user). */
   userId: string | null;
   senderId: string;
   from: { email: string; name: string };

@@ -69,6 +69,7 @@ export interface MessagesTable {
   kept_links: Generated<string | null>;
   created_at: number;
   updated_at: number;
+  /** null: the system's own mail (a forward, a notice); '' on a campaign's copy, whose campaign names the user. */
   create_user_id: string | null;
   update_user_id: string | null;
   deleted_at: number | null;
