@@ -668,16 +668,14 @@ for (const dialect of DIALECTS) {
       await form.getByLabel('Link address').fill('https://example.com/news');
       await form.getByRole('button', { name: 'Apply link' }).click();
       await page.waitForFunction(() => (globalThis as any).document.querySelector('.ProseMirror a[href="https://example.com/news"]') !== null);
-      // The editor reads a moved caret on the next selectionchange: Enter before that would
-      // replace the still-selected "read more".
-      await page.evaluate(() => {
-        const g = globalThis as any;
-        g.caretMoved = new Promise<void>((resolve) =>
-          g.document.addEventListener('selectionchange', () => g.requestAnimationFrame(() => resolve()), { once: true }),
-        );
-      });
+      // The editor reads a moved caret on a later selectionchange: Enter before that would
+      // replace the still-selected "read more". So wait until the editor's own state (Tiptap
+      // hangs the editor on its element) has the caret, nothing selected, at the paragraph's end.
       await editor.press('End');
-      await page.evaluate(() => (globalThis as any).caretMoved);
+      await page.waitForFunction(() => {
+        const selection = (globalThis as any).document.querySelector('.ProseMirror')?.editor?.state.selection;
+        return selection?.empty === true && selection.$head.parentOffset === selection.$head.parent.content.size;
+      });
       await editor.press('Enter');
       await form.getByLabel('Placeholder', { exact: true }).selectOption('#unsubscribe#');
       await form.getByRole('button', { name: 'Insert placeholder' }).click();
