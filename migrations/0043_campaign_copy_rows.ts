@@ -20,7 +20,7 @@
  * resend replaced is numbered 1, 2, … per address (campaigns.store.ts supersede), so the key
  * stays unique, and those already replaced are numbered here. It then serves what
  * campaign_recipients_campaign (campaign_id, recipient_id) served on PostgreSQL, a campaign's
- * records, which goes (about 80 bytes a copy): a resend pages its candidates by address. SQLite
+ * records, which goes (about 65 bytes a copy, net of the wider key): a resend pages its candidates by address. SQLite
  * keeps its campaign_recipients_campaign_outcome (0041), which its report and resend read.
  *
  * Each index reads every row of its table when built (docs/upgrading.md has the times).

@@ -363,20 +363,22 @@ async function recipientIdsTo(db: Reads, accountId: string, emails: string[]): P
       .where(ADDRESS_INDEXED)
       .where(sql<string>`lower(email)`, 'in', emails)
       .execute(),
-    ...emails.map((email) => campaignCopiesTo(db, accountId, email).execute()),
+    // campaign_recipients keeps the normalised form only.
+    ...[...new Set(emails.map(normalizeEmail))].map((email) => campaignCopiesTo(db, accountId, email).execute()),
   ]);
   return [...new Set([direct, ...copies].flat().map((r) => r.id))].sort();
 }
 
-function* chunksOf<T>(items: T[], size: number): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+/** What `read` answers for the ids, 500 a statement: one person may have been sent many thousands of messages. */
+async function readByIds<R>(ids: string[], read: (chunk: string[]) => Promise<R[]>): Promise<R[]> {
+  const rows: R[] = [];
+  for (let i = 0; i < ids.length; i += 500) rows.push(...(await read(ids.slice(i, i + 500))));
+  return rows;
 }
 
 /** A person's copies (privacy.service.ts): the account's recipients whose address is one of `emails`, with what their message says, oldest first. */
 export async function recipientsOfAddress(db: Reads, accountId: string, emails: string[]) {
-  const rows = [];
-  for (const ids of chunksOf(await recipientIdsTo(db, accountId, emails), 500)) rows.push(...(await recipientsWithMessage(db, accountId, ids)));
-  return rows;
+  return readByIds(await recipientIdsTo(db, accountId, emails), (ids) => recipientsWithMessage(db, accountId, ids));
 }
 
 function recipientsWithMessage(db: Reads, accountId: string, ids: string[]) {
@@ -602,18 +604,9 @@ export async function setIdempotencyAnswer(db: DbOrTrx, accountId: string, key: 
 
 /** The ids of the account's recipients whose address is one of `emails` (lower case), and their messages: what an erasure changes. */
 export async function recipientIdsOfAddress(db: DbOrTrx, accountId: string, emails: string[]): Promise<{ id: string; message_id: string }[]> {
-  const rows = [];
-  for (const ids of chunksOf(await recipientIdsTo(db, accountId, emails), 500))
-    rows.push(
-      ...(await db
-        .selectFrom('message_recipients')
-        .select(['id', 'message_id'])
-        .where('account_id', '=', accountId)
-        .where('id', 'in', ids)
-        .orderBy('id')
-        .execute()),
-    );
-  return rows;
+  return readByIds(await recipientIdsTo(db, accountId, emails), (ids) =>
+    db.selectFrom('message_recipients').select(['id', 'message_id']).where('account_id', '=', accountId).where('id', 'in', ids).orderBy('id').execute(),
+  );
 }
 
 // ---- Retention (features/system/retention): the purge clears and deletes through these ----
