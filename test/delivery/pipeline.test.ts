@@ -15,6 +15,7 @@ import { claimDueJobs } from '../../src/delivery/queue.js';
 import type { Envelope, SendOutcome, Transport } from '../../src/delivery/transports/transport.js';
 import type { MessageRow } from '../../src/features/notify/messages/messages.table.js';
 import { recordFeedback } from '../../src/features/notify/suppressions/suppressions.service.js';
+import { withRecipients } from '../../src/features/notify/events/events.service.js';
 import { DIALECTS } from '../helpers/db.js';
 import { expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
 
@@ -95,7 +96,12 @@ for (const dialect of DIALECTS) {
 
     const recipient = (id: string) => db.selectFrom('message_recipients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const jobOf = (recipientId: string) => db.selectFrom('delivery_jobs').selectAll().where('recipient_id', '=', recipientId).executeTakeFirst();
-    const eventsOf = (recipientId: string) => db.selectFrom('events').selectAll().where('recipient_id', '=', recipientId).orderBy('id').execute();
+    // As the API shows them: a message with one recipient stores its events without it (events.store.ts insertEvents).
+    const eventsOf = async (recipientId: string) => {
+      const { message_id } = await recipient(recipientId);
+      const stored = await db.selectFrom('events').selectAll().where('message_id', '=', message_id).orderBy('id').execute();
+      return (await withRecipients(db, stored)).filter((e) => e.recipient_id === recipientId);
+    };
     const suppressionsOf = (email: string) =>
       db
         .selectFrom('suppressions')
@@ -128,6 +134,14 @@ for (const dialect of DIALECTS) {
         assert.equal(events[1]!.account_id, account.accountId);
         assert.equal(events[1]!.message_id, sent.id);
         assert.equal(events[1]!.email, 'ok@example.net');
+        // Stored without what the message's one recipient row holds: its id, address and last_response.
+        assert.deepEqual(
+          await db.selectFrom('events').select(['type', 'recipient_id', 'email', 'details']).where('message_id', '=', sent.id).orderBy('id').execute(),
+          [
+            { type: 'accepted', recipient_id: null, email: null, details: '{}' },
+            { type: 'delivered', recipient_id: null, email: null, details: '{"attempt":1}' },
+          ],
+        );
         const handed = transport.handed.find((h) => h.envelope.recipientId === r!.id)!;
         assert.equal(handed.envelope.from, `bounces+${r!.id}@bounces.example.com`, 'VERP return path');
         assert.deepEqual(await suppressionsOf('ok@example.net'), []);
@@ -159,6 +173,16 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(suppression.details, { response: '550 5.1.1 <gone@example.net>: user unknown', messageId: sent.id, recipientId: gone!.id });
         assert.equal((await recipient(fine!.id)).state, 'delivered', 'the other recipient is unaffected');
         assert.deepEqual(await suppressionsOf('fine@example.net'), []);
+        // A message with two recipients names each in its events, as stored.
+        const stored = await db
+          .selectFrom('events')
+          .select(['recipient_id', 'email', 'details'])
+          .where('message_id', '=', sent.id)
+          .where('type', '=', 'delivered')
+          .execute();
+        assert.deepEqual(stored, [
+          { recipient_id: fine!.id, email: 'fine@example.net', details: JSON.stringify({ response: (await recipient(fine!.id)).last_response, attempt: 1 }) },
+        ]);
       });
 
       it('bounces of one address in the same batch suppress it once, and the batch still commits', async () => {
@@ -391,10 +415,14 @@ for (const dialect of DIALECTS) {
         assert.equal(row.last_response, '550 5.2.1 mailbox disabled');
         assert.equal(row.sent_at, delivered.sent_at, 'when it was handed over stays known');
         assert.equal(row.attempts, delivered.attempts);
+        const events = await eventsOf(r!.id);
         assert.deepEqual(
-          (await eventsOf(r!.id)).map((e) => e.type),
+          events.map((e) => e.type),
           ['accepted', 'delivered', 'bounced'],
         );
+        // The delivery's event read its reply from last_response: it took it in before the bounce replaced it.
+        assert.deepEqual(JSON.parse(events[1]!.details), { response: delivered.last_response, attempt: 1 });
+        assert.equal(JSON.parse(events[2]!.details).response, '550 5.2.1 mailbox disabled');
         assert.equal((await suppressionsOf('later-bounce@example.net'))[0]!.reason, 'hard_bounce');
       });
 

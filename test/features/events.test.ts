@@ -293,6 +293,44 @@ for (const dialect of DIALECTS) {
           'newest first',
         );
       });
+
+      it('a message with one recipient shows it, its address and the reply in every event, though its rows do not repeat them', async () => {
+        const sent: Sent = expectEnvelope(
+          await app.request({
+            method: 'POST',
+            url: '/notify/v1/send',
+            token: account.token,
+            body: { from: { email: account.email }, to: [{ email: 'Solo@Example.net' }], subject: 'Solo', htmlContent: '<p>Hi</p>' },
+          }),
+          200,
+        ).resultObject;
+        const got = await delivered(sent.id);
+        const [r] = got.recipients;
+        const stored = await app.runtime.services.handle.db
+          .selectFrom('events')
+          .select(['type', 'recipient_id', 'email', 'details'])
+          .where('message_id', '=', sent.id)
+          .orderBy('id')
+          .execute();
+        assert.deepEqual(stored, [
+          { type: 'accepted', recipient_id: null, email: null, details: '{}' },
+          { type: 'sent', recipient_id: null, email: null, details: '{"attempt":1}' },
+        ]);
+
+        const shown = (e: any) => [e.type, e.recipientId, e.email, e.details];
+        const expected = [
+          ['sent', r.id, 'Solo@Example.net', { response: r.lastResponse, attempt: 1 }],
+          ['accepted', r.id, 'Solo@Example.net', {}],
+        ];
+        assert.match(r.lastResponse, /^250 captured as /);
+        assert.deepEqual([...r.events].reverse().map(shown), expected, 'the timeline');
+        const byEmail = expectEnvelope(
+          await app.request({ method: 'GET', url: '/notify/v1/events?email=solo%40example.NET', token: account.token }),
+          200,
+        ).resultObject;
+        assert.deepEqual(byEmail.items.map(shown), expected, 'the list, by address');
+        assert.equal(byEmail.totalCount, 2);
+      });
     });
   });
 }

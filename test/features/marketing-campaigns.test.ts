@@ -327,6 +327,9 @@ for (const dialect of DIALECTS) {
         );
         const rows = await db().selectFrom('events').select('details').where('message_id', '=', r.message_id).execute();
         assert.ok(rows.length >= 2 && rows.every((e) => !e.details.includes(id)), `${email}: no event row copies the metadata`);
+        // The delivery's reply is its recipient's last response, shown in the event as sent.
+        assert.equal(events.at(-1)!.details.response, shown.recipients[0].lastResponse);
+        assert.match(String(shown.recipients[0].lastResponse), /^250 /);
       }
       const event = (r: typeof ann, type: 'opened' | 'clicked' | 'unsubscribed' | 'complained', at: number, details: Record<string, unknown> = {}) =>
         newEventRow({ accountId: a.accountId, messageId: r.message_id, recipientId: r.recipient_id, email: r.email_normalized, type, details, at });
@@ -670,6 +673,11 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await superseded(), [0, 1, 2]);
       const again = await ok('GET', `/notify/v1/messages?recipient=${encodeURIComponent(someone!.email_normalized)}`);
       assert.deepEqual(again.items.map((m: any) => m.recipients[0].state).sort(), ['cancelled', 'cancelled', 'queued']);
+      // So does the event list's address filter: the copies' `accepted` events are stored without the address, the cancellations with it.
+      const events = await ok('GET', `/notify/v1/events?email=${encodeURIComponent(someone!.email_normalized.toUpperCase())}&pageSize=100`);
+      assert.deepEqual(events.items.map((e: any) => e.type).sort(), ['accepted', 'accepted', 'accepted', 'cancelled', 'cancelled']);
+      const copies = new Map<string, any>(again.items.map((m: any) => [m.id, m.recipients[0]]));
+      for (const e of events.items) assert.deepEqual([e.recipientId, e.email], [copies.get(e.messageId).id, copies.get(e.messageId).email]);
 
       // Migration 0043 taken back and made again on these records: the code before it reads one
       // record replaced as 1 and finds each copy's account and message on its record; after it,
@@ -741,7 +749,8 @@ for (const dialect of DIALECTS) {
         const event = await db()
           .selectFrom('events')
           .select('type')
-          .where('recipient_id', '=', r!.recipient_id)
+          // A copy's events are stored under its message, not its recipient (events.store.ts insertEvents).
+          .where('message_id', '=', r!.message_id)
           .where('type', '=', 'deferred')
           .executeTakeFirst();
         assert.equal(event?.type, 'deferred');

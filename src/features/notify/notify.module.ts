@@ -37,7 +37,7 @@ import { WebhooksService } from './webhooks/webhooks.service.js';
 // What the marketing area's campaigns stand on: messages written like any accepted send,
 // and a listener on the event write path for their counters (the runtime wires it).
 export { EventLog, type EventListener, type EventWrite, webhookFanOut } from './events/event-listeners.js';
-export { newEventRow } from './events/events.service.js';
+export { newEventRow, withRecipients } from './events/events.service.js';
 export type { EventRow, EventType } from './events/events.table.js';
 export { acceptedMessage } from './messages/messages.accepted.js';
 export { campaignContent, copyValues, type SharedContent } from './messages/messages.content.js';

@@ -500,8 +500,8 @@ export function engagementByHour(db: DbOrTrx, campaignId: string) {
     db
       .selectFrom('campaign_recipients as c')
       .innerJoin('message_recipients as r', 'r.id', 'c.recipient_id')
-      // Through the copy's message: the events' index (events_message).
-      .innerJoin('events as e', (join) => join.onRef('e.message_id', '=', 'r.message_id').onRef('e.recipient_id', '=', 'r.id'))
+      // Through the copy's message, its one recipient's (events_message).
+      .innerJoin('events as e', 'e.message_id', 'r.message_id')
       .select((eb) => [sql<number>`(e.created_at / 3600000)`.as('hour'), 'e.type', eb.fn.countAll<number>().as('n')])
       .where('c.campaign_id', '=', campaignId)
       .where('e.type', 'in', ['opened', 'clicked'])

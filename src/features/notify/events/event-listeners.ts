@@ -11,7 +11,7 @@ import type { DbOrTrx } from '../../../db/database.js';
 import { newId } from '../../../lib/ids.js';
 import { fanOutToWebhooks, type ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import { insertEvents } from './events.store.js';
-import type { EventRow } from './events.table.js';
+import type { EventRow, WrittenEvent } from './events.table.js';
 
 export interface EventWrite {
   /** The accounts' active webhooks when the caller looked them up already (webhooks.fan-out.ts). */
@@ -32,7 +32,7 @@ export class EventLog {
    * Writes events with the caller's database or transaction (one multi-row INSERT per
    * chunk) and runs the listeners in it: pass the transaction that makes the change.
    */
-  async record(trx: DbOrTrx, rows: EventRow[], webhooks?: ActiveWebhook[]): Promise<void> {
+  async record(trx: DbOrTrx, rows: WrittenEvent[], webhooks?: ActiveWebhook[]): Promise<void> {
     if (rows.length === 0) return;
     await insertEvents(trx, rows);
     for (const listener of this.listeners) await listener.onEvents(trx, rows, { webhooks, log: this });
@@ -46,7 +46,7 @@ export class EventLog {
  * the middle of the events' key (account_id, id), splitting its pages in two half-empty ones
  * where an append leaves them full (PostgreSQL's rightmost page). Nothing has read the ids yet.
  */
-export function idsTakenNow(rows: readonly EventRow[]): EventRow[] {
+export function idsTakenNow<T extends EventRow>(rows: readonly T[]): T[] {
   return rows.map((row) => ({ ...row, id: newId(Number(row.created_at)) }));
 }
 

@@ -12,8 +12,10 @@ import { isErasedAddress } from '../../../lib/erased-address.js';
 import { newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import type { Event, EventsQuery } from './events.schemas.js';
-import { carriedOfMessages, listEvents, listEventsOfMessage } from './events.store.js';
-import type { EventRow, EventType } from './events.table.js';
+import { carriedOfMessages, listEvents, listEventsOfMessage, recipientsOfMessages, setEventDetails, soleRecipientEvents } from './events.store.js';
+import { LAST_RESPONSE_MAX, type RecipientRow } from '../messages/messages.table.js';
+import { messagesTo } from '../messages/messages.store.js';
+import type { EventRow, EventType, WrittenEvent } from './events.table.js';
 
 export { EventLog, type EventListener, type EventWrite } from './event-listeners.js';
 
@@ -25,11 +27,13 @@ export interface NewEvent {
   type: EventType;
   details?: Record<string, unknown>;
   at: number;
+  /** The message has this one recipient: the row is stored without its id and address (events.store.ts insertEvents). */
+  soleRecipient?: boolean;
 }
 
 /** The row of one event; its id is fixed here, so build it inside the transaction that writes it. */
-export function newEventRow(event: NewEvent): EventRow {
-  return {
+export function newEventRow(event: NewEvent): WrittenEvent {
+  const row: WrittenEvent = {
     id: newId(event.at),
     account_id: event.accountId,
     message_id: event.messageId,
@@ -39,6 +43,53 @@ export function newEventRow(event: NewEvent): EventRow {
     details: JSON.stringify(event.details ?? {}),
     created_at: event.at,
   };
+  if (!event.soleRecipient) return row;
+  row.soleRecipient = true;
+  // The reply of a delivery is its recipient's last_response too, whole while it fits there.
+  const { response, ...rest } = event.details ?? {};
+  if (DELIVERIES.has(event.type) && typeof response === 'string' && response.length <= LAST_RESPONSE_MAX) row.storedDetails = JSON.stringify(rest);
+  return row;
+}
+
+/** The events whose reply a sole recipient's row keeps as its last_response (newEventRow). */
+const DELIVERIES: ReadonlySet<EventType> = new Set(['delivered', 'sent']);
+
+/**
+ * These events as shown: one stored without its recipient (events.store.ts insertEvents) takes
+ * its message's one recipient's id and address, and a delivery its reply (the recipient's
+ * last_response); one query for all. Every reader of stored events shows them through this.
+ */
+export async function withRecipients<T extends Pick<EventRow, 'message_id' | 'recipient_id' | 'email' | 'type' | 'details'>>(
+  db: Reads,
+  rows: T[],
+): Promise<T[]> {
+  const messageIds = [...new Set(rows.flatMap((r) => (r.recipient_id === null && r.message_id !== null ? [r.message_id] : [])))];
+  if (messageIds.length === 0) return rows;
+  const recipients = new Map((await recipientsOfMessages(db, messageIds)).map((r) => [r.message_id, r]));
+  return rows.map((row) => {
+    const recipient = row.recipient_id === null && row.message_id !== null ? recipients.get(row.message_id) : undefined;
+    if (!recipient) return row;
+    // An erased event keeps its own (hashed) address and no details.
+    const erased = row.email !== null;
+    const own = parseDetails(row.details);
+    const details =
+      !erased && DELIVERIES.has(row.type) && !('response' in own) && recipient.last_response !== null
+        ? JSON.stringify({ response: recipient.last_response, ...own })
+        : row.details;
+    return { ...row, recipient_id: recipient.id, email: row.email ?? recipient.email, details };
+  });
+}
+
+/**
+ * Before a recipient's last_response changes after its delivery (an asynchronous bounce), the
+ * delivery's event that reads its reply from there (withRecipients) takes it into its own details.
+ */
+export async function keepDeliveryReply(trx: DbOrTrx, recipient: Pick<RecipientRow, 'message_id' | 'last_response'>): Promise<void> {
+  if (recipient.last_response === null) return;
+  for (const event of await soleRecipientEvents(trx, recipient.message_id, [...DELIVERIES])) {
+    const own = parseDetails(event.details);
+    if (!('response' in own)) await setEventDetails(trx, event, JSON.stringify({ response: recipient.last_response, ...own }));
+  }
 }
 
 /** The JSON object a `details` column holds (text that is not one is wrapped, never thrown on). */
@@ -109,7 +160,7 @@ export function toEvent(row: EventRow, carried: ReadonlyMap<string, Record<strin
 /** Each recipient's timeline (oldest first) of one message of the account, by recipient id. */
 export async function timelinesOf(db: Reads, accountId: string, messageId: string): Promise<Map<string, Event[]>> {
   const byRecipient = new Map<string, Event[]>();
-  const rows = await listEventsOfMessage(db, accountId, messageId);
+  const rows = await withRecipients(db, await listEventsOfMessage(db, accountId, messageId));
   const carried = await carriedOf(db, accountId, rows);
   for (const row of rows) {
     if (row.recipient_id === null) continue;
@@ -127,13 +178,14 @@ export class EventsService {
     const from = query.from === undefined ? undefined : Date.parse(query.from);
     const to = query.to === undefined ? undefined : Date.parse(query.to);
     if (from !== undefined && to !== undefined && to < from) throw AppError.field('to', 'must not be before from');
+    const email = query.email === undefined ? undefined : normalizeEmail(query.email);
     const { rows, total } = await listEvents(
       this.db,
       principal.accountId,
       {
         type: query.type,
         messageId: query.messageId,
-        email: query.email === undefined ? undefined : normalizeEmail(query.email),
+        email: email === undefined ? undefined : { address: email, messages: messagesTo(this.db, principal.accountId, email) },
         from,
         to,
       },
@@ -141,7 +193,7 @@ export class EventsService {
     );
     const carried = await carriedOf(this.db, principal.accountId, rows);
     return listResult(
-      rows.map((row) => toEvent(row, carried)),
+      (await withRecipients(this.db, rows)).map((row) => toEvent(row, carried)),
       total,
     );
   }

@@ -31,3 +31,14 @@ export interface EventsTable {
 }
 
 export type EventRow = Selectable<EventsTable>;
+
+/**
+ * An event as written: `soleRecipient` when its message has one recipient, so the row is stored
+ * without what that recipient's row holds (events.store.ts insertEvents). The EventLog's listeners
+ * see it whole.
+ */
+export interface WrittenEvent extends EventRow {
+  soleRecipient?: boolean;
+  /** The details as stored, when they leave out what the recipient row holds. */
+  storedDetails?: string;
+}

@@ -149,7 +149,9 @@ export function acceptedMessage(spec: AcceptedMessageSpec): AcceptedMessage {
     recipients,
     // A scheduled message's queue rows are not due before its time: workers claim only due rows.
     jobs: recipients.map((r) => ({ recipientId: r.id!, messageId, accountId, runAt: scheduledAt ?? now, priority: spec.priority })),
-    events: recipients.map((r) => newEventRow({ accountId, messageId, recipientId: r.id!, email: r.email, type: 'accepted', at: now, details })),
+    events: recipients.map((r) =>
+      newEventRow({ accountId, messageId, recipientId: r.id!, email: r.email, type: 'accepted', at: now, details, soleRecipient: recipients.length === 1 }),
+    ),
     tags: (spec.tags ?? []).map((tag) => ({ message_id: messageId, account_id: accountId, tag })),
     ...(spec.content.shared ? { content: spec.content.shared.content } : {}),
   };

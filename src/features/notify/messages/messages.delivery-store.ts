@@ -3,7 +3,7 @@ import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { updateRowsById, type UpdatedColumn } from '../../../db/group-commit.js';
 import type { ComposeRecipient, ComposedTarget } from '../../../delivery/compose.types.js';
 import type { PinnedCopies } from '../../../delivery/compose.js';
-import type { ContentSigningKeysTable, RecipientState } from './messages.table.js';
+import { type ContentSigningKeysTable, LAST_RESPONSE_MAX, type RecipientState } from './messages.table.js';
 
 export async function loadMessages(db: Reads, ids: string[]) {
   if (ids.length === 0) return [];
@@ -44,7 +44,7 @@ const ATTEMPT_COLUMNS: UpdatedColumn[] = [
  */
 export async function recordRecipientAttempts(db: DbOrTrx, attempts: RecipientAttempt[], finalStates: Iterable<RecipientState>): Promise<Set<string>> {
   if (attempts.length === 0) return new Set();
-  const rows = attempts.map((a) => ({ id: a.recipientId, values: [a.state, a.response.slice(0, 2000), a.attempts, a.sentAt, a.now] }));
+  const rows = attempts.map((a) => ({ id: a.recipientId, values: [a.state, a.response.slice(0, LAST_RESPONSE_MAX), a.attempts, a.sentAt, a.now] }));
   return new Set(
     await updateRowsById(db, 'message_recipients', ATTEMPT_COLUMNS, rows, { onlyWhere: { column: 'state', notIn: [...finalStates] }, returning: true }),
   );

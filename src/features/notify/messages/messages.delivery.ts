@@ -12,7 +12,7 @@ import { FINAL_STATES } from '../../../delivery/delivery-store.js';
 import { hasOwnCopy } from '../../../delivery/compose.js';
 import { refundNeverAttempted } from '../../account/account.module.js';
 import { type EventLog, newEventRow } from '../events/events.service.js';
-import type { EventRow } from '../events/events.table.js';
+import type { WrittenEvent } from '../events/events.table.js';
 import { liveSuppressionsFor, suppressAddress, suppressionKey } from '../suppressions/suppressions.service.js';
 import { withRenderedContent } from './messages.content.js';
 import { addresseesOf, loadMessages, loadRecipients, recordRecipientAttempts, storeComposed, storedComposition } from './messages.delivery-store.js';
@@ -52,7 +52,7 @@ export class MessageDeliveryStore implements DeliveryStore<MessageRow> {
   }
 
   async recordConsequences(trx: Trx, recorded: AttemptRecord<MessageRow>[]): Promise<void> {
-    const events: EventRow[] = [];
+    const events: WrittenEvent[] = [];
     const neverAttempted: { accountId: string; messageId: string; recipientId: string }[] = [];
     for (const a of recorded) {
       const details: Record<string, unknown> = { response: a.response };
@@ -72,7 +72,16 @@ export class MessageDeliveryStore implements DeliveryStore<MessageRow> {
         });
       }
       events.push(
-        newEventRow({ accountId: a.accountId, messageId: a.message.id, recipientId: a.recipientId, email: a.email, type: a.state, details, at: a.at }),
+        newEventRow({
+          accountId: a.accountId,
+          messageId: a.message.id,
+          recipientId: a.recipientId,
+          email: a.email,
+          type: a.state,
+          details,
+          at: a.at,
+          soleRecipient: a.message.recipient_count === 1,
+        }),
       );
     }
     await this.events.record(trx, events);

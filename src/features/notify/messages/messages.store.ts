@@ -9,19 +9,20 @@ import { insertRows, insertRowsCounting } from '../../../db/group-commit.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { enqueueMessages, type QueuedDelivery } from '../../../delivery/enqueue.js';
 import { type EventLog, idsTakenNow } from '../events/event-listeners.js';
-import type { EventRow } from '../events/events.table.js';
+import type { EventRow, WrittenEvent } from '../events/events.table.js';
 import type { ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
-import type {
-  IdempotencyKeyRow,
-  MessageContentRow,
-  MessageRow,
-  MessageRecipientsTable,
-  MessagesTable,
-  MessageTagsTable,
-  NewMessageRow,
-  NewRecipientRow,
-  RecipientRow,
+import {
+  type IdempotencyKeyRow,
+  LAST_RESPONSE_MAX,
+  type MessageContentRow,
+  type MessageRow,
+  type MessageRecipientsTable,
+  type MessagesTable,
+  type MessageTagsTable,
+  type NewMessageRow,
+  type NewRecipientRow,
+  type RecipientRow,
 } from './messages.table.js';
 
 export interface AcceptedMessage {
@@ -30,7 +31,7 @@ export interface AcceptedMessage {
   /** Its recipients to deliver (the suppressed ones are not). */
   jobs: QueuedDelivery[];
   /** One `accepted` event per recipient. */
-  events: EventRow[];
+  events: WrittenEvent[];
   /** One row per tag, for statistics by tag. */
   tags: MessageTagsTable[];
   /** The content it shares with other messages (a campaign copy's), written once whoever names it. */
@@ -142,15 +143,14 @@ export interface MessageFilter {
 export function filteredMessages(db: Reads, accountId: string, filter: MessageFilter = {}) {
   let base = liveRowsOf(db, 'messages', accountId);
   // Recipient and state look in message_recipients, tag in message_tags (indexed by account and tag).
-  if (filter.recipient !== undefined || filter.state !== undefined) {
-    let recipients = db.selectFrom('message_recipients').select('message_id').where('account_id', '=', accountId);
-    if (filter.state !== undefined) recipients = recipients.where('state', '=', filter.state as RecipientRow['state']);
-    if (filter.recipient !== undefined) {
-      // The address index holds no campaign copy (migration 0043): those are found by their campaign.
-      const copies = recipients.where('id', 'in', campaignCopiesTo(db, accountId, normalizeEmail(filter.recipient)));
-      recipients = recipients.where(ADDRESS_INDEXED).where((eb) => eb(eb.fn('lower', ['email']), '=', filter.recipient!.toLowerCase()));
-      base = base.where(sql.ref('id'), 'in', recipients.unionAll(copies));
-    } else base = base.where(sql.ref('id'), 'in', recipients);
+  const state = filter.state as RecipientRow['state'] | undefined;
+  if (filter.recipient !== undefined) base = base.where(sql.ref('id'), 'in', messagesTo(db, accountId, filter.recipient, state));
+  else if (state !== undefined) {
+    base = base.where(
+      sql.ref('id'),
+      'in',
+      db.selectFrom('message_recipients').select('message_id').where('account_id', '=', accountId).where('state', '=', state),
+    );
   }
   if (filter.tag !== undefined) {
     base = base.where(
@@ -255,12 +255,12 @@ export async function findRecipientById(
 export async function lockRecipientById(
   trx: DbOrTrx,
   id: string,
-): Promise<Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'state'> | undefined> {
+): Promise<Pick<RecipientRow, 'id' | 'message_id' | 'account_id' | 'email' | 'state' | 'last_response'> | undefined> {
   return trx
     .updateTable('message_recipients')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', id)
-    .returning(['id', 'message_id', 'account_id', 'email', 'state'])
+    .returning(['id', 'message_id', 'account_id', 'email', 'state', 'last_response'])
     .executeTakeFirst();
 }
 
@@ -268,7 +268,7 @@ export async function lockRecipientById(
 export async function markRecipientBounced(db: DbOrTrx, id: string, change: { response: string; now: number }): Promise<void> {
   await db
     .updateTable('message_recipients')
-    .set({ state: 'bounced', last_response: change.response.slice(0, 2000), updated_at: change.now })
+    .set({ state: 'bounced', last_response: change.response.slice(0, LAST_RESPONSE_MAX), updated_at: change.now })
     .where('id', '=', id)
     .execute();
 }
@@ -347,6 +347,22 @@ export function campaignCopiesTo(db: Reads, accountId: string, emailNormalized: 
     .select('recipient_id as id')
     .where('campaign_id', 'in', (eb) => eb.selectFrom('campaigns').select('id').where('account_id', '=', accountId))
     .where('email_normalized', '=', emailNormalized);
+}
+
+/**
+ * The ids of the account's messages to the address (lower case; campaign copies by its
+ * normalised form), with that recipient in `state` if given: the message list's `recipient`
+ * filter, and the event list's `email` filter for the events stored without their address.
+ */
+export function messagesTo(db: Reads, accountId: string, email: string, state?: RecipientRow['state']) {
+  let recipients = db.selectFrom('message_recipients').select('message_id').where('account_id', '=', accountId);
+  if (state !== undefined) recipients = recipients.where('state', '=', state);
+  // The address index holds no campaign copy (migration 0043): those are found by their campaign.
+  const copies = recipients.where('id', 'in', campaignCopiesTo(db, accountId, normalizeEmail(email)));
+  return recipients
+    .where(ADDRESS_INDEXED)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .unionAll(copies);
 }
 
 /**

@@ -95,6 +95,7 @@ export interface MessageRecipientsTable {
   /** A recipient's own composed MIME, for rows composed before migration 0031. */
   mime: string | null;
   attempts: Generated<number>;
+  /** At most LAST_RESPONSE_MAX characters of the reply. */
   last_response: string | null;
   sent_at: number | null;
   /** When the copy was first opened (tracking): decides which open is also `unique_opened`. */
@@ -158,3 +159,6 @@ export type RecipientRow = Selectable<MessageRecipientsTable>;
 export type NewRecipientRow = Insertable<MessageRecipientsTable>;
 export type MessageContentRow = Selectable<MessageContentsTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+
+/** A recipient's last_response keeps this many characters of a reply. */
+export const LAST_RESPONSE_MAX = 2000;

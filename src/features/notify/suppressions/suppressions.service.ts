@@ -12,7 +12,7 @@ import { normalizeEmail } from '../../../lib/email-address.js';
 import { erasedAddress, isErasedAddress } from '../../../lib/erased-address.js';
 import { newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
-import { type EventLog, newEventRow, parseDetails } from '../events/events.service.js';
+import { type EventLog, keepDeliveryReply, newEventRow, parseDetails } from '../events/events.service.js';
 import { listRecipientEventsOfType } from '../events/events.store.js';
 import { lockRecipientById, markRecipientBounced } from '../messages/messages.store.js';
 import type { CreateSuppressionBody, Suppression, SuppressionsExportQuery, SuppressionsQuery } from './suppressions.schemas.js';
@@ -185,6 +185,7 @@ export async function recordFeedback(db: Db, events: EventLog, input: FeedbackIn
     if (input.type === 'deferred') return { ...result, eventId: event.id, recorded: true, suppressed: false };
     if (input.type === 'bounced') {
       const response = typeof details.response === 'string' && details.response ? details.response : 'bounced (asynchronous delivery status notification)';
+      await keepDeliveryReply(trx, recipient);
       await markRecipientBounced(trx, recipient.id, { response, now: at });
     }
     const suppressed = await suppressAddress(trx, {

@@ -16,7 +16,7 @@ import type { EventRow } from '../events/events.table.js';
 import { LeaseQueue, type ClaimedRow } from '../../../queue/lease-queue.js';
 import { inboundMessageView } from '../inbound/inbound.payload.js';
 import { webhookPayload } from './webhooks.payload.js';
-import { carriedDetails } from '../events/events.service.js';
+import { carriedDetails, withRecipients } from '../events/events.service.js';
 
 export type ClaimedDelivery = ClaimedRow;
 
@@ -88,7 +88,7 @@ export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<Delive
     ])
     .where('w.deleted_at', 'is', null)
     .execute();
-  const events: DeliveryToMake[] = rows.map((r) => {
+  const events: DeliveryToMake[] = (await withRecipients(db, rows)).map((r) => {
     const event: EventRow = {
       id: r.event_id,
       account_id: r.account_id,

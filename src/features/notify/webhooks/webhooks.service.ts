@@ -27,7 +27,7 @@ import {
   type WebhookWithSecret,
 } from './webhooks.schemas.js';
 import { webhookPayload } from './webhooks.payload.js';
-import { carriedFor, carriedOf } from '../events/events.service.js';
+import { carriedFor, carriedOf, withRecipients } from '../events/events.service.js';
 import { newWebhookSecret, secretPreview } from './webhooks.signing.js';
 import {
   deletePendingDeliveries,
@@ -190,8 +190,9 @@ export class WebhooksService {
     const webhook = await this.require(principal, id);
     const found = isId(deliveryId) ? await findDeliveryOfWebhook(this.db, principal.accountId, webhook.id, deliveryId) : undefined;
     if (!found) throw AppError.notFound('Delivery');
-    const carried = await carriedOf(this.db, principal.accountId, [found.event]);
-    const payload = webhookPayload(found.event, webhook.id, carriedFor(carried, found.event));
+    const [event] = await withRecipients(this.db, [found.event]);
+    const carried = await carriedOf(this.db, principal.accountId, [event!]);
+    const payload = webhookPayload(event!, webhook.id, carriedFor(carried, event!));
     return { ...toDelivery(found.delivery), payload, lastResponse: found.delivery.last_response };
   }
 

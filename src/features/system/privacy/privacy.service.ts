@@ -50,6 +50,7 @@ import {
   eraseRecipients,
   type EventLog,
   eventsOfRecipients,
+  withRecipients,
   idempotencyAnswersNaming,
   inboundMessagesFrom,
   markWaitingRecipientsCancelled,
@@ -193,7 +194,7 @@ export class PrivacyService {
         db,
         accountId,
         recipients.map((r) => r.id),
-      ),
+      ).then((rows) => withRecipients(db, rows)),
     ]);
     return {
       email: address,
