@@ -327,6 +327,10 @@ for (const dialect of DIALECTS) {
         );
         const rows = await db().selectFrom('events').select('details').where('message_id', '=', r.message_id).execute();
         assert.ok(rows.length >= 2 && rows.every((e) => !e.details.includes(id)), `${email}: no event row copies the metadata`);
+        // Nor does the copy's message row: its campaign record names the campaign (messages.metadata.ts).
+        assert.deepEqual(shown.metadata, { campaignId: id });
+        const message = await db().selectFrom('messages').select('metadata').where('id', '=', r.message_id).executeTakeFirstOrThrow();
+        assert.equal(message.metadata, null);
         // The delivery's reply is its recipient's last response, shown in the event as sent.
         assert.equal(events.at(-1)!.details.response, shown.recipients[0].lastResponse);
         assert.match(String(shown.recipients[0].lastResponse), /^250 /);

@@ -29,8 +29,9 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
  * Tracking as the campaign says, and always the per-recipient List-Unsubscribe link with
  * RFC 8058 one-click (every bulk message must let its recipient leave; notify/tracking
  * builds the link), and a visible one in the mail with the postal address (campaign-footer.ts).
- * The metadata names the campaign: every event of the copy shows it (events.service.ts
- * carriedDetails), so webhooks see the campaign.
+ * The metadata names the campaign (a copy's is read from its record: messages.metadata.ts
+ * shownMetadata): every event of the copy shows it (events.service.ts carriedDetails), so
+ * webhooks see the campaign.
  */
 export function campaignMessage(
   campaign: CampaignRow,
@@ -70,7 +71,8 @@ export function campaignMessage(
     recipients: [{ email: to.email, campaignCopy: !options.test }],
     priority: options.priority,
     replyTo: campaign.reply_email ? { email: campaign.reply_email, name: campaign.from_name } : null,
-    metadata: options.test ? { campaignId: campaign.id, test: true } : { campaignId: campaign.id },
+    // A copy's record names its campaign: the copy shows it as its metadata (messages.metadata.ts).
+    metadata: options.test ? { campaignId: campaign.id, test: true } : null,
     tracking: { opens: Boolean(campaign.track_opens), clicks: Boolean(campaign.track_clicks), listUnsubscribe: true },
   });
 }

@@ -5,6 +5,7 @@ import { listPage } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { idFloor } from '../../../lib/ids.js';
 import { insertRows } from '../../../db/group-commit.js';
+import { shownMetadata } from '../messages/messages.metadata.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import type { EventRow, EventType, WrittenEvent } from './events.table.js';
 import type { RecipientRow } from '../messages/messages.table.js';
@@ -164,7 +165,12 @@ export async function eraseEventsOf(db: DbOrTrx, accountId: string, recipientIds
 /** The tags and metadata (JSON text) of these messages of the account, which every event of a message carries when read. */
 export async function carriedOfMessages(db: Reads, accountId: string, messageIds: string[]): Promise<CarriedRow[]> {
   if (messageIds.length === 0) return [];
-  return db.selectFrom('messages').select(['id', 'tags', 'metadata']).where('account_id', '=', accountId).where('id', 'in', messageIds).execute();
+  return db
+    .selectFrom('messages')
+    .select(['id', 'tags', shownMetadata('messages').as('metadata')])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', messageIds)
+    .execute();
 }
 
 export interface CarriedRow {

@@ -9,6 +9,7 @@ import { insertRows, insertRowsCounting } from '../../../db/group-commit.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import { enqueueMessages, type QueuedDelivery } from '../../../delivery/enqueue.js';
 import { type EventLog, idsTakenNow } from '../events/event-listeners.js';
+import { shownMetadata } from './messages.metadata.js';
 import type { EventRow, WrittenEvent } from '../events/events.table.js';
 import type { ActiveWebhook } from '../webhooks/webhooks.fan-out.js';
 import type { SuppressionReason } from '../suppressions/suppressions.table.js';
@@ -182,7 +183,7 @@ export async function listMessages(db: Reads, accountId: string, page: Page, fil
         'reply_to',
         'headers',
         'tags',
-        'metadata',
+        shownMetadata('messages').as('metadata'),
         'scheduled_at',
         'template_id',
         'track_opens',
@@ -200,7 +201,10 @@ export async function listMessages(db: Reads, accountId: string, page: Page, fil
 }
 
 export async function findMessage(db: Reads, accountId: string, id: string): Promise<MessageRow | undefined> {
-  return findLiveRow(db, 'messages', accountId, id, (q) => q.selectAll());
+  const found = await findLiveRow(db, 'messages', accountId, id, (q) => q.selectAll().select(shownMetadata('messages').as('shown_metadata')));
+  if (!found) return undefined;
+  const { shown_metadata, ...row } = found;
+  return { ...row, metadata: shown_metadata };
 }
 
 /** Recipients of the given messages in `to` order; `perMessage` keeps only the first ones of each. */
@@ -420,7 +424,7 @@ function recipientsWithMessage(db: Reads, accountId: string, ids: string[]) {
       'm.html_content',
       'm.text_content',
       'm.tags',
-      'm.metadata',
+      shownMetadata('m').as('metadata'),
     ])
     .where('r.account_id', '=', accountId)
     .where('r.id', 'in', ids)

@@ -17,6 +17,7 @@ import { LeaseQueue, type ClaimedRow } from '../../../queue/lease-queue.js';
 import { inboundMessageView } from '../inbound/inbound.payload.js';
 import { webhookPayload } from './webhooks.payload.js';
 import { carriedDetails, withRecipients } from '../events/events.service.js';
+import { shownMetadata } from '../messages/messages.metadata.js';
 
 export type ClaimedDelivery = ClaimedRow;
 
@@ -74,7 +75,7 @@ export async function loadDeliveries(db: DbOrTrx, ids: string[]): Promise<Delive
     .leftJoin('messages as m', (join) => join.onRef('m.account_id', '=', 'e.account_id').onRef('m.id', '=', 'e.message_id'))
     .select([
       'm.tags',
-      'm.metadata',
+      shownMetadata('m').as('metadata'),
       'w.url',
       'w.secret',
       'e.id as event_id',
