@@ -78,3 +78,10 @@ export async function updateLiveRow<T extends LiveTable>(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** What `read` answers for the ids, 500 a statement (under SQLite's and PostgreSQL's parameter limits): a person or a page may name many thousands. */
+export async function readByIds<R>(ids: string[], read: (chunk: string[]) => Promise<R[]>): Promise<R[]> {
+  const rows: R[] = [];
+  for (let i = 0; i < ids.length; i += 500) rows.push(...(await read(ids.slice(i, i + 500))));
+  return rows;
+}

@@ -1,7 +1,7 @@
 /** SQL for the event log. Reads are scoped by account; writes come from the send and delivery paths. */
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { listPage } from '../../../db/listing.js';
+import { listPage, readByIds } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { idFloor } from '../../../lib/ids.js';
 import { insertRows } from '../../../db/group-commit.js';
@@ -45,23 +45,12 @@ export async function insertEvents(db: DbOrTrx, rows: readonly WrittenEvent[]): 
   );
 }
 
-/** The recipients of these messages, with what an event stored without them shows (insertEvents): 500 messages a statement. */
-export async function recipientsOfMessages(db: Reads, messageIds: string[]): Promise<Pick<RecipientRow, 'message_id' | 'id' | 'email' | 'last_response'>[]> {
-  const found: Pick<RecipientRow, 'message_id' | 'id' | 'email' | 'last_response'>[] = [];
-  for (let i = 0; i < messageIds.length; i += IDS_PER_STATEMENT) {
-    found.push(
-      ...(await db
-        .selectFrom('message_recipients')
-        .select(['message_id', 'id', 'email', 'last_response'])
-        .where('message_id', 'in', messageIds.slice(i, i + IDS_PER_STATEMENT))
-        .execute()),
-    );
-  }
-  return found;
+/** The recipients of these messages, with what an event stored without them shows (insertEvents). */
+export function recipientsOfMessages(db: Reads, messageIds: string[]): Promise<Pick<RecipientRow, 'message_id' | 'id' | 'email' | 'last_response'>[]> {
+  return readByIds(messageIds, (ids) =>
+    db.selectFrom('message_recipients').select(['message_id', 'id', 'email', 'last_response']).where('message_id', 'in', ids).execute(),
+  );
 }
-
-/** Message ids per statement: under SQLite's and PostgreSQL's parameter limits. */
-const IDS_PER_STATEMENT = 500;
 
 /**
  * The condition "the event is one of these recipients'", for events already narrowed to the

@@ -1,7 +1,7 @@
 /** SQL for messages and their recipients. Every read is scoped by account. */
 import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { containsPattern } from '../../../lib/like-pattern.js';
-import { findLiveRow, listPage, liveRowsOf } from '../../../db/listing.js';
+import { findLiveRow, listPage, liveRowsOf, readByIds } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
 import { idFloor } from '../../../lib/ids.js';
 import { normalizeEmail } from '../../../lib/email-address.js';
@@ -387,13 +387,6 @@ async function recipientIdsTo(db: Reads, accountId: string, emails: string[]): P
     ...[...new Set(emails.map(normalizeEmail))].map((email) => campaignCopiesTo(db, accountId, email).execute()),
   ]);
   return [...new Set([direct, ...copies].flat().map((r) => r.id))].sort();
-}
-
-/** What `read` answers for the ids, 500 a statement: one person may have been sent many thousands of messages. */
-async function readByIds<R>(ids: string[], read: (chunk: string[]) => Promise<R[]>): Promise<R[]> {
-  const rows: R[] = [];
-  for (let i = 0; i < ids.length; i += 500) rows.push(...(await read(ids.slice(i, i + 500))));
-  return rows;
 }
 
 /** A person's copies (privacy.service.ts): the account's recipients whose address is one of `emails`, with what their message says, oldest first. */
