@@ -331,6 +331,42 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(byEmail.items.map(shown), expected, 'the list, by address');
         assert.equal(byEmail.totalCount, 2);
       });
+
+      it('an open, a click and a complaint of a message with one recipient are stored without it too, and shown with it', async () => {
+        const sent: Sent = expectEnvelope(
+          await app.request({
+            method: 'POST',
+            url: '/notify/v1/send',
+            token: account.token,
+            body: {
+              from: { email: account.email },
+              to: [{ email: 'Reader@Example.net' }],
+              subject: 'Tracked',
+              htmlContent: '<p>Hi, <a href="https://shop.example.com/a">see</a></p>',
+              trackOpens: true,
+              trackClicks: true,
+            },
+          }),
+          200,
+        ).resultObject;
+        const [r] = (await delivered(sent.id)).recipients;
+        const capturedId = /^250 captured as ([0-9a-f]{24})$/.exec(r.lastResponse)![1];
+        for (const outcome of ['open', 'click', 'complaint']) {
+          const simulated = await app.request({ method: 'POST', url: `/notify/v1/inbox/${capturedId}/simulate`, token: account.token, body: { outcome } });
+          assert.equal(expectEnvelope(simulated, 200).resultObject.recorded, true, outcome);
+        }
+        const types = ['opened', 'unique_opened', 'clicked', 'complained'];
+        const stored = await app.runtime.services.handle.db
+          .selectFrom('events')
+          .select(['type', 'recipient_id', 'email'])
+          .where('message_id', '=', sent.id)
+          .where('type', 'in', types as any)
+          .execute();
+        assert.deepEqual(stored.map((e) => [e.type, e.recipient_id, e.email]).sort(), types.map((type) => [type, null, null]).sort());
+        const list = expectEnvelope(await app.request({ method: 'GET', url: `/notify/v1/events?messageId=${sent.id}`, token: account.token }), 200);
+        const listed = list.resultObject.items.filter((e: any) => types.includes(e.type));
+        assert.deepEqual(listed.map((e: any) => [e.type, e.recipientId, e.email]).sort(), types.map((type) => [type, r.id, 'Reader@Example.net']).sort());
+      });
     });
   });
 }

@@ -249,8 +249,10 @@ for (const dialect of DIALECTS) {
       await inject('GET', pixel);
       const [opened] = await waitForEvents(a, sent.id, 'opened', 1);
       const recipientId = sent.recipients[0]!.id;
-      // As the row was before the migration: opened, and no first open recorded.
+      // As the rows were before the migration: opened, and no first open recorded; its events
+      // named it then (a one-recipient message's events are stored without it since).
       await db.updateTable('message_recipients').set({ first_opened_at: null }).where('id', '=', recipientId).execute();
+      await db.updateTable('events').set({ recipient_id: recipientId, email: 'early@example.net' }).where('message_id', '=', sent.id).execute();
       await backfillFirstOpens(db);
       const row = await db.selectFrom('message_recipients').select('first_opened_at').where('id', '=', recipientId).executeTakeFirstOrThrow();
       assert.equal(Number(row.first_opened_at), Date.parse(opened.createTime));

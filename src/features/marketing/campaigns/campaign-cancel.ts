@@ -24,6 +24,8 @@ export async function cancelDeliveries(trx: DbOrTrx, events: EventLog, campaignI
         type: 'cancelled',
         details: { reason: 'campaign cancelled', campaignId },
         at: now,
+        // A campaign copy is a message of its own to one recipient.
+        soleRecipient: true,
       }),
     ),
   );

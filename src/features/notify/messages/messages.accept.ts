@@ -87,6 +87,7 @@ function withSuppressions(accepted: AcceptedMessage, suppressed: ReadonlyMap<str
         type: 'suppressed',
         at,
         details: { response, reason },
+        soleRecipient: accepted.recipients.length === 1,
       }),
     );
     return { ...r, state: 'suppressed' as const, last_response: response };

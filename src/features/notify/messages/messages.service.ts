@@ -194,6 +194,7 @@ export class MessagesService {
             type: 'cancelled',
             at: now,
             details,
+            soleRecipient: recipients.length === 1,
           }),
         ),
       );

@@ -268,6 +268,12 @@ export async function lockRecipientById(
     .executeTakeFirst();
 }
 
+/** How many recipients a message has (0 when there is no such message). */
+export async function recipientCountOf(db: DbOrTrx, messageId: string): Promise<number> {
+  const row = await db.selectFrom('messages').select('recipient_count').where('id', '=', messageId).executeTakeFirst();
+  return Number(row?.recipient_count ?? 0);
+}
+
 /** A bounce reported after the fact: the state changes, the attempts and sent time stay. */
 export async function markRecipientBounced(db: DbOrTrx, id: string, change: { response: string; now: number }): Promise<void> {
   await db

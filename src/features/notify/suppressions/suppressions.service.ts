@@ -14,7 +14,7 @@ import { newId } from '../../../lib/ids.js';
 import type { Principal } from '../../../http/principal.js';
 import { type EventLog, keepDeliveryReply, newEventRow, parseDetails } from '../events/events.service.js';
 import { listRecipientEventsOfType } from '../events/events.store.js';
-import { lockRecipientById, markRecipientBounced } from '../messages/messages.store.js';
+import { lockRecipientById, markRecipientBounced, recipientCountOf } from '../messages/messages.store.js';
 import type { CreateSuppressionBody, Suppression, SuppressionsExportQuery, SuppressionsQuery } from './suppressions.schemas.js';
 import {
   findLiveSuppression,
@@ -180,6 +180,7 @@ export async function recordFeedback(db: Db, events: EventLog, input: FeedbackIn
       type: input.type,
       details,
       at,
+      soleRecipient: (await recipientCountOf(trx, recipient.message_id)) === 1,
     });
     await events.record(trx, [event]);
     if (input.type === 'deferred') return { ...result, eventId: event.id, recorded: true, suppressed: false };

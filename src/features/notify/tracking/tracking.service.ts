@@ -60,6 +60,7 @@ function eventOf(type: EventType, recipient: TrackedRecipient, details: Record<s
     type,
     details,
     at,
+    soleRecipient: recipient.recipient_count === 1,
   });
 }
 

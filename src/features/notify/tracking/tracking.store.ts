@@ -26,6 +26,7 @@ export async function findTrackedRecipient(db: Reads, recipientId: string, accou
       'm.track_opens',
       'm.track_clicks',
       'm.list_unsubscribe',
+      'm.recipient_count',
     ])
     .where('r.id', '=', recipientId);
   if (accountId !== undefined) query = query.where('r.account_id', '=', accountId);
