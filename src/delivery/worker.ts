@@ -219,7 +219,7 @@ export class Worker extends LeaseRole {
       }
       if (!found) {
         // Stopping during the claim: its rows are released already, and the lanes end now.
-        if (!this.stopping) await this.signal.wait(this.options.pollMs);
+        if (!this.stopping) await this.runner.idle();
         return undefined;
       }
     }

@@ -72,6 +72,8 @@ export class LeaseRunner {
   readonly heartbeat: LeaseHeartbeat;
   private stopped = false;
   private loop: Promise<void> | undefined;
+  /** The work signal's count when the last claim began (idle). */
+  private signalledBeforeClaim: number | undefined;
 
   constructor(
     private readonly settings: LeaseRunnerSettings,
@@ -127,6 +129,7 @@ export class LeaseRunner {
     prepare: (rows: Row[]) => Promise<Work[]>,
   ): Promise<Taken<Work>> {
     if (this.stopped) return { claimed: 0, work: [] };
+    this.signalledBeforeClaim = this.settings.wakeups.notifications;
     const rows = await claim(this.id);
     if (rows.length === 0) return { claimed: 0, work: [] };
     const ids = rows.map((row) => row.id);
@@ -154,15 +157,20 @@ export class LeaseRunner {
     });
   }
 
-  /** Until the work signal (or a notification) wakes the runner, or `ms` (default the poll interval). */
+  /**
+   * Until the work signal (or a notification) wakes the runner, or `ms` (default the poll
+   * interval). Not at all when work was signalled while the last claim read the queue: that
+   * claim found nothing, but the work queued meanwhile was not in what it read, and its signal
+   * came when nobody waited.
+   */
   idle(ms = this.settings.pollMs): Promise<void> {
-    return this.settings.wakeups.wait(ms);
+    return this.settings.wakeups.wait(ms, this.signalledBeforeClaim);
   }
 
   /** A failed claim or load (the database may be briefly away): logged, then a short wait. */
   async pauseAfter(error: unknown): Promise<void> {
     this.log.error({ err: error }, `${this.settings.name} iteration failed; retrying shortly`);
-    await this.idle(Math.min(this.settings.pollMs, 1000));
+    await this.settings.wakeups.wait(Math.min(this.settings.pollMs, 1000));
   }
 }
 

@@ -22,8 +22,12 @@ export class WorkSignal {
     for (const wake of waiters) wake();
   }
 
-  /** Resolves on the next notify() or after `ms`, whichever comes first. */
-  wait(ms: number): Promise<void> {
+  /**
+   * Resolves on the next notify() or after `ms`, whichever comes first; at once when work was
+   * signalled after `notifications` read `since` (the work a claim begun then could not see).
+   */
+  wait(ms: number, since?: number): Promise<void> {
+    if (since !== undefined && since !== this.count) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       const self = this;

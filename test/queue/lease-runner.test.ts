@@ -35,14 +35,20 @@ for (const dialect of DIALECTS) {
 
     /** A runner of `jobs` rows: `perform` is the work, then the row is settled done by this runner. */
     const startRunner = (
-      options: { leaseMs: number; concurrency: number; wakeups?: WorkSignal },
+      options: { leaseMs: number; concurrency: number; wakeups?: WorkSignal; pollMs?: number },
       work: {
+        /** Runs after each claim's read, before the claim returns. */
+        claimed?: (rows: ClaimedRow[]) => Promise<void>;
         prepare?: (rows: ClaimedRow[]) => Promise<ClaimedRow[]>;
         perform: (row: ClaimedRow) => Promise<void>;
       },
     ) => {
       const handler: SlotHandler<ClaimedRow, ClaimedRow> = {
-        claim: (holder, limit) => jobQueue.claim(suite.db, suite.handle.dialect, { holder, limit, leaseMs: options.leaseMs }),
+        claim: async (holder, limit) => {
+          const rows = await jobQueue.claim(suite.db, suite.handle.dialect, { holder, limit, leaseMs: options.leaseMs });
+          await work.claimed?.(rows);
+          return rows;
+        },
         prepare: work.prepare ?? (async (rows) => rows),
         perform: async (row) => {
           await work.perform(row);
@@ -56,7 +62,7 @@ for (const dialect of DIALECTS) {
           queue: jobQueue,
           db: suite.db,
           leaseMs: options.leaseMs,
-          pollMs: 20,
+          pollMs: options.pollMs ?? 20,
           wakeups: options.wakeups ?? new WorkSignal(),
         },
         new SlotLoop(handler, options.concurrency),
@@ -75,6 +81,28 @@ for (const dialect of DIALECTS) {
       startRunner({ leaseMs: 30_000, concurrency: 1 }, { perform: async (row) => void attempts.push(row.attempts) });
       await eventually(async () => ((await jobOf('orphan')).done_at !== null ? true : undefined), 10_000, 'the orphaned row done');
       assert.deepEqual(attempts, [2], "run once, the dead holder's claim counted as the first attempt");
+    });
+
+    it('runs work queued while a claim that found nothing was reading at once, not at the next poll', async () => {
+      const wakeups = new WorkSignal();
+      let queuedDuringClaim = false;
+      startRunner(
+        { leaseMs: 30_000, concurrency: 1, wakeups, pollMs: 3_600_000 },
+        {
+          // A send commits and signals while the claim is still under way: nobody waits on the
+          // signal yet, and the claim's read did not see the row.
+          claimed: async (rows) => {
+            if (rows.length > 0 || queuedDuringClaim) return;
+            queuedDuringClaim = true;
+            await enqueueJob(suite.db, { task: 'any', payload: null, key: 'during-claim' });
+            wakeups.notify();
+          },
+          perform: async () => {},
+        },
+      );
+      await eventually(async () => queuedDuringClaim || undefined, 10_000, 'a claim that found nothing');
+      // The next poll is an hour away.
+      await eventually(async () => ((await jobOf('during-claim')).done_at !== null ? true : undefined), 10_000, 'the row queued during the claim done');
     });
 
     it("keeps a long piece of work's lease past the claim's deadline, so no other holder can take the row", async () => {
