@@ -1,8 +1,9 @@
 /**
  * The lease runner (src/queue/lease-runner.ts) against a real database, on the `jobs` lease
  * queue with a handler of the test's own: the rows of a dead holder are taken back at
- * start, the heartbeat keeps a long piece of work's lease past the claim's deadline, and
- * stopping lets started work finish and be recorded while work claimed but not started is
+ * start, work signalled while a claim that found nothing was reading runs without waiting for
+ * the next poll, the heartbeat keeps a long piece of work's lease past the claim's deadline,
+ * and stopping lets started work finish and be recorded while work claimed but not started is
  * released. Gates (promises the test resolves) stand for slow work: nothing sleeps.
  */
 import assert from 'node:assert/strict';
