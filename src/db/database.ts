@@ -7,7 +7,6 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { DATA_FILES, secureDatabaseFile } from '../lib/data-dir.js';
 import { PgWriteBehindDialect } from './pg-write-behind.js';
-import { readEndAhead } from './read-ahead.js';
 import { preparingClient } from './pg-prepared.js';
 import { statementCache } from './statement-cache.js';
 import { SqliteHost, ThreadedSqliteDialect } from './sqlite-thread-dialect.js';
@@ -68,11 +67,6 @@ export interface DbHandle {
    * own instead of inside commits (sqlite-checkpoint.entry.ts). PostgreSQL: runs it.
    */
   checkpointsAside<T>(work: () => Promise<T>): Promise<T>;
-  /**
-   * Reads the last `pages` pages of the SQLite file into the OS's cache, on no database
-   * thread, before an incremental vacuum step moves them (db/read-ahead.ts). PostgreSQL: nothing.
-   */
-  readAheadEnd(pages: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -135,7 +129,6 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
     storage: new StorageHealth(db, 'sqlite'),
     describe: `sqlite:${file}`,
     checkpointsAside: (work) => host.checkpointsAside(work),
-    readAheadEnd: (pages) => readEndAhead(longReads, file, pages),
     close: async () => {
       await longReads.destroy();
       await reads.destroy();
@@ -171,7 +164,6 @@ async function openPostgres(url: string, poolSize: number, onIdleError: (error: 
     storage: new StorageHealth(db, 'postgres'),
     describe: safe,
     checkpointsAside: (work) => work(),
-    readAheadEnd: async () => {},
     close: async () => {
       await writeBehind.destroy();
       await db.destroy();

@@ -3,12 +3,12 @@
  * time: each call is one short transaction, so a send waits at most one batch behind it.
  * The SQL is the stores'; the order and the transaction are here.
  */
-import type { Db, DbOrTrx, Reads } from '../../../db/database.js';
+import type { Db, DbOrTrx } from '../../../db/database.js';
 import { holding } from '../../../db/writer-hold.js';
 import { deleteEventsOfMessages } from '../events/events.store.js';
 import { rollUpEventsOf } from '../stats/stats.store.js';
 import { trackableLinks } from '../../../lib/tracked-html.js';
-import { clearBodies, deleteMessages, keepLinks, messagesBefore, messagesWithBodyBefore, readBodiesAhead, trackedHtmlOf } from './messages.store.js';
+import { clearBodies, deleteMessages, keepLinks, messagesBefore, messagesWithBodyBefore, trackedHtmlOf } from './messages.store.js';
 
 export type BodyScope = { accountId: string } | { exceptAccounts: string[] };
 
@@ -23,17 +23,12 @@ export type BodyScope = { accountId: string } | { exceptAccounts: string[] };
  * disk (a power loss may undo the last batches; the next run clears those bodies again).
  * What changed in between is harmless: each write applies only to a message that may still
  * be cleared (messages.store.ts `stillPurgeable`).
- *
- * With `ahead` (SQLite's `longReads`), the reads go there, off the writer's thread, and the
- * rows the writes will read are read there first (db/read-ahead.ts).
  */
-export async function purgeBodiesBatch(db: Db, writes: Db, scope: BodyScope, before: number, limit: number, now: number, ahead?: Reads): Promise<number> {
-  const reads = ahead ?? db;
-  const ids = await messagesWithBodyBefore(reads, scope, before, limit);
+export async function purgeBodiesBatch(db: Db, writes: Db, scope: BodyScope, before: number, limit: number, now: number): Promise<number> {
+  const ids = await messagesWithBodyBefore(db, scope, before, limit);
   if (ids.length === 0) return 0;
   // The links of mail still in people's mailboxes keep leading where they did (migration 0037).
-  const tracked = await trackedHtmlOf(reads, ids);
-  if (ahead) await readBodiesAhead(ahead, ids);
+  const tracked = await trackedHtmlOf(db, ids);
   const linksOf = (html: string) => JSON.stringify(trackableLinks(html));
   const messages = tracked.messages.map((m) => ({ id: m.id, links: linksOf(m.html_content) }));
   const copies = tracked.copies.map((c) => ({ id: c.id, links: linksOf((JSON.parse(c.content!) as { html?: string }).html ?? '') }));

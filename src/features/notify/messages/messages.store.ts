@@ -639,7 +639,7 @@ const NOT_FINAL: RecipientRow['state'][] = ['queued', 'deferred'];
  * oldest first: of one account, or of every account but `exceptAccounts`.
  */
 export async function messagesWithBodyBefore(
-  db: Reads,
+  db: DbOrTrx,
   scope: { accountId: string } | { exceptAccounts: string[] },
   before: number,
   limit: number,
@@ -663,7 +663,7 @@ export async function messagesWithBodyBefore(
  * The HTML of the click-tracked ones among these messages, and of their personalised copies,
  * whose links the purge keeps before it clears them (messages.retention.ts).
  */
-export async function trackedHtmlOf(db: Reads, messageIds: string[]) {
+export async function trackedHtmlOf(db: DbOrTrx, messageIds: string[]) {
   if (messageIds.length === 0) return { messages: [], copies: [] };
   const [messages, copies] = await Promise.all([
     db
@@ -752,30 +752,6 @@ async function writeAgainAtEnd(
     .orReplace()
     .columns([...kept, ...names] as never)
     .expression(db.selectFrom(table).select(values).where(where).orderBy(sql`id`))
-    .execute();
-}
-
-/**
- * Reads these messages' rows and their copies' rows, every column (so every overflow page
- * of their bodies), and keeps nothing: clearing them next finds their pages in the OS's
- * cache instead of reading the disk while it holds the writer (db/read-ahead.ts).
- */
-export async function readBodiesAhead(reads: Reads, messageIds: string[]): Promise<void> {
-  if (messageIds.length === 0) return;
-  const everyColumn = (columns: readonly string[]) =>
-    sql<number>`sum(${sql.join(
-      columns.map((c) => sql`coalesce(length(${sql.ref(c)}), 0)`),
-      sql` + `,
-    )})`;
-  await reads
-    .selectFrom('messages')
-    .select(everyColumn([...MESSAGE_KEPT, ...MESSAGE_BODY]).as('bytes'))
-    .where('id', 'in', messageIds)
-    .execute();
-  await reads
-    .selectFrom('message_recipients')
-    .select(everyColumn([...RECIPIENT_KEPT, ...RECIPIENT_BODY]).as('bytes'))
-    .where('message_id', 'in', messageIds)
     .execute();
 }
 

@@ -21,7 +21,7 @@
  * there is one purge per interval.
  */
 import { setTimeout as pause } from 'node:timers/promises';
-import type { Db, DbHandle, Dialect, Reads } from '../../../db/database.js';
+import type { Db, DbHandle, Dialect } from '../../../db/database.js';
 import { freePages, giveBackPages } from '../../../db/space.js';
 import { measureWriterHold } from '../../../db/writer-hold.js';
 import { deleteEndedJobsBefore, enqueueJob, type TaskRegistry } from '../../../queue/jobs.js';
@@ -113,12 +113,6 @@ export class RetentionPurge {
       writes?: Db;
       /** Runs the purge with SQLite's checkpoints beside the writer (database.ts `checkpointsAside`). */
       checkpointsAside?: DbHandle['checkpointsAside'];
-      /**
-       * SQLite: where the body batches read, and read their rows first, and how the vacuum
-       * steps' pages are read first (db/read-ahead.ts): a transaction then rarely waits for
-       * the disk while it holds the writer.
-       */
-      readAhead?: { rows: Reads; fileEnd: DbHandle['readAheadEnd'] };
       onBatch?: (ms: number, what: Counted, size: number) => void;
     } = {},
   ) {}
@@ -134,7 +128,6 @@ export class RetentionPurge {
       dialect: handle.dialect,
       writes: handle.workerWrites,
       checkpointsAside: handle.checkpointsAside,
-      readAhead: handle.dialect === 'sqlite' ? { rows: handle.longReads, fileEnd: handle.readAheadEnd } : undefined,
       onBatch,
     });
   }
@@ -178,7 +171,6 @@ export class RetentionPurge {
     const own = await accountsWithOwnBodyRetention(this.db);
     const longestBodyDays = Math.max(bodyDays, ...own.map((a) => a.days));
     const writes = this.options.writes ?? this.db;
-    const ahead = this.options.readAhead;
     const steps: [Counted, Batch][] = [
       ['captured', (limit) => deleteCapturedBefore(this.db, now - captureDays * DAY_MS, limit)],
       ['captured', (limit) => deleteCapturedBeyond(this.db, captureMaxRows, limit)],
@@ -186,9 +178,9 @@ export class RetentionPurge {
       ['jobs', (limit) => deleteEndedJobsBefore(this.db, now - jobsDays * DAY_MS, limit)],
       ...own.map(({ id, days }): [Counted, Batch] => [
         'bodies',
-        (limit) => purgeBodiesBatch(this.db, writes, { accountId: id }, now - days * DAY_MS, limit, now, ahead?.rows),
+        (limit) => purgeBodiesBatch(this.db, writes, { accountId: id }, now - days * DAY_MS, limit, now),
       ]),
-      ['bodies', (limit) => purgeBodiesBatch(this.db, writes, { exceptAccounts: own.map((a) => a.id) }, now - bodyDays * DAY_MS, limit, now, ahead?.rows)],
+      ['bodies', (limit) => purgeBodiesBatch(this.db, writes, { exceptAccounts: own.map((a) => a.id) }, now - bodyDays * DAY_MS, limit, now)],
       // A received message is its body (the raw message and its attachments): it goes when bodies do.
       ['inbound', (limit) => purgeInboundBefore(this.db, now - bodyDays * DAY_MS, limit)],
       // A key fixed for campaign copies (a private key) is kept while any body it signed may be: the longest retention, and a day for the day it covers.
@@ -231,9 +223,6 @@ export class RetentionPurge {
       let free = await freePages(writes, 'sqlite');
       while (free > kept) {
         if (this.clock.now() > deadline) return false;
-        // A step moves the file's last pages (and rewrites those that point to them, mostly
-        // near them): twice its size, read first.
-        await ahead?.fileEnd(2 * pages.next);
         const step = async (n: number) => {
           const { given, free: left } = await giveBackPages(writes, 'sqlite', n, kept);
           free = left;
