@@ -265,6 +265,8 @@ for (const dialect of DIALECTS) {
       // no copy for Pat, as for any suppressed address, and does not count Pat as a recipient.
       await ok(account, 'POST', `/inbox/v1/contactlists/${list}/add`, { email: 'pat@example.net' });
       await ok(account, 'POST', `/inbox/v1/contactlists/${list}/add`, { email: 'lee@example.net' });
+      // What the send form shows before sending counts as the dispatch will.
+      assert.deepEqual(await ok(account, 'POST', '/inbox/v1/campaigns/audience', { listType: 2, lists: [list] }), { recipients: 1 });
       const senderId = (await ok(account, 'POST', '/inbox/v1/senders', { DisplayName: 'News', Email: account.email, ReplyEmail: account.email }, 201)).id;
       const campaignId = await ok(
         account,

@@ -60,7 +60,7 @@ export {
   systemMessagesNaming,
   waitingRecipientsOf,
 } from './messages/messages.store.js';
-export { deleteSuppressionsOfAddress, suppressionsOfAddress } from './suppressions/suppressions.store.js';
+export { deleteSuppressionsOfAddress, firstLiveErasureOf, suppressionsOfAddress } from './suppressions/suppressions.store.js';
 export { isErasedAddressOf, liveSuppressionsFor, suppressAddress, suppressionKey } from './suppressions/suppressions.service.js';
 export { purgeBodiesBatch, purgeMetadataBatch } from './messages/messages.retention.js';
 export { deleteContentSigningKeysBefore } from './messages/messages.delivery-store.js';

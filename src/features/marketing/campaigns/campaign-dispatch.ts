@@ -31,6 +31,7 @@ import {
   campaignContent,
   type EventLog,
   insertAcceptedMessages,
+  firstLiveErasureOf,
   liveSuppressionsFor,
   type SharedContent,
   suppressionKey,
@@ -43,6 +44,7 @@ import {
   addToCounters,
   advanceCursor,
   type AudienceContact,
+  audienceAddressesMadeSince,
   audiencePage,
   countAudience,
   fieldValuesOf,
@@ -71,6 +73,9 @@ export const DISPATCH_TASK = 'campaign.dispatch';
  * look-ups are planned from them while the campaign delivers.
  */
 const DISPATCH_TABLES = ['messages', 'message_recipients', 'delivery_jobs', 'campaign_recipients'] as const;
+
+/** How far the clocks of two processes (on two hosts) may disagree about when an erasure and a contact were made. */
+const CLOCK_SKEW_MS = 3_600_000;
 
 /** Another runner moved the cursor or the campaign stopped sending: this page is rolled back. */
 class PageNotWritten extends Error {}
@@ -367,9 +372,20 @@ export class CampaignDispatcher {
     return notifyOwner(trx, this.events, campaign, what, now, this.systemFrom, this.log);
   }
 
-  /** The contacts a dispatch would write out now, counted (each address once, without unsubscribed or suppressed ones). */
+  /**
+   * The contacts a dispatch would write out now, counted (each address once, without
+   * unsubscribed or suppressed ones). The SQL counts contacts whose address is suppressed in
+   * its erased form, as a dispatch's page reads them (`mailable`); such a contact was made
+   * after its address was erased (the erasure deleted the ones before), so only the contacts
+   * made since the account's first erasure still on its list are looked up here, by hash.
+   */
   async countRecipients(accountId: string, listType: number, ids: string[]): Promise<number> {
-    return countAudience(this.db, accountId, await this.audience(accountId, listType, ids), SHOWN_STATUS);
+    const audience = await this.audience(accountId, listType, ids);
+    const counted = await countAudience(this.db, accountId, audience, SHOWN_STATUS);
+    const erasedAt = await firstLiveErasureOf(this.db, accountId);
+    if (erasedAt === undefined || counted === 0) return counted;
+    const recent = await audienceAddressesMadeSince(this.db, accountId, audience, SHOWN_STATUS, erasedAt - CLOCK_SKEW_MS);
+    return counted - (recent.length - (await this.mailable(accountId, recent)).length);
   }
 
   /** The campaign's audience as a condition on `contacts`: on any of its lists, or selected by any of its segments. */

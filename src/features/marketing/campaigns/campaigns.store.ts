@@ -107,6 +107,17 @@ export async function countAudience(db: DbOrTrx, accountId: string, audience: Ra
   return Number(row.n);
 }
 
+/** The addresses of the contacts `countAudience` counts that were made at `since` or later. */
+export async function audienceAddressesMadeSince(
+  db: Reads,
+  accountId: string,
+  audience: RawBuilder<SqlBool>,
+  shownStatus: RawBuilder<number>,
+  since: number,
+): Promise<{ email: string }[]> {
+  return audienceRows(db, accountId, audience, shownStatus).select('email').where(sql.ref('created_at'), '>=', since).execute();
+}
+
 /** Contacts on any of these lists (a condition on `contacts`). */
 export function onAnyList(listIds: string[]): RawBuilder<SqlBool> {
   if (listIds.length === 0) return sql<SqlBool>`1 = 0`;

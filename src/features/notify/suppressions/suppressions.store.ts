@@ -1,6 +1,7 @@
 /** SQL for the suppression list. Every query is scoped by account; only live (not deleted) rows suppress. */
 import { listPage } from '../../../db/listing.js';
 import type { Page } from '../../../lib/api-shape.js';
+import { ERASED_PREFIX } from '../../../lib/erased-address.js';
 import type { DbOrTrx, Reads } from '../../../db/database.js';
 import type { SuppressionRow } from './suppressions.table.js';
 
@@ -56,6 +57,18 @@ export async function findLiveSuppression(db: DbOrTrx, accountId: string, emailN
     .where('email_normalized', '=', emailNormalized)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** When the oldest of the account's live suppressions in erased form (lib/erased-address.ts) was made; undefined if none is. */
+export async function firstLiveErasureOf(db: Reads, accountId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('suppressions')
+    .select((eb) => eb.fn.min<number | null>('created_at').as('at'))
+    .where('account_id', '=', accountId)
+    .where('email_normalized', 'like', `${ERASED_PREFIX}%`)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
 }
 
 /** Live suppressions among the given accounts and addresses (one query for a delivery batch). */
