@@ -1,7 +1,7 @@
 /**
  * The body purge under a steady send load.
  *
- *   npm run bench:purge -- [--messages 1000000] [--rate 50] [--seconds 20] [--age-days 40] [--dialect sqlite|postgres]
+ *   npm run bench:purge -- [--messages 1000000] [--rate 50] [--seconds 20] [--age-days 40] [--dialect sqlite|postgres] [--in-server]
  *
  * The postgres dialect needs DATABASE_URL (a server where the bench may create a database).
  *
@@ -16,16 +16,21 @@
  *     --rate sends per second, one POST /notify/v1/send each, for --seconds; the latency
  *     of each answer is kept.
  *  3. Purge: the same load, and in this process the purge (RetentionPurge, the job runner's
- *     own code, on its own connection) clears the N bodies, then gives the space back
- *     (SQLite). Each purge transaction and vacuum step's hold of the writer is measured as
- *     the purge measures it (db/writer-hold.ts): on SQLite in the SQLite thread, from the
- *     moment BEGIN has the write lock to the end of COMMIT (not the wait for the lock, which
- *     here is the server process's, nor this process's event loop); on PostgreSQL from BEGIN
+ *     own code, on its own connection, as `postwire jobs` runs it beside `postwire api`)
+ *     clears the N bodies, then gives the space back (SQLite). With --in-server the server
+ *     runs it instead, as `postwire start` does, on the connection its sends use: the bench
+ *     queues the purge's job, and again after each run that stopped at its time budget, and
+ *     reads what it held from the server's metrics (postwire_purge_*): the quantiles are
+ *     then a histogram bucket's bound, the longest and the count over 50 ms exact.
+ *     Each purge transaction and vacuum step's hold of the writer is measured as the purge
+ *     measures it (db/writer-hold.ts): on SQLite in the SQLite thread, from the
+ *     moment BEGIN has the write lock to the end of COMMIT (not the wait for the lock, nor
+ *     the event loop of the purge's process); on PostgreSQL from BEGIN
  *     sent to COMMIT answered. The load runs until the purge is done (at least --seconds).
  *  Printed: the purge rate (bodies per second), the longest writer hold, the send p50/p99
  *  idle and during the purge, the database size before and after and the SQLite pages still
  *  free (the vacuum did not finish when more than a few). With PURGE_HOLDS_FILE
- *  set, each hold is appended to that file as a line `kind size ms`.
+ *  set (not with --in-server), each hold is appended to that file as a line `kind size ms`.
  */
 import os from 'node:os';
 import fs from 'node:fs';
@@ -36,13 +41,16 @@ import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import { openDatabase, type DbHandle } from '../src/db/database.ts';
 import { freePages } from '../src/db/space.ts';
-import { RetentionPurge, retentionSettings } from '../src/features/system/retention/retention.service.ts';
+import { PURGE_TASK, RetentionPurge, retentionSettings } from '../src/features/system/retention/retention.service.ts';
+import { enqueueJob } from '../src/queue/jobs.ts';
 import { createIdGenerator } from '../src/lib/ids.ts';
 import { createTestDatabase } from '../test/helpers/db.ts';
 import { callApi, logIn, resultOf, startPostwire, stopPostwire, type PostwireProcess } from '../test/helpers/process.ts';
 
 const DAY_MS = 86_400_000;
 const PER_TRANSACTION = 500;
+/** The server's /metrics, read with --in-server. */
+const METRICS_TOKEN = 'bench-purge-metrics-token';
 
 const { values } = parseArgs({
   options: {
@@ -51,6 +59,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     'age-days': { type: 'string', default: '40' },
     dialect: { type: 'string', default: 'sqlite' },
+    'in-server': { type: 'boolean', default: false },
   },
 });
 const N = Number(values.messages);
@@ -58,6 +67,7 @@ const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const AGE_DAYS = Number(values['age-days']);
 const dialect = values.dialect === 'postgres' ? 'postgres' : 'sqlite';
+const IN_SERVER = values['in-server'];
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -193,6 +203,144 @@ async function sendLoad(api: PostwireProcess, token: string, from: string, until
   return latencies.sort((a, b) => a - b);
 }
 
+interface PurgeOutcome {
+  bodies: number;
+  deleted: number;
+  pagesFreed: number;
+  seconds: number;
+  /** The writer holds: quantiles as printed (exact here, a bucket's bound from the server's metrics). */
+  holds: { count: number; p50: string; p99: string; longest: number; over50: number; byKind: string };
+}
+
+/** A purge under way: `done` turns true when it has ended, whatever its end. */
+interface RunningPurge {
+  readonly done: boolean;
+  report: Promise<PurgeOutcome>;
+}
+
+function running(work: () => Promise<PurgeOutcome>): RunningPurge {
+  let done = false;
+  const report = work().finally(() => {
+    done = true;
+  });
+  return {
+    get done() {
+      return done;
+    },
+    report,
+  };
+}
+
+/** The purge in this process, on a connection of its own: as `postwire jobs` beside `postwire api` runs it. */
+function purgeHere(handle: DbHandle): RunningPurge {
+  const holds: number[] = [];
+  const longest = new Map<string, { ms: number; size: number }>();
+  const purge = RetentionPurge.of(
+    handle,
+    // The configuration's defaults, given an hour: one run clears every body.
+    { ...retentionSettings(loadConfig({})), intervalMs: DAY_MS, budgetMs: 3_600_000 },
+    Date,
+    {
+      purgeStep(what, ms, size) {
+        holds.push(ms);
+        if (process.env.PURGE_HOLDS_FILE) fs.appendFileSync(process.env.PURGE_HOLDS_FILE, `${what} ${size} ${ms.toFixed(1)}\n`);
+        if (ms > (longest.get(what)?.ms ?? -1)) longest.set(what, { ms, size });
+      },
+      purgeRunEnded() {},
+    },
+  );
+  return running(async () => {
+    const t0 = performance.now();
+    const report = await purge.run();
+    const seconds = (performance.now() - t0) / 1000;
+    holds.sort((a, b) => a - b);
+    return {
+      bodies: report.bodies,
+      deleted: report.messages,
+      pagesFreed: report.pagesFreed,
+      seconds,
+      holds: {
+        count: holds.length,
+        p50: fmt(quantile(holds, 0.5)),
+        p99: fmt(quantile(holds, 0.99)),
+        longest: holds.at(-1) ?? 0,
+        over50: holds.filter((ms) => ms > 50).length,
+        byKind: `longest ${[...longest].map(([what, l]) => `${what} ${fmt(l.ms)} ms (batch of ${l.size})`).join(', ')}`,
+      },
+    };
+  });
+}
+
+/**
+ * The purge in the server, on the connection its sends use, as `postwire start` runs it: its job queued
+ * now, again after each run that stopped at its time budget, until one completes. What it
+ * held is read from the server's metrics (postwire_purge_*).
+ */
+function purgeInServer(api: PostwireProcess, handle: DbHandle): RunningPurge {
+  return running(async () => {
+    const t0 = performance.now();
+    for (let run = 0; ; run++) {
+      const runsBefore = sumOf(await scrape(api), 'postwire_purge_runs_total');
+      await enqueueJob(handle.db, { task: PURGE_TASK, payload: null, key: `bench:purge:${run}` });
+      let metrics: string;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        metrics = await scrape(api);
+      } while (sumOf(metrics, 'postwire_purge_runs_total') === runsBefore);
+      if (sumOf(metrics, 'postwire_purge_runs_total{complete="true"}') === 0) continue;
+      const removed = (what: string) => sumOf(metrics, `postwire_purge_removed_total{what="${what}"}`);
+      // Cumulative buckets over every step; le="0.05" is a bound, so "over 50 ms" is exact.
+      const buckets = new Map<number, number>();
+      const over50ByStep = new Map<string, number>();
+      for (const [, labels, count] of metrics.matchAll(/^postwire_purge_hold_seconds_bucket\{([^}]*)\} (\S+)$/gm)) {
+        const bound = /le="([^"]+)"/.exec(labels!)?.[1];
+        const le = bound === '+Inf' ? Number.POSITIVE_INFINITY : Number(bound);
+        buckets.set(le, (buckets.get(le) ?? 0) + Number(count));
+        const step = /step="([^"]+)"/.exec(labels!)?.[1] ?? '';
+        // +Inf comes after 0.05 in each step's lines: all of them, less those within 50 ms.
+        if (le === 0.05) over50ByStep.set(step, -Number(count));
+        if (le === Number.POSITIVE_INFINITY) over50ByStep.set(step, (over50ByStep.get(step) ?? 0) + Number(count));
+      }
+      const count = buckets.get(Number.POSITIVE_INFINITY) ?? 0;
+      const bound = (q: number) => {
+        const le = [...buckets.keys()].sort((a, b) => a - b).find((b) => buckets.get(b)! >= q * count);
+        return le === undefined || le === Number.POSITIVE_INFINITY ? 'over 2,500' : `≤ ${le * 1000}`;
+      };
+      return {
+        bodies: removed('bodies'),
+        deleted: removed('messages'),
+        pagesFreed: removed('pagesFreed'),
+        seconds: (performance.now() - t0) / 1000,
+        holds: {
+          count,
+          p50: bound(0.5),
+          p99: bound(0.99),
+          longest: sumOf(metrics, 'postwire_purge_longest_hold_seconds') * 1000,
+          over50: count - (buckets.get(0.05) ?? 0),
+          byKind: `over 50 ms ${[...over50ByStep].map(([step, n]) => `${step} ${n}`).join(', ')}`,
+        },
+      };
+    }
+  });
+}
+
+async function scrape(api: PostwireProcess): Promise<string> {
+  const reply = await callApi(api.url, '/metrics', { token: METRICS_TOKEN });
+  if (reply.status !== 200) throw new Error(`GET /metrics answered ${reply.status}`);
+  return reply.text;
+}
+
+/** The sum of the series whose name and labels start with `series`. */
+function sumOf(metrics: string, series: string): number {
+  let sum = 0;
+  for (const line of metrics.split('\n')) {
+    if (!line.startsWith(series)) continue;
+    const rest = line.slice(series.length);
+    if (rest.startsWith(' ') || rest.startsWith('{')) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return sum;
+}
+
 async function main(): Promise<void> {
   if (dialect === 'postgres') {
     const server = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -201,7 +349,7 @@ async function main(): Promise<void> {
   }
   say(`bench:purge, ${dialect}, ${N.toLocaleString('en-US')} messages, ${RATE} sends/s; ${os.cpus().length} CPUs, Node ${process.version}`);
   const db = await createTestDatabase(dialect);
-  const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, PURGE_INTERVAL_SECONDS: '86400' };
+  const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, PURGE_INTERVAL_SECONDS: '86400', METRICS_TOKEN };
   try {
     const setup = await startPostwire('start', env);
     const credentials = setup.credentials!;
@@ -231,47 +379,17 @@ async function main(): Promise<void> {
       const idle = await sendLoad(api, token, credentials.email, () => true);
       say(`2. Idle: ${idle.length} sends, p50 ${fmt(quantile(idle, 0.5))} ms, p99 ${fmt(quantile(idle, 0.99))} ms.`);
 
-      const holds: number[] = [];
-      const longest = new Map<string, { ms: number; size: number }>();
-      const purge = RetentionPurge.of(
-        handle,
-        // The configuration's defaults, given an hour: one run clears every body.
-        { ...retentionSettings(loadConfig({})), intervalMs: DAY_MS, budgetMs: 3_600_000 },
-        Date,
-        (ms, what, size) => {
-          holds.push(ms);
-          if (process.env.PURGE_HOLDS_FILE) fs.appendFileSync(process.env.PURGE_HOLDS_FILE, `${what} ${size} ${ms.toFixed(1)}\n`);
-          if (ms > (longest.get(what)?.ms ?? -1)) longest.set(what, { ms, size });
-        },
-      );
-      let purging = true;
-      let purgeSeconds = 0;
-      let bodies = 0;
-      let deleted = 0;
-      let pagesFreed = 0;
-      const purgeRun = (async () => {
-        const t0 = performance.now();
-        try {
-          const report = await purge.run();
-          bodies = report.bodies;
-          deleted = report.messages;
-          pagesFreed = report.pagesFreed;
-        } finally {
-          purgeSeconds = (performance.now() - t0) / 1000;
-          purging = false;
-        }
-      })();
-      const during = await sendLoad(api, token, credentials.email, () => !purging);
-      await purgeRun;
-      holds.sort((a, b) => a - b);
+      const purge = IN_SERVER ? purgeInServer(api, handle) : purgeHere(handle);
+      const during = await sendLoad(api, token, credentials.email, () => purge.done);
+      const { bodies, deleted, pagesFreed, seconds, holds } = await purge.report;
       const sizeAfter = await databaseBytes(handle, db.dataDir);
       say(
-        `3. Purge: ${bodies.toLocaleString('en-US')} bodies${deleted ? ` and ${deleted.toLocaleString('en-US')} messages` : ''} in ${fmt(purgeSeconds)} s, ${fmt(bodies / purgeSeconds, 0)} bodies/s; ${holds.length} transactions and vacuum steps,`,
+        `3. Purge: ${bodies.toLocaleString('en-US')} bodies${deleted ? ` and ${deleted.toLocaleString('en-US')} messages` : ''} in ${fmt(seconds)} s, ${fmt(bodies / seconds, 0)} bodies/s; ${holds.count} transactions and vacuum steps,`,
       );
       say(
-        `   writer held p50 ${fmt(quantile(holds, 0.5))} ms, p99 ${fmt(quantile(holds, 0.99))} ms, longest ${fmt(holds.at(-1) ?? 0)} ms; ${pagesFreed.toLocaleString('en-US')} pages given back.`,
+        `   writer held p50 ${holds.p50} ms, p99 ${holds.p99} ms, longest ${fmt(holds.longest)} ms, ${holds.over50} over 50 ms; ${pagesFreed.toLocaleString('en-US')} pages given back.`,
       );
-      say(`   Longest by kind: ${[...longest].map(([what, l]) => `${what} ${fmt(l.ms)} ms (batch of ${l.size})`).join(', ')}.`);
+      say(`   By kind: ${holds.byKind}.`);
       say(
         `   Sends during the purge: ${during.length}, p50 ${fmt(quantile(during, 0.5))} ms, p99 ${fmt(quantile(during, 0.99))} ms (${fmt(quantile(during, 0.99) / quantile(idle, 0.99), 2)} × idle p99).`,
       );

@@ -347,7 +347,7 @@ export async function createRuntime(
   let webhookDispatcher: WebhookDispatcher | undefined;
   const tasks = new TaskRegistry();
   registerMarketingTasks(tasks, services.marketing);
-  const purge = RetentionPurge.of(handle, retentionSettings(config), clock);
+  const purge = RetentionPurge.of(handle, retentionSettings(config), clock, metrics);
   registerRetentionTask(tasks, purge);
   let jobRunner: JobRunner | undefined;
   if (runs.has('webhooks')) webhookDispatcher = createWebhookDispatcher(handle, config, logger, clock);

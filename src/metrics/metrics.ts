@@ -16,7 +16,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { queueSnapshot, type QueueSnapshot } from './metrics.store.js';
-import type { AttemptResult, DeliveryObserver, RecordedOutcome, SendObserver } from './observers.js';
+import type { AttemptResult, DeliveryObserver, PurgeObserver, RecordedOutcome, SendObserver } from './observers.js';
 
 const OUTCOMES: readonly RecordedOutcome[] = ['sent', 'delivered', 'deferred', 'bounced', 'suppressed'];
 const FINAL_OUTCOMES: readonly RecordedOutcome[] = ['sent', 'delivered', 'bounced', 'suppressed'];
@@ -25,6 +25,8 @@ const FINAL_OUTCOMES: readonly RecordedOutcome[] = ['sent', 'delivered', 'bounce
 const LATENCY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 4 * 3600, 24 * 3600, 3 * 24 * 3600];
 /** One SMTP transaction: milliseconds on a LAN, up to the transport's 2-minute socket timeout. */
 const ATTEMPT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
+/** One purge transaction: a few milliseconds; 0.05 is the longest a purge should hold the SQLite writer. */
+const HOLD_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 let processRegistry: Registry | undefined;
 
@@ -37,7 +39,7 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-export class Metrics implements SendObserver, DeliveryObserver {
+export class Metrics implements SendObserver, DeliveryObserver, PurgeObserver {
   /** What GET /metrics serves: this runtime's series plus the process's. */
   readonly registry: Registry;
   private readonly messagesAccepted: Counter;
@@ -50,6 +52,11 @@ export class Metrics implements SendObserver, DeliveryObserver {
   private readonly queueDue: Gauge;
   private readonly queueLeased: Gauge;
   private readonly oldestDueAge: Gauge;
+  private readonly purgeHold: Histogram<'step'>;
+  private readonly purgeLongestHold: Gauge;
+  private readonly purgeRuns: Counter<'complete'>;
+  private readonly purgeRemoved: Counter<'what'>;
+  private longestPurgeHoldMs = 0;
 
   /**
    * `givingWay`: in a process that serves the API and runs a worker, whether the worker gives
@@ -116,6 +123,30 @@ export class Metrics implements SendObserver, DeliveryObserver {
       help: 'How long the longest-waiting due job has been due (0 when none is); the whole installation.',
       registers,
     });
+    this.purgeHold = new Histogram({
+      name: 'postwire_purge_hold_seconds',
+      labelNames: ['step'],
+      buckets: HOLD_BUCKETS,
+      registers,
+      help: 'How long one transaction or vacuum step of the retention purge in this process held the database (SQLite: the writer, from its lock to the end of COMMIT), by step (bodies, messages, pagesFreed, …).',
+    });
+    this.purgeLongestHold = new Gauge({
+      name: 'postwire_purge_longest_hold_seconds',
+      help: 'The longest of those since this process started.',
+      registers,
+    });
+    this.purgeRuns = new Counter({
+      name: 'postwire_purge_runs_total',
+      labelNames: ['complete'],
+      registers,
+      help: 'Runs of the retention purge in this process; complete="false": the run stopped at its time budget and the next goes on.',
+    });
+    this.purgeRemoved = new Counter({
+      name: 'postwire_purge_removed_total',
+      labelNames: ['what'],
+      registers,
+      help: 'What the retention purge in this process removed: message bodies cleared, messages, captured copies, webhook calls, jobs, inbound messages, signing keys; pagesFreed: SQLite pages given back to the file system.',
+    });
     if (givingWay) {
       new Gauge({
         name: 'postwire_worker_giving_way',
@@ -152,6 +183,7 @@ export class Metrics implements SendObserver, DeliveryObserver {
     // Every outcome appears from the first scrape, at 0: rate() and alerts need the series to exist.
     for (const outcome of OUTCOMES) this.deliveries.inc({ outcome }, 0);
     for (const outcome of FINAL_OUTCOMES) this.deliveryLatency.zero({ outcome });
+    for (const complete of ['true', 'false']) this.purgeRuns.inc({ complete }, 0);
     this.registry = Registry.merge([own, processMetrics()]);
   }
 
@@ -170,6 +202,19 @@ export class Metrics implements SendObserver, DeliveryObserver {
     this.deliveries.inc({ outcome });
     if (expired) this.expired.inc();
     if (outcome !== 'deferred') this.deliveryLatency.observe({ outcome }, sinceAcceptanceSeconds);
+  }
+
+  purgeStep(step: string, heldMs: number): void {
+    this.purgeHold.observe({ step }, heldMs / 1000);
+    if (heldMs > this.longestPurgeHoldMs) {
+      this.longestPurgeHoldMs = heldMs;
+      this.purgeLongestHold.set(heldMs / 1000);
+    }
+  }
+
+  purgeRunEnded(removed: Readonly<Record<string, number>>, complete: boolean): void {
+    this.purgeRuns.inc({ complete: String(complete) });
+    for (const [what, count] of Object.entries(removed)) if (count > 0) this.purgeRemoved.inc({ what }, count);
   }
 
   /** The exposition text: the queue gauges are read from the database now, then everything is rendered. */

@@ -41,3 +41,14 @@ export function allOf(...observers: SendObserver[]): SendObserver {
 }
 
 export const IGNORE_DELIVERIES: DeliveryObserver = { transportAttempt() {}, outcomeRecorded() {} };
+
+/** What the retention purge (features/system/retention) tells whoever counts things. */
+export interface PurgeObserver {
+  /**
+   * One purge transaction or vacuum step of `step` (what it counts: bodies, pagesFreed, …),
+   * asked for `size` rows or pages, held the writer `heldMs` (db/writer-hold.ts).
+   */
+  purgeStep(step: string, heldMs: number, size: number): void;
+  /** A run ended: how many of each it removed; `complete` false when its time budget ran out first. */
+  purgeRunEnded(removed: Readonly<Record<string, number>>, complete: boolean): void;
+}

@@ -8,6 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.js';
+import { PURGE_TASK } from '../../src/features/system/retention/retention.service.js';
+import { enqueueJob } from '../../src/queue/jobs.js';
 import type { Dialect } from '../../src/db/database.js';
 import { createLogger, createRuntime, type Runtime } from '../../src/runtime.js';
 import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp, type TestResponse } from '../helpers/app.js';
@@ -223,6 +225,38 @@ for (const dialect of DIALECTS) {
         assert.equal(m.value('postwire_delivery_latency_seconds_count', { outcome: 'delivered' }), 2);
         assert.equal(m.value('postwire_messages_accepted_total'), 2);
         assert.equal(m.value('postwire_recipients_accepted_total'), 4);
+      });
+    });
+
+    describe("the retention purge, run by the server's job runner", () => {
+      // One captured copy kept: the purge deletes the rest, whatever the clock says.
+      const ctx = appPerSuite(dialect, () => ({ worker: true, config: { metricsToken: METRICS_TOKEN, captureInboxMaxRows: 1 } }));
+
+      it('counts its runs, what it removed and how long each of its transactions held the database', async () => {
+        const { app, account } = ctx;
+        const before = await scrape(app);
+        assert.equal(before.value('postwire_purge_runs_total', { complete: 'true' }), 0);
+        assert.equal(before.value('postwire_purge_longest_hold_seconds'), 0);
+        for (const email of ['one@example.net', 'two@example.net', 'three@example.net']) {
+          const id = await sendMessage(app, account, [email]);
+          assert.equal((await outcomeOf(app, account, id, email)).state, 'sent');
+        }
+
+        await enqueueJob(app.runtime.services.handle.db, { task: PURGE_TASK, payload: null, key: 'now' });
+        app.runtime.jobRunner!.start();
+        const m = await scrapeUntil(
+          () => scrape(app),
+          (m) => m.value('postwire_purge_runs_total', { complete: 'true' }) === 1,
+          'one finished purge run',
+        );
+        assert.equal(m.value('postwire_purge_runs_total', { complete: 'false' }), 0);
+        assert.equal(m.value('postwire_purge_removed_total', { what: 'captured' }), 2);
+        assert.equal(m.value('postwire_purge_removed_total', { what: 'bodies' }), undefined, 'no body is past its retention');
+        const held = m.value('postwire_purge_hold_seconds_count', { step: 'captured' }) ?? 0;
+        assert.ok(held >= 1, `${held} captured batches timed`);
+        const longest = m.value('postwire_purge_longest_hold_seconds') ?? 0;
+        assert.ok(longest > 0 && longest < 60, `longest hold ${longest} s`);
+        assert.ok((m.value('postwire_purge_hold_seconds_bucket', { step: 'captured', le: '+Inf' }) ?? 0) >= 1);
       });
     });
 

@@ -81,8 +81,11 @@ for (const dialect of DIALECTS.filter((d) => d === 'sqlite')) {
       clock.advance(31 * DAY_MS);
       // The run's time is up after half the body batches.
       let bodyBatches = 0;
-      const cutShort = RetentionPurge.of(handle, SETTINGS, clock, (_ms, what) => {
-        if (what === 'bodies' && ++bodyBatches === MESSAGES / SETTINGS.batchRows / 2) clock.advance(SETTINGS.budgetMs! + 1);
+      const cutShort = RetentionPurge.of(handle, SETTINGS, clock, {
+        purgeStep(what) {
+          if (what === 'bodies' && ++bodyBatches === MESSAGES / SETTINGS.batchRows / 2) clock.advance(SETTINGS.budgetMs! + 1);
+        },
+        purgeRunEnded() {},
       });
       const first = await cutShort.run();
       assert.equal(first.complete, false);

@@ -24,6 +24,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import type { Db, DbHandle, Dialect } from '../../../db/database.js';
 import { freePages, giveBackPages } from '../../../db/space.js';
 import { measureWriterHold } from '../../../db/writer-hold.js';
+import type { PurgeObserver } from '../../../metrics/observers.js';
 import { deleteEndedJobsBefore, enqueueJob, type TaskRegistry } from '../../../queue/jobs.js';
 import { deleteCapturedBefore, deleteCapturedBeyond } from '../../../delivery/transports/capture.js';
 import { accountsWithOwnBodyRetention } from '../../account/account.module.js';
@@ -113,22 +114,18 @@ export class RetentionPurge {
       writes?: Db;
       /** Runs the purge with SQLite's checkpoints beside the writer (database.ts `checkpointsAside`). */
       checkpointsAside?: DbHandle['checkpointsAside'];
-      onBatch?: (ms: number, what: Counted, size: number) => void;
+      /** Told of every batch and vacuum step, and of each run's end (the metrics). */
+      observer?: PurgeObserver;
     } = {},
   ) {}
 
   /** As the server runs it: writes through the worker's lending, checkpoints aside (database.ts). */
-  static of(
-    handle: DbHandle,
-    settings: RetentionSettings,
-    clock: { now(): number },
-    onBatch?: (ms: number, what: Counted, size: number) => void,
-  ): RetentionPurge {
+  static of(handle: DbHandle, settings: RetentionSettings, clock: { now(): number }, observer?: PurgeObserver): RetentionPurge {
     return new RetentionPurge(handle.db, settings, clock, {
       dialect: handle.dialect,
       writes: handle.workerWrites,
       checkpointsAside: handle.checkpointsAside,
-      onBatch,
+      observer,
     });
   }
 
@@ -138,11 +135,14 @@ export class RetentionPurge {
    */
   private metadataCursor: string | undefined;
 
-  run(): Promise<PurgeReport> {
+  async run(): Promise<PurgeReport> {
     // Its batches and vacuum steps write hundreds of WAL pages each, so their commits often
     // cross SQLite's checkpoint threshold: a checkpoint inside one holds the writer too.
     const aside = this.options.checkpointsAside ?? ((work) => work());
-    return aside(() => this.purge());
+    const report = await aside(() => this.purge());
+    const { complete, longestHoldMs: _, ...removed } = report;
+    this.options.observer?.purgeRunEnded(removed, complete);
+    return report;
   }
 
   private async purge(): Promise<PurgeReport> {
@@ -205,7 +205,7 @@ export class RetentionPurge {
       // its reads outside the transaction, its wait for the lock, nor this event loop's turns.
       const { result, heldMs: held } = await measureWriterHold(() => batch(asked));
       const done = typeof result === 'number' ? { counted: result, examined: result } : result;
-      this.options.onBatch?.(held, what, asked);
+      this.options.observer?.purgeStep(what, held, asked);
       // As long again for everyone else: the sends that waited behind this batch go first.
       await pause(Math.min(held, 100));
       report.longestHoldMs = Math.max(report.longestHoldMs, held);
