@@ -149,8 +149,14 @@ class SqliteThread {
 /** SQLite's own: a commit that takes the WAL past this many pages checkpoints it. */
 const COMMIT_CHECKPOINT_PAGES = 1000;
 
-/** The same while checkpoints run aside: only if the checkpointer stops or falls far behind. */
-const FALLBACK_CHECKPOINT_PAGES = 20_000;
+/**
+ * The same while checkpoints run aside: only if the checkpointer stops. SQLite counts the WAL's
+ * frames since it last started over, not those still to copy, and a WAL that readers keep using
+ * does not start over: at 20,000 pages the threshold was soon crossed, and then the purge's
+ * commits checkpointed inside their holds as if nothing ran aside (docs/performance.md,
+ * "Purge"). 2 GB: more than a run of the purge writes in its 10 seconds.
+ */
+const FALLBACK_CHECKPOINT_PAGES = 1_000_000;
 
 /**
  * The checkpointer (sqlite-checkpoint.entry.ts): a thread and connection of its own. It never
