@@ -15,8 +15,9 @@
  * checkpointer beside every commit cost more than the checkpoints inside them
  * (docs/performance.md, "Purge").
  *
- * Protocol: `{ close: true }` closes the connection and ends the thread. A failure to open
- * ends it: the writer's fallback threshold then checkpoints.
+ * Protocol: `{ drain: true }` checkpoints until the WAL holds nothing left to copy (or a reader
+ * keeps some of it) and answers `{ drained: true }`; `{ close: true }` closes the connection and
+ * ends the thread. A failure to open ends it: the writer's fallback threshold then checkpoints.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import SqliteDatabase from './sqlite-driver.js';
@@ -29,6 +30,10 @@ export interface CheckpointOptions {
 
 /** A PASSIVE checkpoint with nothing new in the WAL only reads the WAL's header. */
 const INTERVAL_MS = 100;
+/** A drain gives up after this many checkpoints: a reader's snapshot can keep pages back. */
+const DRAIN_CHECKPOINTS = 20;
+
+type CheckpointRequest = { close: true } | { drain: true };
 
 function serve(port: NonNullable<typeof parentPort>, { file, synchronous }: CheckpointOptions): void {
   let sqlite: InstanceType<typeof SqliteDatabase>;
@@ -38,17 +43,25 @@ function serve(port: NonNullable<typeof parentPort>, { file, synchronous }: Chec
   } catch {
     return;
   }
-  const checkpoint = sqlite.prepare('pragma wal_checkpoint(PASSIVE)');
-  const timer = setInterval(() => {
+  const statement = sqlite.prepare('pragma wal_checkpoint(PASSIVE)');
+  /** True when every page the WAL holds is in the file. */
+  const checkpoint = (): boolean => {
     try {
-      checkpoint.get();
+      const { log, checkpointed } = statement.get() as { log: number; checkpointed: number };
+      return checkpointed >= log;
     } catch {
       // Busy (another process's checkpoint) or no room to grow the file (SQLITE_FULL): the
       // pages stay in the WAL, where readers find them, and the next tick tries again.
+      return false;
     }
-  }, INTERVAL_MS);
-  port.on('message', (request: { close: true }) => {
-    if (!request.close) return;
+  };
+  const timer = setInterval(checkpoint, INTERVAL_MS);
+  port.on('message', (request: CheckpointRequest) => {
+    if ('drain' in request) {
+      for (let tries = 0; tries < DRAIN_CHECKPOINTS && !checkpoint(); tries++);
+      port.postMessage({ drained: true });
+      return;
+    }
     clearInterval(timer);
     sqlite.close();
     port.close();

@@ -174,6 +174,15 @@ class Checkpointer {
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
   }
 
+  /** Copies what the WAL still holds; resolves at once if the thread has ended. */
+  async drain(): Promise<void> {
+    this.worker.ref(); // until it has answered
+    const drained = new Promise<void>((resolve) => this.worker.once('message', () => resolve()));
+    this.worker.postMessage({ drain: true });
+    await Promise.race([drained, this.exited]);
+    this.worker.unref();
+  }
+
   async close(): Promise<void> {
     this.worker.ref(); // until it has exited
     this.worker.postMessage({ close: true });
@@ -221,10 +230,14 @@ export class SqliteHost {
       return await work();
     } finally {
       if (--this.aside === 0) {
-        // Not after close(): lending would start a new thread.
-        if (!this.closed) await this.commitCheckpoints(COMMIT_CHECKPOINT_PAGES).catch(() => {});
-        await this.checkpointer?.close();
+        const checkpointer = this.checkpointer;
         this.checkpointer = undefined;
+        // The backlog first: with SQLite's own threshold back, the next commit (a send's, the
+        // job runner's) would copy all of it inside its hold.
+        await checkpointer?.drain();
+        // Not after close(): lending would start a new thread. Not if a run began meanwhile.
+        if (!this.closed && this.aside === 0) await this.commitCheckpoints(COMMIT_CHECKPOINT_PAGES).catch(() => {});
+        await checkpointer?.close();
       }
     }
   }

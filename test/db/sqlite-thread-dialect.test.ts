@@ -255,12 +255,16 @@ describe('SQLite on its own thread', () => {
       await handle.db.insertInto('idempotency_keys').values(key('acct-w', 'aside')).execute();
       const deadline = Date.now() + 10_000;
       while (inTheFile('aside') === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      return inTheFile('aside');
+      const found = inTheFile('aside');
+      // The last commit of the run, with no wait after it: the end of the run copies it.
+      await handle.db.insertInto('idempotency_keys').values(key('acct-w', 'last')).execute();
+      return found;
     });
     assert.equal(seen, 1, 'the commit is in the database file');
+    assert.equal(inTheFile('last'), 1, "the run's last commit is in the file when it ends: no backlog left for the next commit to copy");
     assert.equal(await threshold(), 1000, "SQLite's own threshold again");
     await handle.db.insertInto('idempotency_keys').values(key('acct-w', 'after')).execute();
-    assert.deepEqual(await keysOf(handle.reads, 'acct-w'), ['after', 'aside']);
+    assert.deepEqual(await keysOf(handle.reads, 'acct-w'), ['after', 'aside', 'last']);
   });
 
   describe('a thread that ends inside a transaction', () => {
