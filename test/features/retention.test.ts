@@ -83,11 +83,14 @@ for (const dialect of DIALECTS) {
       await receiver.close();
     });
 
-    it('a day on, only the row cap deletes: the oldest captured copies beyond it go, in batches', async () => {
+    it('a day on, only the row cap deletes: the oldest captured copies beyond it go, in batches; a second run asked meanwhile joins the first', async () => {
       // The worker delivers in parallel, so the last copy captured need not be the last one sent.
       const newestFirst = await inbox();
       assert.deepEqual([...newestFirst].sort(), ['first@example.net', 'second@example.net', 'third@example.net']);
-      const report = await purgeAt(1, { captureMaxRows: 1 }).run();
+      const purge = purgeAt(1, { captureMaxRows: 1 });
+      // As the job runner would with an interval shorter than a run: two jobs of the purge at once.
+      const [report, joined] = await Promise.all([purge.run(), purge.run()]);
+      assert.deepEqual(joined, report, 'one run, reported to both');
       assert.deepEqual(
         { captured: report.captured, webhookCalls: report.webhookCalls, jobs: report.jobs, bodies: report.bodies, complete: report.complete },
         { captured: 2, webhookCalls: 0, jobs: 0, bodies: 0, complete: true },

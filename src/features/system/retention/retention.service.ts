@@ -135,7 +135,21 @@ export class RetentionPurge {
    */
   private metadataCursor: string | undefined;
 
-  async run(): Promise<PurgeReport> {
+  /** The run under way in this process, if any. */
+  private running: Promise<PurgeReport> | undefined;
+
+  /**
+   * Runs the purge, or joins the run already under way: with an interval shorter than a run,
+   * the next job comes due while one runs, and two runs would share one cursor and one writer.
+   */
+  run(): Promise<PurgeReport> {
+    this.running ??= this.runOnce().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async runOnce(): Promise<PurgeReport> {
     // Its batches and vacuum steps write hundreds of WAL pages each, so their commits often
     // cross SQLite's checkpoint threshold: a checkpoint inside one holds the writer too.
     const aside = this.options.checkpointsAside ?? ((work) => work());
