@@ -10,6 +10,7 @@ import { PgWriteBehindDialect } from './pg-write-behind.js';
 import { preparingClient } from './pg-prepared.js';
 import { statementCache } from './statement-cache.js';
 import { SqliteHost, ThreadedSqliteDialect } from './sqlite-thread-dialect.js';
+import { readFileTail } from './file-tail.js';
 import { StorageHealth } from './storage-health.js';
 import type { Database } from './schema.js';
 
@@ -67,6 +68,11 @@ export interface DbHandle {
    * own instead of inside commits (sqlite-checkpoint.entry.ts). PostgreSQL: runs it.
    */
   checkpointsAside<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Reads the SQLite file's last `pages` pages into the OS's cache, outside any transaction,
+   * for the vacuum step that moves them next (file-tail.ts); the bytes read. PostgreSQL: none.
+   */
+  readFileTail(pages: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -129,6 +135,7 @@ async function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL'): Promise
     storage: new StorageHealth(db, 'sqlite'),
     describe: `sqlite:${file}`,
     checkpointsAside: (work) => host.checkpointsAside(work),
+    readFileTail: (pages) => readFileTail(file, reader, pages),
     close: async () => {
       await longReads.destroy();
       await reads.destroy();
@@ -164,6 +171,7 @@ async function openPostgres(url: string, poolSize: number, onIdleError: (error: 
     storage: new StorageHealth(db, 'postgres'),
     describe: safe,
     checkpointsAside: (work) => work(),
+    readFileTail: async () => 0,
     close: async () => {
       await writeBehind.destroy();
       await db.destroy();

@@ -69,6 +69,33 @@ describe('SQLite gives freed pages back', () => {
       await test.drop();
     }
   });
+
+  it("before a step, the pages it moves are read into the cache: the database's last ones as of its last commit, not the longer file's", async () => {
+    const test = await createTestDatabase('sqlite');
+    const file = path.join(test.dataDir, 'postwire.db');
+    const handle = await openDatabase({ dataDir: test.dataDir });
+    const pragma = async (name: string) => Number(Object.values((await sql.raw<Record<string, number>>(`pragma ${name}`).execute(handle.db)).rows[0]!)[0]);
+    try {
+      await sql`create table kept (id integer primary key, body text not null)`.execute(handle.db);
+      await sql`insert into kept (body) values ('the row kept')`.execute(handle.db);
+      for (let i = 0; i < 9; i++) await sql`insert into kept (body) select hex(randomblob(1000)) from kept`.execute(handle.db);
+      await sql`pragma wal_checkpoint(truncate)`.execute(handle.db);
+      // No checkpoint from here on: the file keeps its length while the database shrinks in the WAL.
+      await sql`pragma wal_autocheckpoint = 0`.execute(handle.db);
+      const fileBytes = fs.statSync(file).size;
+      await sql`delete from kept where id > 1`.execute(handle.db);
+      while ((await giveBackPages(handle.db, 'sqlite', 500)).free > 0);
+      const pageSize = await pragma('page_size');
+      const pages = await pragma('page_count');
+      assert.equal(fs.statSync(file).size, fileBytes, 'the file as long as before');
+      assert.ok(pages * pageSize < fileBytes / 4, `${pages} pages in the database, ${fileBytes} bytes in the file`);
+      assert.equal(await handle.readFileTail(4), 4 * pageSize, 'the last four pages');
+      assert.equal(await handle.readFileTail(1_000_000), pages * pageSize, "no more than the database's pages");
+    } finally {
+      await handle.close();
+      await test.drop();
+    }
+  });
 });
 
 for (const dialect of DIALECTS) {

@@ -114,6 +114,8 @@ export class RetentionPurge {
       writes?: Db;
       /** Runs the purge with SQLite's checkpoints beside the writer (database.ts `checkpointsAside`). */
       checkpointsAside?: DbHandle['checkpointsAside'];
+      /** Reads the pages a vacuum step moves before it, outside its hold (database.ts `readFileTail`). */
+      readFileTail?: DbHandle['readFileTail'];
       /** Told of every batch and vacuum step, and of each run's end (the metrics). */
       observer?: PurgeObserver;
     } = {},
@@ -125,6 +127,7 @@ export class RetentionPurge {
       dialect: handle.dialect,
       writes: handle.workerWrites,
       checkpointsAside: handle.checkpointsAside,
+      readFileTail: handle.readFileTail,
       observer,
     });
   }
@@ -238,6 +241,7 @@ export class RetentionPurge {
       while (free > kept) {
         if (this.clock.now() > deadline) return false;
         const step = async (n: number) => {
+          await this.options.readFileTail?.(n);
           const { given, free: left } = await giveBackPages(writes, 'sqlite', n, kept);
           free = left;
           return given;
