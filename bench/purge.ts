@@ -291,16 +291,18 @@ function purgeInServer(api: PostwireProcess, handle: DbHandle): RunningPurge {
       const removed = (what: string) => sumOf(metrics, `postwire_purge_removed_total{what="${what}"}`);
       // Cumulative buckets over every step; le="0.05" is a bound, so "over 50 ms" is exact.
       const buckets = new Map<number, number>();
-      const over50ByStep = new Map<string, number>();
+      // Per step: all its holds (le="+Inf") and those within 50 ms (le="0.05").
+      const allByStep = new Map<string, number>();
+      const within50ByStep = new Map<string, number>();
       for (const [, labels, count] of metrics.matchAll(/^postwire_purge_hold_seconds_bucket\{([^}]*)\} (\S+)$/gm)) {
         const bound = /le="([^"]+)"/.exec(labels!)?.[1];
         const le = bound === '+Inf' ? Number.POSITIVE_INFINITY : Number(bound);
         buckets.set(le, (buckets.get(le) ?? 0) + Number(count));
         const step = /step="([^"]+)"/.exec(labels!)?.[1] ?? '';
-        // +Inf comes after 0.05 in each step's lines: all of them, less those within 50 ms.
-        if (le === 0.05) over50ByStep.set(step, -Number(count));
-        if (le === Number.POSITIVE_INFINITY) over50ByStep.set(step, (over50ByStep.get(step) ?? 0) + Number(count));
+        if (le === 0.05) within50ByStep.set(step, Number(count));
+        if (le === Number.POSITIVE_INFINITY) allByStep.set(step, Number(count));
       }
+      const over50ByStep = [...allByStep].map(([step, all]) => `${step} ${all - (within50ByStep.get(step) ?? 0)}`);
       const count = buckets.get(Number.POSITIVE_INFINITY) ?? 0;
       const bound = (q: number) => {
         const le = [...buckets.keys()].sort((a, b) => a - b).find((b) => buckets.get(b)! >= q * count);
@@ -317,7 +319,7 @@ function purgeInServer(api: PostwireProcess, handle: DbHandle): RunningPurge {
           p99: bound(0.99),
           longest: sumOf(metrics, 'postwire_purge_longest_hold_seconds') * 1000,
           over50: count - (buckets.get(0.05) ?? 0),
-          byKind: `over 50 ms ${[...over50ByStep].map(([step, n]) => `${step} ${n}`).join(', ')}`,
+          byKind: `over 50 ms ${over50ByStep.join(', ')}`,
         },
       };
     }
