@@ -15,8 +15,8 @@
  * checkpointer beside every commit cost more than the checkpoints inside them
  * (docs/performance.md, "Purge").
  *
- * Protocol: `{ drain: true }` checkpoints until the WAL holds nothing left to copy (or a reader
- * keeps some of it) and answers `{ drained: true }`; `{ close: true }` closes the connection and
+ * Protocol: `{ drain: true }` checkpoints until the WAL holds nothing left to copy (while a
+ * reader keeps some of it, for at most DRAIN_MS) and answers `{ drained: true }`; `{ close: true }` closes the connection and
  * ends the thread. A failure to open ends it: the writer's fallback threshold then checkpoints.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -30,8 +30,12 @@ export interface CheckpointOptions {
 
 /** A PASSIVE checkpoint with nothing new in the WAL only reads the WAL's header. */
 const INTERVAL_MS = 100;
-/** A drain gives up after this many checkpoints: a reader's snapshot can keep pages back. */
-const DRAIN_CHECKPOINTS = 20;
+/**
+ * A drain tries every DRAIN_RETRY_MS for at most this long: a reader's snapshot keeps the
+ * pages after it in the WAL until the reader ends (the storage metric's counts take seconds).
+ */
+const DRAIN_MS = 2000;
+const DRAIN_RETRY_MS = 10;
 
 type CheckpointRequest = { close: true } | { drain: true };
 
@@ -56,9 +60,11 @@ function serve(port: NonNullable<typeof parentPort>, { file, synchronous }: Chec
     }
   };
   const timer = setInterval(checkpoint, INTERVAL_MS);
+  const nap = new Int32Array(new SharedArrayBuffer(4));
   port.on('message', (request: CheckpointRequest) => {
     if ('drain' in request) {
-      for (let tries = 0; tries < DRAIN_CHECKPOINTS && !checkpoint(); tries++);
+      const giveUpAt = performance.now() + DRAIN_MS;
+      while (!checkpoint() && performance.now() < giveUpAt) Atomics.wait(nap, 0, 0, DRAIN_RETRY_MS);
       port.postMessage({ drained: true });
       return;
     }

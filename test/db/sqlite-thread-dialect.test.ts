@@ -256,6 +256,15 @@ describe('SQLite on its own thread', () => {
       const deadline = Date.now() + 10_000;
       while (inTheFile('aside') === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       const found = inTheFile('aside');
+      // A reader whose snapshot is older than the run's last commit keeps that commit out of
+      // the file until it ends, a moment after the run.
+      const reader = new BetterSqlite(file, { readonly: true });
+      reader.exec('begin');
+      reader.prepare('select count(*) from idempotency_keys').get();
+      setTimeout(() => {
+        reader.exec('commit');
+        reader.close();
+      }, 1000);
       // The last commit of the run, with no wait after it: the end of the run copies it.
       await handle.db.insertInto('idempotency_keys').values(key('acct-w', 'last')).execute();
       return found;
