@@ -16,8 +16,9 @@
  * (docs/performance.md, "Purge").
  *
  * Protocol: `{ drain: true }` checkpoints until the WAL holds nothing left to copy (while a
- * reader keeps some of it, for at most DRAIN_MS) and answers `{ drained: true }`; `{ close: true }` closes the connection and
- * ends the thread. A failure to open ends it: the writer's fallback threshold then checkpoints.
+ * reader keeps some of it, for at most DRAIN_MS) and answers `{ drained: true }`;
+ * `{ close: true }` closes the connection and ends the thread. A failure to open ends it: the
+ * writer's fallback threshold then checkpoints.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import SqliteDatabase from './sqlite-driver.js';
