@@ -89,7 +89,8 @@ describe('SQLite gives freed pages back', () => {
       const pages = await pragma('page_count');
       assert.equal(fs.statSync(file).size, fileBytes, 'the file as long as before');
       assert.ok(pages * pageSize < fileBytes / 4, `${pages} pages in the database, ${fileBytes} bytes in the file`);
-      assert.equal(await handle.readFileTail(4), 4 * pageSize, 'the last four pages');
+      assert.ok(pages >= 3, `${pages} pages: the schema's and the kept row's`);
+      assert.equal(await handle.readFileTail(2), 2 * pageSize, 'the last two pages');
       assert.equal(await handle.readFileTail(1_000_000), pages * pageSize, "no more than the database's pages");
     } finally {
       await handle.close();
