@@ -54,9 +54,12 @@ export class CaptureTransport implements Transport {
  * walk the primary key from its oldest end. Answers how many went.
  */
 export async function deleteCapturedBefore(db: DbOrTrx, before: number, limit: number): Promise<number> {
-  // In id order, which is creation order: the oldest come first, so the scan stops early.
-  const oldest = await db.selectFrom('captured_emails').select('id').where('created_at', '<', before).orderBy('id').limit(limit).execute();
-  return deleteCapturedIds(db, oldest);
+  // The oldest by id (creation order), then their age: a filter on created_at in the query
+  // would read every newer copy before finding none old enough, and on SQLite the column lies
+  // after the raw message, in each row's overflow pages.
+  const oldest = await db.selectFrom('captured_emails').select(['id', 'created_at']).orderBy('id').limit(limit).execute();
+  const expired = oldest.filter((row) => Number(row.created_at) < before);
+  return deleteCapturedIds(db, expired);
 }
 
 export async function deleteCapturedBeyond(db: DbOrTrx, keepNewest: number, limit: number): Promise<number> {
