@@ -4,9 +4,9 @@
  * Each table's rows are cleared or deleted by the module that owns the table (the messages
  * store, the capture transport, the webhook log, the job queue); this service only says when
  * and how much. A batch is one short transaction, so a send waits at most one batch behind
- * it. Its size adapts: a batch that held the database longer than `targetHoldMs` halves the
- * next one, a quick one lets it grow back to `batchRows` (a 250 KB body frees far more pages
- * than a 2 KB one). A run stops after `budgetMs` and the next run goes on where it stopped.
+ * it. Its size adapts: the next batch asks for as many rows as fit in `targetHoldMs` at the
+ * last one's cost per row, at most twice as many and up to `batchRows` (a 250 KB body frees
+ * far more pages than a 2 KB one). A run stops after `budgetMs` and the next run goes on where it stopped.
  * On SQLite each batch's freed pages go back to the file system right after it, in vacuum
  * steps that adapt on their own: a step's cost grows with the number of free pages
  * (db/space.ts), so they must never pile up; what was free before the run goes at its end
@@ -52,11 +52,23 @@ const LONG_FREELIST_PAGES = 50_000;
 const FIRST_BATCH_ROWS = 16;
 const MIN_BATCH_ROWS = 8;
 
-/** How much the next batch or step does: halved after a hold over the target, doubled after a quick one. */
-interface StepSize {
+/** How much the next batch or step asks to do (`nextStepSize`), between `min` and `max`. */
+export interface StepSize {
   next: number;
   min: number;
   max: number;
+}
+
+/**
+ * The size of the next batch or step, from what the last one did and held: as much as fits in
+ * the target at the last one's cost per row or page, at most twice what it asked. Sized by
+ * what it did, not what it asked: a vacuum step moves only the pages free, so one that asked
+ * 256 and moved 40 quickly says little about 256. A batch that did nothing says nothing.
+ */
+export function nextStepSize(size: StepSize, asked: number, done: number, heldMs: number, targetHoldMs: number): number {
+  if (done <= 0) return size.next;
+  const fits = Math.floor((done * targetHoldMs) / Math.max(heldMs, 0.1));
+  return Math.max(size.min, Math.min(size.max, asked * 2, fits));
 }
 
 export interface RetentionSettings {
@@ -213,8 +225,9 @@ export class RetentionPurge {
     ];
     // Small at first: the first batch of large bodies must not be the one that holds too long.
     // Never below the minimum: on a loaded machine even one row can take the target, and
-    // one-row transactions would make the purge too slow to keep up.
-    const rows: StepSize = { next: Math.min(batchRows, FIRST_BATCH_ROWS), min: Math.min(batchRows, MIN_BATCH_ROWS), max: batchRows };
+    // one-row transactions would make the purge too slow to keep up. Each kind of batch has
+    // its own size: a row of the capture inbox costs little beside a message and its events.
+    const firstRows = (): StepSize => ({ next: Math.min(batchRows, FIRST_BATCH_ROWS), min: Math.min(batchRows, MIN_BATCH_ROWS), max: batchRows });
     const pages: StepSize = { next: FIRST_VACUUM_STEP_PAGES, min: MIN_VACUUM_STEP_PAGES, max: VACUUM_STEP_PAGES };
     const timed = async (what: Counted, batch: Batch, size: StepSize): Promise<{ counted: number; examined: number }> => {
       const asked = size.next;
@@ -226,7 +239,7 @@ export class RetentionPurge {
       // As long again for everyone else: the sends that waited behind this batch go first.
       await pause(Math.min(held, 100));
       report.longestHoldMs = Math.max(report.longestHoldMs, held);
-      size.next = held > targetHoldMs ? Math.max(size.min, Math.floor(asked / 2)) : held < targetHoldMs / 3 ? Math.min(size.max, asked * 2) : asked;
+      size.next = nextStepSize(size, asked, done.examined, held, targetHoldMs);
       return done;
     };
     // Pages free before the run stay on the list until its end: the batches' own go back first.
@@ -255,6 +268,7 @@ export class RetentionPurge {
       return true;
     };
     for (const [what, batch] of steps) {
+      const rows = firstRows();
       for (;;) {
         if (this.clock.now() > deadline) return { ...report, complete: false };
         const size = rows.next;
