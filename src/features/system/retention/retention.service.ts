@@ -4,9 +4,9 @@
  * Each table's rows are cleared or deleted by the module that owns the table (the messages
  * store, the capture transport, the webhook log, the job queue); this service only says when
  * and how much. A batch is one short transaction, so a send waits at most one batch behind
- * it. Its size adapts: the next batch asks for as many rows as fit in `targetHoldMs` at the
- * last one's cost per row, at most twice as many and up to `batchRows` (a 250 KB body frees
- * far more pages than a 2 KB one). A run stops after `budgetMs` and the next run goes on where it stopped.
+ * it. Its size adapts (`nextStepSize`): the next batch asks for as many rows as fit in
+ * `targetHoldMs` at the cost per row of the costliest recent one, at most twice as many and up
+ * to `batchRows` (a 250 KB body frees far more pages than a 2 KB one). A run stops after `budgetMs` and the next run goes on where it stopped.
  * On SQLite each batch's freed pages go back to the file system right after it, in vacuum
  * steps that adapt on their own: a step's cost grows with the number of free pages
  * (db/space.ts), so they must never pile up; what was free before the run goes at its end
@@ -57,18 +57,30 @@ export interface StepSize {
   next: number;
   min: number;
   max: number;
+  /** Milliseconds per row or page: the costliest of the last ones, fading by a tenth a batch. */
+  cost?: number;
 }
 
+/** How much of the cost estimate a batch keeps from the ones before it. */
+const COST_MEMORY = 0.9;
+
 /**
- * The size of the next batch or step, from what the last one did and held: as much as fits in
- * the target at the last one's cost per row or page, at most twice what it asked. Sized by
- * what it did, not what it asked: a vacuum step moves only the pages free, so one that asked
- * 256 and moved 40 quickly says little about 256. A batch that did nothing says nothing.
+ * The next batch or step, from what the last one did and held: as many rows or pages as fit in
+ * the target at the cost estimate, at most twice what it asked.
+ * - Sized by what it did, not what it asked: a vacuum step moves only the pages free, so one
+ *   that asked 256 and moved 40 quickly says little about 256. One that did nothing says nothing.
+ * - The estimate is the costliest recent batch's, not the last one's: a batch of 128 bodies
+ *   that held the writer under 3 ms was followed by one of 256 that held it 47 ms, so a quick
+ *   batch alone does not double the next.
+ * - Rounded down to a power of two: a batch's SQL names each of its rows, so every size is a
+ *   statement of its own for SQLite to parse and to keep among the connection's cached ones.
  */
-export function nextStepSize(size: StepSize, asked: number, done: number, heldMs: number, targetHoldMs: number): number {
-  if (done <= 0) return size.next;
-  const fits = Math.floor((done * targetHoldMs) / Math.max(heldMs, 0.1));
-  return Math.max(size.min, Math.min(size.max, asked * 2, fits));
+export function nextStepSize(size: StepSize, asked: number, done: number, heldMs: number, targetHoldMs: number): StepSize {
+  if (done <= 0) return size;
+  const cost = Math.max(heldMs / done, (size.cost ?? 0) * COST_MEMORY);
+  const fits = Math.floor(targetHoldMs / Math.max(cost, 0.001));
+  const next = Math.min(size.max, asked * 2, fits);
+  return { ...size, cost, next: Math.max(size.min, next === size.max ? next : 2 ** Math.floor(Math.log2(Math.max(next, 1)))) };
 }
 
 export interface RetentionSettings {
@@ -239,7 +251,7 @@ export class RetentionPurge {
       // As long again for everyone else: the sends that waited behind this batch go first.
       await pause(Math.min(held, 100));
       report.longestHoldMs = Math.max(report.longestHoldMs, held);
-      size.next = nextStepSize(size, asked, done.examined, held, targetHoldMs);
+      Object.assign(size, nextStepSize(size, asked, done.examined, held, targetHoldMs));
       return done;
     };
     // Pages free before the run stay on the list until its end: the batches' own go back first.
