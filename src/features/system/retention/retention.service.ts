@@ -57,12 +57,16 @@ export interface StepSize {
   next: number;
   min: number;
   max: number;
-  /** Milliseconds per row or page: the costliest of the last ones, fading by a tenth a batch. */
+  /** Milliseconds per row or page: the costliest of the recent ones, fading by half in about 140 batches. */
   cost?: number;
 }
 
-/** How much of the cost estimate a batch keeps from the ones before it. */
-const COST_MEMORY = 0.9;
+/**
+ * How much of the cost estimate a batch keeps from the ones before it. Slow: the costly batches
+ * came hundreds of batches apart, so an estimate that forgot them sooner grew back to the size
+ * that held too long before the next one came.
+ */
+const COST_MEMORY = 0.995;
 
 /**
  * The next batch or step, from what the last one did and held: as many rows or pages as fit in
@@ -162,6 +166,12 @@ export class RetentionPurge {
    */
   private metadataCursor: string | undefined;
 
+  /**
+   * Each kind's batch size and cost estimate (`nextStepSize`), kept from run to run: a run lasts
+   * seconds, and its costly batches come hundreds apart.
+   */
+  private readonly sizes = new Map<Counted, StepSize>();
+
   /** The run under way in this process, if any. */
   private running: Promise<PurgeReport> | undefined;
 
@@ -239,8 +249,12 @@ export class RetentionPurge {
     // Never below the minimum: on a loaded machine even one row can take the target, and
     // one-row transactions would make the purge too slow to keep up. Each kind of batch has
     // its own size: a row of the capture inbox costs little beside a message and its events.
-    const firstRows = (): StepSize => ({ next: Math.min(batchRows, FIRST_BATCH_ROWS), min: Math.min(batchRows, MIN_BATCH_ROWS), max: batchRows });
-    const pages: StepSize = { next: FIRST_VACUUM_STEP_PAGES, min: MIN_VACUUM_STEP_PAGES, max: VACUUM_STEP_PAGES };
+    const sizeOf = (what: Counted, first: StepSize): StepSize => {
+      if (!this.sizes.has(what)) this.sizes.set(what, first);
+      return this.sizes.get(what)!;
+    };
+    const firstRows: StepSize = { next: Math.min(batchRows, FIRST_BATCH_ROWS), min: Math.min(batchRows, MIN_BATCH_ROWS), max: batchRows };
+    const pages = sizeOf('pagesFreed', { next: FIRST_VACUUM_STEP_PAGES, min: MIN_VACUUM_STEP_PAGES, max: VACUUM_STEP_PAGES });
     const timed = async (what: Counted, batch: Batch, size: StepSize): Promise<{ counted: number; examined: number }> => {
       const asked = size.next;
       // What the batch held the writer, measured where the writer is (db/writer-hold.ts): not
@@ -280,7 +294,7 @@ export class RetentionPurge {
       return true;
     };
     for (const [what, batch] of steps) {
-      const rows = firstRows();
+      const rows = sizeOf(what, { ...firstRows });
       for (;;) {
         if (this.clock.now() > deadline) return { ...report, complete: false };
         const size = rows.next;
