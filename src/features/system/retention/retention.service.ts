@@ -6,7 +6,8 @@
  * and how much. A batch is one short transaction, so a send waits at most one batch behind
  * it. Its size adapts (`nextStepSize`): the next batch asks for as many rows as fit in
  * `targetHoldMs` at the cost per row of the costliest recent one, at most twice as many and up
- * to `batchRows` (a 250 KB body frees far more pages than a 2 KB one). A run stops after `budgetMs` and the next run goes on where it stopped.
+ * to `batchRows` (a 250 KB body frees far more pages than a 2 KB one). A run stops after
+ * `budgetMs` and the next run goes on where it stopped.
  * On SQLite each batch's freed pages go back to the file system right after it, in vacuum
  * steps that adapt on their own: a step's cost grows with the number of free pages
  * (db/space.ts), so they must never pile up; what was free before the run goes at its end
