@@ -1,10 +1,14 @@
 /**
  * How big the purge's next batch or vacuum step is: what fits in the hold target at the cost
  * per row or page of the costliest recent one; never more than twice what the last one asked.
+ * The purge keeps each kind's size from one run to the next (both dialects).
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { nextStepSize, type StepSize } from '../../src/features/system/retention/retention.service.js';
+import { after, before, describe, it } from 'node:test';
+import { nextStepSize, RetentionPurge, type StepSize } from '../../src/features/system/retention/retention.service.js';
+import { eventually, expectEnvelope, startTestApp, type TestAccount, type TestApp } from '../helpers/app.js';
+import { DIALECTS } from '../helpers/db.js';
+import { purgeSettings } from '../helpers/retention.js';
 
 const PAGES: StepSize = { next: 64, min: 8, max: 256 };
 const TARGET_MS = 6;
@@ -54,3 +58,59 @@ describe('the size of the next purge batch or vacuum step', () => {
     assert.deepEqual(nextStepSize(PAGES, 128, 0, 0, TARGET_MS), PAGES);
   });
 });
+
+for (const dialect of DIALECTS) {
+  describe(`the purge keeps its batch sizes from run to run [${dialect}]`, () => {
+    let app: TestApp;
+    let a: TestAccount;
+    const inboxSize = async () =>
+      expectEnvelope(await app.request({ method: 'GET', url: '/notify/v1/inbox?pageSize=1', token: a.token }), 200).resultObject.totalCount as number;
+    const capture = async (count: number) => {
+      const had = await inboxSize();
+      for (let i = 0; i < count; i++) {
+        const body = { from: { email: a.email }, to: [{ email: `reader${had + i}@example.net` }], subject: 'Hello', htmlContent: '<p>Hello</p>' };
+        expectEnvelope(await app.request({ method: 'POST', url: '/notify/v1/send', token: a.token, body }), 200);
+      }
+      await eventually(async () => ((await inboxSize()) === had + count ? true : undefined), 30_000, `${had + count} captured copies`);
+    };
+
+    before(async () => {
+      app = await startTestApp(dialect, { worker: true });
+      a = await app.signUp();
+    });
+    after(async () => {
+      await app?.close();
+    });
+
+    it('the second run asks for what the first one ended on, not for the first size again', async () => {
+      const asked: number[][] = [];
+      const purge = new RetentionPurge(
+        app.runtime.services.handle.db,
+        // A target no batch here reaches: each size is twice the one before it, up to 64.
+        purgeSettings({ captureMaxRows: 10, batchRows: 64, targetHoldMs: 60_000 }),
+        Date,
+        {
+          observer: {
+            purgeStep(step, _heldMs, size) {
+              if (step === 'captured') asked.at(-1)!.push(size);
+            },
+            purgeRunEnded() {},
+          },
+        },
+      );
+      await capture(20);
+      asked.push([]);
+      assert.equal((await purge.run()).captured, 10);
+      await capture(20);
+      asked.push([]);
+      assert.equal((await purge.run()).captured, 20);
+      // First run: none old enough (16, nothing done), then the 10 beyond the cap in one batch of
+      // 16. Second run: 32 from the start, so the 20 beyond the cap go in one batch.
+      assert.deepEqual(asked, [
+        [16, 16],
+        [32, 32],
+      ]);
+      assert.equal(await inboxSize(), 10);
+    });
+  });
+}
